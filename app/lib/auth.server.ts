@@ -1,0 +1,40 @@
+import { redirect } from "@remix-run/node";
+import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";
+import { IdentityError } from "../../server/identity/provider-types";
+import { dashboardRequest } from "./caller.server";
+
+/** Only same-origin relative paths; anything else falls back to the dashboard. */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}
+
+export type CredentialsResult = { ok: true; response: Response } | { ok: false; error: string; field?: "email" | "password" };
+
+/** Signs up or in with the form's email and password; on success a 302 with the session cookie. */
+export async function signInWithForm(request: Request, mode: "signUp" | "signIn"): Promise<CredentialsResult> {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const password = String(form.get("password") ?? "");
+  const { caller } = await dashboardRequest(request);
+  try {
+    const tokens = mode === "signUp" ? await caller.auth.signUp({ email, password }) : await caller.auth.signIn({ email, password });
+    const response = redirect(safeRedirectTo(form.get("redirectTo")), {
+      headers: { "set-cookie": sessionSetCookie(tokens.access_token, tokens.refresh_token) },
+    });
+    return { ok: true, response };
+  } catch (error) {
+    const identity = error instanceof IdentityError ? error : (error as { cause?: unknown }).cause;
+    if (identity instanceof IdentityError) {
+      const field = identity.errorCode === "weak_password" ? "password" : identity.errorCode === "invalid_credentials" ? undefined : "email";
+      return { ok: false, error: identity.message, field };
+    }
+    throw error;
+  }
+}
+
+export async function signOut(request: Request): Promise<Response> {
+  const { caller } = await dashboardRequest(request);
+  await caller.auth.signOut({ cookie: readCookie(request.headers.get("cookie"), SESSION_COOKIE) });
+  return redirect("/login", { headers: { "set-cookie": sessionClearCookie() } });
+}

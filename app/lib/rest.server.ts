@@ -1,0 +1,1 @@
+export { handleRest as handleRestRequest } from "../../rest/handler";

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { handleRestRequest } from "~/lib/rest.server";
+
+/**
+ * Under the stock `remix-serve`, every API path arrives here and goes to the same REST
+ * handler `npm start` uses; anything the REST edge does not own is a 404.
+ */
+async function delegate({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  const response = await handleRestRequest(request);
+  if (response) return response;
+  throw new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+export const loader = delegate;
+export const action = delegate;

@@ -1,0 +1,43 @@
+import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { findAppError } from "../server/errors";
+import { IdentityError } from "../server/identity/provider-types";
+import { log } from "../server/log";
+import { json } from "./responses";
+
+function findCause<T>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (current instanceof type) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The one mapping from a thrown error to the spec's `{ message, code? }` body. Anything
+ * unexpected is a 500 with no detail, logged with the request id.
+ */
+export function errorResponse(error: unknown, requestId: string): Response {
+  const appError = findAppError(error);
+  if (appError) return json({ message: appError.message, ...appError.body }, appError.status, appError.headers);
+  const zodError = findCause(error, ZodError);
+  if (zodError) return json({ message: zodError.issues[0]?.message ?? "Invalid request" }, 400);
+  const identityError = findCause(error, IdentityError);
+  if (identityError) return json({ message: identityError.message }, identityError.status >= 500 ? 502 : 400);
+  if (error instanceof TRPCError && error.code === "BAD_REQUEST") return json({ message: "Invalid request" }, 400);
+  log.error("unhandled error", { requestId, error });
+  return json({ message: "Internal server error" }, 500);
+}
+
+/** The built-in provider answers in GoTrue's shape `{ code, error_code, msg }`. */
+export function identityErrorResponse(error: unknown, requestId: string): Response {
+  const identityError = findCause(error, IdentityError);
+  if (identityError) return json(identityError.toBody(), identityError.status);
+  const appError = findAppError(error);
+  if (appError) return json({ code: appError.status, error_code: appError.code.toLowerCase(), msg: appError.message }, appError.status);
+  const zodError = findCause(error, ZodError);
+  if (zodError) return json({ code: 400, error_code: "validation_failed", msg: zodError.issues[0]?.message ?? "Invalid request" }, 400);
+  log.error("unhandled identity error", { requestId, error });
+  return json({ code: 500, error_code: "unexpected_failure", msg: "Internal server error" }, 500);
+}

@@ -1,0 +1,60 @@
+import { createServer, type Server } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { getConfig } from "../server/config";
+import { log } from "../server/log";
+import { getRuntime, shutdownRuntime } from "../server/runtime/runtime";
+import { handleRest } from "./handler";
+import { serveFile } from "./static-files";
+
+/**
+ * The Node entry behind `npm start`: REST paths are answered directly (the fast path,
+ * through @hono/node-server's lean Request adapter); static assets come from public/;
+ * everything else goes to Remix.
+ */
+export async function startNodeServer(build: ServerBuild, options: { port?: number; host?: string } = {}): Promise<Server> {
+  await getRuntime();
+  const config = getConfig();
+  const remix = createRequestHandler(build, process.env.NODE_ENV ?? "production");
+  const listener = getRequestListener(async (request) => {
+    const rest = await handleRest(request);
+    if (rest) return rest;
+    const pathname = new URL(request.url).pathname;
+    if (pathname.startsWith("/build/") || pathname === "/favicon.ico") {
+      const asset = await serveFile("public", pathname.slice(1), { immutable: pathname.startsWith("/build/") });
+      if (asset) return asset;
+    }
+    return remix(request);
+  });
+  const server = createServer(listener);
+  server.keepAliveTimeout = 65_000;
+  const port = options.port ?? config.PORT;
+  const host = options.host ?? config.HOST;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  log.info(`listening on ${config.BASE_URL ?? `http://localhost:${actualPort}`}`);
+  return server;
+}
+
+/** Ctrl-C / SIGTERM: stop taking requests, then close the database (embedded one included). */
+export function stopOnSignals(server: Server): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 5_000);
+    await closed;
+    clearTimeout(force);
+    await shutdownRuntime().catch((error) => log.error("shutdown", error));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}

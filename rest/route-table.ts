@@ -1,0 +1,38 @@
+import type { Route } from "./route-types";
+import * as idp from "./routes/identity-provider";
+import { authMe } from "./routes/session";
+import { publicAvatar } from "./routes/storage";
+import * as tenants from "./routes/tenants";
+import { trpcEndpoint } from "./routes/trpc";
+import * as users from "./routes/users";
+
+/** Every public path of SPEC.md and the built-in identity provider, in one table. */
+export const routes: Route[] = [
+  { method: "GET", path: "/api/auth/me", handler: authMe },
+
+  { method: "POST", path: "/api/tenants", handler: tenants.createTenant, sessionCookie: true },
+  { method: "GET", path: "/api/tenants/check-slug", handler: tenants.checkSlug },
+  { method: "GET", path: "/api/tenants/me", handler: tenants.getMyTenant },
+  { method: "PATCH", path: "/api/tenants/me", handler: tenants.updateMyTenant, sessionCookie: true },
+  { method: "POST", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true },
+  { method: "PUT", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true },
+
+  { method: "GET", path: "/api/user/me", handler: users.getMe },
+  { method: "PATCH", path: "/api/user/me", handler: users.updateMe, sessionCookie: true },
+  { method: "POST", path: "/api/user/avatar", handler: users.uploadAvatar, sessionCookie: true },
+
+  { method: "GET", path: "/api/trpc/*", handler: trpcEndpoint },
+  { method: "POST", path: "/api/trpc/*", handler: trpcEndpoint, sessionCookie: true },
+
+  { method: "POST", path: "/auth/v1/signup", handler: idp.signup, errorShape: "identity" },
+  { method: "POST", path: "/auth/v1/token", handler: idp.token, errorShape: "identity" },
+  { method: "GET", path: "/auth/v1/user", handler: idp.getUser, errorShape: "identity" },
+  { method: "PUT", path: "/auth/v1/user", handler: idp.updateUser, errorShape: "identity" },
+  { method: "POST", path: "/auth/v1/logout", handler: idp.logout, errorShape: "identity" },
+  { method: "GET", path: "/auth/v1/.well-known/jwks.json", handler: idp.jwks, errorShape: "identity" },
+
+  { method: "GET", path: "/storage/v1/object/public/avatars/*", handler: publicAvatar },
+];
+
+/** Path prefixes the REST edge owns: unknown paths under them are JSON 404s, not pages. */
+export const ownedPrefixes = ["/api/", "/auth/v1/", "/storage/v1/"];

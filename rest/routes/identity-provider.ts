@@ -1,0 +1,56 @@
+import { IdentityError } from "../../server/identity/provider-types";
+import { readJsonObject } from "../body";
+import type { RequestContext } from "../request-context";
+import { json, noContent } from "../responses";
+
+/** GoTrue reads the token from `Authorization: Bearer <jwt>`; one header, one token. */
+function bearerToken(ctx: RequestContext): string {
+  const header = ctx.request.headers.get("authorization") ?? "";
+  const match = /^Bearer ([^\s,]+)$/i.exec(header);
+  if (!match) throw new IdentityError(401, "no_authorization", "This endpoint requires a Bearer token");
+  return match[1]!;
+}
+
+async function identityBody(ctx: RequestContext) {
+  try {
+    return await readJsonObject(ctx.request);
+  } catch {
+    throw new IdentityError(400, "bad_json", "Could not parse request body as JSON");
+  }
+}
+
+export async function signup(ctx: RequestContext) {
+  const body = await identityBody(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.idp.signup(body as never));
+}
+
+export async function token(ctx: RequestContext) {
+  const body = await identityBody(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.idp.token({ ...body, grantType: ctx.url.searchParams.get("grant_type") ?? "" }));
+}
+
+export async function getUser(ctx: RequestContext) {
+  const caller = await ctx.caller();
+  return json(await caller.idp.user({ accessToken: bearerToken(ctx) }));
+}
+
+export async function updateUser(ctx: RequestContext) {
+  const accessToken = bearerToken(ctx);
+  const body = await identityBody(ctx);
+  const data = body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>) : {};
+  const caller = await ctx.caller();
+  return json(await caller.idp.updateUser({ accessToken, data }));
+}
+
+export async function logout(ctx: RequestContext) {
+  const caller = await ctx.caller();
+  await caller.idp.logout({ accessToken: bearerToken(ctx) });
+  return noContent();
+}
+
+export async function jwks(ctx: RequestContext) {
+  const caller = await ctx.caller();
+  return json(await caller.idp.jwks(), 200, { "cache-control": "public, max-age=600" });
+}

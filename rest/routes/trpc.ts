@@ -1,0 +1,23 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { createContextInner } from "../../server/context";
+import { appRouter } from "../../server/router";
+import { getRuntime } from "../../server/runtime/runtime";
+import type { RequestContext } from "../request-context";
+import { json } from "../responses";
+
+/** Procedures browser code may call. Sign-in and the provider's own procedures hand out
+ * tokens, which must only ever travel in the HttpOnly cookie, so they are not listed. */
+const BROWSER_PROCEDURE = /^(tenants\.(checkSlug|me|update)|users\.(me|update)|auth\.me)$/;
+
+/** The dashboard's typed client (live slug check and the like) reaches the same procedures here. */
+export async function trpcEndpoint(ctx: RequestContext) {
+  const procedures = decodeURIComponent(ctx.params.rest ?? "").split(",");
+  if (!procedures.every((name) => BROWSER_PROCEDURE.test(name))) return json({ message: "Not found" }, 404);
+  const [{ orm }, resolved] = await Promise.all([getRuntime(), ctx.resolveSession()]);
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req: ctx.request,
+    router: appRouter,
+    createContext: () => createContextInner({ orm, session: resolved?.user ?? null, requestId: ctx.requestId }),
+  });
+}

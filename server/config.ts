@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads the environment. Every variable has a working offline
+ * default except secrets, which `npm start` generates into .data/secrets.env once.
+ * The running server never invents a secret: a missing one is reported where used.
+ */
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  BASE_URL: optionalString,
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  IDENTITY_PROVIDER_URL: optionalString,
+  IDENTITY_SIGNING_KEY: optionalString,
+  ADMIN_EMAILS: optionalString,
+  INTEGRATION_ENCRYPTION_KEY: optionalString,
+  SESSION_SECRET: optionalString,
+  STORAGE_DRIVER: z.enum(["fs", "s3"]).default("fs"),
+  STORAGE_DIR: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: z.string().default("avatars"),
+  S3_PUBLIC_URL: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  TENANT_CREATE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  TENANT_CREATE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  baseUrl: string;
+  /** Where the identity provider lives; the built-in one is same-origin. */
+  identityProviderUrl: string;
+  usesBuiltInIdentityProvider: boolean;
+  adminEmails: string[] | null;
+  storageDir: string;
+  secureCookies: boolean;
+}
+
+let cached: Config | undefined;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const identityProviderUrl = (e.IDENTITY_PROVIDER_URL ?? baseUrl).replace(/\/+$/, "");
+  const adminEmails = e.ADMIN_EMAILS
+    ? e.ADMIN_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)
+    : null;
+  return {
+    ...e,
+    baseUrl,
+    identityProviderUrl,
+    usesBuiltInIdentityProvider: !e.IDENTITY_PROVIDER_URL,
+    adminEmails,
+    storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/storage`,
+    secureCookies: baseUrl.startsWith("https://"),
+  };
+}
+
+export function getConfig(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** Tests and the start script set the environment first, then reset the cache. */
+export function resetConfig(): void {
+  cached = undefined;
+}

@@ -1,0 +1,5 @@
+import { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "../identity/entities";
+import { TenantMembershipSchema, TenantSchema } from "../tenants/entities";
+
+/** Every entity, listed so the bundle needs no file discovery. */
+export const entities = [AuthUserSchema, AuthSessionSchema, ServiceAdminSchema, TenantSchema, TenantMembershipSchema];

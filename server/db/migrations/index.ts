@@ -1,0 +1,7 @@
+import type { MigrationObject } from "@mikro-orm/core";
+import { Migration20261121000001_foundation } from "./Migration20261121000001_foundation";
+
+/** Passed as a list (not a glob) so the Remix bundle carries every migration. */
+export const migrationsList: MigrationObject[] = [
+  { name: "Migration20261121000001_foundation", class: Migration20261121000001_foundation },
+];

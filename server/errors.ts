@@ -1,0 +1,52 @@
+/**
+ * One closed set of domain error codes and the one table that maps them to HTTP statuses
+ * (unkey's habit). Domain code throws `AppError`; the REST edge turns it into the spec's
+ * body and nothing else ever decides a status.
+ */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  INVALID_SLUG: 400,
+  SLUG_RESERVED: 400,
+  UPLOAD_INVALID: 400,
+  IDENTITY_REJECTED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  STORAGE_FAILED: 500,
+  INTERNAL: 500,
+  IDENTITY_UNAVAILABLE: 502,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra fields for the response body, e.g. `{ code: 'SLUG_RESERVED' }`. */
+    readonly body: Record<string, unknown> = {},
+    /** Extra response headers, e.g. `Retry-After`. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.status = errorStatus[code];
+  }
+}
+
+export const unauthorized = () => new AppError("UNAUTHORIZED", "Unauthorized");
+export const noWorkspace = () => new AppError("NOT_FOUND", "No workspace");
+
+/** Finds the AppError behind a tRPC wrapper (tRPC puts the thrown error in `cause`). */
+export function findAppError(error: unknown): AppError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (current instanceof AppError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
+import { z } from "zod";
+import { issueAccessToken, verifyAccessToken, ACCESS_TOKEN_SECONDS } from "./access-tokens";
+import { AuthSession, AuthUser, type UserMetadata } from "./entities";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import {
+  badJwt,
+  IdentityError,
+  invalidCredentials,
+  type IdentityProvider,
+  type ProviderUser,
+  type TokenResponse,
+} from "./provider-types";
+import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
+import { publishSessionRevoked } from "./session-revocations";
+
+const MIN_PASSWORD_LENGTH = 8;
+const emailSchema = z.email().max(254);
+
+export function toProviderUser(user: AuthUser): ProviderUser {
+  return {
+    id: user.id,
+    aud: "authenticated",
+    role: "authenticated",
+    email: user.email,
+    user_metadata: user.userMetadata ?? {},
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+  };
+}
+
+function normalizeEmail(email: unknown): string {
+  const parsed = emailSchema.safeParse(typeof email === "string" ? email.trim().toLowerCase() : email);
+  if (!parsed.success) throw new IdentityError(400, "validation_failed", "Unable to validate email address: invalid format");
+  return parsed.data;
+}
+
+/** The built-in GoTrue-compatible provider, backed by this service's PostgreSQL. */
+export class BuiltInIdentityProvider implements IdentityProvider {
+  constructor(private readonly em: EntityManager) {}
+
+  async signUp(emailInput: string, password: string, data: UserMetadata = {}): Promise<TokenResponse> {
+    const email = normalizeEmail(emailInput);
+    if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH) {
+      throw new IdentityError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    }
+    const user = this.em.create(AuthUser, {
+      id: randomUUID(),
+      email,
+      passwordHash: await hashPassword(password),
+      userMetadata: pickMetadata(data),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw new IdentityError(422, "user_already_exists", "User already registered");
+      }
+      throw error;
+    }
+    return this.startSession(user);
+  }
+
+  async signInWithPassword(emailInput: string, password: string): Promise<TokenResponse> {
+    const email = normalizeEmail(emailInput);
+    if (typeof password !== "string" || password.length === 0) throw invalidCredentials();
+    const user = await this.em.findOne(AuthUser, { email });
+    const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
+    if (!user || !ok) throw invalidCredentials();
+    return this.startSession(user);
+  }
+
+  /** Rotates the refresh token: the old one stops working the moment the new one exists. */
+  async refresh(refreshToken: string): Promise<TokenResponse> {
+    if (typeof refreshToken !== "string" || refreshToken.length === 0) {
+      throw new IdentityError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+    }
+    const next = newRefreshToken();
+    const rows = await this.em.getConnection().execute<{ id: string; user_id: string }[]>(
+      `update auth_sessions set refresh_token_hash = ?, refreshed_at = now(), expires_at = ?
+         where refresh_token_hash = ? and revoked_at is null and expires_at > now()
+         returning id, user_id`,
+      [hashRefreshToken(next), new Date(Date.now() + SESSION_LIFETIME_MS), hashRefreshToken(refreshToken)],
+    );
+    const row = rows[0];
+    const user = row ? await this.em.findOne(AuthUser, { id: row.user_id }) : null;
+    if (!row || !user) throw new IdentityError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+    return this.tokenResponse(user, row.id, next);
+  }
+
+  async getUser(accessToken: string): Promise<ProviderUser> {
+    return toProviderUser(await this.userFromToken(accessToken));
+  }
+
+  async updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser> {
+    const user = await this.userFromToken(accessToken);
+    const merged: UserMetadata = { ...user.userMetadata };
+    for (const [key, value] of Object.entries(pickMetadata(data))) {
+      if (value === null) delete merged[key];
+      else merged[key] = value;
+    }
+    user.userMetadata = merged;
+    user.updatedAt = new Date();
+    await this.em.flush();
+    return toProviderUser(user);
+  }
+
+  async logout(accessToken: string): Promise<void> {
+    const claims = await verifyAccessToken(accessToken).catch(() => {
+      throw badJwt();
+    });
+    if (!claims.session_id) return;
+    await revokeSession(this.em, claims.session_id);
+  }
+
+  private async userFromToken(accessToken: string): Promise<AuthUser> {
+    const claims = await verifyAccessToken(accessToken).catch(() => {
+      throw badJwt();
+    });
+    const live = claims.session_id ? await isSessionLive(this.em, claims.session_id) : false;
+    const user = live ? await this.em.findOne(AuthUser, { id: claims.sub }) : null;
+    if (!user) throw badJwt();
+    return user;
+  }
+
+  private async startSession(user: AuthUser): Promise<TokenResponse> {
+    const refreshToken = newRefreshToken();
+    const session = this.em.create(AuthSession, {
+      id: randomUUID(),
+      userId: user.id,
+      refreshTokenHash: hashRefreshToken(refreshToken),
+      createdAt: new Date(),
+      refreshedAt: new Date(),
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+      revokedAt: null,
+    });
+    await this.em.flush();
+    return this.tokenResponse(user, session.id, refreshToken);
+  }
+
+  private async tokenResponse(user: AuthUser, sessionId: string, refreshToken: string): Promise<TokenResponse> {
+    const access = await issueAccessToken(user, sessionId);
+    return {
+      access_token: access.token,
+      token_type: "bearer",
+      expires_in: ACCESS_TOKEN_SECONDS,
+      expires_at: access.expiresAt,
+      refresh_token: refreshToken,
+      user: toProviderUser(user),
+    };
+  }
+}
+
+/** Only the metadata fields the service manages; `null` means "remove". */
+function pickMetadata(data: unknown): UserMetadata {
+  if (!data || typeof data !== "object") return {};
+  const out: UserMetadata = {};
+  for (const key of ["display_name", "avatar_url"] as const) {
+    const value = (data as Record<string, unknown>)[key];
+    if (typeof value === "string" || value === null) out[key] = value as string;
+  }
+  return out;
+}
+
+export async function isSessionLive(em: EntityManager, sessionId: string): Promise<boolean> {
+  const rows = await em
+    .getConnection()
+    .execute(`select 1 from auth_sessions where id = ? and revoked_at is null and expires_at > now()`, [sessionId]);
+  return rows.length > 0;
+}
+
+/** Revokes in PostgreSQL and tells every instance to drop its cached copy. */
+export async function revokeSession(em: EntityManager, sessionId: string): Promise<void> {
+  await em.getConnection().execute(`update auth_sessions set revoked_at = now() where id = ? and revoked_at is null`, [sessionId]);
+  await publishSessionRevoked(em, sessionId);
+}
+
+export async function revokeSessionByRefreshToken(em: EntityManager, refreshToken: string): Promise<void> {
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string }[]>(
+      `update auth_sessions set revoked_at = now() where refresh_token_hash = ? and revoked_at is null returning id`,
+      [hashRefreshToken(refreshToken)],
+    );
+  for (const row of rows) await publishSessionRevoked(em, row.id);
+}

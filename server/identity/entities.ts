@@ -1,0 +1,69 @@
+import { EntitySchema } from "@mikro-orm/core";
+
+export interface UserMetadata {
+  display_name?: string;
+  avatar_url?: string;
+  [key: string]: unknown;
+}
+
+export class AuthUser {
+  id!: string;
+  email!: string;
+  passwordHash!: string;
+  userMetadata: UserMetadata = {};
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export class AuthSession {
+  id!: string;
+  userId!: string;
+  refreshTokenHash!: string;
+  createdAt: Date = new Date();
+  refreshedAt: Date = new Date();
+  expiresAt!: Date;
+  revokedAt: Date | null = null;
+}
+
+export class ServiceAdmin {
+  userId!: string;
+  email!: string;
+  createdAt: Date = new Date();
+}
+
+export const AuthUserSchema = new EntitySchema<AuthUser>({
+  class: AuthUser,
+  tableName: "auth_users",
+  properties: {
+    id: { type: "uuid", primary: true, defaultRaw: "gen_random_uuid()" },
+    email: { type: "text" },
+    passwordHash: { type: "text", fieldName: "password_hash", hidden: true },
+    userMetadata: { type: "json", fieldName: "user_metadata" },
+    createdAt: { type: "Date", fieldName: "created_at" },
+    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
+  },
+});
+
+export const AuthSessionSchema = new EntitySchema<AuthSession>({
+  class: AuthSession,
+  tableName: "auth_sessions",
+  properties: {
+    id: { type: "uuid", primary: true },
+    userId: { type: "uuid", fieldName: "user_id" },
+    refreshTokenHash: { type: "text", fieldName: "refresh_token_hash" },
+    createdAt: { type: "Date", fieldName: "created_at" },
+    refreshedAt: { type: "Date", fieldName: "refreshed_at" },
+    expiresAt: { type: "Date", fieldName: "expires_at" },
+    revokedAt: { type: "Date", fieldName: "revoked_at", nullable: true },
+  },
+});
+
+export const ServiceAdminSchema = new EntitySchema<ServiceAdmin>({
+  class: ServiceAdmin,
+  tableName: "service_admins",
+  properties: {
+    userId: { type: "uuid", primary: true, fieldName: "user_id" },
+    email: { type: "text" },
+    createdAt: { type: "Date", fieldName: "created_at" },
+  },
+});

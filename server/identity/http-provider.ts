@@ -1,0 +1,50 @@
+import type { UserMetadata } from "./entities";
+import { IdentityError, type IdentityProvider, type ProviderUser, type TokenResponse } from "./provider-types";
+
+/** A hosted GoTrue-compatible provider, reached over its HTTP API. */
+export class HttpIdentityProvider implements IdentityProvider {
+  constructor(private readonly baseUrl: string) {}
+
+  signUp(email: string, password: string, data: UserMetadata = {}) {
+    return this.call<TokenResponse>("POST", "/signup", { body: { email, password, data } });
+  }
+  signInWithPassword(email: string, password: string) {
+    return this.call<TokenResponse>("POST", "/token?grant_type=password", { body: { email, password } });
+  }
+  refresh(refreshToken: string) {
+    return this.call<TokenResponse>("POST", "/token?grant_type=refresh_token", { body: { refresh_token: refreshToken } });
+  }
+  getUser(accessToken: string) {
+    return this.call<ProviderUser>("GET", "/user", { accessToken });
+  }
+  updateUser(accessToken: string, data: UserMetadata) {
+    return this.call<ProviderUser>("PUT", "/user", { accessToken, body: { data } });
+  }
+  async logout(accessToken: string) {
+    await this.call<unknown>("POST", "/logout", { accessToken });
+  }
+
+  private async call<T>(method: string, path: string, options: { body?: unknown; accessToken?: string }): Promise<T> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}/auth/v1${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new IdentityError(502, "provider_unreachable", "Identity provider is unreachable");
+    }
+    const text = await response.text();
+    const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (!response.ok) {
+      const message = String(json.msg ?? json.error_description ?? json.message ?? json.error ?? response.statusText);
+      throw new IdentityError(response.status, String(json.error_code ?? json.error ?? "provider_error"), message);
+    }
+    return json as T;
+  }
+}

@@ -1,0 +1,52 @@
+import type { UserMetadata } from "./entities";
+
+/** A user as a GoTrue-compatible identity provider returns it. */
+export interface ProviderUser {
+  id: string;
+  aud: "authenticated";
+  role: "authenticated";
+  email: string;
+  user_metadata: UserMetadata;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: "bearer";
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: ProviderUser;
+}
+
+/**
+ * What the service needs from an identity provider. The built-in provider implements it
+ * in-process; `HttpIdentityProvider` implements it against a hosted one over HTTP.
+ */
+export interface IdentityProvider {
+  signUp(email: string, password: string, data?: UserMetadata): Promise<TokenResponse>;
+  signInWithPassword(email: string, password: string): Promise<TokenResponse>;
+  refresh(refreshToken: string): Promise<TokenResponse>;
+  getUser(accessToken: string): Promise<ProviderUser>;
+  updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser>;
+  logout(accessToken: string): Promise<void>;
+}
+
+/** A provider refusal, in GoTrue's body shape `{ code, error_code, msg }`. */
+export class IdentityError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "IdentityError";
+  }
+  toBody() {
+    return { code: this.status, error_code: this.errorCode, msg: this.message };
+  }
+}
+
+export const invalidCredentials = () => new IdentityError(400, "invalid_credentials", "Invalid login credentials");
+export const badJwt = () => new IdentityError(401, "bad_jwt", "Invalid or expired JWT");

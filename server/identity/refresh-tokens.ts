@@ -1,0 +1,12 @@
+import { createHash, randomBytes } from "node:crypto";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Refresh tokens are stored as SHA-256 only; a database leak reveals no usable token. */
+export function hashRefreshToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { IdentityError } from "./provider-types";
+import { BuiltInIdentityProvider } from "./built-in-provider";
+import { identityProvider } from "./provider";
+import { isAdmin, recordFirstAdmin } from "./admins";
+import { endSession } from "./sessions";
+import { publicJwks } from "./signing-keys";
+import { accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "./schemas";
+import { authedProcedure, publicProcedure, router } from "../trpc";
+
+/** The built-in provider's GoTrue-compatible surface (served at /auth/v1). */
+export const identityProviderRouter = router({
+  signup: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data);
+    await recordFirstAdmin(ctx.em, tokens.user);
+    return tokens;
+  }),
+  token: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => {
+    const provider = new BuiltInIdentityProvider(ctx.em);
+    if (input.grantType === "password") return provider.signInWithPassword(String(input.email ?? ""), String(input.password ?? ""));
+    if (input.grantType === "refresh_token") return provider.refresh(String(input.refresh_token ?? ""));
+    throw new IdentityError(400, "unsupported_grant_type", "Unsupported grant_type; use password or refresh_token");
+  }),
+  user: publicProcedure.input(accessTokenInput).query(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).getUser(input.accessToken)),
+  updateUser: publicProcedure
+    .input(updateUserInput)
+    .mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).updateUser(input.accessToken, input.data)),
+  logout: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).logout(input.accessToken)),
+  jwks: publicProcedure.query(() => publicJwks()),
+});
+
+/** The dashboard session: sign-up, sign-in and sign-out through whichever provider is configured. */
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }) =>
+    ctx.session
+      ? { loggedIn: true as const, userId: ctx.session.userId, email: ctx.session.email }
+      : { loggedIn: false as const, userId: null, email: null },
+  ),
+  signUp: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    const tokens = await identityProvider(ctx.em).signUp(input.email, input.password);
+    await recordFirstAdmin(ctx.em, tokens.user);
+    return tokens;
+  }),
+  signIn: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    const tokens = await identityProvider(ctx.em).signInWithPassword(input.email, input.password);
+    await recordFirstAdmin(ctx.em, tokens.user);
+    return tokens;
+  }),
+  signOut: publicProcedure
+    .input(z.object({ cookie: z.string().optional() }))
+    .mutation(({ ctx, input }) => endSession(input.cookie, ctx.em)),
+  isAdmin: authedProcedure.query(({ ctx }) => isAdmin(ctx.em, ctx.session)),
+});

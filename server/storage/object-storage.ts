@@ -1,0 +1,47 @@
+import { AppError } from "../errors";
+
+/**
+ * Public object storage for uploaded images, in the shape of one bucket (`avatars`).
+ * Keys look like `tenant/<tenant_id>/<image_id>.<ext>`; every public URL therefore ends
+ * in `.../avatars/<key>`, whichever driver serves it.
+ */
+export interface ObjectStorage {
+  /** Stores `data` under `key`, replacing any previous object. */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Removes the object; removing one that is already gone is not an error. */
+  delete(key: string): Promise<void>;
+  publicUrl(key: string): string;
+  /** The key behind one of our own public URLs, or null for any other URL. */
+  keyFromPublicUrl(url: string): string | null;
+}
+
+/**
+ * Keys are built by us from UUIDs and a known extension, so anything outside this shape
+ * (`..`, absolute paths, backslashes, dotfiles, odd characters) is refused outright rather
+ * than escaped: on the filesystem driver it could name a file outside the bucket.
+ */
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+export function isSafeObjectKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512) return false;
+  return key.split("/").every((segment) => SEGMENT.test(segment) && !segment.includes(".."));
+}
+
+export function assertSafeObjectKey(key: string): void {
+  if (!isSafeObjectKey(key)) throw new AppError("STORAGE_FAILED", "Invalid object key");
+}
+
+/** Every storage failure reaches the client as a 500 carrying the storage's own text. */
+export function storageFailed(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const message = error instanceof Error ? error.message || error.name : String(error);
+  return new AppError("STORAGE_FAILED", message || "Storage request failed");
+}
+
+/** Shared by both drivers: strips our public prefix and checks what is left is a key. */
+export function keyUnderPrefix(url: string, prefix: string): string | null {
+  const base = `${prefix.replace(/\/+$/, "")}/`;
+  if (!url.startsWith(base)) return null;
+  const key = url.slice(base.length);
+  return isSafeObjectKey(key) ? key : null;
+}

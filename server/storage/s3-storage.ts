@@ -1,0 +1,89 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  assertSafeObjectKey,
+  keyUnderPrefix,
+  storageFailed,
+  type ObjectStorage,
+} from "./object-storage";
+
+export interface S3StorageOptions {
+  /** Unset means AWS itself; set for any S3-compatible service. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Where the bucket's objects are publicly readable, e.g. a CDN; defaults from endpoint. */
+  publicUrl?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** Object keys embed a fresh image id, so an object never changes once written. */
+const CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+export class S3Storage implements ObjectStorage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly urlPrefix: string;
+
+  constructor(options: S3StorageOptions) {
+    this.bucket = options.bucket;
+    this.client = new S3Client({
+      endpoint: options.endpoint,
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      // Without explicit keys the SDK's default chain applies (env, profile, instance role).
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // Newer SDKs add CRC checksums to every upload; many S3-compatible servers reject them.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      // An unreachable store must fail the upload, not hold the request open indefinitely.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    });
+    const base =
+      options.publicUrl ??
+      (options.endpoint
+        ? `${options.endpoint.replace(/\/+$/, "")}/${options.bucket}`
+        : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+    this.urlPrefix = base.replace(/\/+$/, "");
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    assertSafeObjectKey(key);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentType,
+          CacheControl: CACHE_CONTROL,
+        }),
+      );
+    } catch (error) {
+      throw storageFailed(error);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeObjectKey(key);
+    try {
+      // S3 answers 204 for a missing key too, so deletes are naturally idempotent.
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      throw storageFailed(error);
+    }
+  }
+
+  publicUrl(key: string): string {
+    assertSafeObjectKey(key);
+    return `${this.urlPrefix}/${key}`;
+  }
+
+  keyFromPublicUrl(url: string): string | null {
+    return keyUnderPrefix(url, this.urlPrefix);
+  }
+}

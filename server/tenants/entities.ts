@@ -1,0 +1,68 @@
+import { EntitySchema } from "@mikro-orm/core";
+
+export type MembershipRole = "owner" | "member" | "viewer";
+
+export class Tenant {
+  id!: string;
+  name!: string;
+  slug!: string;
+  ownerId!: string;
+  isPersonal = false;
+  referralCode!: string;
+  slugChosen = false;
+  logoUrl: string | null = null;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export class TenantMembership {
+  tenantId!: string;
+  userId!: string;
+  role!: MembershipRole;
+  createdAt: Date = new Date();
+}
+
+export const TenantSchema = new EntitySchema<Tenant>({
+  class: Tenant,
+  tableName: "tenants",
+  properties: {
+    id: { type: "uuid", primary: true },
+    name: { type: "text" },
+    slug: { type: "text" },
+    ownerId: { type: "uuid", fieldName: "owner_id" },
+    isPersonal: { type: "boolean", fieldName: "is_personal" },
+    referralCode: { type: "text", fieldName: "referral_code" },
+    slugChosen: { type: "boolean", fieldName: "slug_chosen" },
+    logoUrl: { type: "text", fieldName: "logo_url", nullable: true },
+    createdAt: { type: "Date", fieldName: "created_at" },
+    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
+  },
+});
+
+export const TenantMembershipSchema = new EntitySchema<TenantMembership>({
+  class: TenantMembership,
+  tableName: "tenant_memberships",
+  properties: {
+    tenantId: { type: "uuid", primary: true, fieldName: "tenant_id" },
+    userId: { type: "uuid", primary: true, fieldName: "user_id" },
+    role: { type: "text" },
+    createdAt: { type: "Date", fieldName: "created_at" },
+  },
+});
+
+/** The tenant row as the API returns it (SPEC section 2). */
+export function tenantRow(t: Tenant) {
+  return {
+    id: t.id,
+    name: t.name,
+    slug: t.slug,
+    ownerId: t.ownerId,
+    isPersonal: t.isPersonal,
+    referralCode: t.referralCode,
+    slugChosen: t.slugChosen,
+    logoUrl: t.logoUrl,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+export type TenantRow = ReturnType<typeof tenantRow>;

@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
+import { getConfig } from "../config";
+import { AppError, noWorkspace } from "../errors";
+import { consumeRateLimit } from "../rate-limit/rate-limit";
+import { Tenant, TenantMembership } from "./entities";
+import { newReferralCode } from "./referral-code";
+import { isReservedSlug, reservedSlugMessage } from "./reserved-slugs";
+import type { CreateTenantInput, UpdateTenantInput } from "./schemas";
+import { deleteImageByUrl, storeImage } from "../images/stored-images";
+
+const SLUG_TAKEN = "This workspace URL is already taken";
+const ALREADY_HAVE_ONE = "You already have a workspace";
+
+function assertNotReserved(slug: string): void {
+  if (isReservedSlug(slug)) throw new AppError("SLUG_RESERVED", reservedSlugMessage(slug), { code: "SLUG_RESERVED" });
+}
+
+/** Maps a unique-index violation to the spec's 409, or returns false for other indexes. */
+function conflictFor(error: unknown): AppError | undefined {
+  if (!(error instanceof UniqueConstraintViolationException)) return undefined;
+  const constraint = (error as unknown as { constraint?: string }).constraint;
+  if (constraint === "tenants_slug_key") return new AppError("CONFLICT", SLUG_TAKEN);
+  if (constraint === "tenants_one_production_per_owner") return new AppError("CONFLICT", ALREADY_HAVE_ONE);
+  return undefined;
+}
+
+export function findProductionTenant(em: EntityManager, ownerId: string): Promise<Tenant | null> {
+  return em.findOne(Tenant, { ownerId, isPersonal: false });
+}
+
+export async function requireProductionTenant(em: EntityManager, ownerId: string): Promise<Tenant> {
+  const tenant = await findProductionTenant(em, ownerId);
+  if (!tenant) throw noWorkspace();
+  return tenant;
+}
+
+/**
+ * Creates the caller's workspace and their owner membership in one transaction. The
+ * pre-check only picks the friendlier message; the unique indexes decide the race.
+ */
+export async function createTenant(em: EntityManager, ownerId: string, input: CreateTenantInput): Promise<Tenant> {
+  assertNotReserved(input.slug);
+  const config = getConfig();
+  await consumeRateLimit(em, `tenant-create:${ownerId}`, config.TENANT_CREATE_RATE_LIMIT, config.TENANT_CREATE_RATE_WINDOW_SECONDS);
+  if (!input.isPersonal && (await findProductionTenant(em, ownerId))) throw new AppError("CONFLICT", ALREADY_HAVE_ONE);
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await em.transactional(async (tx) => {
+        const tenant = tx.create(Tenant, {
+          id: randomUUID(),
+          name: input.name,
+          slug: input.slug,
+          ownerId,
+          isPersonal: input.isPersonal,
+          referralCode: newReferralCode(),
+          slugChosen: false,
+          logoUrl: null,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
+        tx.create(TenantMembership, { tenantId: tenant.id, userId: ownerId, role: "owner", createdAt: new Date() });
+        await tx.flush();
+        return tenant;
+      });
+    } catch (error) {
+      const conflict = conflictFor(error);
+      if (conflict) throw conflict;
+      // A referral-code collision is the only other unique index: draw again.
+      if (error instanceof UniqueConstraintViolationException && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+export type SlugCheck =
+  | { available: true }
+  | { available: false; code: "SLUG_TAKEN" }
+  | { available: false; code: "INVALID_SLUG" | "SLUG_RESERVED"; error: string };
+
+export async function checkSlug(em: EntityManager, userId: string, slug: string): Promise<SlugCheck> {
+  if (isReservedSlug(slug)) return { available: false, code: "SLUG_RESERVED", error: reservedSlugMessage(slug) };
+  const rows = await em
+    .getConnection()
+    .execute<{ owner_id: string }[]>(`select owner_id from tenants where slug = ? limit 1`, [slug]);
+  const owner = rows[0]?.owner_id;
+  return owner === undefined || owner === userId ? { available: true } : { available: false, code: "SLUG_TAKEN" };
+}
+
+export async function updateTenant(em: EntityManager, ownerId: string, input: UpdateTenantInput): Promise<Tenant> {
+  if (input.slug !== undefined) assertNotReserved(input.slug);
+  const tenant = await requireProductionTenant(em, ownerId);
+  const previousLogo = tenant.logoUrl;
+  if (input.slug !== undefined && input.slug !== tenant.slug) {
+    if (tenant.slugChosen) throw new AppError("BAD_REQUEST", "Workspace URL cannot be changed after creation");
+    tenant.slug = input.slug;
+    tenant.slugChosen = true;
+  }
+  if (input.name !== undefined) tenant.name = input.name;
+  if (input.clearLogo === true) tenant.logoUrl = null;
+  try {
+    await em.flush();
+  } catch (error) {
+    throw conflictFor(error) ?? error;
+  }
+  if (previousLogo && tenant.logoUrl !== previousLogo) await deleteImageByUrl(previousLogo);
+  return tenant;
+}
+
+/**
+ * Stores the new logo, then points the tenant at it. A storage failure leaves the row as
+ * it was; a failed row update removes the new object; the old object goes last.
+ */
+export async function setTenantLogo(em: EntityManager, ownerId: string, file: Uint8Array): Promise<Tenant> {
+  const tenant = await requireProductionTenant(em, ownerId);
+  const stored = await storeImage("tenant", tenant.id, file);
+  const previous = tenant.logoUrl;
+  tenant.logoUrl = stored.url;
+  try {
+    await em.flush();
+  } catch (error) {
+    await deleteImageByUrl(stored.url);
+    throw error;
+  }
+  if (previous) await deleteImageByUrl(previous);
+  return tenant;
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import type { RunningService } from "./service";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** One HTTP call to the service with an optional session cookie and JSON body. */
+export async function api<T = any>(
+  service: { url: string },
+  path: string,
+  options: { method?: string; cookie?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  const res = await fetch(`${service.url}${path}`, { method: options.method ?? "GET", headers, body, redirect: "manual" });
+  const text = await res.text();
+  let parsed: unknown = text;
+  if ((res.headers.get("content-type") ?? "").includes("application/json") && text) parsed = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** The `name=value` pair of the session cookie from a Set-Cookie list, or undefined. */
+export function sessionCookieFrom(headers: Headers): string | undefined {
+  for (const line of headers.getSetCookie()) {
+    const pair = line.split(";")[0]!;
+    if (pair.startsWith("svc_session=") && pair.length > "svc_session=".length) return pair;
+  }
+  return undefined;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  cookie: string;
+  userId: string;
+}
+
+/** Signs up through the dashboard's plain HTML form, as a browser would. */
+export async function signUp(service: RunningService | { url: string }, email = uniqueEmail(), password = "correct horse battery"): Promise<TestUser> {
+  const res = await fetch(`${service.url}/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  const cookie = sessionCookieFrom(res.headers);
+  if (res.status !== 302 || !cookie) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const me = await api(service, "/api/auth/me", { cookie });
+  return { email, password, cookie, userId: me.body.userId };
+}
+
+export async function createWorkspace(service: { url: string }, user: TestUser, slug: string, name = "Acme") {
+  const res = await api(service, "/api/tenants", { method: "POST", cookie: user.cookie, json: { name, slug } });
+  if (res.status !== 201) throw new Error(`workspace create failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+export function uniqueSlug(prefix = "ws"): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}`;
+}

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { freePort } from "../../server/runtime/embedded-postgres";
+import { createTestDatabase } from "./database";
+
+export interface RunningService {
+  url: string;
+  dataDir: string;
+  /** A direct connection to the service's database, for asserting rows written or not. */
+  db: pg.Pool;
+  databaseUrl: string;
+  env: Record<string, string>;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/**
+ * Starts the real service (`node scripts/start.mjs` on the Remix build) on a free port,
+ * against its own fresh database and data directory. Tests talk to it over real HTTP.
+ */
+export async function startService(
+  options: { label?: string; env?: Record<string, string>; databaseUrl?: string; dataDir?: string; command?: string[] } = {},
+): Promise<RunningService> {
+  const database = options.databaseUrl ? undefined : await createTestDatabase(options.label ?? "svc");
+  const databaseUrl = options.databaseUrl ?? database!.url;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "svc-data-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "/tmp",
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: url,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    TENANT_CREATE_RATE_LIMIT: "1000",
+    ...options.env,
+  };
+  const child = spawn(process.execPath, options.command ?? ["scripts/start.mjs"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d));
+  child.stderr!.on("data", (d: Buffer) => (output += d));
+  await waitForReady(url, child, () => output);
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  return {
+    url,
+    dataDir,
+    db,
+    databaseUrl,
+    env,
+    output: () => output,
+    async stop() {
+      await db.end();
+      await stopChild(child);
+      await database?.drop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/auth/me`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`service did not start within 45 s:\n${output()}`);
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
