@@ -37,7 +37,8 @@ export class S3Storage implements ObjectStorage {
         options.accessKeyId && options.secretAccessKey
           ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
           : undefined,
-      // Newer SDKs add CRC checksums to every upload; many S3-compatible servers reject them.
+      // Newer SDKs add CRC checksums to every upload, which some S3-compatible servers
+      // reject; only send them where the API demands one.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       // An unreachable store must fail the upload, not hold the request open indefinitely.

@@ -60,6 +60,8 @@ export async function createTenant(em: EntityManager, ownerId: string, input: Cr
           createdAt: new Date(),
           updatedAt: new Date(),
         });
+        // No ORM relation links the two, so flush the tenant first to satisfy the foreign key.
+        await tx.flush();
         tx.create(TenantMembership, { tenantId: tenant.id, userId: ownerId, role: "owner", createdAt: new Date() });
         await tx.flush();
         return tenant;
