@@ -65,5 +65,6 @@ export async function handleRest(request: Request): Promise<Response | null> {
     response = match.route.errorShape === "identity" ? identityErrorResponse(error, ctx.requestId) : errorResponse(error, ctx.requestId);
   }
   for (const cookie of ctx.setCookies) response.headers.append("set-cookie", cookie);
+  if (match.route.upload && response.status >= 400) response.headers.set("connection", "close");
   return response;
 }

@@ -14,12 +14,12 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/tenants/check-slug", handler: tenants.checkSlug },
   { method: "GET", path: "/api/tenants/me", handler: tenants.getMyTenant },
   { method: "PATCH", path: "/api/tenants/me", handler: tenants.updateMyTenant, sessionCookie: true },
-  { method: "POST", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true },
-  { method: "PUT", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true },
+  { method: "POST", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true, upload: true },
+  { method: "PUT", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true, upload: true },
 
   { method: "GET", path: "/api/user/me", handler: users.getMe },
   { method: "PATCH", path: "/api/user/me", handler: users.updateMe, sessionCookie: true },
-  { method: "POST", path: "/api/user/avatar", handler: users.uploadAvatar, sessionCookie: true },
+  { method: "POST", path: "/api/user/avatar", handler: users.uploadAvatar, sessionCookie: true, upload: true },
 
   { method: "GET", path: "/api/trpc/*", handler: trpcEndpoint },
   { method: "POST", path: "/api/trpc/*", handler: trpcEndpoint, sessionCookie: true },

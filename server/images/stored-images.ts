@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { log } from "../log";
-import { getStorage } from "../storage";
+import { getStorage, imageObjectKey } from "../storage";
 import { processImage } from "./process-image";
 
 export type ImageOwnerKind = "tenant" | "user";
@@ -11,17 +10,21 @@ export type ImageOwnerKind = "tenant" | "user";
  */
 export async function storeImage(kind: ImageOwnerKind, ownerId: string, file: Uint8Array): Promise<{ url: string; key: string }> {
   const image = await processImage(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
-  const key = `${kind}/${ownerId}/${randomUUID()}.${image.ext}`;
+  const key = imageObjectKey(kind, ownerId, image.ext);
   const storage = getStorage();
   await storage.put(key, image.data, image.contentType);
   return { url: storage.publicUrl(key), key };
 }
 
-/** Best effort: a leftover object is harmless, a failed request because of it is not. */
-export async function deleteImageByUrl(url: string): Promise<void> {
+/**
+ * Removes an image this owner stored. Only keys under `<kind>/<ownerId>/` are touched: an
+ * avatar URL sits in user-editable metadata and must never aim a delete at someone else's
+ * object. Best effort: a leftover object is harmless, a failed request because of it is not.
+ */
+export async function deleteOwnedImage(kind: ImageOwnerKind, ownerId: string, url: string): Promise<void> {
   const storage = getStorage();
   const key = storage.keyFromPublicUrl(url);
-  if (!key) return;
+  if (!key || !key.startsWith(`${kind}/${ownerId}/`)) return;
   try {
     await storage.delete(key);
   } catch (error) {

@@ -7,7 +7,7 @@ import { Tenant, TenantMembership } from "./entities";
 import { newReferralCode } from "./referral-code";
 import { isReservedSlug, reservedSlugMessage } from "./reserved-slugs";
 import type { CreateTenantInput, UpdateTenantInput } from "./schemas";
-import { deleteImageByUrl, storeImage } from "../images/stored-images";
+import { deleteOwnedImage, storeImage } from "../images/stored-images";
 
 const SLUG_TAKEN = "This workspace URL is already taken";
 const ALREADY_HAVE_ONE = "You already have a workspace";
@@ -106,7 +106,7 @@ export async function updateTenant(em: EntityManager, ownerId: string, input: Up
   } catch (error) {
     throw conflictFor(error) ?? error;
   }
-  if (previousLogo && tenant.logoUrl !== previousLogo) await deleteImageByUrl(previousLogo);
+  if (previousLogo && tenant.logoUrl !== previousLogo) await deleteOwnedImage("tenant", tenant.id, previousLogo);
   return tenant;
 }
 
@@ -122,9 +122,9 @@ export async function setTenantLogo(em: EntityManager, ownerId: string, file: Ui
   try {
     await em.flush();
   } catch (error) {
-    await deleteImageByUrl(stored.url);
+    await deleteOwnedImage("tenant", tenant.id, stored.url);
     throw error;
   }
-  if (previous) await deleteImageByUrl(previous);
+  if (previous) await deleteOwnedImage("tenant", tenant.id, previous);
   return tenant;
 }

@@ -4,7 +4,7 @@ import type { UserMetadata } from "../identity/entities";
 import { identityProvider } from "../identity/provider";
 import { IdentityError, type ProviderUser } from "../identity/provider-types";
 import type { SessionUser } from "../identity/session-cache";
-import { deleteImageByUrl, storeImage } from "../images/stored-images";
+import { deleteOwnedImage, storeImage } from "../images/stored-images";
 import type { UpdateProfileInput } from "./schemas";
 
 export interface Profile {
@@ -51,7 +51,7 @@ export async function updateProfile(em: EntityManager, session: SessionUser, inp
   if (input.clearAvatar === true) changes.avatar_url = null as unknown as string;
   if (Object.keys(changes).length === 0) return toProfile(current);
   const updated = await viaProvider(() => provider.updateUser(session.accessToken, changes));
-  if (input.clearAvatar === true && oldAvatar) await deleteImageByUrl(oldAvatar);
+  if (input.clearAvatar === true && oldAvatar) await deleteOwnedImage("user", session.userId, oldAvatar);
   return toProfile(updated);
 }
 
@@ -62,9 +62,9 @@ export async function setAvatar(em: EntityManager, session: SessionUser, file: U
   try {
     await viaProvider(() => provider.updateUser(session.accessToken, { avatar_url: stored.url }));
   } catch (error) {
-    await deleteImageByUrl(stored.url);
+    await deleteOwnedImage("user", session.userId, stored.url);
     throw error;
   }
-  if (previous) await deleteImageByUrl(previous);
+  if (previous) await deleteOwnedImage("user", session.userId, previous);
   return { avatarUrl: stored.url };
 }

@@ -207,4 +207,22 @@ describe("profile and avatar", () => {
     expect(row.rows[0].user_metadata).toEqual({});
     expect(filesIn(join(service.dataDir, "storage", "avatars", "user", user.userId))).toHaveLength(0);
   });
+
+  it("never deletes another user's object through a forged avatar URL", async () => {
+    const victim = await signUp(service);
+    const uploaded = await api(service, "/api/user/avatar", { method: "POST", cookie: victim.cookie, body: multipart("file", await png()) });
+    const attacker = await signUp(service);
+    const token = attacker.cookie.slice("svc_session=".length).split("~")[0];
+    // The provider lets a user write any avatar_url into their own metadata.
+    const put = await api(service, "/auth/v1/user", {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}` },
+      json: { data: { avatar_url: uploaded.body.avatarUrl } },
+    });
+    expect(put.status).toBe(200);
+    await api(service, "/api/user/me", { method: "PATCH", cookie: attacker.cookie, json: { clearAvatar: true } });
+    await api(service, "/api/user/avatar", { method: "POST", cookie: attacker.cookie, body: multipart("file", await png()) });
+    expect((await fetch(uploaded.body.avatarUrl)).status).toBe(200);
+    expect(filesIn(join(service.dataDir, "storage", "avatars", "user", victim.userId))).toHaveLength(1);
+  });
 });

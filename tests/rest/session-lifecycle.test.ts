@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import { createPrivateKey } from "node:crypto";
+import { join } from "node:path";
+import { decodeJwt, SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startService, type RunningService } from "../support/service";
+import { api, sessionCookieFrom, signUp } from "../support/http";
+
+let a: RunningService;
+let b: RunningService;
+beforeAll(async () => {
+  a = await startService({ label: "lifecycle" });
+  // A second instance on the same database and secrets: what another replica would be.
+  b = await startService({ databaseUrl: a.databaseUrl, dataDir: a.dataDir, env: { BASE_URL: a.url } });
+});
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+});
+
+function signingKey() {
+  const line = readFileSync(join(a.dataDir, "secrets.env"), "utf8").split("\n").find((l) => l.startsWith("IDENTITY_SIGNING_KEY="))!;
+  return createPrivateKey(Buffer.from(line.slice("IDENTITY_SIGNING_KEY=".length), "base64").toString("utf8"));
+}
+
+describe("sessions across instances", () => {
+  it("sign-out on one instance is seen at once by another that had the session cached", async () => {
+    const user = await signUp(a);
+    // Warm B's cache.
+    for (let i = 0; i < 3; i++) expect((await api(b, "/api/auth/me", { cookie: user.cookie })).body.loggedIn).toBe(true);
+    const out = await fetch(`${a.url}/logout`, { method: "POST", headers: { cookie: user.cookie }, redirect: "manual" });
+    expect(out.status).toBe(302);
+    // NOTIFY is delivered asynchronously; allow it a few milliseconds, never seconds.
+    const deadline = Date.now() + 250;
+    let body = (await api(b, "/api/auth/me", { cookie: user.cookie })).body;
+    while (body.loggedIn && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 10));
+      body = (await api(b, "/api/auth/me", { cookie: user.cookie })).body;
+    }
+    expect(body).toEqual({ loggedIn: false, userId: null, email: null });
+  });
+
+  it("a session revoked directly in the database is refused by every instance after NOTIFY", async () => {
+    const user = await signUp(a);
+    expect((await api(b, "/api/auth/me", { cookie: user.cookie })).body.loggedIn).toBe(true);
+    const { session_id } = decodeJwt(user.cookie.slice("svc_session=".length).split("~")[0]!);
+    await a.db.query("update auth_sessions set revoked_at = now() where id = $1", [session_id]);
+    await a.db.query("select pg_notify('svc_session_revoked', $1)", [session_id]);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const instance of [a, b]) expect((await api(instance, "/api/auth/me", { cookie: user.cookie })).body.loggedIn).toBe(false);
+  });
+});
+
+describe("expired access tokens", () => {
+  it("refreshes a live session transparently and sets a rotated cookie", async () => {
+    const user = await signUp(a);
+    const [accessToken, refreshToken] = user.cookie.slice("svc_session=".length).split("~") as [string, string];
+    const claims = decodeJwt(accessToken);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ email: claims.email, session_id: claims.session_id, role: "authenticated" })
+      .setProtectedHeader({ alg: "ES256", kid: "whatever", typ: "JWT" })
+      .setSubject(claims.sub!)
+      .setAudience("authenticated")
+      .setIssuer(claims.iss!)
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(signingKey());
+    const cookie = `svc_session=${expired}~${refreshToken}`;
+    const res = await api(a, "/api/auth/me", { cookie });
+    expect(res.body).toEqual({ loggedIn: true, userId: user.userId, email: user.email });
+    const rotated = sessionCookieFrom(res.headers);
+    expect(rotated).toBeDefined();
+    expect(rotated).not.toBe(cookie);
+    expect((await api(b, "/api/auth/me", { cookie: rotated })).body.loggedIn).toBe(true);
+    // The old refresh token was consumed by the rotation.
+    expect((await api(a, "/api/auth/me", { cookie })).body.loggedIn).toBe(false);
+  });
+
+  it("treats an expired token with a revoked session as signed out", async () => {
+    const user = await signUp(a);
+    const [, refreshToken] = user.cookie.slice("svc_session=".length).split("~") as [string, string];
+    await fetch(`${a.url}/logout`, { method: "POST", headers: { cookie: user.cookie }, redirect: "manual" });
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ email: user.email, session_id: "x" })
+      .setProtectedHeader({ alg: "ES256" })
+      .setSubject(user.userId)
+      .setAudience("authenticated")
+      .setIssuer(`${a.url}/auth/v1`)
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(signingKey());
+    const res = await api(a, "/api/auth/me", { cookie: `svc_session=${expired}~${refreshToken}` });
+    expect(res.body).toEqual({ loggedIn: false, userId: null, email: null });
+    expect(sessionCookieFrom(res.headers)).toBeUndefined();
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetConfig } from "../../server/config";
+import { AppError } from "../../server/errors";
+import { FsStorage } from "../../server/storage/fs-storage";
+import { getStorage, imageObjectKey, resetStorage } from "../../server/storage/index";
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const BASE = "http://svc.test:3000";
+
+let dir: string;
+let storage: FsStorage;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "fs-storage-"));
+  storage = new FsStorage({ storageDir: dir, baseUrl: `${BASE}/` });
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function failure(promise: Promise<unknown>) {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("FsStorage", () => {
+  it("writes, serves a public URL for, and deletes an object", async () => {
+    const key = "tenant/t-1/img-1.png";
+    await storage.put(key, Buffer.from("first"), "image/png");
+    await storage.put(key, Buffer.from("second"), "image/png"); // replaces
+    const file = path.join(dir, "avatars", "tenant", "t-1", "img-1.png");
+    expect(await readFile(file, "utf8")).toBe("second");
+    // The atomic write leaves no temp file behind.
+    expect(await readdir(path.dirname(file))).toEqual(["img-1.png"]);
+
+    const url = storage.publicUrl(key);
+    expect(url).toBe(`${BASE}/storage/v1/object/public/avatars/tenant/t-1/img-1.png`);
+    expect(storage.keyFromPublicUrl(url)).toBe(key);
+
+    await storage.delete(key);
+    await expect(readFile(file)).rejects.toMatchObject({ code: "ENOENT" });
+    await storage.delete(key); // already gone: still fine
+  });
+
+  it("refuses keys that could leave the bucket directory", async () => {
+    for (const key of ["../escape.png", "/etc/passwd", "user/a/../../../x.png", "user\\..\\x.png", "", "user//x.png", "user/.hidden"]) {
+      const error = await failure(storage.put(key, Buffer.from("x"), "image/png"));
+      expect(error).toMatchObject({ code: "STORAGE_FAILED", status: 500 });
+      await failure(storage.delete(key));
+    }
+    // Nothing was written anywhere near the temp dir.
+    expect(await readdir(dir)).not.toContain("escape.png");
+    expect(await readdir(path.dirname(dir))).not.toContain("escape.png");
+  });
+
+  it("only recognises its own public URLs, with safe keys", () => {
+    const prefix = `${BASE}/storage/v1/object/public/avatars/`;
+    expect(storage.keyFromPublicUrl(`${prefix}user/u-1/a.webp`)).toBe("user/u-1/a.webp");
+    expect(storage.keyFromPublicUrl(`https://elsewhere.test/storage/v1/object/public/avatars/user/u-1/a.webp`)).toBeNull();
+    expect(storage.keyFromPublicUrl(`${prefix}user/../../secrets.env`)).toBeNull();
+    expect(storage.keyFromPublicUrl(`${prefix}`)).toBeNull();
+    expect(storage.keyFromPublicUrl("")).toBeNull();
+  });
+
+  it("reports a filesystem failure as STORAGE_FAILED with the system's message", async () => {
+    const blocker = path.join(dir, "not-a-dir");
+    await writeFile(blocker, "a file where the storage directory should be");
+    const broken = new FsStorage({ storageDir: blocker, baseUrl: BASE });
+    const error = await failure(broken.put("user/u-1/a.png", Buffer.from("x"), "image/png"));
+    expect(error.code).toBe("STORAGE_FAILED");
+    expect(error.message).toMatch(/ENOTDIR|EEXIST/);
+  });
+});
+
+describe("imageObjectKey", () => {
+  it("builds tenant and user keys with a fresh image id each time", () => {
+    const a = imageObjectKey("tenant", "0b6c4a8e-1111-4222-8333-444455556666", "png");
+    const b = imageObjectKey("tenant", "0b6c4a8e-1111-4222-8333-444455556666", "png");
+    expect(a).toMatch(new RegExp(`^tenant/0b6c4a8e-1111-4222-8333-444455556666/${UUID}\\.png$`));
+    expect(a).not.toBe(b);
+    expect(imageObjectKey("user", "u-1", "gif")).toMatch(new RegExp(`^user/u-1/${UUID}\\.gif$`));
+  });
+
+  it("refuses owner ids that would change the key's shape", () => {
+    for (const owner of ["", "../other", "a/b", "..", "a.b"]) {
+      expect(() => imageObjectKey("user", owner, "png")).toThrow(AppError);
+      expect(() => imageObjectKey("user", "u-1", owner || ".png")).toThrow(AppError);
+    }
+  });
+});
+
+describe("getStorage", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetConfig();
+    resetStorage();
+  });
+
+  it("uses the filesystem driver by default, under STORAGE_DIR", async () => {
+    delete process.env.STORAGE_DRIVER;
+    process.env.STORAGE_DIR = dir;
+    process.env.BASE_URL = "https://svc.example.com";
+    resetConfig();
+    resetStorage();
+    const storage = getStorage();
+    expect(getStorage()).toBe(storage); // cached
+    const key = imageObjectKey("user", "u-42", "jpg");
+    await storage.put(key, Buffer.from("jpeg bytes"), "image/jpeg");
+    expect(await readFile(path.join(dir, "avatars", key), "utf8")).toBe("jpeg bytes");
+    expect(storage.publicUrl(key)).toMatch(
+      new RegExp(`^https://svc\\.example\\.com/storage/v1/object/public/avatars/user/u-42/${UUID}\\.jpg$`),
+    );
+  });
+
+  it("uses the S3 driver when STORAGE_DRIVER=s3", () => {
+    process.env.STORAGE_DRIVER = "s3";
+    process.env.S3_ENDPOINT = "http://127.0.0.1:9000/";
+    process.env.S3_BUCKET = "avatars";
+    delete process.env.S3_PUBLIC_URL;
+    resetConfig();
+    resetStorage();
+    expect(getStorage().publicUrl("tenant/t/i.png")).toBe("http://127.0.0.1:9000/avatars/tenant/t/i.png");
+  });
+});
