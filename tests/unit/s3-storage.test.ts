@@ -1,40 +1,19 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import net from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../server/errors";
 import { S3Storage } from "../../server/storage/s3-storage";
+import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 
-// s3rver ships no types; describe the little of it this test uses.
-interface S3rverInstance {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: Record<string, unknown>) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)("@20minutes/s3rver") as S3rverConstructor;
-
-let s3rver: S3rverInstance;
-let dir: string;
+let s3: FakeS3;
 let endpoint: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "s3rver-"));
-  s3rver = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: "avatars" }],
-  });
-  const { port } = await s3rver.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startFakeS3();
+  endpoint = s3.endpoint;
 });
 
 afterAll(async () => {
-  await s3rver?.close();
-  await rm(dir, { recursive: true, force: true });
+  await s3?.stop();
 });
 
 const storageAt = (endpointUrl: string, publicUrl?: string) =>
