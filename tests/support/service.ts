@@ -9,11 +9,13 @@ import { createTestDatabase } from "./database";
 export interface RunningService {
   url: string;
   dataDir: string;
-  /** A direct connection to the service's database, for asserting rows written or not. */
+  /** A direct connection to the service's database, for asserting rows written or not
+   * (unusable with `embeddedDatabase`). */
   db: pg.Pool;
   databaseUrl: string;
   env: Record<string, string>;
   output: () => string;
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -24,10 +26,18 @@ const ROOT = resolve(import.meta.dirname, "../..");
  * against its own fresh database and data directory. Tests talk to it over real HTTP.
  */
 export async function startService(
-  options: { label?: string; env?: Record<string, string>; databaseUrl?: string; dataDir?: string; command?: string[] } = {},
+  options: {
+    label?: string;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    /** Start as a fresh clone would: no DATABASE_URL, so the service runs its embedded PostgreSQL. */
+    embeddedDatabase?: boolean;
+    dataDir?: string;
+    command?: string[];
+  } = {},
 ): Promise<RunningService> {
-  const database = options.databaseUrl ? undefined : await createTestDatabase(options.label ?? "svc");
-  const databaseUrl = options.databaseUrl ?? database!.url;
+  const database = options.databaseUrl || options.embeddedDatabase ? undefined : await createTestDatabase(options.label ?? "svc");
+  const databaseUrl = options.databaseUrl ?? database?.url ?? "";
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "svc-data-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -38,7 +48,7 @@ export async function startService(
     PORT: String(port),
     HOST: "127.0.0.1",
     BASE_URL: url,
-    DATABASE_URL: databaseUrl,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     TENANT_CREATE_RATE_LIMIT: "1000",
@@ -49,7 +59,8 @@ export async function startService(
   child.stdout!.on("data", (d: Buffer) => (output += d));
   child.stderr!.on("data", (d: Buffer) => (output += d));
   await waitForReady(url, child, () => output);
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // With the embedded database the URL is the service's own secret; tests use HTTP only.
+  const db = new pg.Pool({ connectionString: databaseUrl || "postgres://unused@127.0.0.1:1/none", max: 4 });
   return {
     url,
     dataDir,
@@ -57,9 +68,10 @@ export async function startService(
     databaseUrl,
     env,
     output: () => output,
+    child,
     async stop() {
       await db.end();
-      await stopChild(child);
+      await stopChild(child, 30_000);
       await database?.drop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
@@ -82,11 +94,13 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`service did not start within 45 s:\n${output()}`);
 }
 
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+/** SIGTERM, as Ctrl-C or a process manager would; SIGKILL only if it hangs. Resolves the exit code. */
+export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
   child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  const code = await exited;
   clearTimeout(timer);
+  return code;
 }
