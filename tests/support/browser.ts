@@ -1,0 +1,31 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+
+/** The system Chromium; no test ever downloads a browser. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const hasChromium = existsSync(chromiumPath);
+
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
+
+/** Says loudly, once per suite, that browser tests are being skipped and why. */
+export function warnIfNoChromium(suite: string): void {
+  if (hasChromium) return;
+  const line = "!".repeat(78);
+  console.warn(
+    `\n${line}\n!! ${suite}: SKIPPED — no Chromium at ${chromiumPath}.\n` +
+      `!! Install chromium or set CHROMIUM_PATH to run the browser tests.\n${line}\n`,
+  );
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: ARGS });
+}
