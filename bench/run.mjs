@@ -1,0 +1,296 @@
+// `npm run bench` (builds first): starts the service (`node scripts/start.mjs`), the stock
+// `remix-serve` on the same build and a bare node:http baseline side by side, against one
+// throwaway embedded PostgreSQL, then loads each suite's scenarios with autocannon and prints
+// req/s, p50/p99 latency and the goal ratios, saving them as JSON under bench/results/.
+//
+// Settings: BENCH_DURATION or --duration N (seconds per measured run, default 10),
+// BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 32), BENCH_PIPELINING (default 1),
+// BENCH_SUITE or --suite NAME (default: all suites).
+// Exit status: 0 when every scenario ran clean, whatever the ratios; 1 on a harness failure
+// (a server that does not start, a wrong response before the load) or when a run saw
+// non-2xx answers, connection errors or mismatched bodies (the figures are then still saved).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { isDeepStrictEqual, parseArgs } from "node:util";
+import authMe from "./suites/auth-me.mjs";
+import { runLoad } from "./lib/load.mjs";
+import { freePort } from "./lib/ports.mjs";
+import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
+import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
+
+/** Add a suite here (see suites/auth-me.mjs for the shape). */
+const SUITES = [authMe];
+
+const ROOT = resolve(import.meta.dirname, "..");
+const RESULTS_DIR = join(ROOT, "bench", "results");
+const BENCH_EMAIL = "bench@example.com";
+const BENCH_PASSWORD = "correct horse battery staple";
+
+function positiveNumber(name, raw, fallback) {
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return n;
+}
+
+function readSettings() {
+  const { values } = parseArgs({
+    options: { duration: { type: "string" }, suite: { type: "string" } },
+    allowPositionals: false,
+  });
+  const settings = {
+    durationSeconds: positiveNumber("duration", values.duration ?? process.env.BENCH_DURATION, 10),
+    warmupSeconds: positiveNumber("BENCH_WARMUP", process.env.BENCH_WARMUP, 2),
+    connections: positiveNumber("BENCH_CONNECTIONS", process.env.BENCH_CONNECTIONS, 32),
+    pipelining: positiveNumber("BENCH_PIPELINING", process.env.BENCH_PIPELINING, 1),
+  };
+  if (settings.durationSeconds < 1) throw new Error("duration must be at least 1 second");
+  const suiteName = values.suite ?? process.env.BENCH_SUITE;
+  const suites = suiteName ? SUITES.filter((s) => s.name === suiteName) : SUITES;
+  if (suites.length === 0) throw new Error(`unknown suite "${suiteName}" (have: ${SUITES.map((s) => s.name).join(", ")})`);
+  return { settings, suites };
+}
+
+function remixServeCli() {
+  const dir = join(ROOT, "node_modules", "@remix-run", "serve");
+  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const bin = typeof pkg.bin === "string" ? pkg.bin : pkg.bin["remix-serve"];
+  return join(dir, bin);
+}
+
+/** The secrets the service generated into DATA_DIR on its first start, for remix-serve. */
+function readServiceSecrets(dataDir) {
+  const file = join(dataDir, "secrets.env");
+  if (!existsSync(file)) throw new Error(`the service wrote no ${file}`);
+  const secrets = {};
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (match && match[1] !== "EMBEDDED_POSTGRES_PASSWORD") secrets[match[1]] = match[2];
+  }
+  for (const name of ["IDENTITY_SIGNING_KEY", "SESSION_SECRET", "INTEGRATION_ENCRYPTION_KEY"]) {
+    if (!secrets[name]) throw new Error(`${file} has no ${name}`);
+  }
+  return secrets;
+}
+
+/** Signs up through the dashboard's HTML form, as a browser would; returns the session cookie. */
+async function signUp(baseUrl, email, password) {
+  const res = await fetch(`${baseUrl}/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  const text = await res.text();
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .find((pair) => pair.startsWith("svc_session=") && pair.length > "svc_session=".length);
+  if (res.status !== 302 || !cookie) throw new Error(`sign-up through POST /signup failed: HTTP ${res.status}, no session cookie\n${text.slice(0, 500)}`);
+  const me = await fetch(`${baseUrl}/api/auth/me`, { headers: { cookie } });
+  const body = await me.json().catch(() => null);
+  if (me.status !== 200 || body?.loggedIn !== true || body.email !== email) {
+    throw new Error(`after sign-up, GET /api/auth/me with the session cookie answered ${me.status} ${JSON.stringify(body)}`);
+  }
+  return { email, password, cookie, userId: body.userId };
+}
+
+/** One request per scenario before any load: right status, JSON, and exactly the expected body. */
+async function precheck(scenario, url, headers, expected) {
+  const res = await fetch(url, { method: scenario.method ?? "GET", headers, redirect: "manual" });
+  const text = await res.text();
+  const where = `scenario "${scenario.name}" (${scenario.method ?? "GET"} ${url})`;
+  if (res.status !== 200) throw new Error(`${where}: expected HTTP 200, got ${res.status}: ${text.slice(0, 300)}`);
+  if (!(res.headers.get("content-type") ?? "").includes("application/json")) {
+    throw new Error(`${where}: expected a JSON response, got content-type ${res.headers.get("content-type")}`);
+  }
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error(`${where}: response is not valid JSON: ${text.slice(0, 300)}`);
+  }
+  if (!isDeepStrictEqual(body, expected)) {
+    throw new Error(`${where}: wrong response body\n  expected ${JSON.stringify(expected)}\n  got      ${text.slice(0, 300)}`);
+  }
+  return text;
+}
+
+async function runSuite(suite, settings, baseCtx) {
+  const ctx = { ...baseCtx, ...((await suite.prepare?.(baseCtx)) ?? {}) };
+  const startedAt = new Date().toISOString();
+  const loadBefore = loadavg();
+
+  // Every scenario is checked before the first measurement, so a wrong answer aborts early.
+  const plans = [];
+  for (const scenario of suite.scenarios) {
+    const base = ctx.targets[scenario.target];
+    if (!base) throw new Error(`scenario "${scenario.name}": unknown target "${scenario.target}"`);
+    const url = `${base}${scenario.path}`;
+    const headers = scenario.headers?.(ctx) ?? {};
+    const expectBody = await precheck(scenario, url, headers, scenario.expect(ctx));
+    plans.push({ scenario, url, headers, expectBody });
+  }
+
+  const measured = [];
+  for (const { scenario, url, headers, expectBody } of plans) {
+    process.stdout.write(`  ${scenario.name.padEnd(28)} warm-up ${settings.warmupSeconds} s + ${settings.durationSeconds} s … `);
+    const result = await runLoad({
+      url,
+      method: scenario.method ?? "GET",
+      headers,
+      connections: settings.connections,
+      pipelining: settings.pipelining,
+      durationSeconds: settings.durationSeconds,
+      warmupSeconds: settings.warmupSeconds,
+      expectBody,
+    });
+    process.stdout.write(`${Math.round(result.reqPerSecMean)} req/s\n`);
+    measured.push({ name: scenario.name, target: scenario.target, method: scenario.method ?? "GET", path: scenario.path, requestHeaders: Object.keys(headers), result });
+  }
+
+  const ratios = computeRatios(suite, measured);
+  const dirty = measured.filter(({ result: r }) => r.non2xx > 0 || r.errors > 0 || r.mismatches > 0);
+  console.log(formatReport(suite, settings, measured, ratios));
+  const report = {
+    suite: suite.name,
+    title: suite.title,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    settings,
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      loadavgBefore: loadBefore.map((n) => Math.round(n * 100) / 100),
+      loadavgAfter: loadavg().map((n) => Math.round(n * 100) / 100),
+    },
+    loadGenerator: "autocannon in a separate Node process (bench/lib/load-worker.mjs)",
+    scenarios: measured,
+    ratios,
+    clean: dirty.length === 0,
+  };
+  const [file] = saveResults(RESULTS_DIR, suite.name, report);
+  console.log(`\nsaved ${file} (and latest-${suite.name}.json)`);
+  if (dirty.length > 0) {
+    console.error(`\nnot clean: ${dirty.map((m) => `${m.name} (non-2xx ${m.result.non2xx}, errors ${m.result.errors}, mismatches ${m.result.mismatches})`).join("; ")}`);
+  }
+  return dirty.length === 0;
+}
+
+async function main() {
+  const { settings, suites } = readSettings();
+  if (!existsSync(join(ROOT, "build", "index.js"))) throw new Error("build/index.js is missing: run `npm run build` first (`npm run bench` does).");
+
+  const tmpRoot = mkdtempSync(join(tmpdir(), "svc-bench-"));
+  const dataDir = join(tmpRoot, "data");
+  const logDir = join(tmpRoot, "logs");
+  const cleanups = [];
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    for (const fn of cleanups.reverse()) await fn().catch((e) => console.error(`cleanup: ${e?.message ?? e}`));
+    rmSync(tmpRoot, { recursive: true, force: true });
+  };
+  // If the process goes down some other way (a signal), at least leave no temp files.
+  process.once("exit", () => rmSync(tmpRoot, { recursive: true, force: true }));
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping servers`);
+      cleanup().finally(() => process.exit(130));
+    });
+  }
+
+  const servers = [];
+  try {
+    console.log("starting embedded PostgreSQL …");
+    const db = await startPostgres({ dir: join(tmpRoot, "postgres"), database: "svc_bench" });
+    cleanups.push(() => db.stop());
+
+    const [servicePort, remixPort, baselinePort] = [await freePort(), await freePort(), await freePort()];
+    const serviceUrl = `http://127.0.0.1:${servicePort}`;
+    const remixUrl = `http://127.0.0.1:${remixPort}`;
+    const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+    // Shared by both servers: one deployment, one database, one data dir, one public URL.
+    const shared = {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      BASE_URL: serviceUrl,
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    };
+
+    console.log("starting the service (node scripts/start.mjs) …");
+    const service = await startNodeProcess({
+      name: "npm-start",
+      args: ["scripts/start.mjs"],
+      env: { ...shared, PORT: String(servicePort) },
+      cwd: ROOT,
+      logDir,
+      readyUrl: `${serviceUrl}/api/auth/me`,
+    });
+    servers.push(service);
+    cleanups.push(() => service.stop());
+
+    const user = await signUp(serviceUrl, BENCH_EMAIL, BENCH_PASSWORD);
+    console.log(`signed up ${user.email} (${user.userId})`);
+
+    console.log("starting remix-serve and the baseline …");
+    const [remix, baseline] = await Promise.all([
+      startNodeProcess({
+        name: "remix-serve",
+        args: [remixServeCli(), "build/index.js"],
+        env: { ...shared, ...readServiceSecrets(dataDir), PORT: String(remixPort) },
+        cwd: ROOT,
+        logDir,
+        readyUrl: `${remixUrl}/api/auth/me`,
+        // remix-serve closes its HTTP server on SIGTERM but its DB pool keeps it alive.
+        stopTimeoutMs: 3_000,
+      }).then((p) => (servers.push(p), cleanups.push(() => p.stop()), p)),
+      startNodeProcess({
+        name: "baseline",
+        args: [join(ROOT, "bench", "baseline-server.mjs")],
+        env: { PORT: String(baselinePort), HOST: "127.0.0.1", USER_ID: user.userId, EMAIL: user.email },
+        cwd: ROOT,
+        logDir,
+        readyUrl: `${baselineUrl}/api/auth/me`,
+      }).then((p) => (servers.push(p), cleanups.push(() => p.stop()), p)),
+    ]);
+    void remix;
+    void baseline;
+
+    const ctx = { user, targets: { baseline: baselineUrl, "npm-start": serviceUrl, "remix-serve": remixUrl } };
+    let clean = true;
+    for (const suite of suites) {
+      console.log(`\nsuite ${suite.name}: ${suite.scenarios.length} scenarios`);
+      clean = (await runSuite(suite, settings, ctx)) && clean;
+    }
+    for (const s of servers) {
+      if (s.child.exitCode !== null || s.child.signalCode !== null) {
+        clean = false;
+        console.error(`${s.name} exited during the run:\n${s.log()}`);
+      }
+    }
+    return clean ? 0 : 1;
+  } catch (error) {
+    console.error(`\nbench failed: ${error?.message ?? error}`);
+    for (const s of servers) {
+      const log = s.log().trim();
+      if (log) console.error(`\n--- ${s.name} log (tail) ---\n${log}`);
+    }
+    return 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+const code = await main().catch((error) => {
+  console.error(`bench failed: ${error?.message ?? error}`);
+  return 1;
+});
+// Explicitly: embedded-postgres's exit hook calls process.exit(0) on beforeExit, which would
+// override process.exitCode.
+process.exit(code);

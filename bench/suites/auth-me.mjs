@@ -1,0 +1,36 @@
+// GET /api/auth/me, anonymous and signed in, through `npm start`'s server and through the
+// stock `remix-serve` on the same build, against a bare node:http baseline.
+//
+// A scenario is one load run:
+//   name      label in the table, the JSON and the ratios
+//   target    which running server: "baseline" | "npm-start" | "remix-serve" (see run.mjs)
+//   method    HTTP method (default GET); path: request path
+//   headers   (ctx) => extra request headers (ctx.user.cookie is the signed-in session)
+//   expect    (ctx) => the JSON the response must equal (checked once before the load, deep
+//             equality, status 200); the exact body text then becomes autocannon's expectBody,
+//             so any differing body during the run is counted as a mismatch
+// A ratio compares two scenarios' mean req/s against a goal (value >= goal is PASS).
+// A suite may also export prepare(ctx) => extra context (tokens, keys) merged into ctx.
+
+const anonymous = () => ({ loggedIn: false, userId: null, email: null });
+const signedIn = (ctx) => ({ loggedIn: true, userId: ctx.user.userId, email: ctx.user.email });
+const session = (ctx) => ({ cookie: ctx.user.cookie });
+
+export default {
+  name: "auth-me",
+  title: "GET /api/auth/me",
+  scenarios: [
+    { name: "baseline", target: "baseline", path: "/api/auth/me", expect: signedIn },
+    { name: "npm-start anonymous", target: "npm-start", path: "/api/auth/me", expect: anonymous },
+    { name: "npm-start signed-in", target: "npm-start", path: "/api/auth/me", headers: session, expect: signedIn },
+    { name: "remix-serve anonymous", target: "remix-serve", path: "/api/auth/me", expect: anonymous },
+    { name: "remix-serve signed-in", target: "remix-serve", path: "/api/auth/me", headers: session, expect: signedIn },
+  ],
+  ratios: [
+    { name: "npm-start signed-in / baseline", numerator: "npm-start signed-in", denominator: "baseline", goal: 0.35 },
+    { name: "npm-start signed-in / remix-serve signed-in", numerator: "npm-start signed-in", denominator: "remix-serve signed-in", goal: 4 },
+    // Informational: no goal, printed for context.
+    { name: "npm-start anonymous / baseline", numerator: "npm-start anonymous", denominator: "baseline" },
+    { name: "npm-start anonymous / remix-serve anonymous", numerator: "npm-start anonymous", denominator: "remix-serve anonymous" },
+  ],
+};
