@@ -1,8 +1,16 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import styles from "~/styles/app.css";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import app from "~/styles/app.css";
+import controls from "~/styles/controls.css";
+import pages from "~/styles/pages.css";
+import responsive from "~/styles/responsive.css";
+import shell from "~/styles/shell.css";
+import surfaces from "~/styles/surfaces.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+// Tokens first, the small-screen overrides last.
+export const links: LinksFunction = () =>
+  [app, controls, surfaces, shell, pages, responsive].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = () => [{ title: "svc — workspaces, identity and connections" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -24,5 +32,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Lets browser tests (and anyone curious) know the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="auth">
+      <div className="card auth-card">
+        <p className="eyebrow">Error {status}</p>
+        <h1 className="auth-title">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+        <p className="auth-lead">
+          {status === 404 ? "The page you were looking for does not exist." : "Please try again in a moment."}
+        </p>
+        <Link to="/" className="btn btn-primary">Back to start</Link>
+      </div>
+    </main>
+  );
 }

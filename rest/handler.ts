@@ -1,6 +1,6 @@
 import { getConfig } from "../server/config";
 import { errorResponse, identityErrorResponse } from "./errors";
-import { RequestContext } from "./request-context";
+import { RequestContext, type RawHeaders } from "./request-context";
 import { ownedPrefixes, routes } from "./route-table";
 import type { Route } from "./route-types";
 import { json } from "./responses";
@@ -38,11 +38,16 @@ function isCrossSite(request: Request): boolean {
   }
 }
 
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown }).then === "function";
+}
+
 /**
  * The HTTP edge: answers every path in the route table and returns null for anything
- * else, which the caller hands to Remix.
+ * else, which the caller hands to Remix. A handler that can answer without I/O does so
+ * synchronously, and so does this function: no promise is made on that path.
  */
-export async function handleRest(request: Request): Promise<Response | null> {
+export function handleRest(request: Request, rawHeaders?: RawHeaders): Response | null | Promise<Response | null> {
   const url = new URL(request.url);
   const found = candidates(url.pathname);
   if (found.length === 0) {
@@ -53,18 +58,20 @@ export async function handleRest(request: Request): Promise<Response | null> {
   if (!match) {
     return json({ message: "Method not allowed" }, 405, { allow: found.map((m) => m.route.method).join(", ") });
   }
-  const ctx = new RequestContext(request, url, match.params);
-  let response: Response;
+  const { route } = match;
+  const ctx = new RequestContext(request, url, match.params, rawHeaders);
+  const fail = (error: unknown) =>
+    route.errorShape === "identity" ? identityErrorResponse(error, ctx.requestId) : errorResponse(error, ctx.requestId);
+  const finish = (response: Response) => {
+    for (const cookie of ctx.setCookies) response.headers.append("set-cookie", cookie);
+    if (route.upload && response.status >= 400) response.headers.set("connection", "close");
+    return response;
+  };
+  let result: Response | Promise<Response>;
   try {
-    if (match.route.sessionCookie && isCrossSite(request)) {
-      response = json({ message: "Cross-site request refused" }, 403);
-    } else {
-      response = await match.route.handler(ctx);
-    }
+    result = route.sessionCookie && isCrossSite(request) ? json({ message: "Cross-site request refused" }, 403) : route.handler(ctx);
   } catch (error) {
-    response = match.route.errorShape === "identity" ? identityErrorResponse(error, ctx.requestId) : errorResponse(error, ctx.requestId);
+    result = fail(error);
   }
-  for (const cookie of ctx.setCookies) response.headers.append("set-cookie", cookie);
-  if (match.route.upload && response.status >= 400) response.headers.set("connection", "close");
-  return response;
+  return isPromise(result) ? result.then(finish, (error) => finish(fail(error))) : finish(result);
 }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { getRequestListener } from "@hono/node-server";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { getConfig } from "../server/config";
 import { log } from "../server/log";
@@ -16,15 +16,24 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   await getRuntime();
   const config = getConfig();
   const remix = createRequestHandler(build, process.env.NODE_ENV ?? "production");
-  const listener = getRequestListener(async (request) => {
-    const rest = await handleRest(request);
-    if (rest) return rest;
+  const notRest = async (request: Request): Promise<Response> => {
     const pathname = new URL(request.url).pathname;
     if (pathname.startsWith("/build/") || pathname === "/favicon.ico") {
       const asset = await serveFile("public", pathname.slice(1), { immutable: pathname.startsWith("/build/") });
       if (asset) return asset;
     }
     return remix(request);
+  };
+  // Handed back as is when handleRest answers synchronously: the adapter then writes it
+  // without waiting a tick.
+  const listener = getRequestListener((request, env) => {
+    const rest = handleRest(request, (name) => {
+      const value = (env as HttpBindings).incoming.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    });
+    if (rest === null) return notRest(request);
+    if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request));
+    return rest;
   });
   const server = createServer(listener);
   server.keepAliveTimeout = 65_000;

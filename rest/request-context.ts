@@ -1,19 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { createContextInner } from "../server/context";
 import { readCookie, SESSION_COOKIE } from "../server/identity/session-cookie";
-import { resolveSession, type ResolvedSession } from "../server/identity/sessions";
+import { cachedSession, resolveSession, type ResolvedSession } from "../server/identity/sessions";
+import type { SessionUser } from "../server/identity/session-cache";
 import { createCaller } from "../server/router";
 import { getRuntime } from "../server/runtime/runtime";
 
 export type Caller = ReturnType<typeof createCaller>;
 
 /**
+ * Reads a header straight from the Node request (lower-case name). The lean adapter builds a
+ * full `Headers` object only when `request.headers` is touched, and validating a long
+ * session cookie there costs more than the whole session check; the hot path avoids it.
+ */
+export type RawHeaders = (name: string) => string | undefined;
+
+/**
  * What a route handler gets: the request, a lazily resolved session, and a tRPC caller
  * bound to it. Cookies to send back (a refreshed session) collect in `setCookies`.
  */
 export class RequestContext {
-  readonly requestId = randomUUID();
   readonly setCookies: string[] = [];
+  private id: string | undefined;
   private session: Promise<ResolvedSession | null> | undefined;
   private callerPromise: Promise<Caller> | undefined;
 
@@ -21,10 +29,26 @@ export class RequestContext {
     readonly request: Request,
     readonly url: URL,
     readonly params: Record<string, string>,
+    private readonly rawHeaders?: RawHeaders,
   ) {}
 
+  /** One request header; through the adapter's raw headers when it offers them. */
+  header(name: string): string | null {
+    return this.rawHeaders ? (this.rawHeaders(name) ?? null) : this.request.headers.get(name);
+  }
+
+  get requestId(): string {
+    this.id ??= randomUUID();
+    return this.id;
+  }
+
   get sessionCookie(): string | undefined {
-    return readCookie(this.request.headers.get("cookie"), SESSION_COOKIE);
+    return readCookie(this.header("cookie"), SESSION_COOKIE);
+  }
+
+  /** The session when it is known without I/O (see `cachedSession`), else undefined. */
+  knownSession(): SessionUser | null | undefined {
+    return cachedSession(this.sessionCookie);
   }
 
   async resolveSession(): Promise<ResolvedSession | null> {

@@ -1,7 +1,8 @@
 import type { RequestContext } from "./request-context";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type RouteHandler = (ctx: RequestContext) => Promise<Response>;
+/** Handlers answer synchronously when they can (no I/O needed), else with a promise. */
+export type RouteHandler = (ctx: RequestContext) => Response | Promise<Response>;
 
 export interface Route {
   method: Method;

@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/lib/caller.server";
+import { DashboardPage, type DashboardData } from "~/components/pages/DashboardPage";
+import { loadWorkspaceAccount } from "~/lib/account.server";
+import { sessionHeaders } from "~/lib/caller.server";
+
+export const meta: MetaFunction = () => [{ title: "Overview · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  return json({ email: user.email });
+  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const data: DashboardData = { account, urlPrefix: `${new URL(request.url).host}/` };
+  return json(data, { headers: sessionHeaders(dashboard) });
 }
 
-export default function Dashboard() {
-  const { email } = useLoaderData<typeof loader>();
-  return <main><h1>Dashboard</h1><p>{email}</p></main>;
-}
+export default DashboardPage;

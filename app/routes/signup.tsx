@@ -1,8 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { AuthPage } from "~/components/pages/AuthPage";
 import { signInWithForm } from "~/lib/auth.server";
 import { dashboardRequest } from "~/lib/caller.server";
+
+export const meta: MetaFunction = () => [{ title: "Create account · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await dashboardRequest(request);
@@ -17,18 +19,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Signup() {
-  const data = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  return (
-    <main>
-      <h1>Create account</h1>
-      <Form method="post">
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/dashboard"} />
-        <label>Email <input name="email" type="email" required autoComplete="email" /></label>
-        <label>Password <input name="password" type="password" required autoComplete="new-password" /></label>
-        {data?.error ? <p role="alert">{data.error}</p> : null}
-        <button type="submit">Create account</button>
-      </Form>
-    </main>
-  );
+  return <AuthPage mode="signUp" />;
 }

@@ -1,12 +1,21 @@
 import { unauthorized } from "../../server/errors";
 import type { SessionUser } from "../../server/identity/session-cache";
+import { sessionStatus } from "../../server/identity/sessions";
 import type { RequestContext } from "../request-context";
 import { json } from "../responses";
 
-/** SPEC 4.4: always 200 and never cached; only the session cookie counts, never a Bearer header. */
-export async function authMe(ctx: RequestContext): Promise<Response> {
-  const caller = await ctx.caller();
-  return json(await caller.auth.me(), 200, { "cache-control": "no-store" });
+const statusResponse = (user: SessionUser | null) => json(sessionStatus(user), 200, { "cache-control": "no-store" });
+
+/**
+ * SPEC 4.4: always 200 and never cached; only the session cookie counts, never a Bearer
+ * header. The hottest path of the service: a cached or absent cookie is answered
+ * synchronously, with the same `sessionStatus` the `auth.me` procedure returns but without
+ * the tRPC call machinery (measured: 14k → 23k req/s; see docs/decisions/003).
+ */
+export function authMe(ctx: RequestContext): Response | Promise<Response> {
+  const known = ctx.knownSession();
+  if (known !== undefined) return statusResponse(known);
+  return ctx.resolveSession().then((resolved) => statusResponse(resolved?.user ?? null));
 }
 
 export async function requireSession(ctx: RequestContext): Promise<SessionUser> {

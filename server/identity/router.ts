@@ -3,7 +3,7 @@ import { IdentityError } from "./provider-types";
 import { BuiltInIdentityProvider } from "./built-in-provider";
 import { identityProvider } from "./provider";
 import { isAdmin, recordFirstAdmin } from "./admins";
-import { endSession } from "./sessions";
+import { endSession, sessionStatus } from "./sessions";
 import { publicJwks } from "./signing-keys";
 import { accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "./schemas";
 import { authedProcedure, publicProcedure, router } from "../trpc";
@@ -31,11 +31,7 @@ export const identityProviderRouter = router({
 
 /** The dashboard session: sign-up, sign-in and sign-out through whichever provider is configured. */
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) =>
-    ctx.session
-      ? { loggedIn: true as const, userId: ctx.session.userId, email: ctx.session.email }
-      : { loggedIn: false as const, userId: null, email: null },
-  ),
+  me: publicProcedure.query(({ ctx }) => sessionStatus(ctx.session)),
   signUp: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
     const tokens = await identityProvider(ctx.em).signUp(input.email, input.password);
     await recordFirstAdmin(ctx.em, tokens.user);

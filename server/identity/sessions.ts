@@ -17,6 +17,22 @@ export interface ResolvedSession {
 }
 
 /**
+ * The answer without any I/O, when there is one: null for no cookie, the user for a cached
+ * cookie, undefined when only `resolveSession` can tell.
+ */
+export function cachedSession(cookieValue: string | undefined): SessionUser | null | undefined {
+  if (!cookieValue) return null;
+  return sessionCache.get(SessionCache.keyFor(cookieValue));
+}
+
+/** The body of the session check (SPEC 4.4), shared by `auth.me` and the REST fast path. */
+export function sessionStatus(user: SessionUser | null) {
+  return user
+    ? { loggedIn: true as const, userId: user.userId, email: user.email }
+    : { loggedIn: false as const, userId: null, email: null };
+}
+
+/**
  * Turns a session cookie into a signed-in user, or null for anything invalid, expired or
  * revoked. Cache hit: one hash and a Map lookup. Miss: one signature check plus, with the
  * built-in provider, one indexed lookup that the session is still live.

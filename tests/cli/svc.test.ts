@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const svc = (...args: string[]) =>
-  spawnSync(process.execPath, ["cli/bin/svc.mjs", ...args], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: "/tmp" } as NodeJS.ProcessEnv });
+  spawnSync(process.execPath, ["cli/bin/svc.mjs", ...args], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: "/tmp" } as unknown as NodeJS.ProcessEnv });
 const version = JSON.parse(readFileSync("cli/package.json", "utf8")).version;
 
 describe("svc (placeholder until the CLI issue)", () => {

@@ -1,0 +1,52 @@
+import { useId, type ReactNode } from "react";
+
+/** A titled panel; the title names the region for assistive tech and role-based tests. */
+export function Card({
+  title,
+  description,
+  children,
+  footer,
+  layout = "stacked",
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** "split" puts the title and description beside the panel, as settings pages do. */
+  layout?: "stacked" | "split";
+}) {
+  const id = useId();
+  if (layout === "split") {
+    return (
+      <section className="section-split" aria-labelledby={id}>
+        <div className="section-intro">
+          <h2 id={id} className="card-title">{title}</h2>
+          {description ? <p className="card-description">{description}</p> : null}
+        </div>
+        <div className="card">
+          <div className="card-body">{children}</div>
+          {footer ? <div className="card-footer">{footer}</div> : null}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="card-header">
+        <h2 id={id} className="card-title">{title}</h2>
+        {description ? <p className="card-description">{description}</p> : null}
+      </div>
+      <div className="card-body">{children}</div>
+      {footer ? <div className="card-footer">{footer}</div> : null}
+    </section>
+  );
+}
+
+export function Callout({ tone = "info", title, children }: { tone?: "info" | "warning" | "locked"; title?: string; children: ReactNode }) {
+  return (
+    <div className={`callout callout-${tone}`} role="note">
+      {title ? <p className="callout-title">{title}</p> : null}
+      <p className="callout-text">{children}</p>
+    </div>
+  );
+}

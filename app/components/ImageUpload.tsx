@@ -1,0 +1,130 @@
+import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import type { FormResult } from "~/lib/view-types";
+import { Avatar } from "./Avatar";
+
+const MAX_BYTES = 2 * 1024 * 1024;
+const ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+
+interface ImageUploadProps {
+  /** Accessible name of the image, e.g. "Workspace logo". */
+  label: string;
+  /** REST endpoint taking a multipart `file` part. */
+  endpoint: string;
+  /** Key of the stored URL in the endpoint's JSON answer. */
+  resultKey: "logoUrl" | "avatarUrl";
+  currentUrl: string | null;
+  fallbackName: string;
+  shape: "square" | "round";
+  noun: string;
+  /** Intent the route's action handles to remove the image. */
+  removeIntent: string;
+}
+
+/**
+ * Pick an image, see it at once (an object URL), then upload it to the REST edge. The
+ * server's own message is shown when it refuses; removal goes through the route action.
+ */
+export function ImageUpload({ label, endpoint, resultKey, currentUrl, fallbackName, shape, noun, removeIntent }: ImageUploadProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+  const remover = useFetcher<FormResult>();
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  useEffect(() => setUploadedUrl(null), [currentUrl]);
+  useEffect(() => {
+    if (remover.state !== "idle" || !remover.data) return;
+    if (remover.data.ok) setNotice(`${capitalize(noun)} removed`);
+    else setError(remover.data.formError ?? `Could not remove the ${noun}`);
+  }, [remover.state, remover.data, noun]);
+
+  function reset() {
+    setFile(null);
+    setPreview(null);
+    if (inputRef.current) inputRef.current.value = "";
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const picked = event.target.files?.[0] ?? null;
+    setError(null);
+    setNotice(null);
+    if (!picked) return reset();
+    if (picked.size > MAX_BYTES) {
+      reset();
+      return setError("Image must be 2MB or smaller");
+    }
+    setFile(picked);
+    setPreview(URL.createObjectURL(picked));
+  }
+
+  async function upload() {
+    if (!file) return;
+    const body = new FormData();
+    body.append("file", file);
+    setUploading(true);
+    setError(null);
+    try {
+      const response = await fetch(endpoint, { method: "POST", body, credentials: "same-origin" });
+      const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      if (!response.ok) {
+        setError(typeof data.message === "string" ? data.message : `Upload failed (${response.status})`);
+        return;
+      }
+      setUploadedUrl(String(data[resultKey]));
+      reset();
+      setNotice(`${capitalize(noun)} updated`);
+      revalidator.revalidate();
+    } catch {
+      setError("Upload failed. Check your connection and try again.");
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const shown = preview ?? uploadedUrl ?? currentUrl;
+  const removing = remover.state !== "idle";
+  return (
+    <div className="upload">
+      <div className={`upload-frame upload-${shape}${preview ? " is-preview" : ""}`}>
+        {shown ? <img src={shown} alt={label} className="upload-image" /> : <Avatar name={fallbackName} shape={shape} size="xl" />}
+        {preview ? <span className="badge upload-badge">Preview</span> : null}
+      </div>
+      <div className="upload-controls">
+        <div className="button-row">
+          <label className="btn btn-secondary file-button">
+            {shown ? `Choose a new ${noun}` : `Choose ${noun}`}
+            <input ref={inputRef} type="file" accept={ACCEPT} className="sr-only" onChange={choose} disabled={uploading} />
+          </label>
+          {file ? (
+            <>
+              <button type="button" className="btn btn-primary" onClick={upload} disabled={uploading}>
+                {uploading ? "Uploading…" : `Upload ${noun}`}
+              </button>
+              <button type="button" className="btn btn-ghost" onClick={reset} disabled={uploading}>Cancel</button>
+            </>
+          ) : currentUrl ? (
+            <remover.Form method="post">
+              <input type="hidden" name="intent" value={removeIntent} />
+              <button type="submit" className="btn btn-danger-ghost" disabled={removing}>
+                {removing ? "Removing…" : `Remove ${noun}`}
+              </button>
+            </remover.Form>
+          ) : null}
+        </div>
+        <p className="field-hint">PNG, JPEG, WebP or GIF, up to 2 MB. {file ? `Selected: ${file.name}` : null}</p>
+        {error ? <p className="field-error" role="alert">{error}</p> : null}
+        <p className="field-status tone-success" role="status" aria-live="polite">{notice ?? ""}</p>
+      </div>
+    </div>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

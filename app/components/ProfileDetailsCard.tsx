@@ -1,0 +1,43 @@
+import { useFetcher } from "@remix-run/react";
+import type { FormResult, ProfileView } from "~/lib/view-types";
+import { Card } from "./Card";
+import { Field } from "./Field";
+
+export function ProfileDetailsCard({ profile }: { profile: ProfileView }) {
+  const fetcher = useFetcher<FormResult>();
+  const result = fetcher.data?.intent === "profile" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+  return (
+    <Card
+      layout="split"
+      title="Personal details"
+      description="How you appear to your team."
+      footer={
+        <>
+          <span className="field-status tone-success" role="status" aria-live="polite">
+            {!busy && result?.ok ? "Profile saved" : ""}
+          </span>
+          <button type="submit" form="profile-form" className="btn btn-primary" disabled={busy}>
+            {busy ? "Saving…" : "Save profile"}
+          </button>
+        </>
+      }
+    >
+      <fetcher.Form method="post" id="profile-form" className="stack">
+        <input type="hidden" name="intent" value="profile" />
+        <Field
+          key={profile.displayName}
+          label="Display name"
+          name="displayName"
+          defaultValue={profile.displayName}
+          placeholder="Ada Lovelace"
+          autoComplete="name"
+          hint="Up to 120 characters. Leave empty to show your email instead."
+          error={result?.fieldErrors?.displayName}
+        />
+        <Field label="Email" name="email" type="email" value={profile.email} readOnly disabled hint="Your sign-in address." />
+        {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
+      </fetcher.Form>
+    </Card>
+  );
+}

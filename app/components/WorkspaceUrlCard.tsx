@@ -1,0 +1,54 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { FormResult, WorkspaceView } from "~/lib/view-types";
+import { Callout, Card } from "./Card";
+import { SlugField } from "./SlugField";
+
+/** The one-time slug change: a clear warning before, a locked field after. */
+export function WorkspaceUrlCard({ workspace, urlPrefix }: { workspace: WorkspaceView; urlPrefix: string }) {
+  const fetcher = useFetcher<FormResult>();
+  const [slug, setSlug] = useState(workspace.slug);
+  useEffect(() => setSlug(workspace.slug), [workspace.slug]);
+  const locked = workspace.slugChosen;
+  const submitted = fetcher.data?.intent === "slug" ? fetcher.data : undefined;
+  const error = submitted?.values?.slug === slug ? submitted.fieldErrors?.slug : undefined;
+  const busy = fetcher.state !== "idle";
+  const unchanged = slug.trim() === workspace.slug;
+
+  return (
+    <Card
+      layout="split"
+      title="Workspace URL"
+      description="The address your workspace and its tools live under."
+      footer={
+        locked ? null : (
+          <button type="submit" form="workspace-url-form" className="btn btn-primary" disabled={busy || unchanged}>
+            {busy ? "Changing…" : "Change URL"}
+          </button>
+        )
+      }
+    >
+      <fetcher.Form method="post" id="workspace-url-form" className="stack">
+        <input type="hidden" name="intent" value="slug" />
+        {locked ? (
+          <Callout tone="locked" title="This URL is locked">
+            You have already changed your workspace URL once, so it can no longer be changed.
+          </Callout>
+        ) : (
+          <Callout tone="warning" title="Choose carefully">
+            You can change your workspace URL once; after that it is locked.
+          </Callout>
+        )}
+        <SlugField
+          value={slug}
+          onChange={setSlug}
+          prefix={urlPrefix}
+          disabled={locked}
+          skipCheck={unchanged}
+          error={error}
+          hint={locked ? "Locked after the first change." : undefined}
+        />
+      </fetcher.Form>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import type { AccountView, WorkspaceView } from "~/lib/view-types";
+import { AppShell, PageHeader } from "../AppShell";
+import { Avatar } from "../Avatar";
+import { Card } from "../Card";
+
+export interface DashboardData {
+  account: AccountView & { workspace: WorkspaceView };
+  urlPrefix: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** The overview: the workspace at a glance and what is left to set up. */
+export function DashboardPage() {
+  const { account, urlPrefix } = useLoaderData<DashboardData>();
+  const { workspace, profile } = account;
+  const steps = [
+    { done: true, label: "Create your workspace", to: "/settings" },
+    { done: Boolean(workspace.logoUrl), label: "Add a workspace logo", to: "/settings" },
+    { done: Boolean(profile.displayName), label: "Set your display name", to: "/profile" },
+    { done: Boolean(profile.avatarUrl), label: "Upload a profile photo", to: "/profile" },
+  ];
+  const remaining = steps.filter((step) => !step.done).length;
+  return (
+    <AppShell account={account}>
+      <PageHeader title={`Welcome${profile.displayName ? `, ${profile.displayName}` : ""}`} description="Here is how your workspace is set up.">
+        <Link to="/settings" className="btn btn-secondary">Workspace settings</Link>
+      </PageHeader>
+      <div className="grid">
+        <Card title="Workspace">
+          <div className="summary">
+            <Avatar src={workspace.logoUrl} name={workspace.name} shape="square" size="lg" />
+            <div className="summary-text">
+              <p className="summary-title">{workspace.name}</p>
+              <p className="summary-meta mono">{urlPrefix}{workspace.slug}</p>
+            </div>
+          </div>
+          <dl className="details">
+            <div><dt>Created</dt><dd>{dateFormat.format(new Date(workspace.createdAt))}</dd></div>
+            <div><dt>Workspace URL</dt><dd>{workspace.slugChosen ? "Locked" : "Can be changed once"}</dd></div>
+            <div><dt>Referral code</dt><dd className="mono">{workspace.referralCode}</dd></div>
+          </dl>
+        </Card>
+        <Card title="Getting started" description={remaining === 0 ? "All set. Nice work." : `${remaining} of ${steps.length} steps left`}>
+          <ul className="checklist">
+            {steps.map((step) => (
+              <li key={step.label} className={step.done ? "is-done" : undefined}>
+                <span className="check" aria-hidden="true">{step.done ? "✓" : ""}</span>
+                {step.done ? <span>{step.label}</span> : <Link to={step.to}>{step.label}</Link>}
+                <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </AppShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { useLoaderData } from "@remix-run/react";
+import type { AccountView } from "~/lib/view-types";
+import { AppShell, PageHeader } from "../AppShell";
+import { Card } from "../Card";
+import { ImageUpload } from "../ImageUpload";
+import { ProfileDetailsCard } from "../ProfileDetailsCard";
+
+export interface ProfileData {
+  account: AccountView;
+}
+
+export function ProfilePage() {
+  const { account } = useLoaderData<ProfileData>();
+  const { profile } = account;
+  return (
+    <AppShell account={account}>
+      <PageHeader title="Your profile" description="Your name and photo, shown in the header and to your team." />
+      <div className="sections">
+        <ProfileDetailsCard profile={profile} />
+        <Card layout="split" title="Photo" description="A square photo of at least 128 × 128 pixels looks best.">
+          <ImageUpload
+            label="Your avatar"
+            endpoint="/api/user/avatar"
+            resultKey="avatarUrl"
+            currentUrl={profile.avatarUrl || null}
+            fallbackName={profile.displayName || profile.email}
+            shape="round"
+            noun="photo"
+            removeIntent="clearAvatar"
+          />
+        </Card>
+      </div>
+    </AppShell>
+  );
+}

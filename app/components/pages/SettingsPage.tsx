@@ -1,0 +1,38 @@
+import { useLoaderData } from "@remix-run/react";
+import type { AccountView, WorkspaceView } from "~/lib/view-types";
+import { AppShell, PageHeader } from "../AppShell";
+import { Card } from "../Card";
+import { ImageUpload } from "../ImageUpload";
+import { WorkspaceNameCard } from "../WorkspaceNameCard";
+import { WorkspaceUrlCard } from "../WorkspaceUrlCard";
+
+export interface SettingsData {
+  account: AccountView & { workspace: WorkspaceView };
+  urlPrefix: string;
+}
+
+export function SettingsPage() {
+  const { account, urlPrefix } = useLoaderData<SettingsData>();
+  const { workspace } = account;
+  return (
+    <AppShell account={account}>
+      <PageHeader title="Workspace settings" description="Manage how your workspace is named, addressed and branded." />
+      <div className="sections">
+        <WorkspaceNameCard workspace={workspace} />
+        <WorkspaceUrlCard workspace={workspace} urlPrefix={urlPrefix} />
+        <Card layout="split" title="Logo" description="Shown in the header and wherever your workspace appears. Square images work best.">
+          <ImageUpload
+            label="Workspace logo"
+            endpoint="/api/tenants/me/logo"
+            resultKey="logoUrl"
+            currentUrl={workspace.logoUrl}
+            fallbackName={workspace.name}
+            shape="square"
+            noun="logo"
+            removeIntent="clearLogo"
+          />
+        </Card>
+      </div>
+    </AppShell>
+  );
+}

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { dashboardRequest } from "~/lib/caller.server";
+
+export const meta: MetaFunction = () => [{ title: "svc — workspaces, identity and connections" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await dashboardRequest(request);
+  if (user) throw redirect("/dashboard");
+  return null;
+}
+
+export default function Landing() {
+  return (
+    <div className="landing">
+      <header className="landing-bar">
+        <span className="auth-brand">
+          <span className="logo-mark" aria-hidden="true">s</span>
+          <span>svc</span>
+        </span>
+        <Link to="/login" className="btn btn-ghost btn-sm">Sign in</Link>
+      </header>
+      <main className="hero">
+        <p className="eyebrow">Workspaces · Identity · Connections</p>
+        <h1 className="hero-title">One home for your team's tools and the people who use them.</h1>
+        <p className="hero-lead">
+          Create a workspace, brand it, connect your integrations and pass verified identity to everything you deploy.
+        </p>
+        <div className="button-row hero-actions">
+          <Link to="/signup" className="btn btn-primary btn-lg">Create account</Link>
+          <Link to="/login" className="btn btn-secondary btn-lg">Sign in</Link>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { ProfilePage, type ProfileData } from "~/components/pages/ProfilePage";
+import { loadAccount } from "~/lib/account.server";
+import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { describeFailure, failedForm } from "~/lib/form-errors.server";
+import type { FormResult } from "~/lib/view-types";
+
+export const meta: MetaFunction = () => [{ title: "Your profile · svc" }];
+
+/** The profile does not need a workspace: it works before onboarding too. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { dashboard, account } = await loadAccount(request);
+  return json<ProfileData>({ account }, { headers: sessionHeaders(dashboard) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const dashboard = await requireUser(request);
+  const headers = sessionHeaders(dashboard);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const values = { displayName: String(form.get("displayName") ?? "") };
+  const update = intent === "profile" ? { displayName: values.displayName } : intent === "clearAvatar" ? { clearAvatar: true } : null;
+  if (!update) return json<FormResult>({ intent, ok: false, formError: "Unknown action" }, { status: 400, headers });
+  try {
+    await dashboard.caller.users.update(update);
+  } catch (error) {
+    const failure = describeFailure(error, request);
+    return failedForm(intent, failure, failure.path === "displayName" ? "displayName" : undefined, { values, headers });
+  }
+  return json<FormResult>({ intent, ok: true, values }, { headers });
+}
+
+export default ProfilePage;

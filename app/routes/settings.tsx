@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { SettingsPage, type SettingsData } from "~/components/pages/SettingsPage";
+import { loadWorkspaceAccount } from "~/lib/account.server";
+import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { describeFailure, failedForm } from "~/lib/form-errors.server";
+import type { FormResult } from "~/lib/view-types";
+
+export const meta: MetaFunction = () => [{ title: "Workspace settings · svc" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const data: SettingsData = { account, urlPrefix: `${new URL(request.url).host}/` };
+  return json(data, { headers: sessionHeaders(dashboard) });
+}
+
+/** One action, three forms: rename, the one-time slug change, and logo removal. */
+export async function action({ request }: ActionFunctionArgs) {
+  const dashboard = await requireUser(request);
+  const headers = sessionHeaders(dashboard);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const values = { name: String(form.get("name") ?? ""), slug: String(form.get("slug") ?? "") };
+  const update =
+    intent === "rename" ? { name: values.name } : intent === "slug" ? { slug: values.slug } : intent === "clearLogo" ? { clearLogo: true } : null;
+  if (!update) return json<FormResult>({ intent, ok: false, formError: "Unknown action" }, { status: 400, headers });
+  try {
+    await dashboard.caller.tenants.update(update);
+  } catch (error) {
+    const failure = describeFailure(error, request);
+    // Field problems sit beside the field; anything else (e.g. a removal that failed) on the form.
+    const field = failure.status !== 400 && failure.status !== 409 ? undefined : intent === "rename" ? "name" : intent === "slug" ? "slug" : undefined;
+    return failedForm(intent, failure, field, { values, headers });
+  }
+  return json<FormResult>({ intent, ok: true, values }, { headers });
+}
+
+export default SettingsPage;

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { json } from "@remix-run/node";
+import { createRemixStub } from "@remix-run/testing";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { ProfilePage } from "~/components/pages/ProfilePage";
+import { account } from "./fixtures";
+
+afterEach(cleanup);
+
+describe("profile", () => {
+  it("shows the display name in the header and a too-long name's error beside the field", async () => {
+    let displayName = "Ada";
+    const Stub = createRemixStub([
+      {
+        path: "/profile",
+        Component: ProfilePage,
+        loader: () => json({ account: account({ displayName }) }),
+        action: async ({ request }) => {
+          const submitted = String((await request.formData()).get("displayName"));
+          if (submitted.length > 120)
+            return json({ intent: "profile", ok: false, fieldErrors: { displayName: "Display name must be 120 characters or less" } }, { status: 400 });
+          displayName = submitted;
+          return json({ intent: "profile", ok: true });
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/profile"]} />);
+    const banner = await screen.findByRole("banner");
+    expect(within(banner).getByText("Ada")).toBeTruthy();
+    expect(within(banner).getByText("ada@example.com")).toBeTruthy();
+    expect(within(banner).getByRole("button", { name: "Sign out" }).closest("form")?.getAttribute("action")).toBe("/logout");
+
+    const field = screen.getByRole("textbox", { name: "Display name" });
+    fireEvent.change(field, { target: { value: "x".repeat(121) } });
+    fireEvent.click(screen.getByRole("button", { name: "Save profile" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Display name must be 120 characters or less");
+
+    fireEvent.change(screen.getByRole("textbox", { name: "Display name" }), { target: { value: "Ada Lovelace" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save profile" }));
+    expect(await within(banner).findByText("Ada Lovelace")).toBeTruthy();
+    expect(await screen.findByText("Profile saved")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
