@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { notFoundResponse } from "~/lib/not-found-response";
 import { handleRestRequest } from "~/lib/rest.server";
 
 /**
@@ -8,7 +9,7 @@ import { handleRestRequest } from "~/lib/rest.server";
 async function delegate({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   const response = await handleRestRequest(request);
   if (response) return response;
-  throw new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  throw notFoundResponse();
 }
 
 export const loader = delegate;

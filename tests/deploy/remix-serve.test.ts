@@ -33,6 +33,9 @@ it("serves the dashboard and every API path under remix-serve", async () => {
 
   const jwks = await api(service, "/auth/v1/.well-known/jwks.json");
   expect(jwks.body.keys).toHaveLength(1);
+  const page = await fetch(`${service.url}/no-such-page`);
+  expect(page.status).toBe(404);
+  expect(await page.text()).toMatch(/Page not found/);
   const unknown = await api(service, "/api/nope");
   expect([unknown.status, unknown.body]).toEqual([404, { message: "Not found" }]);
 });
