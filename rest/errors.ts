@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { findAppError } from "../server/errors";
 import { IdentityError } from "../server/identity/provider-types";
+import { InvalidIdentityTokenError } from "../server/identity/identity-tokens";
 import { log } from "../server/log";
 import { json } from "./responses";
 
@@ -23,6 +24,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
   if (appError) return json({ message: appError.message, ...appError.body }, appError.status, appError.headers);
   const zodError = findCause(error, ZodError);
   if (zodError) return json({ message: zodError.issues[0]?.message ?? "Invalid request" }, 400);
+  if (findCause(error, InvalidIdentityTokenError)) return json({ message: "Invalid identity token" }, 401);
   const identityError = findCause(error, IdentityError);
   if (identityError) return json({ message: identityError.message }, identityError.status >= 500 ? 502 : 400);
   if (error instanceof TRPCError && error.code === "BAD_REQUEST") return json({ message: "Invalid request" }, 400);

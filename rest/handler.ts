@@ -64,7 +64,6 @@ export function handleRest(request: Request, rawHeaders?: RawHeaders): Response 
     route.errorShape === "identity" ? identityErrorResponse(error, ctx.requestId) : errorResponse(error, ctx.requestId);
   const finish = (response: Response) => {
     for (const cookie of ctx.setCookies) response.headers.append("set-cookie", cookie);
-    if (route.upload && response.status >= 400) response.headers.set("connection", "close");
     return response;
   };
   let result: Response | Promise<Response>;

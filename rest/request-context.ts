@@ -3,6 +3,7 @@ import { createContextInner } from "../server/context";
 import { readCookie, SESSION_COOKIE } from "../server/identity/session-cookie";
 import { cachedSession, resolveSession, type ResolvedSession } from "../server/identity/sessions";
 import type { SessionUser } from "../server/identity/session-cache";
+import type { AppKeyPrincipal } from "../server/keys/key-cache";
 import { createCaller } from "../server/router";
 import { getRuntime } from "../server/runtime/runtime";
 
@@ -23,6 +24,7 @@ export class RequestContext {
   readonly setCookies: string[] = [];
   private id: string | undefined;
   private session: Promise<ResolvedSession | null> | undefined;
+  private appKey: AppKeyPrincipal | null = null;
   private callerPromise: Promise<Caller> | undefined;
 
   constructor(
@@ -62,10 +64,17 @@ export class RequestContext {
     return this.session;
   }
 
+  /** Key-authenticated routes: the caller then carries the key, not a session. */
+  useAppKey(principal: AppKeyPrincipal): void {
+    this.appKey = principal;
+  }
+
   caller(): Promise<Caller> {
     this.callerPromise ??= (async () => {
-      const [{ orm }, resolved] = await Promise.all([getRuntime(), this.resolveSession()]);
-      return createCaller(createContextInner({ orm, session: resolved?.user ?? null, requestId: this.requestId }));
+      const [{ orm }, resolved] = await Promise.all([getRuntime(), this.appKey ? null : this.resolveSession()]);
+      return createCaller(
+        createContextInner({ orm, session: resolved?.user ?? null, appKey: this.appKey, requestId: this.requestId }),
+      );
     })();
     return this.callerPromise;
   }

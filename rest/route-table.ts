@@ -5,6 +5,9 @@ import { publicAvatar } from "./routes/storage";
 import * as tenants from "./routes/tenants";
 import { trpcEndpoint } from "./routes/trpc";
 import * as users from "./routes/users";
+import { balanceByJwtOrKey, balanceByKey } from "./routes/balance";
+import * as cli from "./routes/cli";
+import { personalKey } from "./routes/dev";
 
 /** Every public path of SPEC.md and the built-in identity provider, in one table. */
 export const routes: Route[] = [
@@ -14,12 +17,20 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/tenants/check-slug", handler: tenants.checkSlug },
   { method: "GET", path: "/api/tenants/me", handler: tenants.getMyTenant },
   { method: "PATCH", path: "/api/tenants/me", handler: tenants.updateMyTenant, sessionCookie: true },
-  { method: "POST", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true, upload: true },
-  { method: "PUT", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true, upload: true },
+  { method: "POST", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true },
+  { method: "PUT", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true },
 
   { method: "GET", path: "/api/user/me", handler: users.getMe },
   { method: "PATCH", path: "/api/user/me", handler: users.updateMe, sessionCookie: true },
-  { method: "POST", path: "/api/user/avatar", handler: users.uploadAvatar, sessionCookie: true, upload: true },
+  { method: "POST", path: "/api/user/avatar", handler: users.uploadAvatar, sessionCookie: true },
+
+  { method: "GET", path: "/api/v1/balance", handler: balanceByJwtOrKey },
+  { method: "GET", path: "/api/billing/balance", handler: balanceByJwtOrKey },
+  { method: "GET", path: "/api/cli/balance", handler: balanceByKey },
+  { method: "GET", path: "/api/cli/whoami", handler: cli.whoami },
+  { method: "POST", path: "/api/cli/logout", handler: cli.logout },
+  { method: "GET", path: "/api/cli/env", handler: cli.env },
+  { method: "POST", path: "/api/dev/personal-key", handler: personalKey, sessionCookie: true },
 
   { method: "GET", path: "/api/trpc/*", handler: trpcEndpoint },
   { method: "POST", path: "/api/trpc/*", handler: trpcEndpoint, sessionCookie: true },

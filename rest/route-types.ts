@@ -11,8 +11,6 @@ export interface Route {
   handler: RouteHandler;
   /** Unsafe methods authenticated by the session cookie refuse cross-site origins. */
   sessionCookie?: boolean;
-  /** Uploads: an error answer closes the connection, so an unread body is never drained. */
-  upload?: boolean;
   /** Which error body the route speaks: the spec's `{ message }` or GoTrue's. */
   errorShape?: "message" | "identity";
 }

@@ -33,6 +33,7 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   TENANT_CREATE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   TENANT_CREATE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  WELCOME_CREDITS: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a decimal number of credits").default("100"),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });

@@ -1,11 +1,14 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import type { SessionUser } from "./identity/session-cache";
+import type { AppKeyPrincipal } from "./keys/key-cache";
 
 export interface Context {
   /** A fresh EntityManager fork for this request, created on first use. */
   readonly em: EntityManager;
   readonly session: SessionUser | null;
+  /** The `svc_sk_` key the request authenticated with, if any. */
+  readonly appKey: AppKeyPrincipal | null;
   readonly requestId: string;
 }
 
@@ -13,7 +16,12 @@ export interface Context {
  * tRPC's `createContextInner`: everything a procedure may touch, built from plain values
  * so the REST edge, Remix loaders and tests create it the same way.
  */
-export function createContextInner(options: { orm: MikroORM; session: SessionUser | null; requestId: string }): Context {
+export function createContextInner(options: {
+  orm: MikroORM;
+  session: SessionUser | null;
+  appKey?: AppKeyPrincipal | null;
+  requestId: string;
+}): Context {
   let em: EntityManager | undefined;
   return {
     get em() {
@@ -21,6 +29,7 @@ export function createContextInner(options: { orm: MikroORM; session: SessionUse
       return em;
     },
     session: options.session,
+    appKey: options.appKey ?? null,
     requestId: options.requestId,
   };
 }

@@ -16,6 +16,7 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   STORAGE_FAILED: 500,
+  ENCRYPTION_KEY_UNAVAILABLE: 500,
   INTERNAL: 500,
   IDENTITY_UNAVAILABLE: 502,
 } as const;
@@ -40,6 +41,8 @@ export class AppError extends Error {
 
 export const unauthorized = () => new AppError("UNAUTHORIZED", "Unauthorized");
 export const noWorkspace = () => new AppError("NOT_FOUND", "No workspace");
+export const forbidden = (message = "Forbidden") => new AppError("FORBIDDEN", message);
+export const invalidBearer = () => new AppError("UNAUTHORIZED", "Missing or invalid Bearer token");
 
 /** Finds the AppError behind a tRPC wrapper (tRPC puts the thrown error in `cause`). */
 export function findAppError(error: unknown): AppError | undefined {

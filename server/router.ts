@@ -2,6 +2,11 @@ import { authRouter, identityProviderRouter } from "./identity/router";
 import { tenantsRouter } from "./tenants/router";
 import { createCallerFactory, router } from "./trpc";
 import { usersRouter } from "./users/router";
+import { appsRouter } from "./apps/router";
+import { billingRouter } from "./billing/router";
+import { devRouter } from "./dev/router";
+import { cliRouter } from "./keys/cli-router";
+import { keysRouter } from "./keys/router";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -9,6 +14,11 @@ export const appRouter = router({
   auth: authRouter,
   tenants: tenantsRouter,
   users: usersRouter,
+  apps: appsRouter,
+  keys: keysRouter,
+  billing: billingRouter,
+  dev: devRouter,
+  cli: cliRouter,
 });
 
 export type AppRouter = typeof appRouter;

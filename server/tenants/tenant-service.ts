@@ -8,9 +8,24 @@ import { newReferralCode } from "./referral-code";
 import { isReservedSlug, reservedSlugMessage } from "./reserved-slugs";
 import type { CreateTenantInput, UpdateTenantInput } from "./schemas";
 import { deleteOwnedImage, storeImage } from "../images/stored-images";
+import { parseCredits } from "../billing/money";
 
 const SLUG_TAKEN = "This workspace URL is already taken";
 const ALREADY_HAVE_ONE = "You already have a workspace";
+
+/** New workspaces start with WELCOME_CREDITS, written in the creating transaction. */
+async function grantWelcomeCredits(tx: EntityManager, tenantId: string): Promise<void> {
+  const micros = parseCredits(getConfig().WELCOME_CREDITS);
+  if (!micros) return;
+  await tx
+    .getConnection()
+    .execute(
+      `insert into credit_ledger (tenant_id, amount_micros, kind, reference, idempotency_key) values (?, ?, 'welcome_grant', 'welcome', 'welcome-grant')`,
+      [tenantId, micros.toString()],
+      "all",
+      tx.getTransactionContext(),
+    );
+}
 
 function assertNotReserved(slug: string): void {
   if (isReservedSlug(slug)) throw new AppError("SLUG_RESERVED", reservedSlugMessage(slug), { code: "SLUG_RESERVED" });
@@ -64,6 +79,7 @@ export async function createTenant(em: EntityManager, ownerId: string, input: Cr
         await tx.flush();
         tx.create(TenantMembership, { tenantId: tenant.id, userId: ownerId, role: "owner", createdAt: new Date() });
         await tx.flush();
+        await grantWelcomeCredits(tx, tenant.id);
         return tenant;
       });
     } catch (error) {

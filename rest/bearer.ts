@@ -1,0 +1,38 @@
+import { invalidBearer } from "../server/errors";
+import { APP_KEY_PREFIX } from "../server/keys/key-format";
+import { authenticateAppKey, authenticateCachedKey, type AppKeyPrincipal } from "../server/keys/key-service";
+import { getRuntime, startedRuntime } from "../server/runtime/runtime";
+import type { RequestContext } from "./request-context";
+
+/**
+ * The token of the one `Authorization: Bearer <token>` header, or null. Two Authorization
+ * headers arrive joined by a comma and match nothing, so they are refused too.
+ */
+export function presentedBearer(ctx: RequestContext): string | null {
+  const header = ctx.header("authorization");
+  if (!header) return null;
+  const match = /^Bearer ([^\s,]+)$/i.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+/** SPEC 5: anything not starting with `svc_sk_` is refused before any lookup. */
+export function presentedAppKey(ctx: RequestContext): string {
+  const token = presentedBearer(ctx);
+  if (!token || !token.startsWith(APP_KEY_PREFIX)) throw invalidBearer();
+  return token;
+}
+
+/** A cached key without I/O: the principal, or undefined when only the database can tell. */
+export function knownAppKey(token: string): AppKeyPrincipal | undefined {
+  const runtime = startedRuntime();
+  return runtime ? authenticateCachedKey(() => runtime.orm.em.fork(), token) : undefined;
+}
+
+export async function requireAppKey(ctx: RequestContext): Promise<AppKeyPrincipal> {
+  const token = presentedAppKey(ctx);
+  const { orm } = await getRuntime();
+  const principal = await authenticateAppKey(() => orm.em.fork(), token);
+  if (!principal) throw invalidBearer();
+  ctx.useAppKey(principal);
+  return principal;
+}

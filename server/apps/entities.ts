@@ -1,0 +1,53 @@
+import { EntitySchema } from "@mikro-orm/core";
+
+export type AppKind = "app" | "cli";
+export type EnvVarKind = "user" | "integration";
+
+export class App {
+  id!: string;
+  tenantId!: string;
+  name!: string;
+  kind!: AppKind;
+  createdBy!: string;
+  createdAt: Date = new Date();
+}
+
+export class AppEnvVar {
+  appId!: string;
+  key!: string;
+  valueCiphertext!: string;
+  kind!: EnvVarKind;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export const AppSchema = new EntitySchema<App>({
+  class: App,
+  tableName: "apps",
+  properties: {
+    id: { type: "uuid", primary: true },
+    tenantId: { type: "uuid", fieldName: "tenant_id" },
+    name: { type: "text" },
+    kind: { type: "text" },
+    createdBy: { type: "uuid", fieldName: "created_by" },
+    createdAt: { type: "Date", fieldName: "created_at" },
+  },
+});
+
+export const AppEnvVarSchema = new EntitySchema<AppEnvVar>({
+  class: AppEnvVar,
+  tableName: "app_env_vars",
+  properties: {
+    appId: { type: "uuid", primary: true, fieldName: "app_id" },
+    key: { type: "text", primary: true },
+    valueCiphertext: { type: "text", fieldName: "value_ciphertext", hidden: true },
+    kind: { type: "text" },
+    createdAt: { type: "Date", fieldName: "created_at" },
+    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
+  },
+});
+
+export function appRow(app: App) {
+  return { id: app.id, tenantId: app.tenantId, name: app.name, kind: app.kind, createdBy: app.createdBy, createdAt: app.createdAt.toISOString() };
+}
+export type AppRow = ReturnType<typeof appRow>;

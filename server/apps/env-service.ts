@@ -1,0 +1,47 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { decryptSecret, encryptSecret } from "../crypto/secret-box";
+import { AppError } from "../errors";
+import { AppEnvVar, type EnvVarKind } from "./entities";
+
+export interface EnvVarRow {
+  key: string;
+  kind: EnvVarKind;
+  value: string;
+  updatedAt: string;
+}
+
+export async function listEnvVars(em: EntityManager, appId: string): Promise<EnvVarRow[]> {
+  const rows = await em.find(AppEnvVar, { appId }, { orderBy: { key: "asc" } });
+  return rows.map((row) => ({ key: row.key, kind: row.kind, value: decryptSecret(row.valueCiphertext), updatedAt: row.updatedAt.toISOString() }));
+}
+
+/**
+ * Creates or replaces a variable. Members edit `user` rows; `integration` rows belong to
+ * the OAuth connection that wrote them and are refused here.
+ */
+export async function setEnvVar(em: EntityManager, appId: string, key: string, value: string, kind: EnvVarKind = "user"): Promise<void> {
+  const valueCiphertext = encryptSecret(value);
+  const existing = await em.findOne(AppEnvVar, { appId, key });
+  if (existing && existing.kind !== kind) throw new AppError("CONFLICT", `${key} is managed by an integration`);
+  if (existing) {
+    existing.valueCiphertext = valueCiphertext;
+    existing.updatedAt = new Date();
+  } else {
+    em.create(AppEnvVar, { appId, key, valueCiphertext, kind, createdAt: new Date(), updatedAt: new Date() });
+  }
+  await em.flush();
+}
+
+export async function deleteEnvVar(em: EntityManager, appId: string, key: string): Promise<void> {
+  const existing = await em.findOne(AppEnvVar, { appId, key });
+  if (!existing) throw new AppError("NOT_FOUND", "Variable not found");
+  if (existing.kind !== "user") throw new AppError("CONFLICT", `${key} is managed by an integration`);
+  await em.remove(existing).flush();
+}
+
+/** `.env` text: every value double-quoted, with `\`, `"`, newlines and `$` escaped. */
+export function toDotenv(rows: Array<{ key: string; value: string }>): string {
+  const escape = (value: string) =>
+    value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\$/g, "\\$");
+  return rows.map((row) => `${row.key}="${escape(row.value)}"\n`).join("");
+}

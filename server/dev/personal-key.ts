@@ -1,0 +1,31 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { ensureCliApp, requireWorkspace } from "../apps/app-service";
+import { forbidden } from "../errors";
+import { isAdmin } from "../identity/admins";
+import type { SessionUser } from "../identity/session-cache";
+import { issueAppKey, revokeUserCliKeys } from "../keys/key-service";
+
+/**
+ * SPEC 4.6 step 4: a fresh CLI key bound to the workspace's CLI project app. Every earlier
+ * CLI key of this user is revoked first, so one login means one live CLI credential.
+ */
+export async function issuePersonalKey(em: EntityManager, session: SessionUser) {
+  if (!(await isAdmin(em, session))) throw forbidden();
+  const workspace = await requireWorkspace(em, session.userId);
+  const app = await ensureCliApp(em, workspace.tenantId, session.userId);
+  await revokeUserCliKeys(em, session.userId);
+  const issued = await issueAppKey(em, {
+    tenantId: workspace.tenantId,
+    appId: app.id,
+    userId: session.userId,
+    email: session.email,
+    purpose: "cli",
+  });
+  return {
+    apiKey: issued.apiKey,
+    tenantId: workspace.tenantId,
+    appId: app.id,
+    email: session.email,
+    issuedAt: issued.key.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,35 @@
+import { EntitySchema } from "@mikro-orm/core";
+
+export type KeyPurpose = "app" | "cli";
+
+export class AppKey {
+  id!: string;
+  tenantId!: string;
+  appId!: string;
+  issuedBy!: string;
+  issuedToEmail!: string;
+  purpose!: KeyPurpose;
+  displayPrefix!: string;
+  keyHash!: string;
+  createdAt: Date = new Date();
+  lastUsedAt: Date | null = null;
+  revokedAt: Date | null = null;
+}
+
+export const AppKeySchema = new EntitySchema<AppKey>({
+  class: AppKey,
+  tableName: "app_keys",
+  properties: {
+    id: { type: "uuid", primary: true },
+    tenantId: { type: "uuid", fieldName: "tenant_id" },
+    appId: { type: "uuid", fieldName: "app_id" },
+    issuedBy: { type: "uuid", fieldName: "issued_by" },
+    issuedToEmail: { type: "text", fieldName: "issued_to_email" },
+    purpose: { type: "text" },
+    displayPrefix: { type: "text", fieldName: "display_prefix" },
+    keyHash: { type: "text", fieldName: "key_hash", hidden: true },
+    createdAt: { type: "Date", fieldName: "created_at" },
+    lastUsedAt: { type: "Date", fieldName: "last_used_at", nullable: true },
+    revokedAt: { type: "Date", fieldName: "revoked_at", nullable: true },
+  },
+});

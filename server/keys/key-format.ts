@@ -1,0 +1,18 @@
+import { createHash, randomBytes } from "node:crypto";
+
+export const APP_KEY_PREFIX = "svc_sk_";
+
+/** `svc_sk_` + 32 random bytes in base64url (43 characters). */
+export function mintAppKey(): { key: string; hash: string; displayPrefix: string } {
+  const key = `${APP_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  return { key, hash: hashAppKey(key), displayPrefix: key.slice(0, APP_KEY_PREFIX.length + 6) };
+}
+
+/** Keys carry 256 random bits, so one SHA-256 is enough; only this hash is ever stored. */
+export function hashAppKey(key: string): string {
+  return createHash("sha256").update(key).digest("base64url");
+}
+
+export function isAppKeyFormat(token: string): boolean {
+  return token.startsWith(APP_KEY_PREFIX) && /^svc_sk_[A-Za-z0-9_-]{43,}$/.test(token);
+}

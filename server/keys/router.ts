@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { requireApp, requireWorkspace } from "../apps/app-service";
+import { App } from "../apps/entities";
+import { authedProcedure, router } from "../trpc";
+import { issueAppKey, listKeys, revokeAppKey } from "./key-service";
+
+export const keysRouter = router({
+  /** The API Keys panel: never the key itself, only its display prefix. */
+  list: authedProcedure.query(async ({ ctx }) => {
+    const workspace = await requireWorkspace(ctx.em, ctx.session.userId);
+    const [keys, apps] = await Promise.all([listKeys(ctx.em, workspace.tenantId), ctx.em.find(App, { tenantId: workspace.tenantId })]);
+    const appNames = new Map(apps.map((app) => [app.id, app.name]));
+    return keys.map((key) => ({
+      id: key.id,
+      prefix: key.displayPrefix,
+      appId: key.appId,
+      appName: appNames.get(key.appId) ?? "",
+      purpose: key.purpose,
+      issuedBy: key.issuedToEmail,
+      createdAt: key.createdAt.toISOString(),
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      revokedAt: key.revokedAt?.toISOString() ?? null,
+    }));
+  }),
+  /** The only time the key is ever shown. */
+  create: authedProcedure.input(z.object({ appId: z.uuid({ error: "App not found" }) })).mutation(async ({ ctx, input }) => {
+    const workspace = await requireWorkspace(ctx.em, ctx.session.userId, "write");
+    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
+    const issued = await issueAppKey(ctx.em, {
+      tenantId: workspace.tenantId,
+      appId: app.id,
+      userId: ctx.session.userId,
+      email: ctx.session.email,
+      purpose: "app",
+    });
+    return { id: issued.key.id, apiKey: issued.apiKey, prefix: issued.key.displayPrefix, appId: app.id };
+  }),
+  revoke: authedProcedure.input(z.object({ keyId: z.uuid({ error: "Key not found" }) })).mutation(async ({ ctx, input }) => {
+    const workspace = await requireWorkspace(ctx.em, ctx.session.userId, "write");
+    await revokeAppKey(ctx.em, workspace.tenantId, input.keyId);
+    return { ok: true as const };
+  }),
+});

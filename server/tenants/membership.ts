@@ -1,0 +1,26 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import type { MembershipRole } from "./entities";
+
+export interface UserTenant {
+  tenantId: string;
+  slug: string;
+  name: string;
+  role: MembershipRole;
+}
+
+/**
+ * The workspace a user acts in: the production workspace they own, else the first one
+ * they are a member of (owners' personal workspaces come last).
+ */
+export async function resolveUserTenant(em: EntityManager, userId: string): Promise<UserTenant | null> {
+  const rows = await em.getConnection().execute<{ tenant_id: string; slug: string; name: string; role: MembershipRole }[]>(
+    `select m.tenant_id, t.slug, t.name, m.role
+       from tenant_memberships m join tenants t on t.id = m.tenant_id
+      where m.user_id = ?
+      order by (t.owner_id = m.user_id and not t.is_personal) desc, t.is_personal asc, m.created_at asc
+      limit 1`,
+    [userId],
+  );
+  const row = rows[0];
+  return row ? { tenantId: row.tenant_id, slug: row.slug, name: row.name, role: row.role } : null;
+}
