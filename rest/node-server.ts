@@ -8,6 +8,18 @@ import { handleRest } from "./handler";
 import { serveFile } from "./static-files";
 
 /**
+ * One header from Node's raw list, repeated lines joined by ", " as fetch's Headers would
+ * (Node's own `headers` object silently keeps only the first Authorization line).
+ */
+function rawHeader(raw: string[], name: string): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+  }
+  return value;
+}
+
+/**
  * The Node entry behind `npm start`: REST paths are answered directly (the fast path,
  * through @hono/node-server's lean Request adapter); static assets come from public/;
  * everything else goes to Remix.
@@ -27,10 +39,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   // Handed back as is when handleRest answers synchronously: the adapter then writes it
   // without waiting a tick.
   const listener = getRequestListener((request, env) => {
-    const rest = handleRest(request, (name) => {
-      const value = (env as HttpBindings).incoming.headers[name];
-      return Array.isArray(value) ? value.join(", ") : value;
-    });
+    const rest = handleRest(request, (name) => rawHeader((env as HttpBindings).incoming.rawHeaders, name));
     if (rest === null) return notRest(request);
     if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request));
     return rest;

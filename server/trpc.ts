@@ -1,4 +1,5 @@
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import type { Context } from "./context";
 import { findAppError, forbidden, invalidBearer, unauthorized } from "./errors";
@@ -18,10 +19,35 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+const trpcCodeForStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  429: "TOO_MANY_REQUESTS",
+  502: "BAD_GATEWAY",
+};
+
+/**
+ * Gives a domain error its HTTP meaning on the tRPC wire too (otherwise every thrown
+ * AppError travels as a 500). The AppError stays the cause, so the REST edge still finds it.
+ * A v11 middleware never sees `next()` throw: it inspects `result.ok`.
+ */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const appError = findAppError(result.error);
+    const code = appError && trpcCodeForStatus[appError.status];
+    if (appError && code && result.error.code !== code) throw new TRPCError({ code, message: appError.message, cause: appError });
+  }
+  return result;
+});
 
 /** Procedures that need a signed-in user; `ctx.session` is non-null inside them. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw unauthorized();
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
@@ -33,7 +59,7 @@ export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
 });
 
 /** Procedures called with an `svc_sk_` key; `ctx.appKey` is non-null inside them. */
-export const appKeyProcedure = t.procedure.use(({ ctx, next }) => {
+export const appKeyProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.appKey) throw invalidBearer();
   return next({ ctx: { ...ctx, appKey: ctx.appKey } });
 });

@@ -7,7 +7,19 @@ import { json } from "../responses";
 
 /** Procedures browser code may call. Sign-in and the provider's own procedures hand out
  * tokens, which must only ever travel in the HttpOnly cookie, so they are not listed. */
-const BROWSER_PROCEDURE = /^(tenants\.(checkSlug|me|update)|users\.(me|update)|auth\.me)$/;
+const BROWSER_PROCEDURE = new RegExp(
+  "^(" +
+    [
+      "auth\\.me",
+      "tenants\\.(checkSlug|me|update)",
+      "users\\.(me|update)",
+      "apps\\.(list|create|get|env|setEnv|deleteEnv)",
+      "keys\\.(list|create|revoke)",
+      "billing\\.(myBalance|workspaces|adjust)",
+      "dev\\.canBootstrapCli",
+    ].join("|") +
+    ")$",
+);
 
 /** The dashboard's typed client (live slug check and the like) reaches the same procedures here. */
 export async function trpcEndpoint(ctx: RequestContext) {

@@ -1,9 +1,9 @@
-import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { SignJWT, type JWTPayload } from "jose";
 import { getConfig } from "../config";
+import { getIdentityTokenVerifier, InvalidIdentityTokenError } from "./identity-tokens";
 import { getSigningKey } from "./signing-keys";
 
 export const ACCESS_TOKEN_SECONDS = 3600;
-const MAX_TOKEN_BYTES = 8 * 1024;
 
 export interface AccessClaims extends JWTPayload {
   sub: string;
@@ -30,32 +30,14 @@ export async function issueAccessToken(user: { id: string; email: string }, sess
   return { token, expiresAt: now + ACCESS_TOKEN_SECONDS };
 }
 
-let remoteJwks: ReturnType<typeof createRemoteJWKSet> | undefined;
-
-/** The built-in provider verifies against its own key; a hosted one through its JWKS. */
-async function verificationKey() {
-  const config = getConfig();
-  if (config.usesBuiltInIdentityProvider) return (await getSigningKey()).publicKey;
-  remoteJwks ??= createRemoteJWKSet(new URL(`${issuer()}/.well-known/jwks.json`), {
-    cacheMaxAge: 10 * 60 * 1000,
-    cooldownDuration: 30 * 1000,
-  });
-  return remoteJwks;
-}
-
 /**
- * Verifies an access token: ES256/RS256 only, issuer, audience, and `exp`/`sub`/`iat`
- * required. Throws jose's errors (e.g. `JWTExpired`) so callers can tell expiry apart.
+ * Verifies an access token of the configured provider through the same JWKS verifier the
+ * balance endpoints use (ES256/RS256 only, issuer, audience, `exp`/`sub`/`iat` required),
+ * and insists on an email. Throws `InvalidIdentityTokenError`; `reason: "expired"` lets
+ * callers refresh instead of signing the user out.
  */
 export async function verifyAccessToken(token: string): Promise<AccessClaims> {
-  if (token.length > MAX_TOKEN_BYTES) throw new Error("token too large");
-  const key = await verificationKey();
-  const { payload } = await jwtVerify(token, key as Parameters<typeof jwtVerify>[1], {
-    algorithms: ["ES256", "RS256"],
-    issuer: issuer(),
-    audience: "authenticated",
-    requiredClaims: ["exp", "sub", "iat"],
-  });
-  if (typeof payload.email !== "string") throw new Error("token has no email");
-  return payload as AccessClaims;
+  const claims = await getIdentityTokenVerifier().verify(token);
+  if (typeof claims.email !== "string") throw new InvalidIdentityTokenError("claims");
+  return { sub: claims.sub, email: claims.email, session_id: claims.sessionId, exp: claims.exp, iat: claims.iat };
 }

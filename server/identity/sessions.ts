@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { errors as joseErrors } from "jose";
 import { getConfig } from "../config";
 import { verifyAccessToken } from "./access-tokens";
+import { InvalidIdentityTokenError } from "./identity-tokens";
 import { isSessionLive, revokeSessionByRefreshToken } from "./built-in-provider";
 import { identityProvider } from "./provider";
 import { SessionCache, type SessionUser } from "./session-cache";
@@ -57,7 +57,7 @@ export async function resolveSession(
     if (isListening()) sessionCache.set(key, user, claims.exp * 1000);
     return { user };
   } catch (error) {
-    if (!(error instanceof joseErrors.JWTExpired)) return null;
+    if (!(error instanceof InvalidIdentityTokenError && error.reason === "expired")) return null;
   }
   // The access token has expired but the provider session may live on: rotate it.
   try {

@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createPrivateKey } from "node:crypto";
-import { join } from "node:path";
-import { decodeJwt, SignJWT } from "jose";
+import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type RunningService } from "../support/service";
 import { api, sessionCookieFrom, signUp } from "../support/http";
+import { builtInSigningKey } from "../support/built-in-keys";
 
 let a: RunningService;
 let b: RunningService;
@@ -18,10 +16,7 @@ afterAll(async () => {
   await a?.stop();
 });
 
-function signingKey() {
-  const line = readFileSync(join(a.dataDir, "secrets.env"), "utf8").split("\n").find((l) => l.startsWith("IDENTITY_SIGNING_KEY="))!;
-  return createPrivateKey(Buffer.from(line.slice("IDENTITY_SIGNING_KEY=".length), "base64").toString("utf8"));
-}
+const signingKey = () => builtInSigningKey(a.dataDir);
 
 describe("sessions across instances", () => {
   it("sign-out on one instance is seen at once by another that had the session cached", async () => {
@@ -58,7 +53,7 @@ describe("expired access tokens", () => {
     const claims = decodeJwt(accessToken);
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ email: claims.email, session_id: claims.session_id, role: "authenticated" })
-      .setProtectedHeader({ alg: "ES256", kid: "whatever", typ: "JWT" })
+      .setProtectedHeader({ alg: "ES256", kid: decodeProtectedHeader(accessToken).kid, typ: "JWT" })
       .setSubject(claims.sub!)
       .setAudience("authenticated")
       .setIssuer(claims.iss!)

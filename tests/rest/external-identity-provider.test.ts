@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startFakeIdentityProvider, type FakeIdentityProvider } from "../fakes/identity-provider";
+import { startService, type RunningService } from "../support/service";
+import { api } from "../support/http";
+
+let idp: FakeIdentityProvider;
+let service: RunningService;
+const userId = randomUUID();
+const tenantId = randomUUID();
+
+beforeAll(async () => {
+  idp = await startFakeIdentityProvider();
+  service = await startService({ label: "extidp", env: { IDENTITY_PROVIDER_URL: idp.url } });
+  // The hosted provider owns accounts; the workspace row stands in for one created earlier.
+  await service.db.query(
+    "insert into tenants (id, name, slug, owner_id, referral_code) values ($1, 'Hosted', $2, $3, 'HOSTED22')",
+    [tenantId, `h-${tenantId.slice(0, 8)}`, userId],
+  );
+  await service.db.query("insert into tenant_memberships (tenant_id, user_id, role) values ($1, $2, 'owner')", [tenantId, userId]);
+});
+afterAll(async () => {
+  await service?.stop();
+  await idp?.stop();
+});
+
+const balance = (token: string) => api(service, "/api/v1/balance", { headers: { authorization: `Bearer ${token}` } });
+
+it("verifies ES256 and RS256 tokens of a hosted provider through its JWKS, fetched once", async () => {
+  for (const alg of ["ES256", "RS256"] as const) {
+    const res = await balance(await idp.sign({ sub: userId, email: "hosted@example.com" }, { alg }));
+    expect([alg, res.status, res.body.tenantId, res.body.balance]).toEqual([alg, 200, tenantId, "0.000000"]);
+  }
+  expect(idp.fetchCount).toBe(1);
+});
+
+it("refetches once for an unknown kid and keeps a flood of random kids bounded", async () => {
+  const before = idp.fetchCount;
+  const rotated = await idp.rotate("ES256");
+  expect((await balance(await idp.sign({ sub: userId }, { alg: "ES256", kid: rotated }))).status).toBe(200);
+  expect(idp.fetchCount).toBe(before + 1);
+  const forged = await idp.sign({ sub: userId }, { alg: "ES256", kid: rotated });
+  const [header, payload, signature] = forged.split(".");
+  const results = await Promise.all(
+    Array.from({ length: 200 }, () => {
+      const h = Buffer.from(JSON.stringify({ alg: "ES256", kid: randomUUID() })).toString("base64url");
+      return balance(`${h}.${payload}.${signature}`);
+    }),
+  );
+  expect(results.every((r) => r.status === 401)).toBe(true);
+  expect(idp.fetchCount).toBeLessThanOrEqual(before + 2);
+  expect(header).toBeDefined();
+});
+
+it("keeps verifying with cached keys while the provider is down", async () => {
+  idp.setDown(true, "503");
+  const res = await balance(await idp.sign({ sub: userId }, { alg: "RS256" }));
+  expect(res.status).toBe(200);
+  idp.setDown(false);
+});
