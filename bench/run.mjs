@@ -14,13 +14,14 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import authMe from "./suites/auth-me.mjs";
+import balance from "./suites/balance.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe];
+const SUITES = [authMe, balance];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -94,6 +95,32 @@ async function signUp(baseUrl, email, password) {
     throw new Error(`after sign-up, GET /api/auth/me with the session cookie answered ${me.status} ${JSON.stringify(body)}`);
   }
   return { email, password, cookie, userId: body.userId };
+}
+
+/**
+ * What the balance suite needs: a workspace (with its welcome credits), a CLI key issued the
+ * way `svc login` gets one (the bench user is the first account, hence administrator), the
+ * session's access token as the identity token, and the balance body both should answer.
+ */
+async function workspaceCredentials(baseUrl, user) {
+  const created = await fetch(`${baseUrl}/api/tenants`, {
+    method: "POST",
+    headers: { cookie: user.cookie, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Bench", slug: "bench-workspace" }),
+  });
+  if (created.status !== 201) throw new Error(`POST /api/tenants answered ${created.status}: ${await created.text()}`);
+  const issued = await fetch(`${baseUrl}/api/dev/personal-key`, {
+    method: "POST",
+    headers: { cookie: user.cookie, "content-type": "application/json" },
+    body: "{}",
+  });
+  const key = await issued.json();
+  if (issued.status !== 200 || !key.apiKey) throw new Error(`POST /api/dev/personal-key answered ${issued.status}: ${JSON.stringify(key)}`);
+  const accessToken = decodeURIComponent(user.cookie.slice("svc_session=".length)).split("~")[0];
+  const balanceRes = await fetch(`${baseUrl}/api/v1/balance`, { headers: { authorization: `Bearer ${key.apiKey}` } });
+  const balance = await balanceRes.json();
+  if (balanceRes.status !== 200) throw new Error(`GET /api/v1/balance answered ${balanceRes.status}: ${JSON.stringify(balance)}`);
+  return { apiKey: key.apiKey, accessToken, balance };
 }
 
 /** One request per scenario before any load: right status, JSON, and exactly the expected body. */
@@ -209,7 +236,8 @@ async function main() {
     const db = await startPostgres({ dir: join(tmpRoot, "postgres"), database: "svc_bench" });
     cleanups.push(() => db.stop());
 
-    const [servicePort, remixPort, baselinePort] = [await freePort(), await freePort(), await freePort()];
+    const [servicePort, remixPort, baselinePort, jwtBaselinePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const jwtBaselineUrl = `http://127.0.0.1:${jwtBaselinePort}`;
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
     const remixUrl = `http://127.0.0.1:${remixPort}`;
     const baselineUrl = `http://127.0.0.1:${baselinePort}`;
@@ -237,6 +265,7 @@ async function main() {
 
     const user = await signUp(serviceUrl, BENCH_EMAIL, BENCH_PASSWORD);
     console.log(`signed up ${user.email} (${user.userId})`);
+    const credentials = await workspaceCredentials(serviceUrl, user);
 
     console.log("starting remix-serve and the baseline …");
     const [remix, baseline] = await Promise.all([
@@ -253,16 +282,35 @@ async function main() {
       startNodeProcess({
         name: "baseline",
         args: [join(ROOT, "bench", "baseline-server.mjs")],
-        env: { PORT: String(baselinePort), HOST: "127.0.0.1", USER_ID: user.userId, EMAIL: user.email },
+        env: { PORT: String(baselinePort), HOST: "127.0.0.1", USER_ID: user.userId, EMAIL: user.email, BALANCE_JSON: JSON.stringify(credentials.balance) },
         cwd: ROOT,
         logDir,
         readyUrl: `${baselineUrl}/api/auth/me`,
+      }).then((p) => (servers.push(p), cleanups.push(() => p.stop()), p)),
+      startNodeProcess({
+        name: "jwt-baseline",
+        args: [join(ROOT, "bench", "jwt-baseline-server.mjs")],
+        env: {
+          PORT: String(jwtBaselinePort),
+          HOST: "127.0.0.1",
+          JWKS_URL: `${serviceUrl}/auth/v1/.well-known/jwks.json`,
+          ISSUER: `${serviceUrl}/auth/v1`,
+          BALANCE_JSON: JSON.stringify(credentials.balance),
+        },
+        cwd: ROOT,
+        logDir,
+        readyStatus: 401,
+        readyUrl: `${jwtBaselineUrl}/api/v1/balance`,
       }).then((p) => (servers.push(p), cleanups.push(() => p.stop()), p)),
     ]);
     void remix;
     void baseline;
 
-    const ctx = { user, targets: { baseline: baselineUrl, "npm-start": serviceUrl, "remix-serve": remixUrl } };
+    const ctx = {
+      user,
+      ...credentials,
+      targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "remix-serve": remixUrl },
+    };
     let clean = true;
     for (const suite of suites) {
       console.log(`\nsuite ${suite.name}: ${suite.scenarios.length} scenarios`);

@@ -31,9 +31,9 @@ export function tailFile(path, bytes = 4000) {
  * Spawns `node <args>` with `env` only (nothing inherited but PATH and HOME), its stdout and
  * stderr going to `<logDir>/<name>.log` (a file, so a chatty server such as remix-serve with
  * its per-request access log never blocks on a pipe nor costs the runner CPU), and waits until
- * GET `readyUrl` answers 200.
+ * GET `readyUrl` answers `readyStatus` (200 unless said otherwise).
  */
-export async function startNodeProcess({ name, args, env, cwd, logDir, readyUrl, readyTimeoutMs = 60_000, stopTimeoutMs = 10_000 }) {
+export async function startNodeProcess({ name, args, env, cwd, logDir, readyUrl, readyStatus = 200, readyTimeoutMs = 60_000, stopTimeoutMs = 10_000 }) {
   mkdirSync(logDir, { recursive: true });
   const logPath = join(logDir, `${name}.log`);
   const fd = openSync(logPath, "a");
@@ -53,7 +53,7 @@ export async function startNodeProcess({ name, args, env, cwd, logDir, readyUrl,
     stop: () => stopChild(child, stopTimeoutMs),
   };
   try {
-    await waitForHttp(readyUrl, child, readyTimeoutMs, name, logPath);
+    await waitForHttp(readyUrl, readyStatus, child, readyTimeoutMs, name, logPath);
   } catch (error) {
     await proc.stop();
     throw error;
@@ -61,7 +61,7 @@ export async function startNodeProcess({ name, args, env, cwd, logDir, readyUrl,
   return proc;
 }
 
-async function waitForHttp(url, child, timeoutMs, name, logPath) {
+async function waitForHttp(url, readyStatus, child, timeoutMs, name, logPath) {
   const deadline = Date.now() + timeoutMs;
   let last = "no answer";
   while (Date.now() < deadline) {
@@ -71,7 +71,7 @@ async function waitForHttp(url, child, timeoutMs, name, logPath) {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       await res.arrayBuffer();
-      if (res.status === 200) return;
+      if (res.status === readyStatus) return;
       last = `HTTP ${res.status}`;
     } catch (error) {
       last = error.cause?.code ?? error.message;

@@ -2,6 +2,7 @@ import { cachedBalance } from "../../server/billing/balance-cache";
 import { balanceBody, loadBalance } from "../../server/billing/balance-service";
 import { invalidBearer, noWorkspace } from "../../server/errors";
 import { getIdentityTokenVerifier, looksLikeJwt } from "../../server/identity/identity-tokens";
+import { identityTokenKey, knownIdentity, rememberIdentity } from "../../server/identity/verified-tokens";
 import { APP_KEY_PREFIX } from "../../server/keys/key-format";
 import { getRuntime } from "../../server/runtime/runtime";
 import { resolveUserTenant } from "../../server/tenants/membership";
@@ -28,13 +29,24 @@ function keyBalance(ctx: RequestContext, token: string): Response | Promise<Resp
   return requireAppKey(ctx).then((found) => balanceResponse(found.tenantId));
 }
 
-/** Identity tokens: verified against the provider's JWKS; the workspace comes from `sub`. */
-async function jwtBalance(token: string): Promise<Response> {
-  const claims = await getIdentityTokenVerifier().verify(token);
-  const { orm } = await getRuntime();
-  const workspace = await resolveUserTenant(orm.em.fork(), claims.sub);
-  if (!workspace) throw noWorkspace();
-  return balanceResponse(workspace.tenantId);
+/**
+ * Identity tokens: verified against the provider's JWKS; the workspace comes from `sub`.
+ * A token verified before (see verified-tokens.ts) with a cached balance needs no I/O.
+ */
+function jwtBalance(token: string): Response | Promise<Response> {
+  const key = identityTokenKey(token);
+  const known = knownIdentity(key);
+  const balance = known && cachedBalance(known.tenantId);
+  if (known && balance) return json(balanceBody(known.tenantId, balance), 200, NO_STORE);
+  return (async () => {
+    if (known) return balanceResponse(known.tenantId);
+    const claims = await getIdentityTokenVerifier().verify(token);
+    const { orm } = await getRuntime();
+    const workspace = await resolveUserTenant(orm.em.fork(), claims.sub);
+    if (!workspace) throw noWorkspace();
+    rememberIdentity(key, { sub: claims.sub, sessionId: claims.sessionId ?? null, tenantId: workspace.tenantId }, claims.exp);
+    return balanceResponse(workspace.tenantId);
+  })();
 }
 
 /** GET /api/v1/balance and /api/billing/balance: a JWT (three segments) or an opaque key (SPEC 5). */

@@ -3,6 +3,8 @@ import { isListening, subscribe } from "../runtime/notifications";
 export interface CachedBalance {
   micros: bigint;
   asOf: string;
+  /** The response body, built once per cached balance rather than once per request. */
+  body?: unknown;
 }
 
 /**

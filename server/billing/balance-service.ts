@@ -11,7 +11,14 @@ export interface BalanceBody {
 }
 
 export function balanceBody(tenantId: string, balance: CachedBalance): BalanceBody {
-  return { tenantId, balance: formatCredits(balance.micros), balanceMicros: balance.micros.toString(), currency: "credits", asOf: balance.asOf };
+  balance.body ??= {
+    tenantId,
+    balance: formatCredits(balance.micros),
+    balanceMicros: balance.micros.toString(),
+    currency: "credits",
+    asOf: balance.asOf,
+  } satisfies BalanceBody;
+  return balance.body as BalanceBody;
 }
 
 /** The sum of the workspace's ledger (kept by trigger in tenant_balances); `asOf` is its last write. */

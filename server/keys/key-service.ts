@@ -65,12 +65,13 @@ const TOUCH_INTERVAL_MS = 60_000;
 const lastTouched = new Map<string, number>();
 
 /** `last_used_at` is written at most once a minute per key, off the request's path. */
-function touchLastUsed(em: EntityManager, keyId: string): void {
+function touchLastUsed(em: () => EntityManager, keyId: string): void {
   const now = Date.now();
   if ((lastTouched.get(keyId) ?? 0) > now - TOUCH_INTERVAL_MS) return;
   lastTouched.set(keyId, now);
   if (lastTouched.size > 50_000) lastTouched.clear();
-  em.getConnection()
+  em()
+    .getConnection()
     .execute(`update app_keys set last_used_at = now() where id = ?`, [keyId])
     .catch((error) => log.warn("could not record key use", { keyId, error: (error as Error).message }));
 }
@@ -78,7 +79,7 @@ function touchLastUsed(em: EntityManager, keyId: string): void {
 /** A cached key's principal without I/O (recording its use); undefined when not cached. */
 export function authenticateCachedKey(em: () => EntityManager, token: string): AppKeyPrincipal | undefined {
   const principal = cachedKey(hashAppKey(token));
-  if (principal) touchLastUsed(em(), principal.keyId);
+  if (principal) touchLastUsed(em, principal.keyId);
   return principal;
 }
 
@@ -105,6 +106,6 @@ export async function authenticateAppKey(em: () => EntityManager, token: string)
     purpose: row.purpose,
   };
   cacheKey(hash, found);
-  touchLastUsed(em(), found.keyId);
+  touchLastUsed(em, found.keyId);
   return found;
 }

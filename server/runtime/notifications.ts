@@ -34,8 +34,16 @@ export async function notify(em: EntityManager, channel: string, payload: string
   await em.getConnection().execute(`select pg_notify(?, ?)`, [channel, payload]);
 }
 
+const resetHooks: Array<() => void> = [];
+
+/** For caches fed by another cache's channel: told whenever notifications may have been missed. */
+export function onNotificationsReset(hook: () => void): void {
+  resetHooks.push(hook);
+}
+
 function resetAll(): void {
   for (const subscription of subscriptions.values()) subscription.onReset();
+  for (const hook of resetHooks) hook();
 }
 
 export async function startListening(): Promise<void> {

@@ -1,0 +1,47 @@
+import { createHash } from "node:crypto";
+import { isListening, onNotificationsReset } from "../runtime/notifications";
+import { onSessionRevoked } from "./session-revocations";
+
+export interface VerifiedIdentity {
+  sub: string;
+  sessionId: string | null;
+  /** The workspace the subject acts in, once resolved. */
+  tenantId: string;
+}
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Identity tokens already verified, with the workspace their subject resolved to, so the
+ * balance endpoints need neither a signature check nor a query per request. An entry lives
+ * at most 30 s and never past the token's `exp`; ending the token's session evicts it on
+ * every instance (the session revocation NOTIFY), and nothing is kept while notifications
+ * are down. Only positive answers are kept: a subject with no workspace is asked again.
+ */
+const entries = new Map<string, VerifiedIdentity & { freshUntil: number }>();
+
+onSessionRevoked((sessionId) => {
+  for (const [key, entry] of entries) if (entry.sessionId === sessionId) entries.delete(key);
+});
+onNotificationsReset(() => entries.clear());
+
+export function identityTokenKey(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+export function knownIdentity(key: string, now = Date.now()): VerifiedIdentity | undefined {
+  const entry = entries.get(key);
+  if (!entry) return undefined;
+  if (entry.freshUntil <= now) {
+    entries.delete(key);
+    return undefined;
+  }
+  return entry;
+}
+
+export function rememberIdentity(key: string, identity: VerifiedIdentity, expSeconds: number, now = Date.now()): void {
+  if (!isListening()) return;
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(key, { ...identity, freshUntil: Math.min(now + TTL_MS, expSeconds * 1000) });
+}
