@@ -63,14 +63,23 @@ describe("POST /api/dev/personal-key", () => {
 });
 
 describe("/api/cli/* with svc_sk_ keys", () => {
-  it("whoami answers the key owner's identity and workspace", async () => {
+  it("whoami answers the key owner's identity and workspace, and the key's use is recorded", async () => {
     const key = (await personalKey(admin)).body;
+    const unused = await service.db.query("select last_used_at from app_keys where issued_by = $1 and revoked_at is null", [admin.userId]);
+    expect(unused.rows).toEqual([{ last_used_at: null }]);
     const res = await api(service, "/api/cli/whoami", { headers: bearer(key.apiKey) });
     const tenant = await service.db.query("select slug, name from tenants where id = $1", [tenantId]);
     expect([res.status, res.body]).toEqual([
       200,
       { userId: admin.userId, email: admin.email, tenantId, tenantSlug: tenant.rows[0].slug, tenantName: tenant.rows[0].name, appId: key.appId },
     ]);
+    // Recorded off the request path: allow it a moment.
+    let used = null;
+    for (let i = 0; i < 50 && !used; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      used = (await service.db.query("select last_used_at from app_keys where issued_by = $1 and revoked_at is null", [admin.userId])).rows[0].last_used_at;
+    }
+    expect(used).toBeInstanceOf(Date);
   });
 
   it("refuses anything that is not a live svc_sk_ key with 401 Missing or invalid Bearer token", async () => {

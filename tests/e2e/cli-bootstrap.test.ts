@@ -1,0 +1,162 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+warnIfNoChromium("tests/e2e/cli-bootstrap.test.ts");
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * Stands in for `svc login`'s loopback listener (SPEC 4.6 step 5): answers the CORS
+ * preflight for the service's origin only and records what was posted.
+ */
+async function startLoopbackListener(allowedOrigin: string) {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const cors = { "Access-Control-Allow-Origin": allowedOrigin, Vary: "Origin" };
+      if (req.url !== "/done") return void res.writeHead(404).end();
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, { ...cors, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "content-type" }).end();
+        return;
+      }
+      if (req.method !== "POST") return void res.writeHead(405, cors).end();
+      const payload = JSON.parse(body || "{}");
+      if (!payload.apiKey || !payload.tenantId) return void res.writeHead(400, cors).end();
+      res.writeHead(200, { ...cors, "content-type": "application/json" }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    received,
+    callbackUrl: `http://127.0.0.1:${port}/done`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const cookieValue = (user: TestUser) => user.cookie.slice("svc_session=".length);
+const whoami = (service: RunningService, key: string) => api(service, "/api/cli/whoami", { headers: { authorization: `Bearer ${key}` } });
+
+describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
+  let service: RunningService;
+  let browser: Browser;
+  let admin: TestUser;
+  let member: TestUser;
+  let listener: Awaited<ReturnType<typeof startLoopbackListener>>;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [service, browser] = await Promise.all([startService({ label: "e2e-cli-bootstrap" }), launchBrowser()]);
+    // The first account on a fresh service is its administrator.
+    admin = await signUp(service);
+    await createWorkspace(service, admin, uniqueSlug("cli"), "Acme CLI");
+    member = await signUp(service);
+    await createWorkspace(service, member, uniqueSlug("member"), "Member Co");
+    listener = await startLoopbackListener(new URL(service.url).origin);
+  }, 90_000);
+
+  afterAll(async () => {
+    await listener?.close();
+    await browser?.close();
+    await service?.stop();
+  });
+
+  async function pageAs(user: TestUser | null) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    if (user) await context.addCookies([{ name: "svc_session", value: cookieValue(user), url: service.url }]);
+    return context.newPage();
+  }
+
+  const bootstrapPath = (cb: string) => `/dev/cli-bootstrap?cb=${cb}&mode=personal-key`;
+
+  it("issues a fresh CLI key to the loopback listener and revokes the previous one", async () => {
+    const first = await api(service, "/api/dev/personal-key", { method: "POST", cookie: admin.cookie, json: {} });
+    expect(first.status).toBe(200);
+    const previousKey = first.body.apiKey as string;
+    expect((await whoami(service, previousKey)).status).toBe(200);
+
+    const page = await pageAs(admin);
+    const response = await page.goto(`${service.url}${bootstrapPath(listener.callbackUrl)}`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
+    await page.waitForSelector("html[data-hydrated]");
+    const text = await page.locator("main").textContent();
+    expect(text).toContain(admin.email);
+    expect(text).toContain("Acme CLI");
+    expect(text).toContain(new URL(listener.callbackUrl).host);
+
+    await page.getByRole("button", { name: "Issue API key" }).click();
+    await page.getByText("You're logged in — you can close this tab and return to your terminal.").waitFor();
+
+    const preflight = listener.received.find((r) => r.method === "OPTIONS");
+    expect(preflight).toMatchObject({ url: "/done" });
+    expect(preflight!.headers.origin).toBe(new URL(service.url).origin);
+    expect(preflight!.headers["access-control-request-method"]).toBe("POST");
+    const posts = listener.received.filter((r) => r.method === "POST");
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.headers.referer).toBeUndefined();
+    const payload = JSON.parse(posts[0]!.body);
+    expect(payload).toMatchObject({ email: admin.email });
+    expect(payload.apiKey).toMatch(/^svc_sk_/);
+    expect(payload.tenantId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.appId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.issuedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    // The key went to the listener only: not into the page or its address.
+    expect(await page.content()).not.toContain(payload.apiKey);
+    expect(page.url()).not.toContain(payload.apiKey);
+
+    const me = await whoami(service, payload.apiKey);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: admin.email, tenantId: payload.tenantId, appId: payload.appId });
+    expect((await whoami(service, previousKey)).status).toBe(401);
+  });
+
+  it("refuses a callback that is not on this computer: no Issue button, nothing sent", async () => {
+    const before = listener.received.length;
+    const page = await pageAs(admin);
+    await page.goto(`${service.url}${bootstrapPath("http://evil.example/done")}`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByText("This link does not point at your computer").waitFor();
+    expect(await page.getByRole("button", { name: "Issue API key" }).count()).toBe(0);
+    expect(listener.received.length).toBe(before);
+  });
+
+  it("sends a signed-in non-administrator to the dashboard", async () => {
+    const page = await pageAs(member);
+    await page.goto(`${service.url}${bootstrapPath(listener.callbackUrl)}`);
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.getByRole("button", { name: "Issue API key" }).count()).toBe(0);
+  });
+
+  it("sends a signed-out visitor to sign in and back to the page", async () => {
+    const page = await pageAs(null);
+    const path = bootstrapPath(listener.callbackUrl);
+    await page.goto(`${service.url}${path}`);
+    await page.waitForURL(/\/login\?/);
+    const back = new URL(new URL(page.url()).searchParams.get("redirectTo")!, service.url);
+    expect(back.pathname).toBe("/dev/cli-bootstrap");
+    expect(Object.fromEntries(back.searchParams)).toEqual({ cb: listener.callbackUrl, mode: "personal-key" });
+
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/dev/cli-bootstrap" && url.searchParams.get("cb") === listener.callbackUrl);
+    await page.getByRole("button", { name: "Issue API key" }).waitFor();
+  });
+});
