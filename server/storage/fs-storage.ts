@@ -1,25 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  assertSafeObjectKey,
-  keyUnderPrefix,
-  storageFailed,
-  type ObjectStorage,
-} from "./object-storage";
+import { assertSafeObjectKey, PrefixedObjectStorage, storageFailed } from "./object-storage";
 
 /**
  * The offline default: objects live in `<storageDir>/avatars/<key>` and the service itself
  * serves them at `/storage/v1/object/public/avatars/<key>`, the same path shape the hosted
  * provider's storage uses.
  */
-export class FsStorage implements ObjectStorage {
+export class FsStorage extends PrefixedObjectStorage {
   private readonly bucketDir: string;
-  private readonly urlPrefix: string;
 
   constructor(options: { storageDir: string; baseUrl: string }) {
+    super(`${options.baseUrl.replace(/\/+$/, "")}/storage/v1/object/public/avatars`);
     this.bucketDir = path.resolve(options.storageDir, "avatars");
-    this.urlPrefix = `${options.baseUrl.replace(/\/+$/, "")}/storage/v1/object/public/avatars`;
   }
 
   async put(key: string, data: Buffer, _contentType: string): Promise<void> {
@@ -46,14 +40,6 @@ export class FsStorage implements ObjectStorage {
     }
   }
 
-  publicUrl(key: string): string {
-    assertSafeObjectKey(key);
-    return `${this.urlPrefix}/${key}`;
-  }
-
-  keyFromPublicUrl(url: string): string | null {
-    return keyUnderPrefix(url, this.urlPrefix);
-  }
 
   private pathFor(key: string): string {
     assertSafeObjectKey(key);

@@ -45,3 +45,27 @@ export function keyUnderPrefix(url: string, prefix: string): string | null {
   const key = url.slice(base.length);
   return isSafeObjectKey(key) ? key : null;
 }
+
+/**
+ * Both drivers serve every object under one public URL prefix: the URL of a key, and the key
+ * behind one of our URLs (anything else, or an unsafe key, is null), live here once.
+ */
+export abstract class PrefixedObjectStorage implements ObjectStorage {
+  protected readonly urlPrefix: string;
+
+  protected constructor(urlPrefix: string) {
+    this.urlPrefix = urlPrefix.replace(/\/+$/, "");
+  }
+
+  abstract put(key: string, data: Buffer, contentType: string): Promise<void>;
+  abstract delete(key: string): Promise<void>;
+
+  publicUrl(key: string): string {
+    assertSafeObjectKey(key);
+    return `${this.urlPrefix}/${key}`;
+  }
+
+  keyFromPublicUrl(url: string): string | null {
+    return keyUnderPrefix(url, this.urlPrefix);
+  }
+}

@@ -1,10 +1,5 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import {
-  assertSafeObjectKey,
-  keyUnderPrefix,
-  storageFailed,
-  type ObjectStorage,
-} from "./object-storage";
+import { assertSafeObjectKey, PrefixedObjectStorage, storageFailed } from "./object-storage";
 
 export interface S3StorageOptions {
   /** Unset means AWS itself; set for any S3-compatible service. */
@@ -21,12 +16,17 @@ export interface S3StorageOptions {
 /** Object keys embed a fresh image id, so an object never changes once written. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-export class S3Storage implements ObjectStorage {
+export class S3Storage extends PrefixedObjectStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
-  private readonly urlPrefix: string;
 
   constructor(options: S3StorageOptions) {
+    super(
+      options.publicUrl ??
+        (options.endpoint
+          ? `${options.endpoint.replace(/\/+$/, "")}/${options.bucket}`
+          : `https://${options.bucket}.s3.${options.region}.amazonaws.com`),
+    );
     this.bucket = options.bucket;
     this.client = new S3Client({
       endpoint: options.endpoint,
@@ -44,12 +44,6 @@ export class S3Storage implements ObjectStorage {
       // An unreachable store must fail the upload, not hold the request open indefinitely.
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
     });
-    const base =
-      options.publicUrl ??
-      (options.endpoint
-        ? `${options.endpoint.replace(/\/+$/, "")}/${options.bucket}`
-        : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
-    this.urlPrefix = base.replace(/\/+$/, "");
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
@@ -79,12 +73,4 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
-  publicUrl(key: string): string {
-    assertSafeObjectKey(key);
-    return `${this.urlPrefix}/${key}`;
-  }
-
-  keyFromPublicUrl(url: string): string | null {
-    return keyUnderPrefix(url, this.urlPrefix);
-  }
 }
