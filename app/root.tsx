@@ -4,13 +4,15 @@ import { useEffect } from "react";
 import app from "~/styles/app.css";
 import controls from "~/styles/controls.css";
 import pages from "~/styles/pages.css";
+import panels from "~/styles/panels.css";
 import responsive from "~/styles/responsive.css";
 import shell from "~/styles/shell.css";
 import surfaces from "~/styles/surfaces.css";
+import tables from "~/styles/tables.css";
 
 // Tokens first, the small-screen overrides last.
 export const links: LinksFunction = () =>
-  [app, controls, surfaces, shell, pages, responsive].map((href) => ({ rel: "stylesheet", href }));
+  [app, controls, surfaces, shell, pages, tables, panels, responsive].map((href) => ({ rel: "stylesheet", href }));
 export const meta: MetaFunction = () => [{ title: "svc — workspaces, identity and connections" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,17 +1,23 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { creditsLabel } from "~/lib/format";
 import type { AccountView } from "~/lib/view-types";
 import { Avatar } from "./Avatar";
 
 const NAV = [
   { to: "/dashboard", label: "Overview" },
+  { to: "/apps", label: "Apps" },
+  { to: "/keys", label: "API Keys" },
   { to: "/settings", label: "Settings" },
   { to: "/profile", label: "Profile" },
 ];
+const ADMIN = { to: "/admin/credits", label: "Admin" };
 
 /** Every signed-in page: a header with the workspace, the navigation and the user. */
 export function AppShell({ account, children }: { account: AccountView; children: ReactNode }) {
-  const { profile, workspace } = account;
+  const { profile, workspace, balance, isAdmin } = account;
+  // Workspace pages need a workspace; the Admin area only needs an administrator.
+  const nav = [...(workspace ? NAV : []), ...(isAdmin ? [ADMIN] : [])];
   const userName = profile.displayName || profile.email;
   return (
     <div className="shell">
@@ -25,9 +31,9 @@ export function AppShell({ account, children }: { account: AccountView; children
             )}
             <span className="brand-name" data-testid="header-workspace">{workspace?.name ?? "svc"}</span>
           </Link>
-          {workspace ? (
+          {nav.length > 0 ? (
             <nav aria-label="Main" className="nav">
-              {NAV.map((item) => (
+              {nav.map((item) => (
                 <NavLink key={item.to} to={item.to} className="nav-link" prefetch="intent">
                   {item.label}
                 </NavLink>
@@ -35,6 +41,11 @@ export function AppShell({ account, children }: { account: AccountView; children
             </nav>
           ) : null}
           <div className="account">
+            {workspace && balance != null ? (
+              <span className="balance" data-testid="header-balance" title="Your workspace's credit balance">
+                {creditsLabel(balance)}
+              </span>
+            ) : null}
             <Link to="/profile" className="account-link" aria-label={`Your profile: ${userName}`}>
               <Avatar src={profile.avatarUrl || null} name={userName} size="sm" />
               <span className="account-text">

@@ -27,12 +27,28 @@ export async function findWorkspace(caller: Caller): Promise<WorkspaceView | nul
   }
 }
 
-/** Signed-in user's profile and workspace (queries run one after the other on the request's EntityManager). */
+/** The workspace's credit balance for the header, or null when there is no workspace to bill. */
+async function findBalance(caller: Caller): Promise<string | null> {
+  try {
+    return (await caller.billing.myBalance()).balance;
+  } catch (error) {
+    if (findAppError(error)?.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Signed-in user's profile and workspace, plus what the header shows: the workspace's
+ * balance and whether to offer the Admin area (queries run one after the other on the
+ * request's EntityManager).
+ */
 export async function loadAccount(request: Request): Promise<{ dashboard: DashboardRequest; account: AccountView }> {
   const dashboard = await requireUser(request);
   const profile: ProfileView = await dashboard.caller.users.me();
   const workspace = await findWorkspace(dashboard.caller);
-  return { dashboard, account: { profile, workspace } };
+  const balance = workspace ? await findBalance(dashboard.caller) : null;
+  const isAdmin = await dashboard.caller.auth.isAdmin();
+  return { dashboard, account: { profile, workspace, balance, isAdmin } };
 }
 
 /** Like loadAccount, for pages that only make sense with a workspace: otherwise onboarding. */

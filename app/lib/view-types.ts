@@ -21,6 +21,10 @@ export interface ProfileView {
 export interface AccountView {
   profile: ProfileView;
   workspace: WorkspaceView | null;
+  /** The workspace's credit balance as the server's decimal string ("100.000000"). */
+  balance?: string | null;
+  /** Service administrators also get the Admin navigation. */
+  isAdmin?: boolean;
 }
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -33,4 +37,52 @@ export interface FormResult {
   formError?: string;
   /** The values submitted, so an error is only shown while the field still holds them. */
   values?: Record<string, string>;
+}
+
+export interface AppView {
+  id: string;
+  name: string;
+  kind: "app" | "cli";
+  createdAt: string;
+}
+
+export interface EnvVarView {
+  key: string;
+  kind: "user" | "integration";
+  value: string;
+  updatedAt: string;
+}
+
+export interface KeyView {
+  id: string;
+  prefix: string;
+  appId: string;
+  appName: string;
+  purpose: "app" | "cli";
+  issuedBy: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A key just created: the only time the full key reaches the browser. */
+export interface CreatedKeyResult extends FormResult {
+  created?: { id: string; apiKey: string; prefix: string; appId: string };
+}
+
+export interface AdminWorkspaceView {
+  id: string;
+  name: string;
+  slug: string;
+  balance: string;
+  /** Fresh for every render of the page, so a double submit of one form writes once. */
+  idempotencyKey: string;
+}
+
+export interface CreditAdjustResult extends FormResult {
+  tenantId?: string;
+  direction?: "grant" | "deduct";
+  amount?: string;
+  duplicate?: boolean;
+  balance?: string;
 }

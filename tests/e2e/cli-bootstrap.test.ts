@@ -136,6 +136,19 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
     expect(listener.received.length).toBe(before);
   });
 
+  it("says what to do next when nothing listens at the callback any more", async () => {
+    const gone = await startLoopbackListener(new URL(service.url).origin);
+    await gone.close();
+    const page = await pageAs(admin);
+    await page.goto(`${service.url}${bootstrapPath(gone.callbackUrl)}`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("button", { name: "Issue API key" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Could not reach the svc CLI on your computer" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("Run svc login again");
+    expect(await page.getByText("You're logged in").count()).toBe(0);
+  });
+
   it("sends a signed-in non-administrator to the dashboard", async () => {
     const page = await pageAs(member);
     await page.goto(`${service.url}${bootstrapPath(listener.callbackUrl)}`);

@@ -1,0 +1,52 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { FormResult } from "~/lib/view-types";
+import { Card } from "./Card";
+import { Field } from "./Field";
+
+/** Adds a variable (or replaces a user variable of the same name). */
+export function AddEnvVarCard() {
+  const fetcher = useFetcher<FormResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const result = fetcher.data?.intent === "add" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+  const added = !busy && result?.ok ? result.values?.key : undefined;
+
+  useEffect(() => {
+    if (added) formRef.current?.reset();
+  }, [added, fetcher.data]);
+
+  return (
+    <Card
+      title="Add a variable"
+      description="Values are encrypted at rest. Adding a name that already exists replaces its value."
+      footer={
+        <>
+          <span className="field-status tone-success" role="status" aria-live="polite">
+            {added ? `${added} saved` : ""}
+          </span>
+          <button type="submit" form="add-env-form" className="btn btn-primary" disabled={busy}>
+            {busy ? "Adding…" : "Add variable"}
+          </button>
+        </>
+      }
+    >
+      <fetcher.Form method="post" id="add-env-form" ref={formRef} className="form-grid">
+        <input type="hidden" name="intent" value="add" />
+        <Field
+          label="Name"
+          name="key"
+          className="mono"
+          placeholder="DATABASE_URL"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          hint="Letters, digits and underscores; must not start with a digit."
+          error={result?.fieldErrors?.key}
+        />
+        <Field label="Value" name="value" className="mono" autoComplete="off" spellCheck={false} error={result?.fieldErrors?.value} />
+      </fetcher.Form>
+      {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatDate } from "~/lib/format";
+import type { AccountView, AppView, FormResult, WorkspaceView } from "~/lib/view-types";
+import { AppShell, PageHeader } from "../AppShell";
+import { Badge } from "../Badge";
+import { Card } from "../Card";
+import { Field } from "../Field";
+
+export interface AppsData {
+  account: AccountView & { workspace: WorkspaceView };
+  apps: AppView[];
+}
+
+/** The workspace's apps, each with its own variables and keys, and a form for a new one. */
+export function AppsPage() {
+  const { account, apps } = useLoaderData<AppsData>();
+  const result = useActionData<FormResult>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <AppShell account={account}>
+      <PageHeader title="Apps" description="Each app has its own environment variables and API keys." />
+      <div className="stack-lg">
+        <Card title="Your apps">
+          {apps.length === 0 ? (
+            <p className="empty">No apps yet. Create your first one below.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {apps.map((app) => (
+                    <tr key={app.id}>
+                      <th scope="row">
+                        <Link to={`/apps/${app.id}`} prefetch="intent">{app.name}</Link>
+                      </th>
+                      <td>
+                        <Badge tone={app.kind === "cli" ? "muted" : "accent"}>{app.kind}</Badge>
+                      </td>
+                      <td className="cell-muted">{formatDate(app.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+        <Card title="Create an app" description="Give it a name your team will recognise; you can add variables next.">
+          <Form method="post" className="inline-form inline-form-field">
+            <Field
+              label="App name"
+              name="name"
+              placeholder="Billing worker"
+              maxLength={100}
+              required
+              autoComplete="off"
+              defaultValue={result?.values?.name}
+              error={result?.fieldErrors?.name}
+            />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? "Creating…" : "Create app"}
+            </button>
+          </Form>
+          {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
+        </Card>
+      </div>
+    </AppShell>
+  );
+}

@@ -1,0 +1,28 @@
+import { useLoaderData } from "@remix-run/react";
+import type { AccountView, AppView, KeyView, WorkspaceView } from "~/lib/view-types";
+import { AppShell, PageHeader } from "../AppShell";
+import { Card } from "../Card";
+import { KeysTable } from "../KeysTable";
+import { NewKeyCard } from "../NewKeyCard";
+
+export interface KeysData {
+  account: AccountView & { workspace: WorkspaceView };
+  keys: KeyView[];
+  apps: AppView[];
+}
+
+/** The API Keys panel: issue a key for an app, see every key's use, revoke one. */
+export function KeysPage() {
+  const { account, keys, apps } = useLoaderData<KeysData>();
+  return (
+    <AppShell account={account}>
+      <PageHeader title="API keys" description="Keys for your apps and for the svc command-line client." />
+      <div className="stack-lg">
+        <NewKeyCard apps={apps} />
+        <Card title="Keys" description="CLI keys come from svc login; signing in again replaces the previous one.">
+          <KeysTable keys={keys} />
+        </Card>
+      </div>
+    </AppShell>
+  );
+}

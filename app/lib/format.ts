@@ -1,0 +1,26 @@
+/** Client-safe display formatting shared by the dashboard pages. */
+
+const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/**
+ * A decimal credit string from the server ("1234.500000") for display ("1,234.50"): at
+ * least two decimals, more only when they carry value. String work only: no floats.
+ */
+export function formatCredits(decimal: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
+  if (!match) return decimal;
+  const [, sign, whole, fraction = ""] = match as unknown as [string, string, string, string | undefined];
+  const trimmed = fraction.replace(/0+$/, "");
+  const decimals = trimmed.length >= 2 ? trimmed : trimmed.padEnd(2, "0");
+  const grouped = whole.replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${sign}${grouped}.${decimals}`;
+}
+
+/** "1,234.50 credits". */
+export function creditsLabel(decimal: string): string {
+  return `${formatCredits(decimal)} credits`;
+}

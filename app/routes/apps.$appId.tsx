@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { AppDetailPage, type AppDetailData } from "~/components/pages/AppDetailPage";
+import { loadWorkspaceAccount } from "~/lib/account.server";
+import { loadAppWithEnv } from "~/lib/apps.server";
+import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { describeFailure, failedForm } from "~/lib/form-errors.server";
+import type { FormResult } from "~/lib/view-types";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.app.name ?? "App"} · Apps · svc` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const { app, env } = await loadAppWithEnv(dashboard.caller, params.appId ?? "", request);
+  const data: AppDetailData = { account, app, env };
+  // Decrypted values ride in this response: keep them out of every cache.
+  const headers = sessionHeaders(dashboard);
+  headers.set("cache-control", "no-store");
+  return json(data, { headers });
+}
+
+/** Three forms: add a variable, replace one's value (`update`), delete one. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const dashboard = await requireUser(request);
+  const headers = sessionHeaders(dashboard);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const appId = params.appId ?? "";
+  const values = { key: String(form.get("key") ?? ""), value: String(form.get("value") ?? "") };
+  try {
+    if (intent === "add" || intent === "update") await dashboard.caller.apps.setEnv({ appId, ...values });
+    else if (intent === "delete") await dashboard.caller.apps.deleteEnv({ appId, key: values.key });
+    else return json<FormResult>({ intent, ok: false, formError: "Unknown action" }, { status: 400, headers });
+  } catch (error) {
+    const failure = describeFailure(error, request);
+    // Only the add form has a key field; the row forms show the message on the row.
+    const field = failure.path === "value" ? "value" : intent === "add" && (failure.path === "key" || failure.status === 409) ? "key" : undefined;
+    return failedForm(intent, failure, field, { values: { key: values.key }, headers });
+  }
+  return json<FormResult>({ intent, ok: true, values: { key: values.key } }, { headers });
+}
+
+export default AppDetailPage;

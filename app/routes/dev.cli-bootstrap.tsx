@@ -1,0 +1,27 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { CliBootstrapPage, type CliBootstrapData } from "~/components/pages/CliBootstrapPage";
+import { loadAccount } from "~/lib/account.server";
+import { sessionHeaders } from "~/lib/caller.server";
+import { parseBootstrapRequest } from "~/lib/loopback-callback";
+
+/** The callback address is in this page's URL: it must not leak as a Referer anywhere. */
+const PAGE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+
+export const meta: MetaFunction = () => [{ title: "Log in the svc CLI · svc" }, { name: "referrer", content: "no-referrer" }];
+export const headers: HeadersFunction = () => PAGE_HEADERS;
+
+/**
+ * SPEC 4.6 step 3: signed-out visitors sign in and come back (requireUser), signed-in
+ * non-administrators go to the dashboard; the query is checked before any button shows.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { dashboard, account } = await loadAccount(request);
+  const headers = sessionHeaders(dashboard);
+  if (!(await dashboard.caller.dev.canBootstrapCli())) throw redirect("/dashboard", { headers });
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) headers.set(name, value);
+  const data: CliBootstrapData = { account, bootstrap: parseBootstrapRequest(new URL(request.url).searchParams) };
+  return json(data, { headers });
+}
+
+export default CliBootstrapPage;

@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { KeysPage, type KeysData } from "~/components/pages/KeysPage";
+import { loadWorkspaceAccount } from "~/lib/account.server";
+import { listAppViews } from "~/lib/apps.server";
+import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { describeFailure, failedForm } from "~/lib/form-errors.server";
+import type { CreatedKeyResult, FormResult } from "~/lib/view-types";
+
+export const meta: MetaFunction = () => [{ title: "API keys · svc" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const keys = await dashboard.caller.keys.list();
+  const apps = await listAppViews(dashboard.caller);
+  const data: KeysData = { account, keys, apps };
+  return json(data, { headers: sessionHeaders(dashboard) });
+}
+
+/** `create` answers the new key once (never cached); `revoke` ends one. */
+export async function action({ request }: ActionFunctionArgs) {
+  const dashboard = await requireUser(request);
+  const headers = sessionHeaders(dashboard);
+  headers.set("cache-control", "no-store");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "create") {
+      const created = await dashboard.caller.keys.create({ appId: String(form.get("appId") ?? "") });
+      return json<CreatedKeyResult>({ intent, ok: true, created }, { headers });
+    }
+    if (intent === "revoke") {
+      await dashboard.caller.keys.revoke({ keyId: String(form.get("keyId") ?? "") });
+      return json<FormResult>({ intent, ok: true }, { headers });
+    }
+  } catch (error) {
+    const failure = describeFailure(error, request);
+    return failedForm(intent, failure, intent === "create" && failure.message === "App not found" ? "appId" : undefined, { headers });
+  }
+  return json<FormResult>({ intent, ok: false, formError: "Unknown action" }, { status: 400, headers });
+}
+
+export default KeysPage;
