@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import type { FormResult, ProfileView } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
+import { SaveFooter } from "./SaveFooter";
 
 export function ProfileDetailsCard({ profile }: { profile: ProfileView }) {
   const fetcher = useFetcher<FormResult>();
@@ -12,16 +13,7 @@ export function ProfileDetailsCard({ profile }: { profile: ProfileView }) {
       layout="split"
       title="Personal details"
       description="How you appear to your team."
-      footer={
-        <>
-          <span className="field-status tone-success" role="status" aria-live="polite">
-            {!busy && result?.ok ? "Profile saved" : ""}
-          </span>
-          <button type="submit" form="profile-form" className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving…" : "Save profile"}
-          </button>
-        </>
-      }
+      footer={<SaveFooter formId="profile-form" busy={busy} saved={Boolean(result?.ok)} savedText="Profile saved" label="Save profile" />}
     >
       <fetcher.Form method="post" id="profile-form" className="stack">
         <input type="hidden" name="intent" value="profile" />

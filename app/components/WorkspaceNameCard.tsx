@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import type { FormResult, WorkspaceView } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
+import { SaveFooter } from "./SaveFooter";
 
 export function WorkspaceNameCard({ workspace }: { workspace: WorkspaceView }) {
   const fetcher = useFetcher<FormResult>();
@@ -12,16 +13,7 @@ export function WorkspaceNameCard({ workspace }: { workspace: WorkspaceView }) {
       layout="split"
       title="General"
       description="The name shown across the dashboard and to your team."
-      footer={
-        <>
-          <span className="field-status tone-success" role="status" aria-live="polite">
-            {!busy && result?.ok ? "Workspace name saved" : ""}
-          </span>
-          <button type="submit" form="workspace-name-form" className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving…" : "Save name"}
-          </button>
-        </>
-      }
+      footer={<SaveFooter formId="workspace-name-form" busy={busy} saved={Boolean(result?.ok)} savedText="Workspace name saved" label="Save name" />}
     >
       <fetcher.Form method="post" id="workspace-name-form">
         <input type="hidden" name="intent" value="rename" />
