@@ -2,22 +2,23 @@ import { invalidBearer } from "../server/errors";
 import { APP_KEY_PREFIX } from "../server/keys/key-format";
 import { authenticateAppKey, authenticateCachedKey, type AppKeyPrincipal } from "../server/keys/key-service";
 import { getRuntime, startedRuntime } from "../server/runtime/runtime";
+import type { HeaderReader } from "./plain-answer";
 import type { RequestContext } from "./request-context";
 
 /**
  * The token of the one `Authorization: Bearer <token>` header, or null. Two Authorization
  * headers arrive joined by a comma and match nothing, so they are refused too.
  */
-export function presentedBearer(ctx: RequestContext): string | null {
-  const header = ctx.header("authorization");
-  if (!header) return null;
-  const match = /^Bearer ([^\s,]+)$/i.exec(header.trim());
+export function bearerFrom(header: HeaderReader): string | null {
+  const value = header("authorization");
+  if (!value) return null;
+  const match = /^Bearer ([^\s,]+)$/i.exec(value.trim());
   return match ? match[1]! : null;
 }
 
 /** SPEC 5: anything not starting with `svc_sk_` is refused before any lookup. */
 export function presentedAppKey(ctx: RequestContext): string {
-  const token = presentedBearer(ctx);
+  const token = bearerFrom((name) => ctx.header(name));
   if (!token || !token.startsWith(APP_KEY_PREFIX)) throw invalidBearer();
   return token;
 }

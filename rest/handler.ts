@@ -4,6 +4,7 @@ import { RequestContext, type RawHeaders } from "./request-context";
 import { ownedPrefixes, routes } from "./route-table";
 import type { Route } from "./route-types";
 import { json } from "./responses";
+import type { HeaderReader, PlainAnswer } from "./plain-answer";
 
 interface Match {
   route: Route;
@@ -35,6 +36,23 @@ function isCrossSite(request: Request): boolean {
     return originHost !== host && originHost !== new URL(getConfig().baseUrl).host;
   } catch {
     return true;
+  }
+}
+
+/**
+ * The Node entry's shortcut: a GET whose route can answer from in-process caches is answered
+ * before any Request object exists. Undefined means "go the normal way" (also on any error:
+ * the normal path then produces the proper error answer).
+ */
+export function fastAnswer(method: string | undefined, rawUrl: string | undefined, header: HeaderReader): PlainAnswer | undefined {
+  if (method !== "GET" || !rawUrl) return undefined;
+  const query = rawUrl.indexOf("?");
+  const route = exact.get(query === -1 ? rawUrl : rawUrl.slice(0, query))?.find((r) => r.method === "GET");
+  if (!route?.fast) return undefined;
+  try {
+    return route.fast(header);
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,8 +3,8 @@ import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { getConfig } from "../server/config";
 import { log } from "../server/log";
-import { getRuntime, shutdownRuntime } from "../server/runtime/runtime";
-import { handleRest } from "./handler";
+import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/runtime/runtime";
+import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
 
 /**
@@ -25,6 +25,7 @@ function rawHeader(raw: string[], name: string): string | undefined {
  * everything else goes to Remix.
  */
 export async function startNodeServer(build: ServerBuild, options: { port?: number; host?: string } = {}): Promise<Server> {
+  hostHandlesSignals();
   await getRuntime();
   const config = getConfig();
   const remix = createRequestHandler(build, process.env.NODE_ENV ?? "production");
@@ -44,7 +45,12 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request));
     return rest;
   });
-  const server = createServer(listener);
+  const server = createServer((req, res) => {
+    const answer = fastAnswer(req.method, req.url, (name) => rawHeader(req.rawHeaders, name));
+    if (!answer) return void listener(req, res);
+    res.writeHead(answer.status, { ...answer.headers, "content-length": Buffer.byteLength(answer.body) });
+    res.end(answer.body);
+  });
   server.keepAliveTimeout = 65_000;
   const port = options.port ?? config.PORT;
   const host = options.host ?? config.HOST;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createContextInner } from "../server/context";
 import { readCookie, SESSION_COOKIE } from "../server/identity/session-cookie";
-import { cachedSession, resolveSession, type ResolvedSession } from "../server/identity/sessions";
+import { resolveSession, type ResolvedSession } from "../server/identity/sessions";
 import type { SessionUser } from "../server/identity/session-cache";
 import type { AppKeyPrincipal } from "../server/keys/key-cache";
 import { createCaller } from "../server/router";
@@ -46,11 +46,6 @@ export class RequestContext {
 
   get sessionCookie(): string | undefined {
     return readCookie(this.header("cookie"), SESSION_COOKIE);
-  }
-
-  /** The session when it is known without I/O (see `cachedSession`), else undefined. */
-  knownSession(): SessionUser | null | undefined {
-    return cachedSession(this.sessionCookie);
   }
 
   async resolveSession(): Promise<ResolvedSession | null> {

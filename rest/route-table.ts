@@ -1,17 +1,17 @@
 import type { Route } from "./route-types";
 import * as idp from "./routes/identity-provider";
-import { authMe } from "./routes/session";
+import { authMe, authMeFast } from "./routes/session";
 import { publicAvatar } from "./routes/storage";
 import * as tenants from "./routes/tenants";
 import { trpcEndpoint } from "./routes/trpc";
 import * as users from "./routes/users";
-import { balanceByJwtOrKey, balanceByKey } from "./routes/balance";
+import { balanceByJwtOrKey, balanceByJwtOrKeyFast, balanceByKey, balanceByKeyFast } from "./routes/balance";
 import * as cli from "./routes/cli";
 import { personalKey } from "./routes/dev";
 
 /** Every public path of SPEC.md and the built-in identity provider, in one table. */
 export const routes: Route[] = [
-  { method: "GET", path: "/api/auth/me", handler: authMe },
+  { method: "GET", path: "/api/auth/me", handler: authMe, fast: authMeFast },
 
   { method: "POST", path: "/api/tenants", handler: tenants.createTenant, sessionCookie: true },
   { method: "GET", path: "/api/tenants/check-slug", handler: tenants.checkSlug },
@@ -24,9 +24,9 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/user/me", handler: users.updateMe, sessionCookie: true },
   { method: "POST", path: "/api/user/avatar", handler: users.uploadAvatar, sessionCookie: true },
 
-  { method: "GET", path: "/api/v1/balance", handler: balanceByJwtOrKey },
-  { method: "GET", path: "/api/billing/balance", handler: balanceByJwtOrKey },
-  { method: "GET", path: "/api/cli/balance", handler: balanceByKey },
+  { method: "GET", path: "/api/v1/balance", handler: balanceByJwtOrKey, fast: balanceByJwtOrKeyFast },
+  { method: "GET", path: "/api/billing/balance", handler: balanceByJwtOrKey, fast: balanceByJwtOrKeyFast },
+  { method: "GET", path: "/api/cli/balance", handler: balanceByKey, fast: balanceByKeyFast },
   { method: "GET", path: "/api/cli/whoami", handler: cli.whoami },
   { method: "POST", path: "/api/cli/logout", handler: cli.logout },
   { method: "GET", path: "/api/cli/env", handler: cli.env },

@@ -1,3 +1,4 @@
+import type { HeaderReader, PlainAnswer } from "./plain-answer";
 import type { RequestContext } from "./request-context";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -11,6 +12,11 @@ export interface Route {
   handler: RouteHandler;
   /** Unsafe methods authenticated by the session cookie refuse cross-site origins. */
   sessionCookie?: boolean;
+  /**
+   * GET routes only: the answer when it needs no I/O (everything it depends on is cached),
+   * else undefined. The Node entry tries it before building any Request; it must not throw.
+   */
+  fast?: (header: HeaderReader) => PlainAnswer | undefined;
   /** Which error body the route speaks: the spec's `{ message }` or GoTrue's. */
   errorShape?: "message" | "identity";
 }

@@ -6,7 +6,8 @@ import { identityTokenKey, knownIdentity, rememberIdentity } from "../../server/
 import { APP_KEY_PREFIX } from "../../server/keys/key-format";
 import { getRuntime } from "../../server/runtime/runtime";
 import { resolveUserTenant } from "../../server/tenants/membership";
-import { knownAppKey, presentedBearer, requireAppKey } from "../bearer";
+import { bearerFrom, knownAppKey, requireAppKey } from "../bearer";
+import { plainJson, toResponse, type HeaderReader, type PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";
 import { json } from "../responses";
 
@@ -17,48 +18,60 @@ async function balanceResponse(tenantId: string): Promise<Response> {
   return json(balanceBody(tenantId, await loadBalance(orm.em.fork(), tenantId)), 200, NO_STORE);
 }
 
-/**
- * Opaque keys. A cached key with a cached balance is answered without I/O; both caches
- * are emptied by NOTIFY on revocation and on every ledger write.
- */
-function keyBalance(ctx: RequestContext, token: string): Response | Promise<Response> {
-  if (!token.startsWith(APP_KEY_PREFIX)) throw invalidBearer();
-  const principal = knownAppKey(token);
-  const balance = principal && cachedBalance(principal.tenantId);
-  if (principal && balance) return json(balanceBody(principal.tenantId, balance), 200, NO_STORE);
-  return requireAppKey(ctx).then((found) => balanceResponse(found.tenantId));
+/** The workspace behind a token, when it is cached: a verified JWT or an authenticated key. */
+function knownTenant(token: string, acceptJwt: boolean): string | undefined {
+  if (acceptJwt && looksLikeJwt(token)) return knownIdentity(identityTokenKey(token))?.tenantId;
+  return token.startsWith(APP_KEY_PREFIX) ? knownAppKey(token)?.tenantId : undefined;
 }
 
 /**
- * Identity tokens: verified against the provider's JWKS; the workspace comes from `sub`.
- * A token verified before (see verified-tokens.ts) with a cached balance needs no I/O.
+ * A balance without I/O: the token's workspace and that workspace's balance both cached.
+ * The caches are emptied by NOTIFY on key revocation, session revocation and every ledger
+ * write, so what this answers is never stale.
  */
-function jwtBalance(token: string): Response | Promise<Response> {
+function fastBalance(header: HeaderReader, acceptJwt: boolean): PlainAnswer | undefined {
+  const token = bearerFrom(header);
+  const tenantId = token ? knownTenant(token, acceptJwt) : undefined;
+  const balance = tenantId ? cachedBalance(tenantId) : undefined;
+  return tenantId && balance ? plainJson(balanceBody(tenantId, balance), NO_STORE) : undefined;
+}
+
+/** Opaque keys: anything not `svc_sk_` is refused before a lookup. */
+async function keyBalance(ctx: RequestContext, token: string): Promise<Response> {
+  if (!token.startsWith(APP_KEY_PREFIX)) throw invalidBearer();
+  return balanceResponse((await requireAppKey(ctx)).tenantId);
+}
+
+/** Identity tokens: verified against the provider's JWKS; the workspace comes from `sub`. */
+async function jwtBalance(token: string): Promise<Response> {
   const key = identityTokenKey(token);
   const known = knownIdentity(key);
-  const balance = known && cachedBalance(known.tenantId);
-  if (known && balance) return json(balanceBody(known.tenantId, balance), 200, NO_STORE);
-  return (async () => {
-    if (known) return balanceResponse(known.tenantId);
-    const claims = await getIdentityTokenVerifier().verify(token);
-    const { orm } = await getRuntime();
-    const workspace = await resolveUserTenant(orm.em.fork(), claims.sub);
-    if (!workspace) throw noWorkspace();
-    rememberIdentity(key, { sub: claims.sub, sessionId: claims.sessionId ?? null, tenantId: workspace.tenantId }, claims.exp);
-    return balanceResponse(workspace.tenantId);
-  })();
+  if (known) return balanceResponse(known.tenantId);
+  const claims = await getIdentityTokenVerifier().verify(token);
+  const { orm } = await getRuntime();
+  const workspace = await resolveUserTenant(orm.em.fork(), claims.sub);
+  if (!workspace) throw noWorkspace();
+  rememberIdentity(key, { sub: claims.sub, sessionId: claims.sessionId ?? null, tenantId: workspace.tenantId }, claims.exp);
+  return balanceResponse(workspace.tenantId);
 }
+
+export const balanceByJwtOrKeyFast = (header: HeaderReader) => fastBalance(header, true);
+export const balanceByKeyFast = (header: HeaderReader) => fastBalance(header, false);
 
 /** GET /api/v1/balance and /api/billing/balance: a JWT (three segments) or an opaque key (SPEC 5). */
 export function balanceByJwtOrKey(ctx: RequestContext): Response | Promise<Response> {
-  const token = presentedBearer(ctx);
+  const fast = balanceByJwtOrKeyFast((name) => ctx.header(name));
+  if (fast) return toResponse(fast);
+  const token = bearerFrom((name) => ctx.header(name));
   if (!token) throw invalidBearer();
   return looksLikeJwt(token) ? jwtBalance(token) : keyBalance(ctx, token);
 }
 
 /** GET /api/cli/balance: `svc_sk_` keys only; a JWT is refused like any other token. */
 export function balanceByKey(ctx: RequestContext): Response | Promise<Response> {
-  const token = presentedBearer(ctx);
+  const fast = balanceByKeyFast((name) => ctx.header(name));
+  if (fast) return toResponse(fast);
+  const token = bearerFrom((name) => ctx.header(name));
   if (!token) throw invalidBearer();
   return keyBalance(ctx, token);
 }

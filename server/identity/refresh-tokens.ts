@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sha256Base64url } from "../crypto/sha256";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 
@@ -8,5 +9,5 @@ export function newRefreshToken(): string {
 
 /** Refresh tokens are stored as SHA-256 only; a database leak reveals no usable token. */
 export function hashRefreshToken(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
+  return sha256Base64url(token);
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Base64url } from "../crypto/sha256";
 
 export interface SessionUser {
   userId: string;
@@ -27,7 +27,7 @@ export class SessionCache {
   constructor(private readonly ttlMs: () => number) {}
 
   static keyFor(cookieValue: string): string {
-    return createHash("sha256").update(cookieValue).digest("base64url");
+    return sha256Base64url(cookieValue);
   }
 
   get(key: string, now = Date.now()): SessionUser | undefined {

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { isListening, onNotificationsReset } from "../runtime/notifications";
 import { onSessionRevoked } from "./session-revocations";
+import { sha256Base64url } from "../crypto/sha256";
 
 export interface VerifiedIdentity {
   sub: string;
@@ -27,7 +27,7 @@ onSessionRevoked((sessionId) => {
 onNotificationsReset(() => entries.clear());
 
 export function identityTokenKey(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
+  return sha256Base64url(token);
 }
 
 export function knownIdentity(key: string, now = Date.now()): VerifiedIdentity | undefined {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sha256Base64url } from "../crypto/sha256";
 
 export const APP_KEY_PREFIX = "svc_sk_";
 
@@ -10,7 +11,7 @@ export function mintAppKey(): { key: string; hash: string; displayPrefix: string
 
 /** Keys carry 256 random bits, so one SHA-256 is enough; only this hash is ever stored. */
 export function hashAppKey(key: string): string {
-  return createHash("sha256").update(key).digest("base64url");
+  return sha256Base64url(key);
 }
 
 export function isAppKeyFormat(token: string): boolean {

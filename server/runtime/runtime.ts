@@ -11,6 +11,27 @@ export interface Runtime {
 
 let runtime: Promise<Runtime> | undefined;
 let started: Runtime | undefined;
+let signalsOwnedByHost = false;
+
+/**
+ * The Node entry (`npm start`) drains its HTTP server before shutting the runtime down, so
+ * it handles SIGINT/SIGTERM itself. Under any other host (the stock `remix-serve`), the
+ * runtime answers them: its database connections would otherwise keep the process alive
+ * after the host has closed its server.
+ */
+export function hostHandlesSignals(): void {
+  signalsOwnedByHost = true;
+}
+
+function shutDownOnSignals(): void {
+  const stop = () => {
+    shutdownRuntime()
+      .catch(() => undefined)
+      .finally(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
 
 /** The runtime when it is already up, for answers that need no I/O; else undefined. */
 export function startedRuntime(): Runtime | undefined {
@@ -27,6 +48,7 @@ export function getRuntime(): Promise<Runtime> {
     const orm = await initORM();
     await orm.getMigrator().up();
     await startListening();
+    if (!signalsOwnedByHost) shutDownOnSignals();
     started = { orm };
     return started;
   })().catch((error) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startService, type RunningService } from "../support/service";
+import { startService, stopChild, type RunningService } from "../support/service";
 import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
 import { multipart, png } from "../support/images";
 
@@ -38,4 +38,10 @@ it("serves the dashboard and every API path under remix-serve", async () => {
   expect(await page.text()).toMatch(/Page not found/);
   const unknown = await api(service, "/api/nope");
   expect([unknown.status, unknown.body]).toEqual([404, { message: "Not found" }]);
+});
+
+it("stops cleanly on SIGTERM (the database connections do not keep it alive)", async () => {
+  const started = Date.now();
+  expect(await stopChild(service.child, 8_000)).toBe(0);
+  expect(Date.now() - started).toBeLessThan(5_000);
 });
