@@ -1,6 +1,6 @@
 import { getConfig } from "../server/config";
 import { errorResponse, identityErrorResponse } from "./errors";
-import { RequestContext, type RawHeaders } from "./request-context";
+import { RequestContext } from "./request-context";
 import { ownedPrefixes, routes } from "./route-table";
 import type { Route } from "./route-types";
 import { json } from "./responses";
@@ -65,7 +65,7 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
  * else, which the caller hands to Remix. A handler that can answer without I/O does so
  * synchronously, and so does this function: no promise is made on that path.
  */
-export function handleRest(request: Request, rawHeaders?: RawHeaders): Response | null | Promise<Response | null> {
+export function handleRest(request: Request, rawHeaders?: HeaderReader): Response | null | Promise<Response | null> {
   const url = new URL(request.url);
   const found = candidates(url.pathname);
   if (found.length === 0) {

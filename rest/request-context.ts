@@ -2,19 +2,14 @@ import { randomUUID } from "node:crypto";
 import { createContextInner } from "../server/context";
 import { readCookie, SESSION_COOKIE } from "../server/identity/session-cookie";
 import { resolveSession, type ResolvedSession } from "../server/identity/sessions";
-import type { SessionUser } from "../server/identity/session-cache";
 import type { AppKeyPrincipal } from "../server/keys/key-cache";
+import type { HeaderReader } from "./plain-answer";
 import { createCaller } from "../server/router";
 import { getRuntime } from "../server/runtime/runtime";
 
 export type Caller = ReturnType<typeof createCaller>;
 
-/**
- * Reads a header straight from the Node request (lower-case name). The lean adapter builds a
- * full `Headers` object only when `request.headers` is touched, and validating a long
- * session cookie there costs more than the whole session check; the hot path avoids it.
- */
-export type RawHeaders = (name: string) => string | undefined;
+
 
 /**
  * What a route handler gets: the request, a lazily resolved session, and a tRPC caller
@@ -31,10 +26,14 @@ export class RequestContext {
     readonly request: Request,
     readonly url: URL,
     readonly params: Record<string, string>,
-    private readonly rawHeaders?: RawHeaders,
+    private readonly rawHeaders?: HeaderReader,
   ) {}
 
-  /** One request header; through the adapter's raw headers when it offers them. */
+  /**
+   * One request header; through the adapter's raw headers when it offers them. The lean
+   * adapter builds a full `Headers` object only when `request.headers` is touched, and
+   * validating a long session cookie there costs more than the whole session check.
+   */
   header(name: string): string | null {
     return this.rawHeaders ? (this.rawHeaders(name) ?? null) : this.request.headers.get(name);
   }
