@@ -2,12 +2,7 @@ import { redirect } from "@remix-run/node";
 import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";
 import { IdentityError } from "../../server/identity/provider-types";
 import { dashboardRequest } from "./caller.server";
-
-/** Only same-origin relative paths; anything else falls back to the dashboard. */
-export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
-}
+import { safeRedirectTo } from "./safe-redirect";
 
 export type CredentialsResult = { ok: true; response: Response } | { ok: false; error: string; field?: "email" | "password" };
 

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { RequestContext, type Caller } from "../../rest/request-context";
 import type { SessionUser } from "../../server/identity/session-cache";
+import { safeRedirectTo } from "./safe-redirect";
 
 export type { Caller };
 
@@ -18,12 +19,17 @@ export async function dashboardRequest(request: Request): Promise<DashboardReque
   return { caller, user: resolved?.user ?? null, setCookies: ctx.setCookies };
 }
 
-/** Signed-out visitors go to /login and come back to where they were. */
+/**
+ * Signed-out visitors go to /login and come back to where they were, or to the page named
+ * by a same-origin `redirectTo` they were sent here with (the CLI bootstrap sends signed-out
+ * visitors to /dashboard that way, SPEC 4.6 step 3).
+ */
 export async function requireUser(request: Request): Promise<DashboardRequest & { user: SessionUser }> {
   const dashboard = await dashboardRequest(request);
   if (!dashboard.user) {
     const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    const back = safeRedirectTo(url.searchParams.get("redirectTo"), url.pathname + url.search);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   }
   return dashboard as DashboardRequest & { user: SessionUser };
 }

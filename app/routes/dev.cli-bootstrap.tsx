@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json, redirect } from "@remix-run/node";
 import { CliBootstrapPage, type CliBootstrapData } from "~/components/pages/CliBootstrapPage";
 import { loadAccount } from "~/lib/account.server";
-import { sessionHeaders } from "~/lib/caller.server";
+import { dashboardRequest, sessionHeaders } from "~/lib/caller.server";
 import { parseBootstrapRequest } from "~/lib/loopback-callback";
 
 /** The callback address is in this page's URL: it must not leak as a Referer anywhere. */
@@ -12,10 +12,16 @@ export const meta: MetaFunction = () => [{ title: "Log in the svc CLI · svc" },
 export const headers: HeadersFunction = () => PAGE_HEADERS;
 
 /**
- * SPEC 4.6 step 3: signed-out visitors sign in and come back (requireUser), signed-in
- * non-administrators go to the dashboard; the query is checked before any button shows.
+ * SPEC 4.6 step 3: anyone who is not a signed-in administrator goes to the dashboard. A
+ * signed-out visitor goes there with `redirectTo` naming this page, so signing in brings
+ * them back; the query is checked before any button shows.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await dashboardRequest(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/dashboard?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
   const { dashboard, account } = await loadAccount(request);
   const headers = sessionHeaders(dashboard);
   if (!(await dashboard.caller.dev.canBootstrapCli())) throw redirect("/dashboard", { headers });

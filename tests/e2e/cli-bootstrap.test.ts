@@ -156,9 +156,15 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
     expect(await page.getByRole("button", { name: "Issue API key" }).count()).toBe(0);
   });
 
-  it("sends a signed-out visitor to sign in and back to the page", async () => {
+  it("sends a signed-out visitor to the dashboard, then to sign in and back to the page", async () => {
     const page = await pageAs(null);
     const path = bootstrapPath(listener.callbackUrl);
+    const first = await fetch(`${service.url}${path}`, { redirect: "manual" });
+    expect(first.status).toBe(302);
+    const hop = new URL(first.headers.get("location")!, service.url);
+    expect(hop.pathname).toBe("/dashboard");
+    const onward = new URL(hop.searchParams.get("redirectTo")!, service.url);
+    expect([onward.pathname, onward.searchParams.get("cb"), onward.searchParams.get("mode")]).toEqual(["/dev/cli-bootstrap", listener.callbackUrl, "personal-key"]);
     await page.goto(`${service.url}${path}`);
     await page.waitForURL(/\/login\?/);
     const back = new URL(new URL(page.url()).searchParams.get("redirectTo")!, service.url);
