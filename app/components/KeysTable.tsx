@@ -3,31 +3,14 @@ import { formatDate } from "~/lib/format";
 import type { FormResult, KeyView } from "~/lib/view-types";
 import { Badge } from "./Badge";
 import { ConfirmSubmit } from "./ConfirmSubmit";
+import { DataTable } from "./DataTable";
 
 /** Every key of the workspace, never the key itself: its prefix, owner and use. */
 export function KeysTable({ keys }: { keys: KeyView[] }) {
-  if (keys.length === 0) return <p className="empty">No keys yet.</p>;
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Key</th>
-            <th scope="col">App</th>
-            <th scope="col">Issued by</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Status</th>
-            <th scope="col"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <KeyRow key={key.id} apiKey={key} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={["Key", "App", "Issued by", "Created", "Last used", "Status", { hidden: "Actions" }]} rows={keys} empty="No keys yet.">
+      {(key) => <KeyRow key={key.id} apiKey={key} />}
+    </DataTable>
   );
 }
 

@@ -4,6 +4,7 @@ import { AddEnvVarCard } from "../AddEnvVarCard";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
+import { DataTable } from "../DataTable";
 import { EnvVarRow } from "../EnvVarRow";
 
 export interface AppDetailData {
@@ -28,28 +29,9 @@ export function AppDetailPage() {
       </PageHeader>
       <div className="stack-lg">
         <Card title="Environment variables" description="Values are hidden until you reveal them.">
-          {env.length === 0 ? (
-            <p className="empty">No variables yet.</p>
-          ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Value</th>
-                    <th scope="col">Updated</th>
-                    <th scope="col"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {env.map((row) => (
-                    <EnvVarRow key={row.key} row={row} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable columns={["Name", "Kind", "Value", "Updated", { hidden: "Actions" }]} rows={env} empty="No variables yet.">
+            {(row) => <EnvVarRow key={row.key} row={row} />}
+          </DataTable>
         </Card>
         <AddEnvVarCard />
       </div>

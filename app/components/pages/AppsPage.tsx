@@ -4,6 +4,7 @@ import type { AccountView, AppView, FormResult, WorkspaceView } from "~/lib/view
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
+import { DataTable } from "../DataTable";
 import { Field } from "../Field";
 
 export interface AppsData {
@@ -22,34 +23,19 @@ export function AppsPage() {
       <PageHeader title="Apps" description="Each app has its own environment variables and API keys." />
       <div className="stack-lg">
         <Card title="Your apps">
-          {apps.length === 0 ? (
-            <p className="empty">No apps yet. Create your first one below.</p>
-          ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {apps.map((app) => (
-                    <tr key={app.id}>
-                      <th scope="row">
-                        <Link to={`/apps/${app.id}`} prefetch="intent">{app.name}</Link>
-                      </th>
-                      <td>
-                        <Badge tone={app.kind === "cli" ? "muted" : "accent"}>{app.kind}</Badge>
-                      </td>
-                      <td className="cell-muted">{formatDate(app.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable columns={["Name", "Kind", "Created"]} rows={apps} empty="No apps yet. Create your first one below.">
+            {(app) => (
+              <tr key={app.id}>
+                <th scope="row">
+                  <Link to={`/apps/${app.id}`} prefetch="intent">{app.name}</Link>
+                </th>
+                <td>
+                  <Badge tone={app.kind === "cli" ? "muted" : "accent"}>{app.kind}</Badge>
+                </td>
+                <td className="cell-muted">{formatDate(app.createdAt)}</td>
+              </tr>
+            )}
+          </DataTable>
         </Card>
         <Card title="Create an app" description="Give it a name your team will recognise; you can add variables next.">
           <Form method="post" className="inline-form inline-form-field">
