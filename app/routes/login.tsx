@@ -1,22 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { AuthPage } from "~/components/pages/AuthPage";
-import { signInWithForm } from "~/lib/auth.server";
-import { dashboardRequest } from "~/lib/caller.server";
+import { credentialsAction, redirectSignedIn } from "~/lib/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · svc" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await dashboardRequest(request);
-  if (user) throw redirect("/dashboard");
-  return null;
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const result = await signInWithForm(request, "signIn");
-  if (result.ok) return result.response;
-  return json({ error: result.error, field: result.field }, 400);
-}
+export const loader = redirectSignedIn;
+export const action = credentialsAction("signIn");
 
 export default function Login() {
   return <AuthPage mode="signIn" />;
