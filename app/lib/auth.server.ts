@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";
 import { IdentityError } from "../../server/identity/provider-types";
 import { dashboardRequest } from "./caller.server";
@@ -32,20 +32,4 @@ export async function signOut(request: Request): Promise<Response> {
   const { caller } = await dashboardRequest(request);
   await caller.auth.signOut({ cookie: readCookie(request.headers.get("cookie"), SESSION_COOKIE) });
   return redirect("/login", { headers: { "set-cookie": sessionClearCookie() } });
-}
-
-/** Loader of /login and /signup: a visitor who is already signed in goes to the dashboard. */
-export async function redirectSignedIn({ request }: LoaderFunctionArgs) {
-  const { user } = await dashboardRequest(request);
-  if (user) throw redirect("/dashboard");
-  return null;
-}
-
-/** Action of /login and /signup: 302 with the session cookie, or 400 with the inline error. */
-export function credentialsAction(mode: "signUp" | "signIn") {
-  return async ({ request }: ActionFunctionArgs) => {
-    const result = await signInWithForm(request, mode);
-    if (result.ok) return result.response;
-    return json({ error: result.error, field: result.field }, 400);
-  };
 }
