@@ -1,6 +1,7 @@
 import { isListening, onNotificationsReset } from "../runtime/notifications";
 import { onSessionRevoked } from "./session-revocations";
 import { sha256Base64url } from "../crypto/sha256";
+import { ExpiringCache } from "../runtime/expiring-cache";
 
 export interface VerifiedIdentity {
   sub: string;
@@ -10,7 +11,6 @@ export interface VerifiedIdentity {
 }
 
 const TTL_MS = 30_000;
-const MAX_ENTRIES = 10_000;
 
 /**
  * Identity tokens already verified, with the workspace their subject resolved to, so the
@@ -19,11 +19,9 @@ const MAX_ENTRIES = 10_000;
  * every instance (the session revocation NOTIFY), and nothing is kept while notifications
  * are down. Only positive answers are kept: a subject with no workspace is asked again.
  */
-const entries = new Map<string, VerifiedIdentity & { freshUntil: number }>();
+const entries = new ExpiringCache<VerifiedIdentity>();
 
-onSessionRevoked((sessionId) => {
-  for (const [key, entry] of entries) if (entry.sessionId === sessionId) entries.delete(key);
-});
+onSessionRevoked((sessionId) => entries.evictWhere((identity) => identity.sessionId === sessionId));
 onNotificationsReset(() => entries.clear());
 
 export function identityTokenKey(token: string): string {
@@ -31,17 +29,9 @@ export function identityTokenKey(token: string): string {
 }
 
 export function knownIdentity(key: string, now = Date.now()): VerifiedIdentity | undefined {
-  const entry = entries.get(key);
-  if (!entry) return undefined;
-  if (entry.freshUntil <= now) {
-    entries.delete(key);
-    return undefined;
-  }
-  return entry;
+  return entries.get(key, now);
 }
 
 export function rememberIdentity(key: string, identity: VerifiedIdentity, expSeconds: number, now = Date.now()): void {
-  if (!isListening()) return;
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(key, { ...identity, freshUntil: Math.min(now + TTL_MS, expSeconds * 1000) });
+  if (isListening()) entries.put(key, identity, Math.min(now + TTL_MS, expSeconds * 1000));
 }
