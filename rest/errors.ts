@@ -1,19 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { findAppError } from "../server/errors";
+import { findAppError, findCause } from "../server/errors";
 import { IdentityError } from "../server/identity/provider-types";
 import { InvalidIdentityTokenError } from "../server/identity/identity-tokens";
 import { log } from "../server/log";
 import { json } from "./responses";
-
-function findCause<T>(error: unknown, type: new (...args: never[]) => T): T | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current instanceof type) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /**
  * The one mapping from a thrown error to the spec's `{ message, code? }` body. Anything

@@ -44,12 +44,17 @@ export const noWorkspace = () => new AppError("NOT_FOUND", "No workspace");
 export const forbidden = (message = "Forbidden") => new AppError("FORBIDDEN", message);
 export const invalidBearer = () => new AppError("UNAUTHORIZED", "Missing or invalid Bearer token");
 
-/** Finds the AppError behind a tRPC wrapper (tRPC puts the thrown error in `cause`). */
-export function findAppError(error: unknown): AppError | undefined {
+/** The first error of `type` in a chain of causes (tRPC puts the thrown error in `cause`). */
+export function findCause<T>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if (current instanceof AppError) return current;
+    if (current instanceof type) return current;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** Finds the AppError behind a tRPC wrapper. */
+export function findAppError(error: unknown): AppError | undefined {
+  return findCause(error, AppError);
 }

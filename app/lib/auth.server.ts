@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";
+import { findCause } from "../../server/errors";
 import { IdentityError } from "../../server/identity/provider-types";
 import { dashboardRequest } from "./caller.server";
 import { safeRedirectTo } from "./safe-redirect";
@@ -19,8 +20,8 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
     });
     return { ok: true, response };
   } catch (error) {
-    const identity = error instanceof IdentityError ? error : (error as { cause?: unknown }).cause;
-    if (identity instanceof IdentityError) {
+    const identity = findCause(error, IdentityError);
+    if (identity) {
       const field = identity.errorCode === "weak_password" ? "password" : identity.errorCode === "invalid_credentials" ? undefined : "email";
       return { ok: false, error: identity.message, field };
     }

@@ -1,5 +1,6 @@
+import { ZodError } from "zod";
 import { json, redirect } from "@remix-run/node";
-import { findAppError } from "../../server/errors";
+import { findAppError, findCause } from "../../server/errors";
 import type { FormResult } from "./view-types";
 
 export interface CallFailure {
@@ -18,13 +19,7 @@ interface IssueLike {
 
 /** A zod error somewhere in the cause chain (tRPC wraps input errors in TRPCError). */
 function findIssue(error: unknown): IssueLike | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const issues = (current as { issues?: unknown }).issues;
-    if (Array.isArray(issues) && issues.length > 0) return issues[0] as IssueLike;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return findCause(error, ZodError)?.issues[0] as IssueLike | undefined;
 }
 
 /**
