@@ -8,6 +8,9 @@ import { getConfig } from "../config";
  */
 export async function recordFirstAdmin(em: EntityManager, user: { id: string; email: string }): Promise<void> {
   if (getConfig().adminEmails) return;
+  // Every sign-in comes through here: once an administrator exists, skip the locked transaction.
+  const existing = await em.getConnection().execute(`select 1 from service_admins limit 1`);
+  if (existing.length > 0) return;
   await em.transactional(async (tx) => {
     const connection = tx.getConnection();
     const ctx = tx.getTransactionContext();
