@@ -3,7 +3,7 @@ import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE } from
 import { findCause } from "../../server/errors";
 import { IdentityError } from "../../server/identity/provider-types";
 import { dashboardRequest } from "./caller.server";
-import { safeRedirectTo } from "./safe-redirect";
+import { safeRedirectTo } from "./safe-redirect.server";
 
 export type CredentialsResult = { ok: true; response: Response } | { ok: false; error: string; field?: "email" | "password" };
 

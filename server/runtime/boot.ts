@@ -19,6 +19,7 @@ export async function bootEnvironment(): Promise<void> {
       dir: `${dataDir}/postgres`,
       password: process.env.EMBEDDED_POSTGRES_PASSWORD!,
       log: (line) => log.debug(line),
+      notice: (line) => log.info(line),
     });
     process.env.DATABASE_URL = embedded.url;
     log.info(`embedded PostgreSQL started (data in ${dataDir}/postgres)`);

