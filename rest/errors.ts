@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { findAppError, findCause } from "../server/errors";
+import { isDatabaseUnavailable } from "../server/db/availability";
+import { type AppError, findAppError, findCause, serviceUnavailable } from "../server/errors";
 import { IdentityError } from "../server/identity/provider-types";
 import { InvalidIdentityTokenError } from "../server/identity/identity-tokens";
 import { log } from "../server/log";
@@ -11,8 +12,11 @@ import { json } from "./responses";
  * unexpected is a 500 with no detail, logged with the request id.
  */
 export function errorResponse(error: unknown, requestId: string): Response {
-  const appError = findAppError(error);
-  if (appError) return json({ message: appError.message, ...appError.body }, appError.status, appError.headers);
+  const appError = findAppError(error) ?? (isDatabaseUnavailable(error) ? serviceUnavailable() : undefined);
+  if (appError) {
+    if (appError.status >= 500) logServerFault(appError, requestId);
+    return json({ message: appError.message, ...appError.body }, appError.status, appError.headers);
+  }
   const zodError = findCause(error, ZodError);
   if (zodError) return json({ message: zodError.issues[0]?.message ?? "Invalid request" }, 400);
   if (findCause(error, InvalidIdentityTokenError)) return json({ message: "Invalid identity token" }, 401);
@@ -23,12 +27,27 @@ export function errorResponse(error: unknown, requestId: string): Response {
   return json({ message: "Internal server error" }, 500);
 }
 
+/**
+ * A fault of ours (or of a part we depend on) that the client sees as a bare 5xx: the log
+ * line carries the request id and the cause the response body must not show.
+ */
+function logServerFault(appError: AppError, requestId: string): void {
+  const cause = (appError as { cause?: unknown }).cause;
+  const described = cause instanceof Error ? { name: cause.name, message: cause.message, stack: cause.stack } : cause;
+  const line = { requestId, code: appError.code, ...(cause === undefined ? {} : { cause: described }) };
+  if (appError.status === 503) log.warn(appError.message, line);
+  else log.error(appError.message, line);
+}
+
 /** The built-in provider answers in GoTrue's shape `{ code, error_code, msg }`. */
 export function identityErrorResponse(error: unknown, requestId: string): Response {
   const identityError = findCause(error, IdentityError);
   if (identityError) return json(identityError.toBody(), identityError.status);
-  const appError = findAppError(error);
-  if (appError) return json({ code: appError.status, error_code: appError.code.toLowerCase(), msg: appError.message }, appError.status);
+  const appError = findAppError(error) ?? (isDatabaseUnavailable(error) ? serviceUnavailable() : undefined);
+  if (appError) {
+    if (appError.status >= 500) logServerFault(appError, requestId);
+    return json({ code: appError.status, error_code: appError.code.toLowerCase(), msg: appError.message }, appError.status, appError.headers);
+  }
   const zodError = findCause(error, ZodError);
   if (zodError) return json({ code: 400, error_code: "validation_failed", msg: zodError.issues[0]?.message ?? "Invalid request" }, 400);
   log.error("unhandled identity error", { requestId, error });

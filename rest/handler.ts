@@ -1,4 +1,4 @@
-import { getConfig } from "../server/config";
+import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { errorResponse, identityErrorResponse } from "./errors";
 import { RequestContext } from "./request-context";
 import { ownedPrefixes, routes } from "./route-table";
@@ -24,19 +24,6 @@ function candidates(pathname: string): Match[] {
   return prefixed
     .filter((route) => pathname.startsWith(route.path.slice(0, -1)))
     .map((route) => ({ route, params: { rest: pathname.slice(route.path.length - 1) } }));
-}
-
-/** Browsers always send Origin on cross-site POSTs; a mismatch with our host is refused. */
-function isCrossSite(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin || origin === "null") return origin === "null";
-  const host = request.headers.get("host");
-  try {
-    const originHost = new URL(origin).host;
-    return originHost !== host && originHost !== new URL(getConfig().baseUrl).host;
-  } catch {
-    return true;
-  }
 }
 
 /**
@@ -86,7 +73,10 @@ export function handleRest(request: Request, rawHeaders?: HeaderReader): Respons
   };
   let result: Response | Promise<Response>;
   try {
-    result = route.sessionCookie && isCrossSite(request) ? json({ message: "Cross-site request refused" }, 403) : route.handler(ctx);
+    result =
+      route.sessionCookie && isCrossOriginWrite(request.method, (name) => ctx.header(name))
+        ? json({ message: CROSS_ORIGIN_MESSAGE }, 403)
+        : route.handler(ctx);
   } catch (error) {
     result = fail(error);
   }

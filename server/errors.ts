@@ -19,6 +19,7 @@ export const errorStatus = {
   ENCRYPTION_KEY_UNAVAILABLE: 500,
   INTERNAL: 500,
   IDENTITY_UNAVAILABLE: 502,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -43,6 +44,10 @@ export const unauthorized = () => new AppError("UNAUTHORIZED", "Unauthorized");
 export const noWorkspace = () => new AppError("NOT_FOUND", "No workspace");
 export const forbidden = (message = "Forbidden") => new AppError("FORBIDDEN", message);
 export const invalidBearer = () => new AppError("UNAUTHORIZED", "Missing or invalid Bearer token");
+/** The database (or another part we depend on) could not be reached: try again shortly. */
+export const RETRY_AFTER_SECONDS = 5;
+export const serviceUnavailable = () =>
+  new AppError("SERVICE_UNAVAILABLE", "Service unavailable", {}, { "Retry-After": String(RETRY_AFTER_SECONDS) });
 
 /** The first error of `type` in a chain of causes (tRPC puts the thrown error in `cause`). */
 export function findCause<T>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {

@@ -2,7 +2,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import type { Context } from "./context";
-import { findAppError, forbidden, invalidBearer, unauthorized } from "./errors";
+import { isDatabaseUnavailable } from "./db/availability";
+import { findAppError, forbidden, invalidBearer, serviceUnavailable, unauthorized } from "./errors";
 import { isAdmin } from "./identity/admins";
 
 const t = initTRPC.context<Context>().create({
@@ -29,6 +30,7 @@ const trpcCodeForStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   413: "PAYLOAD_TOO_LARGE",
   429: "TOO_MANY_REQUESTS",
   502: "BAD_GATEWAY",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 /**
@@ -39,6 +41,11 @@ const trpcCodeForStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
 export const publicProcedure = t.procedure.use(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
+    // An unreachable database is never the caller's fault nor a 500: one 503 everywhere.
+    if (!findAppError(result.error) && isDatabaseUnavailable(result.error)) {
+      const unavailable = serviceUnavailable();
+      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: unavailable.message, cause: unavailable });
+    }
     const appError = findAppError(result.error);
     const code = appError && trpcCodeForStatus[appError.status];
     if (appError && code && result.error.code !== code) throw new TRPCError({ code, message: appError.message, cause: appError });

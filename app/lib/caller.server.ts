@@ -1,7 +1,9 @@
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../../rest/cross-origin";
 import { RequestContext, type Caller } from "../../rest/request-context";
+import { findAppError } from "../../server/errors";
 import type { SessionUser } from "../../server/identity/session-cache";
-import { safeRedirectTo } from "./safe-redirect";
+import { safeRedirectTo } from "./safe-redirect.server";
 
 export type { Caller };
 
@@ -12,11 +14,46 @@ export interface DashboardRequest {
   setCookies: string[];
 }
 
-/** The tRPC caller for a loader or action, bound to the request's session cookie. */
+/**
+ * The tRPC caller for a loader or action, bound to the request's session cookie. Every
+ * action comes through here, so this is where a write from another origin is refused
+ * (rest/cross-origin.ts), under `npm start` and `remix-serve` alike.
+ */
 export async function dashboardRequest(request: Request): Promise<DashboardRequest> {
+  if (isCrossOriginWrite(request.method, (name) => request.headers.get(name))) {
+    throw json({ message: CROSS_ORIGIN_MESSAGE }, 403);
+  }
   const ctx = new RequestContext(request, new URL(request.url), {});
-  const [resolved, caller] = await Promise.all([ctx.resolveSession(), ctx.caller()]);
-  return { caller, user: resolved?.user ?? null, setCookies: ctx.setCookies };
+  try {
+    const [resolved, caller] = await Promise.all([ctx.resolveSession(), ctx.caller()]);
+    return { caller: unavailableAsErrorPage(caller), user: resolved?.user ?? null, setCookies: ctx.setCookies };
+  } catch (error) {
+    throw asErrorPage(error);
+  }
+}
+
+/**
+ * A database outage is not a sign-out: a page whose session (or data) cannot be read
+ * answers 503 and the error page says so, instead of sending the user to /login.
+ */
+function asErrorPage(error: unknown): unknown {
+  const appError = findAppError(error);
+  if (appError?.code !== "SERVICE_UNAVAILABLE") return error;
+  return json({ message: appError.message }, { status: 503, headers: appError.headers });
+}
+
+/** The caller, with every procedure's 503 turned into that error page (a thrown Response). */
+function unavailableAsErrorPage<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value = Reflect.get(object, property, receiver);
+      return typeof value === "function" ? unavailableAsErrorPage(value) : value;
+    },
+    apply(fn, thisArg, args) {
+      const result = Reflect.apply(fn as (...a: unknown[]) => unknown, thisArg, args);
+      return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(asErrorPage(error))) : result;
+    },
+  });
 }
 
 /**

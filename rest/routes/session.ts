@@ -1,6 +1,6 @@
-import { unauthorized } from "../../server/errors";
+import { findAppError, unauthorized } from "../../server/errors";
 import type { SessionUser } from "../../server/identity/session-cache";
-import { cachedSession, sessionStatus } from "../../server/identity/sessions";
+import { cachedSession, sessionFromVerifiedCookie, sessionStatus } from "../../server/identity/sessions";
 import { readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";
 import { plainJson, toResponse, type HeaderReader, type PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";
@@ -25,7 +25,14 @@ export function authMeFast(header: HeaderReader): PlainAnswer | undefined {
 export function authMe(ctx: RequestContext): Response | Promise<Response> {
   const fast = authMeFast((name) => ctx.header(name));
   if (fast) return toResponse(fast);
-  return ctx.resolveSession().then((resolved) => statusResponse(resolved?.user ?? null));
+  return ctx.resolveSession().then(
+    (resolved) => statusResponse(resolved?.user ?? null),
+    async (error: unknown) => {
+      // The session store is unreachable: still 200 (SPEC 4.4), from the verified cookie.
+      if (findAppError(error)?.code !== "SERVICE_UNAVAILABLE") throw error;
+      return statusResponse(await sessionFromVerifiedCookie(ctx.sessionCookie));
+    },
+  );
 }
 
 export async function requireSession(ctx: RequestContext): Promise<SessionUser> {

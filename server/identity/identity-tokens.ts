@@ -42,6 +42,7 @@ export class InvalidIdentityTokenError extends Error {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** SPEC 5 detection: three non-empty base64url segments separated by dots. */
@@ -87,7 +88,8 @@ function reasonFor(error: unknown): InvalidIdentityTokenReason {
 
 function toClaims(payload: JWTPayload): IdentityClaims {
   const { sub, exp, iat, email, session_id: sessionId } = payload as JWTPayload & { email?: unknown; session_id?: unknown };
-  if (typeof sub !== "string" || sub.length === 0) throw new InvalidIdentityTokenError("claims");
+  // Subjects are user UUIDs (SPEC 2); anything else would reach a uuid column as a 500.
+  if (typeof sub !== "string" || !UUID.test(sub)) throw new InvalidIdentityTokenError("claims");
   if (typeof exp !== "number" || typeof iat !== "number") throw new InvalidIdentityTokenError("claims");
   const claims: IdentityClaims = { sub, exp, iat };
   if (typeof email === "string") claims.email = email;

@@ -7,6 +7,9 @@ import { identityProvider } from "./provider";
 import { SessionCache, type SessionUser } from "./session-cache";
 import { decodeSessionCookie, sessionSetCookie } from "./session-cookie";
 import { isListening } from "../runtime/notifications";
+import { isDatabaseUnavailable } from "../db/availability";
+import { serviceUnavailable } from "../errors";
+import { IdentityError } from "./provider-types";
 import { sessionCache } from "./session-revocations";
 
 export type { SessionUser } from "./session-cache";
@@ -57,6 +60,7 @@ export async function resolveSession(
     if (isListening()) sessionCache.set(key, user, claims.exp * 1000);
     return { user };
   } catch (error) {
+    throwIfUnavailable(error);
     if (!(error instanceof InvalidIdentityTokenError && error.reason === "expired")) return null;
   }
   // The access token has expired but the provider session may live on: rotate it.
@@ -67,6 +71,34 @@ export async function resolveSession(
       user: { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: tokens.access_token },
       setCookie: sessionSetCookie(tokens.access_token, tokens.refresh_token),
     };
+  } catch (error) {
+    throwIfUnavailable(error);
+    return null;
+  }
+}
+
+/**
+ * "Could not check the session" is not "no session": a database (or hosted provider) that
+ * cannot be reached must not sign anyone out. Refusals (bad token, revoked session, refresh
+ * token not found) still mean null.
+ */
+function throwIfUnavailable(error: unknown): void {
+  if (isDatabaseUnavailable(error)) throw serviceUnavailable();
+  if (error instanceof InvalidIdentityTokenError && error.reason === "jwks_unavailable") throw serviceUnavailable();
+  if (error instanceof IdentityError && error.status >= 500) throw serviceUnavailable();
+}
+
+/**
+ * The session check while the session cannot be checked (SPEC 4.4 still answers 200): the
+ * access token's signature and expiry decide, with no revocation lookup. See
+ * docs/decisions/007.
+ */
+export async function sessionFromVerifiedCookie(cookieValue: string | undefined): Promise<SessionUser | null> {
+  const parts = cookieValue ? decodeSessionCookie(cookieValue) : null;
+  if (!parts) return null;
+  try {
+    const claims = await verifyAccessToken(parts.accessToken);
+    return { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: parts.accessToken };
   } catch {
     return null;
   }

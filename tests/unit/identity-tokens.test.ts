@@ -72,9 +72,9 @@ describe("identity tokens: valid tokens", () => {
   });
 
   it("verifies an RS256 token", async () => {
-    const token = await idp.sign({ sub: "user-rs" }, { alg: "RS256" });
+    const token = await idp.sign({ sub: "5b0d7c1e-0000-4000-8000-0000000000aa" }, { alg: "RS256" });
     const result = await verifier.verify(token);
-    expect(result.sub).toBe("user-rs");
+    expect(result.sub).toBe("5b0d7c1e-0000-4000-8000-0000000000aa");
     expect(result.email).toBeUndefined();
     expect(result.sessionId).toBeUndefined();
   });
@@ -317,6 +317,9 @@ describe("identity tokens: rejections", () => {
     await expectRejected(verifier.verify(await idp.sign(claims, { omitIat: true })), "claims");
     await expectRejected(verifier.verify(await idp.sign({ email: "no-sub@example.com" })), "claims");
     await expectRejected(verifier.verify(await idp.sign({ sub: "" })), "claims");
+    // A validly signed token whose subject is not a user UUID reached a uuid column as a 500.
+    await expectRejected(verifier.verify(await idp.sign({ sub: "not-a-uuid" })), "claims");
+    await expectRejected(verifier.verify(await idp.sign({ sub: "3f1c2a9e-0000-4000-8000-000000000001\u0000" })), "claims");
   });
 
   it("checks issuer and audience", async () => {
