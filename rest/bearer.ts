@@ -1,5 +1,6 @@
 import { invalidBearer } from "../server/errors";
 import { APP_KEY_PREFIX } from "../server/keys/key-format";
+import { assertKeyLookupsAllowed, countKeyFailure } from "../server/identity/auth-rate-limits";
 import { authenticateAppKey, authenticateCachedKey, type AppKeyPrincipal } from "../server/keys/key-service";
 import { getRuntime, startedRuntime } from "../server/runtime/runtime";
 import type { HeaderReader } from "./plain-answer";
@@ -29,11 +30,23 @@ export function knownAppKey(token: string): AppKeyPrincipal | undefined {
   return runtime ? authenticateCachedKey(() => runtime.orm.em.fork(), token) : undefined;
 }
 
+/**
+ * The key's principal or 401. A key not in the cache costs a lookup, so an address that
+ * keeps presenting unknown keys is refused (429) before looking, see auth-rate-limits.ts.
+ */
 export async function requireAppKey(ctx: RequestContext): Promise<AppKeyPrincipal> {
   const token = presentedAppKey(ctx);
-  const { orm } = await getRuntime();
-  const principal = await authenticateAppKey(() => orm.em.fork(), token);
-  if (!principal) throw invalidBearer();
+  let principal = knownAppKey(token) ?? null;
+  if (!principal) {
+    const { orm } = await getRuntime();
+    const em = orm.em.fork();
+    await assertKeyLookupsAllowed(em, ctx.clientAddress);
+    principal = await authenticateAppKey(() => em, token);
+    if (!principal) {
+      await countKeyFailure(em, ctx.clientAddress);
+      throw invalidBearer();
+    }
+  }
   ctx.useAppKey(principal);
   return principal;
 }

@@ -21,7 +21,10 @@ export function errorResponse(error: unknown, requestId: string): Response {
   if (zodError) return json({ message: zodError.issues[0]?.message ?? "Invalid request" }, 400);
   if (findCause(error, InvalidIdentityTokenError)) return json({ message: "Invalid identity token" }, 401);
   const identityError = findCause(error, IdentityError);
-  if (identityError) return json({ message: identityError.message }, identityError.status >= 500 ? 502 : 400);
+  if (identityError) {
+    const status = identityError.status === 429 || identityError.status === 503 ? identityError.status : identityError.status >= 500 ? 502 : 400;
+    return json({ message: identityError.message }, status, identityError.headers);
+  }
   if (error instanceof TRPCError && error.code === "BAD_REQUEST") return json({ message: "Invalid request" }, 400);
   log.error("unhandled error", { requestId, error });
   return json({ message: "Internal server error" }, 500);
@@ -42,7 +45,7 @@ function logServerFault(appError: AppError, requestId: string): void {
 /** The built-in provider answers in GoTrue's shape `{ code, error_code, msg }`. */
 export function identityErrorResponse(error: unknown, requestId: string): Response {
   const identityError = findCause(error, IdentityError);
-  if (identityError) return json(identityError.toBody(), identityError.status);
+  if (identityError) return json(identityError.toBody(), identityError.status, identityError.headers);
   const appError = findAppError(error) ?? (isDatabaseUnavailable(error) ? serviceUnavailable() : undefined);
   if (appError) {
     if (appError.status >= 500) logServerFault(appError, requestId);

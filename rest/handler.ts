@@ -52,7 +52,11 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
  * else, which the caller hands to Remix. A handler that can answer without I/O does so
  * synchronously, and so does this function: no promise is made on that path.
  */
-export function handleRest(request: Request, rawHeaders?: HeaderReader): Response | null | Promise<Response | null> {
+export function handleRest(
+  request: Request,
+  rawHeaders?: HeaderReader,
+  clientAddress: string | null = null,
+): Response | null | Promise<Response | null> {
   const url = new URL(request.url);
   const found = candidates(url.pathname);
   if (found.length === 0) {
@@ -64,7 +68,7 @@ export function handleRest(request: Request, rawHeaders?: HeaderReader): Respons
     return json({ message: "Method not allowed" }, 405, { allow: found.map((m) => m.route.method).join(", ") });
   }
   const { route } = match;
-  const ctx = new RequestContext(request, url, match.params, rawHeaders);
+  const ctx = new RequestContext(request, url, match.params, rawHeaders, clientAddress);
   const fail = (error: unknown) =>
     route.errorShape === "identity" ? identityErrorResponse(error, ctx.requestId) : errorResponse(error, ctx.requestId);
   const finish = (response: Response) => {

@@ -6,6 +6,7 @@ import { log } from "../server/log";
 import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/runtime/runtime";
 import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
+import { normalizeClientAddress, type DashboardLoadContext } from "./client-address";
 
 /**
  * One header from Node's raw list, repeated lines joined by ", " as fetch's Headers would
@@ -29,20 +30,22 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   await getRuntime();
   const config = getConfig();
   const remix = createRequestHandler(build, process.env.NODE_ENV ?? "production");
-  const notRest = async (request: Request): Promise<Response> => {
+  const notRest = async (request: Request, clientAddress: string | null): Promise<Response> => {
     const pathname = new URL(request.url).pathname;
     if (pathname.startsWith("/build/") || pathname === "/favicon.ico") {
       const asset = await serveFile("public", pathname.slice(1), { immutable: pathname.startsWith("/build/") });
       if (asset) return asset;
     }
-    return remix(request);
+    return remix(request, { clientAddress } satisfies DashboardLoadContext);
   };
   // Handed back as is when handleRest answers synchronously: the adapter then writes it
   // without waiting a tick.
   const listener = getRequestListener((request, env) => {
-    const rest = handleRest(request, (name) => rawHeader((env as HttpBindings).incoming.rawHeaders, name));
-    if (rest === null) return notRest(request);
-    if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request));
+    const incoming = (env as HttpBindings).incoming;
+    const clientAddress = normalizeClientAddress(incoming.socket.remoteAddress);
+    const rest = handleRest(request, (name) => rawHeader(incoming.rawHeaders, name), clientAddress);
+    if (rest === null) return notRest(request, clientAddress);
+    if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request, clientAddress));
     return rest;
   });
   const server = createServer((req, res) => {

@@ -27,6 +27,8 @@ export class RequestContext {
     readonly url: URL,
     readonly params: Record<string, string>,
     private readonly rawHeaders?: HeaderReader,
+    /** The socket's remote address (normalised); null under hosts that do not pass one. */
+    readonly clientAddress: string | null = null,
   ) {}
 
   /**
@@ -67,7 +69,13 @@ export class RequestContext {
     this.callerPromise ??= (async () => {
       const [{ orm }, resolved] = await Promise.all([getRuntime(), this.appKey ? null : this.resolveSession()]);
       return createCaller(
-        createContextInner({ orm, session: resolved?.user ?? null, appKey: this.appKey, requestId: this.requestId }),
+        createContextInner({
+          orm,
+          session: resolved?.user ?? null,
+          appKey: this.appKey,
+          requestId: this.requestId,
+          clientAddress: this.clientAddress,
+        }),
       );
     })();
     return this.callerPromise;

@@ -35,6 +35,12 @@ const envSchema = z.object({
   TENANT_CREATE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   WELCOME_CREDITS: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a decimal number of credits").default("100"),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  SIGNIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGNIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  SIGNUP_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

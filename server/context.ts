@@ -10,6 +10,8 @@ export interface Context {
   /** The `svc_sk_` key the request authenticated with, if any. */
   readonly appKey: AppKeyPrincipal | null;
   readonly requestId: string;
+  /** The client's IP address as the socket saw it; null when the host does not pass one. */
+  readonly clientAddress: string | null;
 }
 
 /**
@@ -21,6 +23,7 @@ export function createContextInner(options: {
   session: SessionUser | null;
   appKey?: AppKeyPrincipal | null;
   requestId: string;
+  clientAddress?: string | null;
 }): Context {
   let em: EntityManager | undefined;
   return {
@@ -31,5 +34,6 @@ export function createContextInner(options: {
     session: options.session,
     appKey: options.appKey ?? null,
     requestId: options.requestId,
+    clientAddress: options.clientAddress ?? null,
   };
 }

@@ -2,17 +2,23 @@ import { redirect } from "@remix-run/node";
 import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";
 import { findCause } from "../../server/errors";
 import { IdentityError } from "../../server/identity/provider-types";
+import { clientAddressOf } from "../../rest/client-address";
 import { dashboardRequest } from "./caller.server";
 import { safeRedirectTo } from "./safe-redirect.server";
 
-export type CredentialsResult = { ok: true; response: Response } | { ok: false; error: string; field?: "email" | "password" };
+export type CredentialsResult =
+  | { ok: true; response: Response }
+  | { ok: false; error: string; field?: "email" | "password"; status: number; headers: Record<string, string> };
 
-/** Signs up or in with the form's email and password; on success a 302 with the session cookie. */
-export async function signInWithForm(request: Request, mode: "signUp" | "signIn"): Promise<CredentialsResult> {
+/**
+ * Signs up or in with the form's email and password; on success a 302 with the session
+ * cookie. `loadContext` carries the client's address for the brute-force limits.
+ */
+export async function signInWithForm(request: Request, mode: "signUp" | "signIn", loadContext?: unknown): Promise<CredentialsResult> {
+  const { caller } = await dashboardRequest(request, clientAddressOf(loadContext));
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
-  const { caller } = await dashboardRequest(request);
   try {
     const tokens = mode === "signUp" ? await caller.auth.signUp({ email, password }) : await caller.auth.signIn({ email, password });
     const response = redirect(safeRedirectTo(form.get("redirectTo")), {
@@ -22,8 +28,9 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
   } catch (error) {
     const identity = findCause(error, IdentityError);
     if (identity) {
-      const field = identity.errorCode === "weak_password" ? "password" : identity.errorCode === "invalid_credentials" ? undefined : "email";
-      return { ok: false, error: identity.message, field };
+      const field =
+        identity.errorCode === "weak_password" ? "password" : ["invalid_credentials", "over_request_rate_limit"].includes(identity.errorCode) ? undefined : "email";
+      return { ok: false, error: identity.message, field, status: identity.status === 429 || identity.status === 503 ? identity.status : 400, headers: identity.headers };
     }
     throw error;
   }

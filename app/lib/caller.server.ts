@@ -19,11 +19,11 @@ export interface DashboardRequest {
  * action comes through here, so this is where a write from another origin is refused
  * (rest/cross-origin.ts), under `npm start` and `remix-serve` alike.
  */
-export async function dashboardRequest(request: Request): Promise<DashboardRequest> {
+export async function dashboardRequest(request: Request, clientAddress: string | null = null): Promise<DashboardRequest> {
   if (isCrossOriginWrite(request.method, (name) => request.headers.get(name))) {
     throw json({ message: CROSS_ORIGIN_MESSAGE }, 403);
   }
-  const ctx = new RequestContext(request, new URL(request.url), {});
+  const ctx = new RequestContext(request, new URL(request.url), {}, undefined, clientAddress);
   try {
     const [resolved, caller] = await Promise.all([ctx.resolveSession(), ctx.caller()]);
     return { caller: unavailableAsErrorPage(caller), user: resolved?.user ?? null, setCookies: ctx.setCookies };

@@ -12,10 +12,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const result = await signInWithForm(request, "signUp");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const result = await signInWithForm(request, "signUp", context);
   if (result.ok) return result.response;
-  return json({ error: result.error, field: result.field }, 400);
+  return json({ error: result.error, field: result.field }, { status: result.status, headers: result.headers });
 }
 
 export default function Signup() {

@@ -30,6 +30,6 @@ export async function trpcEndpoint(ctx: RequestContext) {
     endpoint: "/api/trpc",
     req: ctx.request,
     router: appRouter,
-    createContext: () => createContextInner({ orm, session: resolved?.user ?? null, requestId: ctx.requestId }),
+    createContext: () => createContextInner({ orm, session: resolved?.user ?? null, requestId: ctx.requestId, clientAddress: ctx.clientAddress }),
   });
 }

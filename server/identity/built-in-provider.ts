@@ -16,6 +16,8 @@ import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refres
 import { publishSessionRevoked } from "./session-revocations";
 
 const MIN_PASSWORD_LENGTH = 8;
+/** Longer passwords buy nothing and make every hash (and a flood of them) dearer. */
+const MAX_PASSWORD_LENGTH = 1024;
 const emailSchema = z.email().max(254);
 
 export function toProviderUser(user: AuthUser): ProviderUser {
@@ -45,6 +47,9 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH) {
       throw new IdentityError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
     }
+    if (password.length > MAX_PASSWORD_LENGTH) {
+      throw new IdentityError(422, "weak_password", `Password should be at most ${MAX_PASSWORD_LENGTH} characters.`);
+    }
     const user = this.em.create(AuthUser, {
       id: randomUUID(),
       email,
@@ -66,7 +71,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
 
   async signInWithPassword(emailInput: string, password: string): Promise<TokenResponse> {
     const email = normalizeEmail(emailInput);
-    if (typeof password !== "string" || password.length === 0) throw invalidCredentials();
+    if (typeof password !== "string" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) throw invalidCredentials();
     const user = await this.em.findOne(AuthUser, { email });
     const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
     if (!user || !ok) throw invalidCredentials();

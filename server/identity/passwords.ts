@@ -1,13 +1,31 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
+import { getConfig } from "../config";
+import { BoundedQueue } from "../runtime/bounded-queue";
+import { IdentityError } from "./provider-types";
+
 const KEY_LENGTH = 64;
 const PARAMS = { N: 16384, r: 8, p: 1 };
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads by default), the same pool file I/O, DNS
+ * and zlib use. A flood of sign-ins would fill it and stall uploads and static files for
+ * seconds, so at most PASSWORD_HASH_CONCURRENCY hashes run at once and the rest queue.
+ */
+const hashing = new BoundedQueue(
+  () => getConfig().PASSWORD_HASH_CONCURRENCY,
+  256,
+  () => new IdentityError(503, "over_request_rate_limit", "Too many sign-in attempts in progress. Try again in a moment.", { "Retry-After": "5" }),
+);
+
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 

@@ -39,6 +39,8 @@ export class IdentityError extends Error {
     readonly status: number,
     readonly errorCode: string,
     message: string,
+    /** Extra response headers, e.g. `Retry-After` on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "IdentityError";

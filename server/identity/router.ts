@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { IdentityError } from "./provider-types";
+import { IdentityError, type TokenResponse } from "./provider-types";
+import { countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
+import type { Context } from "../context";
 import { BuiltInIdentityProvider } from "./built-in-provider";
 import { identityProvider } from "./provider";
 import { isAdmin, recordFirstAdmin } from "./admins";
@@ -8,16 +10,31 @@ import { publicJwks } from "./signing-keys";
 import { accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "./schemas";
 import { authedProcedure, publicProcedure, router } from "../trpc";
 
+/**
+ * A password sign-in under the brute-force limits: the attempt is counted before any hash
+ * is computed, and a success forgives the account's earlier attempts.
+ */
+async function limitedSignIn(ctx: Context, email: string, signIn: () => Promise<TokenResponse>): Promise<TokenResponse> {
+  await countSignInAttempt(ctx.em, email, ctx.clientAddress);
+  const tokens = await signIn();
+  await forgiveSignInAttempts(ctx.em, email);
+  return tokens;
+}
+
 /** The built-in provider's GoTrue-compatible surface (served at /auth/v1). */
 export const identityProviderRouter = router({
   signup: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    await countSignUpAttempt(ctx.em, ctx.clientAddress);
     const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data);
     await recordFirstAdmin(ctx.em, tokens.user);
     return tokens;
   }),
   token: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => {
     const provider = new BuiltInIdentityProvider(ctx.em);
-    if (input.grantType === "password") return provider.signInWithPassword(String(input.email ?? ""), String(input.password ?? ""));
+    if (input.grantType === "password") {
+      const email = typeof input.email === "string" ? input.email : "";
+      return limitedSignIn(ctx, email, () => provider.signInWithPassword(email, typeof input.password === "string" ? input.password : ""));
+    }
     if (input.grantType === "refresh_token") return provider.refresh(String(input.refresh_token ?? ""));
     throw new IdentityError(400, "unsupported_grant_type", "Unsupported grant_type; use password or refresh_token");
   }),
@@ -33,12 +50,13 @@ export const identityProviderRouter = router({
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => sessionStatus(ctx.session)),
   signUp: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    await countSignUpAttempt(ctx.em, ctx.clientAddress);
     const tokens = await identityProvider(ctx.em).signUp(input.email, input.password);
     await recordFirstAdmin(ctx.em, tokens.user);
     return tokens;
   }),
   signIn: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
-    const tokens = await identityProvider(ctx.em).signInWithPassword(input.email, input.password);
+    const tokens = await limitedSignIn(ctx, input.email, () => identityProvider(ctx.em).signInWithPassword(input.email, input.password));
     await recordFirstAdmin(ctx.em, tokens.user);
     return tokens;
   }),

@@ -24,3 +24,24 @@ export async function consumeRateLimit(
     throw new AppError("RATE_LIMITED", "Rate limit exceeded", {}, { "Retry-After": String(Math.max(1, row.retry_after)) });
   }
 }
+
+/**
+ * Refuses, without counting, while `key` is over its limit in the current window: for
+ * limits that count failures only (they are counted after the fact with consumeRateLimit).
+ */
+export async function assertUnderRateLimit(em: EntityManager, key: string, limit: number, windowSeconds: number): Promise<void> {
+  const rows = await em.getConnection().execute<{ hits: number; retry_after: number }[]>(
+    `select hits, ceil(extract(epoch from (window_start + make_interval(secs => ?) - now())))::int as retry_after
+       from rate_limit_counters where key = ? and window_start > now() - make_interval(secs => ?)`,
+    [windowSeconds, key, windowSeconds],
+  );
+  const row = rows[0];
+  if (row && row.hits >= limit) {
+    throw new AppError("RATE_LIMITED", "Rate limit exceeded", {}, { "Retry-After": String(Math.max(1, row.retry_after)) });
+  }
+}
+
+/** Starts `key` afresh (a successful sign-in forgives that account's earlier attempts). */
+export async function resetRateLimit(em: EntityManager, key: string): Promise<void> {
+  await em.getConnection().execute(`delete from rate_limit_counters where key = ?`, [key]);
+}

@@ -52,6 +52,10 @@ export async function startService(
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     TENANT_CREATE_RATE_LIMIT: "1000",
+    // Every test client is 127.0.0.1: per-address limits are lifted unless a test sets them.
+    SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000",
+    SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000",
+    KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "100000",
     ...options.env,
   };
   const child = spawn(process.execPath, options.command ?? ["scripts/start.mjs"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,0 +1,79 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { getConfig } from "../config";
+import { sha256Base64url } from "../crypto/sha256";
+import { AppError, findAppError } from "../errors";
+import { assertUnderRateLimit, consumeRateLimit, resetRateLimit } from "../rate-limit/rate-limit";
+import { IdentityError } from "./provider-types";
+
+/**
+ * Brute-force limits on the credentials surface, held in PostgreSQL like the workspace
+ * limiter so every instance shares them (docs/decisions/007):
+ *  - password sign-in: attempts per account and per client address, counted BEFORE the
+ *    password is hashed, so a flood costs one indexed upsert per request and never a hash;
+ *    while limited even the right password is refused; success forgives the account;
+ *  - sign-up: attempts per client address;
+ *  - API keys: failed lookups per client address (a valid cached key never counts).
+ * A client address is unknown under a host that does not pass one (remix-serve): then the
+ * per-address limits do not apply, the per-account one still does.
+ */
+
+function minutes(retryAfterSeconds: string | undefined): string {
+  const m = Math.max(1, Math.ceil(Number(retryAfterSeconds ?? 60) / 60));
+  return m === 1 ? "1 minute" : `${m} minutes`;
+}
+
+/** The limiter's AppError, in the identity provider's shape (GoTrue's `over_request_rate_limit`). */
+async function asIdentityLimit(what: string, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    const limited = findAppError(error);
+    if (limited?.code !== "RATE_LIMITED") throw error;
+    const retryAfter = limited.headers["Retry-After"];
+    throw new IdentityError(429, "over_request_rate_limit", `Too many ${what}. Try again in ${minutes(retryAfter)}.`, { "Retry-After": retryAfter ?? "60" });
+  }
+}
+
+const accountKey = (email: string) => `signin-account:${sha256Base64url(email.trim().toLowerCase())}`;
+
+/** Counts a password sign-in attempt; throws 429 when the account or the address is over its limit. */
+export async function countSignInAttempt(em: EntityManager, email: string, clientAddress: string | null): Promise<void> {
+  const config = getConfig();
+  const window = config.AUTH_RATE_WINDOW_SECONDS;
+  await asIdentityLimit("sign-in attempts", async () => {
+    if (clientAddress) await consumeRateLimit(em, `signin-address:${clientAddress}`, config.SIGNIN_RATE_LIMIT_PER_ADDRESS, window);
+    await consumeRateLimit(em, accountKey(email), config.SIGNIN_RATE_LIMIT_PER_ACCOUNT, window);
+  });
+}
+
+export function forgiveSignInAttempts(em: EntityManager, email: string): Promise<void> {
+  return resetRateLimit(em, accountKey(email));
+}
+
+export async function countSignUpAttempt(em: EntityManager, clientAddress: string | null): Promise<void> {
+  if (!clientAddress) return;
+  const config = getConfig();
+  await asIdentityLimit("sign-up attempts", () =>
+    consumeRateLimit(em, `signup-address:${clientAddress}`, config.SIGNUP_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS),
+  );
+}
+
+const keyFailureKey = (clientAddress: string) => `key-failure-address:${clientAddress}`;
+
+/** Before an uncached key lookup: 429 while this address has failed too often. */
+export function assertKeyLookupsAllowed(em: EntityManager, clientAddress: string | null): Promise<void> {
+  if (!clientAddress) return Promise.resolve();
+  const config = getConfig();
+  return assertUnderRateLimit(em, keyFailureKey(clientAddress), config.KEY_FAILURE_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS);
+}
+
+export async function countKeyFailure(em: EntityManager, clientAddress: string | null): Promise<void> {
+  if (!clientAddress) return;
+  const config = getConfig();
+  try {
+    await consumeRateLimit(em, keyFailureKey(clientAddress), config.KEY_FAILURE_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS);
+  } catch (error) {
+    // This failure is answered 401 as usual; the next lookup from here gets the 429.
+    if (!(error instanceof AppError && error.code === "RATE_LIMITED")) throw error;
+  }
+}
