@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../server/db/availability";
+import { isInvalidDatabaseInput } from "../server/db/invalid-input";
 import { type AppError, findAppError, findCause, serviceUnavailable } from "../server/errors";
 import { IdentityError } from "../server/identity/provider-types";
 import { InvalidIdentityTokenError } from "../server/identity/identity-tokens";
@@ -26,6 +27,10 @@ export function errorResponse(error: unknown, requestId: string): Response {
     return json({ message: identityError.message }, status, identityError.headers);
   }
   if (error instanceof TRPCError && error.code === "BAD_REQUEST") return json({ message: "Invalid request" }, 400);
+  if (isInvalidDatabaseInput(error)) {
+    log.warn("input refused by PostgreSQL, not by validation", { requestId, error });
+    return json({ message: "Invalid request" }, 400);
+  }
   log.error("unhandled error", { requestId, error });
   return json({ message: "Internal server error" }, 500);
 }
@@ -53,6 +58,10 @@ export function identityErrorResponse(error: unknown, requestId: string): Respon
   }
   const zodError = findCause(error, ZodError);
   if (zodError) return json({ code: 400, error_code: "validation_failed", msg: zodError.issues[0]?.message ?? "Invalid request" }, 400);
+  if (isInvalidDatabaseInput(error)) {
+    log.warn("input refused by PostgreSQL, not by validation", { requestId, error });
+    return json({ code: 400, error_code: "validation_failed", msg: "Invalid request" }, 400);
+  }
   log.error("unhandled identity error", { requestId, error });
   return json({ code: 500, error_code: "unexpected_failure", msg: "Internal server error" }, 500);
 }

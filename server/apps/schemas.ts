@@ -1,15 +1,19 @@
 import { z } from "zod";
+import { isSafeValue, nameSchema } from "../validation/text";
 
 export const ENV_KEY_MESSAGE = "Variable names must start with a letter or underscore and use only letters, digits and underscores (at most 128)";
 export const ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 export const appIdInput = z.object({ appId: z.uuid({ error: "App not found" }) });
 export const createAppInput = z.object({
-  name: z.string({ error: "App name must be 1-100 characters" }).trim().min(1, "App name must be 1-100 characters").max(100, "App name must be 1-100 characters"),
+  name: nameSchema("App name must be 1-100 characters", 1, 100),
 });
 export const envKeySchema = z.string({ error: ENV_KEY_MESSAGE }).trim().regex(ENV_KEY_PATTERN, ENV_KEY_MESSAGE);
 export const setEnvInput = appIdInput.extend({
   key: envKeySchema,
-  value: z.string({ error: "Value must be a string" }).max(32 * 1024, "Value must be 32 KB or smaller"),
+  value: z
+    .string({ error: "Value must be a string" })
+    .max(32 * 1024, "Value must be 32 KB or smaller")
+    .refine(isSafeValue, { message: "Value cannot contain NUL characters or unpaired surrogates" }),
 });
 export const envKeyInput = appIdInput.extend({ key: envKeySchema });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { requireWorkspace } from "../apps/app-service";
 import { AppError } from "../errors";
+import { nameSchema } from "../validation/text";
 import { adminProcedure, authedProcedure, router } from "../trpc";
 import { balanceBody, loadBalance } from "./balance-service";
 import { appendLedgerEntry } from "./ledger-service";
@@ -11,8 +12,8 @@ const adjustInput = z.object({
   tenantId: z.uuid({ error: "Workspace not found" }),
   direction: z.enum(["grant", "deduct"], { error: "Choose grant or deduct" }),
   amount: z.string({ error: "Amount must be a positive number of credits (up to 6 decimals)" }),
-  reference: z.string().trim().max(200, "Reference must be 200 characters or less").optional(),
-  idempotencyKey: z.string().trim().min(8).max(100).default(() => randomUUID()),
+  reference: nameSchema("Reference must be 200 characters or less, without control characters", 0, 200).optional(),
+  idempotencyKey: nameSchema("Idempotency key must be 8-100 characters", 8, 100).default(() => randomUUID()),
 });
 
 export const billingRouter = router({

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
+import { isSafeName } from "../validation/text";
 import { issueAccessToken, verifyAccessToken, ACCESS_TOKEN_SECONDS } from "./access-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
@@ -16,6 +17,7 @@ import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refres
 import { publishSessionRevoked } from "./session-revocations";
 
 const MIN_PASSWORD_LENGTH = 8;
+const MAX_METADATA_LENGTH = 2048;
 /** Longer passwords buy nothing and make every hash (and a flood of them) dearer. */
 const MAX_PASSWORD_LENGTH = 1024;
 const emailSchema = z.email().max(254);
@@ -165,6 +167,9 @@ function pickMetadata(data: unknown): UserMetadata {
   const out: UserMetadata = {};
   for (const key of ["display_name", "avatar_url"] as const) {
     const value = (data as Record<string, unknown>)[key];
+    if (typeof value === "string" && (!isSafeName(value) || value.length > MAX_METADATA_LENGTH)) {
+      throw new IdentityError(400, "validation_failed", `${key} must be at most ${MAX_METADATA_LENGTH} characters, without control characters`);
+    }
     if (typeof value === "string" || value === null) out[key] = value as string;
   }
   return out;

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { slugSchema, SLUG_FORMAT_MESSAGE } from "./slug";
+import { nameSchema } from "../validation/text";
 
 const INVALID_NAME_OR_SLUG = "Invalid name or slug";
 export const NAME_MESSAGE = "Workspace name must be 1-100 characters";
 
 export const createTenantInput = z.object(
   {
-    name: z.string({ error: INVALID_NAME_OR_SLUG }).trim().min(1, INVALID_NAME_OR_SLUG).max(100, INVALID_NAME_OR_SLUG),
+    name: nameSchema(INVALID_NAME_OR_SLUG, 1, 100),
     slug: slugSchema(INVALID_NAME_OR_SLUG),
     isPersonal: z.boolean({ error: "isPersonal must be a boolean" }).optional().default(false),
   },
@@ -16,7 +17,7 @@ export const createTenantInput = z.object(
 export const updateTenantInput = z
   .object(
     {
-      name: z.string({ error: NAME_MESSAGE }).trim().min(1, NAME_MESSAGE).max(100, NAME_MESSAGE).optional(),
+      name: nameSchema(NAME_MESSAGE, 1, 100).optional(),
       slug: slugSchema(SLUG_FORMAT_MESSAGE).optional(),
       clearLogo: z.boolean({ error: "clearLogo must be a boolean" }).optional(),
     },
