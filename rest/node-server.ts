@@ -6,6 +6,8 @@ import { log } from "../server/log";
 import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/runtime/runtime";
 import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
+import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
+import { json } from "./responses";
 import { normalizeClientAddress, type DashboardLoadContext } from "./client-address";
 
 /**
@@ -31,6 +33,9 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   const config = getConfig();
   const remix = createRequestHandler(build, process.env.NODE_ENV ?? "production");
   const notRest = async (request: Request, clientAddress: string | null): Promise<Response> => {
+    // Before Remix, whose own check compares Origin with Host and answers a mismatch with a
+    // 500; the dashboard actions check again (app/lib/caller.server.ts) for remix-serve.
+    if (isCrossOriginWrite(request.method, (name) => request.headers.get(name))) return json({ message: CROSS_ORIGIN_MESSAGE }, 403);
     const pathname = new URL(request.url).pathname;
     if (pathname.startsWith("/build/") || pathname === "/favicon.ico") {
       const asset = await serveFile("public", pathname.slice(1), { immutable: pathname.startsWith("/build/") });
