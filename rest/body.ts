@@ -1,14 +1,11 @@
 import { AppError } from "../server/errors";
 
-const MAX_JSON_BYTES = 64 * 1024;
+export const MAX_JSON_BYTES = 64 * 1024;
 
-/**
- * Reads a JSON object body with a size cap. Malformed JSON, a non-object, or an oversized
- * body is the caller's mistake: 400/413 in the spec's shape, never a 500.
- */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+/** The body as text, refusing (413) past `maxBytes` while streaming: never buffers more. */
+export async function readTextCapped(request: Request, maxBytes = MAX_JSON_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Request body too large");
+  if (declared > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", "Request body too large");
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -17,14 +14,22 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_JSON_BYTES) {
+      if (size > maxBytes) {
         await reader.cancel();
         throw new AppError("PAYLOAD_TOO_LARGE", "Request body too large");
       }
       chunks.push(value);
     }
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Reads a JSON object body with a size cap. Malformed JSON, a non-object, or an oversized
+ * body is the caller's mistake: 400/413 in the spec's shape, never a 500.
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await readTextCapped(request);
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {

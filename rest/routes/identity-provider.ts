@@ -1,3 +1,4 @@
+import { findAppError } from "../../server/errors";
 import { IdentityError } from "../../server/identity/provider-types";
 import { readJsonObject } from "../body";
 import type { RequestContext } from "../request-context";
@@ -14,7 +15,8 @@ function bearerToken(ctx: RequestContext): string {
 async function identityBody(ctx: RequestContext) {
   try {
     return await readJsonObject(ctx.request);
-  } catch {
+  } catch (error) {
+    if (findAppError(error)?.code === "PAYLOAD_TOO_LARGE") throw new IdentityError(413, "request_too_large", "Request body too large");
     throw new IdentityError(400, "bad_json", "Could not parse request body as JSON");
   }
 }

@@ -3,6 +3,7 @@ import { createContextInner } from "../../server/context";
 import { appRouter } from "../../server/router";
 import { getRuntime } from "../../server/runtime/runtime";
 import type { RequestContext } from "../request-context";
+import { readTextCapped } from "../body";
 import { json } from "../responses";
 
 /** Procedures browser code may call. Sign-in and the provider's own procedures hand out
@@ -26,9 +27,14 @@ export async function trpcEndpoint(ctx: RequestContext) {
   const procedures = decodeURIComponent(ctx.params.rest ?? "").split(",");
   if (!procedures.every((name) => BROWSER_PROCEDURE.test(name))) return json({ message: "Not found" }, 404);
   const [{ orm }, resolved] = await Promise.all([getRuntime(), ctx.resolveSession()]);
+  // The fetch adapter reads any body whole: cap it as every other JSON route does.
+  const req =
+    ctx.request.method === "POST"
+      ? new Request(ctx.request.url, { method: "POST", headers: ctx.request.headers, body: await readTextCapped(ctx.request) })
+      : ctx.request;
   return fetchRequestHandler({
     endpoint: "/api/trpc",
-    req: ctx.request,
+    req,
     router: appRouter,
     createContext: () => createContextInner({ orm, session: resolved?.user ?? null, requestId: ctx.requestId, clientAddress: ctx.clientAddress }),
   });
