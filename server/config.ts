@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /**
@@ -40,7 +41,8 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  // Half the cores (at least one): hashing never takes the whole machine from requests.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(Math.max(1, Math.floor(availableParallelism() / 2))),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

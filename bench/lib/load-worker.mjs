@@ -14,6 +14,7 @@ async function run(options, { record }) {
     url: options.url,
     method: options.method ?? "GET",
     headers: options.headers ?? {},
+    ...(options.body !== undefined ? { body: options.body } : {}),
     connections: options.connections,
     pipelining: options.pipelining,
     duration: record ? options.durationSeconds : options.warmupSeconds,
