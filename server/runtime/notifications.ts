@@ -17,6 +17,7 @@ interface Subscription {
 
 const subscriptions = new Map<string, Subscription>();
 let client: pg.Client | undefined;
+let connecting = false;
 let stopping = false;
 
 export function subscribe(channel: string, subscription: Subscription): void {
@@ -46,24 +47,57 @@ function resetAll(): void {
   for (const hook of resetHooks) hook();
 }
 
+let retryDelayMs = 500;
+const MAX_RETRY_DELAY_MS = 5_000;
+
+/** Tries again later, backing off while PostgreSQL stays away (an outage, a restart). */
+function scheduleReconnect(): void {
+  if (stopping) return;
+  const delay = retryDelayMs;
+  retryDelayMs = Math.min(retryDelayMs * 2, MAX_RETRY_DELAY_MS);
+  setTimeout(() => {
+    startListening().catch((error) => {
+      log.warn("notification listener: PostgreSQL unreachable, retrying", { message: (error as Error).message });
+    });
+  }, delay).unref();
+}
+
+/**
+ * Connects the LISTEN client. Until it is connected and listening, `isListening()` stays
+ * false (so no cache fills on trust); a failure to connect, like a lost connection, is
+ * retried with backoff and never given up.
+ */
 export async function startListening(): Promise<void> {
-  if (client) return;
+  if (client || connecting) return;
   stopping = false;
+  connecting = true;
   const connection = new pg.Client({ connectionString: getConfig().DATABASE_URL });
-  const reconnect = () => {
-    if (client !== connection) return;
-    client = undefined;
+  let lost = false;
+  const onLost = () => {
+    if (lost) return;
+    lost = true;
+    if (client === connection) client = undefined;
     resetAll();
-    if (!stopping) setTimeout(() => startListening().catch((e) => log.warn("notification listener", e)), 500);
+    connection.end().catch(() => undefined);
+    scheduleReconnect();
   };
-  connection.on("error", reconnect);
-  connection.on("end", reconnect);
+  connection.on("error", onLost);
+  connection.on("end", onLost);
   connection.on("notification", (message) => {
     if (message.payload !== undefined) subscriptions.get(message.channel)?.onMessage(message.payload);
   });
+  try {
+    await connection.connect();
+    for (const channel of subscriptions.keys()) await connection.query(`LISTEN ${channel}`);
+  } catch (error) {
+    connecting = false;
+    onLost();
+    throw error;
+  }
+  connecting = false;
+  if (lost || stopping) return;
   client = connection;
-  await connection.connect();
-  for (const channel of subscriptions.keys()) await connection.query(`LISTEN ${channel}`);
+  retryDelayMs = 500;
   resetAll();
 }
 
