@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createContextInner } from "../server/context";
 import { readCookie, SESSION_COOKIE } from "../server/identity/session-cookie";
+import { preferredTenantFrom, WORKSPACE_COOKIE } from "../server/members/workspace-cookie";
 import { resolveSession, type ResolvedSession } from "../server/identity/sessions";
 import type { AppKeyPrincipal } from "../server/keys/key-cache";
 import type { HeaderReader } from "./plain-answer";
@@ -45,6 +46,10 @@ export class RequestContext {
     return this.id;
   }
 
+  get preferredTenantId(): string | null {
+    return preferredTenantFrom(readCookie(this.header("cookie"), WORKSPACE_COOKIE));
+  }
+
   get sessionCookie(): string | undefined {
     return readCookie(this.header("cookie"), SESSION_COOKIE);
   }
@@ -75,6 +80,7 @@ export class RequestContext {
           appKey: this.appKey,
           requestId: this.requestId,
           clientAddress: this.clientAddress,
+          preferredTenantId: this.preferredTenantId,
         }),
       );
     })();

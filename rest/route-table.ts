@@ -3,6 +3,7 @@ import * as idp from "./routes/identity-provider";
 import { authMe, authMeFast } from "./routes/session";
 import { publicAvatar } from "./routes/storage";
 import * as tenants from "./routes/tenants";
+import * as members from "./routes/members";
 import { trpcEndpoint } from "./routes/trpc";
 import * as users from "./routes/users";
 import { balanceByJwtOrKey, balanceByJwtOrKeyFast, balanceByKey, balanceByKeyFast } from "./routes/balance";
@@ -19,6 +20,12 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/tenants/me", handler: tenants.updateMyTenant, sessionCookie: true },
   { method: "POST", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true },
   { method: "PUT", path: "/api/tenants/me/logo", handler: tenants.uploadLogo, sessionCookie: true },
+
+  { method: "GET", path: "/api/tenants/me/members", handler: members.listMembers },
+  { method: "POST", path: "/api/tenants/me/invitations", handler: members.invite, sessionCookie: true },
+  { method: "DELETE", path: "/api/tenants/me/invitations/*", handler: members.revokeInvitation, sessionCookie: true },
+  { method: "PATCH", path: "/api/tenants/me/members/*", handler: members.changeRole, sessionCookie: true },
+  { method: "DELETE", path: "/api/tenants/me/members/*", handler: members.removeMember, sessionCookie: true },
 
   { method: "GET", path: "/api/user/me", handler: users.getMe },
   { method: "PATCH", path: "/api/user/me", handler: users.updateMe, sessionCookie: true },

@@ -12,6 +12,8 @@ export interface Context {
   readonly requestId: string;
   /** The client's IP address as the socket saw it; null when the host does not pass one. */
   readonly clientAddress: string | null;
+  /** The workspace chosen in the dashboard's switcher (a preference; membership is checked). */
+  readonly preferredTenantId: string | null;
 }
 
 /**
@@ -24,6 +26,7 @@ export function createContextInner(options: {
   appKey?: AppKeyPrincipal | null;
   requestId: string;
   clientAddress?: string | null;
+  preferredTenantId?: string | null;
 }): Context {
   let em: EntityManager | undefined;
   return {
@@ -35,5 +38,6 @@ export function createContextInner(options: {
     appKey: options.appKey ?? null,
     requestId: options.requestId,
     clientAddress: options.clientAddress ?? null,
+    preferredTenantId: options.preferredTenantId ?? null,
   };
 }

@@ -7,6 +7,7 @@ import { billingRouter } from "./billing/router";
 import { devRouter } from "./dev/router";
 import { cliRouter } from "./keys/cli-router";
 import { keysRouter } from "./keys/router";
+import { membersRouter, workspacesRouter } from "./members/router";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -19,6 +20,8 @@ export const appRouter = router({
   billing: billingRouter,
   dev: devRouter,
   cli: cliRouter,
+  members: membersRouter,
+  workspaces: workspacesRouter,
 });
 
 export type AppRouter = typeof appRouter;

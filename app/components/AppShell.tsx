@@ -1,23 +1,24 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { creditsLabel } from "~/lib/format";
 import type { AccountView } from "~/lib/view-types";
 import { Avatar } from "./Avatar";
 
-const NAV = [
+const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: "/dashboard", label: "Overview" },
   { to: "/apps", label: "Apps" },
   { to: "/keys", label: "API Keys" },
-  { to: "/settings", label: "Settings" },
+  { to: "/members", label: "Members" },
+  { to: "/settings", label: "Settings", ownerOnly: true },
   { to: "/profile", label: "Profile" },
 ];
 const ADMIN = { to: "/admin/credits", label: "Admin" };
 
 /** Every signed-in page: a header with the workspace, the navigation and the user. */
 export function AppShell({ account, children }: { account: AccountView; children: ReactNode }) {
-  const { profile, workspace, balance, isAdmin } = account;
-  // Workspace pages need a workspace; the Admin area only needs an administrator.
-  const nav = [...(workspace ? NAV : []), ...(isAdmin ? [ADMIN] : [])];
+  const { profile, workspace, balance, isAdmin, role } = account;
+  // Workspace pages need a workspace (Settings its owner); the Admin area only an administrator.
+  const nav = [...(workspace ? NAV.filter((item) => !item.ownerOnly || role === "owner") : []), ...(isAdmin ? [ADMIN] : [])];
   const userName = profile.displayName || profile.email;
   return (
     <div className="shell">
@@ -31,6 +32,7 @@ export function AppShell({ account, children }: { account: AccountView; children
             )}
             <span className="brand-name" data-testid="header-workspace">{workspace?.name ?? "svc"}</span>
           </Link>
+          {workspace && role ? <WorkspaceSwitcher account={account} /> : null}
           {nav.length > 0 ? (
             <nav aria-label="Main" className="nav">
               {nav.map((item) => (
@@ -73,5 +75,37 @@ export function PageHeader({ title, description, children }: { title: string; de
       </div>
       {children}
     </div>
+  );
+}
+
+/**
+ * The current workspace's role, and a menu of the others the person belongs to. Plain
+ * forms inside a <details>: it works before hydration and without JavaScript.
+ */
+function WorkspaceSwitcher({ account }: { account: AccountView }) {
+  const location = useLocation();
+  const others = (account.workspaces ?? []).filter((w) => w.id !== account.workspace?.id);
+  const owns = (account.workspaces ?? []).some((w) => w.role === "owner");
+  return (
+    <details className="switcher">
+      <summary className="switcher-summary" aria-label="Switch workspace">
+        <span className="badge badge-muted" data-testid="header-role">{account.role}</span>
+      </summary>
+      <div className="switcher-menu" role="menu">
+        {others.map((w) => (
+          <Form method="post" action="/workspace" key={w.id}>
+            <input type="hidden" name="tenantId" value={w.id} />
+            <input type="hidden" name="redirectTo" value={location.pathname} />
+            <button type="submit" className="switcher-item" role="menuitem">
+              {w.name} <span className="cell-muted">{w.role}</span>
+            </button>
+          </Form>
+        ))}
+        {others.length === 0 ? <p className="switcher-empty">No other workspaces</p> : null}
+        {owns ? null : (
+          <Link to="/onboarding" className="switcher-item" role="menuitem">Create your own workspace</Link>
+        )}
+      </div>
+    </details>
   );
 }

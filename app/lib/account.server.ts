@@ -1,11 +1,14 @@
 import { redirect } from "@remix-run/node";
 import { findAppError } from "../../server/errors";
 import { requireUser, type DashboardRequest } from "./caller.server";
+import type { MembershipRole } from "../../server/tenants/entities";
 import type { AccountView, ProfileView, WorkspaceView } from "./view-types";
 
 type Caller = DashboardRequest["caller"];
 
-function toWorkspace(row: Awaited<ReturnType<Caller["tenants"]["me"]>>): WorkspaceView {
+type TenantRow = Awaited<ReturnType<Caller["tenants"]["me"]>>;
+
+function toWorkspace(row: TenantRow): WorkspaceView {
   return {
     id: row.id,
     name: row.name,
@@ -17,24 +20,31 @@ function toWorkspace(row: Awaited<ReturnType<Caller["tenants"]["me"]>>): Workspa
   };
 }
 
-/** The caller's workspace, or null when they have none yet (404 `No workspace`). */
-export async function findWorkspace(caller: Caller): Promise<WorkspaceView | null> {
+/** Null for the 404 `No workspace`; anything else is rethrown. */
+async function orNullWhenMissing<T>(call: Promise<T>): Promise<T | null> {
   try {
-    return toWorkspace(await caller.tenants.me());
+    return await call;
   } catch (error) {
     if (findAppError(error)?.status === 404) return null;
     throw error;
   }
 }
 
+/** The workspace the caller owns (SPEC 4.2), or null: onboarding creates one. */
+export async function findOwnedWorkspace(caller: Caller): Promise<WorkspaceView | null> {
+  const row = await orNullWhenMissing(caller.tenants.me());
+  return row ? toWorkspace(row) : null;
+}
+
+/** The workspace the dashboard shows (owned, joined or chosen in the switcher) and the role in it. */
+async function findCurrentWorkspace(caller: Caller): Promise<{ workspace: WorkspaceView; role: MembershipRole } | null> {
+  const row = await orNullWhenMissing(caller.tenants.current());
+  return row ? { workspace: toWorkspace(row), role: row.role } : null;
+}
+
 /** The workspace's credit balance for the header, or null when there is no workspace to bill. */
 async function findBalance(caller: Caller): Promise<string | null> {
-  try {
-    return (await caller.billing.myBalance()).balance;
-  } catch (error) {
-    if (findAppError(error)?.status === 404) return null;
-    throw error;
-  }
+  return (await orNullWhenMissing(caller.billing.myBalance()))?.balance ?? null;
 }
 
 /**
@@ -45,10 +55,21 @@ async function findBalance(caller: Caller): Promise<string | null> {
 export async function loadAccount(request: Request): Promise<{ dashboard: DashboardRequest; account: AccountView }> {
   const dashboard = await requireUser(request);
   const profile: ProfileView = await dashboard.caller.users.me();
-  const workspace = await findWorkspace(dashboard.caller);
-  const balance = workspace ? await findBalance(dashboard.caller) : null;
+  const current = await findCurrentWorkspace(dashboard.caller);
+  const balance = current ? await findBalance(dashboard.caller) : null;
   const isAdmin = await dashboard.caller.auth.isAdmin();
-  return { dashboard, account: { profile, workspace, balance, isAdmin } };
+  const workspaces = current ? await dashboard.caller.workspaces.list() : [];
+  return {
+    dashboard,
+    account: {
+      profile,
+      workspace: current?.workspace ?? null,
+      role: current?.role ?? null,
+      workspaces: workspaces.map((w) => ({ id: w.tenantId, name: w.name, role: w.role })),
+      balance,
+      isAdmin,
+    },
+  };
 }
 
 /** Like loadAccount, for pages that only make sense with a workspace: otherwise onboarding. */

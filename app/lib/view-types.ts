@@ -17,10 +17,23 @@ export interface ProfileView {
   avatarUrl: string;
 }
 
+export type RoleView = "owner" | "member" | "viewer";
+
+/** A workspace the person belongs to, for the header's switcher. */
+export interface WorkspaceChoice {
+  id: string;
+  name: string;
+  role: RoleView;
+}
+
 /** What every signed-in page needs for its header. */
 export interface AccountView {
   profile: ProfileView;
   workspace: WorkspaceView | null;
+  /** The person's role in `workspace`. */
+  role?: RoleView | null;
+  /** Every workspace they belong to (the current one included). */
+  workspaces?: WorkspaceChoice[];
   /** The workspace's credit balance as the server's decimal string ("100.000000"). */
   balance?: string | null;
   /** Service administrators also get the Admin navigation. */

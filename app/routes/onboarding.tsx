@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { OnboardingPage, type OnboardingData } from "~/components/pages/OnboardingPage";
-import { loadAccount } from "~/lib/account.server";
+import { findOwnedWorkspace, loadAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm, isSlugFailure } from "~/lib/form-errors.server";
+import { workspaceSetCookie } from "~/lib/workspace.server";
 
 const NAME_RULE = "Workspace name must be 1-100 characters";
 const SLUG_RULE = "Slug must be 2-20 characters, lowercase alphanumeric and hyphens";
@@ -12,7 +13,8 @@ export const meta: MetaFunction = () => [{ title: "Create your workspace · svc"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
-  if (account.workspace) throw redirect("/dashboard", { headers: sessionHeaders(dashboard) });
+  // Members of someone else's workspace may still create their own; owners have theirs.
+  if (await findOwnedWorkspace(dashboard.caller)) throw redirect("/dashboard", { headers: sessionHeaders(dashboard) });
   const data: OnboardingData = { account, urlPrefix: `${new URL(request.url).host}/` };
   return json(data, { headers: sessionHeaders(dashboard) });
 }
@@ -21,8 +23,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const form = await request.formData();
   const values = { name: String(form.get("name") ?? ""), slug: String(form.get("slug") ?? "") };
+  let created: { id: string };
   try {
-    await dashboard.caller.tenants.create(values);
+    created = await dashboard.caller.tenants.create(values);
   } catch (error) {
     const failure = describeFailure(error, request);
     if (failure.message === "You already have a workspace") throw redirect("/dashboard", { headers: sessionHeaders(dashboard) });
@@ -32,7 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (failure.message === "Invalid name or slug") failure.message = field === "name" ? NAME_RULE : SLUG_RULE;
     return failedForm("create", failure, field, { values, headers: sessionHeaders(dashboard) });
   }
-  return redirect("/dashboard", { headers: sessionHeaders(dashboard) });
+  // The new workspace becomes the one the dashboard shows, even for a member of another.
+  const headers = sessionHeaders(dashboard);
+  headers.append("set-cookie", workspaceSetCookie(created.id));
+  return redirect("/dashboard", { headers });
 }
 
 export default OnboardingPage;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { SettingsPage, type SettingsData } from "~/components/pages/SettingsPage";
 import { loadWorkspaceAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
@@ -10,6 +10,8 @@ export const meta: MetaFunction = () => [{ title: "Workspace settings · svc" }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
+  // The name, URL and logo are the owner's to change (members see them on the overview).
+  if (account.role !== "owner") throw redirect("/dashboard?notice=owner-only", { headers: sessionHeaders(dashboard) });
   const data: SettingsData = { account, urlPrefix: `${new URL(request.url).host}/` };
   return json(data, { headers: sessionHeaders(dashboard) });
 }

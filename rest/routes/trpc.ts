@@ -36,6 +36,6 @@ export async function trpcEndpoint(ctx: RequestContext) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () => createContextInner({ orm, session: resolved?.user ?? null, requestId: ctx.requestId, clientAddress: ctx.clientAddress }),
+    createContext: () => createContextInner({ orm, session: resolved?.user ?? null, requestId: ctx.requestId, clientAddress: ctx.clientAddress, preferredTenantId: ctx.preferredTenantId }),
   });
 }

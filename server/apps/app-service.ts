@@ -1,18 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
-import { AppError, forbidden, noWorkspace } from "../errors";
-import { resolveUserTenant, type UserTenant } from "../tenants/membership";
+import { AppError } from "../errors";
 import { App } from "./entities";
 
 const appNotFound = () => new AppError("NOT_FOUND", "App not found");
-
-/** The caller's workspace; viewers may read but `write` asks for owner or member. */
-export async function requireWorkspace(em: EntityManager, userId: string, access: "read" | "write" = "read"): Promise<UserTenant> {
-  const tenant = await resolveUserTenant(em, userId);
-  if (!tenant) throw noWorkspace();
-  if (access === "write" && tenant.role === "viewer") throw forbidden("Viewers cannot change apps");
-  return tenant;
-}
 
 export function listApps(em: EntityManager, tenantId: string): Promise<App[]> {
   return em.find(App, { tenantId }, { orderBy: { kind: "desc", createdAt: "asc" } });

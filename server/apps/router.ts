@@ -1,36 +1,38 @@
 import { authedProcedure, router } from "../trpc";
-import { createApp, listApps, requireApp, requireWorkspace } from "./app-service";
+import { caller } from "../members/caller";
+import { workspaceFor } from "../members/permissions";
+import { createApp, listApps, requireApp } from "./app-service";
 import { appRow } from "./entities";
 import { deleteEnvVar, listEnvVars, setEnvVar } from "./env-service";
 import { appIdInput, createAppInput, envKeyInput, setEnvInput } from "./schemas";
 
 export const appsRouter = router({
   list: authedProcedure.query(async ({ ctx }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId);
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
     return (await listApps(ctx.em, workspace.tenantId)).map(appRow);
   }),
   create: authedProcedure.input(createAppInput).mutation(async ({ ctx, input }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId, "write");
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
     return appRow(await createApp(ctx.em, workspace.tenantId, ctx.session.userId, input.name));
   }),
   get: authedProcedure.input(appIdInput).query(async ({ ctx, input }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId);
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
     return appRow(await requireApp(ctx.em, workspace.tenantId, input.appId));
   }),
   /** Values are decrypted here; the dashboard masks them until the member reveals one. */
   env: authedProcedure.input(appIdInput).query(async ({ ctx, input }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId);
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     return listEnvVars(ctx.em, app.id);
   }),
   setEnv: authedProcedure.input(setEnvInput).mutation(async ({ ctx, input }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId, "write");
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     await setEnvVar(ctx.em, app.id, input.key, input.value);
     return { ok: true as const };
   }),
   deleteEnv: authedProcedure.input(envKeyInput).mutation(async ({ ctx, input }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId, "write");
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     await deleteEnvVar(ctx.em, app.id, input.key);
     return { ok: true as const };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { requireWorkspace } from "../apps/app-service";
+import { caller } from "../members/caller";
+import { workspaceFor } from "../members/permissions";
 import { AppError } from "../errors";
 import { nameSchema } from "../validation/text";
 import { adminProcedure, authedProcedure, router } from "../trpc";
@@ -19,7 +20,7 @@ const adjustInput = z.object({
 export const billingRouter = router({
   /** The signed-in member's workspace balance (shown in the dashboard header). */
   myBalance: authedProcedure.query(async ({ ctx }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId);
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
     return balanceBody(workspace.tenantId, await loadBalance(ctx.em, workspace.tenantId));
   }),
   /** Administrators: every workspace with its balance. */

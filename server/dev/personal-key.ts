@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { ensureCliApp, requireWorkspace } from "../apps/app-service";
+import { ensureCliApp } from "../apps/app-service";
+import { workspaceFor } from "../members/permissions";
 import { forbidden } from "../errors";
 import { isAdmin } from "../identity/admins";
 import type { SessionUser } from "../identity/session-cache";
@@ -11,7 +12,7 @@ import { issueAppKey, revokeUserCliKeys } from "../keys/key-service";
  */
 export async function issuePersonalKey(em: EntityManager, session: SessionUser) {
   if (!(await isAdmin(em, session))) throw forbidden();
-  const workspace = await requireWorkspace(em, session.userId);
+  const workspace = await workspaceFor({ em, userId: session.userId }, "workspace.read");
   const app = await ensureCliApp(em, workspace.tenantId, session.userId);
   await revokeUserCliKeys(em, session.userId);
   const issued = await issueAppKey(em, {

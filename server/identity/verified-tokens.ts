@@ -1,5 +1,6 @@
 import { isListening, onNotificationsReset } from "../runtime/notifications";
 import { onSessionRevoked } from "./session-revocations";
+import { onMembershipChanged } from "../members/membership-changes";
 import { sha256Base64url } from "../crypto/sha256";
 import { ExpiringCache } from "../runtime/expiring-cache";
 
@@ -22,6 +23,8 @@ const TTL_MS = 30_000;
 const entries = new ExpiringCache<VerifiedIdentity>();
 
 onSessionRevoked((sessionId) => entries.evictWhere((identity) => identity.sessionId === sessionId));
+// A subject removed from (or moved within) a workspace resolves afresh on its next request.
+onMembershipChanged((tenantId, userId) => entries.evictWhere((identity) => identity.sub === userId && identity.tenantId === tenantId));
 onNotificationsReset(() => entries.clear());
 
 export function identityTokenKey(token: string): string {

@@ -53,6 +53,11 @@ export function revokeKeyById(em: EntityManager, keyId: string): Promise<string[
   return revokeWhere(em, "id = ?", [keyId]);
 }
 
+/** A member removed from a workspace keeps no key into it. */
+export function revokeMemberKeys(em: EntityManager, tenantId: string, userId: string): Promise<string[]> {
+  return revokeWhere(em, "tenant_id = ? and issued_by = ?", [tenantId, userId]);
+}
+
 export function revokeUserCliKeys(em: EntityManager, userId: string): Promise<string[]> {
   return revokeWhere(em, "issued_by = ? and purpose = 'cli'", [userId]);
 }

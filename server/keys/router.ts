@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { requireApp, requireWorkspace } from "../apps/app-service";
+import { requireApp } from "../apps/app-service";
+import { caller } from "../members/caller";
+import { workspaceFor } from "../members/permissions";
 import { App } from "../apps/entities";
 import { authedProcedure, router } from "../trpc";
 import { issueAppKey, listKeys, revokeAppKey } from "./key-service";
@@ -7,7 +9,7 @@ import { issueAppKey, listKeys, revokeAppKey } from "./key-service";
 export const keysRouter = router({
   /** The API Keys panel: never the key itself, only its display prefix. */
   list: authedProcedure.query(async ({ ctx }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId);
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
     const [keys, apps] = await Promise.all([listKeys(ctx.em, workspace.tenantId), ctx.em.find(App, { tenantId: workspace.tenantId })]);
     const appNames = new Map(apps.map((app) => [app.id, app.name]));
     return keys.map((key) => ({
@@ -24,7 +26,7 @@ export const keysRouter = router({
   }),
   /** The only time the key is ever shown. */
   create: authedProcedure.input(z.object({ appId: z.uuid({ error: "App not found" }) })).mutation(async ({ ctx, input }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId, "write");
+    const workspace = await workspaceFor(caller(ctx), "keys.manage");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     const issued = await issueAppKey(ctx.em, {
       tenantId: workspace.tenantId,
@@ -36,7 +38,7 @@ export const keysRouter = router({
     return { id: issued.key.id, apiKey: issued.apiKey, prefix: issued.key.displayPrefix, appId: app.id };
   }),
   revoke: authedProcedure.input(z.object({ keyId: z.uuid({ error: "Key not found" }) })).mutation(async ({ ctx, input }) => {
-    const workspace = await requireWorkspace(ctx.em, ctx.session.userId, "write");
+    const workspace = await workspaceFor(caller(ctx), "keys.manage");
     await revokeAppKey(ctx.em, workspace.tenantId, input.keyId);
     return { ok: true as const };
   }),

@@ -9,18 +9,31 @@ export interface UserTenant {
 }
 
 /**
- * The workspace a user acts in: the production workspace they own, else the first one
- * they are a member of (owners' personal workspaces come last).
+ * The workspace a user acts in (docs/decisions/010): the one they chose in the dashboard's
+ * switcher when they still belong to it; else the production workspace they own; else the
+ * first one they joined (personal workspaces last).
  */
-export async function resolveUserTenant(em: EntityManager, userId: string): Promise<UserTenant | null> {
+export async function resolveUserTenant(em: EntityManager, userId: string, preferredTenantId: string | null = null): Promise<UserTenant | null> {
   const rows = await em.getConnection().execute<{ tenant_id: string; slug: string; name: string; role: MembershipRole }[]>(
     `select m.tenant_id, t.slug, t.name, m.role
        from tenant_memberships m join tenants t on t.id = m.tenant_id
       where m.user_id = ?
-      order by (t.owner_id = m.user_id and not t.is_personal) desc, t.is_personal asc, m.created_at asc
+      order by (m.tenant_id::text = ?) desc, (t.owner_id = m.user_id and not t.is_personal) desc, t.is_personal asc, m.created_at asc
       limit 1`,
-    [userId],
+    [userId, preferredTenantId ?? ""],
   );
   const row = rows[0];
   return row ? { tenantId: row.tenant_id, slug: row.slug, name: row.name, role: row.role } : null;
+}
+
+/** Every workspace the user belongs to, for the dashboard's switcher. */
+export async function listUserTenants(em: EntityManager, userId: string): Promise<UserTenant[]> {
+  const rows = await em.getConnection().execute<{ tenant_id: string; slug: string; name: string; role: MembershipRole }[]>(
+    `select m.tenant_id, t.slug, t.name, m.role
+       from tenant_memberships m join tenants t on t.id = m.tenant_id
+      where m.user_id = ?
+      order by (t.owner_id = m.user_id and not t.is_personal) desc, t.is_personal asc, m.created_at asc`,
+    [userId],
+  );
+  return rows.map((row) => ({ tenantId: row.tenant_id, slug: row.slug, name: row.name, role: row.role }));
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { authedProcedure, router } from "../trpc";
-import { tenantRow } from "./entities";
+import { Tenant, tenantRow } from "./entities";
+import { caller } from "../members/caller";
+import { workspaceFor } from "../members/permissions";
 import { checkSlugInput, createTenantInput, updateTenantInput } from "./schemas";
 import { isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE } from "./slug";
 import { checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "./tenant-service";
@@ -15,6 +17,15 @@ export const tenantsRouter = router({
     return checkSlug(ctx.em, ctx.session.userId, slug);
   }),
   me: authedProcedure.query(async ({ ctx }) => tenantRow(await requireProductionTenant(ctx.em, ctx.session.userId))),
+  /**
+   * The workspace the dashboard shows: the one chosen in the switcher, else the owned one,
+   * else the first joined (SPEC 4.2's `/api/tenants/me` stays the owned one), with the role.
+   */
+  current: authedProcedure.query(async ({ ctx }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+    const tenant = await ctx.em.findOneOrFail(Tenant, { id: workspace.tenantId });
+    return { ...tenantRow(tenant), role: workspace.role };
+  }),
   update: authedProcedure
     .input(updateTenantInput)
     .mutation(async ({ ctx, input }) => tenantRow(await updateTenant(ctx.em, ctx.session.userId, input))),

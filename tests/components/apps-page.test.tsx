@@ -38,13 +38,33 @@ describe("apps and the header", () => {
     const banner = await screen.findByRole("banner");
     expect(within(banner).getByTestId("header-balance").textContent).toBe("100.00 credits");
     const nav = within(banner).getByRole("navigation", { name: "Main" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "API Keys", "Settings", "Profile"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "API Keys", "Members", "Settings", "Profile"]);
+    expect(within(banner).getByTestId("header-role").textContent).toBe("owner");
 
     cleanup();
     renderApps({ balance: "1234567.125000", isAdmin: true });
     const adminBanner = await screen.findByRole("banner");
     expect(within(adminBanner).getByTestId("header-balance").textContent).toBe("1,234,567.125 credits");
     expect(within(adminBanner).getByRole("link", { name: "Admin" }).getAttribute("href")).toBe("/admin/credits");
+  });
+
+  it("shows a viewer their role, the other workspaces to switch to, and no Settings", async () => {
+    renderApps({
+      ...account({ role: "viewer" }),
+      workspaces: [
+        { id: "5b0c3b5e-8f4e-4f7b-9a53-5d1c0d6b2a11", name: "Acme Robotics", role: "viewer" },
+        { id: "9f9f9f9f-0000-4000-8000-000000000009", name: "Side Project", role: "owner" },
+      ],
+    });
+    const banner = await screen.findByRole("banner");
+    expect(within(banner).getByTestId("header-role").textContent).toBe("viewer");
+    const nav = within(banner).getByRole("navigation", { name: "Main" });
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "API Keys", "Members", "Profile"]);
+    const choice = within(banner).getByRole("menuitem", { name: /Side Project/ });
+    const form = choice.closest("form")!;
+    expect(form.getAttribute("action")).toBe("/workspace");
+    expect((form.querySelector('input[name="tenantId"]') as HTMLInputElement).value).toBe("9f9f9f9f-0000-4000-8000-000000000009");
+    expect(within(banner).queryByRole("menuitem", { name: "Create your own workspace" })).toBeNull();
   });
 
   it("lists apps with a kind badge and links to each", async () => {

@@ -1,4 +1,4 @@
-import type { AccountView, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, RoleView, WorkspaceView } from "~/lib/view-types";
 
 export const workspace: WorkspaceView = {
   id: "5b0c3b5e-8f4e-4f7b-9a53-5d1c0d6b2a11",
@@ -10,10 +10,14 @@ export const workspace: WorkspaceView = {
   createdAt: "2026-01-15T10:00:00.000Z",
 };
 
-export function account(overrides: { workspace?: Partial<WorkspaceView> | null; displayName?: string } = {}): AccountView {
+export function account(overrides: { workspace?: Partial<WorkspaceView> | null; displayName?: string; role?: RoleView } = {}): AccountView {
+  const current = overrides.workspace === null ? null : { ...workspace, ...overrides.workspace };
+  const role = current ? (overrides.role ?? "owner") : null;
   return {
     profile: { id: "8d9a7c1e-2b3f-4c5d-8e9f-0a1b2c3d4e5f", email: "ada@example.com", displayName: overrides.displayName ?? "", avatarUrl: "" },
-    workspace: overrides.workspace === null ? null : { ...workspace, ...overrides.workspace },
+    workspace: current,
+    role,
+    workspaces: current && role ? [{ id: current.id, name: current.name, role }] : [],
   };
 }
 

@@ -1,0 +1,47 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { forbidden, noWorkspace } from "../errors";
+import type { MembershipRole } from "../tenants/entities";
+import { resolveUserTenant, type UserTenant } from "../tenants/membership";
+
+/**
+ * The one table of who may do what in a workspace (issue 8): viewers read the dashboard and
+ * open deployed tools; members also manage connections, apps, keys and deployments; owners
+ * also manage members and the workspace's name, slug and logo. Every procedure that acts in
+ * a workspace asks `workspaceFor(..., capability)`; nothing else decides a role.
+ */
+const RANK: Record<MembershipRole, number> = { viewer: 0, member: 1, owner: 2 };
+
+export const CAPABILITIES = {
+  "workspace.read": { least: "viewer", refusal: "You are not a member of this workspace" },
+  "deployments.open": { least: "viewer", refusal: "You are not a member of this workspace" },
+  "apps.manage": { least: "member", refusal: "Viewers cannot change apps" },
+  "keys.manage": { least: "member", refusal: "Viewers cannot manage API keys" },
+  "connections.manage": { least: "member", refusal: "Viewers cannot manage connections" },
+  "deployments.manage": { least: "member", refusal: "Viewers cannot manage deployments" },
+  "members.manage": { least: "owner", refusal: "Only the workspace owner can manage members" },
+  "workspace.edit": { least: "owner", refusal: "Only the workspace owner can change the workspace" },
+} as const satisfies Record<string, { least: MembershipRole; refusal: string }>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export function can(role: MembershipRole, capability: Capability): boolean {
+  return RANK[role] >= RANK[CAPABILITIES[capability].least];
+}
+
+export interface WorkspaceCaller {
+  em: EntityManager;
+  userId: string;
+  /** The workspace the person chose in the dashboard's switcher, if any (cookie `svc_workspace`). */
+  preferredTenantId?: string | null;
+}
+
+/**
+ * The caller's current workspace with their role, refused (403) when the role lacks
+ * `capability`; 404 `No workspace` when they belong to none.
+ */
+export async function workspaceFor(caller: WorkspaceCaller, capability: Capability): Promise<UserTenant> {
+  const workspace = await resolveUserTenant(caller.em, caller.userId, caller.preferredTenantId ?? null);
+  if (!workspace) throw noWorkspace();
+  if (!can(workspace.role, capability)) throw forbidden(CAPABILITIES[capability].refusal);
+  return workspace;
+}
