@@ -6,6 +6,8 @@ import { log } from "../server/log";
 import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/runtime/runtime";
 import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
+import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
+import { isAppHost } from "../server/deployments/deployment-lookup";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
 import { normalizeClientAddress, type DashboardLoadContext } from "./client-address";
@@ -54,10 +56,16 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     return rest;
   });
   const server = createServer((req, res) => {
+    // Deployed tools first: their hosts are the app-proxy's, whatever the path.
+    if (isAppHost(req.headers.host)) return void handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
     const answer = fastAnswer(req.method, req.url, (name) => rawHeader(req.rawHeaders, name));
     if (!answer) return void listener(req, res);
     res.writeHead(answer.status, { ...answer.headers, "content-length": Buffer.byteLength(answer.body) });
     res.end(answer.body);
+  });
+  server.on("upgrade", (req, socket, head) => {
+    if (isAppHost(req.headers.host)) return void handleAppUpgrade(req, socket, head, normalizeClientAddress(req.socket.remoteAddress));
+    socket.destroy();
   });
   server.keepAliveTimeout = 65_000;
   const port = options.port ?? config.PORT;

@@ -4,6 +4,8 @@ import { authMe, authMeFast } from "./routes/session";
 import { publicAvatar } from "./routes/storage";
 import * as tenants from "./routes/tenants";
 import * as members from "./routes/members";
+import * as deployments from "./routes/deployments";
+import { assertionJwksRoute, authorizeApp } from "./routes/app-authorize";
 import { trpcEndpoint } from "./routes/trpc";
 import * as users from "./routes/users";
 import { balanceByJwtOrKey, balanceByJwtOrKeyFast, balanceByKey, balanceByKeyFast } from "./routes/balance";
@@ -39,6 +41,15 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/cli/env", handler: cli.env },
   { method: "POST", path: "/api/dev/personal-key", handler: personalKey, sessionCookie: true },
 
+  { method: "GET", path: "/api/deployments", handler: deployments.list },
+  { method: "POST", path: "/api/deployments", handler: deployments.create, sessionCookie: true },
+  { method: "GET", path: "/api/deployments/*", handler: deployments.get },
+  { method: "PATCH", path: "/api/deployments/*", handler: deployments.update, sessionCookie: true },
+  { method: "DELETE", path: "/api/deployments/*", handler: deployments.remove, sessionCookie: true },
+  { method: "GET", path: "/schemas/vendo.schema.json", handler: deployments.manifestSchema },
+  { method: "GET", path: "/apps/authorize", handler: authorizeApp },
+  { method: "GET", path: "/.well-known/svc-assertion-jwks.json", handler: assertionJwksRoute },
+
   { method: "GET", path: "/api/trpc/*", handler: trpcEndpoint },
   { method: "POST", path: "/api/trpc/*", handler: trpcEndpoint, sessionCookie: true },
 
@@ -53,4 +64,4 @@ export const routes: Route[] = [
 ];
 
 /** Path prefixes the REST edge owns: unknown paths under them are JSON 404s, not pages. */
-export const ownedPrefixes = ["/api/", "/auth/v1/", "/storage/v1/"];
+export const ownedPrefixes = ["/api/", "/auth/v1/", "/storage/v1/", "/schemas/"];

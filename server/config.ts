@@ -43,6 +43,9 @@ const envSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   // Half the cores (at least one): hashing never takes the whole machine from requests.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  APPS_DOMAIN: optionalString,
+  APP_PROXY_ALLOWED_UPSTREAMS: optionalString,
+  APP_PROXY_MAX_BODY: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -56,6 +59,8 @@ export interface Config extends Env {
   adminEmails: string[] | null;
   storageDir: string;
   secureCookies: boolean;
+  /** Deployed tools live at `{name}--{workspace}.{appsDomain}` (host[:port], lower-case). */
+  appsDomain: string;
 }
 
 let cached: Config | undefined;
@@ -80,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails,
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/storage`,
     secureCookies: baseUrl.startsWith("https://"),
+    appsDomain: (e.APPS_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
   };
 }
 

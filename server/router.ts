@@ -8,6 +8,7 @@ import { devRouter } from "./dev/router";
 import { cliRouter } from "./keys/cli-router";
 import { keysRouter } from "./keys/router";
 import { membersRouter, workspacesRouter } from "./members/router";
+import { deploymentsRouter } from "./deployments/router";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   cli: cliRouter,
   members: membersRouter,
   workspaces: workspacesRouter,
+  deployments: deploymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

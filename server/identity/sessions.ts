@@ -10,6 +10,7 @@ import { isListening } from "../runtime/notifications";
 import { isDatabaseUnavailable } from "../db/availability";
 import { serviceUnavailable } from "../errors";
 import { IdentityError } from "./provider-types";
+import { revokeAppSessionsOf } from "../deployments/app-sessions";
 import { sessionCache } from "./session-revocations";
 
 export type { SessionUser } from "./session-cache";
@@ -114,5 +115,8 @@ export async function endSession(cookieValue: string | undefined, em: EntityMana
     await revokeSessionByRefreshToken(em, parts.refreshToken);
   } else {
     await identityProvider(em).logout(parts.accessToken).catch(() => undefined);
+    // A hosted provider tells nobody: end the tool sessions opened from this one ourselves.
+    const sessionId = (await verifyAccessToken(parts.accessToken).catch(() => null))?.session_id;
+    if (sessionId) await revokeAppSessionsOf(em, sessionId);
   }
 }

@@ -4,6 +4,7 @@ import { closeORM, initORM } from "../db/orm";
 import "../identity/session-revocations";
 import { startListening, stopListening } from "./notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
+import { startHealthChecks, stopHealthChecks } from "../deployments/health-checks";
 
 export interface Runtime {
   orm: MikroORM;
@@ -48,6 +49,7 @@ export function getRuntime(): Promise<Runtime> {
     const orm = await initORM();
     await orm.getMigrator().up();
     await startListening();
+    startHealthChecks(orm);
     if (!signalsOwnedByHost) shutDownOnSignals();
     started = { orm };
     return started;
@@ -61,6 +63,7 @@ export function getRuntime(): Promise<Runtime> {
 export async function shutdownRuntime(): Promise<void> {
   runtime = undefined;
   started = undefined;
+  stopHealthChecks();
   await stopListening();
   await closeORM();
   await stopEmbeddedDatabase();

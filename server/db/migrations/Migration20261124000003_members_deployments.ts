@@ -46,6 +46,8 @@ export class Migration20261124000003_members_deployments extends Migration {
         user_id uuid not null,
         tenant_id uuid not null references tenants (id) on delete cascade,
         dashboard_session_id uuid null,
+        email text not null,
+        display_name text not null default '',
         return_path text not null,
         expires_at timestamptz not null,
         used_at timestamptz null
@@ -59,6 +61,8 @@ export class Migration20261124000003_members_deployments extends Migration {
         user_id uuid not null,
         tenant_id uuid not null references tenants (id) on delete cascade,
         dashboard_session_id uuid null,
+        email text not null,
+        display_name text not null default '',
         created_at timestamptz not null default now(),
         expires_at timestamptz not null,
         revoked_at timestamptz null

@@ -1,0 +1,290 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import https from "node:https";
+import type { Duplex } from "node:stream";
+import { getConfig } from "../server/config";
+import { assertionFor } from "../server/deployments/assertion";
+import { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, cachedAppIdentity, exchangeCode, resolveAppIdentity, type AppIdentity } from "../server/deployments/app-sessions";
+import { findDeploymentByHost, type DeploymentTarget } from "../server/deployments/deployment-lookup";
+import { guardedLookup } from "../server/deployments/upstream-policy";
+import { readCookie } from "../server/identity/session-cookie";
+import { log } from "../server/log";
+import { getRuntime } from "../server/runtime/runtime";
+import { sameOriginPath } from "../server/security/same-origin-path";
+import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
+
+/**
+ * The app-proxy (issue 8, docs/decisions/011): `{name}--{workspace}.{APPS_DOMAIN}` in front
+ * of a deployed tool. It authenticates the person (app session from the dashboard
+ * handshake), strips every inbound identity header, injects the five X-Svc-* headers of
+ * SPEC 2 and a signed X-Svc-Assertion, and streams both ways through a keep-alive pool.
+ * Raw Node request/response: no fetch-style objects, no buffering.
+ */
+
+/** RFC 9110 hop-by-hop headers; plus whatever `Connection` names. */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+const OUR_HEADERS = new Set(["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "forwarded", "host"]);
+const HEADERS_TIMEOUT_MS = () => Number(process.env.APP_PROXY_HEADERS_TIMEOUT_MS ?? 60_000);
+
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, lookup: guardedLookup as never }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, lookup: guardedLookup as never }),
+};
+
+/** `X-SVC-User-Id`, `x_svc_role`: case and `_`/`-` folded before the prefix test. */
+export function isIdentityHeader(name: string): boolean {
+  return name.toLowerCase().replace(/_/g, "-").startsWith("x-svc-");
+}
+
+/** Header values must be ASCII: anything else (and `%` itself) is percent-encoded as UTF-8. */
+export function headerSafe(value: string): string {
+  let out = "";
+  for (const ch of value) out += ch === "%" || !/^[\x20-\x7e]$/.test(ch) ? encodeURIComponent(ch) : ch;
+  return out;
+}
+
+/** The Cookie header without our app-session cookie (the tool never sees it). */
+function withoutAppCookie(cookie: string): string {
+  return cookie
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith(`${APP_SESSION_COOKIE}=`))
+    .join("; ");
+}
+
+function sendPage(res: ServerResponse, status: number, title: string, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = htmlPageBody(title, message);
+  res.writeHead(status, { ...HTML_PAGE_HEADERS, ...headers, "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function appOrigin(host: string): string {
+  return `${new URL(getConfig().baseUrl).protocol}//${host}`;
+}
+
+/** The request headers for the tool: inbound ones filtered, ours set exactly. */
+function upstreamHeaders(req: IncomingMessage, target: DeploymentTarget, upstream: URL, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null, upgrade: boolean): string[] {
+  const named = new Set(
+    String(req.headers.connection ?? "")
+      .split(",")
+      .map((token) => token.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const out: string[] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    const lower = name.toLowerCase();
+    if (isIdentityHeader(lower) || OUR_HEADERS.has(lower)) continue;
+    const keepForUpgrade = upgrade && (lower === "connection" || lower === "upgrade");
+    if (!keepForUpgrade && (HOP_BY_HOP.has(lower) || named.has(lower))) continue;
+    if (lower === "cookie") {
+      const rest = withoutAppCookie(raw[i + 1]!);
+      if (rest) out.push(name, rest);
+      continue;
+    }
+    out.push(name, raw[i + 1]!);
+  }
+  out.push("Host", upstream.host);
+  out.push("X-Forwarded-For", clientAddress ?? req.socket.remoteAddress ?? "");
+  out.push("X-Forwarded-Proto", new URL(getConfig().baseUrl).protocol.slice(0, -1));
+  out.push("X-Forwarded-Host", target.host);
+  if (identity) {
+    out.push("X-Svc-User-Id", identity.userId);
+    out.push("X-Svc-User-Email", headerSafe(identity.email));
+    out.push("X-Svc-User-Name", headerSafe(identity.displayName));
+    out.push("X-Svc-Tenant-Id", identity.tenantId);
+    out.push("X-Svc-Role", identity.role);
+    if (assertion) out.push("X-Svc-Assertion", assertion);
+  }
+  return out;
+}
+
+/** The tool's response headers, hop-by-hop ones removed (Set-Cookie and Location untouched). */
+function downstreamHeaders(raw: string[]): string[] {
+  const named = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === "connection") for (const t of raw[i + 1]!.split(",")) named.add(t.trim().toLowerCase());
+  }
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const lower = raw[i]!.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || named.has(lower)) continue;
+    out.push(raw[i]!, raw[i + 1]!);
+  }
+  return out;
+}
+
+function appSessionCookie(token: string): string {
+  const secure = getConfig().secureCookies ? "; Secure" : "";
+  return `${APP_SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(APP_SESSION_LIFETIME_MS / 1000)}${secure}`;
+}
+
+/** A fresh EntityManager, as the lookups want it (a factory). */
+async function emFactory() {
+  const fork = (await getRuntime()).orm.em.fork();
+  return () => fork;
+}
+
+/** The person behind the request's app-session cookie, or null. */
+async function identityOf(req: IncomingMessage, target: DeploymentTarget): Promise<AppIdentity | null> {
+  const token = readCookie(req.headers.cookie, APP_SESSION_COOKIE);
+  if (!token) return null;
+  const identity = cachedAppIdentity(token, target.host) ?? (await resolveAppIdentity(await emFactory(), token, target.host));
+  return identity && identity.tenantId === target.tenantId ? identity : null;
+}
+
+async function handleCallback(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, url: URL): Promise<void> {
+  const exchanged = await exchangeCode((await emFactory())(), url.searchParams.get("code") ?? "", target.host, target.deploymentId);
+  if (!exchanged) {
+    sendPage(res, 400, "This sign-in link has expired", `Open ${target.name} again to sign in.`);
+    return;
+  }
+  const back = sameOriginPath(exchanged.returnPath, appOrigin(target.host)) ?? "/";
+  res.writeHead(302, { location: back, "set-cookie": appSessionCookie(exchanged.token), "cache-control": "no-store", "referrer-policy": "no-referrer" });
+  res.end();
+}
+
+function signInRedirect(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget): void {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    sendPage(res, 401, "Sign in required", `Open ${target.name} in your browser to sign in.`);
+    return;
+  }
+  const location = `${getConfig().baseUrl}/apps/authorize?host=${encodeURIComponent(target.host)}&return=${encodeURIComponent(req.url ?? "/")}`;
+  res.writeHead(302, { location, "cache-control": "no-store" });
+  res.end();
+}
+
+function upstreamRequestOptions(target: DeploymentTarget, req: IncomingMessage, headers: string[]) {
+  const upstream = new URL(target.upstreamUrl);
+  const base = upstream.pathname.replace(/\/+$/, "");
+  return {
+    upstream,
+    options: {
+      protocol: upstream.protocol,
+      hostname: upstream.hostname.replace(/^\[|\]$/g, ""),
+      port: upstream.port || (upstream.protocol === "https:" ? 443 : 80),
+      method: req.method,
+      path: `${base}${req.url ?? "/"}`,
+      headers: headers as unknown as http.OutgoingHttpHeaders,
+    },
+  };
+}
+
+async function forward(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, identity: AppIdentity | null, clientAddress: string | null): Promise<void> {
+  const maxBody = getConfig().APP_PROXY_MAX_BODY;
+  if (Number(req.headers["content-length"] ?? 0) > maxBody) {
+    sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
+    req.resume();
+    return;
+  }
+  const assertion = identity ? await assertionFor(identity, appOrigin(target.host)) : null;
+  const upstreamUrl = new URL(target.upstreamUrl);
+  const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, false);
+  const { options } = upstreamRequestOptions(target, req, headers);
+  const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, agent: agents[upstreamUrl.protocol as "http:" | "https:"] });
+  let answered = false;
+  const timer = setTimeout(() => {
+    if (answered) return;
+    answered = true;
+    proxyReq.destroy();
+    sendPage(res, 504, "The tool took too long", `${target.name} did not answer within ${Math.round(HEADERS_TIMEOUT_MS() / 1000)} seconds.`);
+  }, HEADERS_TIMEOUT_MS());
+  proxyReq.on("response", (proxyRes) => {
+    clearTimeout(timer);
+    if (answered) return proxyRes.resume();
+    answered = true;
+    res.writeHead(proxyRes.statusCode ?? 502, proxyRes.statusMessage, downstreamHeaders(proxyRes.rawHeaders));
+    proxyRes.pipe(res);
+    proxyRes.on("error", () => res.destroy());
+  });
+  proxyReq.on("error", (error: NodeJS.ErrnoException) => {
+    clearTimeout(timer);
+    if (answered) return res.destroy();
+    answered = true;
+    if (error.code !== "ECONNREFUSED" && error.code !== "ECONNRESET") log.warn("app-proxy upstream failed", { deployment: target.name, code: error.code, message: error.message });
+    const why = error.code === "EUPSTREAMREFUSED" ? "its address is not allowed" : "it is not answering";
+    sendPage(res, 502, `${target.name} is unavailable`, `The tool ${target.name} could not be reached: ${why}. Try again in a moment.`);
+  });
+  // The client went away: stop talking to the tool too.
+  res.on("close", () => {
+    clearTimeout(timer);
+    if (!res.writableFinished) proxyReq.destroy();
+  });
+  let received = 0;
+  req.on("data", (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > maxBody) {
+      req.unpipe(proxyReq);
+      proxyReq.destroy();
+      if (!answered) {
+        answered = true;
+        clearTimeout(timer);
+        sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
+      }
+      req.destroy();
+    }
+  });
+  req.pipe(proxyReq);
+}
+
+/** Every request whose Host is under APPS_DOMAIN comes here, before the route table. */
+export async function handleAppRequest(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
+  try {
+    const target = await findDeploymentByHost(await emFactory(), req.headers.host ?? "");
+    if (!target) return sendPage(res, 404, "No such tool", "There is no deployed tool at this address.");
+    const url = new URL(req.url ?? "/", "http://app.invalid");
+    if (url.pathname === "/.svc/callback") return await handleCallback(req, res, target, url);
+    let identity: AppIdentity | null = null;
+    if (target.access === "members") {
+      identity = await identityOf(req, target);
+      if (!identity) return signInRedirect(req, res, target);
+    }
+    await forward(req, res, target, identity, clientAddress);
+  } catch (error) {
+    log.error("app-proxy failed", { error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+    sendPage(res, 503, "Service unavailable", "Please try again in a moment.", { "retry-after": "5" });
+  }
+}
+
+function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** WebSocket upgrades to a tool: same authentication and identity headers, then a raw pipe. */
+export async function handleAppUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string | null): Promise<void> {
+  socket.on("error", () => socket.destroy());
+  try {
+    const target = await findDeploymentByHost(await emFactory(), req.headers.host ?? "");
+    if (!target) return rejectUpgrade(socket, 404, "Not Found");
+    const identity = target.access === "members" ? await identityOf(req, target) : null;
+    if (target.access === "members" && !identity) return rejectUpgrade(socket, 401, "Unauthorized");
+    const assertion = identity ? await assertionFor(identity, appOrigin(target.host)) : null;
+    const upstreamUrl = new URL(target.upstreamUrl);
+    const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, true);
+    const { options } = upstreamRequestOptions(target, req, headers);
+    const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, agent: false, lookup: guardedLookup as never });
+    proxyReq.on("upgrade", (proxyRes, proxySocket, proxyHead) => {
+      const lines = [`HTTP/1.1 ${proxyRes.statusCode ?? 101} ${proxyRes.statusMessage ?? "Switching Protocols"}`];
+      for (let i = 0; i < proxyRes.rawHeaders.length; i += 2) lines.push(`${proxyRes.rawHeaders[i]}: ${proxyRes.rawHeaders[i + 1]}`);
+      socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+      if (proxyHead.length) socket.write(proxyHead);
+      if (head.length) proxySocket.write(head);
+      proxySocket.on("error", () => socket.destroy());
+      socket.on("close", () => proxySocket.destroy());
+      proxySocket.on("close", () => socket.destroy());
+      proxySocket.pipe(socket).pipe(proxySocket);
+    });
+    proxyReq.on("response", (proxyRes) => {
+      rejectUpgrade(socket, proxyRes.statusCode ?? 502, proxyRes.statusMessage ?? "Bad Gateway");
+      proxyRes.resume();
+    });
+    proxyReq.on("error", () => rejectUpgrade(socket, 502, "Bad Gateway"));
+    proxyReq.end();
+  } catch {
+    rejectUpgrade(socket, 503, "Service Unavailable");
+  }
+}

@@ -1,0 +1,50 @@
+import { getConfig } from "../../server/config";
+import { mintCode } from "../../server/deployments/app-sessions";
+import { findDeploymentByHost, parseAppHost } from "../../server/deployments/deployment-lookup";
+import { getRuntime } from "../../server/runtime/runtime";
+import { sameOriginPath } from "../../server/security/same-origin-path";
+import { htmlPage } from "../html-page";
+import type { RequestContext } from "../request-context";
+import { json, redirect } from "../responses";
+import { assertionJwks } from "../../server/deployments/assertion";
+
+/**
+ * GET /apps/authorize?host=<tool host>&return=<path>: the dashboard half of the app-proxy
+ * handshake. Signed out: sign in and come back. A member (any role) of the tool's workspace
+ * gets a one-time code bound to that host and is sent to `{tool}/.svc/callback`.
+ */
+export async function authorizeApp(ctx: RequestContext): Promise<Response> {
+  const resolved = await ctx.resolveSession();
+  if (!resolved) return redirect(`/login?redirectTo=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`, { "cache-control": "no-store" });
+  const parsed = parseAppHost(ctx.url.searchParams.get("host") ?? "");
+  const { orm } = await getRuntime();
+  const em = orm.em.fork();
+  const target = parsed?.name ? await findDeploymentByHost(() => em, parsed.host) : null;
+  if (!parsed || !target) return htmlPage(404, "No such tool", "There is no deployed tool at this address.");
+  const rows = await em
+    .getConnection()
+    .execute<{ role: string }[]>(`select role from tenant_memberships where tenant_id = ? and user_id = ?`, [target.tenantId, resolved.user.userId]);
+  if (!rows[0]) {
+    return htmlPage(403, "Not a member", `You are signed in as ${resolved.user.email}, who is not a member of the workspace that runs ${target.name}. Ask its owner for an invitation.`);
+  }
+  const scheme = new URL(getConfig().baseUrl).protocol;
+  const returnPath = sameOriginPath(ctx.url.searchParams.get("return") ?? "/", `${scheme}//${target.host}`) ?? "/";
+  const caller = await ctx.caller();
+  const profile = await caller.users.me();
+  const code = await mintCode(em, {
+    host: target.host,
+    userId: resolved.user.userId,
+    tenantId: target.tenantId,
+    email: resolved.user.email,
+    displayName: profile.displayName,
+    dashboardSessionId: resolved.user.sessionId,
+    returnPath,
+  });
+  const callback = `${scheme}//${target.host}/.svc/callback?code=${code}&return=${encodeURIComponent(returnPath)}`;
+  return redirect(callback, { "cache-control": "no-store", "referrer-policy": "no-referrer" });
+}
+
+/** The public keys that verify `X-Svc-Assertion` (see server/deployments/assertion.ts). */
+export async function assertionJwksRoute(): Promise<Response> {
+  return json(await assertionJwks(), 200, { "cache-control": "public, max-age=600" });
+}

@@ -1,0 +1,38 @@
+import { SignJWT } from "jose";
+import { getConfig } from "../config";
+import { getSigningKey, publicJwks } from "../identity/signing-keys";
+import type { AppIdentity } from "./app-sessions";
+
+/**
+ * `X-Svc-Assertion`: what lets a tool that is reachable without the proxy tell a real
+ * request from a forged one (the plain X-Svc-* headers are unsigned, SPEC 5). An ES256 JWT,
+ * `iss` BASE_URL, `aud` the tool's origin, 60 s; keys at
+ * `{BASE_URL}/.well-known/svc-assertion-jwks.json`. It is signed with the service's ES256
+ * key (IDENTITY_SIGNING_KEY); issuer and audience differ from identity tokens', so neither
+ * can pass for the other. Tokens are reused for 30 s per app session: one signature per
+ * person and tool per half-minute, not one per request.
+ */
+const LIFETIME_SECONDS = 60;
+const REUSE_MS = 30_000;
+const signed = new Map<string, { token: string; until: number }>();
+
+export async function assertionFor(identity: AppIdentity, appOrigin: string, now = Date.now()): Promise<string> {
+  const key = `${identity.appSessionId}|${identity.role}|${appOrigin}`;
+  const hit = signed.get(key);
+  if (hit && hit.until > now) return hit.token;
+  const signing = await getSigningKey();
+  const iat = Math.floor(now / 1000);
+  const token = await new SignJWT({ email: identity.email, name: identity.displayName, tenant_id: identity.tenantId, role: identity.role })
+    .setProtectedHeader({ alg: "ES256", kid: signing.kid, typ: "JWT" })
+    .setIssuer(getConfig().baseUrl)
+    .setAudience(appOrigin)
+    .setSubject(identity.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + LIFETIME_SECONDS)
+    .sign(signing.privateKey);
+  if (signed.size > 10_000) signed.clear();
+  signed.set(key, { token, until: now + REUSE_MS });
+  return token;
+}
+
+export const assertionJwks = publicJwks;

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
+import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
+import { startService, type RunningService } from "../support/service";
+import { trpc } from "../support/trpc";
+
+/** Issue 8 section 2: deployments over REST, with a session cookie or an svc_sk_ key, per role. */
+describe("deployments", () => {
+  let service: RunningService;
+  let upstream: EchoUpstream;
+  let owner: TestUser;
+  let slug: string;
+  let tenantId: string;
+  let key: string;
+
+  beforeAll(async () => {
+    [service, upstream] = await Promise.all([startService({ label: "deployments", env: { HEALTH_CHECK_INTERVAL_SECONDS: "1" } }), startEchoUpstream()]);
+    owner = await signUp(service);
+    slug = uniqueSlug("dep");
+    tenantId = (await createWorkspace(service, owner, slug, "Deploy Co")).id;
+    const app = (await trpc(service, owner, "apps.create", { name: "Keyed" })).data;
+    key = (await trpc(service, owner, "keys.create", { appId: app.id })).data.apiKey;
+  });
+  afterAll(async () => {
+    await upstream?.close();
+    await service?.stop();
+  });
+
+  const port = () => new URL(service.url).port;
+  const create = (body: unknown, auth: { cookie?: string; key?: string } = { cookie: owner.cookie }) =>
+    api(service, "/api/deployments", { method: "POST", cookie: auth.cookie, json: body, headers: auth.key ? { authorization: `Bearer ${auth.key}` } : {} });
+  const count = async () => (await service.db.query("select count(*)::int as n from deployments where tenant_id = $1", [tenantId])).rows[0].n;
+
+  it("creates a deployment with an app of its own and answers 201 with it", async () => {
+    const appsBefore = (await service.db.query("select count(*)::int as n from apps where tenant_id = $1", [tenantId])).rows[0].n;
+    const res = await create({ name: "reports", upstreamUrl: upstream.url });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: "reports",
+      upstreamUrl: upstream.url,
+      access: "members",
+      manifest: null,
+      integrations: [],
+      url: `http://reports--${slug}.localhost:${port()}/`,
+      createdBy: owner.userId,
+    });
+    const app = (await service.db.query("select name, tenant_id from apps where id = $1", [res.body.appId])).rows[0];
+    expect(app).toEqual({ name: "reports", tenant_id: tenantId });
+    expect((await service.db.query("select count(*)::int as n from apps where tenant_id = $1", [tenantId])).rows[0].n).toBe(appsBefore + 1);
+  });
+
+  it("takes a manifest, validated against the published schema, and lists its integrations", async () => {
+    const manifest = "name: dashboards\nport: 8080\naccess: public\nhealthcheck: /healthz\nintegrations: [github]\n";
+    const res = await create({ name: "dashboards", upstreamUrl: upstream.url, manifest });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ access: "public", manifest, integrations: ["github"] });
+    const bad = await create({ name: "broken", upstreamUrl: upstream.url, manifest: "name: broken\nacess: public\n" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Invalid manifest: unknown field "acess" (line 2)');
+    expect(bad.body.problems).toEqual([{ path: "", message: 'unknown field "acess"', line: 2 }]);
+    const schema = await api(service, "/schemas/vendo.schema.json");
+    expect(schema.status).toBe(200);
+    expect(schema.headers.get("content-type")).toBe("application/schema+json");
+    expect(JSON.parse(schema.text)).toMatchObject({ $id: "vendo.schema.json", additionalProperties: false, required: ["name"] });
+  });
+
+  it("refuses bad input with 400/409 and writes nothing (no stray app either)", async () => {
+    const before = await count();
+    const apps = (await service.db.query("select count(*)::int as n from apps where tenant_id = $1", [tenantId])).rows[0].n;
+    const cases: [unknown, number, string][] = [
+      [{ name: "A", upstreamUrl: upstream.url }, 400, "Deployment name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end"],
+      [{ name: "two--dashes", upstreamUrl: upstream.url }, 400, "Deployment name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end"],
+      [{ name: "me", upstreamUrl: upstream.url }, 400, "This deployment name is reserved"],
+      [{ name: "okname", upstreamUrl: "ftp://example.com" }, 400, "Upstream URL must be an http or https URL"],
+      [{ name: "okname", upstreamUrl: "http://user:pw@127.0.0.1/" }, 400, "Upstream URL must be an http or https URL"],
+      [{ name: "okname", upstreamUrl: "http://169.254.169.254/latest/meta-data" }, 400, "Upstream address not allowed: 169.254.169.254 is a link-local address"],
+      [{ name: "okname", upstreamUrl: "http://[fe80::1]/" }, 400, "Upstream address not allowed: fe80::1 is a link-local address"],
+      [{ name: "okname", upstreamUrl: "http://0.0.0.0/" }, 400, "Upstream address not allowed: 0.0.0.0 is a unspecified address"],
+      [{ name: "reports", upstreamUrl: upstream.url }, 409, "A deployment with this name already exists"],
+      [{ name: "okname", upstreamUrl: upstream.url, appId: crypto.randomUUID() }, 404, "App not found"],
+      [{ name: "okname", upstreamUrl: upstream.url, manifest: "name: other\n" }, 400, "Invalid manifest: its name (other) is not the deployment's (okname)"],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await create(body);
+      expect([res.status, res.body.message], JSON.stringify(body)).toEqual([status, message]);
+    }
+    expect(await count()).toBe(before);
+    expect((await service.db.query("select count(*)::int as n from apps where tenant_id = $1", [tenantId])).rows[0].n).toBe(apps);
+  });
+
+  it("works with an svc_sk_ key of the workspace: list, get, patch, delete", async () => {
+    const created = await create({ name: "keyed-tool", upstreamUrl: upstream.url }, { key });
+    expect(created.status).toBe(201);
+    const auth = { authorization: `Bearer ${key}` };
+    const list = await api(service, "/api/deployments", { headers: auth });
+    expect(list.body.deployments.map((d: { name: string }) => d.name)).toEqual(["dashboards", "keyed-tool", "reports"]);
+    expect((await api(service, "/api/deployments/keyed-tool", { headers: auth })).body.name).toBe("keyed-tool");
+    const patched = await api(service, "/api/deployments/keyed-tool", { method: "PATCH", headers: auth, json: { access: "public" } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.access).toBe("public");
+    expect((await api(service, "/api/deployments/keyed-tool", { method: "PATCH", headers: auth, json: {} })).body).toEqual({ message: "No changes" });
+    expect((await api(service, "/api/deployments/keyed-tool", { method: "DELETE", headers: auth })).status).toBe(204);
+    expect((await api(service, "/api/deployments/keyed-tool", { headers: auth })).status).toBe(404);
+    expect((await api(service, "/api/deployments", { headers: { authorization: "Bearer svc_sk_nope" } })).status).toBe(401);
+    expect((await api(service, "/api/deployments")).status).toBe(401);
+  });
+
+  it("lets viewers read but not change; members manage", async () => {
+    const viewer = await signUp(service, uniqueEmail("viewer"));
+    const invitation = (await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: viewer.email, role: "viewer" } })).body;
+    await fetch(`${service.url}/invite/${invitation.url.split("/").pop()}`, { method: "POST", headers: { cookie: viewer.cookie }, redirect: "manual" });
+    expect((await api(service, "/api/deployments", { cookie: viewer.cookie })).status).toBe(200);
+    const refused = await create({ name: "viewer-tool", upstreamUrl: upstream.url }, { cookie: viewer.cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: "Viewers cannot manage deployments" });
+    expect((await api(service, "/api/deployments/reports", { method: "DELETE", cookie: viewer.cookie })).status).toBe(403);
+    expect((await service.db.query("select count(*)::int as n from deployments where name = 'viewer-tool'")).rows[0].n).toBe(0);
+  });
+
+  it("checks health in the background and shows it", async () => {
+    let health = (await api(service, "/api/deployments/reports", { cookie: owner.cookie })).body.health;
+    for (let i = 0; i < 40 && health.status === "unknown"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      health = (await api(service, "/api/deployments/reports", { cookie: owner.cookie })).body.health;
+    }
+    expect(health).toMatchObject({ status: "healthy", detail: "HTTP 200" });
+    const down = await create({ name: "down-tool", upstreamUrl: "http://127.0.0.1:9/" });
+    expect(down.status).toBe(201);
+    let downHealth = down.body.health;
+    for (let i = 0; i < 40 && downHealth.status === "unknown"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      downHealth = (await api(service, "/api/deployments/down-tool", { cookie: owner.cookie })).body.health;
+    }
+    expect(downHealth).toMatchObject({ status: "unhealthy", detail: "connection refused" });
+  });
+});
+
+describe("upstream address policy when BASE_URL is not a loopback URL", () => {
+  let service: RunningService;
+  let allowing: RunningService;
+  beforeAll(async () => {
+    [service, allowing] = await Promise.all([
+      startService({ label: "ssrf", env: { BASE_URL: "http://svc.example.test" } }),
+      startService({ label: "ssrf-allow", env: { BASE_URL: "http://svc.example.test", APP_PROXY_ALLOWED_UPSTREAMS: "127.0.0.0/8, 10.0.0.0/8" } }),
+    ]);
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await allowing?.stop();
+  });
+
+  it("refuses loopback and private upstreams unless listed in APP_PROXY_ALLOWED_UPSTREAMS", async () => {
+    for (const target of [service, allowing]) {
+      const user = await signUp(target);
+      await createWorkspace(target, user, uniqueSlug("ssrf"));
+      const post = (upstreamUrl: string) => api(target, "/api/deployments", { method: "POST", cookie: user.cookie, json: { name: uniqueSlug("t"), upstreamUrl } });
+      const loopback = await post("http://127.0.0.1:8080/");
+      const privateNet = await post("http://10.1.2.3/");
+      const otherPrivate = await post("http://192.168.1.10/");
+      const mapped = await post("http://[::ffff:127.0.0.1]/");
+      if (target === service) {
+        expect(loopback.body).toEqual({ message: "Upstream address not allowed: 127.0.0.1 is a loopback address (allow it with APP_PROXY_ALLOWED_UPSTREAMS)" });
+        expect(privateNet.status).toBe(400);
+        expect(mapped.status).toBe(400);
+      } else {
+        expect(loopback.status).toBe(201);
+        expect(privateNet.status).toBe(201);
+        expect(mapped.status).toBe(201);
+      }
+      expect(otherPrivate.body).toEqual({ message: "Upstream address not allowed: 192.168.1.10 is a private address (allow it with APP_PROXY_ALLOWED_UPSTREAMS)" });
+      expect((await post("http://169.254.169.254/")).status).toBe(400);
+    }
+  });
+});

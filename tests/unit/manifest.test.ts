@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { validateManifest } from "../../server/deployments/manifest";
+
+describe("vendo.yaml manifest", () => {
+  it("accepts a full manifest", () => {
+    const result = validateManifest(
+      ["name: reports", "port: 8080", "access: public", "healthcheck: /healthz", "env:", "  LOG_LEVEL: debug", "integrations: [github, slack]", "resources:", "  cpu: 500m", "  memory: 512Mi", ""].join("\n"),
+    );
+    expect(result).toEqual({
+      ok: true,
+      manifest: { name: "reports", port: 8080, access: "public", healthcheck: "/healthz", env: { LOG_LEVEL: "debug" }, integrations: ["github", "slack"], resources: { cpu: "500m", memory: "512Mi" } },
+    });
+  });
+
+  it("names each problem with its field and line", () => {
+    const result = validateManifest(["name: Reports!", "port: 80000", "acess: public", "resources:", "  memory: lots", ""].join("\n"));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        { path: "", message: 'unknown field "acess"', line: 3 },
+        { path: "/name", message: "name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end", line: 1 },
+        { path: "/port", message: "port must be <= 65535", line: 2 },
+        { path: "/resources/memory", message: "resources.memory has an invalid format", line: 5 },
+      ]),
+    );
+  });
+
+  it.each([
+    ["", "manifest must be a mapping of fields (name: ..., port: ...)"],
+    ["- a\n- b\n", "manifest must be a mapping of fields (name: ..., port: ...)"],
+    ["port: 80\n", '"name" is required'],
+    ["name: ab\nport: 80\nupstream: http://x\n", "give port or upstream, not both"],
+    ["name: a--b\n", "name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end"],
+    ["name: ab\nenv:\n  9BAD: x\n", "env: variable names must start with a letter or underscore and use only letters, digits and underscores"],
+  ])("refuses %j", (text, message) => {
+    const result = validateManifest(text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems.map((p) => p.message)).toContain(message);
+  });
+
+  it("reports YAML syntax errors with their line", () => {
+    const result = validateManifest("name: ok\nport: [1, 2\n");
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems[0]!.message).toMatch(/^invalid YAML: /);
+  });
+});
