@@ -8,6 +8,7 @@ const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: "/dashboard", label: "Overview" },
   { to: "/apps", label: "Apps" },
   { to: "/keys", label: "API Keys" },
+  { to: "/deployments", label: "Deployments" },
   { to: "/members", label: "Members" },
   { to: "/settings", label: "Settings", ownerOnly: true },
   { to: "/profile", label: "Profile" },

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect, redirectDocument } from "@remix-run/node";
 import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";
 import { findCause } from "../../server/errors";
 import { IdentityError } from "../../server/identity/provider-types";
@@ -21,7 +21,9 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
   const password = String(form.get("password") ?? "");
   try {
     const tokens = mode === "signUp" ? await caller.auth.signUp({ email, password }) : await caller.auth.signIn({ email, password });
-    const response = redirect(safeRedirectTo(form.get("redirectTo")), {
+    // A full document load: the target may be outside the dashboard (/apps/authorize on the
+    // way to a deployed tool), where a client-side navigation cannot follow.
+    const response = redirectDocument(safeRedirectTo(form.get("redirectTo")), {
       headers: { "set-cookie": sessionSetCookie(tokens.access_token, tokens.refresh_token) },
     });
     return { ok: true, response };

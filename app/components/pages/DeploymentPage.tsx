@@ -1,0 +1,92 @@
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatDate } from "~/lib/format";
+import type { AccountView, FormResult, WorkspaceView } from "~/lib/view-types";
+import { AppShell, PageHeader } from "../AppShell";
+import { Badge } from "../Badge";
+import { Card } from "../Card";
+import { ConfirmSubmit } from "../ConfirmSubmit";
+import { Field } from "../Field";
+import { HealthBadge, type DeploymentView } from "./DeploymentsPage";
+
+export interface DeploymentData {
+  account: AccountView & { workspace: WorkspaceView };
+  deployment: DeploymentView;
+  canManage: boolean;
+}
+
+/** One deployment: open it, its health, the integrations its manifest asks for, edit, delete. */
+export function DeploymentPage() {
+  const { account, deployment, canManage } = useLoaderData<DeploymentData>();
+  const result = useActionData<FormResult>();
+  const navigation = useNavigation();
+  const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <AppShell account={account}>
+      <PageHeader title={deployment.name} description={deployment.upstreamUrl}>
+        <a className="btn btn-primary" href={deployment.url} target="_blank" rel="noreferrer">Open</a>
+      </PageHeader>
+      <div className="stack-lg">
+        <Card title="Status">
+          <dl className="facts">
+            <dt>Health</dt>
+            <dd>
+              <HealthBadge health={deployment.health} />{" "}
+              <span className="cell-muted">
+                {deployment.health.checkedAt ? `${deployment.health.detail ?? ""}, checked ${formatDate(deployment.health.checkedAt)}` : "not checked yet"}
+              </span>
+            </dd>
+            <dt>Address</dt>
+            <dd><a href={deployment.url} target="_blank" rel="noreferrer" data-testid="deployment-url">{deployment.url}</a></dd>
+            <dt>Access</dt>
+            <dd><Badge tone={deployment.access === "public" ? "warning" : "muted"}>{deployment.access}</Badge></dd>
+          </dl>
+        </Card>
+        <Card title="Integrations" description="What the manifest says this tool needs.">
+          {deployment.integrations.length === 0 ? (
+            <p className="cell-muted">The manifest asks for no integrations.</p>
+          ) : (
+            <ul className="plain-list">
+              {deployment.integrations.map((slug) => (
+                <li key={slug}>
+                  <Badge tone="muted">{slug}</Badge> <a href={`/api/oauth/${slug}/authorize?returnTo=${encodeURIComponent(`/deployments/${deployment.name}`)}`}>Connect</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        {canManage ? (
+          <>
+            <Card title="Edit">
+              <Form method="post" className="stack">
+                <input type="hidden" name="intent" value="update" />
+                <Field label="Upstream URL" name="upstreamUrl" required defaultValue={result?.values?.upstreamUrl ?? deployment.upstreamUrl} error={result?.fieldErrors?.upstreamUrl} />
+                <label className="field">
+                  <span className="field-label">Access</span>
+                  <select name="access" className="input" defaultValue={deployment.access}>
+                    <option value="members">Members of the workspace</option>
+                    <option value="public">Anyone (public)</option>
+                  </select>
+                </label>
+                <label className="field">
+                  <span className="field-label">Manifest (vendo.yaml)</span>
+                  <textarea name="manifest" className="input textarea" rows={8} defaultValue={result?.values?.manifest ?? deployment.manifest ?? ""} spellCheck={false} />
+                </label>
+                {result?.intent === "update" && result.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
+                {result?.intent === "update" && result.ok ? <p className="form-success" role="status">Saved</p> : null}
+                <div>
+                  <button type="submit" className="btn btn-primary" disabled={pending("update")}>{pending("update") ? "Saving…" : "Save"}</button>
+                </div>
+              </Form>
+            </Card>
+            <Card title="Delete this deployment" description="Its address stops working at once. The tool itself keeps running wherever it runs.">
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete" />
+                <ConfirmSubmit label="Delete deployment" confirmLabel="Delete now" busyLabel="Deleting…" subject={deployment.name} busy={pending("delete")} />
+              </Form>
+            </Card>
+          </>
+        ) : null}
+      </div>
+    </AppShell>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { DeploymentPage, type DeploymentData } from "~/components/pages/DeploymentPage";
+import { loadWorkspaceAccount } from "~/lib/account.server";
+import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { deploymentFailure, deploymentValues } from "~/lib/deployments.server";
+import { describeFailure } from "~/lib/form-errors.server";
+import type { FormResult } from "~/lib/view-types";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.deployment.name ?? "Deployment"} · svc` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { dashboard, account } = await loadWorkspaceAccount(request);
+  try {
+    const deployment = await dashboard.caller.deployments.get({ name: params.name ?? "" });
+    return json<DeploymentData>({ account, deployment, canManage: account.role !== "viewer" }, { headers: sessionHeaders(dashboard) });
+  } catch (error) {
+    if (describeFailure(error, request).status === 404) throw new Response("Not found", { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const dashboard = await requireUser(request);
+  const headers = sessionHeaders(dashboard);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const name = params.name ?? "";
+  const values = deploymentValues(form);
+  try {
+    if (intent === "delete") {
+      await dashboard.caller.deployments.remove({ name });
+      return redirect("/deployments", { headers });
+    }
+    await dashboard.caller.deployments.update({ name, upstreamUrl: values.upstreamUrl, access: values.access as "members", manifest: values.manifest.trim() ? values.manifest : null });
+    return json<FormResult>({ intent, ok: true }, { headers });
+  } catch (error) {
+    return deploymentFailure(error, request, intent, values, headers);
+  }
+}
+
+export default DeploymentPage;

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { DeploymentsPage, type DeploymentsData } from "~/components/pages/DeploymentsPage";
+import { loadWorkspaceAccount } from "~/lib/account.server";
+import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { deploymentFailure, deploymentValues } from "~/lib/deployments.server";
+
+export const meta: MetaFunction = () => [{ title: "Deployments · svc" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const deployments = await dashboard.caller.deployments.list();
+  return json<DeploymentsData>({ account, deployments, canManage: account.role !== "viewer" }, { headers: sessionHeaders(dashboard) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const dashboard = await requireUser(request);
+  const headers = sessionHeaders(dashboard);
+  const values = deploymentValues(await request.formData());
+  try {
+    const created = await dashboard.caller.deployments.create({
+      name: values.name,
+      upstreamUrl: values.upstreamUrl,
+      access: values.access as "members",
+      ...(values.manifest.trim() ? { manifest: values.manifest } : {}),
+    });
+    return redirect(`/deployments/${created.name}`, { headers });
+  } catch (error) {
+    return deploymentFailure(error, request, "create", values, headers);
+  }
+}
+
+export default DeploymentsPage;
