@@ -23,7 +23,7 @@ import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
 /** RFC 9110 hop-by-hop headers; plus whatever `Connection` names. */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
 const OUR_HEADERS = new Set(["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "forwarded", "host"]);
-const HEADERS_TIMEOUT_MS = () => Number(process.env.APP_PROXY_HEADERS_TIMEOUT_MS ?? 60_000);
+const HEADERS_TIMEOUT_MS = () => getConfig().APP_PROXY_HEADERS_TIMEOUT_MS;
 
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, lookup: guardedLookup as never }),

@@ -46,6 +46,8 @@ const envSchema = z.object({
   APPS_DOMAIN: optionalString,
   APP_PROXY_ALLOWED_UPSTREAMS: optionalString,
   APP_PROXY_MAX_BODY: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
+  APP_PROXY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+  HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { MikroORM } from "@mikro-orm/postgresql";
+import { getConfig } from "../config";
 import { log } from "../log";
 import { validateManifest } from "./manifest";
 import { guardedLookup } from "./upstream-policy";
@@ -56,7 +57,7 @@ export async function checkAll(orm: MikroORM): Promise<void> {
 }
 
 export function startHealthChecks(orm: MikroORM): void {
-  const seconds = Number(process.env.HEALTH_CHECK_INTERVAL_SECONDS ?? 30);
+  const seconds = getConfig().HEALTH_CHECK_INTERVAL_SECONDS;
   if (timer || !(seconds > 0)) return;
   timer = setInterval(() => void checkAll(orm), seconds * 1000);
   timer.unref();
