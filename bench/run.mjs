@@ -10,19 +10,21 @@
 // (a server that does not start, a wrong response before the load) or when a run saw
 // non-2xx answers, connection errors or mismatched bodies (the figures are then still saved).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import authMe from "./suites/auth-me.mjs";
 import balance from "./suites/balance.mjs";
 import uploadFlood from "./suites/upload-flood.mjs";
+import appProxy from "./suites/app-proxy.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, balance, uploadFlood];
+const SUITES = [authMe, balance, uploadFlood, appProxy];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -125,8 +127,23 @@ async function workspaceCredentials(baseUrl, user) {
 }
 
 /** One request per scenario before any load: right status, JSON, and exactly the expected body. */
+/** One request with node:http (fetch will not send a chosen Host header, the app-proxy needs one). */
+function httpGet(url, method, headers) {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = httpRequest({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, method, headers, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode, headers: { get: (name) => res.headers[name.toLowerCase()] ?? null }, text: async () => text }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 async function precheck(scenario, url, headers, expected) {
-  const res = await fetch(url, { method: scenario.method ?? "GET", headers, redirect: "manual" });
+  const res = await httpGet(url, scenario.method ?? "GET", headers);
   const text = await res.text();
   const where = `scenario "${scenario.name}" (${scenario.method ?? "GET"} ${url})`;
   if (res.status !== 200) throw new Error(`${where}: expected HTTP 200, got ${res.status}: ${text.slice(0, 300)}`);
@@ -176,8 +193,10 @@ async function runSuite(suite, settings, baseCtx) {
 
   // Every scenario is checked before the first measurement, so a wrong answer aborts early.
   const plans = [];
+  for (const note of ctx.notes ?? []) console.log(`  note: ${note}`);
   for (const scenario of suite.scenarios) {
     const base = ctx.targets[scenario.target];
+    if (!base && scenario.optional) continue;
     if (!base) throw new Error(`scenario "${scenario.name}": unknown target "${scenario.target}"`);
     const url = `${base}${scenario.path}`;
     const headers = scenario.headers?.(ctx) ?? {};
@@ -219,6 +238,7 @@ async function runSuite(suite, settings, baseCtx) {
   };
   const [file] = saveResults(RESULTS_DIR, suite.name, report);
   console.log(`\nsaved ${file} (and latest-${suite.name}.json)`);
+  await ctx.cleanup?.();
   if (dirty.length > 0) {
     console.error(`\nnot clean: ${dirty.map((m) => `${m.name} (non-2xx ${m.result.non2xx}, errors ${m.result.errors}, mismatches ${m.result.mismatches})`).join("; ")}`);
   }
@@ -327,6 +347,9 @@ async function main() {
     void baseline;
 
     const ctx = {
+      root: ROOT,
+      tmpRoot,
+      logDir,
       user,
       ...credentials,
       targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "remix-serve": remixUrl },

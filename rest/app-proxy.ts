@@ -2,9 +2,9 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import https from "node:https";
 import type { Duplex } from "node:stream";
 import { getConfig } from "../server/config";
-import { assertionFor } from "../server/deployments/assertion";
+import { assertionFor, cachedAssertion } from "../server/deployments/assertion";
 import { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, cachedAppIdentity, exchangeCode, resolveAppIdentity, type AppIdentity } from "../server/deployments/app-sessions";
-import { findDeploymentByHost, type DeploymentTarget } from "../server/deployments/deployment-lookup";
+import { cachedDeploymentByHost, findDeploymentByHost, type DeploymentTarget } from "../server/deployments/deployment-lookup";
 import { guardedLookup } from "../server/deployments/upstream-policy";
 import { readCookie } from "../server/identity/session-cookie";
 import { log } from "../server/log";
@@ -26,8 +26,8 @@ const OUR_HEADERS = new Set(["x-forwarded-for", "x-forwarded-proto", "x-forwarde
 const HEADERS_TIMEOUT_MS = () => getConfig().APP_PROXY_HEADERS_TIMEOUT_MS;
 
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, lookup: guardedLookup as never }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, lookup: guardedLookup as never }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, scheduling: "lifo", noDelay: true, lookup: guardedLookup as never }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, scheduling: "lifo", noDelay: true, lookup: guardedLookup as never }),
 };
 
 /** `X-SVC-User-Id`, `x_svc_role`: case and `_`/`-` folded before the prefix test. */
@@ -62,7 +62,7 @@ function sendPage(res: ServerResponse, status: number, title: string, message: s
 }
 
 function appOrigin(host: string): string {
-  return `${new URL(getConfig().baseUrl).protocol}//${host}`;
+  return `${scheme()}://${host}`;
 }
 
 /** The request headers for the tool: inbound ones filtered, ours set exactly. */
@@ -90,7 +90,7 @@ function upstreamHeaders(req: IncomingMessage, target: DeploymentTarget, upstrea
   }
   out.push("Host", upstream.host);
   out.push("X-Forwarded-For", clientAddress ?? req.socket.remoteAddress ?? "");
-  out.push("X-Forwarded-Proto", new URL(getConfig().baseUrl).protocol.slice(0, -1));
+  out.push("X-Forwarded-Proto", scheme());
   out.push("X-Forwarded-Host", target.host);
   if (identity) {
     out.push("X-Svc-User-Id", identity.userId);
@@ -123,10 +123,32 @@ function appSessionCookie(token: string): string {
   return `${APP_SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(APP_SESSION_LIFETIME_MS / 1000)}${secure}`;
 }
 
-/** A fresh EntityManager, as the lookups want it (a factory). */
+/**
+ * An EntityManager factory for the lookups: forks only when a lookup misses its cache, so
+ * the hot path (cached host, cached app session) does no ORM work at all.
+ */
 async function emFactory() {
-  const fork = (await getRuntime()).orm.em.fork();
-  return () => fork;
+  const { orm } = await getRuntime();
+  let fork: ReturnType<typeof orm.em.fork> | undefined;
+  return () => (fork ??= orm.em.fork());
+}
+
+/** Parsed once per upstream URL and per tool host, not per request. */
+const parsedUpstreams = new Map<string, URL>();
+function upstreamOf(target: DeploymentTarget): URL {
+  let url = parsedUpstreams.get(target.upstreamUrl);
+  if (!url) {
+    url = new URL(target.upstreamUrl);
+    if (parsedUpstreams.size > 10_000) parsedUpstreams.clear();
+    parsedUpstreams.set(target.upstreamUrl, url);
+  }
+  return url;
+}
+let baseScheme: { baseUrl: string; scheme: string } | undefined;
+function scheme(): string {
+  const baseUrl = getConfig().baseUrl;
+  if (baseScheme?.baseUrl !== baseUrl) baseScheme = { baseUrl, scheme: new URL(baseUrl).protocol.slice(0, -1) };
+  return baseScheme.scheme;
 }
 
 /** The person behind the request's app-session cookie, or null. */
@@ -159,7 +181,7 @@ function signInRedirect(req: IncomingMessage, res: ServerResponse, target: Deplo
 }
 
 function upstreamRequestOptions(target: DeploymentTarget, req: IncomingMessage, headers: string[]) {
-  const upstream = new URL(target.upstreamUrl);
+  const upstream = upstreamOf(target);
   const base = upstream.pathname.replace(/\/+$/, "");
   return {
     upstream,
@@ -175,14 +197,19 @@ function upstreamRequestOptions(target: DeploymentTarget, req: IncomingMessage, 
 }
 
 async function forward(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, identity: AppIdentity | null, clientAddress: string | null): Promise<void> {
+  const assertion = identity ? await assertionFor(identity, appOrigin(target.host)) : null;
+  forwardNow(req, res, target, identity, assertion, clientAddress);
+}
+
+/** Streams the request to the tool and its answer back; synchronous once the assertion exists. */
+function forwardNow(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null): void {
   const maxBody = getConfig().APP_PROXY_MAX_BODY;
   if (Number(req.headers["content-length"] ?? 0) > maxBody) {
     sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
     req.resume();
     return;
   }
-  const assertion = identity ? await assertionFor(identity, appOrigin(target.host)) : null;
-  const upstreamUrl = new URL(target.upstreamUrl);
+  const upstreamUrl = upstreamOf(target);
   const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, false);
   const { options } = upstreamRequestOptions(target, req, headers);
   const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, agent: agents[upstreamUrl.protocol as "http:" | "https:"] });
@@ -231,13 +258,32 @@ async function forward(req: IncomingMessage, res: ServerResponse, target: Deploy
   req.pipe(proxyReq);
 }
 
-/** Every request whose Host is under APPS_DOMAIN comes here, before the route table. */
-export async function handleAppRequest(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
+/**
+ * Every request whose Host is under APPS_DOMAIN comes here, before the route table. When
+ * the tool, the person and their assertion are all cached, the request is forwarded at
+ * once, with no promise in between (the proxy's hot path); otherwise the slow path asks
+ * PostgreSQL.
+ */
+export function handleAppRequest(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
+  const target = cachedDeploymentByHost(req.headers.host?.toLowerCase() ?? "");
+  if (target && !req.url?.startsWith("/.svc/")) {
+    if (target.access === "public") return forwardNow(req, res, target, null, null, clientAddress);
+    const token = readCookie(req.headers.cookie, APP_SESSION_COOKIE);
+    const identity = token ? cachedAppIdentity(token, target.host) : undefined;
+    const assertion = identity && identity.tenantId === target.tenantId ? cachedAssertion(identity, appOrigin(target.host)) : undefined;
+    if (identity && assertion) return forwardNow(req, res, target, identity, assertion, clientAddress);
+  }
+  void handleAppRequestSlow(req, res, clientAddress);
+}
+
+async function handleAppRequestSlow(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
   try {
     const target = await findDeploymentByHost(await emFactory(), req.headers.host ?? "");
     if (!target) return sendPage(res, 404, "No such tool", "There is no deployed tool at this address.");
-    const url = new URL(req.url ?? "/", "http://app.invalid");
-    if (url.pathname === "/.svc/callback") return await handleCallback(req, res, target, url);
+    if (req.url?.startsWith("/.svc/")) {
+      const url = new URL(req.url, "http://app.invalid");
+      if (url.pathname === "/.svc/callback") return await handleCallback(req, res, target, url);
+    }
     let identity: AppIdentity | null = null;
     if (target.access === "members") {
       identity = await identityOf(req, target);
@@ -263,7 +309,7 @@ export async function handleAppUpgrade(req: IncomingMessage, socket: Duplex, hea
     const identity = target.access === "members" ? await identityOf(req, target) : null;
     if (target.access === "members" && !identity) return rejectUpgrade(socket, 401, "Unauthorized");
     const assertion = identity ? await assertionFor(identity, appOrigin(target.host)) : null;
-    const upstreamUrl = new URL(target.upstreamUrl);
+    const upstreamUrl = upstreamOf(target);
     const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, true);
     const { options } = upstreamRequestOptions(target, req, headers);
     const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, agent: false, lookup: guardedLookup as never });

@@ -57,7 +57,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   });
   const server = createServer((req, res) => {
     // Deployed tools first: their hosts are the app-proxy's, whatever the path.
-    if (isAppHost(req.headers.host)) return void handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
+    if (isAppHost(req.headers.host)) return handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
     const answer = fastAnswer(req.method, req.url, (name) => rawHeader(req.rawHeaders, name));
     if (!answer) return void listener(req, res);
     res.writeHead(answer.status, { ...answer.headers, "content-length": Buffer.byteLength(answer.body) });
@@ -70,10 +70,16 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   server.keepAliveTimeout = 65_000;
   const port = options.port ?? config.PORT;
   const host = options.host ?? config.HOST;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    // The database is already up (embedded, perhaps): never leave it running behind us.
+    await shutdownRuntime().catch(() => undefined);
+    throw error;
+  }
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   log.info(`listening on ${config.BASE_URL ?? `http://localhost:${actualPort}`}`);

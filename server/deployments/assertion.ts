@@ -16,8 +16,16 @@ const LIFETIME_SECONDS = 60;
 const REUSE_MS = 30_000;
 const signed = new Map<string, { token: string; until: number }>();
 
+const keyOf = (identity: AppIdentity, appOrigin: string) => `${identity.appSessionId}|${identity.role}|${appOrigin}`;
+
+/** A still fresh assertion without signing anything, or undefined. */
+export function cachedAssertion(identity: AppIdentity, appOrigin: string, now = Date.now()): string | undefined {
+  const hit = signed.get(keyOf(identity, appOrigin));
+  return hit && hit.until > now ? hit.token : undefined;
+}
+
 export async function assertionFor(identity: AppIdentity, appOrigin: string, now = Date.now()): Promise<string> {
-  const key = `${identity.appSessionId}|${identity.role}|${appOrigin}`;
+  const key = keyOf(identity, appOrigin);
   const hit = signed.get(key);
   if (hit && hit.until > now) return hit.token;
   const signing = await getSigningKey();

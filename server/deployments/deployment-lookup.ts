@@ -38,6 +38,11 @@ const TTL_MS = 30_000;
 const targets = new ExpiringCache<DeploymentTarget | null>();
 subscribe(DEPLOYMENT_CHANGED_CHANNEL, { onMessage: () => targets.clear(), onReset: () => targets.clear() });
 
+/** The cached answer for a host, without I/O: the target, null (no such tool), or undefined (ask). */
+export function cachedDeploymentByHost(host: string): DeploymentTarget | null | undefined {
+  return targets.get(host);
+}
+
 /** The deployment behind a host, cached (a change anywhere clears the cache through NOTIFY). */
 export async function findDeploymentByHost(em: () => EntityManager, host: string): Promise<DeploymentTarget | null> {
   const cached = targets.get(host);
