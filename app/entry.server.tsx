@@ -4,6 +4,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { createNonce, documentSecurityHeaders } from "~/lib/content-security-policy.server";
+import { NonceProvider } from "~/lib/nonce-provider";
 
 // The Node entry and the REST handler ride in the same bundle as the dashboard, so
 // `scripts/start.mjs` and the splat route share one copy of the domain (see README).
@@ -20,11 +22,16 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const bot = isbot(request.headers.get("user-agent") ?? "");
+  // Every document gets its own nonce; only scripts carrying it run (see the policy module).
+  const nonce = createNonce();
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -34,6 +41,7 @@ export default function handleRequest(
           // A route may ask for a stricter policy (the CLI login page sends no referrer at all).
           if (!responseHeaders.has("Referrer-Policy")) responseHeaders.set("Referrer-Policy", "same-origin");
           responseHeaders.set("X-Frame-Options", "DENY");
+          for (const [name, value] of documentSecurityHeaders(nonce)) responseHeaders.set(name, value);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -1,6 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
+import { useNonce } from "~/lib/nonce-provider";
 import app from "~/styles/app.css";
 import controls from "~/styles/controls.css";
 import pages from "~/styles/pages.css";
@@ -16,18 +17,21 @@ export const links: LinksFunction = () =>
 export const meta: MetaFunction = () => [{ title: "svc — workspaces, identity and connections" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The document's CSP nonce (app/entry.server.tsx): Remix's inline scripts need it to run.
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.ico" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { getConfig, type Config } from "../../server/config";
+
+/**
+ * The security headers of every dashboard document (ARCHITECTURE 6, issue 6 section 7):
+ * a Content-Security-Policy whose scripts need this response's nonce, and HSTS when the
+ * public origin is https. `app/entry.server.tsx` sets them; JSON and assets do not get them.
+ */
+
+/** 16 random bytes, base64: a fresh one for every document. */
+export function createNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * Where the CLI login page may POST the key: the loopback hosts of
+ * `app/lib/loopback-callback.ts` that a CSP source can name. `[::1]` cannot be named: CSP
+ * host sources have no IPv6 literals and Chromium drops `http://[::1]:*` as an invalid
+ * source (with a console error on every page), so a `[::1]` callback stays blocked.
+ */
+export const LOOPBACK_CONNECT_SOURCES = ["http://127.0.0.1:*", "http://localhost:*"] as const;
+
+type StorageSettings = Pick<Config, "STORAGE_DRIVER" | "S3_PUBLIC_URL" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION">;
+
+/**
+ * The origin images are served from when objects live in S3: the same base URL
+ * `S3Storage` builds public URLs from (S3_PUBLIC_URL, else S3_ENDPOINT, else AWS's
+ * virtual-hosted bucket address). Null for the fs driver (same origin) or an unusable URL.
+ */
+export function storageImageOrigin(config: StorageSettings): string | null {
+  if (config.STORAGE_DRIVER !== "s3") return null;
+  const base = config.S3_PUBLIC_URL ?? config.S3_ENDPOINT ?? `https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return null;
+  }
+  // Only http(s) origins; anything else serializes as "null" and must never enter a policy.
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  return url.origin;
+}
+
+export function contentSecurityPolicy({ nonce, imageOrigin }: { nonce: string; imageOrigin: string | null }): string {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(nonce)) throw new Error("A CSP nonce must be base64");
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", `'nonce-${nonce}'`],
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:", "blob:", ...(imageOrigin ? [imageOrigin] : [])],
+    ["connect-src", "'self'", ...LOOPBACK_CONNECT_SOURCES],
+    ["font-src", "'self'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+  ];
+  return directives.map((directive) => directive.join(" ")).join("; ");
+}
+
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
+/** The headers a dashboard document gets, for this nonce and configuration. */
+export function documentSecurityHeaders(nonce: string, config: Config = getConfig()): [name: string, value: string][] {
+  const headers: [string, string][] = [["Content-Security-Policy", contentSecurityPolicy({ nonce, imageOrigin: storageImageOrigin(config) })]];
+  if (config.secureCookies) headers.push(["Strict-Transport-Security", STRICT_TRANSPORT_SECURITY]);
+  return headers;
+}
