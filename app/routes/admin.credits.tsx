@@ -7,11 +7,11 @@ import { adjustCredits } from "~/lib/credits.server";
 
 export const meta: MetaFunction = () => [{ title: "Credits · Admin · svc" }];
 
-/** Administrators only; everyone else goes back to the dashboard. */
+/** Administrators only; everyone else goes back to the dashboard, which says why. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
   const headers = sessionHeaders(dashboard);
-  if (!account.isAdmin) throw redirect("/dashboard", { headers });
+  if (!account.isAdmin) throw redirect("/dashboard?notice=admin-only", { headers });
   const rows = await dashboard.caller.billing.workspaces();
   // A fresh idempotency key per form and render: resubmitting the same form writes once.
   const workspaces = rows.map((row) => ({ ...row, idempotencyKey: crypto.randomUUID() }));

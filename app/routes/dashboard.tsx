@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { DashboardPage, type DashboardData } from "~/components/pages/DashboardPage";
+import { DashboardPage, dashboardNotice, type DashboardData } from "~/components/pages/DashboardPage";
 import { loadWorkspaceAccount } from "~/lib/account.server";
 import { sessionHeaders } from "~/lib/caller.server";
 
@@ -8,7 +8,9 @@ export const meta: MetaFunction = () => [{ title: "Overview · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
-  const data: DashboardData = { account, urlPrefix: `${new URL(request.url).host}/` };
+  const url = new URL(request.url);
+  // `?notice=` names one of the page's own messages; anything else shows nothing.
+  const data: DashboardData = { account, urlPrefix: `${url.host}/`, notice: dashboardNotice(url.searchParams.get("notice")) };
   return json(data, { headers: sessionHeaders(dashboard) });
 }
 

@@ -14,7 +14,8 @@ export const headers: HeadersFunction = () => PAGE_HEADERS;
 /**
  * SPEC 4.6 step 3: anyone who is not a signed-in administrator goes to the dashboard. A
  * signed-out visitor goes there with `redirectTo` naming this page, so signing in brings
- * them back; the query is checked before any button shows.
+ * them back; a signed-in member goes there with a notice saying the page is for
+ * administrators. The query is checked before any button shows.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await dashboardRequest(request);
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { dashboard, account } = await loadAccount(request);
   const headers = sessionHeaders(dashboard);
-  if (!(await dashboard.caller.dev.canBootstrapCli())) throw redirect("/dashboard", { headers });
+  if (!(await dashboard.caller.dev.canBootstrapCli())) throw redirect("/dashboard?notice=admin-only", { headers });
   for (const [name, value] of Object.entries(PAGE_HEADERS)) headers.set(name, value);
   const data: CliBootstrapData = { account, bootstrap: parseBootstrapRequest(new URL(request.url).searchParams) };
   return json(data, { headers });

@@ -164,9 +164,13 @@ describe.skipIf(!hasChromium)("apps, API keys and admin credits in a browser", (
   it("keeps members out of the admin area", async () => {
     const context = await browser.newContext();
     await context.addCookies([{ name: "svc_session", value: member.cookie.slice("svc_session=".length), url: service.url }]);
+    const hop = await fetch(`${service.url}/admin/credits`, { redirect: "manual", headers: { cookie: member.cookie } });
+    expect(hop.status).toBe(302);
+    expect(hop.headers.get("location")).toBe("/dashboard?notice=admin-only");
     const memberPage = await context.newPage();
     await memberPage.goto(`${service.url}/admin/credits`);
-    await memberPage.waitForURL(/\/dashboard$/);
+    await memberPage.waitForURL(`${service.url}/dashboard?notice=admin-only`);
+    expect(await memberPage.getByRole("status").filter({ hasText: "That page is for administrators of the service." }).count()).toBe(1);
     await expect.poll(() => memberPage.getByTestId("header-balance").textContent()).toBe("130.00 credits");
     expect(await memberPage.getByRole("link", { name: "Admin" }).count()).toBe(0);
     await context.close();

@@ -149,10 +149,14 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
     expect(await page.getByText("You're logged in").count()).toBe(0);
   });
 
-  it("sends a signed-in non-administrator to the dashboard", async () => {
+  it("sends a signed-in non-administrator to the dashboard, which says the page is for administrators", async () => {
+    const hop = await fetch(`${service.url}${bootstrapPath(listener.callbackUrl)}`, { redirect: "manual", headers: { cookie: member.cookie } });
+    expect(hop.status).toBe(302);
+    expect(hop.headers.get("location")).toBe("/dashboard?notice=admin-only");
     const page = await pageAs(member);
     await page.goto(`${service.url}${bootstrapPath(listener.callbackUrl)}`);
-    await page.waitForURL(/\/dashboard$/);
+    await page.waitForURL(`${service.url}/dashboard?notice=admin-only`);
+    expect(await page.getByRole("status").filter({ hasText: "That page is for administrators of the service." }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Issue API key" }).count()).toBe(0);
   });
 

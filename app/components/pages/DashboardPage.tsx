@@ -4,16 +4,28 @@ import { AppShell, PageHeader } from "../AppShell";
 import { Avatar } from "../Avatar";
 import { Card } from "../Card";
 
+/** Why someone was sent here: pages that turn a visitor away add `?notice=<code>`. */
+const NOTICES = {
+  "admin-only": "That page is for administrators of the service.",
+} as const;
+
+export type DashboardNotice = keyof typeof NOTICES;
+
+export function dashboardNotice(value: string | null): DashboardNotice | null {
+  return value !== null && Object.hasOwn(NOTICES, value) ? (value as DashboardNotice) : null;
+}
+
 export interface DashboardData {
   account: AccountView & { workspace: WorkspaceView };
   urlPrefix: string;
+  notice: DashboardNotice | null;
 }
 
 const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** The overview: the workspace at a glance and what is left to set up. */
 export function DashboardPage() {
-  const { account, urlPrefix } = useLoaderData<DashboardData>();
+  const { account, urlPrefix, notice } = useLoaderData<DashboardData>();
   const { workspace, profile } = account;
   const steps = [
     { done: true, label: "Create your workspace", to: "/settings" },
@@ -27,6 +39,11 @@ export function DashboardPage() {
       <PageHeader title={`Welcome${profile.displayName ? `, ${profile.displayName}` : ""}`} description="Here is how your workspace is set up.">
         <Link to="/settings" className="btn btn-secondary">Workspace settings</Link>
       </PageHeader>
+      {notice ? (
+        <div className="callout page-notice" role="status">
+          <p className="callout-text">{NOTICES[notice]}</p>
+        </div>
+      ) : null}
       <div className="grid">
         <Card title="Workspace">
           <div className="summary">
