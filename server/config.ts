@@ -49,6 +49,7 @@ const envSchema = z.object({
   APP_PROXY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });
 
 export type Env = z.infer<typeof envSchema>;

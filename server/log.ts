@@ -1,20 +1,30 @@
 import { getConfig } from "./config";
+import { chooseFormat, formatJson, formatPretty, type LogLine } from "./log-format";
 
 const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 type Level = Exclude<keyof typeof levels, "silent">;
 
 function emit(level: Level, message: string, detail?: unknown) {
-  if (levels[level] < levels[getConfig().LOG_LEVEL]) return;
-  const line = { time: new Date().toISOString(), level, message, ...(detail === undefined ? {} : { detail: describe(detail) }) };
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${JSON.stringify(line)}\n`);
+  const config = getConfig();
+  if (levels[level] < levels[config.LOG_LEVEL]) return;
+  const stream = level === "error" || level === "warn" ? process.stderr : process.stdout;
+  const line: LogLine = { time: new Date().toISOString(), level, message, ...(detail === undefined ? {} : { detail: describe(detail) }) };
+  const pretty = chooseFormat(config.LOG_FORMAT, stream.isTTY) === "pretty";
+  stream.write(pretty ? formatPretty(line, stream.isTTY === true && !process.env.NO_COLOR) : formatJson(line));
 }
 
 function describe(detail: unknown): unknown {
   if (detail instanceof Error) return { name: detail.name, message: detail.message, stack: detail.stack };
+  if (detail && typeof detail === "object" && !Array.isArray(detail)) {
+    // One level down too: `{ requestId, error }` keeps the error's message and stack.
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(detail as Record<string, unknown>)) out[key] = value instanceof Error ? describe(value) : value;
+    return out;
+  }
   return detail;
 }
 
-/** Structured one-line logs. Never pass secrets, cookies or tokens here. */
+/** Structured one-line logs (readable lines on a terminal). Never pass secrets, cookies or tokens here. */
 export const log = {
   debug: (m: string, d?: unknown) => emit("debug", m, d),
   info: (m: string, d?: unknown) => emit("info", m, d),
