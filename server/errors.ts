@@ -33,8 +33,10 @@ export class AppError extends Error {
     readonly body: Record<string, unknown> = {},
     /** Extra response headers, e.g. `Retry-After`. */
     readonly headers: Record<string, string> = {},
+    /** `cause`: what went wrong underneath, for the log only (never the response body). */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.status = errorStatus[code];
   }

@@ -13,6 +13,18 @@ export interface ObjectStorage {
   publicUrl(key: string): string;
   /** The key behind one of our own public URLs, or null for any other URL. */
   keyFromPublicUrl(url: string): string | null;
+  /** Every stored object whose key starts with `prefix` (only keys of our own safe shape). */
+  list(prefix: string): AsyncIterable<StoredObject>;
+  /**
+   * Drivers that write through temporary files (fs) remove those last modified before
+   * `olderThan` (left by a crash mid-write) and answer how many went.
+   */
+  removeStaleTemporaryFiles?(olderThan: Date): Promise<number>;
+}
+
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
 }
 
 /**
@@ -31,11 +43,20 @@ export function assertSafeObjectKey(key: string): void {
   if (!isSafeObjectKey(key)) throw new AppError("STORAGE_FAILED", "Invalid object key");
 }
 
-/** Every storage failure reaches the client as a 500 carrying the storage's own text. */
-export function storageFailed(error: unknown): AppError {
+const failureMessages = {
+  store: "Could not store the image",
+  remove: "Could not remove the image",
+  list: "Could not list stored images",
+} as const;
+
+/**
+ * Every storage failure reaches the client as a 500 with a fixed message: the driver's own
+ * text names absolute paths, buckets and endpoints. The driver's error rides along as the
+ * AppError's `cause`, which the REST edge logs with the request id.
+ */
+export function storageFailed(error: unknown, action: keyof typeof failureMessages = "store"): AppError {
   if (error instanceof AppError) return error;
-  const message = error instanceof Error ? error.message || error.name : String(error);
-  return new AppError("STORAGE_FAILED", message || "Storage request failed");
+  return new AppError("STORAGE_FAILED", failureMessages[action], {}, {}, { cause: error });
 }
 
 /** Shared by both drivers: strips our public prefix and checks what is left is a key. */
@@ -59,6 +80,7 @@ export abstract class PrefixedObjectStorage implements ObjectStorage {
 
   abstract put(key: string, data: Buffer, contentType: string): Promise<void>;
   abstract delete(key: string): Promise<void>;
+  abstract list(prefix: string): AsyncIterable<StoredObject>;
 
   publicUrl(key: string): string {
     assertSafeObjectKey(key);

@@ -1,5 +1,5 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { assertSafeObjectKey, PrefixedObjectStorage, storageFailed } from "./object-storage";
+import { DeleteObjectCommand, ListObjectsV2Command, type ListObjectsV2CommandOutput, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { assertSafeObjectKey, isSafeObjectKey, PrefixedObjectStorage, storageFailed, type StoredObject } from "./object-storage";
 
 export interface S3StorageOptions {
   /** Unset means AWS itself; set for any S3-compatible service. */
@@ -11,6 +11,8 @@ export interface S3StorageOptions {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+  /** Keys per ListObjectsV2 page (S3's own default, 1000, when unset). */
+  listPageSize?: number;
 }
 
 /** Object keys embed a fresh image id, so an object never changes once written. */
@@ -19,6 +21,7 @@ const CACHE_CONTROL = "public, max-age=31536000, immutable";
 export class S3Storage extends PrefixedObjectStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly listPageSize: number | undefined;
 
   constructor(options: S3StorageOptions) {
     super(
@@ -28,6 +31,7 @@ export class S3Storage extends PrefixedObjectStorage {
           : `https://${options.bucket}.s3.${options.region}.amazonaws.com`),
     );
     this.bucket = options.bucket;
+    this.listPageSize = options.listPageSize;
     this.client = new S3Client({
       endpoint: options.endpoint,
       region: options.region,
@@ -69,8 +73,27 @@ export class S3Storage extends PrefixedObjectStorage {
       // S3 answers 204 for a missing key too, so deletes are naturally idempotent.
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (error) {
-      throw storageFailed(error);
+      throw storageFailed(error, "remove");
     }
   }
 
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    let continuationToken: string | undefined;
+    do {
+      let page: ListObjectsV2CommandOutput;
+      try {
+        page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken, MaxKeys: this.listPageSize }),
+        );
+      } catch (error) {
+        throw storageFailed(error, "list");
+      }
+      for (const object of page.Contents ?? []) {
+        if (!object.Key || !isSafeObjectKey(object.Key)) continue;
+        // No date (never seen in practice) counts as new: it is never swept on a guess.
+        yield { key: object.Key, lastModified: object.LastModified ?? new Date() };
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
 }

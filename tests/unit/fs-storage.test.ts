@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync, symlinkSync, utimesSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -67,13 +68,90 @@ describe("FsStorage", () => {
     expect(storage.keyFromPublicUrl("")).toBeNull();
   });
 
-  it("reports a filesystem failure as STORAGE_FAILED with the system's message", async () => {
+  it("reports a filesystem failure as STORAGE_FAILED with a fixed message, the system's error as its cause", async () => {
     const blocker = path.join(dir, "not-a-dir");
     await writeFile(blocker, "a file where the storage directory should be");
     const broken = new FsStorage({ storageDir: blocker, baseUrl: BASE });
     const error = await failure(broken.put("user/u-1/a.png", Buffer.from("x"), "image/png"));
-    expect(error.code).toBe("STORAGE_FAILED");
-    expect(error.message).toMatch(/ENOTDIR|EEXIST/);
+    expect(error).toMatchObject({ code: "STORAGE_FAILED", status: 500, message: "Could not store the image", body: {} });
+    expect(error.message).not.toContain(dir);
+    expect((error.cause as NodeJS.ErrnoException).code).toMatch(/ENOTDIR|EEXIST/);
+    expect((error.cause as Error).message).toContain(blocker);
+  });
+
+  it("reports a failed delete as 'Could not remove the image'", async () => {
+    const fresh = await mkdtemp(path.join(tmpdir(), "fs-storage-rm-"));
+    const store = new FsStorage({ storageDir: fresh, baseUrl: BASE });
+    // A directory where the object should be: unlink refuses it (EISDIR or EPERM).
+    await mkdir(path.join(fresh, "avatars", "user", "u-1", "a.png"), { recursive: true });
+    const error = await failure(store.delete("user/u-1/a.png"));
+    expect(error).toMatchObject({ code: "STORAGE_FAILED", status: 500, message: "Could not remove the image" });
+    expect(error.cause).toBeInstanceOf(Error);
+    await rm(fresh, { recursive: true, force: true });
+  });
+});
+
+describe("FsStorage listing and temporary files", () => {
+  let root: string;
+  let store: FsStorage;
+  const file = (key: string) => path.join(root, "avatars", key);
+  const plant = async (key: string, ageSeconds: number) => {
+    await mkdir(path.dirname(file(key)), { recursive: true });
+    await writeFile(file(key), "x");
+    const when = new Date(Date.now() - ageSeconds * 1000);
+    utimesSync(file(key), when, when);
+    return when;
+  };
+  const listAll = async (prefix: string) => {
+    const out: { key: string; lastModified: Date }[] = [];
+    for await (const object of store.list(prefix)) out.push(object);
+    return out.sort((a, b) => a.key.localeCompare(b.key));
+  };
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "fs-storage-list-"));
+    store = new FsStorage({ storageDir: root, baseUrl: BASE });
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("answers nothing when the bucket directory does not exist yet", async () => {
+    expect(await listAll("")).toEqual([]);
+    expect(await listAll("tenant/")).toEqual([]);
+    expect(await store.removeStaleTemporaryFiles(new Date())).toBe(0);
+  });
+
+  it("lists every object under a prefix with its modification time, never temp files or links", async () => {
+    const old = await plant("tenant/t-1/a.png", 7200);
+    await store.put("tenant/t-2/b.jpg", Buffer.from("b"), "image/jpeg");
+    await plant("user/u-1/c.webp", 10);
+    await plant("tenant/t-1/.a.png.1234.tmp", 7200);
+    symlinkSync(file("user/u-1/c.webp"), file("tenant/t-1/link.png"));
+
+    const tenants = await listAll("tenant/");
+    expect(tenants.map((o) => o.key)).toEqual(["tenant/t-1/a.png", "tenant/t-2/b.jpg"]);
+    expect(Math.abs(tenants[0].lastModified.getTime() - old.getTime())).toBeLessThan(1000);
+    expect(Date.now() - tenants[1].lastModified.getTime()).toBeLessThan(60_000);
+    expect((await listAll("tenant/t-1/")).map((o) => o.key)).toEqual(["tenant/t-1/a.png"]);
+    expect((await listAll("user/")).map((o) => o.key)).toEqual(["user/u-1/c.webp"]);
+    expect((await listAll("")).map((o) => o.key)).toEqual(["tenant/t-1/a.png", "tenant/t-2/b.jpg", "user/u-1/c.webp"]);
+    // A prefix that could name something outside the bucket lists nothing.
+    expect(await listAll("../")).toEqual([]);
+    expect(await listAll("tenant/../../")).toEqual([]);
+  });
+
+  it("removes only temp files older than the cut-off and leaves objects alone", async () => {
+    await plant("user/u-2/.d.png.0001.tmp", 7200);
+    await plant("user/u-2/.e.png.0002.tmp", 5);
+    await plant("user/u-2/d.png", 7200);
+    const removed = await store.removeStaleTemporaryFiles(new Date(Date.now() - 3600 * 1000));
+    expect(removed).toBe(2); // this one and tenant/t-1/.a.png.1234.tmp from the test above
+    expect(existsSync(file("user/u-2/.d.png.0001.tmp"))).toBe(false);
+    expect(existsSync(file("tenant/t-1/.a.png.1234.tmp"))).toBe(false);
+    expect(existsSync(file("user/u-2/.e.png.0002.tmp"))).toBe(true);
+    expect(existsSync(file("user/u-2/d.png"))).toBe(true);
+    expect(existsSync(file("tenant/t-1/a.png"))).toBe(true);
   });
 });
 
