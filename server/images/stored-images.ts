@@ -1,15 +1,22 @@
 import { log } from "../log";
 import { getStorage, imageObjectKey } from "../storage";
-import { processImage } from "./process-image";
+import { processImage, type ProcessedImage } from "./process-image";
 
 export type ImageOwnerKind = "tenant" | "user";
 
 /**
- * Validates and re-encodes an upload, then writes it under `<kind>/<ownerId>/<uuid>.<ext>`.
- * A fresh name per upload means a replaced image never leaves a stale cached URL.
+ * Validates and re-encodes an upload (CPU-bound, done before any per-owner lock is taken,
+ * so uploads still decode in parallel).
  */
-export async function storeImage(kind: ImageOwnerKind, ownerId: string, file: Uint8Array): Promise<{ url: string; key: string }> {
-  const image = await processImage(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
+export function prepareImage(file: Uint8Array): Promise<ProcessedImage> {
+  return processImage(Buffer.from(file.buffer, file.byteOffset, file.byteLength));
+}
+
+/**
+ * Writes a prepared image under `<kind>/<ownerId>/<uuid>.<ext>`. A fresh name per upload
+ * means a replaced image never leaves a stale cached URL.
+ */
+export async function storeImage(kind: ImageOwnerKind, ownerId: string, image: ProcessedImage): Promise<{ url: string; key: string }> {
   const key = imageObjectKey(kind, ownerId, image.ext);
   const storage = getStorage();
   await storage.put(key, image.data, image.contentType);
@@ -19,7 +26,8 @@ export async function storeImage(kind: ImageOwnerKind, ownerId: string, file: Ui
 /**
  * Removes an image this owner stored. Only keys under `<kind>/<ownerId>/` are touched: an
  * avatar URL sits in user-editable metadata and must never aim a delete at someone else's
- * object. Best effort: a leftover object is harmless, a failed request because of it is not.
+ * object. Best effort: a leftover object is harmless (the orphan sweep takes it later), a
+ * failed request because of it is not.
  */
 export async function deleteOwnedImage(kind: ImageOwnerKind, ownerId: string, url: string): Promise<void> {
   const storage = getStorage();
@@ -28,6 +36,6 @@ export async function deleteOwnedImage(kind: ImageOwnerKind, ownerId: string, ur
   try {
     await storage.delete(key);
   } catch (error) {
-    log.warn("could not delete replaced image", { key, error: (error as Error).message });
+    log.warn("could not delete replaced image", { key, error: (error as Error).cause ?? error });
   }
 }

@@ -7,7 +7,8 @@ import { Tenant, TenantMembership } from "./entities";
 import { newReferralCode } from "./referral-code";
 import { isReservedSlug, reservedSlugMessage } from "./reserved-slugs";
 import type { CreateTenantInput, UpdateTenantInput } from "./schemas";
-import { deleteOwnedImage, storeImage } from "../images/stored-images";
+import { deleteOwnedImage, prepareImage, storeImage } from "../images/stored-images";
+import { imageOwnerLocks } from "../runtime/keyed-mutex";
 import { parseCredits } from "../billing/money";
 
 const SLUG_TAKEN = "This workspace URL is already taken";
@@ -109,6 +110,16 @@ export async function checkSlug(em: EntityManager, userId: string, slug: string)
 export async function updateTenant(em: EntityManager, ownerId: string, input: UpdateTenantInput): Promise<Tenant> {
   if (input.slug !== undefined) assertNotReserved(input.slug);
   const tenant = await requireProductionTenant(em, ownerId);
+  if (input.clearLogo !== true) return applyTenantUpdate(em, tenant, input);
+  // Clearing the logo reads, changes and deletes the logo reference: one at a time with logo
+  // uploads to this tenant, starting from the row as it is now.
+  return imageOwnerLocks.run(`tenant:${tenant.id}`, async () => {
+    if (!(await em.refresh(tenant))) throw noWorkspace();
+    return applyTenantUpdate(em, tenant, input);
+  });
+}
+
+async function applyTenantUpdate(em: EntityManager, tenant: Tenant, input: UpdateTenantInput): Promise<Tenant> {
   const previousLogo = tenant.logoUrl;
   if (input.slug !== undefined && input.slug !== tenant.slug) {
     if (tenant.slugChosen) throw new AppError("BAD_REQUEST", "Workspace URL cannot be changed after creation");
@@ -127,20 +138,27 @@ export async function updateTenant(em: EntityManager, ownerId: string, input: Up
 }
 
 /**
- * Stores the new logo, then points the tenant at it. A storage failure leaves the row as
- * it was; a failed row update removes the new object; the old object goes last.
+ * Decodes and re-encodes the upload first (in parallel with anything else), then, one at a
+ * time per tenant: re-read the current logo, store the new object, point the row at it and
+ * delete the previous object. A storage failure leaves the row as it was; a failed row
+ * update removes the new object.
  */
 export async function setTenantLogo(em: EntityManager, ownerId: string, file: Uint8Array): Promise<Tenant> {
   const tenant = await requireProductionTenant(em, ownerId);
-  const stored = await storeImage("tenant", tenant.id, file);
-  const previous = tenant.logoUrl;
-  tenant.logoUrl = stored.url;
-  try {
-    await em.flush();
-  } catch (error) {
-    await deleteOwnedImage("tenant", tenant.id, stored.url);
-    throw error;
-  }
-  if (previous) await deleteOwnedImage("tenant", tenant.id, previous);
-  return tenant;
+  const image = await prepareImage(file);
+  return imageOwnerLocks.run(`tenant:${tenant.id}`, async () => {
+    // The row may have changed while this upload waited its turn: never trust the copy read above.
+    if (!(await em.refresh(tenant))) throw noWorkspace();
+    const previous = tenant.logoUrl;
+    const stored = await storeImage("tenant", tenant.id, image);
+    tenant.logoUrl = stored.url;
+    try {
+      await em.flush();
+    } catch (error) {
+      await deleteOwnedImage("tenant", tenant.id, stored.url);
+      throw error;
+    }
+    if (previous && previous !== stored.url) await deleteOwnedImage("tenant", tenant.id, previous);
+    return tenant;
+  });
 }

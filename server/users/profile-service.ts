@@ -4,7 +4,8 @@ import type { UserMetadata } from "../identity/entities";
 import { identityProvider } from "../identity/provider";
 import { IdentityError, type ProviderUser } from "../identity/provider-types";
 import type { SessionUser } from "../identity/session-cache";
-import { deleteOwnedImage, storeImage } from "../images/stored-images";
+import { deleteOwnedImage, prepareImage, storeImage } from "../images/stored-images";
+import { imageOwnerLocks } from "../runtime/keyed-mutex";
 import type { UpdateProfileInput } from "./schemas";
 
 export interface Profile {
@@ -43,6 +44,14 @@ export async function getProfile(em: EntityManager, session: SessionUser): Promi
 }
 
 export async function updateProfile(em: EntityManager, session: SessionUser, input: UpdateProfileInput): Promise<Profile> {
+  // Clearing the avatar reads, changes and deletes the avatar reference: one at a time with
+  // uploads by the same user, or an upload landing in between would be left unreferenced.
+  // A fresh fork reads the user from the database, never from an earlier identity map copy.
+  if (input.clearAvatar === true) return imageOwnerLocks.run(`user:${session.userId}`, () => applyProfileUpdate(em.fork(), session, input));
+  return applyProfileUpdate(em, session, input);
+}
+
+async function applyProfileUpdate(em: EntityManager, session: SessionUser, input: UpdateProfileInput): Promise<Profile> {
   const provider = identityProvider(em);
   const current = await viaProvider(() => provider.getUser(session.accessToken));
   const changes: UserMetadata = {};
@@ -55,16 +64,27 @@ export async function updateProfile(em: EntityManager, session: SessionUser, inp
   return toProfile(updated);
 }
 
+/**
+ * Decodes and re-encodes the upload first (in parallel with anything else), then, one at a
+ * time per user: read the previous avatar, store the new one, point the metadata at it and
+ * delete the previous object. Ten concurrent uploads so leave exactly one object: the one
+ * the metadata names.
+ */
 export async function setAvatar(em: EntityManager, session: SessionUser, file: Uint8Array): Promise<{ avatarUrl: string }> {
-  const provider = identityProvider(em);
-  const previous = toProfile(await viaProvider(() => provider.getUser(session.accessToken))).avatarUrl;
-  const stored = await storeImage("user", session.userId, file);
-  try {
-    await viaProvider(() => provider.updateUser(session.accessToken, { avatar_url: stored.url }));
-  } catch (error) {
-    await deleteOwnedImage("user", session.userId, stored.url);
-    throw error;
-  }
-  if (previous) await deleteOwnedImage("user", session.userId, previous);
-  return { avatarUrl: stored.url };
+  const image = await prepareImage(file);
+  return imageOwnerLocks.run(`user:${session.userId}`, async () => {
+    // A fresh fork: the previous avatar comes from the database as it is now, not from an
+    // identity-map copy read before this upload's turn came.
+    const provider = identityProvider(em.fork());
+    const previous = toProfile(await viaProvider(() => provider.getUser(session.accessToken))).avatarUrl;
+    const stored = await storeImage("user", session.userId, image);
+    try {
+      await viaProvider(() => provider.updateUser(session.accessToken, { avatar_url: stored.url }));
+    } catch (error) {
+      await deleteOwnedImage("user", session.userId, stored.url);
+      throw error;
+    }
+    if (previous && previous !== stored.url) await deleteOwnedImage("user", session.userId, previous);
+    return { avatarUrl: stored.url };
+  });
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +23,24 @@ const uploadLogo = (user: TestUser, form: FormData, method = "POST") =>
   api(service, "/api/tenants/me/logo", { method, cookie: user.cookie, body: form });
 const logoDir = (tenantId: string) => join(service.dataDir, "storage", "avatars", "tenant", tenantId);
 const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
+/**
+ * The service's JSON log line for a 5xx with this message whose cause names `path` (the REST
+ * edge logs every AppError of 500 and above with the request id and its cause). Polls a
+ * little: the line may be written just after the response.
+ */
+async function loggedFault(message: string, path: string): Promise<{ detail: { requestId?: string; cause?: unknown } }> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const found = service
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line))
+      .find((line) => line.message === message && JSON.stringify(line.detail ?? {}).includes(path));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no log line "${message}" naming ${path} in:\n${service.output()}`);
+}
 const logoUrlInDb = async (tenantId: string) => (await service.db.query("select logo_url from tenants where id = $1", [tenantId])).rows[0].logo_url;
 
 describe("workspace logo upload", () => {
@@ -138,15 +156,41 @@ describe("workspace logo upload", () => {
     expect(meta.pages).toBe(3);
   });
 
-  it("answers 500 with the storage error text and leaves the row unchanged when storage fails", async () => {
+  it("answers 500 with a fixed message (no path) and leaves the row unchanged when storage fails, logging the cause", async () => {
     const user = await userWithWorkspace();
     // A plain file where the tenant's folder belongs makes every write there fail.
     mkdirSync(join(service.dataDir, "storage", "avatars", "tenant"), { recursive: true });
     writeFileSync(logoDir(user.tenantId), "in the way");
     const res = await uploadLogo(user, multipart("file", await png()));
-    expect(res.status).toBe(500);
-    expect(res.body.message).toMatch(/ENOTDIR|EEXIST|not a directory/);
+    expect([res.status, res.body]).toEqual([500, { message: "Could not store the image" }]);
+    expect(res.text).not.toContain("/");
     expect(await logoUrlInDb(user.tenantId)).toBeNull();
+    // The cause, with the absolute path the body must not show, goes to the log with the request id.
+    const logged = await loggedFault("Could not store the image", logoDir(user.tenantId));
+    expect(logged.detail.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(logged.detail.cause)).toMatch(/ENOTDIR|EEXIST/);
+  });
+
+  it("ten concurrent logo uploads leave exactly one object: the one the workspace references", async () => {
+    const user = await userWithWorkspace();
+    const images = await Promise.all(Array.from({ length: 10 }, (_, i) => png(20 + i, 20)));
+    const responses = await Promise.all(images.map((image) => uploadLogo(user, multipart("file", image))));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(responses.map((r) => r.body.logoUrl)).size).toBe(10);
+    const current = await logoUrlInDb(user.tenantId);
+    expect((await api(service, "/api/tenants/me", { cookie: user.cookie })).body.logoUrl).toBe(current);
+    expect(filesIn(logoDir(user.tenantId))).toEqual([current.split("/").pop()]);
+    expect((await fetch(current)).status).toBe(200);
+  });
+
+  it("logo uploads racing a clearLogo leave no object the row does not reference", async () => {
+    const user = await userWithWorkspace();
+    const uploads = Array.from({ length: 5 }, async (_, i) => uploadLogo(user, multipart("file", await png(30 + i, 30))));
+    const clear = api(service, "/api/tenants/me", { method: "PATCH", cookie: user.cookie, json: { clearLogo: true } });
+    const results = await Promise.all([...uploads, clear]);
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const current = await logoUrlInDb(user.tenantId);
+    expect(filesIn(logoDir(user.tenantId))).toEqual(current ? [current.split("/").pop()] : []);
   });
 });
 
@@ -206,6 +250,57 @@ describe("profile and avatar", () => {
     const row = await service.db.query("select user_metadata from auth_users where id = $1", [user.userId]);
     expect(row.rows[0].user_metadata).toEqual({});
     expect(filesIn(join(service.dataDir, "storage", "avatars", "user", user.userId))).toHaveLength(0);
+  });
+
+  it("answers 500 with a fixed message when storing the avatar fails, and keeps the old avatar", async () => {
+    const user = await signUp(service);
+    const dir = join(service.dataDir, "storage", "avatars", "user", user.userId);
+    const first = await api(service, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: multipart("file", await png()) });
+    expect(first.status).toBe(200);
+    // The user's folder moved aside and a plain file in its place: the write fails (even as root).
+    renameSync(dir, `${dir}-aside`);
+    writeFileSync(dir, "in the way");
+    try {
+      const res = await api(service, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: multipart("file", await png(24, 24)) });
+      expect([res.status, res.body]).toEqual([500, { message: "Could not store the image" }]);
+      expect(res.text).not.toContain("/");
+      expect(res.text).not.toContain(service.dataDir);
+      const logged = await loggedFault("Could not store the image", dir);
+      expect(logged.detail.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await api(service, "/api/user/me", { cookie: user.cookie })).body.avatarUrl).toBe(first.body.avatarUrl);
+    } finally {
+      rmSync(dir);
+      renameSync(`${dir}-aside`, dir);
+    }
+    expect((await fetch(first.body.avatarUrl)).status).toBe(200);
+  });
+
+  it("ten concurrent avatar uploads leave exactly one object: the one the profile references", async () => {
+    const user = await signUp(service);
+    const dir = join(service.dataDir, "storage", "avatars", "user", user.userId);
+    const images = await Promise.all(Array.from({ length: 10 }, (_, i) => png(20 + i, 20)));
+    const responses = await Promise.all(
+      images.map((image) => api(service, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: multipart("file", image) })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(responses.map((r) => r.body.avatarUrl)).size).toBe(10);
+    const me = await api(service, "/api/user/me", { cookie: user.cookie });
+    expect(filesIn(dir)).toEqual([me.body.avatarUrl.split("/").pop()]);
+    expect(responses.map((r) => r.body.avatarUrl)).toContain(me.body.avatarUrl);
+    expect((await fetch(me.body.avatarUrl)).status).toBe(200);
+  });
+
+  it("avatar uploads racing a clearAvatar leave no object the profile does not reference", async () => {
+    const user = await signUp(service);
+    const dir = join(service.dataDir, "storage", "avatars", "user", user.userId);
+    const uploads = Array.from({ length: 5 }, async (_, i) =>
+      api(service, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: multipart("file", await png(30 + i, 30)) }),
+    );
+    const clear = api(service, "/api/user/me", { method: "PATCH", cookie: user.cookie, json: { clearAvatar: true } });
+    const results = await Promise.all([...uploads, clear]);
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const { avatarUrl } = (await api(service, "/api/user/me", { cookie: user.cookie })).body;
+    expect(filesIn(dir)).toEqual(avatarUrl ? [avatarUrl.split("/").pop()] : []);
   });
 
   it("never deletes another user's object through a forged avatar URL", async () => {
