@@ -32,6 +32,10 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  // Orphaned images and crash-left temp files older than the grace period are swept at start
+  // and every interval (0: at start only).
+  STORAGE_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
+  STORAGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
   TENANT_CREATE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   TENANT_CREATE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   WELCOME_CREDITS: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a decimal number of credits").default("100"),
