@@ -5,6 +5,7 @@ import "../identity/session-revocations";
 import { startListening, stopListening } from "./notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
 import { startHealthChecks, stopHealthChecks } from "../deployments/health-checks";
+import { startOrphanSweeps, stopOrphanSweeps } from "../storage/orphan-sweep";
 
 export interface Runtime {
   orm: MikroORM;
@@ -50,6 +51,7 @@ export function getRuntime(): Promise<Runtime> {
     await orm.getMigrator().up();
     await startListening();
     startHealthChecks(orm);
+    startOrphanSweeps(orm);
     if (!signalsOwnedByHost) shutDownOnSignals();
     started = { orm };
     return started;
@@ -64,6 +66,7 @@ export async function shutdownRuntime(): Promise<void> {
   runtime = undefined;
   started = undefined;
   stopHealthChecks();
+  await stopOrphanSweeps();
   await stopListening();
   await closeORM();
   await stopEmbeddedDatabase();
