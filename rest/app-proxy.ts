@@ -5,12 +5,14 @@ import { getConfig } from "../server/config";
 import { assertionFor, cachedAssertion } from "../server/deployments/assertion";
 import { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, cachedAppIdentity, exchangeCode, resolveAppIdentity, type AppIdentity } from "../server/deployments/app-sessions";
 import { cachedDeploymentByHost, findDeploymentByHost, type DeploymentTarget } from "../server/deployments/deployment-lookup";
-import { guardedLookup } from "../server/deployments/upstream-policy";
+import { guardedLookup, refusedAddress } from "../server/deployments/upstream-policy";
+import { isIP } from "node:net";
 import { readCookie } from "../server/identity/session-cookie";
 import { log } from "../server/log";
 import { getRuntime } from "../server/runtime/runtime";
 import { sameOriginPath } from "../server/security/same-origin-path";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
+import { BodyTooLarge, cappedBody, rawHeaderList, upstreamDispatcher, type DispatchController } from "./app-proxy-upstream";
 
 /**
  * The app-proxy (issue 8, docs/decisions/011): `{name}--{workspace}.{APPS_DOMAIN}` in front
@@ -22,13 +24,13 @@ import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
 
 /** RFC 9110 hop-by-hop headers; plus whatever `Connection` names. */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+/** Not hop-by-hop, but answered by this server itself (Node sends the 100 Continue). */
+const ANSWERED_HERE = new Set(["expect"]);
 const OUR_HEADERS = new Set(["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "forwarded", "host"]);
 const HEADERS_TIMEOUT_MS = () => getConfig().APP_PROXY_HEADERS_TIMEOUT_MS;
 
-const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, scheduling: "lifo", noDelay: true, lookup: guardedLookup as never }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, scheduling: "lifo", noDelay: true, lookup: guardedLookup as never }),
-};
+/** Upstream errors that only mean the tool is down or went away: not worth a warning. */
+const QUIET_UPSTREAM_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "UND_ERR_SOCKET", "UND_ERR_ABORTED"]);
 
 /** `X-SVC-User-Id`, `x_svc_role`: case and `_`/`-` folded before the prefix test. */
 export function isIdentityHeader(name: string): boolean {
@@ -80,7 +82,7 @@ function upstreamHeaders(req: IncomingMessage, target: DeploymentTarget, upstrea
     const lower = name.toLowerCase();
     if (isIdentityHeader(lower) || OUR_HEADERS.has(lower)) continue;
     const keepForUpgrade = upgrade && (lower === "connection" || lower === "upgrade");
-    if (!keepForUpgrade && (HOP_BY_HOP.has(lower) || named.has(lower))) continue;
+    if (!keepForUpgrade && (HOP_BY_HOP.has(lower) || named.has(lower) || ANSWERED_HERE.has(lower))) continue;
     if (lower === "cookie") {
       const rest = withoutAppCookie(raw[i + 1]!);
       if (rest) out.push(name, rest);
@@ -144,6 +146,21 @@ function upstreamOf(target: DeploymentTarget): URL {
   }
   return url;
 }
+/**
+ * A host that is an IP literal never goes through `lookup`, so the connect-time half of the
+ * SSRF policy is applied here, once per upstream URL (the policy only changes with a restart).
+ */
+const literalVerdicts = new Map<string, boolean>();
+function literalRefused(upstream: URL): boolean {
+  let refused = literalVerdicts.get(upstream.host);
+  if (refused === undefined) {
+    const host = upstream.hostname.replace(/^\[|\]$/g, "");
+    refused = isIP(host) !== 0 && refusedAddress(host) !== null;
+    if (literalVerdicts.size > 10_000) literalVerdicts.clear();
+    literalVerdicts.set(upstream.host, refused);
+  }
+  return refused;
+}
 let baseScheme: { baseUrl: string; scheme: string } | undefined;
 function scheme(): string {
   const baseUrl = getConfig().baseUrl;
@@ -180,7 +197,7 @@ function signInRedirect(req: IncomingMessage, res: ServerResponse, target: Deplo
   res.end();
 }
 
-function upstreamRequestOptions(target: DeploymentTarget, req: IncomingMessage, headers: string[]) {
+function upgradeRequestOptions(target: DeploymentTarget, req: IncomingMessage, headers: string[]) {
   const upstream = upstreamOf(target);
   const base = upstream.pathname.replace(/\/+$/, "");
   return {
@@ -210,52 +227,63 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
     return;
   }
   const upstreamUrl = upstreamOf(target);
+  if (literalRefused(upstreamUrl)) {
+    req.resume();
+    sendPage(res, 502, `${target.name} is unavailable`, `The tool ${target.name} could not be reached: its address is not allowed. Try again in a moment.`);
+    return;
+  }
   const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, false);
-  const { options } = upstreamRequestOptions(target, req, headers);
-  const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, agent: agents[upstreamUrl.protocol as "http:" | "https:"] });
-  let answered = false;
-  const timer = setTimeout(() => {
-    if (answered) return;
-    answered = true;
-    proxyReq.destroy();
-    sendPage(res, 504, "The tool took too long", `${target.name} did not answer within ${Math.round(HEADERS_TIMEOUT_MS() / 1000)} seconds.`);
-  }, HEADERS_TIMEOUT_MS());
-  proxyReq.on("response", (proxyRes) => {
-    clearTimeout(timer);
-    if (answered) return proxyRes.resume();
-    answered = true;
-    res.writeHead(proxyRes.statusCode ?? 502, proxyRes.statusMessage, downstreamHeaders(proxyRes.rawHeaders));
-    proxyRes.pipe(res);
-    proxyRes.on("error", () => res.destroy());
-  });
-  proxyReq.on("error", (error: NodeJS.ErrnoException) => {
-    clearTimeout(timer);
-    if (answered) return res.destroy();
-    answered = true;
-    if (error.code !== "ECONNREFUSED" && error.code !== "ECONNRESET") log.warn("app-proxy upstream failed", { deployment: target.name, code: error.code, message: error.message });
+  const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
+  const body = hasBody ? cappedBody(req, maxBody) : null;
+  if (!hasBody) req.resume();
+  let controller: DispatchController | undefined;
+  const fail = (error: Error & { code?: string }) => {
+    if (res.headersSent) return void res.destroy();
+    if (error instanceof BodyTooLarge) {
+      sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
+      req.destroy();
+      return;
+    }
+    if (error.code === "UND_ERR_HEADERS_TIMEOUT") {
+      sendPage(res, 504, "The tool took too long", `${target.name} did not answer within ${Math.round(HEADERS_TIMEOUT_MS() / 1000)} seconds.`);
+      return;
+    }
+    if (!QUIET_UPSTREAM_ERRORS.has(error.code ?? "")) log.warn("app-proxy upstream failed", { deployment: target.name, code: error.code, message: error.message });
     const why = error.code === "EUPSTREAMREFUSED" ? "its address is not allowed" : "it is not answering";
     sendPage(res, 502, `${target.name} is unavailable`, `The tool ${target.name} could not be reached: ${why}. Try again in a moment.`);
-  });
+  };
   // The client went away: stop talking to the tool too.
   res.on("close", () => {
-    clearTimeout(timer);
-    if (!res.writableFinished) proxyReq.destroy();
+    if (!res.writableFinished) controller?.abort(new Error("client closed the connection"));
   });
-  let received = 0;
-  req.on("data", (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > maxBody) {
-      req.unpipe(proxyReq);
-      proxyReq.destroy();
-      if (!answered) {
-        answered = true;
-        clearTimeout(timer);
-        sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
-      }
-      req.destroy();
-    }
-  });
-  req.pipe(proxyReq);
+  const base = upstreamUrl.pathname.replace(/\/+$/, "");
+  try {
+    upstreamDispatcher().dispatch(
+      { origin: upstreamUrl.origin, path: `${base}${req.url ?? "/"}`, method: req.method ?? "GET", headers, body, headersTimeout: HEADERS_TIMEOUT_MS(), bodyTimeout: 0 },
+      {
+        onRequestStart(c) {
+          controller = c;
+        },
+        onResponseStart(c, statusCode, parsed, statusMessage) {
+          res.writeHead(statusCode, statusMessage, downstreamHeaders(rawHeaderList(c.rawHeaders, parsed)));
+        },
+        onResponseData(c, chunk) {
+          if (!res.write(chunk)) {
+            c.pause();
+            res.once("drain", () => c.resume());
+          }
+        },
+        onResponseEnd() {
+          res.end();
+        },
+        onResponseError(_c, error) {
+          fail(error);
+        },
+      },
+    );
+  } catch (error) {
+    fail(error as Error);
+  }
 }
 
 /**
@@ -310,8 +338,9 @@ export async function handleAppUpgrade(req: IncomingMessage, socket: Duplex, hea
     if (target.access === "members" && !identity) return rejectUpgrade(socket, 401, "Unauthorized");
     const assertion = identity ? await assertionFor(identity, appOrigin(target.host)) : null;
     const upstreamUrl = upstreamOf(target);
+    if (literalRefused(upstreamUrl)) return rejectUpgrade(socket, 502, "Bad Gateway");
     const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, true);
-    const { options } = upstreamRequestOptions(target, req, headers);
+    const { options } = upgradeRequestOptions(target, req, headers);
     const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, agent: false, lookup: guardedLookup as never });
     proxyReq.on("upgrade", (proxyRes, proxySocket, proxyHead) => {
       const lines = [`HTTP/1.1 ${proxyRes.statusCode ?? 101} ${proxyRes.statusMessage ?? "Switching Protocols"}`];

@@ -7,6 +7,7 @@ import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/runti
 import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
+import { closeUpstreamDispatcher } from "./app-proxy-upstream";
 import { isAppHost } from "../server/deployments/deployment-lookup";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
@@ -98,6 +99,7 @@ export function stopOnSignals(server: Server): void {
     const force = setTimeout(() => server.closeAllConnections(), 5_000);
     await closed;
     clearTimeout(force);
+    await closeUpstreamDispatcher();
     await shutdownRuntime().catch((error) => log.error("shutdown", error));
     process.exit(0);
   };

@@ -42,7 +42,10 @@ export function refusedAddress(address: string): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
   const ip = ipaddr.process(address); // IPv4-mapped IPv6 becomes IPv4
   const range = ip.range();
-  if (NEVER.has(range)) return `${address} is a ${range === "linkLocal" ? "link-local" : range} address`;
+  if (NEVER.has(range)) {
+    const kind = range === "linkLocal" ? "link-local" : range;
+    return `${address} is ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind} address`;
+  }
   if (!INTERNAL.has(range)) return null;
   if (baseIsLoopback()) return null;
   const listed = allowedRanges().some(([net, bits]) => net.kind() === ip.kind() && ip.match(net as never, bits));

@@ -3,6 +3,7 @@ import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } 
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
+import { appRequest } from "../support/app-host";
 
 /** Issue 8 section 2: deployments over REST, with a session cookie or an svc_sk_ key, per role. */
 describe("deployments", () => {
@@ -75,7 +76,7 @@ describe("deployments", () => {
       [{ name: "okname", upstreamUrl: "http://user:pw@127.0.0.1/" }, 400, "Upstream URL must be an http or https URL"],
       [{ name: "okname", upstreamUrl: "http://169.254.169.254/latest/meta-data" }, 400, "Upstream address not allowed: 169.254.169.254 is a link-local address"],
       [{ name: "okname", upstreamUrl: "http://[fe80::1]/" }, 400, "Upstream address not allowed: fe80::1 is a link-local address"],
-      [{ name: "okname", upstreamUrl: "http://0.0.0.0/" }, 400, "Upstream address not allowed: 0.0.0.0 is a unspecified address"],
+      [{ name: "okname", upstreamUrl: "http://0.0.0.0/" }, 400, "Upstream address not allowed: 0.0.0.0 is an unspecified address"],
       [{ name: "reports", upstreamUrl: upstream.url }, 409, "A deployment with this name already exists"],
       [{ name: "okname", upstreamUrl: upstream.url, appId: crypto.randomUUID() }, 404, "App not found"],
       [{ name: "okname", upstreamUrl: upstream.url, manifest: "name: other\n" }, 400, "Invalid manifest: its name (other) is not the deployment's (okname)"],
@@ -169,6 +170,48 @@ describe("upstream address policy when BASE_URL is not a loopback URL", () => {
       }
       expect(otherPrivate.body).toEqual({ message: "Upstream address not allowed: 192.168.1.10 is a private address (allow it with APP_PROXY_ALLOWED_UPSTREAMS)" });
       expect((await post("http://169.254.169.254/")).status).toBe(400);
+    }
+  });
+});
+
+describe("upstream address policy at request time", () => {
+  let registering: RunningService;
+  let upstream: EchoUpstream;
+  afterAll(async () => {
+    await registering?.stop();
+    await upstream?.close();
+  });
+
+  it("answers 502 through the proxy when an upstream registered under a wider policy is no longer allowed", async () => {
+    [registering, upstream] = await Promise.all([
+      startService({ label: "ssrf-late", env: { BASE_URL: "http://svc.example.test", APP_PROXY_ALLOWED_UPSTREAMS: "127.0.0.0/8, ::1/128" } }),
+      startEchoUpstream(),
+    ]);
+    const user = await signUp(registering);
+    const slug = uniqueSlug("late");
+    await createWorkspace(registering, user, slug);
+    const names = { literal: uniqueSlug("lit"), named: uniqueSlug("dns") };
+    for (const [name, upstreamUrl] of [[names.literal, upstream.url], [names.named, `http://localhost:${upstream.port}/`]] as const) {
+      const created = await api(registering, "/api/deployments", { method: "POST", cookie: user.cookie, json: { name, upstreamUrl, access: "public" } });
+      expect(created.status).toBe(201);
+    }
+    // The same database served with the policy narrowed (as after a configuration change).
+    const narrowed = await startService({ label: "ssrf-late-2", databaseUrl: registering.databaseUrl, env: { BASE_URL: "http://svc.example.test" } });
+    try {
+      const port = new URL(narrowed.url).port;
+      for (const name of [names.literal, names.named]) {
+        const answer = await appRequest(narrowed.url, `${name}--${slug}.localhost:${port}`, "/");
+        expect(answer.status).toBe(502);
+        expect(answer.text).toContain(`The tool ${name} could not be reached: its address is not allowed.`);
+      }
+      // Health checks reach the tool from the registering service; proxied requests never did.
+      const proxied = upstream.seen.filter((r) => r.rawHeaders.some((h) => h.toLowerCase() === "x-forwarded-host"));
+      expect(proxied).toHaveLength(0);
+      // Under the wider policy the same tools answer.
+      const regPort = new URL(registering.url).port;
+      expect((await appRequest(registering.url, `${names.literal}--${slug}.localhost:${regPort}`, "/")).status).toBe(200);
+    } finally {
+      await narrowed.stop();
     }
   });
 });
