@@ -4,7 +4,7 @@ import { Agent, type Dispatcher } from "undici";
 import { guardedLookup } from "../server/deployments/upstream-policy";
 
 /**
- * The app-proxy's connections to deployed tools (docs/decisions/011): one undici Agent, a
+ * The app-proxy's connections to deployed tools (docs/decisions/030): one undici Agent, a
  * keep-alive pool per tool origin. undici's HTTP/1.1 client does about 1.7x the requests of
  * node:http's on this machine, which is most of the proxy's cost once everything is cached.
  * Every new connection resolves its host through the SSRF policy (guardedLookup), so DNS

@@ -15,7 +15,7 @@ import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
 import { BodyTooLarge, cappedBody, rawHeaderList, upstreamDispatcher, type DispatchController } from "./app-proxy-upstream";
 
 /**
- * The app-proxy (issue 8, docs/decisions/011): `{name}--{workspace}.{APPS_DOMAIN}` in front
+ * The app-proxy (issue 8, docs/decisions/030): `{name}--{workspace}.{APPS_DOMAIN}` in front
  * of a deployed tool. It authenticates the person (app session from the dashboard
  * handshake), strips every inbound identity header, injects the five X-Svc-* headers of
  * SPEC 2 and a signed X-Svc-Assertion, and streams both ways through a keep-alive pool.

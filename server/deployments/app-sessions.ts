@@ -8,7 +8,7 @@ import { isListening, notify, subscribe } from "../runtime/notifications";
 import type { MembershipRole } from "../tenants/entities";
 
 /**
- * The app-proxy's own sessions (docs/decisions/011), in the shape Cloudflare Access and
+ * The app-proxy's own sessions (docs/decisions/030), in the shape Cloudflare Access and
  * Pomerium use: the dashboard mints a one-time code bound to one tool's host (60 s, single
  * use), the tool's origin exchanges it for a host-only `svc_app_session` cookie. Both are
  * stored as hashes only. An app session ends with the dashboard session it came from, with

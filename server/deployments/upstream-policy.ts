@@ -3,7 +3,7 @@ import ipaddr from "ipaddr.js";
 import { getConfig } from "../config";
 
 /**
- * Where the app-proxy may connect (SSRF policy, docs/decisions/011). Decided on the
+ * Where the app-proxy may connect (SSRF policy, docs/decisions/030). Decided on the
  * resolved IP address, at registration and again at every connection, so a hostname that
  * later resolves elsewhere (DNS rebinding) gains nothing:
  *  - link-local (169.254/16 with cloud metadata, fe80::/10), unspecified, broadcast and

@@ -9,7 +9,7 @@ export interface UserTenant {
 }
 
 /**
- * The workspace a user acts in (docs/decisions/010): the one they chose in the dashboard's
+ * The workspace a user acts in (docs/decisions/029): the one they chose in the dashboard's
  * switcher when they still belong to it; else the production workspace they own; else the
  * first one they joined (personal workspaces last).
  */
