@@ -39,6 +39,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     // Before Remix, whose own check compares Origin with Host and answers a mismatch with a
     // 500; the dashboard actions check again (app/lib/caller.server.ts) for remix-serve.
     if (isCrossOriginWrite(request.method, (name) => request.headers.get(name))) return json({ message: CROSS_ORIGIN_MESSAGE }, 403);
+    alignForwardedHost(request);
     const pathname = new URL(request.url).pathname;
     if (pathname.startsWith("/build/") || pathname === "/favicon.ico") {
       const asset = await serveFile("public", pathname.slice(1), { immutable: pathname.startsWith("/build/") });
@@ -85,6 +86,23 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   const actualPort = typeof address === "object" && address ? address.port : port;
   log.info(`listening on ${config.BASE_URL ?? `http://localhost:${actualPort}`}`);
   return server;
+}
+
+/**
+ * The cross-origin decision above is the only one (docs/decisions/008). Remix repeats a
+ * weaker one on document actions, comparing Origin with Host (or X-Forwarded-Host), and a
+ * reverse proxy that rewrites Host made every sign-in a 500. A write that passed is shown
+ * to Remix with X-Forwarded-Host set to its Origin's host, so the two never disagree.
+ */
+function alignForwardedHost(request: Request): void {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null") return;
+  try {
+    request.headers.set("x-forwarded-host", new URL(origin).host);
+  } catch {
+    request.headers.delete("x-forwarded-host");
+  }
 }
 
 /** Ctrl-C / SIGTERM: stop taking requests, then close the database (embedded one included). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
+import { appRequest } from "../support/app-host";
 
 const REFUSED = { message: "Cross-origin request refused: this action must come from the service's own pages" };
 
@@ -89,5 +90,24 @@ describe("cross-origin writes with a session cookie", () => {
     });
     expect(res.status).toBe(200);
     expect(await name()).toBe("From the dashboard");
+  });
+
+  it("takes a same-origin action when a reverse proxy rewrote Host (Origin is BASE_URL's; Remix's own Host check used to answer 500)", async () => {
+    const answer = await appRequest(service.url, "internal-upstream:8080", "/settings?index", {
+      method: "POST",
+      rawHeaders: [["Cookie", user.cookie], ["Origin", service.url], ["Content-Type", "application/x-www-form-urlencoded"]],
+      body: new URLSearchParams({ intent: "rename", name: "Behind a proxy" }).toString(),
+    });
+    expect(answer.status).toBe(200);
+    expect(await name()).toBe("Behind a proxy");
+    // ...and another origin is still refused with the same Host games.
+    const refused = await appRequest(service.url, "evil.example", "/settings?index&_data=routes%2Fsettings", {
+      method: "POST",
+      rawHeaders: [["Cookie", user.cookie], ["Origin", "http://evil.example"], ["Content-Type", "application/x-www-form-urlencoded"]],
+      body: new URLSearchParams({ intent: "rename", name: "Evil" }).toString(),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toEqual(REFUSED);
+    expect(await name()).toBe("Behind a proxy");
   });
 });
