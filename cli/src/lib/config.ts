@@ -57,6 +57,7 @@ export function readConfig(): SvcConfig {
   for (const field of STRING_FIELDS) {
     if (config[field] !== undefined && typeof config[field] !== "string") throw corrupt(path, `"${field}" is not a string`);
   }
+  if (config.apiBase !== undefined && !tryNormalizeApiBase(config.apiBase)) throw corrupt(path, `"apiBase" is not an http(s) URL`);
   return config;
 }
 
