@@ -257,6 +257,12 @@ describe("svc login: waiting ends", () => {
     expect(done.stderr).toContain("Login cancelled.");
     expect(await isListening(port)).toBe(false);
     expect(readConfigFile(home)).toEqual(saved);
+
+    const terminated = await startLogin(home, ["--force"]);
+    terminated.run.child.kill("SIGTERM");
+    expect((await terminated.run.exited).status).toBe(143);
+    expect(await isListening(terminated.port)).toBe(false);
+    expect(readConfigFile(home)).toEqual(saved);
   });
 
   it("with no display and no BROWSER, says to open the printed URL by hand and keeps waiting", async () => {

@@ -47,7 +47,7 @@ export default defineSvcCommand({
     const outcome = await waitForKey(apiBase, timeoutMs);
     if (outcome.kind === "interrupted") {
       info("Login cancelled.");
-      return EXIT_INTERRUPTED;
+      return outcome.exitCode;
     }
     if (outcome.kind === "timeout") throw new CliError(`Login timed out after ${describeDuration(timeoutMs)}`);
     save(config, apiBase, outcome.payload);
@@ -55,16 +55,19 @@ export default defineSvcCommand({
   },
 });
 
-type Outcome = { kind: "key"; payload: LoginPayload } | { kind: "timeout" } | { kind: "interrupted" };
+type Outcome = { kind: "key"; payload: LoginPayload } | { kind: "timeout" } | { kind: "interrupted"; exitCode: number };
 
 async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> {
   const listener = await startLoopbackListener(new URL(apiBase).origin);
   let timer: NodeJS.Timeout | undefined;
-  let onSignal: (() => void) | undefined;
+  let onInterrupt: (() => void) | undefined;
+  let onTerminate: (() => void) | undefined;
   const outcome = new Promise<Outcome>((resolve) => {
     timer = setTimeout(() => resolve({ kind: "timeout" }), timeoutMs);
-    onSignal = () => resolve({ kind: "interrupted" });
-    process.once("SIGINT", onSignal);
+    onInterrupt = () => resolve({ kind: "interrupted", exitCode: EXIT_INTERRUPTED });
+    onTerminate = () => resolve({ kind: "interrupted", exitCode: 128 + 15 });
+    process.once("SIGINT", onInterrupt);
+    process.once("SIGTERM", onTerminate);
     listener.payload.then((payload) => resolve({ kind: "key", payload }));
   });
 
@@ -81,7 +84,8 @@ async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> 
   } finally {
     spinner.stop();
     clearTimeout(timer);
-    process.removeListener("SIGINT", onSignal!);
+    process.removeListener("SIGINT", onInterrupt!);
+    process.removeListener("SIGTERM", onTerminate!);
     await listener.close();
   }
 }
