@@ -1,9 +1,9 @@
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, chmodSync } from "node:fs";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { configFile, freshHome, readConfigFile, startSvc, svc, writeConfigFile, type RunningSvc } from "../support/svc-cli";
+import { configFile, freshHome, readConfigFile, startSvc, svc, SVC_BIN, writeConfigFile, type RunningSvc } from "../support/svc-cli";
 
 /**
  * `svc login` without a browser: the test itself plays the bootstrap page and POSTs to the
@@ -282,6 +282,27 @@ describe("svc login: waiting ends", () => {
     expect(run.stderr()).toContain(`Open this URL by hand:\n  ${url}\n`);
     await post(port, validBody);
     expect((await run.exited).status).toBe(0);
+  });
+});
+
+describe("svc login: the spinner", () => {
+  const hasScript = spawnSync("script", ["--version"]).status === 0;
+  it.skipIf(!hasScript)("spins on a terminal, and prints one plain line with NO_COLOR or through a pipe", async () => {
+    const onTty = (noColor: string) =>
+      spawnSync("script", ["-qec", `${noColor} SVC_LOGIN_TIMEOUT_MS=1200 BROWSER=true ${process.execPath} ${SVC_BIN} login --api-base ${API_BASE}`, "/dev/null"], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, HOME: freshHome() } as unknown as NodeJS.ProcessEnv,
+      });
+    const spinning = onTty("");
+    expect(spinning.status).toBe(1);
+    expect(spinning.stdout).toMatch(/\r\u001b\[2K⠋ Waiting for the browser\.\.\./);
+    expect(spinning.stdout).toContain("Login timed out after 1.2 seconds");
+    const plain = onTty("NO_COLOR=1");
+    expect(plain.stdout).toContain("Waiting for the browser...\r\n");
+    expect(plain.stdout).not.toContain("\u001b[");
+    expect(plain.stdout).not.toContain("⠋");
+    const piped = await svc(["login", "--api-base", API_BASE], { home: freshHome(), env: { BROWSER: "true", SVC_LOGIN_TIMEOUT_MS: "300" } });
+    expect(piped.stderr).toBe("Waiting for the browser...\nLogin timed out after 300 milliseconds\n");
   });
 });
 

@@ -58,6 +58,7 @@ const BAD: [string, string, string[]][] = [
   ["a list, not a mapping", "- name: ab\n", ["1:1: manifest must be a mapping of fields (name: ..., port: ...)"]],
   ["an empty file", "", ["1:1: manifest must be a mapping of fields (name: ..., port: ...)"]],
   ["a duplicate key", "name: ab\nport: 80\nport: 81\n", ['3:1: invalid YAML: duplicate key "port"']],
+  ["a key holding a terminal escape (printed without it)", 'name: ab\n"a\\e[31mb": 1\n', ['2:1: unknown field "a[31mb"']],
   ["a tab-indented block", "name: ab\nenv:\n\tA: b\n", ["3:1: invalid YAML: Tabs are not allowed as indentation"]],
   [
     "many problems at once, in source order",

@@ -5,7 +5,7 @@ import { describeDuration } from "../lib/duration.js";
 import { CliError, EXIT_INTERRUPTED, usageError } from "../lib/errors.js";
 import { startLoopbackListener, type LoginPayload } from "../lib/loopback-listener.js";
 import { openBrowser } from "../lib/open-browser.js";
-import { info, out, success } from "../lib/output.js";
+import { info, out, printable, success } from "../lib/output.js";
 import { startSpinner } from "../lib/spinner.js";
 
 /** SPEC 4.6 and 8: the login waits 5 minutes for the browser. */
@@ -39,7 +39,7 @@ export default defineSvcCommand({
     const sameService = config.apiBase === undefined ? apiBase === apiBaseOf({}) : apiBase === apiBaseOf(config);
     if (config.apiKey && !args.force && sameService) {
       if (args["api-base"] !== undefined) updateConfig({ apiBase });
-      success(`Already logged in as ${printable(config.issuedToEmail) ?? "(unknown email)"} (tenant ${printable(config.tenantId)}).`);
+      success(`Already logged in as ${shown(config.issuedToEmail) ?? "(unknown email)"} (tenant ${shown(config.tenantId)}).`);
       info("Run svc login --force to issue a new key.");
       return;
     }
@@ -51,7 +51,7 @@ export default defineSvcCommand({
     }
     if (outcome.kind === "timeout") throw new CliError(`Login timed out after ${describeDuration(timeoutMs)}`);
     save(config, apiBase, outcome.payload);
-    success(`Logged in as ${printable(outcome.payload.email) ?? "(unknown email)"} (tenant ${printable(outcome.payload.tenantId)}).`);
+    success(`Logged in as ${shown(outcome.payload.email) ?? "(unknown email)"} (tenant ${shown(outcome.payload.tenantId)}).`);
   },
 });
 
@@ -74,14 +74,20 @@ async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> 
   const url = `${apiBase}/dev/cli-bootstrap?cb=${listener.callbackUrl}&mode=personal-key`;
   out(`Opening ${url} in your browser...`);
   out("Click 'Issue API key' to continue.");
-  const spinner = startSpinner("Waiting for the browser...");
+  let spinner = startSpinner("Waiting for the browser...");
+  let finished = false;
   void openBrowser(url).then((opened) => {
-    if (!opened) info(`Could not open a browser here. Open this URL by hand:\n  ${url}`);
+    if (opened || finished) return;
+    // Said on lines of its own, then the spinner resumes below them.
+    spinner.stop();
+    info(`Could not open a browser here. Open this URL by hand:\n  ${url}`);
+    spinner = startSpinner("Waiting for the browser...");
   });
 
   try {
     return await outcome;
   } finally {
+    finished = true;
     spinner.stop();
     clearTimeout(timer);
     process.removeListener("SIGINT", onInterrupt!);
@@ -109,7 +115,6 @@ function loginTimeout(): number {
   return Number(raw);
 }
 
-/** Text from the network shown on the terminal: control characters (escape sequences) removed. */
-function printable(value: string | undefined): string | undefined {
-  return value === undefined ? undefined : value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "");
+function shown(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : printable(value);
 }

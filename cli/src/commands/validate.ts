@@ -3,7 +3,7 @@ import { jsonArg } from "../lib/args.js";
 import { defineSvcCommand } from "../lib/command.js";
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from "../lib/errors.js";
 import { checkManifest } from "../lib/manifest-check.js";
-import { info, out, outJson, success } from "../lib/output.js";
+import { info, out, outJson, printable, success } from "../lib/output.js";
 
 export default defineSvcCommand({
   name: "validate",
@@ -30,7 +30,7 @@ export default defineSvcCommand({
       success(`${file} is valid`);
       return;
     }
-    for (const p of problems) out(`${file}:${p.line}:${p.col}: ${p.message}`);
+    for (const p of problems) out(printable(`${file}:${p.line}:${p.col}: ${p.message}`));
     info(`${problems.length} problem${problems.length === 1 ? "" : "s"} in ${file}`);
     return EXIT_FAILURE;
   },

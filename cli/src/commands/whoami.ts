@@ -1,7 +1,7 @@
 import { loggedInClient } from "../lib/api.js";
 import { jsonArg } from "../lib/args.js";
 import { defineSvcCommand } from "../lib/command.js";
-import { out, outJson } from "../lib/output.js";
+import { out, outJson, printable } from "../lib/output.js";
 
 interface Whoami {
   userId: string;
@@ -45,6 +45,6 @@ export default defineSvcCommand({
       ["Balance", `${balance.balance} ${balance.currency}`],
       ["API base", client.apiBase],
     ];
-    for (const [label, value] of rows) out(`${label.padEnd(10)} ${value}`);
+    for (const [label, value] of rows) out(`${label.padEnd(10)} ${printable(value)}`);
   },
 });

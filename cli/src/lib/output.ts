@@ -45,3 +45,11 @@ export function warn(text: string): void {
 export function error(text: string): void {
   process.stderr.write(`${red(process.stderr, "Error:")} ${text}\n`);
 }
+
+/**
+ * Text from outside (the network, a file) shown on the terminal: control and bidi-override
+ * characters removed, so it cannot move the cursor, retitle the window or reorder the line.
+ */
+export function printable(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "");
+}
