@@ -30,4 +30,13 @@ describe("svc packaging", () => {
     const validate = spawnSync(bin, ["validate"], { cwd: work, env, encoding: "utf8" });
     expect([validate.status, validate.stdout]).toEqual([1, "vendo.yaml:2:7: port must be <= 65535\n"]);
   }, 180_000);
+
+  it("installs globally from the folder (npm install -g ./cli) and runs", () => {
+    const work = mkdtempSync(join(tmpdir(), "svc-link-"));
+    const prefix = join(work, "global");
+    npm(["install", "--global", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", CLI_DIR], work);
+    const run = spawnSync(join(prefix, "bin", "svc"), ["--help"], { env: { PATH: process.env.PATH, HOME: work } as unknown as NodeJS.ProcessEnv, encoding: "utf8" });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("Usage: svc <command> [options]");
+  }, 180_000);
 });
