@@ -36,7 +36,7 @@ export default defineSvcCommand({
       apiBase = normalized;
     }
     // A saved key is reused only for the service it was issued by.
-    const sameService = config.apiBase === undefined ? apiBase === apiBaseOf({}) : apiBase === apiBaseOf(config);
+    const sameService = apiBase === apiBaseOf(config);
     if (config.apiKey && !args.force && sameService) {
       if (args["api-base"] !== undefined) updateConfig({ apiBase });
       success(`Already logged in as ${shown(config.issuedToEmail) ?? "(unknown email)"} (tenant ${shown(config.tenantId)}).`);
