@@ -85,10 +85,13 @@ export default {
     }
     const tool = hasHyperfine() ? "hyperfine" : "spawnSync loop";
     const scenarios = tool === "hyperfine" ? withHyperfine(list, runs) : withLoop(list, runs);
-    const node = scenarios[0].meanMs;
+    const node = scenarios[0];
+    // The goal is on mean time; the median ratio is printed beside it because a busy shared
+    // machine puts a few slow outliers into any run, which the mean feels and the median not.
     const ratios = scenarios.slice(1).map((s) => {
-      const value = Math.round((s.meanMs / node) * 1000) / 1000;
-      return { name: `${s.name} / node -e 0 (mean time)`, numerator: s.name, denominator: "node -e 0", value, goal: `<= ${GOAL}`, pass: value <= GOAL };
+      const value = Math.round((s.meanMs / node.meanMs) * 1000) / 1000;
+      const median = Math.round((s.medianMs / node.medianMs) * 1000) / 1000;
+      return { name: `${s.name} / node -e 0 (mean time)`, numerator: s.name, denominator: "node -e 0", value, median, goal: `<= ${GOAL}`, pass: value <= GOAL };
     });
     const width = Math.max(...scenarios.map((s) => s.name.length));
     const text = [
@@ -98,7 +101,7 @@ export default {
       `${"command".padEnd(width)}  ${"mean ms".padStart(8)}  ${"± ms".padStart(6)}  ${"median".padStart(7)}  ${"min".padStart(7)}  ${"max".padStart(7)}`,
       ...scenarios.map((s) => `${s.name.padEnd(width)}  ${s.meanMs.toFixed(2).padStart(8)}  ${s.stddevMs.toFixed(2).padStart(6)}  ${s.medianMs.toFixed(2).padStart(7)}  ${s.minMs.toFixed(2).padStart(7)}  ${s.maxMs.toFixed(2).padStart(7)}`),
       "",
-      ...ratios.map((r) => `${r.name.padEnd(46)} ${r.value.toFixed(2).padStart(7)}  (goal ${r.goal})  ${r.pass ? "PASS" : "MISS"}`),
+      ...ratios.map((r) => `${r.name.padEnd(46)} ${r.value.toFixed(2).padStart(7)}  (goal ${r.goal})  ${r.pass ? "PASS" : "MISS"}   median ratio ${r.median.toFixed(2)}`),
     ].join("\n");
     return { text, scenarios: scenarios.map((s) => ({ ...s, timedBy: tool })), ratios, clean: true };
   },
