@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -108,6 +109,24 @@ describe("svc: credentials and failures", () => {
       expect(run.status).toBe(1);
       expect(run.stdout).toBe("");
       expect(run.stderr).toBe(`Could not reach ${apiBase} (connection refused). Is the service running, and is apiBase right?\n`);
+    }
+  });
+
+  it("writes nothing when apiBase answers something that is not the service", async () => {
+    // A web site's sign-in page at every path, as a wrong apiBase would answer.
+    const server = createHttpServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>Sign in</html>"));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const apiBase = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const home = freshHome();
+      writeConfigFile(home, { apiBase, apiKey: "svc_sk_elsewhere", tenantId: "t" });
+      const dev = await svc(["dev"], { home });
+      expect([dev.status, dev.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not text). Is apiBase the svc service?\n`]);
+      expect(existsSync(join(home, ".env"))).toBe(false);
+      const whoami = await svc(["whoami"], { home });
+      expect([whoami.status, whoami.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not JSON). Is apiBase the svc service?\n`]);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
     }
   });
 

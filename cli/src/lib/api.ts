@@ -68,6 +68,10 @@ export function createClient(config: SvcConfig): ApiClient {
     },
     async text(path: string) {
       const response = await ok(path, { accept: "text/plain" });
+      // Another site at apiBase (a login page, a proxy's HTML) must not end up in a file.
+      if (!(response.headers.get("content-type") ?? "").toLowerCase().startsWith("text/plain")) {
+        throw new CliError(`${apiBase} sent an answer svc could not read (not text). Is apiBase the svc service?`);
+      }
       return response.text();
     },
   };
