@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -29,6 +29,7 @@ describe("svc packaging", () => {
     writeFileSync(join(work, "vendo.yaml"), "name: reports\nport: 70000\n");
     const validate = spawnSync(bin, ["validate"], { cwd: work, env, encoding: "utf8" });
     expect([validate.status, validate.stdout]).toEqual([1, "vendo.yaml:2:7: port must be <= 65535\n"]);
+    rmSync(work, { recursive: true, force: true });
   }, 180_000);
 
   it("installs globally from the folder (npm install -g ./cli) and runs", () => {
@@ -38,5 +39,6 @@ describe("svc packaging", () => {
     const run = spawnSync(join(prefix, "bin", "svc"), ["--help"], { env: { PATH: process.env.PATH, HOME: work } as unknown as NodeJS.ProcessEnv, encoding: "utf8" });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("Usage: svc <command> [options]");
+    rmSync(work, { recursive: true, force: true });
   }, 180_000);
 });

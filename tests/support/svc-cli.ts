@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, chmodSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { afterAll } from "vitest";
 
 /**
  * Runs the real, built `svc` (cli/bin/svc.mjs) as a child process, the way a user's shell
@@ -18,8 +19,16 @@ export interface SvcRun {
   stderr: string;
 }
 
+const homes: string[] = [];
+// Every home a test file made goes when that file's tests are done.
+afterAll(() => {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+});
+
 export function freshHome(): string {
-  return mkdtempSync(join(tmpdir(), "svc-home-"));
+  const home = mkdtempSync(join(tmpdir(), "svc-home-"));
+  homes.push(home);
+  return home;
 }
 
 export function svcEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
