@@ -40,7 +40,7 @@ function browserEnv(home: string, extra: Record<string, string> = {}) {
 
 async function browserResult(home: string): Promise<string> {
   const file = join(home, "browser-result");
-  for (let i = 0; i < 1500 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 3000 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
   return readFileSync(file, "utf8");
 }
 
@@ -50,9 +50,12 @@ const liveCliKeys = async () =>
 describe.skipIf(!hasChromium)("svc login with a real browser", () => {
   it("logs in through the bootstrap page, then whoami, dev and logout work, and the revoked key is refused", async () => {
     const home = freshHome();
-    const login = startSvc(["login", "--api-base", service.url], { home, env: browserEnv(home) });
+    const login = startSvc(["login", "--api-base", service.url], { home, env: browserEnv(home, { SVC_LOGIN_TIMEOUT_MS: "60000" }) });
+    // The browser's account first: if the page failed, say how, rather than wait on svc.
+    const result = await browserResult(home);
+    if (result !== "logged-in") login.child.kill("SIGINT");
+    expect(result).toBe("logged-in");
     const done = await login.exited;
-    expect(await browserResult(home)).toBe("logged-in");
     expect([done.status, done.stderr]).toEqual([0, "Waiting for the browser...\n"]);
     const lines = done.stdout.split("\n");
     expect(lines[0]).toMatch(new RegExp(`^Opening ${service.url.replace(/\./g, "\\.")}/dev/cli-bootstrap\\?cb=http://127\\.0\\.0\\.1:\\d+/done&mode=personal-key in your browser\\.\\.\\.$`));
@@ -86,7 +89,7 @@ describe.skipIf(!hasChromium)("svc login with a real browser", () => {
     writeConfigFile(home, config);
     const refused = await svc(["whoami"], { home });
     expect([refused.status, refused.stdout, refused.stderr]).toEqual([1, "", NOT_LOGGED_IN]);
-  });
+  }, 90_000);
 
   it("a page on another origin cannot deliver: the CLI keeps waiting, the page revokes the key it minted and says so", async () => {
     const home = freshHome();
@@ -95,15 +98,17 @@ describe.skipIf(!hasChromium)("svc login with a real browser", () => {
     // svc expects the page at http://localhost:<port>; the "browser" opens it at 127.0.0.1.
     const login = startSvc(["login", "--force"], {
       home,
-      env: browserEnv(home, { SVC_TEST_PAGE_ORIGIN: service.url, SVC_LOGIN_TIMEOUT_MS: "10000" }),
+      env: browserEnv(home, { SVC_TEST_PAGE_ORIGIN: service.url, SVC_LOGIN_TIMEOUT_MS: "120000" }),
     });
     const result = await browserResult(home);
     expect(result).toContain("Could not reach the svc CLI on your computer");
     expect(result).toContain("The key issued here never reached your terminal, so it was revoked. Run svc login again in your terminal");
     expect(await liveCliKeys()).toBe(0);
+    // Still waiting for a key that will never come; the user gives up with Ctrl-C.
     expect(login.child.exitCode).toBeNull();
+    login.child.kill("SIGINT");
     const done = await login.exited;
-    expect([done.status, done.stderr.trimEnd().split("\n").at(-1)]).toEqual([1, "Login timed out after 10 seconds"]);
+    expect([done.status, done.stderr.trimEnd().split("\n").at(-1)]).toEqual([130, "Login cancelled."]);
     expect(readConfigFile(home)).toEqual(before);
-  }, 60_000);
+  }, 90_000);
 });

@@ -28,7 +28,7 @@ try {
   await page.getByRole("button", { name: "Issue API key" }).click();
   const done = page.getByText("You're logged in — you can close this tab and return to your terminal.");
   const alert = page.getByRole("alert");
-  await done.or(alert).first().waitFor({ timeout: 20_000 });
+  await done.or(alert).first().waitFor({ timeout: 45_000 });
   outcome = (await done.count()) > 0 ? "logged-in" : `alert: ${(await alert.textContent())?.trim()}`;
 } catch (error) {
   outcome = `error: ${error.message}`;
