@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import type { WebSocket } from "ws";
+import { log } from "../../server/log";
+import { getRuntime } from "../../server/runtime/runtime";
+import type { AgentPrincipal } from "../../server/shell/agent-token-service";
+import { sessionEnvironment } from "../../server/shell/router";
+import { recordDeploymentEvent } from "../../server/shell/shell-events";
+import { parseAgentFrame, parseClientFrame, type OpenRequest } from "./frames";
+
+/** Close codes the CLI and the agent act on (docs/decisions/021). */
+export const CLOSE = { normal: 1000, replaced: 4009, revoked: 4003, agentGone: 4010, badFrame: 4400 } as const;
+
+export interface ShellUser {
+  userId: string;
+  email: string;
+}
+
+interface Session {
+  id: string;
+  client: WebSocket;
+  agent: ConnectedAgent;
+  user: ShellUser;
+  openedAt: number;
+  ended: boolean;
+}
+
+interface ConnectedAgent {
+  socket: WebSocket;
+  principal: AgentPrincipal;
+  sessions: Map<string, Session>;
+}
+
+/**
+ * The in-process pairing of `svc ssh` clients with the one connected agent of each
+ * deployment. Several service instances need the sticky rule of docs/decisions/021
+ * (SSH_BROKER_URL names one instance), since both ends must reach the same process.
+ */
+const agents = new Map<string, ConnectedAgent>();
+
+const send = (socket: WebSocket, frame: object) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+};
+
+export function hasAgent(deploymentId: string): boolean {
+  return agents.has(deploymentId);
+}
+
+async function record(session: Session, type: "deployment.shell.opened" | "deployment.shell.closed", data: Record<string, unknown>): Promise<void> {
+  try {
+    const { orm } = await getRuntime();
+    await recordDeploymentEvent(orm.em.fork(), {
+      deploymentId: session.agent.principal.deploymentId,
+      tenantId: session.agent.principal.tenantId,
+      type,
+      actorUserId: session.user.userId,
+      actorEmail: session.user.email,
+      data: { session: session.id, ...data },
+    });
+  } catch (error) {
+    log.error("could not record a shell event", { type, session: session.id, error: (error as Error).message });
+  }
+}
+
+/** Ends a session once: tells the client (exit or error), the agent (close), and the log. */
+function endSession(session: Session, outcome: { code: number | null; error?: string; reason: string }): void {
+  if (session.ended) return;
+  session.ended = true;
+  session.agent.sessions.delete(session.id);
+  if (outcome.error) send(session.client, { type: "error", message: outcome.error });
+  else if (outcome.code !== null) send(session.client, { type: "exit", code: outcome.code });
+  if (session.client.readyState === session.client.OPEN) session.client.close(CLOSE.normal);
+  if (outcome.reason !== "exit") send(session.agent.socket, { type: "close", session: session.id });
+  void record(session, "deployment.shell.closed", { exitCode: outcome.code, reason: outcome.reason, durationMs: Date.now() - session.openedAt });
+}
+
+/** A newly authenticated agent. One per deployment: the newest replaces the previous one. */
+export function attachAgent(socket: WebSocket, principal: AgentPrincipal): void {
+  const previous = agents.get(principal.deploymentId);
+  if (previous) dropAgent(previous, CLOSE.replaced, "Replaced by a newer agent for this deployment");
+  const agent: ConnectedAgent = { socket, principal, sessions: new Map() };
+  agents.set(principal.deploymentId, agent);
+  send(socket, { type: "ready", deployment: principal.deploymentName });
+  socket.on("message", (raw, isBinary) => {
+    const frame = isBinary ? null : parseAgentFrame(raw.toString());
+    const session = frame ? agent.sessions.get(frame.session) : undefined;
+    if (!frame || !session) return;
+    if (frame.type === "data") send(session.client, { type: "data", data: frame.data, stream: frame.stream });
+    else if (frame.type === "exit") endSession(session, { code: frame.code, reason: "exit" });
+    else endSession(session, { code: null, error: frame.message, reason: "agent error" });
+  });
+  socket.on("close", () => {
+    if (agents.get(principal.deploymentId) === agent) agents.delete(principal.deploymentId);
+    for (const session of [...agent.sessions.values()]) endSession(session, { code: null, error: "The deployment's agent disconnected", reason: "agent disconnected" });
+  });
+  keepAlive(socket);
+}
+
+function dropAgent(agent: ConnectedAgent, code: number, message: string): void {
+  if (agents.get(agent.principal.deploymentId) === agent) agents.delete(agent.principal.deploymentId);
+  for (const session of [...agent.sessions.values()]) endSession(session, { code: null, error: `The deployment's agent disconnected (${message.toLowerCase()})`, reason: "agent disconnected" });
+  send(agent.socket, { type: "error", message });
+  agent.socket.close(code, message);
+}
+
+/** A revoked token's agent is disconnected at once (and told why, so it stops retrying). */
+export function dropAgentsWithToken(tokenId: string): void {
+  for (const agent of [...agents.values()]) if (agent.principal.tokenId === tokenId) dropAgent(agent, CLOSE.revoked, "The agent token was revoked");
+}
+
+export function connectedAgentTokens(): string[] {
+  return [...agents.values()].map((agent) => agent.principal.tokenId);
+}
+
+/**
+ * A `svc ssh` client already allowed on the deployment: waits for its `open` frame, then
+ * relays. The agent may have gone between the check and now: the client is told so.
+ */
+export function attachClient(socket: WebSocket, deploymentId: string, deploymentName: string, user: ShellUser): void {
+  let session: Session | undefined;
+  const refuse = (message: string, code: number = CLOSE.normal) => {
+    send(socket, { type: "error", message });
+    socket.close(code);
+  };
+  socket.on("message", async (raw, isBinary) => {
+    const frame = isBinary ? null : parseClientFrame(raw.toString());
+    if (!frame) {
+      if (session) endSession(session, { code: null, error: "Malformed frame", reason: "malformed frame" });
+      else refuse("Malformed frame", CLOSE.badFrame);
+      return;
+    }
+    if (!session) {
+      if (frame.type !== "open") return refuse("The first frame must be open", CLOSE.badFrame);
+      const agent = agents.get(deploymentId);
+      if (!agent) return refuse(`deployment ${deploymentName} has no running agent`);
+      session = { id: randomUUID(), client: socket, agent, user, openedAt: Date.now(), ended: false };
+      agent.sessions.set(session.id, session);
+      await openOnAgent(session, frame.request);
+      return;
+    }
+    if (session.ended) return;
+    const target = session.agent.socket;
+    if (frame.type === "data") send(target, { type: "data", session: session.id, data: frame.data });
+    else if (frame.type === "resize") send(target, { type: "resize", session: session.id, cols: frame.cols, rows: frame.rows });
+    else if (frame.type === "eof") send(target, { type: "eof", session: session.id });
+  });
+  socket.on("close", () => {
+    if (session) endSession(session, { code: null, reason: "client disconnected" });
+  });
+  keepAlive(socket);
+}
+
+async function openOnAgent(session: Session, request: OpenRequest): Promise<void> {
+  let env: Record<string, string> = {};
+  try {
+    const { orm } = await getRuntime();
+    env = await sessionEnvironment(orm.em.fork(), session.agent.principal.appId);
+  } catch (error) {
+    log.error("could not read the deployment's variables for a shell", { error: (error as Error).message });
+    return endSession(session, { code: null, error: "Could not open the shell", reason: "environment unavailable" });
+  }
+  // Recorded first, so the log never shows a session closed before it was opened.
+  await record(session, "deployment.shell.opened", { tty: request.tty, command: request.command });
+  if (session.ended) return;
+  send(session.agent.socket, { type: "open", session: session.id, ...request, env, user: { email: session.user.email } });
+}
+
+const PING_INTERVAL_MS = 30_000;
+
+/** A peer that stops answering pings (a dropped network) is closed, which ends its sessions. */
+function keepAlive(socket: WebSocket): void {
+  let alive = true;
+  socket.on("pong", () => (alive = true));
+  const timer = setInterval(() => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+  }, PING_INTERVAL_MS);
+  timer.unref();
+  socket.on("close", () => clearInterval(timer));
+}
