@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { runCommand, showUsage, defineCommand } from "citty";
 import { commands } from "./commands/index.js";
+import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./lib/errors.js";
+import { red } from "./lib/output.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -18,31 +19,45 @@ export function usage(): string {
     "Options:",
     "  -h, --help     show this help (or `svc <command> --help`)",
     "  -v, --version  show the installed version",
+    "",
+    "Exit codes: 0 success, 1 failure, 2 usage error.",
   ].join("\n");
 }
 
-/** Runs the CLI and resolves the exit code (SPEC 4.6: unknown command → 2). */
+function report(error: CliError): number {
+  process.stderr.write(`${red(process.stderr, error.message)}\n`);
+  if (error.detail) process.stderr.write(`\n${error.detail}\n`);
+  return error.exitCode;
+}
+
+/** Runs the CLI and resolves the exit code (0 success, 1 failure, 2 usage; SPEC 4.6 and 7). */
 export async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === "--help" || first === "-h") {
-    console.log(usage());
-    return 0;
+    process.stdout.write(`${usage()}\n`);
+    return EXIT_OK;
   }
   if (first === "--version" || first === "-v") {
-    console.log(pkg.version);
-    return 0;
+    process.stdout.write(`${pkg.version}\n`);
+    return EXIT_OK;
   }
-  const entry = commands[first];
-  if (!entry) {
-    console.error(`Unknown command: ${first}`);
-    console.error(usage());
-    return 2;
-  }
+  if (first.startsWith("-")) return report(new CliError(`Unknown option: ${first}`, EXIT_USAGE, usage()));
+  const entry = Object.hasOwn(commands, first) ? commands[first] : undefined;
+  if (!entry) return report(new CliError(`Unknown command: ${first}`, EXIT_USAGE, usage()));
+
   const command = await entry.load();
-  if (rest.includes("--help") || rest.includes("-h")) {
-    await showUsage(defineCommand({ ...command, meta: { ...(command.meta as object), name: `svc ${first}` } }));
-    return 0;
+  const own = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
+  const [{ renderHelp }, { parseStrict }] = await Promise.all([import("./lib/help.js"), import("./lib/parse-args.js")]);
+  if (own.includes("--help") || own.includes("-h")) {
+    process.stdout.write(`${renderHelp(command)}\n`);
+    return EXIT_OK;
   }
-  await runCommand(command, { rawArgs: rest });
-  return typeof process.exitCode === "number" ? process.exitCode : 0;
+  try {
+    const parsed = parseStrict(command, rest);
+    const code = await command.run(parsed);
+    return typeof code === "number" ? code : EXIT_OK;
+  } catch (error) {
+    if (error instanceof CliError) return report(error);
+    return report(new CliError(`svc ${first} failed unexpectedly: ${(error as Error)?.stack ?? String(error)}`, EXIT_FAILURE));
+  }
 }

@@ -1,14 +1,21 @@
-import type { CommandDef } from "citty";
+import type { SvcCommand } from "../lib/command.js";
 
 /**
- * The command map (nuxi's habit): one file per command, loaded only when it runs. The
- * commands of SPEC 4.6 arrive with the CLI issue; until then each says so and fails.
+ * The command map (nuxi's habit): one file per command, imported only when that command
+ * runs, so `svc --version` and `svc --help` load nothing but this table.
  */
-export const commands: Record<string, { description: string; load: () => Promise<CommandDef> }> = {
-  login: { description: "authorize the CLI against the account", load: () => import("./pending.js").then((m) => m.pending("login")) },
-  logout: { description: "revoke the local credential server-side and remove it locally", load: () => import("./pending.js").then((m) => m.pending("logout")) },
-  whoami: { description: "show logged-in account, tenant and credit balance", load: () => import("./pending.js").then((m) => m.pending("whoami")) },
-  validate: { description: "lint a vendo.yaml-style deploy manifest", load: () => import("./pending.js").then((m) => m.pending("validate")) },
-  dev: { description: "write a .env file for local development sourcing", load: () => import("./pending.js").then((m) => m.pending("dev")) },
-  ssh: { description: "open an interactive shell on a running deployment", load: () => import("./pending.js").then((m) => m.pending("ssh")) },
+export interface CommandEntry {
+  description: string;
+  load: () => Promise<SvcCommand>;
+}
+
+const lazy = (load: () => Promise<{ default: unknown }>) => () => load().then((m) => m.default as SvcCommand);
+
+export const commands: Record<string, CommandEntry> = {
+  login: { description: "authorize the CLI against the account", load: lazy(() => import("./pending.js").then((m) => ({ default: m.pending("login", "svc login [--force] [--api-base <url>]") }))) },
+  logout: { description: "revoke the local credential server-side and remove it locally", load: lazy(() => import("./pending.js").then((m) => ({ default: m.pending("logout", "svc logout [--local]") }))) },
+  whoami: { description: "show logged-in account, tenant and credit balance", load: lazy(() => import("./pending.js").then((m) => ({ default: m.pending("whoami", "svc whoami [--json]") }))) },
+  validate: { description: "lint a vendo.yaml-style deploy manifest against the manifest schema", load: lazy(() => import("./pending.js").then((m) => ({ default: m.pending("validate", "svc validate [file] [--json]") }))) },
+  dev: { description: "write a .env file for local development sourcing", load: lazy(() => import("./pending.js").then((m) => ({ default: m.pending("dev", "svc dev [--out .env] [--force]") }))) },
+  ssh: { description: "open an interactive shell on a running deployment", load: lazy(() => import("./pending.js").then((m) => ({ default: m.pending("ssh", "svc ssh <deployment> [-- command...]") }))) },
 };

@@ -1,13 +1,16 @@
-import { defineCommand } from "citty";
-import { consola } from "consola";
+import { defineSvcCommand } from "../lib/command.js";
+import { CliError } from "../lib/errors.js";
 
-/** A command whose behaviour is not built yet: it says so plainly and exits non-zero. */
-export function pending(name: string) {
-  return defineCommand({
-    meta: { name, description: `${name} (not available in this version)` },
-    run() {
-      consola.error(`svc ${name} is not available in this version yet.`);
-      process.exitCode = 1;
+/** A command whose behaviour is not built yet: it says so plainly and exits 1. */
+export function pending(name: string, usage: string) {
+  return defineSvcCommand({
+    name,
+    description: `${name} (not available in this version)`,
+    usage,
+    args: {},
+    passthrough: true,
+    async run() {
+      throw new CliError(`svc ${name} is not available in this version yet.`);
     },
   });
 }
