@@ -22,6 +22,8 @@ interface Session {
   user: ShellUser;
   openedAt: number;
   ended: boolean;
+  /** Frames the client sent before the agent was told to open the session, in order. */
+  pending: object[] | null;
 }
 
 interface ConnectedAgent {
@@ -121,8 +123,15 @@ export function attachClient(socket: WebSocket, deploymentId: string, deployment
     send(socket, { type: "error", message });
     socket.close(code);
   };
-  socket.on("message", async (raw, isBinary) => {
-    const frame = isBinary ? null : parseClientFrame(raw.toString());
+  socket.on("message", (raw, isBinary) => {
+    void onClientMessage(raw.toString(), isBinary).catch((error) => {
+      log.error("shell session failed", { message: (error as Error).message });
+      if (session) endSession(session, { code: null, error: "The session failed", reason: "broker error" });
+      else refuse("The session failed");
+    });
+  });
+  async function onClientMessage(raw: string, isBinary: boolean): Promise<void> {
+    const frame = isBinary ? null : parseClientFrame(raw);
     if (!frame) {
       if (session) endSession(session, { code: null, error: "Malformed frame", reason: "malformed frame" });
       else refuse("Malformed frame", CLOSE.badFrame);
@@ -132,17 +141,21 @@ export function attachClient(socket: WebSocket, deploymentId: string, deployment
       if (frame.type !== "open") return refuse("The first frame must be open", CLOSE.badFrame);
       const agent = agents.get(deploymentId);
       if (!agent) return refuse(`deployment ${deploymentName} has no running agent`);
-      session = { id: randomUUID(), client: socket, agent, user, openedAt: Date.now(), ended: false };
+      session = { id: randomUUID(), client: socket, agent, user, openedAt: Date.now(), ended: false, pending: [] };
       agent.sessions.set(session.id, session);
       await openOnAgent(session, frame.request);
       return;
     }
-    if (session.ended) return;
-    const target = session.agent.socket;
-    if (frame.type === "data") send(target, { type: "data", session: session.id, data: frame.data });
-    else if (frame.type === "resize") send(target, { type: "resize", session: session.id, cols: frame.cols, rows: frame.rows });
-    else if (frame.type === "eof") send(target, { type: "eof", session: session.id });
-  });
+    if (session.ended || frame.type === "open") return;
+    const forward =
+      frame.type === "data"
+        ? { type: "data", session: session.id, data: frame.data }
+        : frame.type === "resize"
+          ? { type: "resize", session: session.id, cols: frame.cols, rows: frame.rows }
+          : { type: "eof", session: session.id };
+    if (session.pending) session.pending.push(forward);
+    else send(session.agent.socket, forward);
+  }
   socket.on("close", () => {
     if (session) endSession(session, { code: null, reason: "client disconnected" });
   });
@@ -162,12 +175,22 @@ async function openOnAgent(session: Session, request: OpenRequest): Promise<void
   await record(session, "deployment.shell.opened", { tty: request.tty, command: request.command });
   if (session.ended) return;
   send(session.agent.socket, { type: "open", session: session.id, ...request, env, user: { email: session.user.email } });
+  for (const frame of session.pending ?? []) send(session.agent.socket, frame);
+  session.pending = null;
 }
 
 const PING_INTERVAL_MS = 30_000;
 
-/** A peer that stops answering pings (a dropped network) is closed, which ends its sessions. */
+/**
+ * A peer that stops answering pings (a dropped network) is closed, which ends its sessions.
+ * A socket error (a reset, an oversized frame) closes it too: an unheard `error` event
+ * would take the whole service down.
+ */
 function keepAlive(socket: WebSocket): void {
+  socket.on("error", (error) => {
+    log.debug("shell broker socket error", { message: error.message });
+    socket.terminate();
+  });
   let alive = true;
   socket.on("pong", () => (alive = true));
   const timer = setInterval(() => {
