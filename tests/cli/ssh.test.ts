@@ -59,6 +59,9 @@ describe("svc ssh", () => {
   it("streams stdin to the command and passes its end on", async () => {
     const run = await runSvc(["ssh", "tool", "--", "tr", "a-z", "A-Z"], { home: ownerHome, input: "piped through\nthe broker\n" });
     expect(run).toEqual({ status: 0, stdout: "PIPED THROUGH\nTHE BROKER\n", stderr: "" });
+    // No command and no terminal: a shell without a pty reads the pipe, as ssh does.
+    const script = await runSvc(["ssh", "tool"], { home: ownerHome, input: "test -t 0 || echo piped-shell\nexit 6\n" });
+    expect(script).toEqual({ status: 6, stdout: "piped-shell\n", stderr: "" });
   });
 
   it("gives an interactive login shell on a real pseudo-terminal: TERM, a resize, Ctrl-C to the remote shell, the exit status, and the terminal restored", async () => {
@@ -138,9 +141,9 @@ describe("svc ssh", () => {
     const list = await events("tool");
     const closed = list.filter((e: { type: string }) => e.type === "deployment.shell.closed");
     const opened = list.filter((e: { type: string }) => e.type === "deployment.shell.opened");
-    expect(opened.length).toBe(7);
-    expect(closed.length).toBe(7);
-    expect(closed.map((e: { data: { exitCode: number } }) => String(e.data.exitCode)).sort()).toEqual(["0", "0", "0", "0", "3", "7", "null"]);
+    expect(opened.length).toBe(8);
+    expect(closed.length).toBe(8);
+    expect(closed.map((e: { data: { exitCode: number } }) => String(e.data.exitCode)).sort()).toEqual(["0", "0", "0", "0", "3", "6", "7", "null"]);
     for (const event of list) expect(event.actorEmail).toBe(owner.email);
     const three = closed.find((e: { data: { exitCode: number } }) => e.data.exitCode === 3);
     expect(opened.find((e: { data: { session: string } }) => e.data.session === three.data.session).data).toMatchObject({ tty: false });
