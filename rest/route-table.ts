@@ -11,7 +11,7 @@ import { trpcEndpoint } from "./routes/trpc";
 import * as users from "./routes/users";
 import { balanceByJwtOrKey, balanceByJwtOrKeyFast, balanceByKey, balanceByKeyFast } from "./routes/balance";
 import * as cli from "./routes/cli";
-import { personalKey } from "./routes/dev";
+import { personalKey, revokePersonalKey } from "./routes/dev";
 
 /** Every public path of SPEC.md and the built-in identity provider, in one table. */
 export const routes: Route[] = [
@@ -41,6 +41,7 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/cli/logout", handler: cli.logout },
   { method: "GET", path: "/api/cli/env", handler: cli.env },
   { method: "POST", path: "/api/dev/personal-key", handler: personalKey, sessionCookie: true },
+  { method: "POST", path: "/api/dev/personal-key/revoke", handler: revokePersonalKey, sessionCookie: true },
 
   { method: "GET", path: "/api/deployments", handler: deployments.list },
   { method: "POST", path: "/api/deployments", handler: deployments.create, sessionCookie: true },

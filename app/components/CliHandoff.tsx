@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { issueAndDeliver } from "~/lib/cli-handoff";
+import { issueAndDeliver, type HandoffResult } from "~/lib/cli-handoff";
 
-type Phase = { name: "idle" } | { name: "working" } | { name: "done" } | { name: "failed"; message: string; stage: "issue" | "deliver" };
+type Phase = { name: "idle" } | { name: "working" } | { name: "done" } | { name: "failed"; message: string; next: string };
 
 /** The one button of the CLI login page and what happened after the click. */
 export function CliHandoff({ callbackUrl, hostPort }: { callbackUrl: string; hostPort: string }) {
@@ -10,7 +10,7 @@ export function CliHandoff({ callbackUrl, hostPort }: { callbackUrl: string; hos
   async function issue() {
     setPhase({ name: "working" });
     const result = await issueAndDeliver(callbackUrl, hostPort);
-    setPhase(result.ok ? { name: "done" } : { name: "failed", message: result.message, stage: result.stage });
+    setPhase(result.ok ? { name: "done" } : { name: "failed", message: result.message, next: nextStep(result) });
   }
 
   if (phase.name === "done") {
@@ -25,11 +25,7 @@ export function CliHandoff({ callbackUrl, hostPort }: { callbackUrl: string; hos
       {phase.name === "failed" ? (
         <div className="form-error" role="alert">
           <p>{phase.message}</p>
-          <p className="handoff-next">
-            {phase.stage === "deliver"
-              ? "Run svc login again in your terminal; it opens a fresh link. Any key issued here was not saved."
-              : "Try again, or run svc login again in your terminal."}
-          </p>
+          <p className="handoff-next">{phase.next}</p>
         </div>
       ) : null}
       <div className="button-row">
@@ -42,4 +38,12 @@ export function CliHandoff({ callbackUrl, hostPort }: { callbackUrl: string; hos
       </div>
     </div>
   );
+}
+
+/** What the person should do now, and the truth about the key this page minted. */
+function nextStep(result: Exclude<HandoffResult, { ok: true }>): string {
+  if (result.stage === "issue") return "Try again, or run svc login again in your terminal.";
+  return result.revoked
+    ? "The key issued here never reached your terminal, so it was revoked. Run svc login again in your terminal; it opens a fresh link."
+    : "The key issued here never reached your terminal and could not be revoked: revoke it on the API Keys page, then run svc login again in your terminal.";
 }

@@ -4,7 +4,11 @@
  * key lives only in this function: it is never put in a URL, logged or rendered.
  */
 
-export type HandoffResult = { ok: true } | { ok: false; stage: "issue" | "deliver"; message: string };
+export type HandoffResult =
+  | { ok: true }
+  | { ok: false; stage: "issue"; message: string }
+  /** `revoked`: whether the undelivered key was revoked again, so nothing is left dangling. */
+  | { ok: false; stage: "deliver"; message: string; revoked: boolean };
 
 const DELIVERY_TIMEOUT_MS = 15_000;
 
@@ -53,14 +57,36 @@ export async function issueAndDeliver(callbackUrl: string, hostPort: string, fet
       signal: typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(DELIVERY_TIMEOUT_MS) : undefined,
     });
     if (!response.ok) {
-      return { ok: false, stage: "deliver", message: `The svc CLI at ${hostPort} refused the key (HTTP ${response.status}).` };
+      const revoked = await revokeUndelivered(issued.apiKey, fetchImpl);
+      return { ok: false, stage: "deliver", revoked, message: `The svc CLI at ${hostPort} refused the key (HTTP ${response.status}).` };
     }
   } catch {
+    const revoked = await revokeUndelivered(issued.apiKey, fetchImpl);
     return {
       ok: false,
       stage: "deliver",
+      revoked,
       message: `Could not reach the svc CLI on your computer at ${hostPort}. It may have timed out or been stopped.`,
     };
   }
   return { ok: true };
+}
+
+/**
+ * A key the CLI never received would stay live with nobody holding it (and minting it already
+ * revoked the earlier CLI key): revoke it at once. True when the service confirmed it.
+ */
+async function revokeUndelivered(apiKey: string, fetchImpl: typeof fetch): Promise<boolean> {
+  try {
+    const response = await fetchImpl("/api/dev/personal-key/revoke", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ apiKey }),
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+    return response.status === 204;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 import { AppError } from "../../server/errors";
+import { readJsonObject } from "../body";
 import type { RequestContext } from "../request-context";
-import { json } from "../responses";
+import { json, noContent } from "../responses";
 import { requireSession } from "./session";
 
 /**
@@ -10,9 +11,27 @@ import { requireSession } from "./session";
  */
 export async function personalKey(ctx: RequestContext) {
   await requireSession(ctx);
+  requireJson(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.dev.personalKey(), 200, { "cache-control": "no-store" });
+}
+
+/**
+ * POST /api/dev/personal-key/revoke `{ apiKey }`: the bootstrap page revokes the key it just
+ * minted when the CLI's listener could not be reached (issue 9 section 2). Same guards as the
+ * minting: session cookie, same origin, JSON only. 204, or 404 `Key not found`.
+ */
+export async function revokePersonalKey(ctx: RequestContext) {
+  await requireSession(ctx);
+  requireJson(ctx);
+  const body = await readJsonObject(ctx.request);
+  const caller = await ctx.caller();
+  await caller.dev.revokeUndeliveredKey({ apiKey: body.apiKey as string });
+  return noContent();
+}
+
+function requireJson(ctx: RequestContext): void {
   if (!(ctx.header("content-type") ?? "").toLowerCase().startsWith("application/json")) {
     throw new AppError("BAD_REQUEST", "Content-Type must be application/json");
   }
-  const caller = await ctx.caller();
-  return json(await caller.dev.personalKey(), 200, { "cache-control": "no-store" });
 }

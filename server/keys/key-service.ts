@@ -62,6 +62,15 @@ export function revokeUserCliKeys(em: EntityManager, userId: string): Promise<st
   return revokeWhere(em, "issued_by = ? and purpose = 'cli'", [userId]);
 }
 
+/**
+ * Revokes one CLI key of `userId`, named by the key itself (its holder proves possession).
+ * Resolves the ids revoked: none when the key is unknown, someone else's or already revoked.
+ */
+export function revokeOwnCliKey(em: EntityManager, userId: string, token: string): Promise<string[]> {
+  if (!isAppKeyFormat(token)) return Promise.resolve([]);
+  return revokeWhere(em, "key_hash = ? and issued_by = ? and purpose = 'cli'", [hashAppKey(token), userId]);
+}
+
 export function listKeys(em: EntityManager, tenantId: string): Promise<AppKey[]> {
   return em.find(AppKey, { tenantId }, { orderBy: { createdAt: "desc" } });
 }

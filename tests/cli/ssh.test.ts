@@ -6,7 +6,7 @@ import type { IPty } from "@lydell/node-pty";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
-import { runSvc, startAgent, SVC_BIN, svcHome, type RunningAgent } from "../support/svc-cli";
+import { runSvc, startAgent, SVC_BIN, svcHome, type RunningAgent } from "../support/svc-shell";
 import { trpc } from "../support/trpc";
 
 const pty = createRequire(import.meta.url)("@lydell/node-pty") as typeof import("@lydell/node-pty");

@@ -4,7 +4,7 @@ import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
-import { runSvc, startAgent, svcHome } from "../support/svc-cli";
+import { runSvc, startAgent, svcHome } from "../support/svc-shell";
 
 warnIfNoChromium("tests/e2e/deployment-shell.test.ts");
 

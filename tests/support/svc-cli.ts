@@ -1,89 +1,87 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-export const SVC_BIN = resolve(import.meta.dirname, "../../cli/bin/svc.mjs");
+/**
+ * Runs the real, built `svc` (cli/bin/svc.mjs) as a child process, the way a user's shell
+ * would: its own HOME, a minimal environment (no display, no BROWSER unless given), stdout
+ * and stderr kept apart.
+ */
 
-/** A fresh HOME for one `svc` user, logged in with `apiKey` against `apiBase` (or not logged in). */
-export function svcHome(config: { apiBase: string; apiKey?: string } | null): string {
-  const home = mkdtempSync(join(tmpdir(), "svc-home-"));
-  if (config) {
-    mkdirSync(join(home, ".svc"), { mode: 0o700 });
-    writeFileSync(join(home, ".svc", "config.json"), JSON.stringify(config), { mode: 0o600 });
-  }
-  return home;
-}
+export const SVC_BIN = resolve(import.meta.dirname, "../../cli/bin/svc.mjs");
 
 export interface SvcRun {
   status: number | null;
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
 
-/** Runs the real `svc` as a subprocess with its own HOME; `input` is written to stdin, then closed. */
-export function runSvc(args: string[], options: { home: string; input?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<SvcRun> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [SVC_BIN, ...args], {
-      env: { PATH: process.env.PATH ?? "", HOME: options.home, ...options.env } as unknown as NodeJS.ProcessEnv,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d));
-    child.stderr.on("data", (d: Buffer) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`svc ${args.join(" ")} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, options.timeoutMs ?? 20_000);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolvePromise({ status, stdout, stderr });
-    });
-    child.stdin.end(options.input ?? "");
-  });
+export function freshHome(): string {
+  return mkdtempSync(join(tmpdir(), "svc-home-"));
 }
 
-export interface RunningAgent {
+export function svcEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, ...extra };
+}
+
+export interface RunningSvc {
   child: ChildProcess;
+  stdout: () => string;
   stderr: () => string;
-  exited: Promise<number | null>;
-  stop(): Promise<void>;
+  /** Resolves once stdout matches. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<SvcRun>;
 }
 
-/** Starts `svc agent` and waits until it says it is connected. */
-export async function startAgent(options: { apiBase: string; deployment: string; token: string; env?: Record<string, string> }): Promise<RunningAgent> {
-  const home = svcHome(null);
-  const child = spawn(process.execPath, [SVC_BIN, "agent", "--deployment", options.deployment, "--api-base", options.apiBase], {
-    env: { PATH: process.env.PATH ?? "", HOME: home, SHELL: "/bin/bash", SVC_AGENT_TOKEN: options.token, ...options.env } as unknown as NodeJS.ProcessEnv,
-    cwd: home,
-    stdio: ["ignore", "pipe", "pipe"],
+export function startSvc(args: string[], options: { home: string; env?: Record<string, string>; cwd?: string; input?: string }): RunningSvc {
+  const child = spawn(process.execPath, [SVC_BIN, ...args], {
+    cwd: options.cwd ?? options.home,
+    env: svcEnv(options.home, options.env) as NodeJS.ProcessEnv,
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  let stdout = "";
   let stderr = "";
-  child.stderr!.on("data", (d: Buffer) => (stderr += d));
-  child.stdout!.resume();
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`svc agent did not connect: ${stderr}`)), 15_000);
-    const check = () => {
-      if (stderr.includes("connected to")) {
-        clearTimeout(timer);
-        ready();
-      }
-    };
-    child.stderr!.on("data", check);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`svc agent exited (${code}): ${stderr}`));
-    });
-  });
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+  child.stdin!.end(options.input ?? "");
+  const exited = new Promise<SvcRun>((resolveRun) =>
+    child.once("close", (status, signal) => resolveRun({ status, signal, stdout, stderr })),
+  );
   return {
     child,
+    stdout: () => stdout,
     stderr: () => stderr,
     exited,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited;
+    async waitFor(pattern, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = stdout.match(pattern);
+        if (match) return match;
+        if (child.exitCode !== null || Date.now() > deadline) {
+          throw new Error(`svc ${args.join(" ")}: no ${pattern} in stdout (exit ${child.exitCode})\nstdout: ${stdout}\nstderr: ${stderr}`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
     },
   };
+}
+
+/** Runs `svc args...` to completion. */
+export function svc(args: string[], options: { home: string; env?: Record<string, string>; cwd?: string; input?: string }): Promise<SvcRun> {
+  return startSvc(args, options).exited;
+}
+
+export const configFile = (home: string) => join(home, ".svc", "config.json");
+
+export function readConfigFile(home: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(configFile(home), "utf8"));
+}
+
+/** A config as `svc login` would have left it (0700 directory, 0600 file). */
+export function writeConfigFile(home: string, config: Record<string, unknown>): void {
+  mkdirSync(join(home, ".svc"), { recursive: true, mode: 0o700 });
+  writeFileSync(configFile(home), JSON.stringify(config, null, 2), { mode: 0o600 });
+  chmodSync(configFile(home), 0o600);
 }

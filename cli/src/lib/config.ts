@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { writeFileAtomic } from "./atomic-write.js";
 import { CliError } from "./errors.js";
 
 /**
@@ -57,6 +57,7 @@ export function readConfig(): SvcConfig {
   for (const field of STRING_FIELDS) {
     if (config[field] !== undefined && typeof config[field] !== "string") throw corrupt(path, `"${field}" is not a string`);
   }
+  if (config.apiBase !== undefined && !tryNormalizeApiBase(config.apiBase)) throw corrupt(path, `"apiBase" is not an http(s) URL`);
   return config;
 }
 
@@ -70,20 +71,9 @@ export function writeConfig(config: SvcConfig): void {
   } catch (cause) {
     throw new CliError(`Could not create ${dir}: ${describeFsError(cause)}`);
   }
-  const temporary = join(dir, `.config.json.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-  const body = `${JSON.stringify(config, null, 2)}\n`;
   try {
-    const fd = openSync(temporary, "wx", 0o600);
-    try {
-      writeSync(fd, body);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, path);
+    writeFileAtomic(path, `${JSON.stringify(config, null, 2)}\n`, 0o600);
   } catch (cause) {
-    rmSync(temporary, { force: true });
     throw new CliError(`Could not write ${path}: ${describeFsError(cause)}`);
   }
   syncDirectory(dir);

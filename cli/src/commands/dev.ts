@@ -1,0 +1,54 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { loggedInClient } from "../lib/api.js";
+import { writeFileAtomic } from "../lib/atomic-write.js";
+import { defineSvcCommand } from "../lib/command.js";
+import { CliError } from "../lib/errors.js";
+import { isGitIgnored } from "../lib/gitignore.js";
+import { success, warn } from "../lib/output.js";
+
+/** The first line of every file svc dev writes; how it recognises its own files later. */
+export const DEV_MARKER = "# Written by svc dev";
+
+export default defineSvcCommand({
+  name: "dev",
+  description: "write the app's variables to a .env file for local development",
+  usage: "svc dev [--out .env] [--force]",
+  args: {
+    out: { type: "string", valueHint: "file", default: ".env", description: "where to write (default .env)" },
+    force: { type: "boolean", description: "overwrite the file even if svc dev did not write it" },
+  },
+  notes: [
+    "Fetches GET /api/cli/env?format=dotenv and writes it with mode 0600, after a first-line comment",
+    `("${DEV_MARKER} ..."). A file without that line is never overwritten unless --force is given.`,
+    "Warns when the file is not ignored by git.",
+  ],
+  async run({ args }) {
+    const target = resolve(args.out || ".env");
+    const existing = readExisting(target);
+    if (existing !== null && !existing.startsWith(DEV_MARKER) && !args.force) {
+      throw new CliError(`${args.out} exists and was not written by svc dev; it was left as it is. Use --force to overwrite it.`);
+    }
+    const client = loggedInClient();
+    const body = await client.text("/api/cli/env?format=dotenv");
+    const header = `${DEV_MARKER} from ${client.apiBase} (app ${client.config.appId ?? "unknown"}) at ${new Date().toISOString()}; svc dev rewrites this file.\n`;
+    try {
+      writeFileAtomic(target, header + body, 0o600);
+    } catch (error) {
+      throw new CliError(`Could not write ${args.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    const count = body.split("\n").filter((line) => line.trim() && !line.startsWith("#")).length;
+    success(`Wrote ${count} variable${count === 1 ? "" : "s"} to ${args.out}`);
+    if (!isGitIgnored(target)) warn(`${args.out} is not in .gitignore; add it so these values are never committed.`);
+  },
+});
+
+function readExisting(path: string): string | null {
+  if (!existsSync(path)) return null;
+  if (!statSync(path).isFile()) throw new CliError(`${path} is not a regular file; it was left as it is.`);
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new CliError(`Could not read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}

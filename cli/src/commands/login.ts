@@ -1,0 +1,111 @@
+import { apiBaseArg, forceArg } from "../lib/args.js";
+import { defineSvcCommand } from "../lib/command.js";
+import { apiBaseOf, readConfig, tryNormalizeApiBase, updateConfig, type SvcConfig } from "../lib/config.js";
+import { describeDuration } from "../lib/duration.js";
+import { CliError, EXIT_INTERRUPTED, usageError } from "../lib/errors.js";
+import { startLoopbackListener, type LoginPayload } from "../lib/loopback-listener.js";
+import { openBrowser } from "../lib/open-browser.js";
+import { info, out, success } from "../lib/output.js";
+import { startSpinner } from "../lib/spinner.js";
+
+/** SPEC 4.6 and 8: the login waits 5 minutes for the browser. */
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+
+export default defineSvcCommand({
+  name: "login",
+  description: "authorize the CLI against the account",
+  usage: "svc login [--force] [--api-base <url>]",
+  args: {
+    ...forceArg("issue a new key even if one is saved (the earlier one is revoked)"),
+    ...apiBaseArg,
+  },
+  notes: [
+    "Opens {apiBase}/dev/cli-bootstrap in your browser; clicking 'Issue API key' there sends a new key",
+    "to a listener svc starts on 127.0.0.1. The key is saved in ~/.svc/config.json (mode 0600).",
+    "",
+    "Environment:",
+    "  BROWSER               the command that opens the URL (default: xdg-open, open or start)",
+    "  SVC_LOGIN_TIMEOUT_MS  how long to wait for the browser, in milliseconds (default 300000, 5 minutes)",
+  ],
+  async run({ args }) {
+    const config = readConfig();
+    let apiBase = apiBaseOf(config);
+    if (args["api-base"] !== undefined) {
+      const normalized = tryNormalizeApiBase(args["api-base"]);
+      if (!normalized) throw usageError(`--api-base must be an http:// or https:// URL, got: ${args["api-base"]}`);
+      apiBase = normalized;
+    }
+    // A saved key is reused only for the service it was issued by.
+    const sameService = config.apiBase === undefined ? apiBase === apiBaseOf({}) : apiBase === apiBaseOf(config);
+    if (config.apiKey && !args.force && sameService) {
+      if (args["api-base"] !== undefined) updateConfig({ apiBase });
+      success(`Already logged in as ${printable(config.issuedToEmail) ?? "(unknown email)"} (tenant ${printable(config.tenantId)}).`);
+      info("Run svc login --force to issue a new key.");
+      return;
+    }
+    const timeoutMs = loginTimeout();
+    const outcome = await waitForKey(apiBase, timeoutMs);
+    if (outcome.kind === "interrupted") {
+      info("Login cancelled.");
+      return EXIT_INTERRUPTED;
+    }
+    if (outcome.kind === "timeout") throw new CliError(`Login timed out after ${describeDuration(timeoutMs)}`);
+    save(config, apiBase, outcome.payload);
+    success(`Logged in as ${printable(outcome.payload.email) ?? "(unknown email)"} (tenant ${printable(outcome.payload.tenantId)}).`);
+  },
+});
+
+type Outcome = { kind: "key"; payload: LoginPayload } | { kind: "timeout" } | { kind: "interrupted" };
+
+async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> {
+  const listener = await startLoopbackListener(new URL(apiBase).origin);
+  let timer: NodeJS.Timeout | undefined;
+  let onSignal: (() => void) | undefined;
+  const outcome = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: "timeout" }), timeoutMs);
+    onSignal = () => resolve({ kind: "interrupted" });
+    process.once("SIGINT", onSignal);
+    listener.payload.then((payload) => resolve({ kind: "key", payload }));
+  });
+
+  const url = `${apiBase}/dev/cli-bootstrap?cb=${listener.callbackUrl}&mode=personal-key`;
+  out(`Opening ${url} in your browser...`);
+  out("Click 'Issue API key' to continue.");
+  const spinner = startSpinner("Waiting for the browser...");
+  void openBrowser(url).then((opened) => {
+    if (!opened) info(`Could not open a browser here. Open this URL by hand:\n  ${url}`);
+  });
+
+  try {
+    return await outcome;
+  } finally {
+    spinner.stop();
+    clearTimeout(timer);
+    process.removeListener("SIGINT", onSignal!);
+    await listener.close();
+  }
+}
+
+function save(config: SvcConfig, apiBase: string, payload: LoginPayload): void {
+  updateConfig({
+    ...config,
+    apiBase,
+    apiKey: payload.apiKey,
+    tenantId: payload.tenantId,
+    appId: payload.appId,
+    issuedToEmail: payload.email,
+    issuedAt: payload.issuedAt ?? new Date().toISOString(),
+  });
+}
+
+function loginTimeout(): number {
+  const raw = process.env.SVC_LOGIN_TIMEOUT_MS;
+  if (raw === undefined || raw === "") return DEFAULT_TIMEOUT_MS;
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) throw usageError(`SVC_LOGIN_TIMEOUT_MS must be a whole number of milliseconds, got: ${raw}`);
+  return Number(raw);
+}
+
+/** Text from the network shown on the terminal: control characters (escape sequences) removed. */
+function printable(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "");
+}
