@@ -87,3 +87,14 @@ export async function authenticateAgentToken(em: EntityManager, token: string): 
   await em.getConnection().execute(`update deployment_agent_tokens set last_used_at = now() where id = ?`, [row.id]);
   return { tokenId: row.id, deploymentId: row.deployment_id, deploymentName: row.name, tenantId: row.tenant_id, appId: row.app_id };
 }
+
+/**
+ * Before a deployment is deleted (its tokens go with it by cascade): tells every instance to
+ * drop the deployment's connected agent, as a revocation would.
+ */
+export async function disconnectDeploymentAgents(em: EntityManager, deploymentId: string): Promise<void> {
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string }[]>(`select id from deployment_agent_tokens where deployment_id = ? and revoked_at is null`, [deploymentId]);
+  for (const row of rows) await notify(em, AGENT_TOKEN_REVOKED_CHANNEL, row.id);
+}

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IPty } from "@lydell/node-pty";
@@ -142,7 +142,7 @@ describe("svc ssh", () => {
     const closed = list.filter((e: { type: string }) => e.type === "deployment.shell.closed");
     const opened = list.filter((e: { type: string }) => e.type === "deployment.shell.opened");
     expect(opened.length).toBe(8);
-    expect(closed.length).toBe(8);
+    expect(closed.length).toBe(8); // (the events of "idle" are its own)
     expect(closed.map((e: { data: { exitCode: number } }) => String(e.data.exitCode)).sort()).toEqual(["0", "0", "0", "0", "3", "6", "7", "null"]);
     for (const event of list) expect(event.actorEmail).toBe(owner.email);
     const three = closed.find((e: { data: { exitCode: number } }) => e.data.exitCode === 3);
@@ -170,6 +170,40 @@ describe("svc ssh", () => {
     expect(await runSvc(["ssh", "tool"], { home: svcHome(null) })).toEqual({ status: 1, stdout: "", stderr: "Not logged in or the key was revoked: run svc login\n" });
     const usage = await runSvc(["ssh"], { home: ownerHome });
     expect(usage.status).toBe(2);
+  });
+
+  it("svc agent: the token from a file or the environment, never missing; a newer agent replaces the older; deleting the deployment drops its agent", async () => {
+    const missing = await runSvc(["agent", "--deployment", "idle", "--api-base", service.url], { home: svcHome(null) });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.split("\n")[0]).toBe("No agent token: set SVC_AGENT_TOKEN or pass --token-file <path> (issue one on the deployment's dashboard page)");
+    const malformed = await runSvc(["agent", "--deployment", "idle", "--api-base", service.url], { home: svcHome(null), env: { SVC_AGENT_TOKEN: "svc_sk_nope" } });
+    expect(malformed).toEqual({ status: 1, stdout: "", stderr: "The agent token is malformed: it starts with svc_at_ followed by 43 characters\n" });
+
+    const token = (await issueToken("idle")).token;
+    const dir = svcHome(null);
+    writeFileSync(join(dir, "agent-token"), `${token}\n`, { mode: 0o600 });
+    const first = await startAgent({ apiBase: service.url, deployment: "idle", token: "", args: ["--token-file", join(dir, "agent-token")] });
+    const second = await startAgent({ apiBase: service.url, deployment: "idle", token });
+    expect(await first.exited).toBe(1);
+    expect(first.stderr()).toContain("Replaced by a newer agent for this deployment");
+    // The shell does not see the agent's token.
+    expect(await runSvc(["ssh", "idle", "--", 'echo "token:${SVC_AGENT_TOKEN:-none}"'], { home: ownerHome })).toEqual({ status: 0, stdout: "token:none\n", stderr: "" });
+
+    expect((await api(service, "/api/deployments/idle", { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+    expect(await second.exited).toBe(1);
+    expect(await runSvc(["ssh", "idle", "--", "true"], { home: ownerHome })).toEqual({ status: 1, stdout: "", stderr: "Deployment not found\n" });
+  });
+
+  it("refuses a key of another workspace as if the deployment did not exist", async () => {
+    const stranger = await signUp(service);
+    await createWorkspace(service, stranger, uniqueSlug("other"));
+    const app = (await trpc(service, stranger, "apps.create", { name: "Elsewhere" })).data;
+    const key = (await trpc(service, stranger, "keys.create", { appId: app.id })).data.apiKey;
+    expect(await runSvc(["ssh", "tool", "--", "echo leaked"], { home: svcHome({ apiBase: service.url, apiKey: key }) })).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: "Deployment not found\n",
+    });
   });
 
   it("a revoked agent token disconnects the agent, which stops; shells are then refused, and the token cannot connect again", async () => {

@@ -24,10 +24,10 @@ export interface RunningAgent {
 }
 
 /** Starts `svc agent` (bash as the shell, the token in SVC_AGENT_TOKEN) and waits until it says it is connected. */
-export async function startAgent(options: { apiBase: string; deployment: string; token: string; env?: Record<string, string> }): Promise<RunningAgent> {
+export async function startAgent(options: { apiBase: string; deployment: string; token: string; env?: Record<string, string>; args?: string[] }): Promise<RunningAgent> {
   const home = freshHome();
   const { SVC_BIN } = await import("./svc-cli");
-  const child = spawn(process.execPath, [SVC_BIN, "agent", "--deployment", options.deployment, "--api-base", options.apiBase], {
+  const child = spawn(process.execPath, [SVC_BIN, "agent", "--deployment", options.deployment, "--api-base", options.apiBase, ...(options.args ?? [])], {
     env: svcEnv(home, { SHELL: "/bin/bash", SVC_AGENT_TOKEN: options.token, ...options.env }) as unknown as NodeJS.ProcessEnv,
     cwd: home,
     stdio: ["ignore", "pipe", "pipe"],
