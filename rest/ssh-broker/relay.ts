@@ -30,7 +30,13 @@ interface ConnectedAgent {
   socket: WebSocket;
   principal: AgentPrincipal;
   sessions: Map<string, Session>;
+  /** Reading from the agent is paused while a client's send buffer is over the mark. */
+  paused: boolean;
 }
+
+/** Past this many bytes queued for a slow client, the broker stops reading its agent. */
+const HIGH_WATER_BYTES = 4 * 1024 * 1024;
+const LOW_WATER_BYTES = 1024 * 1024;
 
 /**
  * The in-process pairing of `svc ssh` clients with the one connected agent of each
@@ -79,14 +85,17 @@ function endSession(session: Session, outcome: { code: number | null; error?: st
 export function attachAgent(socket: WebSocket, principal: AgentPrincipal): void {
   const previous = agents.get(principal.deploymentId);
   if (previous) dropAgent(previous, CLOSE.replaced, "Replaced by a newer agent for this deployment");
-  const agent: ConnectedAgent = { socket, principal, sessions: new Map() };
+  const agent: ConnectedAgent = { socket, principal, sessions: new Map(), paused: false };
   agents.set(principal.deploymentId, agent);
   send(socket, { type: "ready", deployment: principal.deploymentName });
   socket.on("message", (raw, isBinary) => {
     const frame = isBinary ? null : parseAgentFrame(raw.toString());
     const session = frame ? agent.sessions.get(frame.session) : undefined;
     if (!frame || !session) return;
-    if (frame.type === "data") send(session.client, { type: "data", data: frame.data, stream: frame.stream });
+    if (frame.type === "data") {
+      send(session.client, { type: "data", data: frame.data, stream: frame.stream });
+      holdBackFor(agent, session.client);
+    }
     else if (frame.type === "exit") endSession(session, { code: frame.code, reason: "exit" });
     else endSession(session, { code: null, error: frame.message, reason: "agent error" });
   });
@@ -95,6 +104,24 @@ export function attachAgent(socket: WebSocket, principal: AgentPrincipal): void 
     for (const session of [...agent.sessions.values()]) endSession(session, { code: null, error: "The deployment's agent disconnected", reason: "agent disconnected" });
   });
   keepAlive(socket);
+}
+
+/**
+ * Back-pressure: a command printing faster than the client reads (a slow link, `yes`)
+ * would otherwise pile up in this process's memory. Reading the agent's socket stops until
+ * the client has taken most of it; TCP then slows the agent down.
+ */
+function holdBackFor(agent: ConnectedAgent, client: WebSocket): void {
+  if (agent.paused || client.bufferedAmount < HIGH_WATER_BYTES) return;
+  agent.paused = true;
+  agent.socket.pause();
+  const timer = setInterval(() => {
+    if (client.readyState === client.OPEN && client.bufferedAmount > LOW_WATER_BYTES) return;
+    clearInterval(timer);
+    agent.paused = false;
+    agent.socket.resume();
+  }, 20);
+  timer.unref();
 }
 
 function dropAgent(agent: ConnectedAgent, code: number, message: string): void {

@@ -56,6 +56,14 @@ describe("svc ssh", () => {
     expect(ok).toEqual({ status: 0, stdout: "", stderr: "" });
   });
 
+  it("carries large output whole and in order (back-pressure, not loss)", async () => {
+    const run = await runSvc(["ssh", "tool", "--", "seq 1 2000000"], { home: ownerHome });
+    expect(run.status).toBe(0);
+    expect(run.stdout.length).toBe(14_888_896);
+    const lines = run.stdout.split("\n");
+    expect([lines[0], lines[999_999], lines[1_999_999], lines[2_000_000]]).toEqual(["1", "1000000", "2000000", ""]);
+  });
+
   it("streams stdin to the command and passes its end on", async () => {
     const run = await runSvc(["ssh", "tool", "--", "tr", "a-z", "A-Z"], { home: ownerHome, input: "piped through\nthe broker\n" });
     expect(run).toEqual({ status: 0, stdout: "PIPED THROUGH\nTHE BROKER\n", stderr: "" });
@@ -141,9 +149,9 @@ describe("svc ssh", () => {
     const list = await events("tool");
     const closed = list.filter((e: { type: string }) => e.type === "deployment.shell.closed");
     const opened = list.filter((e: { type: string }) => e.type === "deployment.shell.opened");
-    expect(opened.length).toBe(8);
-    expect(closed.length).toBe(8); // (the events of "idle" are its own)
-    expect(closed.map((e: { data: { exitCode: number } }) => String(e.data.exitCode)).sort()).toEqual(["0", "0", "0", "0", "3", "6", "7", "null"]);
+    expect(opened.length).toBe(9);
+    expect(closed.length).toBe(9); // (the events of "idle" are its own)
+    expect(closed.map((e: { data: { exitCode: number } }) => String(e.data.exitCode)).sort()).toEqual(["0", "0", "0", "0", "0", "3", "6", "7", "null"]);
     for (const event of list) expect(event.actorEmail).toBe(owner.email);
     const three = closed.find((e: { data: { exitCode: number } }) => e.data.exitCode === 3);
     expect(opened.find((e: { data: { session: string } }) => e.data.session === three.data.session).data).toMatchObject({ tty: false });

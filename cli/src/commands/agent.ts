@@ -153,6 +153,7 @@ function serve(broker: string, deployment: string, token: string): Promise<numbe
                 id,
                 startSession(open, {
                   data: (stream, chunk) => send({ type: "data", session: id, stream, data: chunk.toString("base64") }),
+                  congested: () => ws.readyState === WebSocket.OPEN && ws.bufferedAmount > 4 * 1024 * 1024,
                   exit: (code) => {
                     if (!sessions.delete(id)) return;
                     send({ type: "exit", session: id, code });

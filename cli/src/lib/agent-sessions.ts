@@ -22,6 +22,24 @@ export interface OpenFrame {
 export interface SessionSink {
   data(stream: "stdout" | "stderr", chunk: Buffer): void;
   exit(code: number): void;
+  /** True while the connection holds too much unsent output: the process is paused until it drains. */
+  congested(): boolean;
+}
+
+/** Pauses `source` while the sink is congested, polling until it has drained. */
+function throttle(sink: SessionSink, source: { pause(): void; resume(): void }): () => void {
+  let paused = false;
+  return () => {
+    if (paused || !sink.congested()) return;
+    paused = true;
+    source.pause();
+    const timer = setInterval(() => {
+      if (sink.congested()) return;
+      clearInterval(timer);
+      paused = false;
+      source.resume();
+    }, 20);
+  };
 }
 
 export interface RunningSession {
@@ -73,7 +91,11 @@ function startTerminal(open: OpenFrame, args: string[], sink: SessionSink): Runn
     env: environment(open),
     encoding: null,
   });
-  pty.onData((chunk) => sink.data("stdout", Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)));
+  const check = throttle(sink, pty);
+  pty.onData((chunk) => {
+    sink.data("stdout", Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    check();
+  });
   pty.onExit(({ exitCode, signal }) => sink.exit(statusOf(exitCode, signal ?? null)));
   return {
     write: (chunk) => pty.write(chunk as unknown as string),
@@ -91,8 +113,16 @@ function startTerminal(open: OpenFrame, args: string[], sink: SessionSink): Runn
 
 function startPiped(open: OpenFrame, args: string[], sink: SessionSink): RunningSession {
   const child: ChildProcess = spawnProcess(shell(), args, { cwd: process.cwd(), env: environment(open), stdio: ["pipe", "pipe", "pipe"] });
-  child.stdout!.on("data", (chunk: Buffer) => sink.data("stdout", chunk));
-  child.stderr!.on("data", (chunk: Buffer) => sink.data("stderr", chunk));
+  const checkOut = throttle(sink, child.stdout!);
+  const checkErr = throttle(sink, child.stderr!);
+  child.stdout!.on("data", (chunk: Buffer) => {
+    sink.data("stdout", chunk);
+    checkOut();
+  });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    sink.data("stderr", chunk);
+    checkErr();
+  });
   child.stdin!.on("error", () => undefined);
   child.on("error", () => sink.exit(127));
   // `close` comes after both output pipes ended: every byte is sent before the exit frame.
