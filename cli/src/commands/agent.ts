@@ -122,11 +122,13 @@ function serve(broker: string, deployment: string, token: string): Promise<numbe
           else retry(`the broker answered ${message}`);
         });
       });
-      ws.on("error", (error: Error & { code?: string }) => {
-        if (!refused && ws.readyState === WebSocket.CLOSED) retry(`could not reach ${broker} (${error.code ?? error.message})`);
-      });
+      let opened = false;
+      let lastError = "";
+      ws.on("open", () => (opened = true));
+      ws.on("error", (error: Error & { code?: string }) => (lastError = error.code ?? error.message));
       ws.on("close", (code, reason) => {
         if (refused || stopped || ws !== socket) return;
+        if (!opened) return retry(`could not reach ${broker}${lastError ? ` (${lastError})` : ""}`);
         if (code === 4003) return stop({ error: new CliError("The agent token was revoked: issue a new one on the deployment's page") });
         if (code === 4009) return stop({ error: new CliError("Replaced by a newer agent for this deployment") });
         retry(`disconnected from the broker${reason.length ? ` (${reason.toString()})` : ""}`);
