@@ -74,7 +74,7 @@ export async function handleBrokerUpgrade(req: IncomingMessage, socket: Duplex, 
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
     });
-    if (url.pathname === `${BROKER_PATH}/agent`) return await upgradeAgent(req, socket, head, token, url.searchParams.get("deployment"));
+    if (url.pathname === `${BROKER_PATH}/agent`) return await upgradeAgent(req, socket, head, token, url.searchParams.get("deployment"), clientAddress);
     if (url.pathname === `${BROKER_PATH}/session`) return await upgradeSession(req, socket, head, token, url.searchParams.get("deployment") ?? "", clientAddress);
     refuse(socket, 404, "Not found");
   } catch (error) {
@@ -82,11 +82,17 @@ export async function handleBrokerUpgrade(req: IncomingMessage, socket: Duplex, 
   }
 }
 
-async function upgradeAgent(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null, deployment: string | null): Promise<void> {
+async function upgradeAgent(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null, deployment: string | null, clientAddress: string | null): Promise<void> {
   if (!token || !token.startsWith(AGENT_TOKEN_PREFIX)) return refuse(socket, 401, "Missing or invalid agent token");
   const { orm } = await getRuntime();
-  const principal = await authenticateAgentToken(orm.em.fork(), token);
-  if (!principal) return refuse(socket, 401, "Missing or invalid agent token");
+  const em = orm.em.fork();
+  // Unknown tokens count against the same per-address limit as unknown svc_sk_ keys.
+  await assertKeyLookupsAllowed(em, clientAddress);
+  const principal = await authenticateAgentToken(em, token);
+  if (!principal) {
+    await countKeyFailure(em, clientAddress);
+    return refuse(socket, 401, "Missing or invalid agent token");
+  }
   if (deployment && deployment.toLowerCase() !== principal.deploymentName) {
     return refuse(socket, 403, `This agent token belongs to deployment ${principal.deploymentName}, not ${deployment}`);
   }

@@ -142,6 +142,42 @@ describe("agent tokens", () => {
     expect(wrong).toEqual({ status: 403, body: JSON.stringify({ message: "This agent token belongs to deployment beta, not alpha" }) });
   });
 
+  it("answers refused shell sessions with a status and { message }, never a 500, whatever the name", async () => {
+    const session = (query: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: unknown }>((resolve) => {
+        const socket = new WebSocket(`${service.url.replace("http", "ws")}/ssh/v1/session${query}`, { headers });
+        socket.on("unexpected-response", (_req, res) => {
+          let body = "";
+          res.on("data", (d) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
+        });
+        socket.on("open", () => {
+          socket.close();
+          resolve({ status: 101, body: null });
+        });
+        socket.on("error", () => undefined);
+      });
+    const key = { authorization: `Bearer ${ownerKey}` };
+    expect(await session("?deployment=alpha", {})).toEqual({ status: 401, body: { message: "Missing or invalid Bearer token" } });
+    expect(await session("?deployment=alpha", { authorization: "Bearer eyJ.a.b" })).toEqual({ status: 401, body: { message: "Missing or invalid Bearer token" } });
+    expect(await session("?deployment=alpha", { authorization: `Bearer svc_sk_${"x".repeat(43)}` })).toEqual({ status: 401, body: { message: "Missing or invalid Bearer token" } });
+    expect(await session("?deployment=alpha", key)).toEqual({ status: 409, body: { message: "deployment alpha has no running agent" } });
+    expect(await session("?deployment=ALPHA", key)).toEqual({ status: 409, body: { message: "deployment alpha has no running agent" } });
+    for (const name of ["", "%00", "..%2F..%2Fetc", "%E2%80%AE", "a".repeat(5000), "%F0%9F%92%A9", "me"]) {
+      const answer = await session(`?deployment=${name}`, key);
+      expect([name, answer.status]).toEqual([name, answer.status === 400 ? 400 : 404]);
+      expect(answer.body).toHaveProperty("message");
+    }
+    expect(await session("?deployment=alpha&deployment=beta", key)).toEqual({ status: 409, body: { message: "deployment alpha has no running agent" } });
+    const other = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${service.url.replace("http", "ws")}/ssh/v1/other`, { headers: key });
+      socket.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on("error", () => undefined);
+    });
+    expect(other).toBe(404);
+    expect((await service.db.query("select count(*)::int as n from deployment_events")).rows[0].n).toBe(0);
+  });
+
   it("a second agent for the same deployment replaces the first", async () => {
     const token = (await tokens("beta", { cookie: owner.cookie }, { method: "POST" })).body.token;
     const first = await dialAgent(token);
