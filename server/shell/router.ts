@@ -3,6 +3,7 @@ import { listEnvVars } from "../apps/env-service";
 import { requireDeployment } from "../deployments/deployment-service";
 import { deploymentWorkspace } from "../deployments/deployment-workspace";
 import { AppError } from "../errors";
+import { can } from "../members/permissions";
 import { appKeyProcedure, publicProcedure, router } from "../trpc";
 import { issueAgentToken, listAgentTokens, revokeAgentToken } from "./agent-token-service";
 import { listDeploymentEvents } from "./shell-events";
@@ -46,7 +47,10 @@ export const shellRouter = router({
   events: publicProcedure.input(deploymentName).query(async ({ ctx, input }) => {
     const workspace = await deploymentWorkspace(ctx, "workspace.read");
     const deployment = await findDeployment(ctx.em, workspace.tenantId, input.name);
-    return listDeploymentEvents(ctx.em, deployment.id);
+    const events = await listDeploymentEvents(ctx.em, deployment.id);
+    // A command line may carry a secret: viewers, who cannot open shells, see that one ran, not what.
+    if (can(workspace.role, "deployments.shell")) return events;
+    return events.map((event) => ("command" in event.data && event.data.command ? { ...event, data: { ...event.data, command: "(hidden)" } } : event));
   }),
   /** The broker's check for `svc ssh`: members and owners of the deployment's workspace only. */
   authorizeSession: appKeyProcedure.input(deploymentName).query(async ({ ctx, input }) => {

@@ -170,6 +170,13 @@ describe("svc ssh", () => {
     const run = await runSvc(["ssh", "tool", "--", "echo should-not-run"], { home });
     expect(run).toEqual({ status: 1, stdout: "", stderr: "Viewers cannot open a shell on a deployment\n" });
     expect((await events("tool")).length).toBe(before);
+    // The viewer sees the sessions, not the command lines (one may carry a secret).
+    const seen = (await api(service, "/api/deployments/tool/events", { cookie: person.cookie })).body.events;
+    const commands = (list: { type: string; data: { command?: string | null } }[]) =>
+      list.filter((e) => e.type === "deployment.shell.opened" && e.data.command).map((e) => e.data.command);
+    expect(seen.length).toBe(before);
+    expect(new Set(commands(seen))).toEqual(new Set(["(hidden)"]));
+    expect(commands(await events("tool"))).toContain("exit 5");
   });
 
   it("says a deployment has no running agent, an unknown deployment is not found, and a missing login", async () => {
