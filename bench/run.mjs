@@ -18,13 +18,14 @@ import authMe from "./suites/auth-me.mjs";
 import balance from "./suites/balance.mjs";
 import uploadFlood from "./suites/upload-flood.mjs";
 import appProxy from "./suites/app-proxy.mjs";
+import cliStartup from "./suites/cli-startup.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, balance, uploadFlood, appProxy];
+const SUITES = [authMe, balance, uploadFlood, appProxy, cliStartup];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -248,6 +249,16 @@ async function runSuite(suite, settings, baseCtx) {
 async function main() {
   const { settings, suites } = readSettings();
   if (!existsSync(join(ROOT, "build", "index.js"))) throw new Error("build/index.js is missing: run `npm run build` first (`npm run bench` does).");
+
+  // Suites that need no server (cli-startup) run without starting any when chosen alone.
+  if (suites.every((suite) => suite.standalone)) {
+    let clean = true;
+    for (const suite of suites) {
+      console.log(`\nsuite ${suite.name}`);
+      clean = (await runCustomSuite(suite, settings, { root: ROOT })) && clean;
+    }
+    return clean ? 0 : 1;
+  }
 
   const tmpRoot = mkdtempSync(join(tmpdir(), "svc-bench-"));
   const dataDir = join(tmpRoot, "data");

@@ -286,7 +286,7 @@ describe("the config file (SPEC 2 and 4.6)", () => {
     chmodSync(join(home, ".svc"), 0o755);
     // Under umask 000 (through a shell), as a careless profile would set it.
     const child = spawn("sh", ["-c", `umask 000; exec "${process.execPath}" "${join(import.meta.dirname, "../../cli/bin/svc.mjs")}" login --api-base ${API_BASE}`], {
-      env: { PATH: process.env.PATH, HOME: home, BROWSER: "true" },
+      env: { PATH: process.env.PATH, HOME: home, BROWSER: "true" } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -138,7 +138,7 @@ describe("svc: colours only on a terminal, never with NO_COLOR", () => {
     const home = freshHome();
     writeFileSync(join(home, "vendo.yaml"), "name: ok\nport: 80\n");
     const onTty = (env: string) =>
-      spawnSync("script", ["-qec", `${env} ${process.execPath} ${SVC_BIN} validate`, "/dev/null"], { cwd: home, encoding: "utf8", env: { PATH: process.env.PATH, HOME: home } });
+      spawnSync("script", ["-qec", `${env} ${process.execPath} ${SVC_BIN} validate`, "/dev/null"], { cwd: home, encoding: "utf8", env: { PATH: process.env.PATH, HOME: home } as unknown as NodeJS.ProcessEnv });
     const coloured = onTty("");
     expect(coloured.status).toBe(0);
     expect(coloured.stdout).toContain(`${ESC}32m✔${ESC}0m vendo.yaml is valid`);

@@ -84,14 +84,25 @@ describe("CLI login page", () => {
     expect(screen.queryByRole("button", { name: "Issue API key" })).toBeNull();
   });
 
-  it("says what to do when the CLI's listener cannot be reached", async () => {
-    stubFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+  it("revokes the key and says what to do when the CLI's listener cannot be reached", async () => {
+    const calls = stubFetch((call) => (call.url === "/api/dev/personal-key/revoke" ? new Response(null, { status: 204 }) : Promise.reject(new TypeError("Failed to fetch"))));
     renderBootstrap("cb=http://127.0.0.1:4000/done&mode=personal-key");
     fireEvent.click(await screen.findByRole("button", { name: "Issue API key" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Could not reach the svc CLI on your computer at 127.0.0.1:4000");
-    expect(alert.textContent).toContain("Run svc login again");
+    expect(alert.textContent).toContain("The key issued here never reached your terminal, so it was revoked. Run svc login again");
+    const revoke = calls.find((c) => c.url === "/api/dev/personal-key/revoke");
+    expect(revoke?.init).toMatchObject({ method: "POST", credentials: "same-origin", body: JSON.stringify({ apiKey: payload.apiKey }) });
     expect(document.body.textContent).not.toContain(payload.apiKey);
+  });
+
+  it("says so when the undelivered key could not be revoked either", async () => {
+    stubFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+    renderBootstrap("cb=http://127.0.0.1:4000/done&mode=personal-key");
+    fireEvent.click(await screen.findByRole("button", { name: "Issue API key" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "The key issued here never reached your terminal and could not be revoked: revoke it on the API Keys page, then run svc login again",
+    );
   });
 
   it("reports a listener's refusal and the server's own message", async () => {

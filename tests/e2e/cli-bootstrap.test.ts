@@ -136,7 +136,11 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
     expect(listener.received.length).toBe(before);
   });
 
-  it("says what to do next when nothing listens at the callback any more", async () => {
+  it("when nothing listens at the callback any more, revokes the key it minted and says to run svc login again", async () => {
+    const liveCliKeys = async () =>
+      (await service.db.query("select count(*)::int as n from app_keys where issued_by = $1 and purpose = 'cli' and revoked_at is null", [admin.userId])).rows[0].n;
+    const earlier = await api(service, "/api/dev/personal-key", { method: "POST", cookie: admin.cookie, json: {} });
+    expect(await liveCliKeys()).toBe(1);
     const gone = await startLoopbackListener(new URL(service.url).origin);
     await gone.close();
     const page = await pageAs(admin);
@@ -145,8 +149,14 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
     await page.getByRole("button", { name: "Issue API key" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Could not reach the svc CLI on your computer" });
     await alert.waitFor();
-    expect(await alert.textContent()).toContain("Run svc login again");
+    expect(await alert.textContent()).toContain(
+      "The key issued here never reached your terminal, so it was revoked. Run svc login again in your terminal; it opens a fresh link.",
+    );
+    expect(await alert.textContent()).not.toContain("was not saved");
     expect(await page.getByText("You're logged in").count()).toBe(0);
+    // Nothing dangling: the minted key was revoked, and the earlier one was by the minting.
+    expect(await liveCliKeys()).toBe(0);
+    expect((await whoami(service, earlier.body.apiKey)).status).toBe(401);
   });
 
   it("sends a signed-in non-administrator to the dashboard, which says the page is for administrators", async () => {

@@ -75,10 +75,10 @@ export function createClient(config: SvcConfig): ApiClient {
 
 /** One clear line for a server that cannot be reached, naming the address tried. */
 export function unreachable(apiBase: string, cause: unknown): CliError {
-  const error = cause as Error & { cause?: { code?: string } };
+  const error = cause as Error & { cause?: { code?: string; message?: string } };
   if (error?.name === "TimeoutError") return new CliError(`Could not reach ${apiBase}: no answer within ${REQUEST_TIMEOUT_MS / 1000} seconds`);
   const code = error?.cause?.code;
-  const why = code === "ECONNREFUSED" ? "connection refused" : code === "ENOTFOUND" ? "host not found" : (code ?? error?.message ?? "network error");
+  const why = code === "ECONNREFUSED" ? "connection refused" : code === "ENOTFOUND" ? "host not found" : (code ?? error?.cause?.message ?? error?.message ?? "network error");
   return new CliError(`Could not reach ${apiBase} (${why}). Is the service running, and is apiBase right?`);
 }
 

@@ -115,7 +115,7 @@ function locate(doc: Document, lines: LineCounter, error: ErrorObject): Manifest
     case "not":
       return { path: "/upstream", ...at(startOf(nodeAt(doc, ["upstream"]), "key")), message: "give port or upstream, not both" };
     case "uniqueItems": {
-      const index = String(error.params.i);
+      const index = String(Math.max(Number(error.params.i), Number(error.params.j)));
       return { path: pointer(index), ...at(startOf(nodeAt(doc, [...segments, index]), "value")), message: `${field} lists the same value twice` };
     }
     default:

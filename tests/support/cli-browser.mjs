@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Stands in for the user's browser in `svc login` tests, started by svc through BROWSER:
+// opens the URL (last argument) in headless Chromium signed in with SVC_TEST_SESSION,
+// clicks "Issue API key" and writes what the page then said to SVC_TEST_BROWSER_RESULT.
+// SVC_TEST_PAGE_ORIGIN, when set, opens the same path on another origin (a foreign page).
+import { writeFileSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const url = new URL(process.argv.at(-1));
+if (process.env.SVC_TEST_PAGE_ORIGIN) {
+  const origin = new URL(process.env.SVC_TEST_PAGE_ORIGIN);
+  url.protocol = origin.protocol;
+  url.host = origin.host;
+}
+const resultFile = process.env.SVC_TEST_BROWSER_RESULT;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+});
+let outcome;
+try {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: "svc_session", value: process.env.SVC_TEST_SESSION, url: url.origin }]);
+  const page = await context.newPage();
+  await page.goto(url.href);
+  await page.waitForSelector("html[data-hydrated]");
+  await page.getByRole("button", { name: "Issue API key" }).click();
+  const done = page.getByText("You're logged in — you can close this tab and return to your terminal.");
+  const alert = page.getByRole("alert");
+  await done.or(alert).first().waitFor({ timeout: 20_000 });
+  outcome = (await done.count()) > 0 ? "logged-in" : `alert: ${(await alert.textContent())?.trim()}`;
+} catch (error) {
+  outcome = `error: ${error.message}`;
+} finally {
+  await browser.close();
+}
+writeFileSync(resultFile, outcome);
