@@ -136,6 +136,30 @@ export function dropAgentsWithToken(tokenId: string): void {
   for (const agent of [...agents.values()]) if (agent.principal.tokenId === tokenId) dropAgent(agent, CLOSE.revoked, "The agent token was revoked");
 }
 
+/**
+ * A membership changed (removed, demoted): that person's open shells in that workspace end
+ * unless their role still allows shells. Ask the database, the truth after the change.
+ */
+export async function recheckShellAccess(tenantId: string, userId: string): Promise<void> {
+  const sessions = [...agents.values()]
+    .filter((agent) => agent.principal.tenantId === tenantId)
+    .flatMap((agent) => [...agent.sessions.values()])
+    .filter((session) => session.user.userId === userId);
+  if (sessions.length === 0) return;
+  try {
+    const { orm } = await getRuntime();
+    const rows = await orm.em
+      .fork()
+      .getConnection()
+      .execute<{ role: string }[]>(`select role from tenant_memberships where tenant_id = ? and user_id = ?`, [tenantId, userId]);
+    const role = rows[0]?.role;
+    if (role === "member" || role === "owner") return;
+  } catch (error) {
+    log.warn("could not re-check shell access; ending the sessions", { message: (error as Error).message });
+  }
+  for (const session of sessions) endSession(session, { code: null, error: "Your access to this deployment was revoked", reason: "access revoked" });
+}
+
 export function connectedAgentTokens(): string[] {
   return [...agents.values()].map((agent) => agent.principal.tokenId);
 }

@@ -17,7 +17,8 @@ import { AGENT_TOKEN_PREFIX } from "../../server/shell/agent-token-format";
 import { bearerFrom } from "../bearer";
 import { errorResponse } from "../errors";
 import { MAX_FRAME_BYTES } from "./frames";
-import { attachAgent, attachClient, connectedAgentTokens, dropAgentsWithToken, hasAgent } from "./relay";
+import { onMembershipChanged } from "../../server/members/membership-changes";
+import { attachAgent, attachClient, connectedAgentTokens, dropAgentsWithToken, hasAgent, recheckShellAccess } from "./relay";
 
 export const BROKER_PATH = "/ssh/v1";
 const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
@@ -27,6 +28,8 @@ subscribe(AGENT_TOKEN_REVOKED_CHANNEL, {
   // A revocation may have been missed while the listener was down: ask the database.
   onReset: () => void recheckConnectedTokens(),
 });
+
+onMembershipChanged((tenantId, userId) => void recheckShellAccess(tenantId, userId));
 
 async function recheckConnectedTokens(): Promise<void> {
   const ids = connectedAgentTokens();

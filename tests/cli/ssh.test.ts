@@ -150,7 +150,7 @@ describe("svc ssh", () => {
     const closed = list.filter((e: { type: string }) => e.type === "deployment.shell.closed");
     const opened = list.filter((e: { type: string }) => e.type === "deployment.shell.opened");
     expect(opened.length).toBe(9);
-    expect(closed.length).toBe(9); // (the events of "idle" are its own)
+    expect(closed.length).toBe(9); // (the events of "idle" are its own; the viewer's come later)
     expect(closed.map((e: { data: { exitCode: number } }) => String(e.data.exitCode)).sort()).toEqual(["0", "0", "0", "0", "0", "3", "6", "7", "null"]);
     for (const event of list) expect(event.actorEmail).toBe(owner.email);
     const three = closed.find((e: { data: { exitCode: number } }) => e.data.exitCode === 3);
@@ -165,7 +165,12 @@ describe("svc ssh", () => {
     const key = (await trpc(service, person, "keys.create", { appId: app.id })).data.apiKey;
     const home = svcHome({ apiBase: service.url, apiKey: key });
     expect((await runSvc(["ssh", "tool", "--", "exit 5"], { home })).status).toBe(5); // as a member: allowed
+    // A member's open shell ends the moment they are made a viewer.
+    const opened = () => events("tool").then((list) => list.filter((e: { type: string; actorEmail: string }) => e.type === "deployment.shell.opened" && e.actorEmail === person.email).length);
+    const long = runSvc(["ssh", "tool", "--", "sleep 20; echo finished"], { home });
+    for (let i = 0; i < 100 && (await opened()) < 2; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await api(service, `/api/tenants/me/members/${person.userId}`, { method: "PATCH", cookie: owner.cookie, json: { role: "viewer" } })).status).toBe(200);
+    expect(await long).toEqual({ status: 1, stdout: "", stderr: "Your access to this deployment was revoked\n" });
     const before = (await events("tool")).length;
     const run = await runSvc(["ssh", "tool", "--", "echo should-not-run"], { home });
     expect(run).toEqual({ status: 1, stdout: "", stderr: "Viewers cannot open a shell on a deployment\n" });
