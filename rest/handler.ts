@@ -23,7 +23,8 @@ function candidates(pathname: string): Match[] {
   if (direct) return direct.map((route) => ({ route, params: {} }));
   return prefixed
     .filter((route) => pathname.startsWith(route.path.slice(0, -1)))
-    .map((route) => ({ route, params: { rest: pathname.slice(route.path.length - 1) } }));
+    .map((route) => ({ route, params: { rest: pathname.slice(route.path.length - 1) } }))
+    .filter((match) => !match.route.rest || match.route.rest.test(match.params.rest));
 }
 
 /**

@@ -8,6 +8,7 @@ import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
 import { closeUpstreamDispatcher } from "./app-proxy-upstream";
+import { handleBrokerUpgrade, isBrokerPath } from "./ssh-broker/upgrade";
 import { isAppHost } from "../server/deployments/deployment-lookup";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
@@ -67,6 +68,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   });
   server.on("upgrade", (req, socket, head) => {
     if (isAppHost(req.headers.host)) return void handleAppUpgrade(req, socket, head, normalizeClientAddress(req.socket.remoteAddress));
+    if (isBrokerPath(req.url)) return void handleBrokerUpgrade(req, socket, head, normalizeClientAddress(req.socket.remoteAddress));
     socket.destroy();
   });
   server.keepAliveTimeout = 65_000;

@@ -5,6 +5,7 @@ import { publicAvatar } from "./routes/storage";
 import * as tenants from "./routes/tenants";
 import * as members from "./routes/members";
 import * as deployments from "./routes/deployments";
+import * as agentTokens from "./routes/agent-tokens";
 import { assertionJwksRoute, authorizeApp } from "./routes/app-authorize";
 import { trpcEndpoint } from "./routes/trpc";
 import * as users from "./routes/users";
@@ -44,6 +45,10 @@ export const routes: Route[] = [
 
   { method: "GET", path: "/api/deployments", handler: deployments.list },
   { method: "POST", path: "/api/deployments", handler: deployments.create, sessionCookie: true },
+  { method: "GET", path: "/api/deployments/*", rest: /^(?!me\/)[^/]+\/agent-tokens$/, handler: agentTokens.list },
+  { method: "POST", path: "/api/deployments/*", rest: /^(?!me\/)[^/]+\/agent-tokens$/, handler: agentTokens.issue, sessionCookie: true },
+  { method: "DELETE", path: "/api/deployments/*", rest: /^(?!me\/)[^/]+\/agent-tokens\/[^/]+$/, handler: agentTokens.revoke, sessionCookie: true },
+  { method: "GET", path: "/api/deployments/*", rest: /^(?!me\/)[^/]+\/events$/, handler: agentTokens.events },
   { method: "GET", path: "/api/deployments/*", handler: deployments.get },
   { method: "PATCH", path: "/api/deployments/*", handler: deployments.update, sessionCookie: true },
   { method: "DELETE", path: "/api/deployments/*", handler: deployments.remove, sessionCookie: true },

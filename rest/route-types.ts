@@ -9,6 +9,11 @@ export interface Route {
   method: Method;
   /** Exact path, or a prefix ending in `/*` whose rest becomes `params.rest`. */
   path: string;
+  /**
+   * Prefix routes only: the rest must match this too (sub-resources such as
+   * `/api/deployments/{name}/agent-tokens`, listed before the prefix's catch-all rows).
+   */
+  rest?: RegExp;
   handler: RouteHandler;
   /** Unsafe methods authenticated by the session cookie refuse cross-site origins. */
   sessionCookie?: boolean;

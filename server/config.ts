@@ -51,6 +51,8 @@ const envSchema = z.object({
   APP_PROXY_ALLOWED_UPSTREAMS: optionalString,
   APP_PROXY_MAX_BODY: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
   APP_PROXY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+  // Where `svc ssh` and `svc agent` dial the shell broker; default: this service at /ssh/v1.
+  SSH_BROKER_URL: optionalString,
   HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
@@ -68,6 +70,8 @@ export interface Config extends Env {
   secureCookies: boolean;
   /** Deployed tools live at `{name}--{workspace}.{appsDomain}` (host[:port], lower-case). */
   appsDomain: string;
+  /** The shell broker's WebSocket URL, told to the CLI by `GET /api/cli/whoami`. */
+  sshBrokerUrl: string;
 }
 
 let cached: Config | undefined;
@@ -93,7 +97,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/storage`,
     secureCookies: baseUrl.startsWith("https://"),
     appsDomain: (e.APPS_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
+    sshBrokerUrl: (e.SSH_BROKER_URL ?? defaultBrokerUrl(baseUrl)).replace(/\/+$/, ""),
   };
+}
+
+/** ws(s)://<BASE_URL host>/ssh/v1: the same origin, wss when the base URL is https. */
+function defaultBrokerUrl(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}/ssh/v1`;
 }
 
 export function getConfig(): Config {

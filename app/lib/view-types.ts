@@ -99,3 +99,25 @@ export interface CreditAdjustResult extends FormResult {
   duplicate?: boolean;
   balance?: string;
 }
+
+export interface AgentTokenView {
+  id: string;
+  prefix: string;
+  createdBy: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface AgentTokenResult extends FormResult {
+  /** The new `svc_at_` token, shown this once. */
+  agentToken?: string;
+}
+
+export interface DeploymentEventView {
+  id: string;
+  type: string;
+  actorEmail: string | null;
+  data: Record<string, unknown>;
+  createdAt: string;
+}

@@ -5,7 +5,7 @@ import { loadWorkspaceAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { deploymentFailure, deploymentValues } from "~/lib/deployments.server";
 import { describeFailure } from "~/lib/form-errors.server";
-import type { FormResult } from "~/lib/view-types";
+import type { AgentTokenResult, FormResult } from "~/lib/view-types";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.deployment.name ?? "Deployment"} · svc` }];
 
@@ -13,7 +13,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
   try {
     const deployment = await dashboard.caller.deployments.get({ name: params.name ?? "" });
-    return json<DeploymentData>({ account, deployment, canManage: account.role !== "viewer" }, { headers: sessionHeaders(dashboard) });
+    const canManage = account.role !== "viewer";
+    const [agentTokens, shellEvents] = await Promise.all([
+      canManage ? dashboard.caller.shell.listAgentTokens({ name: deployment.name }) : [],
+      dashboard.caller.shell.events({ name: deployment.name }),
+    ]);
+    return json<DeploymentData>({ account, deployment, canManage, agentTokens, shellEvents }, { headers: sessionHeaders(dashboard) });
   } catch (error) {
     if (describeFailure(error, request).status === 404) throw new Response("Not found", { status: 404 });
     throw error;
@@ -28,6 +33,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const name = params.name ?? "";
   const values = deploymentValues(form);
   try {
+    if (intent === "issue-agent-token") {
+      const issued = await dashboard.caller.shell.issueAgentToken({ name });
+      return json<AgentTokenResult>({ intent, ok: true, agentToken: issued.token }, { headers });
+    }
+    if (intent === "revoke-agent-token") {
+      await dashboard.caller.shell.revokeAgentToken({ name, tokenId: String(form.get("tokenId") ?? "") });
+      return json<FormResult>({ intent, ok: true }, { headers });
+    }
     if (intent === "delete") {
       await dashboard.caller.deployments.remove({ name });
       return redirect("/deployments", { headers });

@@ -7,6 +7,7 @@ import { validateManifest, type Manifest } from "./manifest";
 import type { CreateDeploymentInput, UpdateDeploymentInput } from "./schemas";
 import { resolveAllowed, UpstreamRefused } from "./upstream-policy";
 import { notify } from "../runtime/notifications";
+import { disconnectDeploymentAgents } from "../shell/agent-token-service";
 
 export interface DeploymentRow {
   id: string;
@@ -139,6 +140,7 @@ export async function updateDeployment(em: EntityManager, tenantId: string, inpu
 
 export async function deleteDeployment(em: EntityManager, tenantId: string, name: string): Promise<void> {
   const current = await requireDeployment(em, tenantId, name);
+  await disconnectDeploymentAgents(em, current.id);
   await em.getConnection().execute(`delete from deployments where id = ?`, [current.id]);
   await notify(em, CHANGED, current.id);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listEnvVars } from "../apps/env-service";
 import { balanceBody, loadBalance } from "../billing/balance-service";
+import { getConfig } from "../config";
 import { AppError } from "../errors";
 import { appKeyProcedure, router } from "../trpc";
 import { revokeKeyById } from "./key-service";
@@ -19,6 +20,7 @@ export const cliRouter = router({
       tenantSlug: rows[0].slug,
       tenantName: rows[0].name,
       appId: ctx.appKey.appId,
+      sshBrokerUrl: getConfig().sshBrokerUrl,
     };
   }),
   logout: appKeyProcedure.mutation(async ({ ctx }) => {

@@ -18,6 +18,7 @@ export const CAPABILITIES = {
   "keys.manage": { least: "member", refusal: "Viewers cannot manage API keys" },
   "connections.manage": { least: "member", refusal: "Viewers cannot manage connections" },
   "deployments.manage": { least: "member", refusal: "Viewers cannot manage deployments" },
+  "deployments.shell": { least: "member", refusal: "Viewers cannot open a shell on a deployment" },
   "members.manage": { least: "owner", refusal: "Only the workspace owner can manage members" },
   "workspace.edit": { least: "owner", refusal: "Only the workspace owner can change the workspace" },
 } as const satisfies Record<string, { least: MembershipRole; refusal: string }>;

@@ -71,7 +71,15 @@ describe("/api/cli/* with svc_sk_ keys", () => {
     const tenant = await service.db.query("select slug, name from tenants where id = $1", [tenantId]);
     expect([res.status, res.body]).toEqual([
       200,
-      { userId: admin.userId, email: admin.email, tenantId, tenantSlug: tenant.rows[0].slug, tenantName: tenant.rows[0].name, appId: key.appId },
+      {
+        userId: admin.userId,
+        email: admin.email,
+        tenantId,
+        tenantSlug: tenant.rows[0].slug,
+        tenantName: tenant.rows[0].name,
+        appId: key.appId,
+        sshBrokerUrl: `${service.url.replace(/^http/, "ws")}/ssh/v1`,
+      },
     ]);
     // Recorded off the request path: allow it a moment.
     let used = null;

@@ -34,12 +34,14 @@ export async function startService(
     embeddedDatabase?: boolean;
     dataDir?: string;
     command?: string[];
+    /** A fixed port, so a restarted service is found again at the same address. */
+    port?: number;
   } = {},
 ): Promise<RunningService> {
   const database = options.databaseUrl || options.embeddedDatabase ? undefined : await createTestDatabase(options.label ?? "svc");
   const databaseUrl = options.databaseUrl ?? database?.url ?? "";
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "svc-data-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",

@@ -7,17 +7,23 @@ import { Card } from "../Card";
 import { ConfirmSubmit } from "../ConfirmSubmit";
 import { Field } from "../Field";
 import { HealthBadge, type DeploymentView } from "./DeploymentsPage";
+import { AgentTokensCard } from "../AgentTokensCard";
+import { ShellSessionsCard } from "../ShellSessionsCard";
+import type { AgentTokenResult, AgentTokenView, DeploymentEventView } from "~/lib/view-types";
 
 export interface DeploymentData {
   account: AccountView & { workspace: WorkspaceView };
   deployment: DeploymentView;
   canManage: boolean;
+  /** Members and owners only; viewers get an empty list and no card. */
+  agentTokens: AgentTokenView[];
+  shellEvents: DeploymentEventView[];
 }
 
 /** One deployment: open it, its health, the integrations its manifest asks for, edit, delete. */
 export function DeploymentPage() {
-  const { account, deployment, canManage } = useLoaderData<DeploymentData>();
-  const result = useActionData<FormResult>();
+  const { account, deployment, canManage, agentTokens, shellEvents } = useLoaderData<DeploymentData>();
+  const result = useActionData<FormResult & AgentTokenResult>();
   const navigation = useNavigation();
   const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   return (
@@ -54,6 +60,8 @@ export function DeploymentPage() {
             </ul>
           )}
         </Card>
+        {canManage ? <AgentTokensCard deploymentName={deployment.name} tokens={agentTokens} result={result} /> : null}
+        <ShellSessionsCard events={shellEvents} />
         {canManage ? (
           <>
             <Card title="Edit">

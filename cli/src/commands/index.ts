@@ -17,5 +17,6 @@ export const commands: Record<string, CommandEntry> = {
   whoami: { description: "show logged-in account, tenant and credit balance", load: lazy(() => import("./whoami.js")) },
   validate: { description: "lint a vendo.yaml-style deploy manifest against the manifest schema", load: lazy(() => import("./validate.js")) },
   dev: { description: "write a .env file for local development sourcing", load: lazy(() => import("./dev.js")) },
-  ssh: { description: "open an interactive shell on a running deployment", load: lazy(() => import("./pending.js").then((m) => ({ default: m.pending("ssh", "svc ssh <deployment> [-- command...]") }))) },
+  ssh: { description: "open an interactive shell on a running deployment", load: lazy(() => import("./ssh.js")) },
+  agent: { description: "run next to a deployment so svc ssh can open shells on it", load: lazy(() => import("./agent.js")) },
 };

@@ -1,0 +1,119 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { STATUS_CODES } from "node:http";
+import { randomUUID } from "node:crypto";
+import { WebSocketServer } from "ws";
+import { createContextInner } from "../../server/context";
+import { invalidBearer } from "../../server/errors";
+import { assertKeyLookupsAllowed, countKeyFailure } from "../../server/identity/auth-rate-limits";
+import { authenticateAppKey } from "../../server/keys/key-service";
+import { APP_KEY_PREFIX } from "../../server/keys/key-format";
+import { log } from "../../server/log";
+import { createCaller } from "../../server/router";
+import { getRuntime } from "../../server/runtime/runtime";
+import { isListening, subscribe } from "../../server/runtime/notifications";
+import { AGENT_TOKEN_REVOKED_CHANNEL, authenticateAgentToken } from "../../server/shell/agent-token-service";
+import { AGENT_TOKEN_PREFIX } from "../../server/shell/agent-token-format";
+import { bearerFrom } from "../bearer";
+import { errorResponse } from "../errors";
+import { MAX_FRAME_BYTES } from "./frames";
+import { onMembershipChanged } from "../../server/members/membership-changes";
+import { attachAgent, attachClient, connectedAgentTokens, dropAgentsWithToken, hasAgent, recheckShellAccess } from "./relay";
+
+export const BROKER_PATH = "/ssh/v1";
+const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+
+subscribe(AGENT_TOKEN_REVOKED_CHANNEL, {
+  onMessage: (tokenId) => dropAgentsWithToken(tokenId),
+  // A revocation may have been missed while the listener was down: ask the database.
+  onReset: () => void recheckConnectedTokens(),
+});
+
+onMembershipChanged((tenantId, userId) => void recheckShellAccess(tenantId, userId));
+
+async function recheckConnectedTokens(): Promise<void> {
+  const ids = connectedAgentTokens();
+  if (ids.length === 0 || !isListening()) return;
+  try {
+    const { orm } = await getRuntime();
+    const rows = await orm.em
+      .fork()
+      .getConnection()
+      .execute<{ id: string }[]>(`select id from deployment_agent_tokens where id = any(?::uuid[]) and revoked_at is not null`, [ids]);
+    for (const row of rows) dropAgentsWithToken(row.id);
+  } catch (error) {
+    log.warn("could not re-check connected agents' tokens", { message: (error as Error).message });
+  }
+}
+
+export function isBrokerPath(url: string | undefined): boolean {
+  return !!url && (url === BROKER_PATH || url.startsWith(`${BROKER_PATH}/`) || url.startsWith(`${BROKER_PATH}?`));
+}
+
+/** An HTTP answer instead of the upgrade, with the spec's `{ message }` body. */
+function refuse(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+async function refuseError(socket: Duplex, error: unknown): Promise<void> {
+  const response = errorResponse(error, randomUUID());
+  const body = (await response.json()) as { message?: string };
+  refuse(socket, response.status, body.message ?? "Internal server error");
+}
+
+/**
+ * `GET /ssh/v1/agent` (Bearer `svc_at_…`) and `GET /ssh/v1/session?deployment=<name>`
+ * (Bearer `svc_sk_…`, a member or owner of the deployment's workspace). Everything that can
+ * be refused is refused before the upgrade, as a plain HTTP status with `{ message }`.
+ */
+export async function handleBrokerUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string | null): Promise<void> {
+  socket.on("error", () => socket.destroy());
+  try {
+    const url = new URL(req.url ?? "/", "http://broker");
+    const token = bearerFrom((name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    });
+    if (url.pathname === `${BROKER_PATH}/agent`) return await upgradeAgent(req, socket, head, token, url.searchParams.get("deployment"), clientAddress);
+    if (url.pathname === `${BROKER_PATH}/session`) return await upgradeSession(req, socket, head, token, url.searchParams.get("deployment") ?? "", clientAddress);
+    refuse(socket, 404, "Not found");
+  } catch (error) {
+    await refuseError(socket, error).catch(() => socket.destroy());
+  }
+}
+
+async function upgradeAgent(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null, deployment: string | null, clientAddress: string | null): Promise<void> {
+  if (!token || !token.startsWith(AGENT_TOKEN_PREFIX)) return refuse(socket, 401, "Missing or invalid agent token");
+  const { orm } = await getRuntime();
+  const em = orm.em.fork();
+  // Unknown tokens count against the same per-address limit as unknown svc_sk_ keys.
+  await assertKeyLookupsAllowed(em, clientAddress);
+  const principal = await authenticateAgentToken(em, token);
+  if (!principal) {
+    await countKeyFailure(em, clientAddress);
+    return refuse(socket, 401, "Missing or invalid agent token");
+  }
+  if (deployment && deployment.toLowerCase() !== principal.deploymentName) {
+    return refuse(socket, 403, `This agent token belongs to deployment ${principal.deploymentName}, not ${deployment}`);
+  }
+  wss.handleUpgrade(req, socket, head, (ws) => attachAgent(ws, principal));
+}
+
+async function upgradeSession(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null, deployment: string, clientAddress: string | null): Promise<void> {
+  if (!token || !token.startsWith(APP_KEY_PREFIX)) throw invalidBearer();
+  const { orm } = await getRuntime();
+  const em = orm.em.fork();
+  await assertKeyLookupsAllowed(em, clientAddress);
+  const principal = await authenticateAppKey(() => em, token);
+  if (!principal) {
+    await countKeyFailure(em, clientAddress);
+    throw invalidBearer();
+  }
+  const caller = createCaller(createContextInner({ orm, session: null, appKey: principal, requestId: randomUUID(), clientAddress }));
+  const allowed = await caller.shell.authorizeSession({ name: deployment });
+  if (!hasAgent(allowed.deploymentId)) return refuse(socket, 409, `deployment ${allowed.deploymentName} has no running agent`);
+  wss.handleUpgrade(req, socket, head, (ws) => attachClient(ws, allowed.deploymentId, allowed.deploymentName, { userId: allowed.userId, email: allowed.email }));
+}

@@ -1,0 +1,73 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
+import { startService, type RunningService } from "../support/service";
+import { runSvc, startAgent, svcHome } from "../support/svc-shell";
+
+warnIfNoChromium("tests/e2e/deployment-shell.test.ts");
+
+/**
+ * The deployment page in a real browser: issue an agent token (shown once), an agent runs
+ * with it, a `svc ssh` session appears in the page's session list, and Revoke disconnects
+ * the agent. Database rows are checked for what each click wrote.
+ */
+describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions", () => {
+  let service: RunningService;
+  let upstream: EchoUpstream;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    [service, upstream, browser] = await Promise.all([startService({ label: "e2e-shell" }), startEchoUpstream(), launchBrowser()]);
+    owner = await signUp(service);
+    await createWorkspace(service, owner, uniqueSlug("shell"));
+    expect((await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
+    context = await browser.newContext();
+    const [name, value] = owner.cookie.split(";")[0]!.split("=");
+    await context.addCookies([{ name: name!, value: value!, url: service.url }]);
+    page = await context.newPage();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await upstream?.close();
+    await service?.stop();
+  });
+
+  const open = async () => {
+    await page.goto(`${service.url}/deployments/tool`);
+    await page.waitForSelector("html[data-hydrated]");
+  };
+
+  it("issues a token once, lists the session it serves, and revokes it", async () => {
+    await open();
+    expect(await page.getByText("No agent tokens yet.").count()).toBe(1);
+    expect(await page.getByText("No shell sessions yet.").count()).toBe(1);
+    await page.getByRole("button", { name: "Issue agent token" }).click();
+    const token = (await page.getByTestId("new-agent-token").textContent())!;
+    expect(token).toMatch(/^svc_at_[A-Za-z0-9_-]{43}$/);
+    expect(await page.locator("pre.code-block").textContent()).toBe(`SVC_AGENT_TOKEN=${token} svc agent --deployment tool`);
+    const rows = await service.db.query("select display_prefix, revoked_at from deployment_agent_tokens");
+    expect(rows.rows).toEqual([{ display_prefix: token.slice(0, 13), revoked_at: null }]);
+
+    const agent = await startAgent({ apiBase: service.url, deployment: "tool", token });
+    const key = await api(service, "/api/dev/personal-key", { method: "POST", cookie: owner.cookie, json: {} });
+    const home = svcHome({ apiBase: service.url, apiKey: key.body.apiKey });
+    expect((await runSvc(["ssh", "tool", "--", "exit 4"], { home })).status).toBe(4);
+
+    await open();
+    expect(await page.getByTestId("new-agent-token").count()).toBe(0); // shown once only
+    const sessions = page.getByRole("region", { name: "Shell sessions" });
+    await sessions.getByText("exit code 4").waitFor();
+    expect(await sessions.getByText("command: exit 4").count()).toBe(1);
+    expect(await sessions.getByText(owner.email).count()).toBe(2);
+
+    await page.getByRole("button", { name: `Revoke ${token.slice(0, 13)}` }).click();
+    await page.getByText("revoked", { exact: true }).waitFor();
+    expect(await agent.exited).toBe(1);
+    expect((await service.db.query("select revoked_at is not null as revoked from deployment_agent_tokens")).rows).toEqual([{ revoked: true }]);
+  });
+});
