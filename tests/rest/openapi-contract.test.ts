@@ -126,6 +126,20 @@ async function fileBody(file: NonNullable<ReplayRequest["file"]>): Promise<FormD
   return multipart("other", await png());
 }
 
+/**
+ * What a refused request must leave as it was: every row of the tables a user's data lives in
+ * (rate-limit counters and sign-in sessions excepted: counting failures is their job).
+ */
+const KEPT_TABLES = ["tenants", "tenant_memberships", "tenant_invitations", "deployments", "auth_users", "apps", "app_keys", "app_env_vars", "credit_ledger"];
+async function snapshot(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of KEPT_TABLES) {
+    const { rows } = await service.db.query(`select count(*)::int as n, coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as sum from ${table} t`);
+    out[table] = `${rows[0].n}:${rows[0].sum}`;
+  }
+  return out;
+}
+
 async function replay(c: Case) {
   const media = served.paths[c.path][c.method].responses[String(c.status)].content[c.contentType!];
   const example = media.examples[c.name] as Json;
@@ -149,7 +163,10 @@ async function replay(c: Case) {
     body = await fileBody(request.file);
   }
   Object.assign(headers, request.headers);
-  return { res: await fetch(`${service.url}${url}`, { method: c.method.toUpperCase(), headers, body, redirect: "manual" }), example, media };
+  const before = c.status >= 400 ? await snapshot() : undefined;
+  const res = await fetch(`${service.url}${url}`, { method: c.method.toUpperCase(), headers, body, redirect: "manual" });
+  const text = await res.text();
+  return { res, text, example, media, before };
 }
 
 describe("the OpenAPI document's examples, replayed against the service", () => {
@@ -158,13 +175,14 @@ describe("the OpenAPI document's examples, replayed against the service", () => 
   });
 
   it.each(cases(local).map((c) => [c.key, c] as const))("%s", async (_key, c) => {
-    const { res, example, media } = await replay(c);
-    const text = await res.text();
+    const { res, text, example, media, before } = await replay(c);
     expect(res.status, text).toBe(c.status);
     for (const [name, value] of Object.entries((example["x-replay"].responseHeaders ?? {}) as Record<string, string>)) {
       expect(res.headers.get(name)).toBe(value);
     }
     if (c.contentType) expect(res.headers.get("content-type") ?? "").toContain(c.contentType);
+    // A refused request writes nothing.
+    if (before) expect(await snapshot()).toEqual(before);
     if (c.status === 204 || c.status === 302) {
       expect(text).toBe("");
       return;
