@@ -73,7 +73,7 @@ export const personalKey = z.looseObject({ apiKey: z.string().regex(/^svc_sk_/),
 export const deployment = z.object({
   id: uuid,
   name: z.string(),
-  appId: uuid.nullable(),
+  appId: uuid,
   upstreamUrl: z.string(),
   access: z.enum(["members", "public"]),
   manifest: z.string().nullable(),

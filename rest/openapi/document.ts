@@ -73,7 +73,13 @@ function operationObject(operation: OperationDoc): Json {
   let requestBody: Json | undefined;
   if (operation.jsonBody) {
     const omit = operation.pathParam?.bodyField ? [operation.pathParam.bodyField] : [];
-    requestBody = { required: true, content: { "application/json": { schema: toJsonSchema(operation.jsonBody, "input", omit) } } };
+    const schema = toJsonSchema(operation.jsonBody, "input", omit);
+    const properties = schema.properties as Record<string, Json> | undefined;
+    for (const [field, note] of Object.entries(operation.fieldNotes ?? {})) {
+      if (!properties?.[field]) throw new Error(`${operation.method} ${operation.path}: fieldNotes names ${field}, which the body schema lacks`);
+      properties[field] = { ...properties[field], description: note };
+    }
+    requestBody = { required: true, content: { "application/json": { schema } } };
   } else if (operation.multipartFile) {
     const { field, description } = operation.multipartFile;
     requestBody = {

@@ -36,6 +36,7 @@ function rules(schema: Json | undefined): string {
   if (schema.format) parts.push(schema.format);
   if (schema.pattern) parts.push(`matches \`${schema.pattern}\``);
   if (schema.default !== undefined) parts.push(`default ${code(schema.default)}`);
+  if (schema.description) parts.push(schema.description);
   return parts.join("; ");
 }
 

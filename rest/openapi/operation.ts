@@ -32,6 +32,11 @@ export interface OperationDoc {
   query?: z.ZodObject;
   /** The JSON body: the same zod schema the procedure validates it with. */
   jsonBody?: z.ZodType;
+  /**
+   * What a JSON body field's schema cannot say in JSON Schema (refinements, transforms):
+   * field name → a sentence, shown as the field's description.
+   */
+  fieldNotes?: Record<string, string>;
   /** A `multipart/form-data` upload with one file part of this name. */
   multipartFile?: { field: string; description: string };
   responses: ResponseDoc[];

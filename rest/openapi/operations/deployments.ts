@@ -6,7 +6,7 @@ import { crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, UNAUTHORIZED } 
 const DEPLOYMENT = {
   id: "6d5c4b3a-2918-4e7f-8a6b-5c4d3e2f1a0b",
   name: "docs-demo",
-  appId: null,
+  appId: "2e1d0c9b-8a7f-4e6d-9c5b-4a3f2e1d0c9b",
   upstreamUrl: "http://10.0.0.12:8080",
   access: "members",
   manifest: null,
@@ -69,6 +69,12 @@ export const deploymentOperations: OperationDoc[] = [
       `when listed in \`APP_PROXY_ALLOWED_UPSTREAMS\`). \`access\` is \`members\` (default) or \`public\`; \`manifest\` is the text of \`vendo.yaml\`. ${AUTH_DESCRIPTION}`,
     auth: ["session", "appKey"],
     jsonBody: createDeploymentInput,
+    fieldNotes: {
+      name: "2-40 lowercase letters, digits and single hyphens, no hyphen at either end; not `me`",
+      upstreamUrl: "http or https, no credentials or fragment; every address it resolves to must be allowed",
+      manifest: "the text of `vendo.yaml` (at most 64 KB), validated against `/schemas/vendo.schema.json`; its name must be the deployment's",
+      appId: "an existing app of the workspace; without it the deployment gets an app of its own, named after it",
+    },
     responses: [
       { status: 201, description: "The new deployment.", schema: deployment, examples: [{ name: "created", summary: "A tool for members", body: DEPLOYMENT, request: { as: "owner", json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } } }] },
       {
@@ -111,6 +117,7 @@ export const deploymentOperations: OperationDoc[] = [
     description: `Members and the owner. Any of \`upstreamUrl\`, \`access\`, \`manifest\` (null removes it) and \`appId\`; at least one. ${AUTH_DESCRIPTION}`,
     auth: ["session", "appKey"],
     jsonBody: updateDeploymentInput,
+    fieldNotes: { manifest: "the text of `vendo.yaml`, or `null` to remove it" },
     responses: [
       { status: 200, description: "The updated deployment.", schema: deployment, examples: [{ name: "public", summary: "Opened to everyone", body: { ...DEPLOYMENT, access: "public" }, request: { as: "owner", setup: "deployment", param: "{{setup}}", json: { access: "public" } } }] },
       {

@@ -56,6 +56,7 @@ export const memberOperations: OperationDoc[] = [
       "only its hash is kept. Inviting an email again replaces its pending invitation.",
     auth: ["session"],
     jsonBody: inviteInput,
+    fieldNotes: { email: "trimmed and lowercased; the invitation works only for the account with this email" },
     responses: [
       {
         status: 201,

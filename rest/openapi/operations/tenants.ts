@@ -62,6 +62,7 @@ export const tenantOperations: OperationDoc[] = [
       "creations are rate limited per person (`TENANT_CREATE_RATE_LIMIT`).",
     auth: ["session"],
     jsonBody: createTenantInput,
+    fieldNotes: { name: "trimmed; no control characters", slug: "2-20 characters: lowercase letters, digits and single hyphens, no hyphen at either end, not a reserved word; trimmed and lowercased first" },
     responses: [
       { status: 201, description: "The new workspace.", schema: tenantRow, examples: [{ name: "created", summary: "A new workspace", body: TENANT, request: { as: "newcomer", json: { name: "Acme", slug: "acme-labs" } } }] },
       {
@@ -142,6 +143,7 @@ export const tenantOperations: OperationDoc[] = [
       "at least one is required.",
     auth: ["session"],
     jsonBody: updateTenantInput,
+    fieldNotes: { name: "trimmed; no control characters", slug: "2-20 characters: lowercase letters, digits and single hyphens, no hyphen at either end, not a reserved word; trimmed and lowercased first; only while not yet chosen", clearLogo: "`true` removes the logo" },
     responses: [
       { status: 200, description: "The updated workspace.", schema: tenantRow, examples: [{ name: "renamed", summary: "A new name", body: { ...TENANT, name: "Acme Research" }, request: { as: "owner", json: { name: "Acme Research" } } }] },
       {

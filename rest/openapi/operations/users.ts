@@ -27,6 +27,7 @@ export const userOperations: OperationDoc[] = [
     description: "`displayName` is trimmed, at most 120 characters, without control characters; `clearAvatar: true` removes the avatar.",
     auth: ["session"],
     jsonBody: updateProfileInput,
+    fieldNotes: { displayName: "trimmed; no control characters", clearAvatar: "`true` removes the avatar" },
     responses: [
       { status: 200, description: "The updated profile.", schema: userProfile, examples: [{ name: "renamed", summary: "A new display name", body: PROFILE, request: { as: "owner", json: { displayName: "Ada Lovelace" } } }] },
       {
