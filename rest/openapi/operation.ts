@@ -95,9 +95,10 @@ export interface ExampleDoc {
  *  - `owner`: a fresh account signed in that owns a workspace;
  *  - `admin`: the service's administrator (`admin@example.com`), who owns workspace `acme`;
  *  - `adminKey`: a fresh `svc_sk_` key of the administrator (the CLI's personal key);
- *  - `ownerToken`: an identity token (JWT) of an `owner`, from `POST /auth/v1/token`.
+ *  - `ownerToken`: an identity token (JWT) of an `owner`, from `POST /auth/v1/token`;
+ *  - `newcomerToken`: an identity token of a `newcomer` (an account with no workspace).
  */
-export type Actor = "anonymous" | "newcomer" | "owner" | "admin" | "adminKey" | "ownerToken";
+export type Actor = "anonymous" | "newcomer" | "owner" | "admin" | "adminKey" | "ownerToken" | "newcomerToken";
 
 export interface ReplayRequest {
   as: Actor;

@@ -89,8 +89,9 @@ async function prepare(actor: Actor): Promise<Prepared> {
       if (minted.status !== 200) throw new Error(`personal key: ${minted.status} ${minted.text}`);
       return { authorization: `Bearer ${minted.body.apiKey}`, userId: admin.userId };
     }
-    case "ownerToken": {
-      const user = await owner();
+    case "ownerToken":
+    case "newcomerToken": {
+      const user = actor === "ownerToken" ? await owner() : await signUp(service);
       const token = await api(service, "/auth/v1/token?grant_type=password", { method: "POST", json: { email: user.email, password: user.password } });
       if (token.status !== 200) throw new Error(`token: ${token.status} ${token.text}`);
       return { authorization: `Bearer ${token.body.access_token}`, userId: user.userId };
