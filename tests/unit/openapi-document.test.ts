@@ -48,6 +48,19 @@ describe("the OpenAPI document", () => {
     expect(validator.version).toBe("3.1");
   });
 
+  it("gives every operation a unique operationId and only declared security schemes", () => {
+    const ids: string[] = [];
+    const schemes = new Set(Object.keys(document.components.securitySchemes));
+    for (const item of Object.values(document.paths as Json)) {
+      for (const operation of Object.values(item as Json)) {
+        ids.push((operation as Json).operationId);
+        for (const requirement of (operation as Json).security) for (const name of Object.keys(requirement)) expect(schemes).toContain(name);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(routes.length);
+  });
+
   it("has examples whose bodies match their documented schemas", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
