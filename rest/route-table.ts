@@ -12,6 +12,7 @@ import * as users from "./routes/users";
 import { balanceByJwtOrKey, balanceByJwtOrKeyFast, balanceByKey, balanceByKeyFast } from "./routes/balance";
 import * as cli from "./routes/cli";
 import { personalKey, revokePersonalKey } from "./routes/dev";
+import { openApi } from "./routes/openapi";
 
 /** Every public path of SPEC.md and the built-in identity provider, in one table. */
 export const routes: Route[] = [
@@ -67,6 +68,8 @@ export const routes: Route[] = [
   { method: "GET", path: "/auth/v1/.well-known/jwks.json", handler: idp.jwks, errorShape: "identity" },
 
   { method: "GET", path: "/storage/v1/object/public/avatars/*", handler: publicAvatar },
+
+  { method: "GET", path: "/api/openapi.json", handler: openApi },
 ];
 
 /** Path prefixes the REST edge owns: unknown paths under them are JSON 404s, not pages. */

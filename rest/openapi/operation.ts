@@ -1,0 +1,119 @@
+import type { z } from "zod";
+import type { Method } from "../route-types";
+
+/**
+ * How a route is documented: one `OperationDoc` per row of rest/route-table.ts, written next
+ * to the other operations of its area in rest/openapi/operations/. The OpenAPI document
+ * (rest/openapi/document.ts) and docs/api.md are generated from these; the contract test
+ * replays every example against the built service.
+ */
+export interface OperationDoc {
+  method: Method;
+  /**
+   * The OpenAPI path. A table row ending in `/*` is documented with one `{param}` in its
+   * place: `/api/deployments/*` is `/api/deployments/{name}`.
+   */
+  path: string;
+  /** Groups operations in the document and in docs/api.md. */
+  tag: Tag;
+  summary: string;
+  /** Markdown, for the user of the API: what it does, what it needs, what to expect. */
+  description?: string;
+  /** Any one of these is enough; empty for a public path. */
+  auth: Auth[];
+  /** The `{param}` of `path`, when it has one. */
+  pathParam?: {
+    name: string;
+    description: string;
+    /** The procedure's input field the path fills: left out of the documented JSON body. */
+    bodyField?: string;
+  };
+  /** Query parameters: the same zod object the procedure reads, when there is one. */
+  query?: z.ZodObject;
+  /** The JSON body: the same zod schema the procedure validates it with. */
+  jsonBody?: z.ZodType;
+  /**
+   * What a JSON body field's schema cannot say in JSON Schema (refinements, transforms):
+   * field name → a sentence, shown as the field's description.
+   */
+  fieldNotes?: Record<string, string>;
+  /** A `multipart/form-data` upload with one file part of this name. */
+  multipartFile?: { field: string; description: string };
+  responses: ResponseDoc[];
+}
+
+export type Tag =
+  | "Session"
+  | "Workspaces"
+  | "Members"
+  | "Profile"
+  | "Balance"
+  | "CLI"
+  | "Deployments"
+  | "Tools"
+  | "Identity provider"
+  | "Storage"
+  | "Dashboard"
+  | "Reference";
+
+/** `session`: the dashboard's `svc_session` cookie. `appKey`: `Authorization: Bearer svc_sk_…`.
+ * `identityToken`: `Authorization: Bearer <JWT>` from the identity provider. */
+export type Auth = "session" | "appKey" | "identityToken";
+
+export interface ResponseDoc {
+  status: number;
+  description: string;
+  /** Defaults to `application/json` when there is a schema or an example. */
+  contentType?: string;
+  /** The body's schema (zod), for success answers; error answers use the error shape of the route. */
+  schema?: z.ZodType;
+  /** Response headers worth knowing (name → description). */
+  headers?: Record<string, string>;
+  examples?: ExampleDoc[];
+}
+
+/**
+ * One request and the answer it gets. For an error (status 400 and up) the `body` is exactly
+ * what the service answers; for a success it is a representative body of the documented
+ * schema (ids and times differ on every call) unless `exact` says it is literal.
+ */
+export interface ExampleDoc {
+  /** Unique within the operation: becomes the example's key. */
+  name: string;
+  summary: string;
+  body?: unknown;
+  exact?: boolean;
+  /** Response headers the answer carries, exactly (`location` of a redirect, ...). */
+  responseHeaders?: Record<string, string>;
+  request: ReplayRequest;
+}
+
+/**
+ * Who sends the request, prepared by the contract test (tests/rest/openapi-contract.test.ts):
+ *  - `anonymous`: no credentials;
+ *  - `newcomer`: a fresh account signed in (session cookie) with no workspace;
+ *  - `owner`: a fresh account signed in that owns a workspace;
+ *  - `admin`: the service's administrator (`admin@example.com`), who owns workspace `acme`;
+ *  - `adminKey`: a fresh `svc_sk_` key of the administrator (the CLI's personal key);
+ *  - `ownerToken`: an identity token (JWT) of an `owner`, from `POST /auth/v1/token`;
+ *  - `newcomerToken`: an identity token of a `newcomer` (an account with no workspace).
+ */
+export type Actor = "anonymous" | "newcomer" | "owner" | "admin" | "adminKey" | "ownerToken" | "newcomerToken";
+
+export interface ReplayRequest {
+  as: Actor;
+  /** The value of the path's `{param}`; `{{self}}` is the actor's user id, `{{setup}}` what `setup` made. */
+  param?: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** A JSON body. */
+  json?: unknown;
+  /** A body sent as is, with `Content-Type: application/json` unless `headers` says otherwise. */
+  raw?: string;
+  /** A multipart upload of a generated file: a real PNG, text posing as an image, or 3 MB. */
+  file?: "png" | "text" | "oversized" | "none";
+  /** Something the test prepares first; its value is substituted for `{{setup}}` in `param`. */
+  setup?: "invitation" | "deployment" | "avatar";
+}
+
+export const operation = (doc: OperationDoc): OperationDoc => doc;

@@ -1,0 +1,87 @@
+import { balance, cliEnv, personalKey, whoami } from "../bodies";
+import { operation, type OperationDoc } from "../operation";
+import { badBearer, crossOrigin, noSession } from "./common";
+
+const TENANT_ID = "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c";
+const APP_ID = "2e1d0c9b-8a7f-4e6d-9c5b-4a3f2e1d0c9b";
+const USER_ID = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
+const BALANCE = { tenantId: TENANT_ID, balance: "100.00", balanceMicros: "100000000", currency: "credits", asOf: "2026-01-07T08:00:00.000Z" };
+const ANY_JWT_DESCRIPTION = "An identity token (JWT) is refused here like any other token that is not an `svc_sk_` key.";
+
+export const cliOperations: OperationDoc[] = [
+  operation({
+    method: "GET",
+    path: "/api/cli/whoami",
+    tag: "CLI",
+    summary: "The key's account and workspace",
+    description: `What \`svc whoami\` shows. ${ANY_JWT_DESCRIPTION}`,
+    auth: ["appKey"],
+    responses: [
+      { status: 200, description: "Who the key belongs to.", schema: whoami, examples: [{ name: "whoami", summary: "A CLI key", body: { userId: USER_ID, email: "admin@example.com", tenantId: TENANT_ID, tenantSlug: "acme", tenantName: "Acme", appId: APP_ID }, request: { as: "adminKey" } }] },
+      badBearer(),
+    ],
+  }),
+  operation({
+    method: "POST",
+    path: "/api/cli/logout",
+    tag: "CLI",
+    summary: "Revoke the key that calls",
+    description: "What `svc logout` calls: the presented key stops working at once, everywhere.",
+    auth: ["appKey"],
+    responses: [{ status: 204, description: "Revoked.", examples: [{ name: "revoked", summary: "A CLI key", request: { as: "adminKey" } }] }, badBearer()],
+  }),
+  operation({
+    method: "GET",
+    path: "/api/cli/env",
+    tag: "CLI",
+    summary: "The environment variables of the key's app",
+    description: "What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). Never cached.",
+    auth: ["appKey"],
+    responses: [
+      {
+        status: 200,
+        description: "The variables, decrypted.",
+        schema: cliEnv,
+        examples: [{ name: "env", summary: "JSON", body: { appId: APP_ID, env: { DATABASE_URL: "postgres://app@db.internal/app" } }, request: { as: "adminKey" } }],
+      },
+      badBearer(),
+    ],
+  }),
+  operation({
+    method: "GET",
+    path: "/api/cli/balance",
+    tag: "CLI",
+    summary: "The credit balance of the key's workspace",
+    description: `What \`svc whoami\` shows as credits. ${ANY_JWT_DESCRIPTION}`,
+    auth: ["appKey"],
+    responses: [
+      { status: 200, description: "The balance.", schema: balance, headers: { "Cache-Control": "`no-store`" }, examples: [{ name: "balance", summary: "A CLI key", body: BALANCE, request: { as: "adminKey" } }] },
+      {
+        ...badBearer(),
+        examples: [...badBearer().examples!, { name: "identity-token", summary: "An identity token (JWT)", body: { message: "Missing or invalid Bearer token" }, request: { as: "ownerToken" } }],
+      },
+    ],
+  }),
+  operation({
+    method: "POST",
+    path: "/api/dev/personal-key",
+    tag: "CLI",
+    summary: "Mint the CLI key (the login bootstrap)",
+    description:
+      "Administrators only, from the `/dev/cli-bootstrap` page that `svc login` opens. Mints a fresh `svc_sk_` key bound to the CLI project app " +
+      "and revokes the caller's previous CLI key. The body must be sent as `application/json` (a cross-site form cannot), and the answer is never cached.",
+    auth: ["session"],
+    responses: [
+      {
+        status: 200,
+        description: "The key (shown once) and what the CLI stores beside it.",
+        schema: personalKey,
+        examples: [{ name: "minted", summary: "An administrator", body: { apiKey: "svc_sk_3q2x…", tenantId: TENANT_ID, appId: APP_ID, email: "admin@example.com", issuedAt: "2026-01-07T08:00:00.000Z" }, request: { as: "admin", json: {} } }],
+      },
+      { status: 400, description: "Not sent as JSON.", examples: [{ name: "not-json", summary: "A form post", body: { message: "Content-Type must be application/json" }, request: { as: "admin", raw: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } } }] },
+      noSession({ json: {} }),
+      crossOrigin({ json: {} }),
+      { status: 403, description: "You are not an administrator of the service.", examples: [{ name: "not-admin", summary: "A workspace owner who is not an administrator", body: { message: "Forbidden" }, request: { as: "owner", json: {} } }] },
+    ],
+  }),
+];

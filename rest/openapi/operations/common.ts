@@ -1,0 +1,66 @@
+import type { ExampleDoc, ReplayRequest, ResponseDoc } from "../operation";
+
+/**
+ * Answers many routes share, written once so every operation documents them alike. Each is
+ * still replayed per operation by the contract test.
+ */
+export const UNAUTHORIZED = { message: "Unauthorized" };
+export const INVALID_JSON = { message: "Invalid JSON body" };
+export const CROSS_ORIGIN = { message: "Cross-origin request refused: this action must come from the service's own pages" };
+export const INVALID_BEARER = { message: "Missing or invalid Bearer token" };
+export const NO_WORKSPACE = { message: "No workspace" };
+
+type Request = Omit<ReplayRequest, "as">;
+
+/** 401 for a request with no session cookie. */
+export function noSession(request: Request = {}): ResponseDoc {
+  return {
+    status: 401,
+    description: "No session: sign in first.",
+    examples: [{ name: "no-session", summary: "No session cookie", body: UNAUTHORIZED, request: { as: "anonymous", ...request } }],
+  };
+}
+
+/** 403 for a cookie-authenticated write whose Origin is another site (docs/decisions/008). */
+export function crossOrigin(request: Request = {}): ResponseDoc {
+  return {
+    status: 403,
+    description: "A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read.",
+    examples: [
+      {
+        name: "cross-origin",
+        summary: "Sent from another site's page",
+        body: CROSS_ORIGIN,
+        request: { as: "owner", ...request, headers: { origin: "https://elsewhere.example", ...request.headers } },
+      },
+    ],
+  };
+}
+
+/** 400 for a body that is not a JSON object. */
+export function invalidJson(as: ReplayRequest["as"], request: Request = {}): ExampleDoc {
+  return { name: "invalid-json", summary: "The body is not a JSON object", body: INVALID_JSON, request: { as, raw: "{not json", ...request } };
+}
+
+/** 401 for a missing bearer or one that is not an `svc_sk_` key. */
+export function badBearer(request: Request = {}): ResponseDoc {
+  return {
+    status: 401,
+    description: "No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked.",
+    examples: [
+      { name: "no-bearer", summary: "No Authorization header", body: INVALID_BEARER, request: { as: "anonymous", ...request } },
+      {
+        name: "not-a-key",
+        summary: "A token that is not an svc_sk_ key",
+        body: INVALID_BEARER,
+        request: { as: "anonymous", ...request, headers: { authorization: "Bearer sk_live_123", ...request.headers } },
+      },
+      {
+        name: "unknown-key",
+        summary: "An svc_sk_ key the service never issued",
+        body: INVALID_BEARER,
+        request: { as: "anonymous", ...request, headers: { authorization: "Bearer svc_sk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", ...request.headers } },
+      },
+    ],
+  };
+}

@@ -1,0 +1,110 @@
+import { identitySession, identityUser, jwks } from "../bodies";
+import { operation, type OperationDoc, type ResponseDoc } from "../operation";
+
+const USER = { id: "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f", aud: "authenticated", role: "authenticated", email: "grace@example.com", user_metadata: {}, app_metadata: { provider: "email" } };
+const SESSION = { access_token: "eyJhbGciOiJFUzI1NiIs…", token_type: "bearer", expires_in: 3600, expires_at: 1767780000, refresh_token: "v1.MRjcyvUvqx…", user: USER };
+const IDENTITY_DESCRIPTION =
+  "The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's " +
+  "`{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set.";
+
+const noBearer = (json?: unknown): ResponseDoc => ({
+  status: 401,
+  description: "No bearer, or an access token that is invalid, expired or signed out.",
+  examples: [
+    { name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json } },
+    { name: "bad-jwt", summary: "A token that does not verify", body: { code: 401, error_code: "bad_jwt", msg: "Invalid or expired JWT" }, request: { as: "anonymous", json, headers: { authorization: "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl" } } },
+  ],
+});
+
+export const identityProviderOperations: OperationDoc[] = [
+  operation({
+    method: "POST",
+    path: "/auth/v1/signup",
+    tag: "Identity provider",
+    summary: "Create an account",
+    description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata). Sign-ups are rate limited per address.`,
+    auth: [],
+    responses: [
+      { status: 200, description: "A session for the new account.", schema: identitySession, examples: [{ name: "signed-up", summary: "A new account", body: SESSION, request: { as: "anonymous", json: { email: "grace@example.com", password: "correct horse battery" } } }] },
+      {
+        status: 400,
+        description: "An invalid email address or a body that is not JSON.",
+        examples: [
+          { name: "bad-email", summary: "Not an email address", body: { code: 400, error_code: "validation_failed", msg: "Unable to validate email address: invalid format" }, request: { as: "anonymous", json: { email: "grace", password: "correct horse battery" } } },
+          { name: "bad-json", summary: "Not JSON", body: { code: 400, error_code: "bad_json", msg: "Could not parse request body as JSON" }, request: { as: "anonymous", raw: "{not json" } },
+        ],
+      },
+      {
+        status: 422,
+        description: "A password too short or too long, or an email already registered.",
+        examples: [
+          { name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "anonymous", json: { email: "short@example.com", password: "1234567" } } },
+          { name: "exists", summary: "An email already registered", body: { code: 422, error_code: "user_already_exists", msg: "User already registered" }, request: { as: "anonymous", json: { email: "admin@example.com", password: "correct horse battery" } } },
+        ],
+      },
+      { status: 429, description: "Too many sign-ups from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
+    ],
+  }),
+  operation({
+    method: "POST",
+    path: "/auth/v1/token",
+    tag: "Identity provider",
+    summary: "Sign in, or refresh a session",
+    description:
+      `${IDENTITY_DESCRIPTION} \`?grant_type=password\` with \`email\` and \`password\`, or \`?grant_type=refresh_token\` with \`refresh_token\` ` +
+      "(refresh tokens rotate: the old one stops working). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.",
+    auth: [],
+    responses: [
+      { status: 200, description: "A session.", schema: identitySession, examples: [{ name: "password", summary: "Email and password", body: { ...SESSION, user: { ...USER, email: "admin@example.com" } }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "correct horse battery" } } }] },
+      {
+        status: 400,
+        description: "Wrong credentials, an unknown or used refresh token, or an unsupported grant type.",
+        examples: [
+          { name: "wrong-password", summary: "A wrong password", body: { code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "not the password" } } },
+          { name: "bad-refresh", summary: "An unknown refresh token", body: { code: 400, error_code: "refresh_token_not_found", msg: "Invalid Refresh Token: Refresh Token Not Found" }, request: { as: "anonymous", query: { grant_type: "refresh_token" }, json: { refresh_token: "nope" } } },
+          { name: "bad-grant", summary: "No grant_type", body: { code: 400, error_code: "unsupported_grant_type", msg: "Unsupported grant_type; use password or refresh_token" }, request: { as: "anonymous", json: {} } },
+        ],
+      },
+      { status: 429, description: "Too many attempts for this account or address; `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
+    ],
+  }),
+  operation({
+    method: "GET",
+    path: "/auth/v1/user",
+    tag: "Identity provider",
+    summary: "The account of an access token",
+    description: IDENTITY_DESCRIPTION,
+    auth: ["identityToken"],
+    responses: [{ status: 200, description: "The account.", schema: identityUser, examples: [{ name: "user", summary: "A valid access token", body: USER, request: { as: "ownerToken" } }] }, noBearer()],
+  }),
+  operation({
+    method: "PUT",
+    path: "/auth/v1/user",
+    tag: "Identity provider",
+    summary: "Change the account's metadata",
+    description: `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\`; each value at most 2048 characters without control characters.`,
+    auth: ["identityToken"],
+    responses: [
+      { status: 200, description: "The updated account.", schema: identityUser, examples: [{ name: "updated", summary: "A display name", body: { ...USER, user_metadata: { display_name: "Grace" } }, request: { as: "ownerToken", json: { data: { display_name: "Grace" } } } }] },
+      noBearer({ data: { display_name: "Grace" } }),
+    ],
+  }),
+  operation({
+    method: "POST",
+    path: "/auth/v1/logout",
+    tag: "Identity provider",
+    summary: "End the session of an access token",
+    description: `${IDENTITY_DESCRIPTION} The session's refresh token stops working and the dashboard session signed in with it ends.`,
+    auth: ["identityToken"],
+    responses: [{ status: 204, description: "Signed out.", examples: [{ name: "signed-out", summary: "A valid access token", request: { as: "ownerToken" } }] }, noBearer()],
+  }),
+  operation({
+    method: "GET",
+    path: "/auth/v1/.well-known/jwks.json",
+    tag: "Identity provider",
+    summary: "Keys that verify access tokens",
+    description: "The public keys of the built-in provider's ES256 access tokens. Cacheable for 10 minutes.",
+    auth: [],
+    responses: [{ status: 200, description: "A JSON Web Key Set.", schema: jwks, headers: { "Cache-Control": "`public, max-age=600`" }, examples: [{ name: "keys", summary: "The key set", body: { keys: [{ kty: "EC", crv: "P-256", x: "…", y: "…", kid: "svc-1", alg: "ES256", use: "sig" }] }, request: { as: "anonymous" } }] }],
+  }),
+];

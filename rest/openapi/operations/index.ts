@@ -1,0 +1,32 @@
+import type { OperationDoc } from "../operation";
+import { balanceOperations } from "./balance";
+import { cliOperations } from "./cli";
+import { dashboardOperations } from "./dashboard";
+import { deploymentOperations } from "./deployments";
+import { identityProviderOperations } from "./identity-provider";
+import { memberOperations } from "./members";
+import { referenceOperations } from "./reference";
+import { sessionOperations } from "./session";
+import { storageOperations } from "./storage";
+import { tenantOperations } from "./tenants";
+import { toolOperations } from "./tools";
+import { userOperations } from "./users";
+
+/**
+ * Every documented operation, in the order of the reference. A new route's docs go in the
+ * file of its area (or a new file listed here); the coverage test fails until they exist.
+ */
+export const operations: OperationDoc[] = [
+  ...sessionOperations,
+  ...tenantOperations,
+  ...memberOperations,
+  ...userOperations,
+  ...balanceOperations,
+  ...cliOperations,
+  ...deploymentOperations,
+  ...toolOperations,
+  ...identityProviderOperations,
+  ...storageOperations,
+  ...dashboardOperations,
+  ...referenceOperations,
+];
