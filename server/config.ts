@@ -103,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** ws(s)://<BASE_URL host>/ssh/v1: the same origin, wss when the base URL is https. */
 function defaultBrokerUrl(baseUrl: string): string {
+  // A BASE_URL that is not absolute (vitest sets BASE_URL=/ for Vite) has no broker to derive.
+  if (!URL.canParse(baseUrl)) return "";
   const url = new URL(baseUrl);
   return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}/ssh/v1`;
 }
