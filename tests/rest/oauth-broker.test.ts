@@ -80,6 +80,16 @@ describe("broker OAuth flow", () => {
     expect(failed.text).not.toContain(broker.apiKey);
   });
 
+  it("a broker that never answers is given up after 10 s: 502 broker_initiate_failed", async () => {
+    broker.linkMode = "hang";
+    try {
+      const res = await api(service, "/api/oauth/broker/github/start", { cookie: owner.cookie });
+      expect([res.status, res.body]).toEqual([502, { error: "broker_initiate_failed", detail: "broker did not answer within 10 s" }]);
+    } finally {
+      broker.linkMode = "ok";
+    }
+  }, 20_000);
+
   it("embed without internal=1 goes to the wizard first, keeping the query", async () => {
     const query = `embed=1&app_key=${appKey}&state=x`;
     const res = await api(service, `/api/oauth/broker/github/start?${query}`, { cookie: owner.cookie });
@@ -206,18 +216,28 @@ describe("broker OAuth flow", () => {
 
 describe("broker configuration errors", () => {
   let service: RunningService;
+  let noApiKey: RunningService;
   let broker: FakeBroker;
 
   beforeAll(async () => {
     broker = await startFakeBroker();
-    service = await startService({
-      label: "oauth_broker_cfg",
-      env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url, INTEGRATION_ENCRYPTION_KEY: "" },
-    });
+    const env = { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url };
+    [service, noApiKey] = await Promise.all([
+      startService({ label: "oauth_broker_cfg", env: { ...env, INTEGRATION_ENCRYPTION_KEY: "" } }),
+      startService({ label: "oauth_broker_nokey", env }),
+    ]);
   });
   afterAll(async () => {
-    await service?.stop();
+    await Promise.all([service?.stop(), noApiKey?.stop()]);
     await broker?.close();
+  });
+
+  it("without BROKER_API_KEY: 502 broker_initiate_failed saying so; the broker is never called", async () => {
+    const user = await signUp(noApiKey);
+    await createWorkspace(noApiKey, user, uniqueSlug("bk"));
+    const res = await api(noApiKey, "/api/oauth/broker/github/start", { cookie: user.cookie });
+    expect([res.status, res.body]).toEqual([502, { error: "broker_initiate_failed", detail: "BROKER_API_KEY is not set" }]);
+    expect(broker.linkRequests).toHaveLength(0);
   });
 
   it("without INTEGRATION_ENCRYPTION_KEY: 500 encryption_key_unavailable; the broker is never called", async () => {
