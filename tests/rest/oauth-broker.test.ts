@@ -204,6 +204,32 @@ describe("broker OAuth flow", () => {
     expect(await count("app_env_vars", "app_id = $1 and key = 'GITHUB_CONNECTION_ID'", [appId])).toBe(0);
   });
 
+  it("a viewer cannot start a flow (403); a member removed between start and callback gets oauth_state_invalid", async () => {
+    const join = async (role: "member" | "viewer") => {
+      const person = await signUp(service);
+      const created = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: person.email, role } });
+      const token = created.body.url.slice(created.body.url.lastIndexOf("/") + 1);
+      const accepted = await fetch(`${service.url}/invite/${token}`, { method: "POST", headers: { cookie: person.cookie }, redirect: "manual" });
+      expect(accepted.status).toBe(302);
+      return person;
+    };
+    const viewer = await join("viewer");
+    const refused = await api(service, "/api/oauth/broker/github/start", { cookie: viewer.cookie });
+    expect([refused.status, refused.body]).toEqual([403, { error: "forbidden", detail: "Viewers cannot manage connections" }]);
+
+    const member = await join("member");
+    const jar = new CookieJar();
+    const start = await hop(startUrl("github"), jar, member.cookie);
+    expect(start.status).toBe(302);
+    const consent = await hop(start.headers.get("location")!, jar);
+    const removed = await api(service, `/api/tenants/me/members/${member.userId}`, { method: "DELETE", cookie: owner.cookie });
+    expect(removed.status).toBeLessThan(300);
+    const before = await count("connections");
+    const callback = await hop(consent.headers.get("location")!, jar);
+    expect([callback.status, popupMessage(callback.text).code]).toEqual([400, "oauth_state_invalid"]);
+    expect(await count("connections")).toBe(before);
+  });
+
   it("the dashboard lists connections with who connected them and which apps use them", async () => {
     const { callbackUrl, jar } = await startFlow("github", `embed=1&internal=1&app_key=${appKey}`);
     const message = popupMessage((await hop(callbackUrl, jar)).text);
