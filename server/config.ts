@@ -54,6 +54,11 @@ const envSchema = z.object({
   // Where `svc ssh` and `svc agent` dial the shell broker; default: this service at /ssh/v1.
   SSH_BROKER_URL: optionalString,
   HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
+  // OAuth connections (issue 7). The catalog file is read at every start (ADR 010).
+  INTEGRATIONS_FILE: optionalString,
+  FIRST_PARTY_PROVIDER: z.string().default("supabase"),
+  BROKER_API_URL: z.string().default("https://backend.composio.dev"),
+  BROKER_API_KEY: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });
@@ -72,6 +77,8 @@ export interface Config extends Env {
   appsDomain: string;
   /** The shell broker's WebSocket URL, told to the CLI by `GET /api/cli/whoami`. */
   sshBrokerUrl: string;
+  /** BROKER_API_URL without a trailing slash. */
+  brokerApiUrl: string;
 }
 
 let cached: Config | undefined;
@@ -96,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails,
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/storage`,
     secureCookies: baseUrl.startsWith("https://"),
+    brokerApiUrl: e.BROKER_API_URL.replace(/\/+$/, ""),
     appsDomain: (e.APPS_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
     sshBrokerUrl: (e.SSH_BROKER_URL ?? defaultBrokerUrl(baseUrl)).replace(/\/+$/, ""),
   };
@@ -107,6 +115,23 @@ function defaultBrokerUrl(baseUrl: string): string {
   if (!URL.canParse(baseUrl)) return "";
   const url = new URL(baseUrl);
   return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}/ssh/v1`;
+}
+
+/**
+ * `<PROVIDER>_OAUTH_CLIENT_ID` / `_SECRET` (slug upper-cased, `-` to `_`): named by the
+ * catalog, so read here rather than in the fixed schema. Empty counts as unset.
+ */
+export function oauthClientCredentials(provider: string, env: NodeJS.ProcessEnv = process.env) {
+  const prefix = oauthEnvPrefix(provider);
+  return {
+    clientIdVariable: `${prefix}_OAUTH_CLIENT_ID`,
+    clientId: env[`${prefix}_OAUTH_CLIENT_ID`] || undefined,
+    clientSecret: env[`${prefix}_OAUTH_CLIENT_SECRET`] || undefined,
+  };
+}
+
+export function oauthEnvPrefix(provider: string): string {
+  return provider.toUpperCase().replace(/-/g, "_");
 }
 
 export function getConfig(): Config {

@@ -10,6 +10,7 @@ import { keysRouter } from "./keys/router";
 import { membersRouter, workspacesRouter } from "./members/router";
 import { deploymentsRouter } from "./deployments/router";
 import { shellRouter } from "./shell/router";
+import { connectionsRouter, integrationsRouter } from "./connections/router";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -26,6 +27,8 @@ export const appRouter = router({
   workspaces: workspacesRouter,
   deployments: deploymentsRouter,
   shell: shellRouter,
+  connections: connectionsRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

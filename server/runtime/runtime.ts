@@ -6,6 +6,8 @@ import { startListening, stopListening } from "./notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
 import { startHealthChecks, stopHealthChecks } from "../deployments/health-checks";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage/orphan-sweep";
+import { readCatalogFile, seedCatalog } from "../integrations/catalog-seed";
+import { sweepExpiredOAuthRows } from "../oauth/state-ledger";
 
 export interface Runtime {
   orm: MikroORM;
@@ -49,6 +51,8 @@ export function getRuntime(): Promise<Runtime> {
     if (!getConfig().DATABASE_URL || !getConfig().IDENTITY_SIGNING_KEY) await bootEnvironment();
     const orm = await initORM();
     await orm.getMigrator().up();
+    await seedCatalog(orm.em.fork(), await readCatalogFile());
+    await sweepExpiredOAuthRows(orm.em.fork());
     await startListening();
     startHealthChecks(orm);
     startOrphanSweeps(orm);

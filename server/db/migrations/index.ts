@@ -2,6 +2,7 @@ import type { MigrationObject } from "@mikro-orm/core";
 import { Migration20261121000001_foundation } from "./Migration20261121000001_foundation";
 import { Migration20261121000002_apps_keys_credits } from "./Migration20261121000002_apps_keys_credits";
 import { Migration20261124000003_members_deployments } from "./Migration20261124000003_members_deployments";
+import { Migration20261125000004_connections } from "./Migration20261125000004_connections";
 import { Migration20261125000005_shell_agents } from "./Migration20261125000005_shell_agents";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
@@ -9,5 +10,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261121000001_foundation", class: Migration20261121000001_foundation },
   { name: "Migration20261121000002_apps_keys_credits", class: Migration20261121000002_apps_keys_credits },
   { name: "Migration20261124000003_members_deployments", class: Migration20261124000003_members_deployments },
+  { name: "Migration20261125000004_connections", class: Migration20261125000004_connections },
   { name: "Migration20261125000005_shell_agents", class: Migration20261125000005_shell_agents },
 ];
