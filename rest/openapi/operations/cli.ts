@@ -97,7 +97,7 @@ export const cliOperations: OperationDoc[] = [
       "any other key (someone else's, an app key, an unknown one) is not found and nothing changes. Same guards as minting: session cookie, same origin, JSON only.",
     auth: ["session"],
     jsonBody: revokeUndeliveredKeyInput,
-    fieldNotes: { apiKey: "the `svc_sk_` key exactly as `POST /api/dev/personal-key` answered it (at most 200 characters)" },
+    fieldNotes: { apiKey: "the `svc_sk_` key exactly as `POST /api/dev/personal-key` answered it" },
     responses: [
       { status: 204, description: "Revoked: the key is refused from now on.", examples: [{ name: "revoked", summary: "The key just minted", request: { as: "admin", setup: "personalKey", json: { apiKey: "{{setup}}" } } }] },
       {
