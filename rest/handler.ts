@@ -2,30 +2,11 @@ import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { errorResponse, identityErrorResponse } from "./errors";
 import { RequestContext } from "./request-context";
 import { ownedPrefixes, routes } from "./route-table";
-import type { Route } from "./route-types";
+import { routeMatcher } from "./route-match";
 import { json } from "./responses";
 import type { HeaderReader, PlainAnswer } from "./plain-answer";
 
-interface Match {
-  route: Route;
-  params: Record<string, string>;
-}
-
-const exact = new Map<string, Route[]>();
-const prefixed: Route[] = [];
-for (const route of routes) {
-  if (route.path.endsWith("/*")) prefixed.push(route);
-  else exact.set(route.path, [...(exact.get(route.path) ?? []), route]);
-}
-
-function candidates(pathname: string): Match[] {
-  const direct = exact.get(pathname);
-  if (direct) return direct.map((route) => ({ route, params: {} }));
-  return prefixed
-    .filter((route) => pathname.startsWith(route.path.slice(0, -1)))
-    .map((route) => ({ route, params: { rest: pathname.slice(route.path.length - 1) } }))
-    .filter((match) => !match.route.rest || match.route.rest.test(match.params.rest));
-}
+const { exact, candidates } = routeMatcher(routes);
 
 /**
  * The Node entry's shortcut: a GET whose route can answer from in-process caches is answered

@@ -66,6 +66,8 @@ export const whoami = z.object({
   tenantSlug: z.string(),
   tenantName: z.string(),
   appId: uuid,
+  /** Where `svc ssh` and `svc agent` dial the shell broker (`SSH_BROKER_URL`). */
+  sshBrokerUrl: z.string().regex(/^wss?:\/\//),
 });
 export const cliEnv = z.object({ appId: uuid, env: z.record(z.string(), z.string()) });
 export const personalKey = z.looseObject({ apiKey: z.string().regex(/^svc_sk_/), tenantId: uuid, appId: uuid, email: z.string(), issuedAt: isoTime });
@@ -85,6 +87,31 @@ export const deployment = z.object({
   updatedAt: isoTime,
 });
 export const deploymentList = z.object({ deployments: z.array(deployment) });
+
+/** An agent token as listed: its secret is never shown again, only its first characters. */
+export const agentToken = z.object({
+  id: uuid,
+  prefix: z.string().regex(/^svc_at_/),
+  createdBy: z.string(),
+  createdAt: isoTime,
+  lastUsedAt: isoTime.nullable(),
+  revokedAt: isoTime.nullable(),
+});
+export const agentTokenList = z.object({ agentTokens: z.array(agentToken) });
+/** The answer to issuing one: the only time `token` is shown. */
+export const agentTokenIssued = agentToken.extend({ token: z.string().regex(/^svc_at_[A-Za-z0-9_-]{43}$/) });
+
+export const deploymentEvents = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      actorEmail: z.string().nullable(),
+      data: z.record(z.string(), z.unknown()),
+      createdAt: isoTime,
+    }),
+  ),
+});
 
 export const jwks = z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string() })) });
 

@@ -1,6 +1,6 @@
 import { identityError, messageError } from "./bodies";
 import { toJsonSchema } from "./json-schema";
-import type { Auth, ExampleDoc, OperationDoc, ResponseDoc } from "./operation";
+import type { Auth, ExampleDoc, OperationDoc, PathParamDoc, ResponseDoc } from "./operation";
 import { operations } from "./operations";
 
 type Json = Record<string, unknown>;
@@ -58,10 +58,21 @@ function responseObject(operation: OperationDoc, response: ResponseDoc): Json {
   };
 }
 
+/** The declared path parameters, which must be exactly the `{names}` of the path, in order. */
+function pathParamsOf(operation: OperationDoc): PathParamDoc[] {
+  const declared = [...(operation.pathParam ? [operation.pathParam] : []), ...(operation.pathParams ?? [])];
+  const inPath = [...operation.path.matchAll(/\{([^/}]+)\}/g)].map((found) => found[1]);
+  if (declared.map((param) => param.name).join() !== inPath.join()) {
+    throw new Error(`${operation.method} ${operation.path}: path parameters declared (${declared.map((p) => p.name).join(", ")}) are not the path's (${inPath.join(", ")})`);
+  }
+  return declared;
+}
+
 function operationObject(operation: OperationDoc): Json {
   const parameters: Json[] = [];
-  if (operation.pathParam) {
-    parameters.push({ name: operation.pathParam.name, in: "path", required: true, description: operation.pathParam.description, schema: { type: "string" } });
+  const pathParams = pathParamsOf(operation);
+  for (const param of pathParams) {
+    parameters.push({ name: param.name, in: "path", required: true, description: param.description, schema: { type: "string" } });
   }
   if (operation.query) {
     const schema = toJsonSchema(operation.query, "input");
@@ -72,7 +83,7 @@ function operationObject(operation: OperationDoc): Json {
   }
   let requestBody: Json | undefined;
   if (operation.jsonBody) {
-    const omit = operation.pathParam?.bodyField ? [operation.pathParam.bodyField] : [];
+    const omit = pathParams.flatMap((param) => (param.bodyField ? [param.bodyField] : []));
     const schema = toJsonSchema(operation.jsonBody, "input", omit);
     const properties = schema.properties as Record<string, Json> | undefined;
     for (const [field, note] of Object.entries(operation.fieldNotes ?? {})) {

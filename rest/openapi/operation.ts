@@ -22,12 +22,9 @@ export interface OperationDoc {
   /** Any one of these is enough; empty for a public path. */
   auth: Auth[];
   /** The `{param}` of `path`, when it has one. */
-  pathParam?: {
-    name: string;
-    description: string;
-    /** The procedure's input field the path fills: left out of the documented JSON body. */
-    bodyField?: string;
-  };
+  pathParam?: PathParamDoc;
+  /** The `{params}` of `path` when it has more than one, in the order they appear. */
+  pathParams?: PathParamDoc[];
   /** Query parameters: the same zod object the procedure reads, when there is one. */
   query?: z.ZodObject;
   /** The JSON body: the same zod schema the procedure validates it with. */
@@ -40,6 +37,13 @@ export interface OperationDoc {
   /** A `multipart/form-data` upload with one file part of this name. */
   multipartFile?: { field: string; description: string };
   responses: ResponseDoc[];
+}
+
+export interface PathParamDoc {
+  name: string;
+  description: string;
+  /** The procedure's input field the path fills: left out of the documented JSON body. */
+  bodyField?: string;
 }
 
 export type Tag =
@@ -96,24 +100,33 @@ export interface ExampleDoc {
  *  - `admin`: the service's administrator (`admin@example.com`), who owns workspace `acme`;
  *  - `adminKey`: a fresh `svc_sk_` key of the administrator (the CLI's personal key);
  *  - `ownerToken`: an identity token (JWT) of an `owner`, from `POST /auth/v1/token`;
- *  - `newcomerToken`: an identity token of a `newcomer` (an account with no workspace).
+ *  - `newcomerToken`: an identity token of a `newcomer` (an account with no workspace);
+ *  - `viewer`: a fresh account signed in whose only workspace is an `owner`'s, as a viewer.
  */
-export type Actor = "anonymous" | "newcomer" | "owner" | "admin" | "adminKey" | "ownerToken" | "newcomerToken";
+export type Actor = "anonymous" | "newcomer" | "owner" | "admin" | "adminKey" | "ownerToken" | "newcomerToken" | "viewer";
 
 export interface ReplayRequest {
   as: Actor;
   /** The value of the path's `{param}`; `{{self}}` is the actor's user id, `{{setup}}` what `setup` made. */
   param?: string;
+  /** For a path with more than one `{param}`: each value by name (same substitutions as `param`). */
+  params?: Record<string, string>;
   query?: Record<string, string>;
   headers?: Record<string, string>;
-  /** A JSON body. */
+  /** A JSON body; `{{setup}}` in a string value is what `setup` made. */
   json?: unknown;
   /** A body sent as is, with `Content-Type: application/json` unless `headers` says otherwise. */
   raw?: string;
   /** A multipart upload of a generated file: a real PNG, text posing as an image, or 3 MB. */
   file?: "png" | "text" | "oversized" | "none";
-  /** Something the test prepares first; its value is substituted for `{{setup}}` in `param`. */
-  setup?: "invitation" | "deployment" | "avatar";
+  /**
+   * Something the test prepares first, as the actor; its value is substituted for `{{setup}}`.
+   * `invitation`: a pending invitation's id; `deployment`: the name of a new deployment
+   * `docs-demo`; `avatar`: an uploaded avatar's object path; `agentToken`: the id of an agent
+   * token issued for a new deployment `docs-demo`; `personalKey`: a freshly minted CLI key
+   * (`POST /api/dev/personal-key`, administrators only).
+   */
+  setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey";
 }
 
 export const operation = (doc: OperationDoc): OperationDoc => doc;

@@ -1,11 +1,27 @@
-import type { Route } from "../route-types";
+import { routeMatcher, type RouteShape } from "../route-match";
 
 /**
- * A table row `/x/*` is documented as `/x/{param}`: the one trailing parameter stands for the
- * rest of the path. Both sides become `METHOD /x/*` to be compared.
+ * How a row of rest/route-table.ts is named in the coverage message: `METHOD /x/*`, and for a
+ * sub-resource row the pattern its rest must match (`GET /api/deployments/* rest /…/events$/`).
  */
-export function routeKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path.replace(/\/\{[^/}]+\}$/, "/*")}`;
+export function rowKey(route: RouteShape): string {
+  return `${route.method.toUpperCase()} ${route.path}${route.rest ? ` rest ${route.rest}` : ""}`;
+}
+
+/** What stands for each `{param}` when a documented path is routed like a request. */
+const SAMPLE_SEGMENT = "sample";
+
+/**
+ * The row that serves a documented operation, found the way the HTTP edge finds it: the
+ * path with each `{param}` filled in is routed through the same matcher (rest/route-match.ts).
+ * A catch-all row `/x/*` serves `/x/{param}` only: a documented `/x/{name}/more` that would
+ * merely fall into the catch-all has no row of its own, so it is not served.
+ */
+function servingRow<R extends RouteShape>(match: ReturnType<typeof routeMatcher<R>>, method: string, path: string): R | undefined {
+  const concrete = path.replace(/\{[^/}]+\}/g, SAMPLE_SEGMENT);
+  const route = match.candidates(concrete).find((candidate) => candidate.route.method === method.toUpperCase())?.route;
+  if (!route || !route.path.endsWith("/*") || route.rest) return route;
+  return /^\{[^/}]+\}$/.test(path.slice(route.path.length - 1)) ? route : undefined;
 }
 
 export interface Coverage {
@@ -15,16 +31,24 @@ export interface Coverage {
   unserved: string[];
 }
 
-/** Compares the route table with the document's `paths` (method + path, both ways). */
-export function compareWithRouteTable(table: Pick<Route, "method" | "path">[], paths: Record<string, Record<string, unknown>>): Coverage {
-  const served = new Set(table.map((route) => routeKey(route.method, route.path)));
-  const documented = new Set<string>();
+/** Compares the route table with the document's `paths` (each operation to the row that serves it, both ways). */
+export function compareWithRouteTable(table: RouteShape[], paths: Record<string, Record<string, unknown>>): Coverage {
+  const match = routeMatcher(table);
+  const documented = new Set<RouteShape>();
+  const unserved: string[] = [];
   for (const [path, item] of Object.entries(paths)) {
-    for (const method of Object.keys(item)) documented.add(routeKey(method, path));
+    for (const method of Object.keys(item)) {
+      const row = servingRow(match, method, path);
+      if (row) documented.add(row);
+      else unserved.push(`${method.toUpperCase()} ${path}`);
+    }
   }
   return {
-    undocumented: [...served].filter((key) => !documented.has(key)).sort(),
-    unserved: [...documented].filter((key) => !served.has(key)).sort(),
+    undocumented: table
+      .filter((row) => !documented.has(row))
+      .map(rowKey)
+      .sort(),
+    unserved: unserved.sort(),
   };
 }
 

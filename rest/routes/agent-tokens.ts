@@ -1,4 +1,5 @@
 import { requireAppKey } from "../bearer";
+import { decodePathSegment } from "../path-segment";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
 import { requireSession } from "./session";
@@ -15,7 +16,7 @@ async function authenticate(ctx: RequestContext): Promise<void> {
 /** `rest` is `{name}/agent-tokens[/{id}]` or `{name}/events`. */
 function parts(ctx: RequestContext): { name: string; tokenId: string } {
   const [name = "", , tokenId = ""] = (ctx.params.rest ?? "").split("/");
-  return { name: decodeURIComponent(name), tokenId: decodeURIComponent(tokenId) };
+  return { name: decodePathSegment(name), tokenId: decodePathSegment(tokenId) };
 }
 
 const NO_STORE = { "cache-control": "no-store" };

@@ -1,6 +1,7 @@
 import { MANIFEST_SCHEMA } from "../../server/deployments/manifest";
 import { readJsonObject } from "../body";
 import { requireAppKey } from "../bearer";
+import { decodePathSegment } from "../path-segment";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
 import { requireSession } from "./session";
@@ -11,7 +12,7 @@ async function authenticate(ctx: RequestContext): Promise<void> {
   else await requireSession(ctx);
 }
 
-const nameParam = (ctx: RequestContext) => decodeURIComponent(ctx.params.rest ?? "");
+const nameParam = (ctx: RequestContext) => decodePathSegment(ctx.params.rest ?? "");
 const NO_STORE = { "cache-control": "no-store" };
 
 export async function list(ctx: RequestContext) {

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { z } from "zod";
 import { AppError } from "../errors";
 import { notify } from "../runtime/notifications";
 import { hashAgentToken, isAgentTokenFormat, mintAgentToken } from "./agent-token-format";
@@ -62,6 +63,8 @@ export async function listAgentTokens(em: EntityManager, deploymentId: string): 
 
 /** Revokes one token of the deployment and disconnects its agent on every instance. */
 export async function revokeAgentToken(em: EntityManager, deploymentId: string, tokenId: string): Promise<void> {
+  // The id column is a uuid: anything else names no token and must not reach PostgreSQL.
+  if (!z.uuid().safeParse(tokenId).success) throw new AppError("NOT_FOUND", "Agent token not found");
   const rows = await em
     .getConnection()
     .execute<{ id: string }[]>(`update deployment_agent_tokens set revoked_at = now() where id = ? and deployment_id = ? and revoked_at is null returning id`, [

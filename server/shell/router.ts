@@ -18,7 +18,8 @@ function findDeployment(em: Parameters<typeof requireDeployment>[0], tenantId: s
   if (!/^[A-Za-z0-9-]{1,40}$/.test(name)) throw new AppError("NOT_FOUND", "Deployment not found");
   return requireDeployment(em, tenantId, name);
 }
-const tokenRef = z.object({ name: z.string(), tokenId: z.uuid({ error: "Agent token not found" }) });
+/** Any text: an id that is no UUID names no token, which is a 404 like an unknown one (not a 400). */
+const tokenRef = z.object({ name: z.string(), tokenId: z.string() });
 
 /**
  * Agent tokens (members and owners manage them; viewers see neither tokens nor their

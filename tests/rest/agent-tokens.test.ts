@@ -103,6 +103,25 @@ describe("agent tokens", () => {
     expect((await rows("alpha")).length).toBe(before);
   });
 
+  it("answers a name or token id no deployment or token could have with 404, never a 400 or a 500", async () => {
+    const before = await rows("alpha");
+    // Malformed percent-encoding cannot be decoded: it names nothing.
+    for (const name of ["%E0%A4%A", "%", "%ZZ", "a%00b"]) {
+      for (const [method, path] of [["GET", ""], ["POST", ""]] as const) {
+        const res = await tokens(name, { cookie: owner.cookie }, { method, path });
+        expect([name, method, res.status, res.body]).toEqual([name, method, 404, { message: "Deployment not found" }]);
+      }
+      const events = await api(service, `/api/deployments/${name}/events`, { cookie: owner.cookie });
+      expect([name, events.status, events.body]).toEqual([name, 404, { message: "Deployment not found" }]);
+    }
+    for (const id of ["not-a-uuid", "%E0%A4%A", "%00", "00000000-0000-0000-0000-000000000000", "x".repeat(5000)]) {
+      const res = await tokens("alpha", { cookie: owner.cookie }, { method: "DELETE", path: `/${id}` });
+      expect([id.slice(0, 40), res.status, res.body]).toEqual([id.slice(0, 40), 404, { message: "Agent token not found" }]);
+    }
+    // Nothing issued, nothing revoked.
+    expect(await rows("alpha")).toEqual(before);
+  });
+
   it("lets an agent in with a live token, disconnects it the moment the token is revoked, and refuses it after", async () => {
     const issued = (await tokens("alpha", { cookie: owner.cookie }, { method: "POST" })).body;
     const agent = await dialAgent(issued.token);
@@ -112,7 +131,8 @@ describe("agent tokens", () => {
     // Another deployment's page cannot revoke it; a viewer cannot either.
     expect((await tokens("beta", { cookie: owner.cookie }, { method: "DELETE", path: `/${issued.id}` })).status).toBe(404);
     expect((await tokens("alpha", { cookie: viewer.cookie }, { method: "DELETE", path: `/${issued.id}` })).status).toBe(403);
-    expect((await tokens("alpha", { cookie: owner.cookie }, { method: "DELETE", path: "/not-a-uuid" })).body).toEqual({ message: "Agent token not found" });
+    const notUuid = await tokens("alpha", { cookie: owner.cookie }, { method: "DELETE", path: "/not-a-uuid" });
+    expect([notUuid.status, notUuid.body]).toEqual([404, { message: "Agent token not found" }]);
 
     const revoked = await tokens("alpha", { cookie: owner.cookie }, { method: "DELETE", path: `/${issued.id}` });
     expect(revoked.status).toBe(204);

@@ -89,6 +89,21 @@ describe("deployments", () => {
     expect((await service.db.query("select count(*)::int as n from apps where tenant_id = $1", [tenantId])).rows[0].n).toBe(apps);
   });
 
+  it("answers a name that cannot be decoded (malformed percent-encoding) with 404, never a 500", async () => {
+    const count = async () => (await service.db.query("select count(*)::int as n from deployments")).rows[0].n;
+    const before = await count();
+    for (const name of ["%E0%A4%A", "%", "%ZZ"]) {
+      for (const method of ["GET", "DELETE"]) {
+        const res = await api(service, `/api/deployments/${name}`, { method, cookie: owner.cookie });
+        expect([name, method, res.status, res.body]).toEqual([name, method, 404, { message: "Deployment not found" }]);
+      }
+      // PATCH validates the name like any field of its input: a name no deployment could have is refused by the name rule.
+      const patched = await api(service, `/api/deployments/${name}`, { method: "PATCH", cookie: owner.cookie, json: { access: "public" } });
+      expect([name, patched.status, patched.body]).toEqual([name, 400, { message: "Deployment name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end" }]);
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("works with an svc_sk_ key of the workspace: list, get, patch, delete", async () => {
     const created = await create({ name: "keyed-tool", upstreamUrl: upstream.url }, { key });
     expect(created.status).toBe(201);

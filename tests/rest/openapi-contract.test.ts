@@ -89,6 +89,15 @@ async function prepare(actor: Actor): Promise<Prepared> {
       if (minted.status !== 200) throw new Error(`personal key: ${minted.status} ${minted.text}`);
       return { authorization: `Bearer ${minted.body.apiKey}`, userId: admin.userId };
     }
+    case "viewer": {
+      const inviter = await owner();
+      const user = await signUp(service);
+      const invited = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: inviter.cookie, json: { email: user.email, role: "viewer" } });
+      if (invited.status !== 201) throw new Error(`viewer invitation: ${invited.status} ${invited.text}`);
+      const accepted = await fetch(`${service.url}/invite/${invited.body.url.split("/").pop()}`, { method: "POST", headers: { cookie: user.cookie }, redirect: "manual" });
+      if (accepted.status !== 302) throw new Error(`viewer acceptance: ${accepted.status}`);
+      return { cookie: user.cookie, userId: user.userId };
+    }
     case "ownerToken":
     case "newcomerToken": {
       const user = actor === "ownerToken" ? await owner() : await signUp(service);
@@ -111,6 +120,17 @@ async function runSetup(setup: ReplayRequest["setup"], who: Prepared): Promise<s
     if (res.status !== 201) throw new Error(`deployment: ${res.status} ${res.text}`);
     return res.body.name;
   }
+  if (setup === "agentToken") {
+    const name = await runSetup("deployment", who);
+    const res = await api(service, `/api/deployments/${name}/agent-tokens`, { method: "POST", cookie: who.cookie });
+    if (res.status !== 201) throw new Error(`agent token: ${res.status} ${res.text}`);
+    return res.body.id;
+  }
+  if (setup === "personalKey") {
+    const res = await api(service, "/api/dev/personal-key", { method: "POST", cookie: who.cookie, json: {} });
+    if (res.status !== 200) throw new Error(`personal key: ${res.status} ${res.text}`);
+    return res.body.apiKey;
+  }
   if (setup === "avatar") {
     const user = await signUp(service);
     const res = await api(service, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: multipart("file", await png()) });
@@ -131,7 +151,7 @@ async function fileBody(file: NonNullable<ReplayRequest["file"]>): Promise<FormD
  * What a refused request must leave as it was: every row of the tables a user's data lives in
  * (rate-limit counters and sign-in sessions excepted: counting failures is their job).
  */
-const KEPT_TABLES = ["tenants", "tenant_memberships", "tenant_invitations", "deployments", "auth_users", "apps", "app_keys", "app_env_vars", "credit_ledger"];
+const KEPT_TABLES = ["tenants", "tenant_memberships", "tenant_invitations", "deployments", "auth_users", "apps", "app_keys", "app_env_vars", "credit_ledger", "deployment_agent_tokens", "deployment_events"];
 async function snapshot(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of KEPT_TABLES) {
@@ -147,8 +167,8 @@ async function replay(c: Case) {
   const request = example["x-replay"] as ReplayRequest;
   const who = await prepare(request.as);
   const made = request.setup ? await runSetup(request.setup, who) : "";
-  const param = (request.param ?? "").replace("{{self}}", who.userId ?? "").replace("{{setup}}", made);
-  let url = c.path.replace(/\{[^}]+\}$/, param);
+  const fill = (value: string) => value.replace("{{self}}", who.userId ?? "").replace("{{setup}}", made);
+  let url = c.path.replace(/\{([^/}]+)\}/g, (_whole, name: string) => fill(request.params?.[name] ?? request.param ?? ""));
   if (request.query) url += `?${new URLSearchParams(request.query)}`;
   const headers: Record<string, string> = {};
   if (who.cookie) headers.cookie = who.cookie;
@@ -156,7 +176,7 @@ async function replay(c: Case) {
   let body: BodyInit | undefined;
   if (request.json !== undefined) {
     headers["content-type"] = "application/json";
-    body = JSON.stringify(request.json);
+    body = JSON.stringify(request.json).replaceAll("{{setup}}", made);
   } else if (request.raw !== undefined) {
     headers["content-type"] = "application/json";
     body = request.raw;

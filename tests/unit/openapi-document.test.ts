@@ -40,6 +40,23 @@ describe("the OpenAPI document", () => {
     expect(describeCoverage(coverage)).toContain("  - POST /api/ghost");
   });
 
+  it("tells sub-resource rows (a `rest` pattern under a catch-all) from the catch-all", () => {
+    const table = [
+      { method: "GET" as const, path: "/api/things/*", rest: /^[^/]+\/parts$/ },
+      { method: "GET" as const, path: "/api/things/*" },
+    ];
+    // Only the catch-all is documented: the sub-resource row is named as undocumented.
+    expect(compareWithRouteTable(table, { "/api/things/{name}": { get: {} } })).toEqual({
+      undocumented: ["GET /api/things/* rest /^[^/]+\\/parts$/"],
+      unserved: [],
+    });
+    // A documented sub-path with no row of its own would only fall into the catch-all: not served.
+    expect(compareWithRouteTable(table, { "/api/things/{name}": { get: {} }, "/api/things/{name}/parts": { get: {} }, "/api/things/{name}/wheels": { get: {} } })).toEqual({
+      undocumented: [],
+      unserved: ["GET /api/things/{name}/wheels"],
+    });
+  });
+
   it("is a valid OpenAPI 3.1 document", async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(document));

@@ -1,11 +1,13 @@
 import { balance, cliEnv, personalKey, whoami } from "../bodies";
 import { operation, type OperationDoc } from "../operation";
-import { badBearer, crossOrigin, noSession } from "./common";
+import { revokeUndeliveredKeyInput } from "../../../server/dev/schemas";
+import { badBearer, crossOrigin, invalidJson, noSession } from "./common";
 
 const TENANT_ID = "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c";
 const APP_ID = "2e1d0c9b-8a7f-4e6d-9c5b-4a3f2e1d0c9b";
 const USER_ID = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
 const BALANCE = { tenantId: TENANT_ID, balance: "100.00", balanceMicros: "100000000", currency: "credits", asOf: "2026-01-07T08:00:00.000Z" };
+const UNKNOWN_KEY = "svc_sk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const ANY_JWT_DESCRIPTION = "An identity token (JWT) is refused here like any other token that is not an `svc_sk_` key.";
 
 export const cliOperations: OperationDoc[] = [
@@ -14,10 +16,10 @@ export const cliOperations: OperationDoc[] = [
     path: "/api/cli/whoami",
     tag: "CLI",
     summary: "The key's account and workspace",
-    description: `What \`svc whoami\` shows. ${ANY_JWT_DESCRIPTION}`,
+    description: `What \`svc whoami\` shows, and where \`svc ssh\` and \`svc agent\` find the shell broker (\`sshBrokerUrl\`). ${ANY_JWT_DESCRIPTION}`,
     auth: ["appKey"],
     responses: [
-      { status: 200, description: "Who the key belongs to.", schema: whoami, examples: [{ name: "whoami", summary: "A CLI key", body: { userId: USER_ID, email: "admin@example.com", tenantId: TENANT_ID, tenantSlug: "acme", tenantName: "Acme", appId: APP_ID }, request: { as: "adminKey" } }] },
+      { status: 200, description: "Who the key belongs to.", schema: whoami, examples: [{ name: "whoami", summary: "A CLI key", body: { userId: USER_ID, email: "admin@example.com", tenantId: TENANT_ID, tenantSlug: "acme", tenantName: "Acme", appId: APP_ID, sshBrokerUrl: "ws://localhost:3000/ssh/v1" }, request: { as: "adminKey" } }] },
       badBearer(),
     ],
   }),
@@ -82,6 +84,43 @@ export const cliOperations: OperationDoc[] = [
       noSession({ json: {} }),
       crossOrigin({ json: {} }),
       { status: 403, description: "You are not an administrator of the service.", examples: [{ name: "not-admin", summary: "A workspace owner who is not an administrator", body: { message: "Forbidden" }, request: { as: "owner", json: {} } }] },
+    ],
+  }),
+  operation({
+    method: "POST",
+    path: "/api/dev/personal-key/revoke",
+    tag: "CLI",
+    summary: "Revoke a CLI key that never reached the CLI",
+    description:
+      "What the `/dev/cli-bootstrap` page calls when it minted a key (`POST /api/dev/personal-key`) but could not hand it to the waiting `svc login`: " +
+      "the key is revoked at once instead of staying live in the API Keys list. Only your own CLI key, named by the key itself, can be revoked this way; " +
+      "any other key (someone else's, an app key, an unknown one) is not found and nothing changes. Same guards as minting: session cookie, same origin, JSON only.",
+    auth: ["session"],
+    jsonBody: revokeUndeliveredKeyInput,
+    fieldNotes: { apiKey: "the `svc_sk_` key exactly as `POST /api/dev/personal-key` answered it" },
+    responses: [
+      { status: 204, description: "Revoked: the key is refused from now on.", examples: [{ name: "revoked", summary: "The key just minted", request: { as: "admin", setup: "personalKey", json: { apiKey: "{{setup}}" } } }] },
+      {
+        status: 400,
+        description: "Not sent as JSON, not a JSON object, or `apiKey` missing, not a string or too long.",
+        examples: [
+          { name: "not-json", summary: "A form post", body: { message: "Content-Type must be application/json" }, request: { as: "admin", raw: "apiKey=svc_sk_x", headers: { "content-type": "application/x-www-form-urlencoded" } } },
+          invalidJson("admin"),
+          { name: "missing-key", summary: "No apiKey", body: { message: "apiKey is required" }, request: { as: "admin", json: {} } },
+          { name: "not-a-string", summary: "apiKey is a number", body: { message: "apiKey is required" }, request: { as: "admin", json: { apiKey: 42 } } },
+          { name: "too-long", summary: "apiKey of 201 characters", body: { message: "apiKey is too long" }, request: { as: "admin", json: { apiKey: "x".repeat(201) } } },
+        ],
+      },
+      noSession({ json: { apiKey: UNKNOWN_KEY } }),
+      crossOrigin({ json: { apiKey: UNKNOWN_KEY } }),
+      {
+        status: 404,
+        description: "Not a live CLI key of yours.",
+        examples: [
+          { name: "unknown-key", summary: "A key the service never issued", body: { message: "Key not found" }, request: { as: "admin", json: { apiKey: UNKNOWN_KEY } } },
+          { name: "not-a-key", summary: "Text that is no key at all", body: { message: "Key not found" }, request: { as: "owner", json: { apiKey: "not-a-key" } } },
+        ],
+      },
     ],
   }),
 ];

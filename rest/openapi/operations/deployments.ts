@@ -18,11 +18,11 @@ const DEPLOYMENT = {
   updatedAt: "2026-01-07T08:00:00.000Z",
 };
 
-const AUTH_DESCRIPTION =
+export const AUTH_DESCRIPTION =
   "With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.";
 
 /** The two ways in fail alike for every deployment route. */
-function refused(request: Omit<ReplayRequest, "as">): ResponseDoc {
+export function refused(request: Omit<ReplayRequest, "as">): ResponseDoc {
   return {
     status: 401,
     description: "No session and no bearer, or a bearer that is not a valid `svc_sk_` key.",

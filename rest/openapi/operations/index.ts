@@ -3,6 +3,7 @@ import { balanceOperations } from "./balance";
 import { cliOperations } from "./cli";
 import { dashboardOperations } from "./dashboard";
 import { deploymentOperations } from "./deployments";
+import { deploymentShellOperations } from "./deployment-shell";
 import { identityProviderOperations } from "./identity-provider";
 import { memberOperations } from "./members";
 import { referenceOperations } from "./reference";
@@ -24,6 +25,7 @@ export const operations: OperationDoc[] = [
   ...balanceOperations,
   ...cliOperations,
   ...deploymentOperations,
+  ...deploymentShellOperations,
   ...toolOperations,
   ...identityProviderOperations,
   ...storageOperations,
