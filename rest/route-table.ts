@@ -11,6 +11,7 @@ import * as users from "./routes/users";
 import { balanceByJwtOrKey, balanceByJwtOrKeyFast, balanceByKey, balanceByKeyFast } from "./routes/balance";
 import * as cli from "./routes/cli";
 import { personalKey } from "./routes/dev";
+import { sdkFile } from "./routes/sdk";
 
 /** Every public path of SPEC.md and the built-in identity provider, in one table. */
 export const routes: Route[] = [
@@ -61,7 +62,9 @@ export const routes: Route[] = [
   { method: "GET", path: "/auth/v1/.well-known/jwks.json", handler: idp.jwks, errorShape: "identity" },
 
   { method: "GET", path: "/storage/v1/object/public/avatars/*", handler: publicAvatar },
+
+  { method: "GET", path: "/sdk/*", handler: sdkFile },
 ];
 
 /** Path prefixes the REST edge owns: unknown paths under them are JSON 404s, not pages. */
-export const ownedPrefixes = ["/api/", "/auth/v1/", "/storage/v1/", "/schemas/"];
+export const ownedPrefixes = ["/api/", "/auth/v1/", "/storage/v1/", "/schemas/", "/sdk/"];
