@@ -12,6 +12,7 @@ import { balanceByJwtOrKey, balanceByJwtOrKeyFast, balanceByKey, balanceByKeyFas
 import * as cli from "./routes/cli";
 import { personalKey } from "./routes/dev";
 import { sdkFile } from "./routes/sdk";
+import { myConnections, myConnectionsFast, myEvents } from "./routes/tool-surface";
 
 /** Every public path of SPEC.md and the built-in identity provider, in one table. */
 export const routes: Route[] = [
@@ -41,6 +42,10 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/cli/logout", handler: cli.logout },
   { method: "GET", path: "/api/cli/env", handler: cli.env },
   { method: "POST", path: "/api/dev/personal-key", handler: personalKey, sessionCookie: true },
+
+  // Exact paths win over the `/api/deployments/*` rows below (rest/handler.ts looks them up first).
+  { method: "GET", path: "/api/deployments/me/connections", handler: myConnections, fast: myConnectionsFast },
+  { method: "GET", path: "/api/deployments/me/events", handler: myEvents },
 
   { method: "GET", path: "/api/deployments", handler: deployments.list },
   { method: "POST", path: "/api/deployments", handler: deployments.create, sessionCookie: true },
