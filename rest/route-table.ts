@@ -13,6 +13,7 @@ import * as cli from "./routes/cli";
 import { personalKey } from "./routes/dev";
 import { sdkFile } from "./routes/sdk";
 import { myConnections, myConnectionsFast, myEvents } from "./routes/tool-surface";
+import { providerProxy } from "./routes/provider-proxy";
 
 /** Every public path of SPEC.md and the built-in identity provider, in one table. */
 export const routes: Route[] = [
@@ -46,6 +47,10 @@ export const routes: Route[] = [
   // Exact paths win over the `/api/deployments/*` rows below (rest/handler.ts looks them up first).
   { method: "GET", path: "/api/deployments/me/connections", handler: myConnections, fast: myConnectionsFast },
   { method: "GET", path: "/api/deployments/me/events", handler: myEvents },
+
+  // The provider proxy: `npm start` answers it on raw Node objects first (rest/provider-proxy.ts);
+  // these rows serve hosts that hand the edge a fetch Request (remix-serve).
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({ method, path: "/api/proxy/*", handler: providerProxy })),
 
   { method: "GET", path: "/api/deployments", handler: deployments.list },
   { method: "POST", path: "/api/deployments", handler: deployments.create, sessionCookie: true },

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { isListening, subscribe } from "../runtime/notifications";
+import { isListening } from "../runtime/notifications";
 import { ExpiringCache } from "../runtime/expiring-cache";
+import { onConnectionsChanged } from "./connections-changed";
 
 /**
  * What a deployed tool sees of its connections (SPEC 4.5, issue 7 section 7):
@@ -22,8 +23,6 @@ export interface BoundConnection {
   createdAt: string;
 }
 
-export const CONNECTIONS_CHANGED_CHANNEL = "svc_connections_changed";
-
 interface CachedList {
   tenantId: string;
   body: string;
@@ -39,8 +38,8 @@ function evictTenant(tenantId: string): void {
   cache.evictWhere((entry) => entry.tenantId === tenantId);
 }
 
-subscribe(CONNECTIONS_CHANGED_CHANNEL, {
-  onMessage: (tenantId) => evictTenant(tenantId),
+onConnectionsChanged({
+  onTenantChanged: evictTenant,
   onReset: () => {
     generation++;
     cache.clear();
