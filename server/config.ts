@@ -52,6 +52,11 @@ const envSchema = z.object({
   APP_PROXY_MAX_BODY: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
   APP_PROXY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
+  // OAuth connections (issue 7). The catalog file is read at every start (ADR 010).
+  INTEGRATIONS_FILE: optionalString,
+  FIRST_PARTY_PROVIDER: z.string().default("supabase"),
+  BROKER_API_URL: z.string().default("https://backend.composio.dev"),
+  BROKER_API_KEY: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });
@@ -68,6 +73,8 @@ export interface Config extends Env {
   secureCookies: boolean;
   /** Deployed tools live at `{name}--{workspace}.{appsDomain}` (host[:port], lower-case). */
   appsDomain: string;
+  /** BROKER_API_URL without a trailing slash. */
+  brokerApiUrl: string;
 }
 
 let cached: Config | undefined;
@@ -92,8 +99,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails,
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/storage`,
     secureCookies: baseUrl.startsWith("https://"),
+    brokerApiUrl: e.BROKER_API_URL.replace(/\/+$/, ""),
     appsDomain: (e.APPS_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
   };
+}
+
+/**
+ * `<PROVIDER>_OAUTH_CLIENT_ID` / `_SECRET` (slug upper-cased, `-` to `_`): named by the
+ * catalog, so read here rather than in the fixed schema. Empty counts as unset.
+ */
+export function oauthClientCredentials(provider: string, env: NodeJS.ProcessEnv = process.env) {
+  const prefix = oauthEnvPrefix(provider);
+  return {
+    clientIdVariable: `${prefix}_OAUTH_CLIENT_ID`,
+    clientId: env[`${prefix}_OAUTH_CLIENT_ID`] || undefined,
+    clientSecret: env[`${prefix}_OAUTH_CLIENT_SECRET`] || undefined,
+  };
+}
+
+export function oauthEnvPrefix(provider: string): string {
+  return provider.toUpperCase().replace(/-/g, "_");
 }
 
 export function getConfig(): Config {

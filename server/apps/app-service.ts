@@ -10,7 +10,7 @@ export function listApps(em: EntityManager, tenantId: string): Promise<App[]> {
 }
 
 export async function createApp(em: EntityManager, tenantId: string, userId: string, name: string): Promise<App> {
-  const app = em.create(App, { id: randomUUID(), tenantId, name, kind: "app", createdBy: userId, createdAt: new Date() });
+  const app = em.create(App, { id: randomUUID(), tenantId, name, kind: "app", createdBy: userId, createdAt: new Date(), allowedOrigins: [] });
   await em.flush();
   return app;
 }
@@ -27,7 +27,7 @@ export async function ensureCliApp(em: EntityManager, tenantId: string, userId: 
   if (existing) return existing;
   const fork = em.fork();
   try {
-    fork.create(App, { id: randomUUID(), tenantId, name: "CLI", kind: "cli", createdBy: userId, createdAt: new Date() });
+    fork.create(App, { id: randomUUID(), tenantId, name: "CLI", kind: "cli", createdBy: userId, createdAt: new Date(), allowedOrigins: [] });
     await fork.flush();
   } catch (error) {
     if (!(error instanceof UniqueConstraintViolationException)) throw error;

@@ -1,4 +1,4 @@
-import { EntitySchema } from "@mikro-orm/core";
+import { ArrayType, EntitySchema } from "@mikro-orm/core";
 
 export type AppKind = "app" | "cli";
 export type EnvVarKind = "user" | "integration";
@@ -10,6 +10,8 @@ export class App {
   kind!: AppKind;
   createdBy!: string;
   createdAt: Date = new Date();
+  /** Exact origins (`scheme://host[:port]`) an SDK opener of this app may run on (issue 7). */
+  allowedOrigins: string[] = [];
 }
 
 export class AppEnvVar {
@@ -31,6 +33,7 @@ export const AppSchema = new EntitySchema<App>({
     kind: { type: "text" },
     createdBy: { type: "uuid", fieldName: "created_by" },
     createdAt: { type: "Date", fieldName: "created_at" },
+    allowedOrigins: { type: ArrayType, columnType: "text[]", fieldName: "allowed_origins" },
   },
 });
 

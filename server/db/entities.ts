@@ -2,6 +2,8 @@ import { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "../identi
 import { TenantMembershipSchema, TenantSchema } from "../tenants/entities";
 import { AppEnvVarSchema, AppSchema } from "../apps/entities";
 import { AppKeySchema } from "../keys/entities";
+import { IntegrationSchema } from "../integrations/entities";
+import { AppConnectionBindingSchema, ConnectionSchema } from "../connections/entities";
 
 /** Every entity, listed so the bundle needs no file discovery. */
 export const entities = [
@@ -13,4 +15,7 @@ export const entities = [
   AppSchema,
   AppEnvVarSchema,
   AppKeySchema,
+  IntegrationSchema,
+  ConnectionSchema,
+  AppConnectionBindingSchema,
 ];

@@ -6,6 +6,7 @@ import { startListening, stopListening } from "./notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
 import { startHealthChecks, stopHealthChecks } from "../deployments/health-checks";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage/orphan-sweep";
+import { readCatalogFile, seedCatalog } from "../integrations/catalog-seed";
 
 export interface Runtime {
   orm: MikroORM;
@@ -49,6 +50,7 @@ export function getRuntime(): Promise<Runtime> {
     if (!getConfig().DATABASE_URL || !getConfig().IDENTITY_SIGNING_KEY) await bootEnvironment();
     const orm = await initORM();
     await orm.getMigrator().up();
+    await seedCatalog(orm.em.fork(), await readCatalogFile());
     await startListening();
     startHealthChecks(orm);
     startOrphanSweeps(orm);

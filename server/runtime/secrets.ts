@@ -34,6 +34,9 @@ export function ensureSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.
   const generated: string[] = [];
   for (const [name, generate] of Object.entries(generators)) {
     if (env[name]) continue;
+    // An encryption key set to the empty string is an operator's "no key": the OAuth flows
+    // then answer encryption_key_unavailable instead of sealing with a generated one.
+    if (name === "INTEGRATION_ENCRYPTION_KEY" && env[name] === "") continue;
     if (!stored[name]) {
       stored[name] = generate();
       generated.push(name);

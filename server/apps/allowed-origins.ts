@@ -1,0 +1,49 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { AppError } from "../errors";
+
+export const MAX_ALLOWED_ORIGINS = 20;
+
+/**
+ * An exact web origin (`scheme://host[:port]`, http or https, nothing else: no path, query,
+ * fragment, credentials or trailing slash), normalised by the URL parser; else null.
+ */
+export function exactOrigin(value: unknown): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > 300) return null;
+  if (/[\s\\]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.username || url.password) return null;
+  // The input must already be the bare origin; `https://a.com/` or `https://a.com/x` is not.
+  if (url.origin !== value.toLowerCase().replace(/:(80|443)$/, (m) => ((m === ":80" && url.protocol === "http:") || (m === ":443" && url.protocol === "https:") ? "" : m))) {
+    return null;
+  }
+  return url.origin;
+}
+
+export async function getAllowedOrigins(em: EntityManager, appId: string): Promise<string[]> {
+  const rows = await em.execute<{ allowed_origins: string[] }[]>(`select allowed_origins from apps where id = ?`, [appId]);
+  return rows[0]?.allowed_origins ?? [];
+}
+
+/** Replaces the app's allowed opener origins (each one exact; duplicates dropped). */
+export async function setAllowedOrigins(em: EntityManager, tenantId: string, appId: string, origins: string[]): Promise<string[]> {
+  if (origins.length > MAX_ALLOWED_ORIGINS) throw new AppError("BAD_REQUEST", `At most ${MAX_ALLOWED_ORIGINS} origins`);
+  const normalised: string[] = [];
+  for (const origin of origins) {
+    const exact = exactOrigin(origin);
+    if (!exact) throw new AppError("BAD_REQUEST", `Not an origin (scheme://host[:port]): ${String(origin).slice(0, 100)}`);
+    if (!normalised.includes(exact)) normalised.push(exact);
+  }
+  const rows = await em.execute<{ id: string }[]>(`update apps set allowed_origins = ?::text[] where id = ? and tenant_id = ? returning id`, [
+    normalised,
+    appId,
+    tenantId,
+  ]);
+  if (rows.length === 0) throw new AppError("NOT_FOUND", "App not found");
+  return normalised;
+}

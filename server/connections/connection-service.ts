@@ -1,0 +1,329 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { encryptSecret } from "../crypto/secret-box";
+import { AppError } from "../errors";
+import { sealCredential, openCredential, type StoredCredential } from "./credentials";
+import type { ConnectionMetadata, ConnectionProfile } from "./entities";
+import { integrationEnvRows } from "./env-rows";
+import { appendEvent } from "./events";
+
+export const CONNECTION_ID_PREFIX = "svc_conn_";
+const connectionNotFound = () => new AppError("NOT_FOUND", "Connection not found");
+
+/** A connection as the dashboard and the flows see it (never a secret). */
+export interface ConnectionSummary {
+  id: string;
+  tenantId: string;
+  provider: string;
+  externalId: string;
+  displayName: string;
+  profile: ConnectionProfile;
+  metadata: ConnectionMetadata;
+  createdBy: string;
+  createdAt: string;
+}
+
+interface ConnectionDbRow {
+  id: string;
+  tenant_id: string;
+  provider: string;
+  external_id: string;
+  display_name: string;
+  profile: ConnectionProfile;
+  metadata: ConnectionMetadata;
+  created_by: string;
+  created_at: Date;
+}
+
+const COLUMNS = `id, tenant_id, provider, external_id, display_name, profile, metadata, created_by, created_at`;
+
+function summary(row: ConnectionDbRow): ConnectionSummary {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    provider: row.provider,
+    externalId: row.external_id,
+    displayName: row.display_name,
+    profile: row.profile,
+    metadata: row.metadata ?? {},
+    createdBy: row.created_by,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** `metadata.context[provider]`, the discovery result a binding turns into env rows. */
+export function contextOf(connection: Pick<ConnectionSummary, "provider" | "metadata">): Record<string, string> {
+  return connection.metadata.context?.[connection.provider] ?? {};
+}
+
+export function newExternalId(): string {
+  return `${CONNECTION_ID_PREFIX}${randomBytes(18).toString("base64url")}`;
+}
+
+export interface NewConnection {
+  tenantId: string;
+  provider: string;
+  displayName: string;
+  profile: ConnectionProfile;
+  /** First-party token set; sealed before anything is written. */
+  credential: StoredCredential | null;
+  metadata: ConnectionMetadata;
+  createdBy: string;
+}
+
+/**
+ * Inserts a connection and, for an embed flow, binds it to the app with its env rows, in
+ * one transaction with the events: on any failure none of them is written. The credential
+ * is sealed first, so a missing key fails before the transaction starts.
+ */
+export async function createConnection(
+  em: EntityManager,
+  input: NewConnection,
+  bindTo: { appId: string } | null = null,
+): Promise<ConnectionSummary> {
+  const sealed = input.credential ? sealCredential(input.credential) : null;
+  return em.transactional(async (tx) => {
+    const [row] = await tx.execute<ConnectionDbRow[]>(
+      `insert into connections (id, tenant_id, provider, external_id, display_name, profile, encrypted_credential, credential_key_id, metadata, created_by)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?) returning ${COLUMNS}`,
+      [
+        randomUUID(),
+        input.tenantId,
+        input.provider,
+        newExternalId(),
+        input.displayName,
+        input.profile,
+        sealed?.ciphertext ?? null,
+        sealed?.keyId ?? null,
+        JSON.stringify(input.metadata),
+        input.createdBy,
+      ],
+    );
+    const connection = summary(row!);
+    await appendEvent(tx, { tenantId: input.tenantId, appId: null, type: "connection.created", data: eventData(connection) });
+    if (bindTo) await bindInTransaction(tx, { appId: bindTo.appId, connection, userId: input.createdBy });
+    return connection;
+  });
+}
+
+function eventData(connection: ConnectionSummary) {
+  return {
+    connectionId: connection.id,
+    externalId: connection.externalId,
+    provider: connection.provider,
+    displayName: connection.displayName,
+    profile: connection.profile,
+  };
+}
+
+/** The app must belong to the connection's tenant: checked in SQL, inside the transaction. */
+async function requireAppOfTenant(tx: EntityManager, appId: string, tenantId: string): Promise<void> {
+  const rows = await tx.execute<{ id: string }[]>(`select id from apps where id = ? and tenant_id = ?`, [appId, tenantId]);
+  if (rows.length === 0) throw new AppError("NOT_FOUND", "App not found");
+}
+
+async function writeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
+  for (const row of integrationEnvRows(connection.provider, connection.externalId, contextOf(connection))) {
+    // A member's own variable of the same name is taken over by the binding (ADR 011).
+    await tx.execute(
+      `insert into app_env_vars (app_id, key, value_ciphertext, kind) values (?, ?, ?, 'integration')
+       on conflict (app_id, key) do update set value_ciphertext = excluded.value_ciphertext, kind = 'integration', updated_at = now()`,
+      [appId, row.key, encryptSecret(row.value)],
+    );
+  }
+}
+
+async function removeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
+  const keys = integrationEnvRows(connection.provider, connection.externalId, contextOf(connection)).map((row) => row.key);
+  await tx.execute(`delete from app_env_vars where app_id = ? and kind = 'integration' and key = any(?::text[])`, [appId, keys]);
+}
+
+async function connectionById(tx: EntityManager, tenantId: string, connectionId: string, lock = false): Promise<ConnectionSummary | null> {
+  const rows = await tx.execute<ConnectionDbRow[]>(
+    `select ${COLUMNS} from connections where id = ? and tenant_id = ?${lock ? " for update" : ""}`,
+    [connectionId, tenantId],
+  );
+  return rows[0] ? summary(rows[0]) : null;
+}
+
+/**
+ * Upserts the app's binding for the connection's provider (one per app and provider),
+ * replacing the env rows of a previously bound connection, and records the events.
+ */
+async function bindInTransaction(tx: EntityManager, input: { appId: string; connection: ConnectionSummary; userId: string | null }): Promise<void> {
+  const { appId, connection } = input;
+  await requireAppOfTenant(tx, appId, connection.tenantId);
+  const previous = await tx.execute<{ connection_id: string }[]>(
+    `select connection_id from app_connection_bindings where app_id = ? and provider = ? for update`,
+    [appId, connection.provider],
+  );
+  const previousId = previous[0]?.connection_id;
+  if (previousId && previousId !== connection.id) {
+    const old = await connectionById(tx, connection.tenantId, previousId);
+    if (old) {
+      await removeEnvRows(tx, appId, old);
+      await appendEvent(tx, { tenantId: connection.tenantId, appId, type: "connection.unbound", data: eventData(old) });
+    }
+  }
+  await tx.execute(
+    `insert into app_connection_bindings (app_id, provider, connection_id, tenant_id, created_by) values (?, ?, ?, ?, ?)
+     on conflict (app_id, provider) do update set connection_id = excluded.connection_id, created_by = excluded.created_by, updated_at = now()`,
+    [appId, connection.provider, connection.id, connection.tenantId, input.userId],
+  );
+  await writeEnvRows(tx, appId, connection);
+  if (previousId !== connection.id) {
+    await appendEvent(tx, { tenantId: connection.tenantId, appId, type: "connection.bound", data: eventData(connection) });
+  }
+}
+
+/** Binds an existing connection of the tenant to one of its apps (the wizard's picker). */
+export async function bindConnection(
+  em: EntityManager,
+  input: { tenantId: string; appId: string; connectionId: string; userId: string | null },
+): Promise<ConnectionSummary> {
+  return em.transactional(async (tx) => {
+    const connection = await connectionById(tx, input.tenantId, input.connectionId, true);
+    if (!connection) throw connectionNotFound();
+    await bindInTransaction(tx, { appId: input.appId, connection, userId: input.userId });
+    return connection;
+  });
+}
+
+/** Removes the app's binding for `provider` and its integration env rows. */
+export async function unbindConnection(em: EntityManager, input: { tenantId: string; appId: string; provider: string }): Promise<void> {
+  await em.transactional(async (tx) => {
+    const removed = await tx.execute<{ connection_id: string }[]>(
+      `delete from app_connection_bindings where app_id = ? and provider = ? and tenant_id = ? returning connection_id`,
+      [input.appId, input.provider, input.tenantId],
+    );
+    if (removed.length === 0) throw new AppError("NOT_FOUND", "Binding not found");
+    const connection = await connectionById(tx, input.tenantId, removed[0]!.connection_id);
+    if (connection) {
+      await removeEnvRows(tx, input.appId, connection);
+      await appendEvent(tx, { tenantId: input.tenantId, appId: input.appId, type: "connection.unbound", data: eventData(connection) });
+    }
+  });
+}
+
+export async function getConnection(em: EntityManager, tenantId: string, connectionId: string): Promise<ConnectionSummary | null> {
+  return connectionById(em, tenantId, connectionId);
+}
+
+/**
+ * Disconnects: a broker connection is deleted at the broker first (`deleteAtBroker`); when
+ * that fails the error propagates and the local row stays, so it can be retried. Then, in
+ * one transaction, every binding's env rows go, the row goes (bindings cascade), and the
+ * events are written.
+ */
+export async function disconnectConnection(
+  em: EntityManager,
+  input: { tenantId: string; connectionId: string },
+  deleteAtBroker: (brokerAccountId: string) => Promise<void>,
+): Promise<ConnectionSummary> {
+  const connection = await connectionById(em, input.tenantId, input.connectionId);
+  if (!connection) throw connectionNotFound();
+  if (connection.profile === "broker_managed" && connection.metadata.broker_account_id) {
+    await deleteAtBroker(connection.metadata.broker_account_id);
+  }
+  return em.transactional(async (tx) => {
+    const locked = await connectionById(tx, input.tenantId, input.connectionId, true);
+    if (!locked) throw connectionNotFound();
+    const bindings = await tx.execute<{ app_id: string }[]>(`select app_id from app_connection_bindings where connection_id = ?`, [locked.id]);
+    for (const binding of bindings) {
+      await removeEnvRows(tx, binding.app_id, locked);
+      await appendEvent(tx, { tenantId: locked.tenantId, appId: binding.app_id, type: "connection.unbound", data: eventData(locked) });
+    }
+    await tx.execute(`delete from connections where id = ?`, [locked.id]);
+    await appendEvent(tx, { tenantId: locked.tenantId, appId: null, type: "connection.revoked", data: eventData(locked) });
+    return locked;
+  });
+}
+
+/** A connection of the dashboard's list: who connected it and which apps use it. */
+export interface TenantConnection extends ConnectionSummary {
+  createdByEmail: string | null;
+  apps: Array<{ id: string; name: string }>;
+}
+
+export async function listTenantConnections(em: EntityManager, tenantId: string, provider?: string): Promise<TenantConnection[]> {
+  const rows = await em.execute<(ConnectionDbRow & { created_by_email: string | null; apps: Array<{ id: string; name: string }> | null })[]>(
+    `select c.id, c.tenant_id, c.provider, c.external_id, c.display_name, c.profile, c.metadata, c.created_by, c.created_at,
+            u.email as created_by_email,
+            (select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name)
+               from app_connection_bindings b join apps a on a.id = b.app_id where b.connection_id = c.id) as apps
+       from connections c left join auth_users u on u.id = c.created_by
+      where c.tenant_id = ? and (?::text is null or c.provider = ?)
+      order by c.created_at desc`,
+    [tenantId, provider ?? null, provider ?? null],
+  );
+  return rows.map((row) => ({ ...summary(row), createdByEmail: row.created_by_email, apps: row.apps ?? [] }));
+}
+
+/** SPEC 4.5's deployed-tool view of an app's bound connections. */
+export interface AppBoundConnection {
+  provider: string;
+  connectionId: string;
+  externalId: string;
+  displayName: string;
+  profile: ConnectionProfile;
+  context: Record<string, string>;
+  createdAt: string;
+}
+
+export async function listAppConnections(em: EntityManager, appId: string): Promise<AppBoundConnection[]> {
+  const rows = await em.execute<ConnectionDbRow[]>(
+    `select c.id, c.tenant_id, c.provider, c.external_id, c.display_name, c.profile, c.metadata, c.created_by, c.created_at
+       from app_connection_bindings b join connections c on c.id = b.connection_id
+      where b.app_id = ? order by b.provider`,
+    [appId],
+  );
+  return rows.map((row) => {
+    const connection = summary(row);
+    return {
+      provider: connection.provider,
+      connectionId: connection.id,
+      externalId: connection.externalId,
+      displayName: connection.displayName,
+      profile: connection.profile,
+      context: contextOf(connection),
+      createdAt: connection.createdAt,
+    };
+  });
+}
+
+/** The connection an app has bound for `provider` (the provider proxy's lookup), with its sealed credential. */
+export async function boundConnectionWithCredential(
+  em: EntityManager,
+  appId: string,
+  provider: string,
+): Promise<(ConnectionSummary & { encryptedCredential: string | null; credentialKeyId: string | null }) | null> {
+  const rows = await em.execute<(ConnectionDbRow & { encrypted_credential: string | null; credential_key_id: string | null })[]>(
+    `select c.id, c.tenant_id, c.provider, c.external_id, c.display_name, c.profile, c.metadata, c.created_by, c.created_at,
+            c.encrypted_credential, c.credential_key_id
+       from app_connection_bindings b join connections c on c.id = b.connection_id
+      where b.app_id = ? and b.provider = ?`,
+    [appId, provider],
+  );
+  const row = rows[0];
+  return row ? { ...summary(row), encryptedCredential: row.encrypted_credential, credentialKeyId: row.credential_key_id } : null;
+}
+
+/** The decrypted token set of a first-party connection (never leaves the server). */
+export async function readCredential(em: EntityManager, connectionId: string): Promise<StoredCredential | null> {
+  const rows = await em.execute<{ encrypted_credential: string | null; credential_key_id: string | null }[]>(
+    `select encrypted_credential, credential_key_id from connections where id = ?`,
+    [connectionId],
+  );
+  const row = rows[0];
+  return row?.encrypted_credential ? openCredential(row.encrypted_credential, row.credential_key_id) : null;
+}
+
+/** Stores a refreshed token set (the provider proxy's refresh, single-flight per connection). */
+export async function storeRefreshedCredential(em: EntityManager, connectionId: string, credential: StoredCredential): Promise<void> {
+  const sealed = sealCredential(credential);
+  await em.execute(`update connections set encrypted_credential = ?, credential_key_id = ?, updated_at = now() where id = ?`, [
+    sealed.ciphertext,
+    sealed.keyId,
+    connectionId,
+  ]);
+}

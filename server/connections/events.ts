@@ -1,0 +1,45 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import type { AppEventType } from "./entities";
+
+/**
+ * The append-only log a deployed tool reads from GET /api/deployments/me/events.
+ * `appId` null: an event of the whole workspace, which every app of the tenant sees
+ * (a connection created or revoked from the dashboard belongs to no single app).
+ * Always called with the transaction's EntityManager, so the event commits with the change.
+ */
+export async function appendEvent(
+  tx: EntityManager,
+  event: { tenantId: string; appId: string | null; type: AppEventType; data: Record<string, unknown> },
+): Promise<void> {
+  await tx.execute(`insert into app_events (tenant_id, app_id, type, data) values (?, ?, ?, ?::jsonb)`, [
+    event.tenantId,
+    event.appId,
+    event.type,
+    JSON.stringify(event.data),
+  ]);
+}
+
+export interface AppEventRow {
+  id: string;
+  type: AppEventType;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Events an app sees, oldest first, after the cursor (the bigserial id, as a string).
+ * `nextCursor` is the last id returned, or the given cursor when there is nothing new.
+ */
+export async function listAppEvents(
+  em: EntityManager,
+  input: { tenantId: string; appId: string; after: string | null; limit: number },
+): Promise<{ events: AppEventRow[]; nextCursor: string | null }> {
+  const rows = await em.execute<{ id: string; type: AppEventType; created_at: Date; data: Record<string, unknown> }[]>(
+    `select id::text as id, type, created_at, data from app_events
+      where tenant_id = ? and (app_id = ? or app_id is null) and id > ?
+      order by id asc limit ?`,
+    [input.tenantId, input.appId, input.after ?? "0", input.limit],
+  );
+  const events = rows.map((row) => ({ id: row.id, type: row.type, createdAt: new Date(row.created_at).toISOString(), data: row.data }));
+  return { events, nextCursor: events.at(-1)?.id ?? input.after };
+}

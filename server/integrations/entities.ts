@@ -1,0 +1,64 @@
+import { EntitySchema } from "@mikro-orm/core";
+
+/** `oauth_client_config` as the catalog file and the admin page write it (issue 7 section 1). */
+export interface OAuthClientConfig {
+  /** Present (with `auth_config_id`): the broker-managed flow. */
+  broker?: { auth_config_id?: string; toolkit_slug?: string };
+  authorize_url?: string;
+  token_url?: string;
+  scopes?: string[];
+  /** Base of the provider's API, used by the provider proxy. */
+  api_base_url?: string;
+  /** A list endpoint whose single item (or the one picked) becomes metadata.context[provider]. */
+  discovery?: { url: string; id_field: string; label_field?: string; context_key: string };
+  /** Where the connection's display name comes from. */
+  account?: { url: string; label_field: string };
+  [extra: string]: unknown;
+}
+
+export class Integration {
+  slug!: string;
+  name!: string;
+  description = "";
+  logo = "";
+  oauthClientConfig: OAuthClientConfig = {};
+  /** Set when an administrator edited the row: seeding then leaves it alone (ADR 010). */
+  editedBy: string | null = null;
+  editedAt: Date | null = null;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export const IntegrationSchema = new EntitySchema<Integration>({
+  class: Integration,
+  tableName: "integrations",
+  properties: {
+    slug: { type: "text", primary: true },
+    name: { type: "text" },
+    description: { type: "text" },
+    logo: { type: "text" },
+    oauthClientConfig: { type: "json", fieldName: "oauth_client_config" },
+    editedBy: { type: "uuid", fieldName: "edited_by", nullable: true },
+    editedAt: { type: "Date", fieldName: "edited_at", nullable: true },
+    createdAt: { type: "Date", fieldName: "created_at" },
+    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
+  },
+});
+
+/** The broker flow is chosen by the presence of `broker.auth_config_id` (SPEC 2). */
+export function usesBroker(config: OAuthClientConfig): boolean {
+  return typeof config.broker === "object" && config.broker !== null && "auth_config_id" in config.broker;
+}
+
+export function integrationRow(row: Integration) {
+  return {
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    logo: row.logo,
+    flow: usesBroker(row.oauthClientConfig) ? ("broker" as const) : ("first_party" as const),
+    oauthClientConfig: row.oauthClientConfig,
+    editedAt: row.editedAt?.toISOString() ?? null,
+  };
+}
+export type IntegrationRow = ReturnType<typeof integrationRow>;
