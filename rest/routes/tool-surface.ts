@@ -1,4 +1,5 @@
-import { listAppEvents, parseEventQuery } from "../../server/tool-surface/app-events";
+import { listAppEvents } from "../../server/connections/events";
+import { parseEventQuery } from "../../server/tool-surface/app-events";
 import { boundConnectionsBody, cachedConnectionsBody } from "../../server/tool-surface/bound-connections";
 import { APP_KEY_PREFIX } from "../../server/keys/key-format";
 import { getRuntime } from "../../server/runtime/runtime";

@@ -1,24 +1,10 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
 import { AppError } from "../errors";
 
 /**
- * `GET /api/deployments/me/events` (issue 7 section 7): the append-only `app_events` log as
- * a deployed tool reads it, oldest first. An app sees its own events and its workspace's
- * (rows with `app_id` null). The cursor is the last event's id as a decimal string; the
+ * The query of `GET /api/deployments/me/events` (issue 7 section 7); the log itself is read by
+ * server/connections/events.ts. The cursor is the last event's id as a decimal string; the
  * tool passes `nextCursor` back as `after` (docs/decisions/016).
  */
-
-export interface AppEventView {
-  id: string;
-  type: string;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
-
-export interface EventPage {
-  events: AppEventView[];
-  nextCursor: string | null;
-}
 
 export const DEFAULT_EVENT_LIMIT = 50;
 export const MAX_EVENT_LIMIT = 100;
@@ -46,18 +32,3 @@ export function parseEventQuery(params: URLSearchParams): { after: string | null
   return { after, limit };
 }
 
-export async function listAppEvents(
-  em: EntityManager,
-  input: { tenantId: string; appId: string; after: string | null; limit: number },
-): Promise<EventPage> {
-  const rows = await em.getConnection().execute<{ id: string; type: string; data: Record<string, unknown> | null; created_at: Date }[]>(
-    `select id::text as id, type, data, created_at
-       from app_events
-      where tenant_id = ? and (app_id = ? or app_id is null) and id > ?
-      order by id
-      limit ?`,
-    [input.tenantId, input.appId, input.after ?? "0", input.limit],
-  );
-  const events = rows.map((row) => ({ id: row.id, type: row.type, createdAt: new Date(row.created_at).toISOString(), data: row.data ?? {} }));
-  return { events, nextCursor: events.length > 0 ? events[events.length - 1]!.id : input.after };
-}

@@ -3,6 +3,7 @@ import { Migration20261121000001_foundation } from "./Migration20261121000001_fo
 import { Migration20261121000002_apps_keys_credits } from "./Migration20261121000002_apps_keys_credits";
 import { Migration20261124000003_members_deployments } from "./Migration20261124000003_members_deployments";
 import { Migration20261125000004_connections } from "./Migration20261125000004_connections";
+import { Migration20261125000007_connection_notifications } from "./Migration20261125000007_connection_notifications";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261121000002_apps_keys_credits", class: Migration20261121000002_apps_keys_credits },
   { name: "Migration20261124000003_members_deployments", class: Migration20261124000003_members_deployments },
   { name: "Migration20261125000004_connections", class: Migration20261125000004_connections },
+  { name: "Migration20261125000007_connection_notifications", class: Migration20261125000007_connection_notifications },
 ];
