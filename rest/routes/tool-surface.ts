@@ -13,14 +13,15 @@ import { json } from "../responses";
  * starting with `svc_sk_` (a JWT included) is refused by `requireAppKey` before any lookup.
  */
 
-const HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+/** A fresh object per answer: the adapter may add content-length to the record it is given. */
+const headers = () => ({ "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
 
 /** GET /api/deployments/me/connections without I/O: the key and the app's list both cached. */
 export function myConnectionsFast(header: HeaderReader): PlainAnswer | undefined {
   const token = bearerFrom(header);
   const principal = token?.startsWith(APP_KEY_PREFIX) ? knownAppKey(token) : undefined;
   const body = principal ? cachedConnectionsBody(principal.tenantId, principal.appId) : undefined;
-  return body === undefined ? undefined : { status: 200, headers: HEADERS, body };
+  return body === undefined ? undefined : { status: 200, headers: headers(), body };
 }
 
 /** GET /api/deployments/me/connections */
@@ -29,7 +30,7 @@ export async function myConnections(ctx: RequestContext): Promise<Response> {
   if (fast) return new Response(fast.body, { status: 200, headers: fast.headers });
   const principal = await requireAppKey(ctx);
   const { orm } = await getRuntime();
-  return new Response(await boundConnectionsBody(orm.em.fork(), principal.tenantId, principal.appId), { status: 200, headers: HEADERS });
+  return new Response(await boundConnectionsBody(orm.em.fork(), principal.tenantId, principal.appId), { status: 200, headers: headers() });
 }
 
 /** GET /api/deployments/me/events?after=&limit= */
