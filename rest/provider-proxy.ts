@@ -8,9 +8,10 @@ import { brokerBody, callBroker } from "../server/provider-proxy/broker-proxy";
 import { ProxyError, connectionNotFound } from "../server/provider-proxy/proxy-error";
 import { cachedProxyTarget, loadProxyTarget, type FirstPartyTarget, type ProxyTarget } from "../server/provider-proxy/proxy-target";
 import { isExpired, refreshCredential } from "../server/provider-proxy/token-refresh";
-import { getRuntime } from "../server/runtime/runtime";
+import { getRuntime, startedRuntime } from "../server/runtime/runtime";
 import { isIdentityHeader } from "./app-proxy";
-import { authenticateBearer } from "./bearer";
+import { authenticateBearer, bearerFrom, knownAppKey } from "./bearer";
+import { APP_KEY_PREFIX } from "../server/keys/key-format";
 
 /**
  * The provider proxy `ANY /api/proxy/{provider}/{path}` (issue 7 section 7,
@@ -118,8 +119,28 @@ async function emFactory(): Promise<() => EntityManager> {
   return () => (fork ??= orm.em.fork() as EntityManager);
 }
 
-/** Every request under /api/proxy/ comes here from the Node entry, before the route table. */
+/** An EntityManager only when a refresh needs one (the runtime is started: a cached key proved it). */
+function lazyEm(): () => EntityManager {
+  let fork: EntityManager | undefined;
+  return () => (fork ??= startedRuntime()!.orm.em.fork() as EntityManager);
+}
+
+/**
+ * Every request under /api/proxy/ comes here from the Node entry, before the route table.
+ * When the key and the target are cached and the token is fresh, the call is forwarded at
+ * once with no promise in between (the hot path); otherwise the slow path looks them up.
+ */
 export function handleProviderProxy(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
+  const token = bearerFrom((name) => rawHeader(req.rawHeaders, name));
+  const principal = token?.startsWith(APP_KEY_PREFIX) ? knownAppKey(token) : undefined;
+  if (principal) {
+    const parsed = parseProxyPath(req.url ?? "");
+    const target = parsed instanceof ProxyError ? undefined : cachedProxyTarget(principal.tenantId, principal.appId, parsed.provider);
+    if (target?.kind === "first_party" && !isExpired(target.credential)) {
+      void forwardFirstParty(req, res, target, parsed as ProxyPath, target.credential.access_token, lazyEm());
+      return;
+    }
+  }
   proxy(req, res, clientAddress).catch((error) => sendFailure(req, res, error));
 }
 
