@@ -9,8 +9,6 @@ import { cliRouter } from "./keys/cli-router";
 import { keysRouter } from "./keys/router";
 import { membersRouter, workspacesRouter } from "./members/router";
 import { deploymentsRouter } from "./deployments/router";
-import { connectionsRouter } from "./connections/router";
-import { integrationsRouter } from "./integrations/router";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -26,8 +24,6 @@ export const appRouter = router({
   members: membersRouter,
   workspaces: workspacesRouter,
   deployments: deploymentsRouter,
-  connections: connectionsRouter,
-  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
