@@ -14,6 +14,8 @@ import { personalKey } from "./routes/dev";
 import { sdkFile } from "./routes/sdk";
 import { myConnections, myConnectionsFast, myEvents } from "./routes/tool-surface";
 import { providerProxy } from "./routes/provider-proxy";
+import * as oauth from "./routes/oauth";
+import * as connections from "./routes/connections";
 
 /** Every public path of SPEC.md and the built-in identity provider, in one table. */
 export const routes: Route[] = [
@@ -60,6 +62,14 @@ export const routes: Route[] = [
   { method: "GET", path: "/schemas/vendo.schema.json", handler: deployments.manifestSchema },
   { method: "GET", path: "/apps/authorize", handler: authorizeApp },
   { method: "GET", path: "/.well-known/svc-assertion-jwks.json", handler: assertionJwksRoute },
+
+  // SPEC 4.1: browser navigations (authorize, callback, broker start and callback) and the
+  // discovery picker's form; the popup's fallback result; connect sessions; disconnect.
+  { method: "GET", path: "/api/oauth/result", handler: oauth.oauthResult },
+  { method: "GET", path: "/api/oauth/*", handler: oauth.oauthGet },
+  { method: "POST", path: "/api/oauth/*", handler: oauth.oauthPost, sessionCookie: true },
+  { method: "POST", path: "/api/connect/sessions", handler: connections.createSession },
+  { method: "DELETE", path: "/api/connections/*", handler: connections.disconnect, sessionCookie: true },
 
   { method: "GET", path: "/api/trpc/*", handler: trpcEndpoint },
   { method: "POST", path: "/api/trpc/*", handler: trpcEndpoint, sessionCookie: true },

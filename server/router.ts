@@ -9,6 +9,8 @@ import { cliRouter } from "./keys/cli-router";
 import { keysRouter } from "./keys/router";
 import { membersRouter, workspacesRouter } from "./members/router";
 import { deploymentsRouter } from "./deployments/router";
+import { connectionsRouter, integrationsRouter } from "./connections/router";
+import { connectWizardRouter } from "./connections/wizard-router";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -24,6 +26,9 @@ export const appRouter = router({
   members: membersRouter,
   workspaces: workspacesRouter,
   deployments: deploymentsRouter,
+  connections: connectionsRouter,
+  integrations: integrationsRouter,
+  connectWizard: connectWizardRouter,
 });
 
 export type AppRouter = typeof appRouter;

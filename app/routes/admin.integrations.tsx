@@ -33,8 +33,17 @@ export async function action({ request }: ActionFunctionArgs) {
     oauthClientConfig: String(form.get("oauthClientConfig") ?? ""),
   };
   const intent = `save:${values.slug}`;
+  let oauthClientConfig: unknown;
   try {
-    await dashboard.caller.integrations.update(values);
+    oauthClientConfig = JSON.parse(values.oauthClientConfig);
+  } catch {
+    oauthClientConfig = null;
+  }
+  if (!oauthClientConfig || typeof oauthClientConfig !== "object" || Array.isArray(oauthClientConfig)) {
+    return json<FormResult>({ intent, ok: false, formError: "OAuth client config must be a JSON object", values }, { status: 400, headers });
+  }
+  try {
+    await dashboard.caller.integrations.update({ ...values, oauthClientConfig: oauthClientConfig as Record<string, unknown> });
     return json<FormResult>({ intent, ok: true }, { headers });
   } catch (error) {
     return failedForm(intent, describeFailure(error, request), undefined, { headers, values });

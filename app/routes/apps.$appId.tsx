@@ -12,10 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
   const { app, env } = await loadAppWithEnv(dashboard.caller, params.appId ?? "", request);
-  const [connections, allowedOrigins] = await Promise.all([
-    dashboard.caller.connections.appConnections({ appId: app.id }),
-    dashboard.caller.connections.allowedOrigins({ appId: app.id }),
-  ]);
+  const { connections, allowedOrigins } = await dashboard.caller.connections.forApp({ appId: app.id });
   const data: AppDetailData = { account, app, env, connections, allowedOrigins };
   // Decrypted values ride in this response: keep them out of every cache.
   const headers = sessionHeaders(dashboard);

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { ConnectionsPage, type ConnectionsData } from "~/components/pages/ConnectionsPage";
 import { loadWorkspaceAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
-import { displayableLogo } from "~/lib/connections.server";
+import { catalogCard, connectionRow } from "~/lib/connections.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
 
@@ -11,11 +11,11 @@ export const meta: MetaFunction = () => [{ title: "Connections · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
-  const [catalog, connections] = await Promise.all([dashboard.caller.connections.catalog(), dashboard.caller.connections.list()]);
+  const [catalog, connections] = await Promise.all([dashboard.caller.integrations.list(), dashboard.caller.connections.list()]);
   const headers = sessionHeaders(dashboard);
   headers.set("cache-control", "no-store");
   return json<ConnectionsData>(
-    { account, catalog: catalog.map((card) => ({ ...card, logo: displayableLogo(card.logo) })), connections },
+    { account, catalog: catalog.map(catalogCard), connections: connections.map(connectionRow) },
     { headers },
   );
 }

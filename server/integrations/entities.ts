@@ -45,9 +45,9 @@ export const IntegrationSchema = new EntitySchema<Integration>({
   },
 });
 
-/** The broker flow is chosen by the presence of `broker.auth_config_id` (SPEC 2). */
+/** A row with a `broker` object is a broker row; without its `auth_config_id` the start answers broker_auth_config_missing. */
 export function usesBroker(config: OAuthClientConfig): boolean {
-  return typeof config.broker === "object" && config.broker !== null && "auth_config_id" in config.broker;
+  return typeof config.broker === "object" && config.broker !== null;
 }
 
 export function integrationRow(row: Integration) {

@@ -7,6 +7,7 @@ import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
 import { startHealthChecks, stopHealthChecks } from "../deployments/health-checks";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage/orphan-sweep";
 import { readCatalogFile, seedCatalog } from "../integrations/catalog-seed";
+import { sweepExpiredOAuthRows } from "../oauth/state-ledger";
 
 export interface Runtime {
   orm: MikroORM;
@@ -51,6 +52,7 @@ export function getRuntime(): Promise<Runtime> {
     const orm = await initORM();
     await orm.getMigrator().up();
     await seedCatalog(orm.em.fork(), await readCatalogFile());
+    await sweepExpiredOAuthRows(orm.em.fork());
     await startListening();
     startHealthChecks(orm);
     startOrphanSweeps(orm);

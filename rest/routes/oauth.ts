@@ -1,0 +1,200 @@
+import { getConfig, oauthClientCredentials } from "../../server/config";
+import { currentKeyId } from "../../server/connections/credentials";
+import { readCookie } from "../../server/identity/session-cookie";
+import { Integration, usesBroker } from "../../server/integrations/entities";
+import { BrokerError, linkConnectedAccount } from "../../server/oauth/broker-client";
+import { brokerCallback, firstPartyCallback, firstPartyPick } from "../../server/oauth/callbacks";
+import type { CallbackOutcome } from "../../server/oauth/callback-outcome";
+import { authorizationRequest } from "../../server/oauth/first-party";
+import { SDK_NONCE_PATTERN, takeResult } from "../../server/oauth/results";
+import { checkStartInputs, OAuthStartError, startingTenant, type StartInputs } from "../../server/oauth/start-checks";
+import { callbackPath, newNonce, STATE_TTL_MS, stateSetCookies, type OAuthState } from "../../server/oauth/state-cookie";
+import { getRuntime } from "../../server/runtime/runtime";
+import { readTextCapped } from "../body";
+import { popupResponse, renderPickerPage, renderPopupPage } from "../oauth-popup-page";
+import type { RequestContext } from "../request-context";
+import { json } from "../responses";
+
+const NO_STORE = { "cache-control": "no-store" };
+const startError = (status: number, error: string, detail?: string) => json(detail === undefined ? { error } : { error, detail }, status, NO_STORE);
+
+function redirectWithCookies(location: string, cookies: string[] = []): Response {
+  const response = new Response(null, { status: 302, headers: { location, ...NO_STORE, "referrer-policy": "no-referrer" } });
+  for (const cookie of cookies) response.headers.append("set-cookie", cookie);
+  return response;
+}
+
+/** The route table hands `/api/oauth/*`; this splits `<provider>/authorize` and the like. */
+export function oauthPath(rest: string): { kind: string; provider: string } | null {
+  const parts = rest.split("/");
+  if (parts.length === 2 && (parts[1] === "authorize" || parts[1] === "callback")) return { kind: parts[1], provider: decodeSegment(parts[0]!) };
+  if (parts.length === 3 && parts[0] === "broker" && (parts[2] === "start" || parts[2] === "callback")) return { kind: `broker-${parts[2]}`, provider: decodeSegment(parts[1]!) };
+  return null;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return "";
+  }
+}
+
+async function orm() {
+  return (await getRuntime()).orm.em.fork();
+}
+
+/** Answers an OAuthStartError in SPEC 4.1's shape; anything else goes to the general mapping. */
+async function startAnswer(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof OAuthStartError) return startError(error.status, error.code, error.detail);
+    throw error;
+  }
+}
+
+function newState(user: { userId: string }, tenantId: string, provider: string, flow: OAuthState["flow"], inputs: StartInputs, extra: Partial<OAuthState>): OAuthState {
+  return {
+    nonce: newNonce(),
+    userId: user.userId,
+    tenantId,
+    provider,
+    flow,
+    openerOrigin: inputs.openerOrigin,
+    returnTo: inputs.returnTo,
+    callerState: inputs.callerState,
+    embed: inputs.embed,
+    appId: inputs.appId,
+    codeVerifier: null,
+    authConfigId: null,
+    sdkNonce: inputs.sdkNonce,
+    expiresAt: Date.now() + STATE_TTL_MS,
+    ...extra,
+  };
+}
+
+function requireEncryptionKey(): void {
+  try {
+    currentKeyId();
+  } catch {
+    throw new OAuthStartError(500, "encryption_key_unavailable");
+  }
+}
+
+/** GET /api/oauth/{provider}/authorize: SPEC 4.1's checks, in the table's order. */
+export async function authorize(ctx: RequestContext, provider: string): Promise<Response> {
+  return startAnswer(async () => {
+    const resolved = await ctx.resolveSession();
+    if (!resolved) throw new OAuthStartError(401, "unauthorized");
+    const em = await orm();
+    const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
+    const integration = await em.findOne(Integration, { slug: provider });
+    if (!integration) throw new OAuthStartError(404, "provider_unknown");
+    if (usesBroker(integration.oauthClientConfig)) {
+      return redirectWithCookies(`/api/oauth/broker/${encodeURIComponent(provider)}/start${ctx.url.search}`);
+    }
+    if (provider !== getConfig().FIRST_PARTY_PROVIDER) throw new OAuthStartError(404, "provider_unknown");
+    const config = integration.oauthClientConfig;
+    if (!config.authorize_url || !config.token_url) throw new OAuthStartError(500, "oauth_client_config_missing");
+    requireEncryptionKey();
+    const credentials = oauthClientCredentials(provider);
+    if (!credentials.clientId) throw new OAuthStartError(500, `${credentials.clientIdVariable} missing`);
+    const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
+    const state = newState(resolved.user, tenant.tenantId, provider, "first_party", inputs, {});
+    const request = await authorizationRequest(provider, config, state.nonce);
+    state.codeVerifier = request.codeVerifier;
+    return redirectWithCookies(request.url, stateSetCookies(state));
+  });
+}
+
+const isWebUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+};
+
+/** GET /api/oauth/broker/{provider}/start: SPEC 4.1's broker table, in its order. */
+export async function brokerStart(ctx: RequestContext, provider: string): Promise<Response> {
+  return startAnswer(async () => {
+    const resolved = await ctx.resolveSession();
+    if (!resolved) throw new OAuthStartError(401, "unauthorized");
+    const em = await orm();
+    const integration = await em.findOne(Integration, { slug: provider });
+    if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(404, "provider_unknown");
+    const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
+    const authConfigId = integration.oauthClientConfig.broker?.auth_config_id;
+    if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(500, "broker_auth_config_missing");
+    requireEncryptionKey();
+    const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
+    if (inputs.embed && ctx.url.searchParams.get("internal") !== "1") {
+      return redirectWithCookies(`/connections/connect/${encodeURIComponent(provider)}${ctx.url.search}`);
+    }
+    const state = newState(resolved.user, tenant.tenantId, provider, "broker", inputs, { authConfigId });
+    const callbackUrl = `${getConfig().baseUrl}${callbackPath("broker", provider)}?cstate=${state.nonce}`;
+    let link;
+    try {
+      link = await linkConnectedAccount({ authConfigId, userId: tenant.tenantId, callbackUrl });
+    } catch (error) {
+      throw new OAuthStartError(502, "broker_initiate_failed", error instanceof BrokerError ? error.message : "broker request failed");
+    }
+    if (!link.redirectUrl || !isWebUrl(link.redirectUrl)) throw new OAuthStartError(502, "broker_no_redirect_url");
+    return redirectWithCookies(link.redirectUrl, stateSetCookies(state));
+  });
+}
+
+function render(outcome: CallbackOutcome, provider: string): Response {
+  if (outcome.kind === "picker") {
+    return popupResponse(renderPickerPage({ action: callbackPath("first_party", provider), nonce: outcome.nonce, providerName: outcome.providerName, items: outcome.items }));
+  }
+  if (outcome.kind === "done") return popupResponse(renderPopupPage(outcome.message, outcome.targetOrigin, 200, outcome.providerName), outcome.clearCookies);
+  return popupResponse(renderPopupPage(outcome.message, outcome.targetOrigin, outcome.status), outcome.clearCookies);
+}
+
+const cookieReader = (ctx: RequestContext) => (name: string) => readCookie(ctx.header("cookie"), name);
+
+export async function callback(ctx: RequestContext, provider: string): Promise<Response> {
+  return render(await firstPartyCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
+}
+
+/** POST /api/oauth/{provider}/callback: the discovery picker's form. */
+export async function pick(ctx: RequestContext, provider: string): Promise<Response> {
+  const form = new URLSearchParams(await readTextCapped(ctx.request, 16 * 1024));
+  return render(await firstPartyPick(await orm(), provider, form, cookieReader(ctx)), provider);
+}
+
+export async function brokerCallbackRoute(ctx: RequestContext, provider: string): Promise<Response> {
+  return render(await brokerCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
+}
+
+/** GET /api/oauth/{...}: dispatches the four browser navigations of SPEC 4.1. */
+export async function oauthGet(ctx: RequestContext): Promise<Response> {
+  const path = oauthPath(ctx.params.rest ?? "");
+  if (!path) return json({ message: "Not found" }, 404);
+  if (path.kind === "authorize") return authorize(ctx, path.provider);
+  if (path.kind === "callback") return callback(ctx, path.provider);
+  if (path.kind === "broker-start") return brokerStart(ctx, path.provider);
+  return brokerCallbackRoute(ctx, path.provider);
+}
+
+export async function oauthPost(ctx: RequestContext): Promise<Response> {
+  const path = oauthPath(ctx.params.rest ?? "");
+  if (!path || path.kind !== "callback") return json({ message: "Not found" }, 404);
+  return pick(ctx, path.provider);
+}
+
+/**
+ * GET /api/oauth/result?sdk_nonce=...: the popup's final message for an SDK that lost its
+ * opener; read once. Readable from any origin: the nonce itself is the secret.
+ */
+export async function oauthResult(ctx: RequestContext): Promise<Response> {
+  const cors = { ...NO_STORE, "access-control-allow-origin": "*" };
+  const nonce = ctx.url.searchParams.get("sdk_nonce");
+  if (!nonce || !SDK_NONCE_PATTERN.test(nonce)) return json({ error: "invalid_sdk_nonce" }, 400, cors);
+  const message = await takeResult(await orm(), nonce);
+  return message ? json(message, 200, cors) : json({ error: "result_not_found" }, 404, cors);
+}
+
