@@ -39,8 +39,9 @@ export async function setAllowedOrigins(em: EntityManager, tenantId: string, app
     if (!exact) throw new AppError("BAD_REQUEST", `Not an origin (scheme://host[:port]): ${String(origin).slice(0, 100)}`);
     if (!normalised.includes(exact)) normalised.push(exact);
   }
-  const rows = await em.execute<{ id: string }[]>(`update apps set allowed_origins = ?::text[] where id = ? and tenant_id = ? returning id`, [
-    normalised,
+  const rows = await em.execute<{ id: string }[]>(`update apps set allowed_origins = array(select jsonb_array_elements_text(?::jsonb)) where id = ? and tenant_id = ? returning id`, [
+    // As JSON: MikroORM/knex expand an array parameter into a list, which `?::text[]` cannot take.
+    JSON.stringify(normalised),
     appId,
     tenantId,
   ]);

@@ -135,7 +135,11 @@ async function writeEnvRows(tx: EntityManager, appId: string, connection: Connec
 
 async function removeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
   const keys = integrationEnvRows(connection.provider, connection.externalId, contextOf(connection)).map((row) => row.key);
-  await tx.execute(`delete from app_env_vars where app_id = ? and kind = 'integration' and key = any(?::text[])`, [appId, keys]);
+  // As JSON: MikroORM/knex expand an array parameter into a list, which `?::text[]` cannot take.
+  await tx.execute(`delete from app_env_vars where app_id = ? and kind = 'integration' and key in (select jsonb_array_elements_text(?::jsonb))`, [
+    appId,
+    JSON.stringify(keys),
+  ]);
 }
 
 async function connectionById(tx: EntityManager, tenantId: string, connectionId: string, lock = false): Promise<ConnectionSummary | null> {

@@ -139,7 +139,7 @@ window.__ready = true;
     const popup = await popupOpened;
     const closed = popup.waitForEvent("close", { timeout: 1_900 }); // the ack, not the 2 s fallback
     const outcome = await outcomeOf(page);
-    expect(outcome.ok).toBe(true);
+    expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", display_name: "Supabase", state: "fp-1", return_url: `${service.url}/connections` });
     expect(outcome.result!.external_id).toMatch(/^svc_conn_/);
     await closed;
@@ -180,7 +180,7 @@ window.__ready = true;
     await popup.getByRole("heading", { name: "Connect GitHub" }).waitFor();
     await popup.getByRole("link", { name: "Connect a new account" }).click();
     const outcome = await outcomeOf(page);
-    expect(outcome.ok).toBe(true);
+    expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ provider: "github", state: "br-1", display_name: expect.stringMatching(/@example\.com$/) });
     const row = await service.db.query("select profile, encrypted_credential, metadata->>'broker_account_id' as account from connections where id = $1", [outcome.result!.connection_id]);
     expect(row.rows[0]).toMatchObject({ profile: "broker_managed", encrypted_credential: null });
@@ -194,6 +194,7 @@ window.__ready = true;
     const existing = (await service.db.query("select id, external_id, display_name from connections where tenant_id = $1 and provider = 'github'", [tenantId])).rows[0];
     const secondApp = (await trpc(service, user, "apps.create", { name: "Second tool" })).data.id;
     const secondKey = (await trpc(service, user, "keys.create", { appId: secondApp })).data.apiKey;
+    await service.db.query("update apps set allowed_origins = array[$1] where id = $2", [openerUrl, secondApp]);
     const accountsBefore = broker.accounts.size;
     const { context, page } = await signedInPage();
     await openTool(page, "/", { provider: "github", appKey: secondKey, state: "pick-1" });
@@ -209,12 +210,20 @@ window.__ready = true;
     await context.close();
   });
 
-  it("a popup opened without a click is blocked: popup_blocked", async () => {
-    const { context, page } = await signedInPage();
-    await openTool(page, "/auto", { provider: "supabase", appKey, state: "auto" });
-    const outcome = await outcomeOf(page);
-    expect([outcome.ok, outcome.code]).toEqual([false, "popup_blocked"]);
-    await context.close();
+  it("a popup opened without a click is blocked by Chromium's popup blocker: popup_blocked, nothing opened", async () => {
+    const blocking = await launchBrowser({ popupBlocking: true });
+    try {
+      const context = await blocking.newContext();
+      const page = await context.newPage();
+      let opened = 0;
+      context.on("page", () => opened++);
+      await openTool(page, "/auto", { provider: "supabase", appKey, state: "auto" });
+      const outcome = await outcomeOf(page);
+      expect([outcome.ok, outcome.code]).toEqual([false, "popup_blocked"]);
+      expect(opened).toBe(0);
+    } finally {
+      await blocking.close();
+    }
   });
 
   it("a popup the person closes gives window_closed", async () => {
@@ -241,12 +250,16 @@ window.__ready = true;
     await page.click("#connect");
     const popup = await popupOpened;
     const outcome = await outcomeOf(page, 30_000);
-    expect(outcome.ok).toBe(true);
+    expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "coop-1" });
     // With no opener the popup stays open and says what happened.
     await popup.getByText(/Connected to Supabase/).waitFor();
     const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId]);
     expect(binding.rows).toEqual([{ connection_id: outcome.result!.connection_id }]);
+    // The app was bound to an earlier Supabase connection: its env row now names the new one.
+    expect(await integrationEnv()).toEqual([{ key: "SUPABASE_CONNECTION_ID", kind: "integration" }]);
+    const env = await api(service, "/api/cli/env", { headers: { authorization: `Bearer ${appKey}` } });
+    expect(env.body.env.SUPABASE_CONNECTION_ID).toBe(outcome.result!.external_id);
     await context.close();
   });
 });

@@ -16,6 +16,19 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** RFC 6749 2.3.1: id and secret are form-urlencoded before the Basic encoding; decoded here. */
+export function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? "");
+  if (!match) return null;
+  const [id, secret] = Buffer.from(match[1]!, "base64").toString("utf8").split(/:(.*)/s);
+  const decode = (value: string) => decodeURIComponent(value.replace(/\+/g, " "));
+  try {
+    return { id: decode(id ?? ""), secret: decode(secret ?? "") };
+  } catch {
+    return null;
+  }
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
@@ -63,8 +76,8 @@ export async function startFakeProvider(client: { clientId: string; clientSecret
     if (u.pathname === "/oauth/token" && req.method === "POST") {
       fake.tokenRequests++;
       const form = new URLSearchParams(await readBody(req));
-      const basic = `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`;
-      if (req.headers.authorization !== basic) return sendJson(res, 401, { error: "invalid_client" });
+      const presented = basicCredentials(req.headers.authorization);
+      if (presented?.id !== client.clientId || presented.secret !== client.clientSecret) return sendJson(res, 401, { error: "invalid_client" });
       const code = codes.get(form.get("code") ?? "");
       codes.delete(form.get("code") ?? "");
       const verifier = form.get("code_verifier") ?? "";

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { freePort } from "../../server/runtime/embedded-postgres";
+import { basicCredentials } from "./connect-fakes";
 
 /**
  * A first-party provider's API and token endpoint for the provider proxy's tests: a real
@@ -49,13 +50,13 @@ export async function startProviderUpstream(options: { clientId: string; clientS
       const body = Buffer.concat(chunks).toString("utf8");
       const url = req.url ?? "/";
       if (url === "/oauth/token" && req.method === "POST") {
-        const expected = `Basic ${Buffer.from(`${state.clientId}:${state.clientSecret}`).toString("base64")}`;
         const form = new URLSearchParams(body);
         const answer = (status: number, payload: unknown) => {
           res.writeHead(status, { "content-type": "application/json" });
           res.end(JSON.stringify(payload));
         };
-        if (req.headers.authorization !== expected) return answer(401, { error: "invalid_client" });
+        const presented = basicCredentials(req.headers.authorization);
+        if (presented?.id !== state.clientId || presented.secret !== state.clientSecret) return answer(401, { error: "invalid_client" });
         if (form.get("grant_type") !== "refresh_token" || form.get("refresh_token") !== state.refreshToken) return answer(400, { error: "invalid_grant" });
         state.refreshes++;
         const n = state.refreshes;
