@@ -234,6 +234,10 @@ window.__ready = true;
     await page.click("#connect");
     const popup = await popupOpened;
     await popup.getByText("Sign in to the provider").waitFor();
+    // A forged result from the page itself (wrong origin, wrong source) settles nothing.
+    await page.evaluate(() =>
+      window.postMessage({ type: "svc:oauth:done", provider: "supabase", connection_id: "forged", external_id: "svc_conn_forged", display_name: "x", return_url: null, state: "closed-1" }, "*"),
+    );
     await new Promise((r) => setTimeout(r, 2_800)); // a person takes a moment before giving up
     await popup.close();
     const outcome = await outcomeOf(page);
