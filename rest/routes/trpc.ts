@@ -18,6 +18,8 @@ const BROWSER_PROCEDURE = new RegExp(
       "keys\\.(list|create|revoke)",
       "billing\\.(myBalance|workspaces|adjust)",
       "dev\\.canBootstrapCli",
+      "connections\\.(list|listForProvider|disconnect|bind|unbind|forApp|setAllowedOrigins)",
+      "integrations\\.(list|update)",
     ].join("|") +
     ")$",
 );

@@ -40,7 +40,6 @@ export async function setAllowedOrigins(em: EntityManager, tenantId: string, app
     if (!normalised.includes(exact)) normalised.push(exact);
   }
   const rows = await em.execute<{ id: string }[]>(`update apps set allowed_origins = array(select jsonb_array_elements_text(?::jsonb)) where id = ? and tenant_id = ? returning id`, [
-    // As JSON: MikroORM/knex expand an array parameter into a list, which `?::text[]` cannot take.
     JSON.stringify(normalised),
     appId,
     tenantId,

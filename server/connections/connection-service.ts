@@ -135,7 +135,7 @@ async function writeEnvRows(tx: EntityManager, appId: string, connection: Connec
 
 async function removeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
   const keys = integrationEnvRows(connection.provider, connection.externalId, contextOf(connection)).map((row) => row.key);
-  // As JSON: MikroORM/knex expand an array parameter into a list, which `?::text[]` cannot take.
+  // Arrays go as JSON: the query builder would spread a JS array into a list of parameters.
   await tx.execute(`delete from app_env_vars where app_id = ? and kind = 'integration' and key in (select jsonb_array_elements_text(?::jsonb))`, [
     appId,
     JSON.stringify(keys),

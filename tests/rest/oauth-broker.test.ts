@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+import { trpc } from "../support/trpc";
+import { catalogFile, CookieJar, hop, popupMessage } from "../support/oauth";
+import { startFakeBroker, type FakeBroker } from "../fakes/broker";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
+
+/** Issue 7 section 4 and SPEC 4.1's broker tables, over plain HTTP against the Composio-v3 fake. */
+describe("broker OAuth flow", () => {
+  let service: RunningService;
+  let broker: FakeBroker;
+  let provider: FakeOAuthProvider;
+  let owner: TestUser;
+  let tenantId: string;
+  let appId: string;
+  let appKey: string;
+
+  beforeAll(async () => {
+    [broker, provider] = await Promise.all([startFakeBroker(), startFakeOAuthProvider()]);
+    const file = catalogFile([
+      broker.catalogRow("github"),
+      broker.catalogRow("slack"),
+      { slug: "notion", name: "Notion", description: "", logo: "", oauth_client_config: { broker: {} } },
+      provider.catalogRow("supabase"),
+    ]);
+    service = await startService({
+      label: "oauth_broker",
+      env: { INTEGRATIONS_FILE: file, BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey, SUPABASE_OAUTH_CLIENT_ID: provider.clientId, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
+    });
+    owner = await signUp(service);
+    tenantId = (await createWorkspace(service, owner, uniqueSlug("br"), "Broker Co")).id;
+    appId = (await trpc(service, owner, "apps.create", { name: "Tool" })).data.id;
+    appKey = (await trpc(service, owner, "keys.create", { appId })).data.apiKey;
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await Promise.all([broker?.close(), provider?.close()]);
+  });
+
+  const count = async (table: string, where = "tenant_id = $1", params: unknown[] = [tenantId]) =>
+    (await service.db.query(`select count(*)::int as n from ${table} where ${where}`, params)).rows[0].n as number;
+  const startUrl = (slug: string, query = "") => `${service.url}/api/oauth/broker/${slug}/start${query ? `?${query}` : ""}`;
+
+  /** start → broker's hosted consent → our callback URL (not yet opened). */
+  async function startFlow(slug = "github", query = "") {
+    const jar = new CookieJar();
+    const start = await hop(startUrl(slug, query), jar, owner.cookie);
+    expect(start.status, start.text).toBe(302);
+    const consent = await hop(start.headers.get("location")!, jar);
+    expect(consent.status).toBe(302);
+    return { jar, start, callbackUrl: consent.headers.get("location")! };
+  }
+
+  it("start: 401 without a session, 404 provider_unknown (unknown or first-party), 404 no_tenant, 500 broker_auth_config_missing", async () => {
+    const anonymous = await api(service, "/api/oauth/broker/github/start");
+    expect([anonymous.status, anonymous.body]).toEqual([401, { error: "unauthorized" }]);
+    for (const slug of ["nope", "supabase"]) {
+      const res = await api(service, `/api/oauth/broker/${slug}/start`, { cookie: owner.cookie });
+      expect([res.status, res.body]).toEqual([404, { error: "provider_unknown" }]);
+    }
+    const loner = await signUp(service);
+    const noTenant = await api(service, "/api/oauth/broker/github/start", { cookie: loner.cookie });
+    expect([noTenant.status, noTenant.body]).toEqual([404, { error: "no_tenant" }]);
+    const missing = await api(service, "/api/oauth/broker/notion/start", { cookie: owner.cookie });
+    expect([missing.status, missing.body]).toEqual([500, { error: "broker_auth_config_missing" }]);
+    expect(broker.linkRequests).toHaveLength(0);
+  });
+
+  it("start: 502 broker_initiate_failed with detail (broker error, wrong key) and 502 broker_no_redirect_url; no cookies", async () => {
+    broker.linkMode = "500";
+    const failed = await api(service, "/api/oauth/broker/github/start", { cookie: owner.cookie });
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual({ error: "broker_initiate_failed", detail: "broker answered 500: broker exploded" });
+    broker.linkMode = "no_redirect";
+    const noRedirect = await api(service, "/api/oauth/broker/github/start", { cookie: owner.cookie });
+    expect([noRedirect.status, noRedirect.body]).toEqual([502, { error: "broker_no_redirect_url" }]);
+    broker.linkMode = "ok";
+    for (const res of [failed, noRedirect]) expect(res.headers.getSetCookie()).toEqual([]);
+    expect(failed.text).not.toContain(broker.apiKey);
+  });
+
+  it("embed without internal=1 goes to the wizard first, keeping the query", async () => {
+    const query = `embed=1&app_key=${appKey}&state=x`;
+    const res = await api(service, `/api/oauth/broker/github/start?${query}`, { cookie: owner.cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/connections/connect/github?${query}`);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("connects: link with the tenant and a cstate callback, consent, ACTIVE account, broker_managed row without credential", async () => {
+    const before = await count("connections");
+    const { start, callbackUrl, jar } = await startFlow("github", "state=st&returnTo=%2Fconnections");
+    for (const cookie of start.headers.getSetCookie()) expect(cookie).toContain("; Path=/api/oauth/broker/github/callback; HttpOnly; SameSite=Lax; Max-Age=600");
+    const link = broker.linkRequests.at(-1)!;
+    expect(link).toEqual({ auth_config_id: "ac_github", user_id: tenantId, callback_url: expect.stringMatching(new RegExp(`^${service.url}/api/oauth/broker/github/callback\\?cstate=[A-Za-z0-9_-]{32}$`)) });
+    const callback = await hop(callbackUrl, jar);
+    expect(callback.status).toBe(200);
+    const message = popupMessage(callback.text);
+    expect(message).toEqual({
+      type: "svc:oauth:done",
+      provider: "github",
+      connection_id: expect.any(String),
+      external_id: expect.stringMatching(/^svc_conn_/),
+      display_name: "octo@example.com",
+      return_url: `${service.url}/connections`,
+      state: "st",
+    });
+    const row = (await service.db.query("select * from connections where id = $1", [message.connection_id])).rows[0];
+    const accountId = new URL(callbackUrl).searchParams.get("connected_account_id");
+    expect(row).toMatchObject({ profile: "broker_managed", encrypted_credential: null, display_name: "octo@example.com", tenant_id: tenantId });
+    expect(row.metadata).toEqual({ broker_account_id: accountId, broker_toolkit_slug: "github" });
+    expect(await count("connections")).toBe(before + 1);
+    // The same callback again: consumed.
+    const replay = await hop(callbackUrl, jar);
+    expect([replay.status, popupMessage(replay.text).code]).toEqual([400, "oauth_state_invalid"]);
+  });
+
+  it("labels an account without an email or name '<Provider> account'", async () => {
+    broker.accountData = { id: 42 };
+    try {
+      const { callbackUrl, jar } = await startFlow("slack");
+      const message = popupMessage((await hop(callbackUrl, jar)).text);
+      expect(message.display_name).toBe("Slack account");
+    } finally {
+      broker.accountData = { email: "octo@example.com" };
+    }
+  });
+
+  it("callback failures: missing_cstate, oauth_state_invalid, the broker's error, missing_broker_account_id, broker_get_failed, broker_not_active", async () => {
+    const before = await count("connections");
+    const code = async (res: { status: number; text: string }) => [res.status, popupMessage(res.text).code];
+    expect(await code(await hop(`${service.url}/api/oauth/broker/github/callback`, new CookieJar()))).toEqual([400, "missing_cstate"]);
+    expect(await code(await hop(`${service.url}/api/oauth/broker/nope/callback?cstate=x`, new CookieJar()))).toEqual([400, "provider_unknown"]);
+
+    const outside = await startFlow();
+    expect(await code(await hop(outside.callbackUrl, new CookieJar()))).toEqual([400, "oauth_state_invalid"]);
+
+    const denied = await startFlow();
+    const deniedUrl = new URL(denied.callbackUrl);
+    deniedUrl.searchParams.set("error", "access_denied");
+    expect(await code(await hop(deniedUrl.href, denied.jar))).toEqual([400, "access_denied"]);
+
+    const noAccount = await startFlow();
+    const noAccountUrl = new URL(noAccount.callbackUrl);
+    noAccountUrl.searchParams.delete("connected_account_id");
+    expect(await code(await hop(noAccountUrl.href, noAccount.jar))).toEqual([400, "missing_broker_account_id"]);
+
+    const getFails = await startFlow();
+    broker.getMode = "500";
+    const getFailed = await hop(getFails.callbackUrl, getFails.jar);
+    broker.getMode = "ok";
+    expect(await code(getFailed)).toEqual([502, "broker_get_failed"]);
+
+    broker.consentStatus = "FAILED";
+    const inactive = await startFlow();
+    broker.consentStatus = "ACTIVE";
+    expect(await code(await hop(inactive.callbackUrl, inactive.jar))).toEqual([400, "broker_not_active"]);
+
+    // An account of another tenant slipped into this flow's callback.
+    const foreign = await startFlow();
+    const accountId = new URL(foreign.callbackUrl).searchParams.get("connected_account_id")!;
+    broker.accounts.get(accountId)!.user_id = "00000000-0000-0000-0000-000000000000";
+    expect(await code(await hop(foreign.callbackUrl, foreign.jar))).toEqual([400, "oauth_state_invalid"]);
+
+    // A cookie of the first-party flow is no state for the broker callback.
+    expect(await count("connections")).toBe(before);
+  });
+
+  it("embed with internal=1 binds and writes GITHUB_CONNECTION_ID in the same transaction", async () => {
+    const { callbackUrl, jar } = await startFlow("github", `embed=1&internal=1&app_key=${appKey}`);
+    const message = popupMessage((await hop(callbackUrl, jar)).text);
+    const binding = (await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'github'", [appId])).rows;
+    expect(binding).toEqual([{ connection_id: message.connection_id }]);
+    const env = await trpc(service, owner, "apps.env", { appId }, "query");
+    expect(env.data.filter((r: any) => r.kind === "integration").map((r: any) => [r.key, r.value])).toEqual([["GITHUB_CONNECTION_ID", message.external_id]]);
+  });
+
+  it("disconnect deletes at the broker first; a broker failure keeps the local row (502), a retry removes both", async () => {
+    const { callbackUrl, jar } = await startFlow("github", `embed=1&internal=1&app_key=${appKey}`);
+    const message = popupMessage((await hop(callbackUrl, jar)).text);
+    const accountId = new URL(callbackUrl).searchParams.get("connected_account_id")!;
+    broker.deleteMode = "500";
+    const failed = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
+    broker.deleteMode = "ok";
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual({ message: "The broker could not delete the connection; it is kept until that succeeds", error: "broker_delete_failed", detail: "broker answered 500: delete failed" });
+    expect(await count("connections", "id = $1", [message.connection_id])).toBe(1);
+    expect(await count("app_env_vars", "app_id = $1 and key = 'GITHUB_CONNECTION_ID'", [appId])).toBe(1);
+    const ok = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
+    expect(ok.status).toBe(204);
+    expect(broker.accounts.has(accountId)).toBe(false);
+    expect(await count("connections", "id = $1", [message.connection_id])).toBe(0);
+    expect(await count("app_env_vars", "app_id = $1 and key = 'GITHUB_CONNECTION_ID'", [appId])).toBe(0);
+  });
+
+  it("the dashboard lists connections with who connected them and which apps use them", async () => {
+    const { callbackUrl, jar } = await startFlow("github", `embed=1&internal=1&app_key=${appKey}`);
+    const message = popupMessage((await hop(callbackUrl, jar)).text);
+    const list = await trpc(service, owner, "connections.list", undefined, "query");
+    const listed = list.data.find((c: any) => c.id === message.connection_id);
+    expect(listed).toMatchObject({ provider: "github", createdBy: owner.userId, createdByEmail: owner.email, apps: [{ id: appId, name: "Tool" }] });
+    expect(JSON.stringify(list.data)).not.toContain("encrypted");
+  });
+});
+
+describe("broker configuration errors", () => {
+  let service: RunningService;
+  let broker: FakeBroker;
+
+  beforeAll(async () => {
+    broker = await startFakeBroker();
+    service = await startService({
+      label: "oauth_broker_cfg",
+      env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url, INTEGRATION_ENCRYPTION_KEY: "" },
+    });
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await broker?.close();
+  });
+
+  it("without INTEGRATION_ENCRYPTION_KEY: 500 encryption_key_unavailable; the broker is never called", async () => {
+    const user = await signUp(service);
+    await createWorkspace(service, user, uniqueSlug("bc"));
+    const res = await api(service, "/api/oauth/broker/github/start", { cookie: user.cookie });
+    expect([res.status, res.body]).toEqual([500, { error: "encryption_key_unavailable" }]);
+    expect(broker.linkRequests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,382 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+import { trpc } from "../support/trpc";
+import { catalogFile, CookieJar, hop, popupMessage, popupTargetOrigin } from "../support/oauth";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
+
+/** Issue 7 sections 2, 3 and 5 over plain HTTP, following every redirect by hand. */
+describe("first-party OAuth flow", () => {
+  let service: RunningService;
+  let provider: FakeOAuthProvider;
+  let owner: TestUser;
+  let tenantId: string;
+  let appId: string;
+  let appKey: string;
+
+  beforeAll(async () => {
+    provider = await startFakeOAuthProvider();
+    const file = catalogFile([
+      provider.catalogRow("supabase"),
+      { ...provider.catalogRow("other-fp"), name: "Other" },
+      { slug: "github", name: "GitHub", description: "", logo: "", oauth_client_config: { broker: { auth_config_id: "ac_github" } } },
+    ]);
+    service = await startService({
+      label: "oauth_fp",
+      env: { INTEGRATIONS_FILE: file, SUPABASE_OAUTH_CLIENT_ID: provider.clientId, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
+    });
+    owner = await signUp(service);
+    tenantId = (await createWorkspace(service, owner, uniqueSlug("fp"), "FP Co")).id;
+    appId = (await trpc(service, owner, "apps.create", { name: "Embedder" })).data.id;
+    appKey = (await trpc(service, owner, "keys.create", { appId })).data.apiKey;
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await provider?.close();
+  });
+
+  const count = async (table: string, where = "tenant_id = $1", params: unknown[] = [tenantId]) =>
+    (await service.db.query(`select count(*)::int as n from ${table} where ${where}`, params)).rows[0].n as number;
+  const authorizeUrl = (query = "") => `${service.url}/api/oauth/supabase/authorize${query ? `?${query}` : ""}`;
+
+  /** authorize → provider → callback, as the popup's browser would; stops before the callback. */
+  async function startFlow(query = "", user: TestUser = owner) {
+    const jar = new CookieJar();
+    const start = await hop(authorizeUrl(query), jar, user.cookie);
+    expect(start.status, start.text).toBe(302);
+    const atProvider = await hop(start.headers.get("location")!, jar);
+    expect(atProvider.status).toBe(302);
+    return { jar, start, callbackUrl: atProvider.headers.get("location")! };
+  }
+  async function runFlow(query = "", user: TestUser = owner) {
+    const flow = await startFlow(query, user);
+    const callback = await hop(flow.callbackUrl, flow.jar);
+    return { ...flow, callback, message: popupMessage(callback.text) };
+  }
+
+  it("refuses without a session (401), without a workspace (404) and for unknown or unsupported providers (404)", async () => {
+    const anonymous = await api(service, "/api/oauth/supabase/authorize");
+    expect([anonymous.status, anonymous.body]).toEqual([401, { error: "unauthorized" }]);
+    const loner = await signUp(service);
+    const noTenant = await api(service, "/api/oauth/supabase/authorize", { cookie: loner.cookie });
+    expect([noTenant.status, noTenant.body]).toEqual([404, { error: "no_tenant" }]);
+    for (const slug of ["nope", "other-fp"]) {
+      const res = await api(service, `/api/oauth/${slug}/authorize`, { cookie: owner.cookie });
+      expect([res.status, res.body]).toEqual([404, { error: "provider_unknown" }]);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("redirects a broker row to the broker start with the query kept", async () => {
+    const res = await api(service, "/api/oauth/github/authorize?state=abc&returnTo=%2Fapps", { cookie: owner.cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/api/oauth/broker/github/start?state=abc&returnTo=%2Fapps");
+  });
+
+  it("connects with PKCE S256: 200 page, the message, an encrypted credential, the discovered project and an event", async () => {
+    const eventsBefore = await count("app_events");
+    const { start, callback, message, jar } = await runFlow("state=caller-42&returnTo=%2Fconnections%3Ftab%3D1");
+    // The two state cookies: HttpOnly, SameSite=Lax, scoped to the callback path, 10 minutes.
+    const cookies = start.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Path=\/api\/oauth\/supabase\/callback; HttpOnly; SameSite=Lax; Max-Age=600$/);
+    expect(cookies.map((c) => c.split("=")[0])).toEqual([expect.stringMatching(/^svc_oauth_[A-Za-z0-9_-]{32}$/), "svc_oauth_pending"]);
+    const authorizeQuery = provider.authorizeRequests.at(-1)!;
+    expect(authorizeQuery.get("code_challenge_method")).toBe("S256");
+    expect(authorizeQuery.get("redirect_uri")).toBe(`${service.url}/api/oauth/supabase/callback`);
+    expect(provider.tokenRequests.at(-1)).toMatchObject({ grant_type: "authorization_code", code_verifier: expect.any(String) });
+
+    expect(callback.status).toBe(200);
+    expect(message).toEqual({
+      type: "svc:oauth:done",
+      provider: "supabase",
+      connection_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      external_id: expect.stringMatching(/^svc_conn_/),
+      display_name: "Acme Org",
+      return_url: `${service.url}/connections?tab=1`,
+      state: "caller-42",
+    });
+    expect(popupTargetOrigin(callback.text)).toBe(service.url);
+    expect(callback.headers.get("cache-control")).toBe("no-store");
+    expect(callback.headers.get("referrer-policy")).toBe("no-referrer");
+    const csp = callback.headers.get("content-security-policy")!;
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1];
+    expect(callback.text).toContain(`<script nonce="${nonce}">`);
+    expect(callback.text).not.toContain('postMessage(msg,"*")');
+    expect(jar.names()).toEqual([]); // both state cookies cleared
+
+    const row = (await service.db.query("select * from connections where id = $1", [message.connection_id])).rows[0];
+    expect(row).toMatchObject({ tenant_id: tenantId, provider: "supabase", external_id: message.external_id, display_name: "Acme Org", profile: "first_party", created_by: owner.userId });
+    expect(row.metadata).toEqual({ context: { supabase: { project_ref: "proj_one" } } });
+    expect(row.encrypted_credential).toMatch(/^v1\./);
+    expect(row.credential_key_id).toMatch(/^[0-9a-f]{16}$/);
+    const token = [...provider.liveAccessTokens].at(-1)!;
+    expect(row.encrypted_credential).not.toContain(token);
+    expect(await count("app_events")).toBe(eventsBefore + 1);
+    const event = (await service.db.query("select type, app_id, data from app_events where tenant_id = $1 order by id desc limit 1", [tenantId])).rows[0];
+    expect(event).toEqual({ type: "connection.created", app_id: null, data: expect.objectContaining({ connectionId: message.connection_id, provider: "supabase" }) });
+    // Not embedded: no binding, no env rows.
+    expect(await count("app_connection_bindings", "connection_id = $1", [message.connection_id])).toBe(0);
+  });
+
+  it("a replayed callback and parallel callbacks with one state make exactly one connection", async () => {
+    const before = await count("connections");
+    const flow = await startFlow();
+    const replayJar = flow.jar.clone();
+    const results = await Promise.all(Array.from({ length: 5 }, () => hop(flow.callbackUrl, flow.jar.clone())));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const loser of results.filter((r) => r.status === 400)) {
+      expect(popupMessage(loser.text)).toEqual({ type: "svc:oauth:error", code: "oauth_state_invalid", detail: expect.any(String), state: null });
+    }
+    const replay = await hop(flow.callbackUrl, replayJar);
+    expect(replay.status).toBe(400);
+    expect(popupMessage(replay.text).code).toBe("oauth_state_invalid");
+    expect(await count("connections")).toBe(before + 1);
+  });
+
+  it("no cookie, a tampered cookie, another flow's cookie: oauth_state_invalid and nothing written", async () => {
+    const before = await count("connections");
+    const flow = await startFlow();
+    const other = await startFlow();
+    const nonce = new URL(flow.callbackUrl).searchParams.get("state")!;
+    const noCookie = await hop(flow.callbackUrl, new CookieJar());
+    const cookieHeader = flow.jar.header("/api/oauth/supabase/callback");
+    const tampered = await fetch(flow.callbackUrl, {
+      headers: { cookie: cookieHeader.replace(/(svc_oauth_[A-Za-z0-9_-]{32}=)(.)/, (_m, name, first) => `${name}${first === "e" ? "f" : "e"}`) },
+      redirect: "manual",
+    });
+    // The other flow's valid cookie, renamed to this nonce: the MAC covers the name.
+    const otherValue = /svc_oauth_[A-Za-z0-9_-]{32}=([^;]+)/.exec(other.jar.header("/api/oauth/supabase/callback"))![1];
+    const swapped = await fetch(flow.callbackUrl, { headers: { cookie: `svc_oauth_${nonce}=${otherValue}` }, redirect: "manual" });
+    for (const res of [noCookie, { status: tampered.status, text: await tampered.text() }, { status: swapped.status, text: await swapped.text() }]) {
+      expect(res.status).toBe(400);
+      expect(popupMessage(res.text).code).toBe("oauth_state_invalid");
+    }
+    expect(await count("connections")).toBe(before);
+    // The untouched flow still completes once.
+    expect((await hop(flow.callbackUrl, flow.jar)).status).toBe(200);
+  });
+
+  it("the provider's denial is posted as its code (400); missing params are missing_params", async () => {
+    const before = await count("connections");
+    provider.denyNext = "access_denied";
+    const flow = await startFlow("state=s1");
+    const denied = await hop(flow.callbackUrl, flow.jar);
+    expect(denied.status).toBe(400);
+    expect(popupMessage(denied.text)).toEqual({ type: "svc:oauth:error", code: "access_denied", detail: expect.any(String), state: "s1" });
+    const missing = await hop(`${service.url}/api/oauth/supabase/callback`, new CookieJar());
+    expect([missing.status, popupMessage(missing.text).code]).toEqual([400, "missing_params"]);
+    expect(await count("connections")).toBe(before);
+  });
+
+  it("a failed exchange is 502 oauth_exchange_failed with the provider's error and no secret", async () => {
+    const before = await count("connections");
+    const flow = await startFlow();
+    provider.tokenError = "invalid_grant";
+    const res = await hop(flow.callbackUrl, flow.jar);
+    provider.tokenError = null;
+    expect(res.status).toBe(502);
+    const message = popupMessage(res.text);
+    expect(message.code).toBe("oauth_exchange_failed");
+    expect(message.detail).toContain("invalid_grant");
+    expect(res.text).not.toContain(provider.clientSecret);
+    expect(await count("connections")).toBe(before);
+  });
+
+  it("refuses returnTo that could leave the site (400 invalid_return_to), starting nothing", async () => {
+    for (const bad of ["//evil.com", "/\\evil.com", "https://evil.com/x", "/%2F%2Fevil.com", "javascript:alert(1)", "/%5Cevil.com", "evil", "/..//evil.com"]) {
+      const res = await api(service, `/api/oauth/supabase/authorize?returnTo=${encodeURIComponent(bad)}`, { cookie: owner.cookie });
+      expect([bad, res.status, res.body]).toEqual([bad, 400, { error: "invalid_return_to" }]);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("opener_origin: exactly the service's own origin without an app, one of the app's allowed origins with it", async () => {
+    const own = new URL(service.url).origin;
+    for (const bad of ["https://evil.com", `${own}/`, `${own}/path`, "null", "*"]) {
+      const res = await api(service, `/api/oauth/supabase/authorize?opener_origin=${encodeURIComponent(bad)}`, { cookie: owner.cookie });
+      expect([bad, res.status, res.body]).toEqual([bad, 400, { error: "opener_origin_not_allowed" }]);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    expect((await api(service, `/api/oauth/supabase/authorize?opener_origin=${encodeURIComponent(own)}`, { cookie: owner.cookie })).status).toBe(302);
+
+    const thirdParty = "http://127.0.0.1:9";
+    const withApp = `embed=1&app_key=${appKey}&opener_origin=${encodeURIComponent(thirdParty)}`;
+    const refused = await api(service, `/api/oauth/supabase/authorize?${withApp}`, { cookie: owner.cookie });
+    expect([refused.status, refused.body]).toEqual([400, { error: "opener_origin_not_allowed" }]);
+    const set = await trpc(service, owner, "connections.setAllowedOrigins", { appId, origins: [thirdParty] });
+    expect(set.data).toEqual({ allowedOrigins: [thirdParty] });
+    const { callback, message } = await runFlow(withApp);
+    expect(callback.status).toBe(200);
+    expect(popupTargetOrigin(callback.text)).toBe(thirdParty);
+    expect(message.type).toBe("svc:oauth:done");
+  });
+
+  it("embed with an App Key binds the new connection and writes the app's integration env rows in one go", async () => {
+    await trpc(service, owner, "connections.setAllowedOrigins", { appId, origins: [] });
+    const bad = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=svc_sk_${"x".repeat(43)}`, { cookie: owner.cookie });
+    expect([bad.status, bad.body]).toEqual([401, { error: "invalid_app_key" }]);
+    const notAKey = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=hello`, { cookie: owner.cookie });
+    expect([notAKey.status, notAKey.body]).toEqual([401, { error: "invalid_app_key" }]);
+
+    const { message } = await runFlow(`embed=1&app_key=${appKey}`);
+    const binding = (await service.db.query("select connection_id, tenant_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId])).rows;
+    expect(binding).toEqual([{ connection_id: message.connection_id, tenant_id: tenantId }]);
+    const env = await trpc(service, owner, "apps.env", { appId }, "query");
+    const integration = env.data.filter((row: any) => row.kind === "integration").map((row: any) => [row.key, row.value]);
+    expect(integration).toEqual([
+      ["SUPABASE_CONNECTION_ID", message.external_id],
+      ["SUPABASE_PROJECT_REF", "proj_one"],
+    ]);
+    const types = (await service.db.query("select type from app_events where app_id = $1 order by id", [appId])).rows.map((r) => r.type);
+    expect(types).toContain("connection.bound");
+  });
+
+  it("a connect session (svc_cs_) minted with the App Key works as app_key; a bearer that is not svc_sk_ cannot mint one", async () => {
+    const minted = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${appKey}` } });
+    expect(minted.status).toBe(201);
+    expect(minted.body).toEqual({ token: expect.stringMatching(/^svc_cs_[A-Za-z0-9_-]{43}$/), expires_at: expect.any(String) });
+    expect(new Date(minted.body.expires_at).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    const refused = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${minted.body.token}` } });
+    expect([refused.status, refused.body]).toEqual([401, { message: "Missing or invalid Bearer token" }]);
+    const { callback, message } = await runFlow(`embed=1&app_key=${minted.body.token}`);
+    expect(callback.status).toBe(200);
+    expect((await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [appId])).rows[0].connection_id).toBe(message.connection_id);
+  });
+
+  it("an embed callback whose binding fails writes nothing: no connection, no binding, no env row", async () => {
+    const doomed = (await trpc(service, owner, "apps.create", { name: "Doomed" })).data.id;
+    const key = (await trpc(service, owner, "keys.create", { appId: doomed })).data.apiKey;
+    const flow = await startFlow(`embed=1&app_key=${key}`);
+    const before = await count("connections");
+    await service.db.query("delete from apps where id = $1", [doomed]);
+    const res = await hop(flow.callbackUrl, flow.jar);
+    expect(res.status).toBe(500);
+    expect(popupMessage(res.text).code).toBe("db_insert_failed");
+    expect(await count("connections")).toBe(before);
+    expect(await count("app_connection_bindings", "app_id = $1", [doomed])).toBe(0);
+    expect(await count("app_env_vars", "app_id = $1", [doomed])).toBe(0);
+  });
+
+  it("several discovered projects: the popup asks which one, and the choice is taken once", async () => {
+    provider.projects = [
+      { id: "proj_a", name: "Alpha" },
+      { id: "proj_b", name: "Beta <b>" },
+    ];
+    try {
+      const before = await count("connections");
+      const flow = await startFlow("state=pick");
+      const picker = await hop(flow.callbackUrl, flow.jar);
+      expect(picker.status).toBe(200);
+      expect(picker.text).toContain("Beta &lt;b&gt;");
+      expect(picker.text).not.toContain("svc-oauth-result");
+      expect(await count("connections")).toBe(before);
+      const nonce = new URL(flow.callbackUrl).searchParams.get("state")!;
+      const post = (choice: string) =>
+        hop(`${service.url}/api/oauth/supabase/callback`, flow.jar, undefined, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: service.url },
+          body: new URLSearchParams({ state: nonce, choice }),
+        });
+      const unknown = await post("proj_zzz");
+      expect(unknown.text).toContain("proj_a"); // shown again
+      const chosen = await post("proj_b");
+      expect(chosen.status).toBe(200);
+      const message = popupMessage(chosen.text);
+      expect(message).toMatchObject({ type: "svc:oauth:done", state: "pick" });
+      const row = (await service.db.query("select metadata from connections where id = $1", [message.connection_id])).rows[0];
+      expect(row.metadata).toEqual({ context: { supabase: { project_ref: "proj_b" } } });
+      const again = await hop(`${service.url}/api/oauth/supabase/callback`, (() => { const j = new CookieJar(); return j; })(), undefined, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: service.url },
+        body: new URLSearchParams({ state: nonce, choice: "proj_a" }),
+      });
+      expect([again.status, popupMessage(again.text).code]).toEqual([400, "oauth_state_invalid"]);
+      expect(await count("connections")).toBe(before + 1);
+    } finally {
+      provider.projects = [{ id: "proj_one", name: "Only project" }];
+    }
+  });
+
+  it("a hostile display name stays inside the JSON script element", async () => {
+    const hostile = "</script><script>alert(1)</script><!-- \u2028\u2029 & 'x\"";
+    provider.organizationName = hostile;
+    try {
+      const { callback, message } = await runFlow();
+      expect(message.display_name).toBe(hostile);
+      expect(callback.text).not.toContain("</script><script>alert(1)");
+      const json = /id="svc-oauth-result"[^>]*>([\s\S]*?)<\/script>/.exec(callback.text)![1]!;
+      expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+      // Exactly two script elements: the JSON one and the nonce'd one.
+      expect(callback.text.match(/<script/g)).toHaveLength(2);
+    } finally {
+      provider.organizationName = "Acme Org";
+    }
+  });
+
+  it("with sdk_nonce the final message is kept server-side and read once", async () => {
+    const sdkNonce = "n".repeat(20) + Date.now();
+    const { message } = await runFlow(`sdk_nonce=${sdkNonce}`);
+    const first = await api(service, `/api/oauth/result?sdk_nonce=${sdkNonce}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(message);
+    const second = await api(service, `/api/oauth/result?sdk_nonce=${sdkNonce}`);
+    expect([second.status, second.body]).toEqual([404, { error: "result_not_found" }]);
+    const bad = await api(service, `/api/oauth/result?sdk_nonce=short`);
+    expect([bad.status, bad.body]).toEqual([400, { error: "invalid_sdk_nonce" }]);
+  });
+
+  it("disconnect removes the connection, its bindings and integration env rows, and records the events", async () => {
+    const { message } = await runFlow(`embed=1&app_key=${appKey}`);
+    const res = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
+    expect(res.status).toBe(204);
+    expect(await count("connections", "id = $1", [message.connection_id])).toBe(0);
+    expect(await count("app_connection_bindings", "app_id = $1", [appId])).toBe(0);
+    expect(await count("app_env_vars", "app_id = $1 and kind = 'integration'", [appId])).toBe(0);
+    const last = (await service.db.query("select type from app_events where tenant_id = $1 order by id desc limit 2", [tenantId])).rows.map((r) => r.type);
+    expect(last).toEqual(["connection.revoked", "connection.unbound"]);
+    const again = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
+    expect([again.status, again.body]).toEqual([404, { message: "Connection not found" }]);
+  });
+});
+
+describe("first-party configuration errors", () => {
+  let services: RunningService[] = [];
+  let provider: FakeOAuthProvider;
+
+  beforeAll(async () => {
+    provider = await startFakeOAuthProvider();
+    const broken = { ...provider.catalogRow("broken-fp"), oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize` } };
+    const file = catalogFile([provider.catalogRow("supabase"), broken]);
+    const base = { INTEGRATIONS_FILE: file, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret };
+    services = await Promise.all([
+      startService({ label: "oauth_cfg_missing", env: { ...base, FIRST_PARTY_PROVIDER: "broken-fp", BROKEN_FP_OAUTH_CLIENT_ID: "x" } }),
+      startService({ label: "oauth_cfg_key", env: { ...base, SUPABASE_OAUTH_CLIENT_ID: provider.clientId, INTEGRATION_ENCRYPTION_KEY: "" } }),
+      startService({ label: "oauth_cfg_client", env: base }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(services.map((s) => s.stop()));
+    await provider?.close();
+  });
+
+  async function ownerOf(service: RunningService) {
+    const user = await signUp(service);
+    await createWorkspace(service, user, uniqueSlug("cfg"));
+    return user;
+  }
+
+  it("answers oauth_client_config_missing, encryption_key_unavailable and <PROVIDER>_OAUTH_CLIENT_ID missing (500)", async () => {
+    const [missing, noKey, noClient] = services as [RunningService, RunningService, RunningService];
+    const a = await api(missing, "/api/oauth/broken-fp/authorize", { cookie: (await ownerOf(missing)).cookie });
+    expect([a.status, a.body]).toEqual([500, { error: "oauth_client_config_missing" }]);
+    const b = await api(noKey, "/api/oauth/supabase/authorize", { cookie: (await ownerOf(noKey)).cookie });
+    expect([b.status, b.body]).toEqual([500, { error: "encryption_key_unavailable" }]);
+    const c = await api(noClient, "/api/oauth/supabase/authorize", { cookie: (await ownerOf(noClient)).cookie });
+    expect([c.status, c.body]).toEqual([500, { error: "SUPABASE_OAUTH_CLIENT_ID missing" }]);
+    // With another first-party provider configured, supabase is no longer supported here.
+    const d = await api(missing, "/api/oauth/supabase/authorize", { cookie: (await ownerOf(missing)).cookie });
+    expect([d.status, d.body]).toEqual([404, { error: "provider_unknown" }]);
+    for (const res of [a, b, c, d]) expect(res.headers.getSetCookie()).toEqual([]);
+  });
+});
