@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { openCredential, type StoredCredential } from "../connections/credentials";
 import { AppError } from "../errors";
+import type { OAuthClientConfig } from "../integrations/entities";
 import { ExpiringCache } from "../runtime/expiring-cache";
 import { isListening } from "../runtime/notifications";
 import { onConnectionsChanged } from "../tool-surface/connections-changed";
@@ -21,7 +22,8 @@ export interface FirstPartyTarget {
   provider: string;
   /** `api_base_url` without a trailing slash. */
   apiBase: URL;
-  tokenUrl: string | null;
+  /** The catalog row's configuration, for the refresh grant (server/oauth/first-party.ts). */
+  clientConfig: OAuthClientConfig;
   credential: StoredCredential;
 }
 
@@ -115,7 +117,7 @@ export async function loadProxyTarget(em: EntityManager, tenantId: string, appId
       connectionId: row.id,
       provider,
       apiBase: apiBaseOf(config.api_base_url),
-      tokenUrl: typeof config.token_url === "string" && config.token_url ? config.token_url : null,
+      clientConfig: config as OAuthClientConfig,
       credential,
     };
   }

@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { oauthClientCredentials } from "../config";
 import { openCredential, sealCredential, type StoredCredential } from "../connections/credentials";
 import { log } from "../log";
+import { ExchangeError, refreshCredential as refreshWithProvider } from "../oauth/first-party";
 import { connectionsChangedLocally } from "../tool-surface/connections-changed";
 import { ProxyError } from "./proxy-error";
 import type { FirstPartyTarget } from "./proxy-target";
@@ -16,7 +17,6 @@ import type { FirstPartyTarget } from "./proxy-target";
  */
 
 const EXPIRY_MARGIN_SECONDS = 60;
-const TOKEN_TIMEOUT_MS = 10_000;
 const inFlight = new Map<string, Promise<StoredCredential>>();
 
 export function isExpired(credential: StoredCredential, nowSeconds = Date.now() / 1000): boolean {
@@ -57,46 +57,17 @@ async function refreshUnderLock(em: EntityManager, target: FirstPartyTarget, sta
   return fresh;
 }
 
-interface TokenAnswer {
-  access_token?: unknown;
-  refresh_token?: unknown;
-  token_type?: unknown;
-  scope?: unknown;
-  expires_in?: unknown;
-  error?: unknown;
-}
-
-/** The token endpoint's refresh grant, client credentials by HTTP Basic (as at the code exchange). */
+/** The refresh grant through the same client as the code exchange (openid-client, HTTP Basic). */
 async function requestRefresh(target: FirstPartyTarget, current: StoredCredential): Promise<StoredCredential> {
-  const failed = (detail: string, cause?: unknown) => new ProxyError(502, "token_refresh_failed", detail, { cause });
-  if (!current.refresh_token) throw failed("the connection has no refresh token; connect the account again");
-  if (!target.tokenUrl) throw new ProxyError(500, "oauth_client_config_missing", "the catalog row has no token_url");
-  const client = oauthClientCredentials(target.provider);
-  if (!client.clientId) throw new ProxyError(500, "oauth_client_config_missing", `${client.clientIdVariable} missing`);
-  const basic = Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret ?? "")}`).toString("base64");
-  let response: Response;
+  if (!current.refresh_token) throw new ProxyError(502, "token_refresh_failed", "the connection has no refresh token; connect the account again");
+  const config = target.clientConfig;
+  if (!config.token_url || !config.authorize_url) throw new ProxyError(500, "oauth_client_config_missing", "the catalog row has no token_url");
+  if (!oauthClientCredentials(target.provider).clientId) throw new ProxyError(500, "oauth_client_config_missing", `${oauthClientCredentials(target.provider).clientIdVariable} missing`);
   try {
-    response = await fetch(target.tokenUrl, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json", authorization: `Basic ${basic}` },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: current.refresh_token }),
-      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
-    });
+    return await refreshWithProvider(target.provider, config, current);
   } catch (error) {
-    log.warn("token refresh: provider unreachable", { provider: target.provider, message: (error as Error).message });
-    throw failed("the provider's token endpoint could not be reached", error);
+    const why = error instanceof ExchangeError ? error.message : "the token request failed";
+    log.warn("token refresh failed", { provider: target.provider, why });
+    throw new ProxyError(502, "token_refresh_failed", `the provider refused the refresh (${why}); connect the account again`, { cause: error });
   }
-  const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
-  if (!response.ok || typeof answer.access_token !== "string" || answer.access_token === "") {
-    const code = typeof answer.error === "string" ? answer.error.slice(0, 100) : `HTTP ${response.status}`;
-    throw failed(`the provider refused the refresh (${code}); connect the account again`);
-  }
-  const expiresIn = Number(answer.expires_in);
-  return {
-    access_token: answer.access_token,
-    refresh_token: typeof answer.refresh_token === "string" && answer.refresh_token ? answer.refresh_token : current.refresh_token,
-    token_type: typeof answer.token_type === "string" ? answer.token_type : current.token_type,
-    scope: typeof answer.scope === "string" ? answer.scope : current.scope,
-    ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expires_at: Math.floor(Date.now() / 1000) + expiresIn } : {}),
-  };
 }
