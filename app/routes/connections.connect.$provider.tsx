@@ -1,10 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { ConnectWizardPage, type ConnectWizardData } from "~/components/pages/ConnectWizardPage";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { loadWizardView, wizardQuery, wizardRefusal } from "~/lib/connect-wizard.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Connect ${data && "integration" in data ? data.integration.name : ""} · svc` }];
+
+/**
+ * The document's own headers: its URL carries `app_key`, so it is never cached and never
+ * sent on as a Referer (to the broker, when "Connect a new account" leaves for it).
+ */
+export const headers: HeadersFunction = () => ({ "cache-control": "no-store", "referrer-policy": "no-referrer" });
 
 /** The embed wizard inside the SDK's popup (issue 7 section 5). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
