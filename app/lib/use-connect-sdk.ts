@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-/** The SDK's `connect` (public/sdk/connect.js), typed as its .d.ts says. */
+/** The SDK's `connect` (sdk/connect.js), typed as its .d.ts says. */
 export type ConnectFn = (options: { provider: string; state?: string; returnTo?: string; timeoutMs?: number }) => Promise<{
   provider: string;
   connection_id: string;

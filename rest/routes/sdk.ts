@@ -5,7 +5,8 @@ import type { RequestContext } from "../request-context";
 import { json } from "../responses";
 
 /**
- * The browser SDK (issue 7 section 8), served from `public/sdk/` by the REST edge:
+ * The browser SDK (issue 7 section 8), served from `sdk/` by the REST edge (not from
+ * `public/`, which remix-serve would serve itself, without the CORS and cache headers):
  * `/sdk/connect.js` (an hour's cache, then revalidated by ETag), `/sdk/connect.d.ts`, and
  * `/sdk/connect.<hash>.js`, the same bytes under a content-addressed name cached for a year.
  * Third-party pages import it as a module from another origin, so it is CORS-readable.
@@ -17,7 +18,7 @@ interface SdkFile {
   hash: string;
 }
 
-const SDK_DIR = path.resolve("public", "sdk");
+const SDK_DIR = path.resolve("sdk");
 const files = new Map<string, Promise<SdkFile | null>>();
 
 function load(name: string): Promise<SdkFile | null> {
