@@ -260,8 +260,12 @@ window.__ready = true;
     await popup.getByText(/Connected to Supabase/).waitFor();
     const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId]);
     expect(binding.rows).toEqual([{ connection_id: outcome.result!.connection_id }]);
-    // The app was bound to an earlier Supabase connection: its env row now names the new one.
-    expect(await integrationEnv()).toEqual([{ key: "SUPABASE_CONNECTION_ID", kind: "integration" }]);
+    // The app was bound to an earlier Supabase connection: its env row now names the new one
+    // (beside the GitHub binding of the broker test).
+    expect(await integrationEnv()).toEqual([
+      { key: "GITHUB_CONNECTION_ID", kind: "integration" },
+      { key: "SUPABASE_CONNECTION_ID", kind: "integration" },
+    ]);
     const env = await api(service, "/api/cli/env", { headers: { authorization: `Bearer ${appKey}` } });
     expect(env.body.env.SUPABASE_CONNECTION_ID).toBe(outcome.result!.external_id);
     await context.close();
