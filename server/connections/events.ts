@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { AppError } from "../errors";
 import type { AppEventType } from "./entities";
 
 /**
@@ -34,10 +35,12 @@ export async function listAppEvents(
   em: EntityManager,
   input: { tenantId: string; appId: string; after: string | null; limit: number },
 ): Promise<{ events: AppEventRow[]; nextCursor: string | null }> {
+  if (input.after !== null && !/^\d{1,18}$/.test(input.after)) throw new AppError("BAD_REQUEST", "Invalid cursor");
   const rows = await em.execute<{ id: string; type: AppEventType; created_at: Date; data: Record<string, unknown> }[]>(
+    // Ordered by the bigint column, not the text alias (which would put "10" before "9").
     `select id::text as id, type, created_at, data from app_events
       where tenant_id = ? and (app_id = ? or app_id is null) and id > ?
-      order by id asc limit ?`,
+      order by app_events.id asc limit ?`,
     [input.tenantId, input.appId, input.after ?? "0", input.limit],
   );
   const events = rows.map((row) => ({ id: row.id, type: row.type, createdAt: new Date(row.created_at).toISOString(), data: row.data }));

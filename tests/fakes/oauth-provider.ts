@@ -31,6 +31,8 @@ export interface FakeOAuthProvider {
   /** Every API request: method, path, authorization header, body. */
   apiRequests: Array<{ method: string; path: string; authorization: string | undefined; body: string }>;
   catalogRow(slug?: string): Record<string, unknown>;
+  /** A token set the provider will honour, as if a code had been exchanged. */
+  mintTokens(): { access_token: string; refresh_token: string; token_type: string; expires_in: number; scope: string };
   close(): Promise<void>;
 }
 
@@ -74,6 +76,9 @@ export async function startFakeOAuthProvider(options: { projects?: Array<{ id: s
         },
       };
     },
+    mintTokens: () => {
+      throw new Error("not started");
+    },
     close: () => closeServer(server),
   };
 
@@ -84,6 +89,8 @@ export async function startFakeOAuthProvider(options: { projects?: Array<{ id: s
     refreshTokens.add(refresh);
     return { access_token: access, refresh_token: refresh, token_type: "Bearer", expires_in: fake.accessTokenLifetime, scope: "all" };
   };
+
+  fake.mintTokens = issueTokens;
 
   const started = await listen(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");

@@ -80,6 +80,16 @@ describe("broker OAuth flow", () => {
     expect(failed.text).not.toContain(broker.apiKey);
   });
 
+  it("a broker that never answers is given up after 10 s: 502 broker_initiate_failed", async () => {
+    broker.linkMode = "hang";
+    try {
+      const res = await api(service, "/api/oauth/broker/github/start", { cookie: owner.cookie });
+      expect([res.status, res.body]).toEqual([502, { error: "broker_initiate_failed", detail: "broker did not answer within 10 s" }]);
+    } finally {
+      broker.linkMode = "ok";
+    }
+  }, 20_000);
+
   it("embed without internal=1 goes to the wizard first, keeping the query", async () => {
     const query = `embed=1&app_key=${appKey}&state=x`;
     const res = await api(service, `/api/oauth/broker/github/start?${query}`, { cookie: owner.cookie });
@@ -194,6 +204,32 @@ describe("broker OAuth flow", () => {
     expect(await count("app_env_vars", "app_id = $1 and key = 'GITHUB_CONNECTION_ID'", [appId])).toBe(0);
   });
 
+  it("a viewer cannot start a flow (403); a member removed between start and callback gets oauth_state_invalid", async () => {
+    const join = async (role: "member" | "viewer") => {
+      const person = await signUp(service);
+      const created = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: person.email, role } });
+      const token = created.body.url.slice(created.body.url.lastIndexOf("/") + 1);
+      const accepted = await fetch(`${service.url}/invite/${token}`, { method: "POST", headers: { cookie: person.cookie }, redirect: "manual" });
+      expect(accepted.status).toBe(302);
+      return person;
+    };
+    const viewer = await join("viewer");
+    const refused = await api(service, "/api/oauth/broker/github/start", { cookie: viewer.cookie });
+    expect([refused.status, refused.body]).toEqual([403, { error: "forbidden", detail: "Viewers cannot manage connections" }]);
+
+    const member = await join("member");
+    const jar = new CookieJar();
+    const start = await hop(startUrl("github"), jar, member.cookie);
+    expect(start.status).toBe(302);
+    const consent = await hop(start.headers.get("location")!, jar);
+    const removed = await api(service, `/api/tenants/me/members/${member.userId}`, { method: "DELETE", cookie: owner.cookie });
+    expect(removed.status).toBeLessThan(300);
+    const before = await count("connections");
+    const callback = await hop(consent.headers.get("location")!, jar);
+    expect([callback.status, popupMessage(callback.text).code]).toEqual([400, "oauth_state_invalid"]);
+    expect(await count("connections")).toBe(before);
+  });
+
   it("the dashboard lists connections with who connected them and which apps use them", async () => {
     const { callbackUrl, jar } = await startFlow("github", `embed=1&internal=1&app_key=${appKey}`);
     const message = popupMessage((await hop(callbackUrl, jar)).text);
@@ -206,18 +242,28 @@ describe("broker OAuth flow", () => {
 
 describe("broker configuration errors", () => {
   let service: RunningService;
+  let noApiKey: RunningService;
   let broker: FakeBroker;
 
   beforeAll(async () => {
     broker = await startFakeBroker();
-    service = await startService({
-      label: "oauth_broker_cfg",
-      env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url, INTEGRATION_ENCRYPTION_KEY: "" },
-    });
+    const env = { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url };
+    [service, noApiKey] = await Promise.all([
+      startService({ label: "oauth_broker_cfg", env: { ...env, INTEGRATION_ENCRYPTION_KEY: "" } }),
+      startService({ label: "oauth_broker_nokey", env }),
+    ]);
   });
   afterAll(async () => {
-    await service?.stop();
+    await Promise.all([service?.stop(), noApiKey?.stop()]);
     await broker?.close();
+  });
+
+  it("without BROKER_API_KEY: 502 broker_initiate_failed saying so; the broker is never called", async () => {
+    const user = await signUp(noApiKey);
+    await createWorkspace(noApiKey, user, uniqueSlug("bk"));
+    const res = await api(noApiKey, "/api/oauth/broker/github/start", { cookie: user.cookie });
+    expect([res.status, res.body]).toEqual([502, { error: "broker_initiate_failed", detail: "BROKER_API_KEY is not set" }]);
+    expect(broker.linkRequests).toHaveLength(0);
   });
 
   it("without INTEGRATION_ENCRYPTION_KEY: 500 encryption_key_unavailable; the broker is never called", async () => {

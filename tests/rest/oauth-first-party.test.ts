@@ -244,6 +244,20 @@ describe("first-party OAuth flow", () => {
     expect((await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [appId])).rows[0].connection_id).toBe(message.connection_id);
   });
 
+  it("a connect session ends with the App Key that minted it, and after 30 minutes", async () => {
+    const created = (await trpc(service, owner, "keys.create", { appId })).data;
+    const minted = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${created.apiKey}` } });
+    expect((await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${minted.body.token}`, { cookie: owner.cookie })).status).toBe(302);
+    expect((await trpc(service, owner, "keys.revoke", { keyId: created.id })).status).toBe(200);
+    const revoked = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${minted.body.token}`, { cookie: owner.cookie });
+    expect([revoked.status, revoked.body]).toEqual([401, { error: "invalid_app_key" }]);
+
+    const other = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${appKey}` } });
+    await service.db.query("update connect_sessions set expires_at = now() - interval '1 second'");
+    const expired = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${other.body.token}`, { cookie: owner.cookie });
+    expect([expired.status, expired.body]).toEqual([401, { error: "invalid_app_key" }]);
+  });
+
   it("an embed callback whose binding fails writes nothing: no connection, no binding, no env row", async () => {
     const doomed = (await trpc(service, owner, "apps.create", { name: "Doomed" })).data.id;
     const key = (await trpc(service, owner, "keys.create", { appId: doomed })).data.apiKey;
