@@ -203,6 +203,22 @@ describe("GET /api/deployments/me/events", () => {
     expect(page3.body).toEqual({ events: [], nextCursor: fourth });
   });
 
+  it("keeps numeric order past id 9 and pages through a dozen events without loss or repeat", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      ids.push((await service.db.query("insert into app_events (tenant_id, app_id, type, data) values ($1, $2, 'connection.bound', $3) returning id::text", [tenantId, appId, JSON.stringify({ i })])).rows[0].id);
+    }
+    const start = String(BigInt(ids[0]!) - 1n);
+    const seen: string[] = [];
+    let cursor = start;
+    for (let page = 0; page < 4; page++) {
+      const res = await api(service, `/api/deployments/me/events?after=${cursor}&limit=5`, { headers: bearer(appKey) });
+      seen.push(...res.body.events.map((e: { id: string }) => e.id));
+      cursor = res.body.nextCursor;
+    }
+    expect(seen).toEqual(ids);
+  });
+
   it("refuses bad limits and cursors with 400 and a message", async () => {
     for (const query of ["limit=0", "limit=101", "limit=abc", "limit=1.5", "limit=-1", "limit=", "limit=1&limit=2"]) {
       const res = await api(service, `/api/deployments/me/events?${query}`, { headers: bearer(appKey) });
