@@ -3,7 +3,8 @@ import { subscribe } from "../runtime/notifications";
 /**
  * One LISTEN subscription for `svc_connections_changed` (the trigger of
  * Migration20261125000007 fires it with the tenant id on any change to a connection or a
- * binding), fanned out to every in-process cache that holds connection data.
+ * binding, and with `*` when a catalog row changes), fanned out to every in-process cache
+ * that holds connection data.
  */
 export const CONNECTIONS_CHANGED_CHANNEL = "svc_connections_changed";
 
@@ -17,7 +18,11 @@ const listeners: Listener[] = [];
 
 subscribe(CONNECTIONS_CHANGED_CHANNEL, {
   onMessage: (tenantId) => {
-    for (const listener of listeners) listener.onTenantChanged(tenantId);
+    // `*`: a catalog row changed, which concerns every workspace.
+    for (const listener of listeners) {
+      if (tenantId === "*") listener.onReset();
+      else listener.onTenantChanged(tenantId);
+    }
   },
   onReset: () => {
     for (const listener of listeners) listener.onReset();

@@ -329,6 +329,20 @@ describe("the provider proxy, first-party", () => {
     expect(res.body.detail).toMatch(/invalid_grant/);
   });
 
+  it("follows an edited catalog row at once; a provider that does not answer is 502 upstream_unreachable", async () => {
+    const closedPort = await freePort();
+    await service.db.query("update integrations set oauth_client_config = jsonb_set(oauth_client_config, '{api_base_url}', to_jsonb($1::text)) where slug = 'supabase'", [`http://127.0.0.1:${closedPort}`]);
+    await new Promise((r) => setTimeout(r, 200));
+    const down = await api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) });
+    expect([down.status, down.body]).toEqual([502, { error: "upstream_unreachable", detail: "the provider could not be reached" }]);
+    await service.db.query("update integrations set oauth_client_config = jsonb_set(oauth_client_config, '{api_base_url}', to_jsonb($1::text)) where slug = 'supabase'", [upstream.url]);
+    await new Promise((r) => setTimeout(r, 200));
+    // Reached again (the provider now refuses the token the previous test left: a refresh error, not unreachable).
+    const back = await api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) });
+    expect(back.body.error).not.toBe("upstream_unreachable");
+    expect(upstream.requests.at(-1)!.url).toBe("/v1/projects");
+  });
+
   it("no binding for the provider: 404 connection_not_found; dot segments: 400", async () => {
     const none = await api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(otherAppKey) });
     expect([none.status, none.body]).toEqual([404, { error: "connection_not_found" }]);
