@@ -67,6 +67,8 @@ export function parseProxyPath(rawUrl: string): ProxyPath | ProxyError {
   const provider = slash === -1 ? rest : rest.slice(0, slash);
   const path = slash === -1 ? "/" : rest.slice(slash);
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(provider)) return connectionNotFound();
+  // `//host/...` would read as a protocol-relative URL to whoever resolves it (the broker).
+  if (path.startsWith("//")) return new ProxyError(400, "invalid_path", "the path must not start with //");
   for (const segment of path.split("/")) {
     let decoded: string;
     try {

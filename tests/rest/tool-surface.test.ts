@@ -348,7 +348,7 @@ describe("the provider proxy, first-party", () => {
     expect([none.status, none.body]).toEqual([404, { error: "connection_not_found" }]);
     const unknown = await api(service, "/api/proxy/notion/v1/pages", { headers: bearer(appKey) });
     expect([unknown.status, unknown.body]).toEqual([404, { error: "connection_not_found" }]);
-    for (const path of ["/api/proxy/supabase/v1/%2e%2e/admin", "/api/proxy/supabase/v1/a%2Fb"]) {
+    for (const path of ["/api/proxy/supabase/v1/%2e%2e/admin", "/api/proxy/supabase/v1/a%2Fb", "/api/proxy/github//evil.example/x", "/api/proxy/supabase/v1/a%5Cb"]) {
       const res = await new Promise<number>((resolve, reject) => {
         const u = new URL(service.url);
         httpRequest({ hostname: u.hostname, port: u.port, path, headers: bearer(appKey) }, (r) => {
