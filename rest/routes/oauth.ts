@@ -10,6 +10,8 @@ import { SDK_NONCE_PATTERN, takeResult } from "../../server/oauth/results";
 import { checkStartInputs, OAuthStartError, startingTenant, type StartInputs } from "../../server/oauth/start-checks";
 import { callbackPath, newNonce, STATE_TTL_MS, stateSetCookies, type OAuthState } from "../../server/oauth/state-cookie";
 import { getRuntime } from "../../server/runtime/runtime";
+import { isDatabaseUnavailable } from "../../server/db/availability";
+import { findAppError, RETRY_AFTER_SECONDS } from "../../server/errors";
 import { readTextCapped } from "../body";
 import { popupResponse, renderPickerPage, renderPopupPage } from "../oauth-popup-page";
 import type { RequestContext } from "../request-context";
@@ -156,18 +158,34 @@ function render(outcome: CallbackOutcome, provider: string): Response {
 
 const cookieReader = (ctx: RequestContext) => (name: string) => readCookie(ctx.header("cookie"), name);
 
+/**
+ * A popup must always get a page that posts something, or the SDK waits for nothing: when
+ * the database is unreachable mid-callback the page posts `service_unavailable` (503, as
+ * everywhere else in an outage: ADR 007) to our own origin; other faults go the usual way.
+ */
+async function popupOrOutage(run: () => Promise<CallbackOutcome>, provider: string): Promise<Response> {
+  try {
+    return render(await run(), provider);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error) && findAppError(error)?.code !== "SERVICE_UNAVAILABLE") throw error;
+    const message = { type: "svc:oauth:error" as const, code: "service_unavailable", detail: "The service is briefly unavailable. Close this window and try again.", state: null };
+    const page = renderPopupPage(message, new URL(getConfig().baseUrl).origin, 503);
+    return popupResponse({ ...page, headers: { ...page.headers, "retry-after": String(RETRY_AFTER_SECONDS) } });
+  }
+}
+
 export async function callback(ctx: RequestContext, provider: string): Promise<Response> {
-  return render(await firstPartyCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
+  return popupOrOutage(async () => firstPartyCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
 }
 
 /** POST /api/oauth/{provider}/callback: the discovery picker's form. */
 export async function pick(ctx: RequestContext, provider: string): Promise<Response> {
   const form = new URLSearchParams(await readTextCapped(ctx.request, 16 * 1024));
-  return render(await firstPartyPick(await orm(), provider, form, cookieReader(ctx)), provider);
+  return popupOrOutage(async () => firstPartyPick(await orm(), provider, form, cookieReader(ctx)), provider);
 }
 
 export async function brokerCallbackRoute(ctx: RequestContext, provider: string): Promise<Response> {
-  return render(await brokerCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
+  return popupOrOutage(async () => brokerCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
 }
 
 /** GET /api/oauth/{...}: dispatches the four browser navigations of SPEC 4.1. */

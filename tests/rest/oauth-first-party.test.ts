@@ -1,3 +1,6 @@
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
@@ -155,6 +158,29 @@ describe("first-party OAuth flow", () => {
     expect(await count("connections")).toBe(before);
     // The untouched flow still completes once.
     expect((await hop(flow.callbackUrl, flow.jar)).status).toBe(200);
+  });
+
+  it("a correctly signed but expired state, or one made for another provider, is oauth_state_invalid", async () => {
+    const secret = /SESSION_SECRET=(.+)/.exec(readFileSync(join(service.dataDir, "secrets.env"), "utf8"))![1]!;
+    const flow = await startFlow();
+    const nonce = new URL(flow.callbackUrl).searchParams.get("state")!;
+    const name = `svc_oauth_${nonce}`;
+    const value = /svc_oauth_[A-Za-z0-9_-]{32}=([^;]+)/.exec(flow.jar.header("/api/oauth/supabase/callback"))![1]!;
+    const state = JSON.parse(Buffer.from(value.split(".")[0]!, "base64url").toString());
+    const sign = (data: unknown) => {
+      const payload = Buffer.from(JSON.stringify(data)).toString("base64url");
+      return `${payload}.${createHmac("sha256", secret).update(`${name}=${payload}`).digest("base64url")}`;
+    };
+    const before = await count("connections");
+    for (const forged of [{ ...state, expiresAt: Date.now() - 1000 }, { ...state, provider: "other-fp" }, { ...state, flow: "broker" }]) {
+      const res = await fetch(flow.callbackUrl, { headers: { cookie: `${name}=${sign(forged)}` }, redirect: "manual" });
+      expect(res.status).toBe(400);
+      expect(popupMessage(await res.text()).code).toBe("oauth_state_invalid");
+    }
+    expect(await count("connections")).toBe(before);
+    // The same signing with the real record is accepted: the refusals above were about the content.
+    const genuine = await fetch(flow.callbackUrl, { headers: { cookie: `${name}=${sign(state)}` }, redirect: "manual" });
+    expect(genuine.status).toBe(200);
   });
 
   it("the provider's denial is posted as its code (400); missing params are missing_params", async () => {
