@@ -10,10 +10,12 @@ const host = process.env.HOST ?? "127.0.0.1";
 const me = { loggedIn: true, userId: process.env.USER_ID ?? "00000000-0000-4000-8000-000000000000", email: process.env.EMAIL ?? "bench@example.com" };
 // The same balance body the service answers (GET /api/v1/balance), when the run provides it.
 const balance = process.env.BALANCE_JSON ? JSON.parse(process.env.BALANCE_JSON) : null;
+// Other suites' bodies by path (the connections suite's GET /api/deployments/me/connections).
+const routes = process.env.ROUTES_JSON ? JSON.parse(process.env.ROUTES_JSON) : {};
 
 const server = createServer((req, res) => {
   // Serialised per request, as the service does, rather than a pre-built buffer.
-  const body = JSON.stringify(balance && req.url === "/api/v1/balance" ? balance : me);
+  const body = JSON.stringify(routes[req.url] ?? (balance && req.url === "/api/v1/balance" ? balance : me));
   res.writeHead(200, {
     "content-type": "application/json",
     "cache-control": "no-store",

@@ -19,13 +19,14 @@ import balance from "./suites/balance.mjs";
 import uploadFlood from "./suites/upload-flood.mjs";
 import appProxy from "./suites/app-proxy.mjs";
 import cliStartup from "./suites/cli-startup.mjs";
+import connections from "./suites/connections.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, balance, uploadFlood, appProxy, cliStartup];
+const SUITES = [authMe, balance, uploadFlood, appProxy, connections, cliStartup];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -361,6 +362,8 @@ async function main() {
       root: ROOT,
       tmpRoot,
       logDir,
+      dataDir,
+      databaseUrl: db.url,
       user,
       ...credentials,
       targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "remix-serve": remixUrl },

@@ -31,22 +31,31 @@ export function knownAppKey(token: string): AppKeyPrincipal | undefined {
 }
 
 /**
- * The key's principal or 401. A key not in the cache costs a lookup, so an address that
- * keeps presenting unknown keys is refused (429) before looking, see auth-rate-limits.ts.
+ * The principal of the request's `svc_sk_` key, or 401 (SPEC 5: any other token is refused
+ * before a lookup). A key not in the cache costs a lookup, so an address that keeps
+ * presenting unknown keys is refused (429) before looking, see auth-rate-limits.ts.
+ * Header-based, so the raw Node paths (the provider proxy) use it too.
  */
-export async function requireAppKey(ctx: RequestContext): Promise<AppKeyPrincipal> {
-  const token = presentedAppKey(ctx);
-  let principal = knownAppKey(token) ?? null;
+export async function authenticateBearer(header: HeaderReader, clientAddress: string | null): Promise<AppKeyPrincipal> {
+  const token = bearerFrom(header);
+  if (!token || !token.startsWith(APP_KEY_PREFIX)) throw invalidBearer();
+  const known = knownAppKey(token);
+  if (known) return known;
+  const { orm } = await getRuntime();
+  const em = orm.em.fork();
+  await assertKeyLookupsAllowed(em, clientAddress);
+  const principal = await authenticateAppKey(() => em, token);
   if (!principal) {
-    const { orm } = await getRuntime();
-    const em = orm.em.fork();
-    await assertKeyLookupsAllowed(em, ctx.clientAddress);
-    principal = await authenticateAppKey(() => em, token);
-    if (!principal) {
-      await countKeyFailure(em, ctx.clientAddress);
-      throw invalidBearer();
-    }
+    await countKeyFailure(em, clientAddress);
+    throw invalidBearer();
   }
+  return principal;
+}
+
+/** The key's principal or 401; the request's tRPC caller then carries the key. */
+export async function requireAppKey(ctx: RequestContext): Promise<AppKeyPrincipal> {
+  presentedAppKey(ctx);
+  const principal = await authenticateBearer((name) => ctx.header(name), ctx.clientAddress);
   ctx.useAppKey(principal);
   return principal;
 }

@@ -9,6 +9,7 @@ import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
 import { closeUpstreamDispatcher } from "./app-proxy-upstream";
 import { handleBrokerUpgrade, isBrokerPath } from "./ssh-broker/upgrade";
+import { handleProviderProxy, isProviderProxyPath } from "./provider-proxy";
 import { isAppHost } from "../server/deployments/deployment-lookup";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
@@ -61,6 +62,8 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   const server = createServer((req, res) => {
     // Deployed tools first: their hosts are the app-proxy's, whatever the path.
     if (isAppHost(req.headers.host)) return handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
+    // The provider proxy streams on raw Node objects, like the app-proxy (docs/decisions/017).
+    if (isProviderProxyPath(req.url)) return handleProviderProxy(req, res, normalizeClientAddress(req.socket.remoteAddress));
     const answer = fastAnswer(req.method, req.url, (name) => rawHeader(req.rawHeaders, name));
     if (!answer) return void listener(req, res);
     res.writeHead(answer.status, { ...answer.headers, "content-length": Buffer.byteLength(answer.body) });

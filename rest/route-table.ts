@@ -13,6 +13,9 @@ import { balanceByJwtOrKey, balanceByJwtOrKeyFast, balanceByKey, balanceByKeyFas
 import * as cli from "./routes/cli";
 import { personalKey, revokePersonalKey } from "./routes/dev";
 import { openApi } from "./routes/openapi";
+import { sdkFile } from "./routes/sdk";
+import { myConnections, myConnectionsFast, myEvents } from "./routes/tool-surface";
+import { providerProxy } from "./routes/provider-proxy";
 import * as oauth from "./routes/oauth";
 import * as connections from "./routes/connections";
 
@@ -45,6 +48,14 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/cli/env", handler: cli.env },
   { method: "POST", path: "/api/dev/personal-key", handler: personalKey, sessionCookie: true },
   { method: "POST", path: "/api/dev/personal-key/revoke", handler: revokePersonalKey, sessionCookie: true },
+
+  // Exact paths win over the `/api/deployments/*` rows below (rest/handler.ts looks them up first).
+  { method: "GET", path: "/api/deployments/me/connections", handler: myConnections, fast: myConnectionsFast },
+  { method: "GET", path: "/api/deployments/me/events", handler: myEvents },
+
+  // The provider proxy: `npm start` answers it on raw Node objects first (rest/provider-proxy.ts);
+  // these rows serve hosts that hand the edge a fetch Request (remix-serve).
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({ method, path: "/api/proxy/*", handler: providerProxy })),
 
   { method: "GET", path: "/api/deployments", handler: deployments.list },
   { method: "POST", path: "/api/deployments", handler: deployments.create, sessionCookie: true },
@@ -80,7 +91,8 @@ export const routes: Route[] = [
   { method: "GET", path: "/storage/v1/object/public/avatars/*", handler: publicAvatar },
 
   { method: "GET", path: "/api/openapi.json", handler: openApi },
+  { method: "GET", path: "/sdk/*", handler: sdkFile },
 ];
 
 /** Path prefixes the REST edge owns: unknown paths under them are JSON 404s, not pages. */
-export const ownedPrefixes = ["/api/", "/auth/v1/", "/storage/v1/", "/schemas/"];
+export const ownedPrefixes = ["/api/", "/auth/v1/", "/storage/v1/", "/schemas/", "/sdk/"];

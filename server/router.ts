@@ -11,6 +11,7 @@ import { membersRouter, workspacesRouter } from "./members/router";
 import { deploymentsRouter } from "./deployments/router";
 import { shellRouter } from "./shell/router";
 import { connectionsRouter, integrationsRouter } from "./connections/router";
+import { connectWizardRouter } from "./connections/wizard-router";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   shell: shellRouter,
   connections: connectionsRouter,
   integrations: integrationsRouter,
+  connectWizard: connectWizardRouter,
 });
 
 export type AppRouter = typeof appRouter;

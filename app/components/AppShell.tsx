@@ -7,19 +7,23 @@ import { Avatar } from "./Avatar";
 const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: "/dashboard", label: "Overview" },
   { to: "/apps", label: "Apps" },
+  { to: "/connections", label: "Connections" },
   { to: "/keys", label: "API Keys" },
   { to: "/deployments", label: "Deployments" },
   { to: "/members", label: "Members" },
   { to: "/settings", label: "Settings", ownerOnly: true },
   { to: "/profile", label: "Profile" },
 ];
-const ADMIN = { to: "/admin/credits", label: "Admin" };
+const ADMIN = [
+  { to: "/admin/credits", label: "Admin" },
+  { to: "/admin/integrations", label: "Integrations" },
+];
 
 /** Every signed-in page: a header with the workspace, the navigation and the user. */
 export function AppShell({ account, children }: { account: AccountView; children: ReactNode }) {
   const { profile, workspace, balance, isAdmin, role } = account;
   // Workspace pages need a workspace (Settings its owner); the Admin area only an administrator.
-  const nav = [...(workspace ? NAV.filter((item) => !item.ownerOnly || role === "owner") : []), ...(isAdmin ? [ADMIN] : [])];
+  const nav = [...(workspace ? NAV.filter((item) => !item.ownerOnly || role === "owner") : []), ...(isAdmin ? ADMIN : [])];
   const userName = profile.displayName || profile.email;
   return (
     <div className="shell">

@@ -12,14 +12,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
   const { app, env } = await loadAppWithEnv(dashboard.caller, params.appId ?? "", request);
-  const data: AppDetailData = { account, app, env };
+  const { connections, allowedOrigins } = await dashboard.caller.connections.forApp({ appId: app.id });
+  const data: AppDetailData = { account, app, env, connections, allowedOrigins };
   // Decrypted values ride in this response: keep them out of every cache.
   const headers = sessionHeaders(dashboard);
   headers.set("cache-control", "no-store");
   return json(data, { headers });
 }
 
-/** Three forms: add a variable, replace one's value (`update`), delete one. */
+/** Four forms: add a variable, replace one's value (`update`), delete one; the allowed origins (`origins`). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
@@ -27,6 +28,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const appId = params.appId ?? "";
   const values = { key: String(form.get("key") ?? ""), value: String(form.get("value") ?? "") };
+  if (intent === "origins") {
+    const origins = String(form.get("origins") ?? "")
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    try {
+      await dashboard.caller.connections.setAllowedOrigins({ appId, origins });
+    } catch (error) {
+      return failedForm(intent, describeFailure(error, request), undefined, { headers });
+    }
+    return json<FormResult>({ intent, ok: true }, { headers });
+  }
   try {
     if (intent === "add" || intent === "update") await dashboard.caller.apps.setEnv({ appId, ...values });
     else if (intent === "delete") await dashboard.caller.apps.deleteEnv({ appId, key: values.key });

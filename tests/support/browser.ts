@@ -26,6 +26,15 @@ export function warnIfNoChromium(suite: string): void {
   );
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: ARGS });
+/**
+ * `popupBlocking`: keep Chromium's popup blocker on (playwright turns it off by default), for
+ * tests of what a page sees when it opens a window outside a click.
+ */
+export function launchBrowser(options: { popupBlocking?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ARGS,
+    ...(options.popupBlocking ? { ignoreDefaultArgs: ["--disable-popup-blocking"] } : {}),
+  });
 }

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { AccountView, AppView, EnvVarView, WorkspaceView } from "~/lib/view-types";
 import { AddEnvVarCard } from "../AddEnvVarCard";
+import { AllowedOriginsCard, AppConnectionsCard, type AppBoundConnectionView } from "../AppConnectionsCard";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
@@ -11,11 +12,14 @@ export interface AppDetailData {
   account: AccountView & { workspace: WorkspaceView };
   app: AppView;
   env: EnvVarView[];
+  /** Issue 7: the app's bound connections and allowed opener origins (absent in older fixtures). */
+  connections?: AppBoundConnectionView[];
+  allowedOrigins?: string[];
 }
 
 /** One app: its environment variables, masked until revealed, and a form to add more. */
 export function AppDetailPage() {
-  const { account, app, env } = useLoaderData<AppDetailData>();
+  const { account, app, env, connections, allowedOrigins } = useLoaderData<AppDetailData>();
   return (
     <AppShell account={account}>
       <p className="breadcrumb">
@@ -34,6 +38,8 @@ export function AppDetailPage() {
           </DataTable>
         </Card>
         <AddEnvVarCard />
+        {connections ? <AppConnectionsCard connections={connections} /> : null}
+        {allowedOrigins ? <AllowedOriginsCard origins={allowedOrigins} canEdit={account.role !== "viewer"} /> : null}
       </div>
     </AppShell>
   );

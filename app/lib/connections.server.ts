@@ -1,0 +1,29 @@
+import type { Caller } from "./caller.server";
+
+/** Plain shapes for the connections pages (no OAuth configuration, never a secret). */
+type IntegrationRow = Awaited<ReturnType<Caller["integrations"]["list"]>>[number];
+type TenantConnectionRow = Awaited<ReturnType<Caller["connections"]["list"]>>[number];
+
+/** A catalog card: no OAuth configuration in the page. */
+export function catalogCard(row: IntegrationRow) {
+  return { slug: row.slug, name: row.name, description: row.description, logo: displayableLogo(row.logo), flow: row.flow };
+}
+
+/** A row of the connections table: who, when, which apps; no metadata. */
+export function connectionRow(row: TenantConnectionRow) {
+  return {
+    id: row.id,
+    provider: row.provider,
+    externalId: row.externalId,
+    displayName: row.displayName,
+    profile: row.profile,
+    createdByEmail: row.createdByEmail,
+    createdAt: row.createdAt,
+    apps: row.apps,
+  };
+}
+
+/** A logo the dashboard may show under its CSP (img-src 'self' data:): same-origin paths and data: URLs. */
+export function displayableLogo(logo: string): string | null {
+  return /^\/(?!\/)/.test(logo) || /^data:image\/(png|gif|webp|jpeg);/.test(logo) ? logo : null;
+}

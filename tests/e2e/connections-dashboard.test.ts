@@ -1,0 +1,167 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { startFakeBroker, startFakeProvider, type FakeBroker, type FakeProvider } from "../support/connect-fakes";
+import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+import { trpc } from "../support/trpc";
+
+warnIfNoChromium("tests/e2e/connections-dashboard.test.ts");
+
+/** Issue 7 section 6 in a real browser: /connections, the app page's origins, /admin/integrations. */
+const CLIENT = { clientId: "dash-client", clientSecret: "dash-secret" };
+const BROKER_KEY = "dash-broker-key";
+
+describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
+  let service: RunningService;
+  let browser: Browser;
+  let provider: FakeProvider;
+  let broker: FakeBroker;
+  let owner: TestUser;
+  let tenantId: string;
+  let appId: string;
+
+  beforeAll(async () => {
+    [provider, broker] = await Promise.all([startFakeProvider(CLIENT), startFakeBroker(BROKER_KEY)]);
+    const catalog = join(mkdtempSync(join(tmpdir(), "svc-dash-catalog-")), "catalog.json");
+    writeFileSync(
+      catalog,
+      JSON.stringify({
+        integrations: [
+          { slug: "supabase", name: "Supabase", description: "Postgres, auth and storage", oauth_client_config: { authorize_url: `${provider.url}/oauth/authorize`, token_url: `${provider.url}/oauth/token`, scopes: [], api_base_url: provider.url } },
+          { slug: "github", name: "GitHub", description: "Repositories", logo: "https://github.example/logo.png", oauth_client_config: { broker: { auth_config_id: "ac_placeholder", toolkit_slug: "github" } } },
+        ],
+      }),
+    );
+    [service, browser] = await Promise.all([
+      startService({
+        label: "e2e-connections-dashboard",
+        env: {
+          INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+          INTEGRATIONS_FILE: catalog,
+          SUPABASE_OAUTH_CLIENT_ID: CLIENT.clientId,
+          SUPABASE_OAUTH_CLIENT_SECRET: CLIENT.clientSecret,
+          BROKER_API_URL: broker.url,
+          BROKER_API_KEY: BROKER_KEY,
+        },
+      }),
+      launchBrowser(),
+    ]);
+    owner = await signUp(service); // the first account: administrator
+    tenantId = (await createWorkspace(service, owner, uniqueSlug("dash"))).id;
+    appId = (await trpc(service, owner, "apps.create", { name: "Reporter" })).data.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+    await provider?.close();
+    await broker?.close();
+  });
+
+  async function signedIn(): Promise<{ context: BrowserContext; page: Page; cspViolations: string[] }> {
+    const context = await browser.newContext();
+    const [name, value] = owner.cookie.split(/=(.*)/s) as [string, string];
+    await context.addCookies([{ name, value, url: service.url, httpOnly: true, sameSite: "Lax" }]);
+    const page = await context.newPage();
+    const cspViolations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    return { context, page, cspViolations };
+  }
+
+  async function hydrated(page: Page, path: string) {
+    await page.goto(`${service.url}${path}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+
+  it("/connections: the catalog as cards; Connect opens the SDK popup; the new account is listed; Disconnect asks, then removes it", async () => {
+    const { context, page, cspViolations } = await signedIn();
+    await hydrated(page, "/connections");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Connections" }).waitFor();
+    const cards = page.getByRole("list", { name: "Integrations" });
+    expect(await cards.getByRole("heading").allTextContents()).toEqual(["GitHub", "Supabase"]);
+    // An https logo is not shown under the dashboard's CSP: initials instead, and no violation.
+    expect(await cards.locator("img").count()).toBe(0);
+    await page.getByText("No connections yet.").waitFor();
+
+    const connectButton = page.getByRole("button", { name: "Connect Supabase" });
+    await page.waitForFunction(() => !(document.querySelector('[aria-label="Connect Supabase"]') as HTMLButtonElement).disabled);
+    const popupOpened = page.waitForEvent("popup");
+    await connectButton.click();
+    const popup = await popupOpened;
+    await page.getByTestId("connect-notice").filter({ hasText: "Connected Supabase as Supabase." }).waitFor({ timeout: 20_000 });
+    await popup.waitForEvent("close", { timeout: 3_000 }).catch(() => undefined);
+    expect(popup.isClosed()).toBe(true);
+
+    const row = page.getByRole("row", { name: /Supabase/ });
+    await row.waitFor();
+    expect(await row.getByRole("cell").allTextContents()).toEqual(expect.arrayContaining(["Supabase", owner.email, "no app"]));
+    const stored = await service.db.query("select id from connections where tenant_id = $1", [tenantId]);
+    expect(stored.rows).toHaveLength(1);
+
+    await row.getByRole("button", { name: "Disconnect Supabase Supabase" }).click();
+    await row.getByRole("button", { name: "Confirm disconnect" }).click();
+    await page.getByText("No connections yet.").waitFor();
+    expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n).toBe(0);
+    const revoked = await service.db.query("select type from app_events where tenant_id = $1 order by id", [tenantId]);
+    expect(revoked.rows.map((r) => r.type)).toEqual(["connection.created", "connection.revoked"]);
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it("the app page shows bound connections and saves allowed origins; a bad origin is refused and nothing changes", async () => {
+    const { context, page } = await signedIn();
+    await hydrated(page, `/apps/${appId}`);
+    await page.getByText("No connection is bound to this app.").waitFor();
+    const form = page.getByRole("form", { name: "Allowed origins" });
+    await form.getByRole("textbox").fill("https://tool.example.com\nhttp://127.0.0.1:5173");
+    await form.getByRole("button", { name: "Save origins" }).click();
+    await form.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    const saved = await service.db.query("select allowed_origins from apps where id = $1", [appId]);
+    expect(saved.rows[0].allowed_origins).toEqual(["https://tool.example.com", "http://127.0.0.1:5173"]);
+
+    await form.getByRole("textbox").fill("https://tool.example.com/path");
+    await form.getByRole("button", { name: "Save origins" }).click();
+    await form.getByRole("alert").filter({ hasText: "Not an origin" }).waitFor();
+    const unchanged = await service.db.query("select allowed_origins from apps where id = $1", [appId]);
+    expect(unchanged.rows[0].allowed_origins).toEqual(["https://tool.example.com", "http://127.0.0.1:5173"]);
+    await context.close();
+  });
+
+  it("/admin/integrations: an administrator replaces the placeholder auth_config_id; bad JSON is refused", async () => {
+    const { context, page } = await signedIn();
+    await hydrated(page, "/admin/integrations");
+    const form = page.getByRole("form", { name: "Edit GitHub" });
+    const config = form.getByLabel("OAuth client config (JSON)");
+    await config.fill("{ not json");
+    await form.getByRole("button", { name: "Save GitHub" }).click();
+    await form.getByRole("alert").filter({ hasText: "OAuth client config must be a JSON object" }).waitFor();
+    expect((await service.db.query("select edited_at from integrations where slug = 'github'")).rows[0].edited_at).toBeNull();
+
+    await config.fill(JSON.stringify({ broker: { auth_config_id: "ac_real_github", toolkit_slug: "github" } }));
+    await form.getByRole("button", { name: "Save GitHub" }).click();
+    await form.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    const row = (await service.db.query("select oauth_client_config, edited_by from integrations where slug = 'github'")).rows[0];
+    expect(row.oauth_client_config.broker.auth_config_id).toBe("ac_real_github");
+    expect(row.edited_by).toBe(owner.userId);
+    await context.close();
+  });
+
+  it("/admin/integrations is for administrators only", async () => {
+    const other = await signUp(service);
+    await createWorkspace(service, other, uniqueSlug("other"));
+    const context = await browser.newContext();
+    const [name, value] = other.cookie.split(/=(.*)/s) as [string, string];
+    await context.addCookies([{ name, value, url: service.url, httpOnly: true, sameSite: "Lax" }]);
+    const page = await context.newPage();
+    await page.goto(`${service.url}/admin/integrations`);
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await context.close();
+  });
+});

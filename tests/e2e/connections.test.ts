@@ -1,0 +1,273 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../server/runtime/embedded-postgres";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { startFakeBroker, startFakeProvider, type FakeBroker, type FakeProvider } from "../support/connect-fakes";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+import { trpc } from "../support/trpc";
+
+warnIfNoChromium("tests/e2e/connections.test.ts");
+
+/**
+ * Issue 7 sections 8 and 9 in a real browser: a third-party page on another origin (another
+ * port) loads the SDK from the service and connects accounts in the popup; the fakes of the
+ * provider and the broker are real HTTP servers.
+ */
+const CLIENT = { clientId: "e2e-client", clientSecret: "e2e-secret" };
+const BROKER_KEY = "e2e-broker-key";
+
+interface Outcome {
+  ok: boolean;
+  result?: { type: string; provider: string; connection_id: string; external_id: string; display_name: string; return_url: string | null; state: string | null };
+  code?: string;
+  detail?: string;
+}
+
+describe.skipIf(!hasChromium)("connecting accounts from a third-party page with the SDK, in Chromium", () => {
+  let service: RunningService;
+  let browser: Browser;
+  let provider: FakeProvider;
+  let broker: FakeBroker;
+  let opener: Server;
+  let openerUrl: string;
+  let user: TestUser;
+  let tenantId: string;
+  let appId: string;
+  let appKey: string;
+
+  beforeAll(async () => {
+    [provider, broker] = await Promise.all([startFakeProvider(CLIENT), startFakeBroker(BROKER_KEY)]);
+    const dir = mkdtempSync(join(tmpdir(), "svc-e2e-catalog-"));
+    const catalog = join(dir, "catalog.json");
+    writeFileSync(
+      catalog,
+      JSON.stringify({
+        integrations: [
+          {
+            slug: "supabase",
+            name: "Supabase",
+            description: "Postgres",
+            oauth_client_config: { authorize_url: `${provider.url}/oauth/authorize`, token_url: `${provider.url}/oauth/token`, scopes: [], api_base_url: provider.url },
+          },
+          { slug: "github", name: "GitHub", description: "Repositories", oauth_client_config: { broker: { auth_config_id: "ac_e2e_github", toolkit_slug: "github" } } },
+        ],
+      }),
+    );
+    [service, browser] = await Promise.all([
+      startService({
+        label: "e2e-connections",
+        env: {
+          INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+          INTEGRATIONS_FILE: catalog,
+          SUPABASE_OAUTH_CLIENT_ID: CLIENT.clientId,
+          SUPABASE_OAUTH_CLIENT_SECRET: CLIENT.clientSecret,
+          BROKER_API_URL: broker.url,
+          BROKER_API_KEY: BROKER_KEY,
+        },
+      }),
+      launchBrowser(),
+    ]);
+    user = await signUp(service);
+    tenantId = (await createWorkspace(service, user, uniqueSlug("conn"))).id;
+    appId = (await trpc(service, user, "apps.create", { name: "Tool" })).data.id;
+    appKey = (await trpc(service, user, "keys.create", { appId })).data.apiKey;
+
+    const port = await freePort();
+    openerUrl = `http://127.0.0.1:${port}`;
+    await service.db.query("update apps set allowed_origins = array[$1] where tenant_id = $2", [openerUrl, tenantId]);
+    // The third-party page: loads the SDK from the service; /coop cuts its popups off.
+    const page = `<!doctype html><meta charset="utf-8"><title>Third-party tool</title>
+<button id="connect">Connect</button>
+<script type="module">
+import { connect } from "${service.url}/sdk/connect.js";
+const options = JSON.parse(new URLSearchParams(location.search).get("opts") || "{}");
+window.__outcome = null;
+const run = () => connect(options).then((result) => (window.__outcome = { ok: true, result }), (e) => (window.__outcome = { ok: false, code: e.code, detail: e.detail }));
+document.getElementById("connect").addEventListener("click", run);
+if (location.pathname === "/auto") setTimeout(run, 0);
+window.__ready = true;
+</script>`;
+    opener = createServer((req, res) => {
+      const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
+      if (req.url?.startsWith("/coop")) headers["cross-origin-opener-policy"] = "same-origin";
+      res.writeHead(200, headers);
+      res.end(page);
+    });
+    await new Promise<void>((r) => opener.listen(port, "127.0.0.1", () => r()));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    opener?.close();
+    await service?.stop();
+    await provider?.close();
+    await broker?.close();
+  });
+
+  async function signedInPage(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext();
+    const [name, value] = user.cookie.split(/=(.*)/s) as [string, string];
+    await context.addCookies([{ name, value, url: service.url, httpOnly: true, sameSite: "Lax" }]);
+    return { context, page: await context.newPage() };
+  }
+
+  async function openTool(page: Page, path: string, options: object) {
+    await page.goto(`${openerUrl}${path}?opts=${encodeURIComponent(JSON.stringify(options))}`);
+    await page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true);
+  }
+
+  async function outcomeOf(page: Page, timeout = 20_000): Promise<Outcome> {
+    await page.waitForFunction(() => (window as unknown as { __outcome: unknown }).__outcome !== null, null, { timeout });
+    return page.evaluate(() => (window as unknown as { __outcome: Outcome }).__outcome);
+  }
+
+  const integrationEnv = async () =>
+    (await service.db.query("select key, kind from app_env_vars where app_id = $1 and kind = 'integration' order by key", [appId])).rows;
+
+  it("first-party: the popup completes, the opener gets svc:oauth:done, its ack closes the popup, the binding writes env rows", async () => {
+    provider.mode = "grant";
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", { provider: "supabase", appKey, state: "fp-1", returnTo: "/connections" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    const closed = popup.waitForEvent("close", { timeout: 1_900 }); // the ack, not the 2 s fallback
+    const outcome = await outcomeOf(page);
+    expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
+    expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", display_name: "Supabase", state: "fp-1", return_url: `${service.url}/connections` });
+    expect(outcome.result!.external_id).toMatch(/^svc_conn_/);
+    await closed;
+    const rows = await service.db.query("select id, profile, encrypted_credential is not null as sealed from connections where tenant_id = $1 and provider = 'supabase'", [tenantId]);
+    expect(rows.rows).toEqual([{ id: outcome.result!.connection_id, profile: "first_party", sealed: true }]);
+    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId]);
+    expect(binding.rows).toEqual([{ connection_id: outcome.result!.connection_id }]);
+    expect(await integrationEnv()).toEqual([{ key: "SUPABASE_CONNECTION_ID", kind: "integration" }]);
+    const env = await api(service, "/api/cli/env", { headers: { authorization: `Bearer ${appKey}` } });
+    expect(env.body.env.SUPABASE_CONNECTION_ID).toBe(outcome.result!.external_id);
+    // The deployed tool sees it too.
+    await new Promise((r) => setTimeout(r, 200));
+    const listed = await api(service, "/api/deployments/me/connections", { headers: { authorization: `Bearer ${appKey}` } });
+    expect(listed.body.connections.map((c: { connectionId: string }) => c.connectionId)).toEqual([outcome.result!.connection_id]);
+    await context.close();
+  });
+
+  it("the provider's denial reaches the opener as access_denied, and nothing is written", async () => {
+    provider.mode = "deny";
+    const before = (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n;
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", { provider: "supabase", appKey, state: "deny-1" });
+    await page.click("#connect");
+    const outcome = await outcomeOf(page);
+    expect([outcome.ok, outcome.code]).toEqual([false, "access_denied"]);
+    expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n).toBe(before);
+    provider.mode = "grant";
+    await context.close();
+  });
+
+  it("broker: embed goes through the wizard, Connect a new account completes at the broker, the connection is bound", async () => {
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", { provider: "github", appKey, state: "br-1" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    await popup.waitForURL(/\/connections\/connect\/github\?/);
+    await popup.getByRole("heading", { name: "Connect GitHub" }).waitFor();
+    await popup.getByRole("link", { name: "Connect a new account" }).click();
+    const outcome = await outcomeOf(page);
+    expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
+    expect(outcome.result).toMatchObject({ provider: "github", state: "br-1", display_name: expect.stringMatching(/@example\.com$/) });
+    const row = await service.db.query("select profile, encrypted_credential, metadata->>'broker_account_id' as account from connections where id = $1", [outcome.result!.connection_id]);
+    expect(row.rows[0]).toMatchObject({ profile: "broker_managed", encrypted_credential: null });
+    expect(broker.accounts.get(row.rows[0].account)?.user_id).toBe(tenantId);
+    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'github'", [appId]);
+    expect(binding.rows).toEqual([{ connection_id: outcome.result!.connection_id }]);
+    await context.close();
+  });
+
+  it("the wizard's picker binds an existing connection to another app and posts svc:oauth:done for it", async () => {
+    const existing = (await service.db.query("select id, external_id, display_name from connections where tenant_id = $1 and provider = 'github'", [tenantId])).rows[0];
+    const secondApp = (await trpc(service, user, "apps.create", { name: "Second tool" })).data.id;
+    const secondKey = (await trpc(service, user, "keys.create", { appId: secondApp })).data.apiKey;
+    await service.db.query("update apps set allowed_origins = array[$1] where id = $2", [openerUrl, secondApp]);
+    const accountsBefore = broker.accounts.size;
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", { provider: "github", appKey: secondKey, state: "pick-1" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    await popup.getByRole("button", { name: new RegExp(existing.display_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).click();
+    const outcome = await outcomeOf(page);
+    expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "github", connection_id: existing.id, external_id: existing.external_id, state: "pick-1" });
+    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [secondApp]);
+    expect(binding.rows).toEqual([{ connection_id: existing.id }]);
+    expect(broker.accounts.size).toBe(accountsBefore); // nothing new at the broker
+    await context.close();
+  });
+
+  it("a popup opened without a click is blocked by Chromium's popup blocker: popup_blocked, nothing opened", async () => {
+    const blocking = await launchBrowser({ popupBlocking: true });
+    try {
+      const context = await blocking.newContext();
+      const page = await context.newPage();
+      let opened = 0;
+      context.on("page", () => opened++);
+      await openTool(page, "/auto", { provider: "supabase", appKey, state: "auto" });
+      const outcome = await outcomeOf(page);
+      expect([outcome.ok, outcome.code]).toEqual([false, "popup_blocked"]);
+      expect(opened).toBe(0);
+    } finally {
+      await blocking.close();
+    }
+  });
+
+  it("a popup the person closes gives window_closed", async () => {
+    provider.mode = "hold";
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", { provider: "supabase", appKey, state: "closed-1" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    await popup.getByText("Sign in to the provider").waitFor();
+    // A forged result from the page itself (wrong origin, wrong source) settles nothing.
+    await page.evaluate(() =>
+      window.postMessage({ type: "svc:oauth:done", provider: "supabase", connection_id: "forged", external_id: "svc_conn_forged", display_name: "x", return_url: null, state: "closed-1" }, "*"),
+    );
+    await new Promise((r) => setTimeout(r, 2_800)); // a person takes a moment before giving up
+    await popup.close();
+    const outcome = await outcomeOf(page);
+    expect([outcome.ok, outcome.code]).toEqual([false, "window_closed"]);
+    provider.mode = "grant";
+    await context.close();
+  });
+
+  it("an opener cut off by Cross-Origin-Opener-Policy: same-origin still gets the result through the result endpoint", async () => {
+    provider.mode = "grant";
+    const { context, page } = await signedInPage();
+    await openTool(page, "/coop", { provider: "supabase", appKey, state: "coop-1" });
+    const popupOpened = context.waitForEvent("page");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    const outcome = await outcomeOf(page, 30_000);
+    expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
+    expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "coop-1" });
+    // With no opener the popup stays open and says what happened.
+    await popup.getByText(/Connected to Supabase/).waitFor();
+    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId]);
+    expect(binding.rows).toEqual([{ connection_id: outcome.result!.connection_id }]);
+    // The app was bound to an earlier Supabase connection: its env row now names the new one
+    // (beside the GitHub binding of the broker test).
+    expect(await integrationEnv()).toEqual([
+      { key: "GITHUB_CONNECTION_ID", kind: "integration" },
+      { key: "SUPABASE_CONNECTION_ID", kind: "integration" },
+    ]);
+    const env = await api(service, "/api/cli/env", { headers: { authorization: `Bearer ${appKey}` } });
+    expect(env.body.env.SUPABASE_CONNECTION_ID).toBe(outcome.result!.external_id);
+    await context.close();
+  });
+});
