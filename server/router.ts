@@ -9,6 +9,7 @@ import { cliRouter } from "./keys/cli-router";
 import { keysRouter } from "./keys/router";
 import { membersRouter, workspacesRouter } from "./members/router";
 import { deploymentsRouter } from "./deployments/router";
+import { passwordResetRouter } from "./identity/password-reset-router";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -24,6 +25,7 @@ export const appRouter = router({
   members: membersRouter,
   workspaces: workspacesRouter,
   deployments: deploymentsRouter,
+  passwordReset: passwordResetRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,12 +8,16 @@ const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: "/dashboard", label: "Overview" },
   { to: "/apps", label: "Apps" },
   { to: "/keys", label: "API Keys" },
+  { to: "/credits", label: "Credits" },
   { to: "/deployments", label: "Deployments" },
   { to: "/members", label: "Members" },
   { to: "/settings", label: "Settings", ownerOnly: true },
   { to: "/profile", label: "Profile" },
 ];
-const ADMIN = { to: "/admin/credits", label: "Admin" };
+const ADMIN = [
+  { to: "/admin/credits", label: "Admin" },
+  { to: "/admin/users", label: "Users" },
+];
 
 /** The id of every page's main region: the "Skip to content" link's target. */
 export const MAIN_ID = "main";
@@ -32,7 +36,7 @@ export function SkipLink() {
 export function AppShell({ account, children }: { account: AccountView; children: ReactNode }) {
   const { profile, workspace, balance, isAdmin, role } = account;
   // Workspace pages need a workspace (Settings its owner); the Admin area only an administrator.
-  const nav = [...(workspace ? NAV.filter((item) => !item.ownerOnly || role === "owner") : []), ...(isAdmin ? [ADMIN] : [])];
+  const nav = [...(workspace ? NAV.filter((item) => !item.ownerOnly || role === "owner") : []), ...(isAdmin ? ADMIN : [])];
   const userName = profile.displayName || profile.email;
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();

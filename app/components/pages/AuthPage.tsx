@@ -42,6 +42,8 @@ export function AuthPage({ mode }: { mode: "signIn" | "signUp" }) {
   const busy = navigation.state === "submitting";
   const switchHref = redirectTo === "/dashboard" ? copy.switchTo : `${copy.switchTo}?redirectTo=${encodeURIComponent(redirectTo)}`;
   const duplicate = mode === "signUp" && data?.code === "user_already_exists";
+  // After a password reset (app/routes/reset-password.$token.tsx), until the next attempt.
+  const passwordChanged = mode === "signIn" && params.get("notice") === "password-reset" && !data;
   return (
     <PublicPage
       title={copy.title}
@@ -52,6 +54,9 @@ export function AuthPage({ mode }: { mode: "signIn" | "signUp" }) {
         </>
       }
     >
+      {passwordChanged ? (
+        <p className="callout callout-text notice-success" role="status">Your password was changed. Sign in with the new one.</p>
+      ) : null}
       <Form method="post" className="stack">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

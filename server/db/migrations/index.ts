@@ -2,10 +2,12 @@ import type { MigrationObject } from "@mikro-orm/core";
 import { Migration20261121000001_foundation } from "./Migration20261121000001_foundation";
 import { Migration20261121000002_apps_keys_credits } from "./Migration20261121000002_apps_keys_credits";
 import { Migration20261124000003_members_deployments } from "./Migration20261124000003_members_deployments";
+import { Migration20261125000006_dashboard_basics } from "./Migration20261125000006_dashboard_basics";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
   { name: "Migration20261121000001_foundation", class: Migration20261121000001_foundation },
   { name: "Migration20261121000002_apps_keys_credits", class: Migration20261121000002_apps_keys_credits },
   { name: "Migration20261124000003_members_deployments", class: Migration20261124000003_members_deployments },
+  { name: "Migration20261125000006_dashboard_basics", class: Migration20261125000006_dashboard_basics },
 ];
