@@ -25,6 +25,11 @@ export const meta: MetaFunction = ({ error }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   // The document's CSP nonce (app/entry.server.tsx): Remix's inline scripts need it to run.
   const nonce = useNonce();
+  // Lets browser tests (and anyone curious) know the page is interactive; here in the
+  // layout, so error pages (which render without App) say so too.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -47,10 +52,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Lets browser tests (and anyone curious) know the page is interactive.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
 

@@ -14,6 +14,8 @@ export interface DashboardPage {
   /** Who opens it: nobody, the administrator with a full workspace, or a new account with none. */
   as: "visitor" | "admin" | "newcomer";
   path: (seed: Seed) => string;
+  /** The document's status when not 200 (404 pages, an invitation meant for someone else). */
+  status?: number;
 }
 
 export const PAGES: DashboardPage[] = [
@@ -22,8 +24,8 @@ export const PAGES: DashboardPage[] = [
   { name: "sign up", as: "visitor", path: () => "/signup" },
   { name: "signed out", as: "visitor", path: () => "/logout" },
   { name: "forgot password", as: "visitor", path: () => "/forgot-password" },
-  { name: "reset password (unknown link)", as: "visitor", path: () => "/reset-password/not-a-real-token" },
-  { name: "404 signed out", as: "visitor", path: () => "/no-such-page" },
+  { name: "reset password (unknown link)", as: "visitor", path: () => "/reset-password/not-a-real-token", status: 404 },
+  { name: "404 signed out", as: "visitor", path: () => "/no-such-page", status: 404 },
   { name: "invitation, signed out", as: "visitor", path: (s) => s.invitePath },
   { name: "onboarding", as: "newcomer", path: () => "/onboarding" },
   { name: "overview", as: "admin", path: () => "/dashboard" },
@@ -40,8 +42,9 @@ export const PAGES: DashboardPage[] = [
   { name: "admin ledger of a workspace", as: "admin", path: (s) => `/admin/credits/${s.tenantId}` },
   { name: "admin password reset", as: "admin", path: () => "/admin/users" },
   { name: "CLI login", as: "admin", path: (s) => `/dev/cli-bootstrap?cb=${encodeURIComponent("http://127.0.0.1:9/done")}&mode=personal-key` },
-  { name: "invitation, signed in", as: "admin", path: (s) => s.invitePath },
-  { name: "404 signed in", as: "admin", path: () => "/no-such-page" },
+  { name: "invitation for another account", as: "admin", path: (s) => s.invitePath, status: 403 },
+  { name: "404 signed in", as: "admin", path: () => "/no-such-page", status: 404 },
+  { name: "404 under a known section", as: "admin", path: (s) => `/apps/${s.tenantId}`, status: 404 },
 ];
 
 export interface Seed {
