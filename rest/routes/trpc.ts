@@ -14,9 +14,9 @@ const BROWSER_PROCEDURE = new RegExp(
       "auth\\.me",
       "tenants\\.(checkSlug|me|update)",
       "users\\.(me|update)",
-      "apps\\.(list|create|get|env|setEnv|deleteEnv)",
+      "apps\\.(list|create|get|rename|remove|env|setEnv|deleteEnv)",
       "keys\\.(list|create|revoke)",
-      "billing\\.(myBalance|workspaces|adjust)",
+      "billing\\.(myBalance|workspaces|history|adjust)",
       "dev\\.canBootstrapCli",
     ].join("|") +
     ")$",
