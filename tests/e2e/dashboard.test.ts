@@ -204,7 +204,9 @@ describe.skipIf(!hasChromium)("dashboard in a browser", () => {
 
   it("signs out from the header", async () => {
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.waitForURL(/\/login$/);
+    // Issue 10: signing out lands on a page that says so.
+    await page.waitForURL(/\/logout$/);
+    await page.getByRole("heading", { name: "You are signed out" }).waitFor();
     await open("/settings");
     await page.waitForURL(/\/login\?redirectTo=%2Fsettings$/);
   });
