@@ -51,6 +51,10 @@ const envSchema = z.object({
   APP_PROXY_ALLOWED_UPSTREAMS: optionalString,
   APP_PROXY_MAX_BODY: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
   APP_PROXY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+  // Password reset links by mail (docs/decisions/024): smtp:// or smtps://, with credentials
+  // in the URL if the server needs them. Unset: an administrator issues the links instead.
+  SMTP_URL: optionalString,
+  SMTP_FROM: optionalString,
   HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
@@ -66,6 +70,8 @@ export interface Config extends Env {
   adminEmails: string[] | null;
   storageDir: string;
   secureCookies: boolean;
+  /** The sender of the service's mail: SMTP_FROM, else svc <no-reply@host of BASE_URL>. */
+  mailFrom: string;
   /** Deployed tools live at `{name}--{workspace}.{appsDomain}` (host[:port], lower-case). */
   appsDomain: string;
 }
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails,
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/storage`,
     secureCookies: baseUrl.startsWith("https://"),
+    mailFrom: e.SMTP_FROM ?? `svc <no-reply@${new URL(baseUrl).hostname}>`,
     appsDomain: (e.APPS_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
   };
 }

@@ -36,7 +36,7 @@ export default function ResetPassword() {
   const busy = useNavigation().state === "submitting";
   if (link.state !== "ready") {
     return (
-      <PublicPage title={link.message ?? "This reset link is not valid"} lead="Ask an administrator of this service for a new link." below={<Link to="/login">Back to sign in</Link>} />
+      <PublicPage title={link.message ?? "This reset link is not valid"} lead={<>Ask for a new one: <Link to="/forgot-password">Forgot password?</Link></>} below={<Link to="/login">Back to sign in</Link>} />
     );
   }
   const passwordError = result?.error && /password/i.test(result.error) ? result.error : undefined;

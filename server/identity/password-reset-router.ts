@@ -1,17 +1,37 @@
 import { z } from "zod";
 import { getConfig } from "../config";
+import { AppError } from "../errors";
+import { log } from "../log";
 import { adminProcedure, publicProcedure, router } from "../trpc";
-import { completePasswordReset, inspectResetLink, issueResetLink } from "./password-reset";
+import { consumeRateLimit } from "../rate-limit/rate-limit";
+import { canSendMail, sendMail } from "../mail/mailer";
+import { completePasswordReset, inspectResetLink, issueResetLink, mailResetLink, MAIL_SENT_MESSAGE } from "./password-reset";
 
 const tokenInput = z.object({ token: z.string({ error: "This reset link is not valid" }).max(200, "This reset link is not valid") });
 
 /**
- * Password reset (docs/decisions/024): with the built-in identity provider an administrator
- * issues a one-time link and hands it over; the link's page sets the new password.
+ * Password reset (docs/decisions/024): with the built-in identity provider a one-time link
+ * goes by mail when SMTP_URL is set, and an administrator can always issue one and hand it
+ * over; the link's page sets the new password.
  */
 export const passwordResetRouter = router({
   /** What "Forgot password?" tells a visitor: who can help. */
-  mode: publicProcedure.query(() => ({ mode: getConfig().usesBuiltInIdentityProvider ? ("administrator" as const) : ("provider" as const) })),
+  mode: publicProcedure.query(() => ({
+    mode: !getConfig().usesBuiltInIdentityProvider ? ("provider" as const) : canSendMail() ? ("email" as const) : ("administrator" as const),
+  })),
+  /** With SMTP_URL: a link by mail; the same answer for every address (no account discovery). */
+  requestByEmail: publicProcedure
+    .input(z.object({ email: z.string({ error: "Enter your email" }).trim().min(1, "Enter your email").max(254, "Enter your email") }))
+    .mutation(async ({ ctx, input }) => {
+      if (!canSendMail()) throw new AppError("NOT_FOUND", "Not found");
+      const config = getConfig();
+      if (ctx.clientAddress) await consumeRateLimit(ctx.em, `reset-mail-address:${ctx.clientAddress}`, config.SIGNUP_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS);
+      // Not awaited: the answer takes the same time whether or not the account exists.
+      void mailResetLink(ctx.em.fork(), input.email, sendMail).catch((error: unknown) =>
+        log.warn("password reset mail failed", { error: (error as Error).message }),
+      );
+      return { message: MAIL_SENT_MESSAGE };
+    }),
   issue: adminProcedure
     .input(z.object({ email: z.string({ error: "Enter the account's email" }).trim().min(1, "Enter the account's email").max(254, "No account with this email") }))
     .mutation(({ ctx, input }) => issueResetLink(ctx.em, input.email, ctx.session.userId)),

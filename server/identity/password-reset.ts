@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { checkNewPassword } from "./built-in-provider";
 import { hashPassword } from "./passwords";
 import { publishSessionRevoked } from "./session-revocations";
+import { log } from "../log";
 
 /** How long a reset link works (docs/decisions/024): long enough to pass on, short enough to go stale. */
 export const RESET_LINK_MINUTES = 60;
@@ -27,26 +28,68 @@ function requireBuiltInProvider(): void {
   if (!getConfig().usesBuiltInIdentityProvider) throw new AppError("BAD_REQUEST", RESET_UNAVAILABLE_MESSAGE);
 }
 
+/** A new link for `user`; any earlier unused link of that account stops working. */
+async function createLink(em: EntityManager, userId: string, issuedBy: string | null): Promise<{ url: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000);
+  await em.transactional(async (tx) => {
+    const ctx = tx.getTransactionContext();
+    await tx.getConnection().execute(`delete from password_reset_links where user_id = ? and used_at is null`, [userId], "run", ctx);
+    await tx
+      .getConnection()
+      .execute(`insert into password_reset_links (user_id, token_hash, issued_by, expires_at) values (?, ?, ?, ?)`, [userId, sha256Base64url(token), issuedBy, expiresAt], "run", ctx);
+  });
+  return { url: `${getConfig().baseUrl}/reset-password/${token}`, expiresAt };
+}
+
+async function findUserByEmail(em: EntityManager, email: string): Promise<{ id: string; email: string } | undefined> {
+  const users = await em.getConnection().execute<{ id: string; email: string }[]>(`select id, email from auth_users where lower(email) = lower(?)`, [email.trim()]);
+  return users[0];
+}
+
 /**
  * An administrator's one-time reset link for an account: only the token's hash is stored,
  * and any earlier unused link of that account stops working.
  */
 export async function issueResetLink(em: EntityManager, email: string, issuedBy: string): Promise<{ url: string; email: string; expiresAt: string }> {
   requireBuiltInProvider();
-  const connection = em.getConnection();
-  const users = await connection.execute<{ id: string; email: string }[]>(`select id, email from auth_users where lower(email) = lower(?)`, [email.trim()]);
-  const user = users[0];
+  const user = await findUserByEmail(em, email);
   if (!user) throw new AppError("NOT_FOUND", NO_ACCOUNT_MESSAGE);
-  const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60_000);
-  await em.transactional(async (tx) => {
-    const ctx = tx.getTransactionContext();
-    await tx.getConnection().execute(`delete from password_reset_links where user_id = ? and used_at is null`, [user.id], "run", ctx);
-    await tx
-      .getConnection()
-      .execute(`insert into password_reset_links (user_id, token_hash, issued_by, expires_at) values (?, ?, ?, ?)`, [user.id, sha256Base64url(token), issuedBy, expiresAt], "run", ctx);
-  });
-  return { url: `${getConfig().baseUrl}/reset-password/${token}`, email: user.email, expiresAt: expiresAt.toISOString() };
+  const link = await createLink(em, user.id, issuedBy);
+  return { url: link.url, email: user.email, expiresAt: link.expiresAt.toISOString() };
+}
+
+/** One mail per account per minute at most: a second request inside it sends nothing. */
+const MAIL_INTERVAL_SECONDS = 60;
+
+export const MAIL_SENT_MESSAGE = "If an account exists for this email, a reset link is on its way. It works once, for 60 minutes.";
+
+/**
+ * "Forgot password?" with SMTP_URL set: mails a link to the account's address. The answer
+ * is the same whether or not the account exists (MAIL_SENT_MESSAGE), so the form tells
+ * nobody which addresses have accounts; a failed send is logged, not shown.
+ */
+export async function mailResetLink(em: EntityManager, email: string, send: (message: { to: string; subject: string; text: string }) => Promise<void>): Promise<void> {
+  requireBuiltInProvider();
+  const user = await findUserByEmail(em, email);
+  if (!user) return;
+  const recent = await em
+    .getConnection()
+    .execute(`select 1 from password_reset_links where user_id = ? and issued_by is null and created_at > now() - make_interval(secs => ?)`, [user.id, MAIL_INTERVAL_SECONDS]);
+  if (recent.length > 0) return;
+  const link = await createLink(em, user.id, null);
+  try {
+    await send({
+      to: user.email,
+      subject: "Reset your svc password",
+      text:
+        `Someone asked to reset the password of the svc account ${user.email}.\n\n` +
+        `Open this link within ${RESET_LINK_MINUTES} minutes to set a new password (it works once):\n${link.url}\n\n` +
+        `Setting it signs the account out everywhere. If this was not you, ignore this email: your password stays as it is.\n`,
+    });
+  } catch (error) {
+    log.warn("could not send a password reset mail", { error: (error as Error).message });
+  }
 }
 
 interface LinkRow {
