@@ -1,5 +1,5 @@
 import { useFetchers, useNavigation } from "@remix-run/react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 /**
  * The dashboard's one success pattern: a short inline "… saved" beside the form that did
@@ -37,8 +37,12 @@ export function useFreshSuccess(message: string | null | undefined, token: unkno
   useEffect(() => {
     if (busy) setShown("");
   }, [busy]);
+  // Only starts after this component mounted count (an upload long ago clears nothing new).
+  const seen = useRef(started);
   useEffect(() => {
-    if (started > 0) setShown("");
+    if (started === seen.current) return;
+    seen.current = started;
+    setShown("");
   }, [started]);
   return shown;
 }
