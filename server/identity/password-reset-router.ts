@@ -1,11 +1,23 @@
 import { z } from "zod";
 import { getConfig } from "../config";
+import { isSafeName } from "../validation/text";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 import { consumeRateLimit } from "../rate-limit/rate-limit";
 import { canSendMail, sendMail } from "../mail/mailer";
 import { completePasswordReset, inspectResetLink, issueResetLink, mailResetLink, MAIL_SENT_MESSAGE } from "./password-reset";
+
+/** An address as typed: never NUL, controls or broken UTF-16 (they would reach PostgreSQL). */
+const emailInput = (empty: string) =>
+  z.object({
+    email: z
+      .string({ error: empty })
+      .trim()
+      .min(1, empty)
+      .max(254, "Enter a valid email")
+      .refine(isSafeName, { message: "Enter a valid email" }),
+  });
 
 const tokenInput = z.object({ token: z.string({ error: "This reset link is not valid" }).max(200, "This reset link is not valid") });
 
@@ -21,7 +33,7 @@ export const passwordResetRouter = router({
   })),
   /** With SMTP_URL: a link by mail; the same answer for every address (no account discovery). */
   requestByEmail: publicProcedure
-    .input(z.object({ email: z.string({ error: "Enter your email" }).trim().min(1, "Enter your email").max(254, "Enter your email") }))
+    .input(emailInput("Enter your email"))
     .mutation(async ({ ctx, input }) => {
       if (!canSendMail()) throw new AppError("NOT_FOUND", "Not found");
       const config = getConfig();
@@ -33,7 +45,7 @@ export const passwordResetRouter = router({
       return { message: MAIL_SENT_MESSAGE };
     }),
   issue: adminProcedure
-    .input(z.object({ email: z.string({ error: "Enter the account's email" }).trim().min(1, "Enter the account's email").max(254, "No account with this email") }))
+    .input(emailInput("Enter the account's email"))
     .mutation(({ ctx, input }) => issueResetLink(ctx.em, input.email, ctx.session.userId)),
   inspect: publicProcedure.input(tokenInput).query(({ ctx, input }) => inspectResetLink(ctx.em, input.token)),
   complete: publicProcedure

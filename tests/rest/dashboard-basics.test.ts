@@ -187,6 +187,12 @@ describe("password reset links", () => {
     expect([unknown.status, unknown.body]).toEqual([404, { ok: false, error: "No account with this email", values: { email: "nobody@example.com" } }]);
     expect(await links(person.userId)).toEqual([]);
 
+    for (const hostile of ["ada\u0000@example.com", "ada\u202E@example.com", "x".repeat(300)]) {
+      const refused = await issue(admin, hostile);
+      expect([refused.status, refused.body.error]).toEqual([400, "Enter a valid email"]);
+    }
+    expect(await q("select count(*)::int as n from password_reset_links")).toEqual([{ n: 0 }]);
+
     const issued = await issue(admin, person.email.toUpperCase());
     expect(issued.status).toBe(200);
     expect(issued.headers.get("cache-control")).toBe("no-store");
