@@ -50,7 +50,6 @@ export default function ResetPassword() {
           name="password"
           type="password"
           required
-          minLength={8}
           autoComplete="new-password"
           autoFocus
           hint="At least 8 characters."
