@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { AppDetailPage, type AppDetailData } from "~/components/pages/AppDetailPage";
 import { loadWorkspaceAccount } from "~/lib/account.server";
 import { loadAppWithEnv } from "~/lib/apps.server";
-import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { requireUser, sessionHeaders, type DashboardRequest } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
 
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** Rename, or delete after the typed confirmation (then back to the list, which says so). */
-async function manageApp(request: Request, dashboard: Awaited<ReturnType<typeof requireUser>>, headers: Headers, intent: string, appId: string, form: FormData) {
+async function manageApp(request: Request, dashboard: DashboardRequest, headers: Headers, intent: string, appId: string, form: FormData) {
   const name = String(form.get("name") ?? "");
   const confirmName = String(form.get("confirmName") ?? "");
   try {
