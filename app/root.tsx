@@ -10,15 +10,26 @@ import responsive from "~/styles/responsive.css";
 import shell from "~/styles/shell.css";
 import surfaces from "~/styles/surfaces.css";
 import tables from "~/styles/tables.css";
+import noScript from "~/styles/no-script.css";
+import { isNotFoundData, NOT_FOUND_TITLE, NotFoundPage } from "~/components/pages/NotFoundPage";
+import { PublicPage } from "~/components/PublicPage";
 
 // Tokens first, the small-screen overrides last.
 export const links: LinksFunction = () =>
   [app, controls, surfaces, shell, pages, tables, panels, responsive].map((href) => ({ rel: "stylesheet", href }));
-export const meta: MetaFunction = () => [{ title: "svc — workspaces, identity and connections" }];
+export const meta: MetaFunction = ({ error }) => {
+  if (error) return [{ title: isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_TITLE : "Something went wrong · svc" }];
+  return [{ title: "svc — workspaces, identity and connections" }];
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // The document's CSP nonce (app/entry.server.tsx): Remix's inline scripts need it to run.
   const nonce = useNonce();
+  // Lets browser tests (and anyone curious) know the page is interactive; here in the
+  // layout, so error pages (which render without App) say so too.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -27,6 +38,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.ico" />
         <Meta />
         <Links />
+        <noscript>
+          <link rel="stylesheet" href={noScript} />
+        </noscript>
       </head>
       <body>
         {children}
@@ -38,26 +52,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Lets browser tests (and anyone curious) know the page is interactive.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) {
+    // Loaders throw `notFound(request)` (app/lib/not-found.server.ts): it carries the account.
+    const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+    return <NotFoundPage account={isNotFoundData(data) ? data.account : null} />;
+  }
   return (
-    <main className="auth">
-      <div className="card auth-card">
-        <p className="eyebrow">Error {status}</p>
-        <h1 className="auth-title">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-        <p className="auth-lead">
-          {status === 404 ? "The page you were looking for does not exist." : "Please try again in a moment."}
-        </p>
-        <Link to="/" className="btn btn-primary">Back to start</Link>
-      </div>
-    </main>
+    <PublicPage eyebrow={`Error ${status}`} title="Something went wrong" lead="Please try again in a moment.">
+      <Link to="/" className="btn btn-primary">Back to start</Link>
+    </PublicPage>
   );
 }

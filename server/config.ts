@@ -53,6 +53,10 @@ const envSchema = z.object({
   APP_PROXY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   // Where `svc ssh` and `svc agent` dial the shell broker; default: this service at /ssh/v1.
   SSH_BROKER_URL: optionalString,
+  // Password reset links by mail (docs/decisions/024): smtp:// or smtps://, with credentials
+  // in the URL if the server needs them. Unset: an administrator issues the links instead.
+  SMTP_URL: optionalString,
+  SMTP_FROM: optionalString,
   HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   // OAuth connections (issue 7). The catalog file is read at every start (ADR 010).
   INTEGRATIONS_FILE: optionalString,
@@ -73,6 +77,8 @@ export interface Config extends Env {
   adminEmails: string[] | null;
   storageDir: string;
   secureCookies: boolean;
+  /** The sender of the service's mail: SMTP_FROM, else svc <no-reply@host of BASE_URL>. */
+  mailFrom: string;
   /** Deployed tools live at `{name}--{workspace}.{appsDomain}` (host[:port], lower-case). */
   appsDomain: string;
   /** The shell broker's WebSocket URL, told to the CLI by `GET /api/cli/whoami`. */
@@ -104,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/storage`,
     secureCookies: baseUrl.startsWith("https://"),
     brokerApiUrl: e.BROKER_API_URL.replace(/\/+$/, ""),
+    mailFrom: e.SMTP_FROM ?? `svc <no-reply@${URL.canParse(baseUrl) ? new URL(baseUrl).hostname : "localhost"}>`,
     appsDomain: (e.APPS_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
     sshBrokerUrl: (e.SSH_BROKER_URL ?? defaultBrokerUrl(baseUrl)).replace(/\/+$/, ""),
   };

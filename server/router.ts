@@ -12,6 +12,7 @@ import { deploymentsRouter } from "./deployments/router";
 import { shellRouter } from "./shell/router";
 import { connectionsRouter, integrationsRouter } from "./connections/router";
 import { connectWizardRouter } from "./connections/wizard-router";
+import { passwordResetRouter } from "./identity/password-reset-router";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -31,6 +32,7 @@ export const appRouter = router({
   connections: connectionsRouter,
   integrations: integrationsRouter,
   connectWizard: connectWizardRouter,
+  passwordReset: passwordResetRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FormResult } from "~/lib/view-types";
+import { useFreshSuccess } from "~/lib/fresh-success";
 import { Card } from "./Card";
 import { Field } from "./Field";
 
@@ -12,6 +13,7 @@ export function AddEnvVarCard() {
   const busy = fetcher.state !== "idle";
   const added = !busy && result?.ok ? result.values?.key : undefined;
 
+  const status = useFreshSuccess(added ? `${added} saved` : null, fetcher.data);
   useEffect(() => {
     if (added) formRef.current?.reset();
   }, [added, fetcher.data]);
@@ -23,7 +25,7 @@ export function AddEnvVarCard() {
       footer={
         <>
           <span className="field-status tone-success" role="status" aria-live="polite">
-            {added ? `${added} saved` : ""}
+            {status}
           </span>
           <button type="submit" form="add-env-form" className="btn btn-primary" disabled={busy}>
             {busy ? "Adding…" : "Add variable"}

@@ -14,8 +14,15 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "prefix
   prefix?: string;
 }
 
-/** A labelled input with its hint, live status and inline error wired to aria-describedby. */
-export function Field({ label, name, hint, error, status, prefix, className, ...input }: FieldProps) {
+/**
+ * A labelled input with its hint, live status and inline error wired to aria-describedby.
+ * One message per problem: while an error shows, the hint and the live status (which would
+ * say the same thing again) step aside; the status region stays, empty, so it is announced
+ * again when the value changes.
+ */
+export function Field({ label, name, hint: givenHint, error, status: givenStatus, prefix, className, ...input }: FieldProps) {
+  const hint = error ? undefined : givenHint;
+  const status = error && givenStatus !== undefined ? null : givenStatus;
   const id = useId();
   const hintId = `${id}-hint`;
   const statusId = `${id}-status`;

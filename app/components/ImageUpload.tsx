@@ -1,4 +1,5 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
+import { announceActionStart, useFreshSuccess } from "~/lib/fresh-success";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { FormResult } from "~/lib/view-types";
 import { Avatar } from "./Avatar";
@@ -67,6 +68,7 @@ export function ImageUpload({ label, endpoint, resultKey, currentUrl, fallbackNa
     if (!file) return;
     const body = new FormData();
     body.append("file", file);
+    announceActionStart();
     setUploading(true);
     setError(null);
     try {
@@ -87,6 +89,7 @@ export function ImageUpload({ label, endpoint, resultKey, currentUrl, fallbackNa
     }
   }
 
+  const freshNotice = useFreshSuccess(notice, notice);
   const shown = preview ?? uploadedUrl ?? currentUrl;
   const removing = remover.state !== "idle";
   return (
@@ -119,7 +122,7 @@ export function ImageUpload({ label, endpoint, resultKey, currentUrl, fallbackNa
         </div>
         <p className="field-hint">PNG, JPEG, WebP or GIF, up to 2 MB. {file ? `Selected: ${file.name}` : null}</p>
         {error ? <p className="field-error" role="alert">{error}</p> : null}
-        <p className="field-status tone-success" role="status" aria-live="polite">{notice ?? ""}</p>
+        <p className="field-status tone-success" role="status" aria-live="polite">{freshNotice}</p>
       </div>
     </div>
   );

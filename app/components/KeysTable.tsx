@@ -8,7 +8,11 @@ import { DataTable } from "./DataTable";
 /** Every key of the workspace, never the key itself: its prefix, owner and use. */
 export function KeysTable({ keys }: { keys: KeyView[] }) {
   return (
-    <DataTable columns={["Key", "App", "Issued by", "Created", "Last used", "Status", { hidden: "Actions" }]} rows={keys} empty="No keys yet.">
+    <DataTable
+      columns={["Key", "App", "Issued by", "Created", "Last used", "Status", { hidden: "Actions" }]}
+      rows={keys}
+      empty={<p>No keys yet. Create one above for the app that will use it.</p>}
+    >
       {(key) => <KeyRow key={key.id} apiKey={key} />}
     </DataTable>
   );
@@ -20,7 +24,10 @@ function KeyRow({ apiKey: key }: { apiKey: KeyView }) {
   const error = revoker.data && !revoker.data.ok ? revoker.data.formError : undefined;
   return (
     <tr className={active ? undefined : "is-muted"}>
-      <th scope="row" className="mono">{key.prefix}…</th>
+      <th scope="row">
+        <span className="cell-title">{key.name ?? <span className="cell-muted">Unnamed key</span>}</span>
+        <span className="cell-sub mono">{key.prefix}…</span>
+      </th>
       <td>
         {key.appName || "—"} {key.purpose === "cli" ? <Badge tone="muted">CLI</Badge> : null}
       </td>
@@ -35,7 +42,7 @@ function KeyRow({ apiKey: key }: { apiKey: KeyView }) {
           <revoker.Form method="post">
             <input type="hidden" name="intent" value="revoke" />
             <input type="hidden" name="keyId" value={key.id} />
-            <ConfirmSubmit label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={`key ${key.prefix}`} busy={revoker.state !== "idle"} />
+            <ConfirmSubmit label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={key.name ? `key ${key.name}` : `key ${key.prefix}`} busy={revoker.state !== "idle"} />
           </revoker.Form>
         ) : null}
         {error ? <p className="field-error" role="alert">{error}</p> : null}

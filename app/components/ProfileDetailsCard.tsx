@@ -13,7 +13,7 @@ export function ProfileDetailsCard({ profile }: { profile: ProfileView }) {
       layout="split"
       title="Personal details"
       description="How you appear to your team."
-      footer={<SaveFooter formId="profile-form" busy={busy} saved={Boolean(result?.ok)} savedText="Profile saved" label="Save profile" />}
+      footer={<SaveFooter formId="profile-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="Profile saved" label="Save profile" />}
     >
       <fetcher.Form method="post" id="profile-form" className="stack">
         <input type="hidden" name="intent" value="profile" />

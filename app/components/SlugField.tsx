@@ -1,6 +1,6 @@
 import type { StatusTone } from "./Field";
 import { Field } from "./Field";
-import { useSlugCheck, type SlugCheckState } from "~/lib/use-slug-check";
+import type { SlugCheckState } from "~/lib/use-slug-check";
 
 function describe(state: SlugCheckState): { text: string; tone: StatusTone } | null {
   switch (state.status) {
@@ -20,14 +20,22 @@ function describe(state: SlugCheckState): { text: string; tone: StatusTone } | n
   }
 }
 
-/** The workspace URL input with its live availability check. */
+/** True while the live check says the URL cannot be used: the form's submit button waits. */
+export function slugBlocksSubmit(state: SlugCheckState): boolean {
+  return state.status === "taken" || state.status === "reserved" || state.status === "invalid";
+}
+
+/**
+ * The workspace URL input with its live availability check. The form owns the check
+ * (`useSlugCheck`) so its submit button can follow it (slugBlocksSubmit).
+ */
 export function SlugField({
   value,
   onChange,
   prefix,
   error,
   disabled,
-  skipCheck,
+  check: state,
   hint = "2-20 characters: lowercase letters, numbers and hyphens.",
 }: {
   value: string;
@@ -35,11 +43,9 @@ export function SlugField({
   prefix: string;
   error?: string;
   disabled?: boolean;
-  /** True when the value needs no check, e.g. it is the workspace's current URL. */
-  skipCheck?: boolean;
+  check: SlugCheckState;
   hint?: string;
 }) {
-  const state = useSlugCheck(value, { skip: disabled || skipCheck });
   return (
     <Field
       label="Workspace URL"

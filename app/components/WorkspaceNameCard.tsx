@@ -13,7 +13,7 @@ export function WorkspaceNameCard({ workspace }: { workspace: WorkspaceView }) {
       layout="split"
       title="General"
       description="The name shown across the dashboard and to your team."
-      footer={<SaveFooter formId="workspace-name-form" busy={busy} saved={Boolean(result?.ok)} savedText="Workspace name saved" label="Save name" />}
+      footer={<SaveFooter formId="workspace-name-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="Workspace name saved" label="Save name" />}
     >
       <fetcher.Form method="post" id="workspace-name-form">
         <input type="hidden" name="intent" value="rename" />

@@ -2,7 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { FormResult, WorkspaceView } from "~/lib/view-types";
 import { Callout, Card } from "./Card";
-import { SlugField } from "./SlugField";
+import { SlugField, slugBlocksSubmit } from "./SlugField";
+import { useSlugCheck } from "~/lib/use-slug-check";
 
 /** The one-time slug change: a clear warning before, a locked field after. */
 export function WorkspaceUrlCard({ workspace, urlPrefix }: { workspace: WorkspaceView; urlPrefix: string }) {
@@ -14,6 +15,7 @@ export function WorkspaceUrlCard({ workspace, urlPrefix }: { workspace: Workspac
   const error = submitted?.values?.slug === slug ? submitted.fieldErrors?.slug : undefined;
   const busy = fetcher.state !== "idle";
   const unchanged = slug.trim() === workspace.slug;
+  const check = useSlugCheck(slug, { skip: locked || unchanged });
 
   return (
     <Card
@@ -22,7 +24,7 @@ export function WorkspaceUrlCard({ workspace, urlPrefix }: { workspace: Workspac
       description="The address your workspace and its tools live under."
       footer={
         locked ? null : (
-          <button type="submit" form="workspace-url-form" className="btn btn-primary" disabled={busy || unchanged}>
+          <button type="submit" form="workspace-url-form" className="btn btn-primary" disabled={busy || unchanged || slugBlocksSubmit(check)}>
             {busy ? "Changing…" : "Change URL"}
           </button>
         )
@@ -44,7 +46,7 @@ export function WorkspaceUrlCard({ workspace, urlPrefix }: { workspace: Workspac
           onChange={setSlug}
           prefix={urlPrefix}
           disabled={locked}
-          skipCheck={unchanged}
+          check={check}
           error={error}
           hint={locked ? "Locked after the first change." : undefined}
         />

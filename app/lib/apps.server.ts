@@ -1,3 +1,4 @@
+import { notFound } from "./not-found.server";
 import type { Caller } from "./caller.server";
 import { describeFailure } from "./form-errors.server";
 import type { AppView, EnvVarView } from "./view-types";
@@ -24,7 +25,7 @@ export async function loadAppWithEnv(caller: Caller, appId: string, request: Req
     return { app, env };
   } catch (error) {
     const failure = describeFailure(error, request);
-    if (failure.status === 404 || failure.message === "App not found") throw new Response("Not found", { status: 404 });
+    if (failure.status === 404 || failure.message === "App not found") throw await notFound(request);
     throw error;
   }
 }

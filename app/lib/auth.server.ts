@@ -8,7 +8,7 @@ import { safeRedirectTo } from "./safe-redirect.server";
 
 export type CredentialsResult =
   | { ok: true; response: Response }
-  | { ok: false; error: string; field?: "email" | "password"; status: number; headers: Record<string, string> };
+  | { ok: false; error: string; field?: "email" | "password"; code: string; status: number; headers: Record<string, string> };
 
 /**
  * Signs up or in with the form's email and password; on success a 302 with the session
@@ -32,7 +32,7 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
     if (identity) {
       const field =
         identity.errorCode === "weak_password" ? "password" : ["invalid_credentials", "over_request_rate_limit"].includes(identity.errorCode) ? undefined : "email";
-      return { ok: false, error: identity.message, field, status: identity.status === 429 || identity.status === 503 ? identity.status : 400, headers: identity.headers };
+      return { ok: false, error: identity.message, field, code: identity.errorCode, status: identity.status === 429 || identity.status === 503 ? identity.status : 400, headers: identity.headers };
     }
     throw error;
   }
@@ -41,5 +41,5 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
 export async function signOut(request: Request): Promise<Response> {
   const { caller } = await dashboardRequest(request);
   await caller.auth.signOut({ cookie: readCookie(request.headers.get("cookie"), SESSION_COOKIE) });
-  return redirect("/login", { headers: { "set-cookie": sessionClearCookie() } });
+  return redirect("/logout", { headers: { "set-cookie": sessionClearCookie() } });
 }

@@ -6,6 +6,21 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat("en", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+/** "Nov 25, 2026, 05:18 UTC": for histories, where the hour matters. */
+export function formatDateTime(iso: string): string {
+  return `${dateTimeFormat.format(new Date(iso))} UTC`;
+}
+
 /**
  * A decimal credit string from the server ("1234.500000") for display ("1,234.50"): at
  * least two decimals, more only when they carry value. String work only: no floats.

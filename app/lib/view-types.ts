@@ -68,6 +68,8 @@ export interface EnvVarView {
 
 export interface KeyView {
   id: string;
+  /** What the key is for; null for keys made before keys had names. */
+  name: string | null;
   prefix: string;
   appId: string;
   appName: string;
@@ -80,7 +82,7 @@ export interface KeyView {
 
 /** A key just created: the only time the full key reaches the browser. */
 export interface CreatedKeyResult extends FormResult {
-  created?: { id: string; apiKey: string; prefix: string; appId: string };
+  created?: { id: string; name: string | null; apiKey: string; prefix: string; appId: string };
 }
 
 export interface AdminWorkspaceView {
@@ -120,4 +122,16 @@ export interface DeploymentEventView {
   actorEmail: string | null;
   data: Record<string, unknown>;
   createdAt: string;
+}
+
+/** One row of a workspace's credits history (server/billing/history-service.ts). */
+export interface LedgerEntryView {
+  id: string;
+  createdAt: string;
+  kind: "welcome_grant" | "admin_grant" | "admin_deduct";
+  /** Signed decimal credits. */
+  amount: string;
+  reference: string | null;
+  /** The administrator's email; null for the service's own entries. */
+  by: string | null;
 }

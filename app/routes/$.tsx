@@ -1,16 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { notFoundResponse } from "~/lib/not-found-response";
-import { handleRestRequest } from "~/lib/rest.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { NOT_FOUND_TITLE, NotFoundPage, type NotFoundData } from "~/components/pages/NotFoundPage";
+import { notFound } from "~/lib/not-found.server";
 
 /**
- * Under the stock `remix-serve`, every API path arrives here and goes to the same REST
- * handler `npm start` uses; anything the REST edge does not own is a 404.
+ * Every path no page or REST route owns: the one 404 page, inside the shell when signed in.
+ * (The REST edge's own prefixes have their resource routes, see app/lib/rest-delegate.server.ts.)
  */
-async function delegate({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  const response = await handleRestRequest(request);
-  if (response) return response;
-  throw notFoundResponse();
-}
+export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
 
-export const loader = delegate;
-export const action = delegate;
+export const meta = () => [{ title: NOT_FOUND_TITLE }];
+
+export default function UnknownPath() {
+  const { account } = useLoaderData<NotFoundData>();
+  return <NotFoundPage account={account} />;
+}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { dashboardRequest } from "~/lib/caller.server";
+import { MAIN_ID, SkipLink } from "~/components/AppShell";
 
 export const meta: MetaFunction = () => [{ title: "svc — workspaces, identity and connections" }];
 
@@ -14,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Landing() {
   return (
     <div className="landing">
+      <SkipLink />
       <header className="landing-bar">
         <span className="auth-brand">
           <span className="logo-mark" aria-hidden="true">s</span>
@@ -21,7 +23,7 @@ export default function Landing() {
         </span>
         <Link to="/login" className="btn btn-ghost btn-sm">Sign in</Link>
       </header>
-      <main className="hero">
+      <main className="hero" id={MAIN_ID} tabIndex={-1}>
         <p className="eyebrow">Workspaces · Identity · Connections</p>
         <h1 className="hero-title">One home for your team's tools and the people who use them.</h1>
         <p className="hero-lead">

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { AppDetailPage, type AppDetailData } from "~/components/pages/AppDetailPage";
 import { loadWorkspaceAccount } from "~/lib/account.server";
 import { loadAppWithEnv } from "~/lib/apps.server";
-import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { requireUser, sessionHeaders, type DashboardRequest } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
 
@@ -40,6 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return json<FormResult>({ intent, ok: true }, { headers });
   }
+  if (intent === "rename" || intent === "delete-app") return manageApp(request, dashboard, headers, intent, appId, form);
   try {
     if (intent === "add" || intent === "update") await dashboard.caller.apps.setEnv({ appId, ...values });
     else if (intent === "delete") await dashboard.caller.apps.deleteEnv({ appId, key: values.key });
@@ -51,6 +52,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return failedForm(intent, failure, field, { values: { key: values.key }, headers });
   }
   return json<FormResult>({ intent, ok: true, values: { key: values.key } }, { headers });
+}
+
+/** Rename, or delete after the typed confirmation (then back to the list, which says so). */
+async function manageApp(request: Request, dashboard: DashboardRequest, headers: Headers, intent: string, appId: string, form: FormData) {
+  const name = String(form.get("name") ?? "");
+  const confirmName = String(form.get("confirmName") ?? "");
+  try {
+    if (intent === "rename") {
+      await dashboard.caller.apps.rename({ appId, name });
+      return json<FormResult>({ intent, ok: true }, { headers });
+    }
+    await dashboard.caller.apps.remove({ appId, confirmName });
+  } catch (error) {
+    const failure = describeFailure(error, request);
+    return failedForm(intent, failure, intent === "rename" ? "name" : undefined, { values: intent === "rename" ? { name } : { confirmName }, headers });
+  }
+  return redirect("/apps?notice=app-deleted", { headers });
 }
 
 export default AppDetailPage;

@@ -10,7 +10,8 @@ export const meta: MetaFunction = () => [{ title: "Apps · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
-  const data: AppsData = { account, apps: await listAppViews(dashboard.caller) };
+  const deleted = new URL(request.url).searchParams.get("notice") === "app-deleted";
+  const data: AppsData = { account, apps: await listAppViews(dashboard.caller), deleted };
   return json(data, { headers: sessionHeaders(dashboard) });
 }
 

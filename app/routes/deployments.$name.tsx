@@ -1,3 +1,4 @@
+import { notFound } from "~/lib/not-found.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { DeploymentPage, type DeploymentData } from "~/components/pages/DeploymentPage";
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ]);
     return json<DeploymentData>({ account, deployment, canManage, agentTokens, shellEvents }, { headers: sessionHeaders(dashboard) });
   } catch (error) {
-    if (describeFailure(error, request).status === 404) throw new Response("Not found", { status: 404 });
+    if (describeFailure(error, request).status === 404) throw await notFound(request);
     throw error;
   }
 }

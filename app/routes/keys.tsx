@@ -26,7 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "create") {
-      const created = await dashboard.caller.keys.create({ appId: String(form.get("appId") ?? "") });
+      const name = String(form.get("name") ?? "");
+      const created = await dashboard.caller.keys.create({ appId: String(form.get("appId") ?? ""), name });
       return json<CreatedKeyResult>({ intent, ok: true, created }, { headers });
     }
     if (intent === "revoke") {
@@ -35,7 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     const failure = describeFailure(error, request);
-    return failedForm(intent, failure, intent === "create" && failure.message === "App not found" ? "appId" : undefined, { headers });
+    const field = intent !== "create" ? undefined : failure.message === "App not found" ? "appId" : failure.path === "name" ? "name" : undefined;
+    return failedForm(intent, failure, field, { headers, values: { name: String(form.get("name") ?? "") } });
   }
   return json<FormResult>({ intent, ok: false, formError: "Unknown action" }, { status: 400, headers });
 }

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const result = await signInWithForm(request, "signIn", context);
   if (result.ok) return result.response;
-  return json({ error: result.error, field: result.field }, { status: result.status, headers: result.headers });
+  return json({ error: result.error, field: result.field, code: result.code }, { status: result.status, headers: result.headers });
 }
 
 export default function Login() {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { AppError } from "../errors";
+import { publishKeyRevoked } from "../keys/key-cache";
+import { revokeAppKeys } from "../keys/key-service";
 import { App } from "./entities";
 
 const appNotFound = () => new AppError("NOT_FOUND", "App not found");
@@ -33,4 +35,39 @@ export async function ensureCliApp(em: EntityManager, tenantId: string, userId: 
     if (!(error instanceof UniqueConstraintViolationException)) throw error;
   }
   return em.findOneOrFail(App, { tenantId, kind: "cli" }, { refresh: true });
+}
+
+export async function renameApp(em: EntityManager, tenantId: string, appId: string, name: string): Promise<App> {
+  const app = await requireApp(em, tenantId, appId);
+  app.name = name;
+  await em.flush();
+  return app;
+}
+
+export const DELETE_CONFIRM_MESSAGE = "Type the app's name to confirm";
+
+/**
+ * Deletes an app after the typed confirmation (its exact name). Its keys are revoked first
+ * (committed, and every instance drops them from its cache), then the row goes and
+ * PostgreSQL's ON DELETE CASCADE removes the variables, key rows and connection bindings
+ * with it; a key made in between is evicted after the delete commits. The CLI project and an
+ * app a deployment runs on are refused: the first is where `svc login` keys live, the
+ * second goes with its deployment.
+ */
+export async function deleteApp(em: EntityManager, tenantId: string, appId: string, confirmName: string): Promise<void> {
+  const app = await requireApp(em, tenantId, appId);
+  if (app.kind === "cli") throw new AppError("BAD_REQUEST", "The CLI project cannot be deleted; revoke its keys instead");
+  if (confirmName !== app.name) throw new AppError("BAD_REQUEST", DELETE_CONFIRM_MESSAGE);
+  const connection = em.getConnection();
+  const deployments = await connection.execute<{ name: string }[]>(`select name from deployments where app_id = ? order by name limit 1`, [appId]);
+  if (deployments[0]) throw new AppError("CONFLICT", `The deployment ${deployments[0].name} runs on this app: delete the deployment instead`);
+  await revokeAppKeys(em, appId);
+  const lateKeys = await em.transactional(async (tx) => {
+    const ctx = tx.getTransactionContext();
+    const keys = await tx.getConnection().execute<{ id: string }[]>(`select id from app_keys where app_id = ? for update`, [appId], "all", ctx);
+    await tx.getConnection().execute(`delete from apps where id = ? and tenant_id = ?`, [appId, tenantId], "run", ctx);
+    return keys.map((key) => key.id);
+  });
+  for (const keyId of lateKeys) await publishKeyRevoked(em, keyId);
+  em.getUnitOfWork().unsetIdentity(app);
 }

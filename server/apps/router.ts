@@ -1,10 +1,10 @@
 import { authedProcedure, router } from "../trpc";
 import { caller } from "../members/caller";
 import { workspaceFor } from "../members/permissions";
-import { createApp, listApps, requireApp } from "./app-service";
+import { createApp, deleteApp, listApps, renameApp, requireApp } from "./app-service";
 import { appRow } from "./entities";
 import { deleteEnvVar, listEnvVars, setEnvVar } from "./env-service";
-import { appIdInput, createAppInput, envKeyInput, setEnvInput } from "./schemas";
+import { appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "./schemas";
 
 export const appsRouter = router({
   list: authedProcedure.query(async ({ ctx }) => {
@@ -14,6 +14,16 @@ export const appsRouter = router({
   create: authedProcedure.input(createAppInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "apps.manage");
     return appRow(await createApp(ctx.em, workspace.tenantId, ctx.session.userId, input.name));
+  }),
+  rename: authedProcedure.input(renameAppInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+    return appRow(await renameApp(ctx.em, workspace.tenantId, input.appId, input.name));
+  }),
+  /** Revokes the app's keys, then removes it with its variables and bindings (ON DELETE CASCADE). */
+  remove: authedProcedure.input(deleteAppInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+    await deleteApp(ctx.em, workspace.tenantId, input.appId, input.confirmName);
+    return { ok: true as const };
   }),
   get: authedProcedure.input(appIdInput).query(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");

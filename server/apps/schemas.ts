@@ -17,3 +17,10 @@ export const setEnvInput = appIdInput.extend({
     .refine(isSafeValue, { message: "Value cannot contain NUL characters or unpaired surrogates" }),
 });
 export const envKeyInput = appIdInput.extend({ key: envKeySchema });
+export const renameAppInput = appIdInput.extend({
+  name: nameSchema("App name must be 1-100 characters", 1, 100),
+});
+/** The typed confirmation: the app's name, compared exactly (untrimmed) with the stored one. */
+export const deleteAppInput = appIdInput.extend({
+  confirmName: z.string({ error: "Type the app's name to confirm" }).max(200, "Type the app's name to confirm"),
+});

@@ -7,7 +7,11 @@ import { nameSchema } from "../validation/text";
 import { adminProcedure, authedProcedure, router } from "../trpc";
 import { balanceBody, loadBalance } from "./balance-service";
 import { appendLedgerEntry } from "./ledger-service";
-import { formatCredits, parseCredits } from "./money";
+import { parseCredits } from "./money";
+import { ledgerPage, workspacesPage } from "./history-service";
+import { MAX_PAGE_SIZE, PAGE_SIZE } from "./pages";
+import { isAdmin } from "../identity/admins";
+import { forbidden } from "../errors";
 
 const adjustInput = z.object({
   tenantId: z.uuid({ error: "Workspace not found" }),
@@ -17,18 +21,40 @@ const adjustInput = z.object({
   idempotencyKey: nameSchema("Idempotency key must be 8-100 characters", 8, 100).default(() => randomUUID()),
 });
 
+const pageInput = z.object({
+  cursor: z.string({ error: "Invalid page cursor" }).max(200, "Invalid page cursor").optional(),
+  limit: z.number({ error: "Page size must be 1-100" }).int("Page size must be 1-100").min(1, "Page size must be 1-100").max(MAX_PAGE_SIZE, "Page size must be 1-100").default(PAGE_SIZE),
+});
+
+const historyInput = pageInput.extend({
+  /** Another workspace than the caller's current one: administrators only. */
+  tenantId: z.uuid({ error: "Workspace not found" }).optional(),
+});
+
 export const billingRouter = router({
   /** The signed-in member's workspace balance (shown in the dashboard header). */
   myBalance: authedProcedure.query(async ({ ctx }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
     return balanceBody(workspace.tenantId, await loadBalance(ctx.em, workspace.tenantId));
   }),
-  /** Administrators: every workspace with its balance. */
-  workspaces: adminProcedure.query(async ({ ctx }) => {
-    const rows = await ctx.em.getConnection().execute<{ id: string; name: string; slug: string; balance_micros: string | null }[]>(
-      `select t.id, t.name, t.slug, b.balance_micros from tenants t left join tenant_balances b on b.tenant_id = t.id order by t.created_at desc limit 500`,
-    );
-    return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, balance: formatCredits(BigInt(row.balance_micros ?? "0")) }));
+  /** Administrators: every workspace with its balance, a page at a time. */
+  workspaces: adminProcedure.input(pageInput.optional()).query(({ ctx, input }) => workspacesPage(ctx.em, pageInput.parse(input ?? {}))),
+  /**
+   * The credits history (who, when, kind, amount, reference), newest first: a member sees
+   * their current workspace's, an administrator any workspace's.
+   */
+  history: authedProcedure.input(historyInput).query(async ({ ctx, input }) => {
+    let tenantId: string;
+    const current = input.tenantId && !(await isAdmin(ctx.em, ctx.session)) ? await workspaceFor(caller(ctx), "workspace.read") : null;
+    if (input.tenantId) {
+      if (current && current.tenantId !== input.tenantId) throw forbidden();
+      tenantId = input.tenantId;
+    } else {
+      tenantId = (await workspaceFor(caller(ctx), "workspace.read")).tenantId;
+    }
+    const rows = await ctx.em.getConnection().execute<{ name: string; slug: string }[]>(`select name, slug from tenants where id = ?`, [tenantId]);
+    if (!rows[0]) throw new AppError("NOT_FOUND", "Workspace not found");
+    return { tenantId, name: rows[0].name, slug: rows[0].slug, ...(await ledgerPage(ctx.em, tenantId, input)) };
   }),
   /** Grant or deduct; the idempotency key makes a double submit write once. */
   adjust: adminProcedure.input(adjustInput).mutation(async ({ ctx, input }) => {

@@ -21,6 +21,7 @@ export async function issuePersonalKey(em: EntityManager, session: SessionUser) 
     userId: session.userId,
     email: session.email,
     purpose: "cli",
+    name: "svc login",
   });
   return {
     apiKey: issued.apiKey,

@@ -40,18 +40,23 @@ function normalizeEmail(email: unknown): string {
   return parsed.data;
 }
 
+/** The password rule of sign-up, also for a password set through a reset link. */
+export function checkNewPassword(password: unknown): void {
+  if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH) {
+    throw new IdentityError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new IdentityError(422, "weak_password", `Password should be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  }
+}
+
 /** The built-in GoTrue-compatible provider, backed by this service's PostgreSQL. */
 export class BuiltInIdentityProvider implements IdentityProvider {
   constructor(private readonly em: EntityManager) {}
 
   async signUp(emailInput: string, password: string, data: UserMetadata = {}): Promise<TokenResponse> {
     const email = normalizeEmail(emailInput);
-    if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH) {
-      throw new IdentityError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
-    }
-    if (password.length > MAX_PASSWORD_LENGTH) {
-      throw new IdentityError(422, "weak_password", `Password should be at most ${MAX_PASSWORD_LENGTH} characters.`);
-    }
+    checkNewPassword(password);
     const user = this.em.create(AuthUser, {
       id: randomUUID(),
       email,

@@ -6,6 +6,8 @@ export class AppKey {
   id!: string;
   tenantId!: string;
   appId!: string;
+  /** What the key is for, in the person's words; null for keys made before names existed. */
+  name: string | null = null;
   issuedBy!: string;
   issuedToEmail!: string;
   purpose!: KeyPurpose;
@@ -23,6 +25,7 @@ export const AppKeySchema = new EntitySchema<AppKey>({
     id: { type: "uuid", primary: true },
     tenantId: { type: "uuid", fieldName: "tenant_id" },
     appId: { type: "uuid", fieldName: "app_id" },
+    name: { type: "text", nullable: true },
     issuedBy: { type: "uuid", fieldName: "issued_by" },
     issuedToEmail: { type: "text", fieldName: "issued_to_email" },
     purpose: { type: "text" },

@@ -15,13 +15,14 @@ export interface IssuedKey {
 
 export async function issueAppKey(
   em: EntityManager,
-  input: { tenantId: string; appId: string; userId: string; email: string; purpose: KeyPurpose },
+  input: { tenantId: string; appId: string; userId: string; email: string; purpose: KeyPurpose; name?: string | null },
 ): Promise<IssuedKey> {
   const minted = mintAppKey();
   const key = em.create(AppKey, {
     id: randomUUID(),
     tenantId: input.tenantId,
     appId: input.appId,
+    name: input.name || null,
     issuedBy: input.userId,
     issuedToEmail: input.email,
     purpose: input.purpose,
@@ -56,6 +57,11 @@ export function revokeKeyById(em: EntityManager, keyId: string): Promise<string[
 /** A member removed from a workspace keeps no key into it. */
 export function revokeMemberKeys(em: EntityManager, tenantId: string, userId: string): Promise<string[]> {
   return revokeWhere(em, "tenant_id = ? and issued_by = ?", [tenantId, userId]);
+}
+
+/** Every key of an app, before the app goes. */
+export function revokeAppKeys(em: EntityManager, appId: string): Promise<string[]> {
+  return revokeWhere(em, "app_id = ?", [appId]);
 }
 
 export function revokeUserCliKeys(em: EntityManager, userId: string): Promise<string[]> {

@@ -38,7 +38,7 @@ describe("apps and the header", () => {
     const banner = await screen.findByRole("banner");
     expect(within(banner).getByTestId("header-balance").textContent).toBe("100.00 credits");
     const nav = within(banner).getByRole("navigation", { name: "Main" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "API Keys", "Deployments", "Members", "Settings", "Profile"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "API Keys", "Credits", "Deployments", "Members", "Settings", "Profile"]);
     expect(within(banner).getByTestId("header-role").textContent).toBe("owner");
 
     cleanup();
@@ -59,7 +59,7 @@ describe("apps and the header", () => {
     const banner = await screen.findByRole("banner");
     expect(within(banner).getByTestId("header-role").textContent).toBe("viewer");
     const nav = within(banner).getByRole("navigation", { name: "Main" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "API Keys", "Deployments", "Members", "Profile"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "API Keys", "Credits", "Deployments", "Members", "Profile"]);
     const choice = within(banner).getByRole("menuitem", { name: /Side Project/ });
     const form = choice.closest("form")!;
     expect(form.getAttribute("action")).toBe("/workspace");

@@ -19,6 +19,7 @@ const apps: AppView[] = [
 
 const cliKey: KeyView = {
   id: "k0000000-0000-4000-8000-000000000001",
+  name: null,
   prefix: "svc_sk_AbC123",
   appId: apps[0]!.id,
   appName: "CLI",
@@ -44,8 +45,9 @@ function renderKeys() {
         submissions.push(form);
         if (form.intent === "create") {
           const id = "k0000000-0000-4000-8000-000000000002";
-          keys.unshift({ ...cliKey, id, prefix: NEW_KEY.slice(0, 13), appId: form.appId!, appName: "Billing worker", purpose: "app" });
-          return json({ intent: "create", ok: true, created: { id, apiKey: NEW_KEY, prefix: NEW_KEY.slice(0, 13), appId: form.appId } });
+          const name = form.name || null;
+          keys.unshift({ ...cliKey, id, name, prefix: NEW_KEY.slice(0, 13), appId: form.appId!, appName: "Billing worker", purpose: "app" });
+          return json({ intent: "create", ok: true, created: { id, name, apiKey: NEW_KEY, prefix: NEW_KEY.slice(0, 13), appId: form.appId } });
         }
         keys[keys.findIndex((key) => key.id === form.keyId)]!.revokedAt = "2026-02-02T09:00:00.000Z";
         return json({ intent: "revoke", ok: true });
@@ -60,6 +62,8 @@ describe("API keys panel", () => {
   it("lists keys by prefix with app, issuer, never-used and status", async () => {
     renderKeys();
     const row = (await screen.findByText("svc_sk_AbC123…")).closest("tr")!;
+    // A key from before names existed says so instead of showing nothing.
+    expect(within(row).getByText("Unnamed key")).toBeTruthy();
     expect(within(row).getByText("CLI", { selector: ".badge" })).toBeTruthy();
     expect(within(row).getByText("ada@example.com")).toBeTruthy();
     expect(within(row).getByText("never")).toBeTruthy();
@@ -73,20 +77,22 @@ describe("API keys panel", () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     const submissions = renderKeys();
+    fireEvent.change(await screen.findByRole("textbox", { name: "Name" }), { target: { value: "Nightly job" } });
     fireEvent.click(await screen.findByRole("button", { name: "Create key" }));
 
     const box = await screen.findByRole("region", { name: "New API key" });
     expect(within(box).getByTestId("new-api-key").textContent).toBe(NEW_KEY);
     expect(within(box).getByText(/only time it is shown/)).toBeTruthy();
-    expect(within(box).getByText("Your new key for Billing worker")).toBeTruthy();
-    expect(submissions).toEqual([{ intent: "create", appId: apps[1]!.id }]);
+    expect(within(box).getByText("Your new key for Nightly job (Billing worker)")).toBeTruthy();
+    expect(submissions).toEqual([{ intent: "create", name: "Nightly job", appId: apps[1]!.id }]);
 
     fireEvent.click(within(box).getByRole("button", { name: "Copy" }));
     expect(await within(box).findByText("Copied to clipboard")).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(NEW_KEY);
 
     // The list shows the new key by prefix only; the full key appears nowhere else.
-    expect(await screen.findByText(`${NEW_KEY.slice(0, 13)}…`)).toBeTruthy();
+    const newRow = (await screen.findByText(`${NEW_KEY.slice(0, 13)}…`)).closest("tr")!;
+    expect(within(newRow).getByText("Nightly job")).toBeTruthy();
     expect(screen.getAllByText(NEW_KEY)).toHaveLength(1);
 
     fireEvent.click(within(box).getByRole("button", { name: "I have saved it" }));

@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)("apps, API keys and admin credits in a browser", (
       const data = new FormData(element as HTMLFormElement);
       data.set("amount", "5");
       data.set("direction", "grant");
-      const send = () => fetch("/admin/credits?_data=routes%2Fadmin.credits", { method: "POST", body: data }).then((r) => r.json());
+      const send = () => fetch("/admin/credits?_data=routes%2Fadmin.credits._index", { method: "POST", body: data }).then((r) => r.json());
       return [await send(), await send()];
     });
     expect(answers.map((answer: { duplicate: boolean; balance: string }) => [answer.duplicate, answer.balance])).toEqual([

@@ -84,11 +84,21 @@ describe.skipIf(!hasChromium)("dashboard in a browser", () => {
 
   it("shows the server's refusal inline beside the field, then creates the workspace", async () => {
     const url = page.getByRole("textbox", { name: "Workspace URL" });
+    const create = page.getByRole("button", { name: "Create workspace" });
+    // Issue 10: while the live check says no, Create waits, and the reason is said once.
     await url.fill("admin");
-    await page.getByRole("button", { name: "Create workspace" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: '"admin" is reserved' });
+    await page.getByText('"admin" is reserved').waitFor();
+    await expect.poll(() => create.isDisabled()).toBe(true);
+    // The server still has the last word: a URL someone takes between the check and the submit.
+    const raced = uniqueSlug("race");
+    await url.fill(raced);
+    await page.getByRole("status").filter({ hasText: `${raced} is available` }).waitFor();
+    await createWorkspace(service, await signUp(service), raced, "Quick Co");
+    await create.click();
+    const alert = page.getByRole("alert").filter({ hasText: "This workspace URL is already taken" });
     await alert.waitFor();
     await expect(url.getAttribute("aria-invalid")).resolves.toBe("true");
+    expect(await page.getByText("This workspace URL is already taken").count()).toBe(1);
     expect(await tenantRow()).toBeUndefined();
 
     await url.fill(slug);
@@ -204,7 +214,9 @@ describe.skipIf(!hasChromium)("dashboard in a browser", () => {
 
   it("signs out from the header", async () => {
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.waitForURL(/\/login$/);
+    // Issue 10: signing out lands on a page that says so.
+    await page.waitForURL(/\/logout$/);
+    await page.getByRole("heading", { name: "You are signed out" }).waitFor();
     await open("/settings");
     await page.waitForURL(/\/login\?redirectTo=%2Fsettings$/);
   });

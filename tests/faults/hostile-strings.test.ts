@@ -136,6 +136,16 @@ describe("hostile strings on every text field", () => {
     expect((await service.db.query("select count(*)::int as n from credit_ledger where tenant_id = $1 and kind <> 'welcome_grant'", [tenantId])).rows[0].n).toBe(0);
   });
 
+  it.each(cases)("issue 10's fields refuse %s: key name, app rename, delete confirmation, history cursor (tRPC)", async (_label, value) => {
+    const refused = isHuge(value) ? 413 : 400;
+    expect((await trpc(service, admin, "keys.create", { appId, name: value })).status).toBe(refused);
+    expect((await service.db.query("select count(*)::int as n from app_keys where app_id = $1", [appId])).rows[0].n).toBe(0);
+    expect((await trpc(service, admin, "apps.rename", { appId, name: value })).status).toBe(refused);
+    expect((await trpc(service, admin, "apps.remove", { appId, confirmName: value })).status).toBe(refused);
+    expect((await service.db.query("select name from apps where id = $1", [appId])).rows).toEqual([{ name: "Safe app" }]);
+    if (!isHuge(value)) expect((await trpc(service, admin, "billing.history", { cursor: value }, "query")).status).toBe(400);
+  });
+
   // A form cannot carry an unpaired surrogate either (the browser sends U+FFFD instead).
   const formCases = cases.filter(([label, v]) => !isHuge(v) && !label.includes("surrogate"));
   it.each(formCases)("dashboard forms answer %s with the field's message", async (_label, value) => {

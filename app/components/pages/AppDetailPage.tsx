@@ -2,7 +2,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { AccountView, AppView, EnvVarView, WorkspaceView } from "~/lib/view-types";
 import { AddEnvVarCard } from "../AddEnvVarCard";
 import { AllowedOriginsCard, AppConnectionsCard, type AppBoundConnectionView } from "../AppConnectionsCard";
+import { AppRenameCard } from "../AppRenameCard";
 import { AppShell, PageHeader } from "../AppShell";
+import { DeleteAppCard } from "../DeleteAppCard";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
 import { DataTable } from "../DataTable";
@@ -33,13 +35,19 @@ export function AppDetailPage() {
       </PageHeader>
       <div className="stack-lg">
         <Card title="Environment variables" description="Values are hidden until you reveal them.">
-          <DataTable columns={["Name", "Kind", "Value", "Updated", { hidden: "Actions" }]} rows={env} empty="No variables yet.">
+          <DataTable columns={["Name", "Kind", "Value", "Updated", { hidden: "Actions" }]} rows={env} empty={<p>No variables yet. Add the first one below: it reaches this app's deployments and svc dev.</p>}>
             {(row) => <EnvVarRow key={row.key} row={row} />}
           </DataTable>
         </Card>
         <AddEnvVarCard />
         {connections ? <AppConnectionsCard connections={connections} /> : null}
         {allowedOrigins ? <AllowedOriginsCard origins={allowedOrigins} canEdit={account.role !== "viewer"} /> : null}
+        {app.kind === "app" && account.role !== "viewer" ? (
+          <>
+            <AppRenameCard app={app} />
+            <DeleteAppCard app={app} />
+          </>
+        ) : null}
       </div>
     </AppShell>
   );

@@ -6,24 +6,29 @@ import { Badge } from "../Badge";
 import { Card } from "../Card";
 import { DataTable } from "../DataTable";
 import { Field } from "../Field";
+import { useFreshSuccess } from "~/lib/fresh-success";
 
 export interface AppsData {
   account: AccountView & { workspace: WorkspaceView };
   apps: AppView[];
+  /** Arrived from deleting an app (`?notice=app-deleted`). */
+  deleted?: boolean;
 }
 
 /** The workspace's apps, each with its own variables and keys, and a form for a new one. */
 export function AppsPage() {
-  const { account, apps } = useLoaderData<AppsData>();
+  const { account, apps, deleted } = useLoaderData<AppsData>();
   const result = useActionData<FormResult>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const notice = useFreshSuccess(deleted ? "The app was deleted, with its keys and variables." : null, deleted);
   return (
     <AppShell account={account}>
       <PageHeader title="Apps" description="Each app has its own environment variables and API keys." />
+      <p className="field-status tone-success page-notice" role="status" aria-live="polite">{notice}</p>
       <div className="stack-lg">
         <Card title="Your apps">
-          <DataTable columns={["Name", "Kind", "Created"]} rows={apps} empty="No apps yet. Create your first one below.">
+          <DataTable columns={["Name", "Kind", "Created"]} rows={apps} empty={<p>No apps yet. Create your first one below: each app gets its own variables and keys.</p>}>
             {(app) => (
               <tr key={app.id}>
                 <th scope="row">

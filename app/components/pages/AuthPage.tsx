@@ -1,9 +1,12 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Field } from "../Field";
+import { PublicPage } from "../PublicPage";
 
 export interface AuthActionData {
   error: string;
   field?: "email" | "password";
+  /** The identity provider's code, e.g. `user_already_exists` (the page offers sign-in). */
+  code?: string;
 }
 
 const COPY = {
@@ -38,44 +41,57 @@ export function AuthPage({ mode }: { mode: "signIn" | "signUp" }) {
   const redirectTo = params.get("redirectTo") ?? "/dashboard";
   const busy = navigation.state === "submitting";
   const switchHref = redirectTo === "/dashboard" ? copy.switchTo : `${copy.switchTo}?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const duplicate = mode === "signUp" && data?.code === "user_already_exists";
+  // After a password reset (app/routes/reset-password.$token.tsx), until the next attempt.
+  const passwordChanged = mode === "signIn" && params.get("notice") === "password-reset" && !data;
   return (
-    <main className="auth">
-      <Link to="/" className="auth-brand">
-        <span className="logo-mark" aria-hidden="true">s</span>
-        <span>svc</span>
-      </Link>
-      <div className="card auth-card">
-        <h1 className="auth-title">{copy.title}</h1>
-        <p className="auth-lead">{copy.lead}</p>
-        <Form method="post" className="stack">
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            autoFocus
-            error={data?.field === "email" ? data.error : undefined}
-          />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            required
-            autoComplete={copy.passwordAutocomplete}
-            hint={mode === "signUp" ? "At least 8 characters." : undefined}
-            error={data?.field === "password" ? data.error : undefined}
-          />
-          {data?.error && !data.field ? <p className="form-error" role="alert">{data.error}</p> : null}
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy ? copy.busy : copy.submit}
-          </button>
-        </Form>
-      </div>
-      <p className="auth-switch">
-        {copy.switchText} <Link to={switchHref}>{copy.switchLink}</Link>
-      </p>
-    </main>
+    <PublicPage
+      title={copy.title}
+      lead={copy.lead}
+      below={
+        <>
+          {copy.switchText} <Link to={switchHref}>{copy.switchLink}</Link>
+        </>
+      }
+    >
+      {passwordChanged ? (
+        <p className="callout callout-text notice-success" role="status">Your password was changed. Sign in with the new one.</p>
+      ) : null}
+      <Form method="post" className="stack">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          autoFocus
+          error={data?.field === "email" && !duplicate ? data.error : undefined}
+        />
+        {duplicate ? (
+          <p className="form-error" role="alert">
+            An account with this email already exists. <Link to={switchHref}>Sign in instead</Link>
+          </p>
+        ) : null}
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          required
+          autoComplete={copy.passwordAutocomplete}
+          hint={mode === "signUp" ? "At least 8 characters." : undefined}
+          error={data?.field === "password" ? data.error : undefined}
+        />
+        {mode === "signIn" ? (
+          <p className="field-hint">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
+        ) : null}
+        {data?.error && !data.field ? <p className="form-error" role="alert">{data.error}</p> : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? copy.busy : copy.submit}
+        </button>
+      </Form>
+    </PublicPage>
   );
 }

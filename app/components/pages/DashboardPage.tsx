@@ -50,7 +50,10 @@ export function DashboardPage() {
             <Avatar src={workspace.logoUrl} name={workspace.name} shape="square" size="lg" />
             <div className="summary-text">
               <p className="summary-title">{workspace.name}</p>
-              <p className="summary-meta mono">{urlPrefix}{workspace.slug}</p>
+              {/* A real link: /<slug> opens this workspace for its members (app/routes/$slug.tsx). */}
+              <Link to={`/${workspace.slug}`} className="summary-meta mono" title="Your workspace's address: open it to share with members">
+                {urlPrefix}{workspace.slug}
+              </Link>
             </div>
           </div>
           <dl className="details">

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FormResult } from "~/lib/view-types";
+import { MAIN_ID, SkipLink } from "../AppShell";
 
 export type InviteData =
   | { state: "ready"; workspaceName: string; role: "member" | "viewer"; email: string }
@@ -12,7 +13,9 @@ export function InvitePage() {
   const result = useActionData<FormResult>();
   const navigation = useNavigation();
   return (
-    <main className="auth">
+    <>
+    <SkipLink />
+    <main className="auth" id={MAIN_ID} tabIndex={-1}>
       <div className="card auth-card">
         {data.state === "ready" ? (
           <>
@@ -50,5 +53,6 @@ export function InvitePage() {
         )}
       </div>
     </main>
+    </>
   );
 }

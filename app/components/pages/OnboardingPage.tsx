@@ -4,7 +4,8 @@ import { suggestSlug } from "~/lib/slug";
 import type { AccountView, FormResult } from "~/lib/view-types";
 import { AppShell } from "../AppShell";
 import { Field } from "../Field";
-import { SlugField } from "../SlugField";
+import { SlugField, slugBlocksSubmit } from "../SlugField";
+import { useSlugCheck } from "~/lib/use-slug-check";
 
 export interface OnboardingData {
   account: AccountView;
@@ -21,6 +22,7 @@ export function OnboardingPage() {
   const [slug, setSlug] = useState(result?.values?.slug ?? "");
   const [slugEdited, setSlugEdited] = useState(Boolean(result?.values?.slug));
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const check = useSlugCheck(slug);
 
   // A server error belongs to the value it was about; once the field changes it is stale.
   const errorFor = (field: "name" | "slug", value: string) =>
@@ -59,10 +61,11 @@ export function OnboardingPage() {
               }}
               prefix={urlPrefix}
               error={errorFor("slug", slug)}
+              check={check}
             />
             {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
             <div className="button-row">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
+              <button type="submit" className="btn btn-primary" disabled={busy || slugBlocksSubmit(check)}>
                 {busy ? "Creating workspace…" : "Create workspace"}
               </button>
             </div>

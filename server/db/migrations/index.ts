@@ -4,6 +4,7 @@ import { Migration20261121000002_apps_keys_credits } from "./Migration2026112100
 import { Migration20261124000003_members_deployments } from "./Migration20261124000003_members_deployments";
 import { Migration20261125000004_connections } from "./Migration20261125000004_connections";
 import { Migration20261125000005_shell_agents } from "./Migration20261125000005_shell_agents";
+import { Migration20261125000006_dashboard_basics } from "./Migration20261125000006_dashboard_basics";
 import { Migration20261125000007_connection_notifications } from "./Migration20261125000007_connection_notifications";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
@@ -13,5 +14,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261124000003_members_deployments", class: Migration20261124000003_members_deployments },
   { name: "Migration20261125000004_connections", class: Migration20261125000004_connections },
   { name: "Migration20261125000005_shell_agents", class: Migration20261125000005_shell_agents },
+  { name: "Migration20261125000006_dashboard_basics", class: Migration20261125000006_dashboard_basics },
   { name: "Migration20261125000007_connection_notifications", class: Migration20261125000007_connection_notifications },
 ];

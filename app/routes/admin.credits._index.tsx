@@ -4,6 +4,8 @@ import { AdminCreditsPage, type AdminCreditsData } from "~/components/pages/Admi
 import { loadAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { adjustCredits } from "~/lib/credits.server";
+import { describeFailure } from "~/lib/form-errors.server";
+import { notFound } from "~/lib/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Credits · Admin · svc" }];
 
@@ -12,11 +14,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
   const headers = sessionHeaders(dashboard);
   if (!account.isAdmin) throw redirect("/dashboard?notice=admin-only", { headers });
-  const rows = await dashboard.caller.billing.workspaces();
+  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  let page;
+  try {
+    page = await dashboard.caller.billing.workspaces({ cursor });
+  } catch (error) {
+    if (describeFailure(error, request).status === 400) throw await notFound(request);
+    throw error;
+  }
   // A fresh idempotency key per form and render: resubmitting the same form writes once.
-  const workspaces = rows.map((row) => ({ ...row, idempotencyKey: crypto.randomUUID() }));
+  const workspaces = page.workspaces.map((row) => ({ ...row, idempotencyKey: crypto.randomUUID() }));
   headers.set("cache-control", "no-store");
-  return json<AdminCreditsData>({ account, workspaces }, { headers });
+  return json<AdminCreditsData>({ account, workspaces, nextCursor: page.nextCursor }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

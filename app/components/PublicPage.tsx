@@ -1,0 +1,40 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { MAIN_ID, SkipLink } from "./AppShell";
+
+/**
+ * The signed-out look (sign-in, sign-up, password reset, signed out, a visitor's 404): the
+ * brand above one card, and an optional line below it.
+ */
+export function PublicPage({
+  eyebrow,
+  title,
+  lead,
+  children,
+  below,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+  below?: ReactNode;
+}) {
+  return (
+    <>
+      <SkipLink />
+      <main className="auth" id={MAIN_ID} tabIndex={-1}>
+        <Link to="/" className="auth-brand">
+          <span className="logo-mark" aria-hidden="true">s</span>
+          <span>svc</span>
+        </Link>
+        <div className="card auth-card">
+          {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+          <h1 className="auth-title">{title}</h1>
+          {lead ? <p className="auth-lead">{lead}</p> : null}
+          {children}
+        </div>
+        {below ? <p className="auth-switch">{below}</p> : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { clientAddressOf } from "../../rest/client-address";
