@@ -51,6 +51,8 @@ async function startLogin(home: string, args: string[] = ["--api-base", API_BASE
   const run = startSvc(["login", ...args], { home, env });
   running.push(run);
   const match = await run.waitFor(OPENING);
+  // The two lines are two writes: under load the second may arrive a moment later.
+  await run.waitFor(/Click 'Issue API key' to continue\.\n/);
   return { run, url: match[1]!, port: Number(match[2]) };
 }
 

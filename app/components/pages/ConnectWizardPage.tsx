@@ -1,6 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
 import { Avatar } from "../Avatar";
+import { MAIN_ID, SkipLink } from "../AppShell";
 
 export type ConnectWizardData =
   | {
@@ -25,18 +26,23 @@ export function ConnectWizardPage() {
   const data = useLoaderData<ConnectWizardData>();
   if (!data.ok) {
     return (
-      <main className="wizard">
+      <>
+      <SkipLink />
+      <main className="wizard" id={MAIN_ID}>
         <h1 className="page-title">Cannot connect</h1>
         <p role="alert" data-testid="wizard-error">
           This connection cannot start ({data.code}
           {data.detail ? `: ${data.detail}` : ""}). Close this window and start again from the app.
         </p>
       </main>
+      </>
     );
   }
   const { integration, connections } = data;
   return (
-    <main className="wizard">
+    <>
+    <SkipLink />
+    <main className="wizard" id={MAIN_ID}>
       <header className="wizard-header">
         <Avatar src={integration.logo} name={integration.name} shape="square" size="lg" />
         <div>
@@ -71,5 +77,6 @@ export function ConnectWizardPage() {
         </a>
       </p>
     </main>
+    </>
   );
 }
