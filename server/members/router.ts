@@ -14,6 +14,7 @@ import {
 import { can, workspaceFor } from "./permissions";
 import { changeRoleInput, invitationIdInput, invitationTokenInput, inviteInput, memberIdInput, switchWorkspaceInput } from "./schemas";
 import { AppError } from "../errors";
+import { mailInvitation } from "./invitation-mail";
 
 export const membersRouter = router({
   /** Everyone in the workspace sees who else is in it; only the owner sees pending invitations. */
@@ -27,7 +28,9 @@ export const membersRouter = router({
   }),
   invite: authedProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "members.manage");
-    return inviteMember(ctx.em, workspace.tenantId, ctx.session.userId, input);
+    const invitation = await inviteMember(ctx.em, workspace.tenantId, ctx.session.userId, input);
+    await mailInvitation({ email: input.email, url: invitation.url, role: input.role, workspaceName: workspace.name, invitedBy: ctx.session.email });
+    return invitation;
   }),
   revokeInvitation: authedProcedure.input(invitationIdInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "members.manage");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
-import { api, signUp, uniqueEmail } from "../support/http";
+import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
 /** With SMTP_URL set, "Forgot password?" mails a one-time link (docs/decisions/024), through a real SMTP server. */
@@ -85,5 +85,30 @@ describe("password reset by mail", () => {
       smtp.refuse(false);
     }
     expect(mailsTo(person.email)).toEqual([]);
+  });
+
+  it("also mails an invitation to the person invited; a refused send still leaves the link to copy", async () => {
+    const owner = await signUp(service);
+    await createWorkspace(service, owner, uniqueSlug("mail"), "Mail Test Workspace");
+    const invitee = uniqueEmail("invitee");
+    const created = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: invitee, role: "viewer" } });
+    expect(created.status).toBe(201);
+    await expect.poll(() => mailsTo(invitee).length).toBe(1);
+    const raw = mailsTo(invitee)[0]!.raw.replace(/=\r?\n/g, "");
+    expect(raw).toContain("Subject: You are invited to Mail Test Workspace");
+    expect(raw).toContain(`${owner.email} invited you to the workspace Mail Test Workspace as viewer.`);
+    expect(raw).toContain(created.body.url);
+
+    smtp.refuse(true);
+    try {
+      const other = uniqueEmail("invitee2");
+      const second = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: other, role: "member" } });
+      expect(second.status).toBe(201);
+      expect(second.body.url).toMatch(/\/invite\/[A-Za-z0-9_-]+$/);
+      await settle();
+      expect(mailsTo(other)).toHaveLength(0);
+    } finally {
+      smtp.refuse(false);
+    }
   });
 });
