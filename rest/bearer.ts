@@ -37,7 +37,11 @@ export function knownAppKey(token: string): AppKeyPrincipal | undefined {
  * Header-based, so the raw Node paths (the provider proxy) use it too.
  */
 export async function authenticateBearer(header: HeaderReader, clientAddress: string | null): Promise<AppKeyPrincipal> {
-  const token = bearerFrom(header);
+  return authenticateKeyToken(bearerFrom(header), clientAddress);
+}
+
+/** The same rule for a token that did not come in an Authorization header (the shell broker's). */
+export async function authenticateKeyToken(token: string | null | undefined, clientAddress: string | null): Promise<AppKeyPrincipal> {
   if (!token || !token.startsWith(APP_KEY_PREFIX)) throw invalidBearer();
   const known = knownAppKey(token);
   if (known) return known;

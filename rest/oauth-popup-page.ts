@@ -1,17 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { escapeHtml } from "./html-page";
 
-/** SPEC 4.1 / 6: the final message of a popup, plus the caller's `state` (issue 7 section 2). */
-export type OAuthDoneMessage = {
-  type: "svc:oauth:done";
-  provider: string;
-  connection_id: string;
-  external_id: string;
-  display_name: string;
-  return_url: string | null;
-  state: string | null;
-};
-export type OAuthErrorMessage = { type: "svc:oauth:error"; code: string; detail: string; state: string | null };
+import type { OAuthDoneMessage, OAuthErrorMessage } from "../server/oauth/messages";
+
+export type { OAuthDoneMessage, OAuthErrorMessage };
 export type OAuthMessage = OAuthDoneMessage | OAuthErrorMessage;
 
 /** How long a successful popup waits for the opener's `svc:connection:ack` before closing. */

@@ -4,17 +4,14 @@ import { STATUS_CODES } from "node:http";
 import { randomUUID } from "node:crypto";
 import { WebSocketServer } from "ws";
 import { createContextInner } from "../../server/context";
-import { invalidBearer } from "../../server/errors";
 import { assertKeyLookupsAllowed, countKeyFailure } from "../../server/identity/auth-rate-limits";
-import { authenticateAppKey } from "../../server/keys/key-service";
-import { APP_KEY_PREFIX } from "../../server/keys/key-format";
 import { log } from "../../server/log";
 import { createCaller } from "../../server/router";
 import { getRuntime } from "../../server/runtime/runtime";
 import { isListening, subscribe } from "../../server/runtime/notifications";
 import { AGENT_TOKEN_REVOKED_CHANNEL, authenticateAgentToken } from "../../server/shell/agent-token-service";
 import { AGENT_TOKEN_PREFIX } from "../../server/shell/agent-token-format";
-import { bearerFrom } from "../bearer";
+import { authenticateKeyToken, bearerFrom } from "../bearer";
 import { errorResponse } from "../errors";
 import { MAX_FRAME_BYTES } from "./frames";
 import { onMembershipChanged } from "../../server/members/membership-changes";
@@ -103,15 +100,8 @@ async function upgradeAgent(req: IncomingMessage, socket: Duplex, head: Buffer, 
 }
 
 async function upgradeSession(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null, deployment: string, clientAddress: string | null): Promise<void> {
-  if (!token || !token.startsWith(APP_KEY_PREFIX)) throw invalidBearer();
+  const principal = await authenticateKeyToken(token, clientAddress);
   const { orm } = await getRuntime();
-  const em = orm.em.fork();
-  await assertKeyLookupsAllowed(em, clientAddress);
-  const principal = await authenticateAppKey(() => em, token);
-  if (!principal) {
-    await countKeyFailure(em, clientAddress);
-    throw invalidBearer();
-  }
   const caller = createCaller(createContextInner({ orm, session: null, appKey: principal, requestId: randomUUID(), clientAddress }));
   const allowed = await caller.shell.authorizeSession({ name: deployment });
   if (!hasAgent(allowed.deploymentId)) return refuse(socket, 409, `deployment ${allowed.deploymentName} has no running agent`);

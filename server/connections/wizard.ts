@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import type { OAuthDoneMessage } from "../oauth/messages";
 import { getConfig } from "../config";
 import { Integration, usesBroker } from "../integrations/entities";
 import { checkStartInputs, OAuthStartError, startingTenant, type StartInputs } from "../oauth/start-checks";
@@ -50,15 +51,7 @@ export async function loadWizard(caller: WizardCaller, provider: string, query: 
 }
 
 export interface WizardDone {
-  message: {
-    type: "svc:oauth:done";
-    provider: string;
-    connection_id: string;
-    external_id: string;
-    display_name: string;
-    return_url: string | null;
-    state: string | null;
-  };
+  message: OAuthDoneMessage;
   targetOrigin: string;
   providerName: string;
 }

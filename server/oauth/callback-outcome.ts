@@ -1,17 +1,11 @@
+import type { OAuthDoneMessage, OAuthErrorMessage } from "./messages";
+
 /** What a callback decided, for the REST edge to render as the popup page (SPEC 4.1). */
 export type CallbackOutcome =
   | {
       kind: "done";
       targetOrigin: string;
-      message: {
-        type: "svc:oauth:done";
-        provider: string;
-        connection_id: string;
-        external_id: string;
-        display_name: string;
-        return_url: string | null;
-        state: string | null;
-      };
+      message: OAuthDoneMessage;
       providerName: string;
       clearCookies: string[];
     }
@@ -19,7 +13,7 @@ export type CallbackOutcome =
       kind: "error";
       status: number;
       targetOrigin: string;
-      message: { type: "svc:oauth:error"; code: string; detail: string; state: string | null };
+      message: OAuthErrorMessage;
       clearCookies: string[];
     }
   | {
