@@ -64,3 +64,27 @@ export function rawHeaderList(raw: DispatchController["rawHeaders"], parsed: Inc
   }
   return out;
 }
+
+/** RFC 9110 hop-by-hop headers; plus whatever `Connection` names. */
+export const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+
+/** The header names a `Connection` header lists (they are hop-by-hop for this message). */
+export function connectionNamed(raw: string[]): Set<string> {
+  const named = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === "connection") for (const token of raw[i + 1]!.split(",")) named.add(token.trim().toLowerCase());
+  }
+  return named;
+}
+
+/** An upstream's response headers for the client: hop-by-hop ones and `alsoDropped` removed. */
+export function downstreamHeaders(raw: string[], alsoDropped: ReadonlySet<string> = new Set()): string[] {
+  const named = connectionNamed(raw);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const lower = raw[i]!.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || alsoDropped.has(lower) || named.has(lower)) continue;
+    out.push(raw[i]!, raw[i + 1]!);
+  }
+  return out;
+}

@@ -12,7 +12,7 @@ import { log } from "../server/log";
 import { getRuntime } from "../server/runtime/runtime";
 import { sameOriginPath } from "../server/security/same-origin-path";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
-import { BodyTooLarge, cappedBody, rawHeaderList, upstreamDispatcher, type DispatchController } from "./app-proxy-upstream";
+import { BodyTooLarge, cappedBody, downstreamHeaders, HOP_BY_HOP, rawHeaderList, upstreamDispatcher, type DispatchController } from "./app-proxy-upstream";
 
 /**
  * The app-proxy (issue 8, docs/decisions/030): `{name}--{workspace}.{APPS_DOMAIN}` in front
@@ -22,8 +22,6 @@ import { BodyTooLarge, cappedBody, rawHeaderList, upstreamDispatcher, type Dispa
  * Raw Node request/response: no fetch-style objects, no buffering.
  */
 
-/** RFC 9110 hop-by-hop headers; plus whatever `Connection` names. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
 /** Not hop-by-hop, but answered by this server itself (Node sends the 100 Continue). */
 const ANSWERED_HERE = new Set(["expect"]);
 const OUR_HEADERS = new Set(["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "forwarded", "host"]);
@@ -101,21 +99,6 @@ function upstreamHeaders(req: IncomingMessage, target: DeploymentTarget, upstrea
     out.push("X-Svc-Tenant-Id", identity.tenantId);
     out.push("X-Svc-Role", identity.role);
     if (assertion) out.push("X-Svc-Assertion", assertion);
-  }
-  return out;
-}
-
-/** The tool's response headers, hop-by-hop ones removed (Set-Cookie and Location untouched). */
-function downstreamHeaders(raw: string[]): string[] {
-  const named = new Set<string>();
-  for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.toLowerCase() === "connection") for (const t of raw[i + 1]!.split(",")) named.add(t.trim().toLowerCase());
-  }
-  const out: string[] = [];
-  for (let i = 0; i < raw.length; i += 2) {
-    const lower = raw[i]!.toLowerCase();
-    if (HOP_BY_HOP.has(lower) || named.has(lower)) continue;
-    out.push(raw[i]!, raw[i + 1]!);
   }
   return out;
 }

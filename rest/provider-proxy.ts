@@ -11,7 +11,7 @@ import { cachedProxyTarget, loadProxyTarget, type FirstPartyTarget, type ProxyTa
 import { isExpired, refreshCredential } from "../server/provider-proxy/token-refresh";
 import { getRuntime, startedRuntime } from "../server/runtime/runtime";
 import { isIdentityHeader } from "./app-proxy";
-import { rawHeaderList, type DispatchController } from "./app-proxy-upstream";
+import { connectionNamed, downstreamHeaders, HOP_BY_HOP, rawHeaderList, type DispatchController } from "./app-proxy-upstream";
 import { authenticateBearer, bearerFrom, knownAppKey } from "./bearer";
 import { APP_KEY_PREFIX } from "../server/keys/key-format";
 
@@ -34,7 +34,6 @@ const REPLAY_LIMIT = 1024 * 1024;
 const BROKER_BODY_LIMIT = 4 * 1024 * 1024;
 const HEADERS_TIMEOUT_MS = 60_000;
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
 const NEVER_FORWARDED = new Set(["expect", "host", "authorization", "cookie", "forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip"]);
 const NEVER_RETURNED = new Set(["set-cookie", "set-cookie2"]);
 
@@ -221,10 +220,7 @@ function readWhole(req: IncomingMessage, limit: number): Promise<Buffer> {
 /** The inbound headers a provider may see, plus its host and our Authorization. */
 function upstreamHeaders(req: IncomingMessage, upstream: URL, accessToken: string, replayLength: number | null): string[] {
   const raw = req.rawHeaders;
-  const named = new Set<string>();
-  for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.toLowerCase() === "connection") for (const token of raw[i + 1]!.split(",")) named.add(token.trim().toLowerCase());
-  }
+  const named = connectionNamed(raw);
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const lower = raw[i]!.toLowerCase();
@@ -234,20 +230,6 @@ function upstreamHeaders(req: IncomingMessage, upstream: URL, accessToken: strin
   }
   if (replayLength !== null && replayLength > 0) out.push("Content-Length", String(replayLength));
   out.push("Host", upstream.host, "Authorization", `Bearer ${accessToken}`);
-  return out;
-}
-
-function downstreamHeaders(raw: string[]): string[] {
-  const named = new Set<string>();
-  for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.toLowerCase() === "connection") for (const token of raw[i + 1]!.split(",")) named.add(token.trim().toLowerCase());
-  }
-  const out: string[] = [];
-  for (let i = 0; i < raw.length; i += 2) {
-    const lower = raw[i]!.toLowerCase();
-    if (HOP_BY_HOP.has(lower) || NEVER_RETURNED.has(lower) || named.has(lower)) continue;
-    out.push(raw[i]!, raw[i + 1]!);
-  }
   return out;
 }
 
@@ -345,7 +327,7 @@ function forwardFirstParty(
                 refreshCredential(em, target, token).then((fresh) => send(fresh.access_token, retry), fail);
                 return;
               }
-              res.writeHead(statusCode, statusMessage, downstreamHeaders(rawHeaderList(c.rawHeaders, headers)));
+              res.writeHead(statusCode, statusMessage, downstreamHeaders(rawHeaderList(c.rawHeaders, headers), NEVER_RETURNED));
             },
             onResponseData(c, chunk) {
               if (retrying) return;
