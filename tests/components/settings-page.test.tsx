@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SettingsPage } from "~/components/pages/SettingsPage";
 import type { WorkspaceView } from "~/lib/view-types";
@@ -36,8 +36,10 @@ describe("workspace settings", () => {
     expect(field.value).toBe("acme-robotics");
     expect(button.disabled).toBe(true);
     fireEvent.change(field, { target: { value: "acme-labs" } });
-    expect(button.disabled).toBe(false);
+    // Re-queried: the card may render the button anew as the live check moves on.
+    await waitFor(() => expect((within(card).getByRole("button", { name: "Change URL" }) as HTMLButtonElement).disabled).toBe(false));
     expect(await within(card).findByText("acme-labs is available")).toBeTruthy();
+    expect((within(card).getByRole("button", { name: "Change URL" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("locks the URL field once the slug has been chosen", async () => {
