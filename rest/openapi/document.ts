@@ -31,7 +31,12 @@ function exampleObject(example: ExampleDoc): Json {
   return {
     summary: example.summary,
     ...(example.body === undefined ? {} : { value: example.body }),
-    "x-replay": { ...example.request, ...(example.exact ? { exact: true } : {}), ...(example.responseHeaders ? { responseHeaders: example.responseHeaders } : {}) },
+    "x-replay": {
+      ...example.request,
+      ...(example.exact ? { exact: true } : {}),
+      ...(example.responseHeaders ? { responseHeaders: example.responseHeaders } : {}),
+      ...(example.posts ? { posts: example.posts } : {}),
+    },
   };
 }
 
