@@ -88,7 +88,7 @@ export const connectionOperations: OperationDoc[] = [
     tag: "Connections",
     summary: "The browser SDK",
     description:
-      "`connect.js` (an ES module that opens the connection popup and resolves with its final message), its types `connect.d.ts` (`text/plain`), and " +
+      "`connect.js` (an ES module whose `connect(options)` opens the connection popup and resolves with the connection, or rejects with a `ConnectError`), its types `connect.d.ts` (`text/plain`), and " +
       "`connect.<hash>.js`, the same bytes under a content-addressed name. Third-party pages import it from another origin, so every answer carries " +
       "`Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. `connect.js` is cached for an hour, then revalidated by its `ETag` " +
       "(`If-None-Match` answers 304), and names its versioned URL in `X-SDK-Versioned-URL`; the versioned file is cached for a year.",
