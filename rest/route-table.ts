@@ -55,7 +55,9 @@ export const routes: Route[] = [
 
   // The provider proxy: `npm start` answers it on raw Node objects first (rest/provider-proxy.ts);
   // these rows serve hosts that hand the edge a fetch Request (remix-serve).
-  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({ method, path: "/api/proxy/*", handler: providerProxy })),
+  // `rest` accepts every remainder (`{provider}` or `{provider}/{path}`): it only marks these rows as
+  // serving `/api/proxy/{provider}/{path}` in the OpenAPI document; the handler judges the path.
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((method) => ({ method, path: "/api/proxy/*", rest: /^[^/]*(?:\/.*)?$/s, handler: providerProxy })),
 
   { method: "GET", path: "/api/deployments", handler: deployments.list },
   { method: "POST", path: "/api/deployments", handler: deployments.create, sessionCookie: true },
@@ -73,8 +75,13 @@ export const routes: Route[] = [
   // SPEC 4.1: browser navigations (authorize, callback, broker start and callback) and the
   // discovery picker's form; the popup's fallback result; connect sessions; disconnect.
   { method: "GET", path: "/api/oauth/result", handler: oauth.oauthResult },
-  { method: "GET", path: "/api/oauth/*", handler: oauth.oauthGet },
-  { method: "POST", path: "/api/oauth/*", handler: oauth.oauthPost, sessionCookie: true },
+  // One row per navigation (each is documented on its own); a path none of them accepts is the
+  // edge's JSON 404 (405 for a method only another row has), as oauthGet/oauthPost would answer.
+  { method: "GET", path: "/api/oauth/*", rest: /^[^/]+\/authorize$/, handler: oauth.oauthGet },
+  { method: "GET", path: "/api/oauth/*", rest: /^[^/]+\/callback$/, handler: oauth.oauthGet },
+  { method: "GET", path: "/api/oauth/*", rest: /^broker\/[^/]+\/start$/, handler: oauth.oauthGet },
+  { method: "GET", path: "/api/oauth/*", rest: /^broker\/[^/]+\/callback$/, handler: oauth.oauthGet },
+  { method: "POST", path: "/api/oauth/*", rest: /^[^/]+\/callback$/, handler: oauth.oauthPost, sessionCookie: true },
   { method: "POST", path: "/api/connect/sessions", handler: connections.createSession },
   { method: "DELETE", path: "/api/connections/*", handler: connections.disconnect, sessionCookie: true },
 

@@ -113,6 +113,45 @@ export const deploymentEvents = z.object({
   ),
 });
 
+/** OAuth and connection endpoints answer SPEC 7's `{ error: <code> }`, with a `detail` where one helps. */
+export const codeError = z.object({ error: z.string(), detail: z.string().optional() });
+
+/** What an OAuth popup posts to its opener (SPEC 6), and what `GET /api/oauth/result` hands back once. */
+export const oauthMessage = z.union([
+  z.object({
+    type: z.literal("svc:oauth:done"),
+    provider: z.string(),
+    connection_id: uuid,
+    external_id: z.string().regex(/^svc_conn_/),
+    display_name: z.string(),
+    return_url: z.string().nullable(),
+    state: z.string().nullable(),
+  }),
+  z.object({ type: z.literal("svc:oauth:error"), code: z.string(), detail: z.string(), state: z.string().nullable() }),
+]);
+
+export const connectSession = z.object({ token: z.string().regex(/^svc_cs_/), expires_at: isoTime });
+
+/** The connections bound to the key's app (`GET /api/deployments/me/connections`). */
+export const boundConnections = z.object({
+  connections: z.array(
+    z.object({
+      provider: z.string(),
+      connectionId: uuid,
+      externalId: z.string().regex(/^svc_conn_/),
+      displayName: z.string(),
+      profile: z.enum(["first_party", "broker_managed"]),
+      context: z.record(z.string(), z.string()),
+      createdAt: isoTime,
+    }),
+  ),
+});
+
+export const appEvents = z.object({
+  events: z.array(z.object({ id: z.string(), type: z.enum(["connection.created", "connection.bound", "connection.unbound", "connection.revoked"]), createdAt: isoTime, data: z.record(z.string(), z.unknown()) })),
+  nextCursor: z.string().nullable(),
+});
+
 export const jwks = z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string() })) });
 
 export const identityUser = z.looseObject({ id: uuid, email: z.string(), user_metadata: z.record(z.string(), z.unknown()) });

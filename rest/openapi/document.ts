@@ -31,7 +31,12 @@ function exampleObject(example: ExampleDoc): Json {
   return {
     summary: example.summary,
     ...(example.body === undefined ? {} : { value: example.body }),
-    "x-replay": { ...example.request, ...(example.exact ? { exact: true } : {}), ...(example.responseHeaders ? { responseHeaders: example.responseHeaders } : {}) },
+    "x-replay": {
+      ...example.request,
+      ...(example.exact ? { exact: true } : {}),
+      ...(example.responseHeaders ? { responseHeaders: example.responseHeaders } : {}),
+      ...(example.posts ? { posts: example.posts } : {}),
+    },
   };
 }
 
@@ -78,7 +83,9 @@ function operationObject(operation: OperationDoc): Json {
     const schema = toJsonSchema(operation.query, "input");
     const required = new Set((schema.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((schema.properties as Record<string, Json>) ?? {})) {
-      parameters.push({ name, in: "query", required: required.has(name), schema: property });
+      // A `.describe()` of the field is the parameter's description (where readers look for it).
+      const description = typeof property.description === "string" ? { description: property.description } : {};
+      parameters.push({ name, in: "query", required: required.has(name), ...description, schema: property });
     }
   }
   let requestBody: Json | undefined;

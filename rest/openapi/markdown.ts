@@ -59,7 +59,9 @@ function responseRows(responses: Json): string[] {
   for (const [status, response] of Object.entries(responses)) {
     const content = Object.entries((response.content ?? {}) as Json);
     const examples = content.flatMap(([, media]) => Object.values(((media as Json).examples ?? {}) as Json));
-    const errorBodies = Number(status) >= 400 ? examples.filter((e) => e.value !== undefined).map((e) => `${cell(e.summary)}: ${cell(code(e.value))}`) : [];
+    // A popup page's row shows the message it posts to its opener.
+    const shown = (e: Json) => (e.value !== undefined ? code(e.value) : e["x-replay"]?.posts ? `posts ${code(e["x-replay"].posts)}` : undefined);
+    const errorBodies = Number(status) >= 400 ? examples.filter((e) => shown(e) !== undefined).map((e) => `${cell(e.summary)}: ${cell(shown(e)!)}`) : [];
     const type = content.length > 0 && content[0]![0] !== "application/json" ? ` (\`${content[0]![0]}\`)` : "";
     rows.push(`| ${status} | ${cell(response.description)}${type} | ${errorBodies.join("<br>")} |`);
   }

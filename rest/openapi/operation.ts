@@ -55,6 +55,7 @@ export type Tag =
   | "CLI"
   | "Deployments"
   | "Tools"
+  | "Connections"
   | "Identity provider"
   | "Storage"
   | "Dashboard"
@@ -89,6 +90,11 @@ export interface ExampleDoc {
   exact?: boolean;
   /** Response headers the answer carries, exactly (`location` of a redirect, ...). */
   responseHeaders?: Record<string, string>;
+  /**
+   * For an OAuth popup page (`text/html`): the message the page posts to its opener (SPEC 6),
+   * exactly. The page itself differs on every call (a fresh script nonce), its message does not.
+   */
+  posts?: Record<string, unknown>;
   request: ReplayRequest;
 }
 

@@ -1,15 +1,24 @@
+import { z } from "zod";
+import { AppError } from "../../server/errors";
 import { createConnectSession } from "../../server/oauth/connect-sessions";
 import { getRuntime } from "../../server/runtime/runtime";
 import { requireAppKey } from "../bearer";
+import { decodePathSegment } from "../path-segment";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
 import { requireSession } from "./session";
 
-/** DELETE /api/connections/{id} (dashboard, session cookie): bindings and integration env rows go with it. */
+/**
+ * DELETE /api/connections/{id} (dashboard, session cookie): bindings and integration env rows go with it.
+ * A path segment that is no UUID (malformed percent-encoding included) names no connection: 404,
+ * as for an unknown id, not the procedure's 400 for a bad input nor a 500 from decoding.
+ */
 export async function disconnect(ctx: RequestContext) {
   await requireSession(ctx);
+  const connectionId = decodePathSegment(ctx.params.rest ?? "");
+  if (!z.uuid().safeParse(connectionId).success) throw new AppError("NOT_FOUND", "Connection not found");
   const caller = await ctx.caller();
-  await caller.connections.disconnect({ connectionId: decodeURIComponent(ctx.params.rest ?? "") });
+  await caller.connections.disconnect({ connectionId });
   return noContent();
 }
 

@@ -35,7 +35,8 @@ export async function listAppEvents(
   em: EntityManager,
   input: { tenantId: string; appId: string; after: string | null; limit: number },
 ): Promise<{ events: AppEventRow[]; nextCursor: string | null }> {
-  if (input.after !== null && !/^\d{1,18}$/.test(input.after)) throw new AppError("BAD_REQUEST", "Invalid cursor");
+  // Up to 19 digits: every bigserial id (parseEventQuery bounds the HTTP query to 2^63-1 the same way).
+  if (input.after !== null && !/^\d{1,19}$/.test(input.after)) throw new AppError("BAD_REQUEST", "Invalid cursor");
   const rows = await em.execute<{ id: string; type: AppEventType; created_at: Date; data: Record<string, unknown> }[]>(
     // Ordered by the bigint column, not the text alias (which would put "10" before "9").
     `select id::text as id, type, created_at, data from app_events

@@ -378,6 +378,28 @@ describe("first-party OAuth flow", () => {
     const again = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
     expect([again.status, again.body]).toEqual([404, { message: "Connection not found" }]);
   });
+
+  it("a path under /api/oauth/ that is none of the navigations is a JSON 404; another method on a navigation is a 405", async () => {
+    for (const path of ["/api/oauth/supabase", "/api/oauth/supabase/other", "/api/oauth/broker/github/other", "/api/oauth/a/b/c/d", "/api/oauth/"]) {
+      const res = await api(service, path, { cookie: owner.cookie });
+      expect([path, res.status, res.body]).toEqual([path, 404, { message: "Not found" }]);
+    }
+    for (const path of ["/api/oauth/supabase/authorize", "/api/oauth/broker/github/start", "/api/oauth/broker/github/callback"]) {
+      const res = await api(service, path, { method: "POST", cookie: owner.cookie });
+      expect([path, res.status, res.body, res.headers.get("allow")]).toEqual([path, 405, { message: "Method not allowed" }, "GET"]);
+    }
+  });
+
+  it("disconnect: an id that is no UUID, or malformed percent-encoding, is 404 Connection not found and removes nothing", async () => {
+    const { message } = await runFlow();
+    const before = await count("connections");
+    for (const id of ["not-a-uuid", "%E0%A4%A", "%", `${message.connection_id}x`, encodeURIComponent("' or 1=1 --")]) {
+      const res = await api(service, `/api/connections/${id}`, { method: "DELETE", cookie: owner.cookie });
+      expect([id, res.status, res.body]).toEqual([id, 404, { message: "Connection not found" }]);
+    }
+    expect(await count("connections")).toBe(before);
+    expect(await count("connections", "id = $1", [message.connection_id])).toBe(1);
+  });
 });
 
 describe("first-party configuration errors", () => {

@@ -6,6 +6,7 @@ import type { Actor, ReplayRequest } from "../../rest/openapi/operation";
 import { startService, type RunningService } from "../support/service";
 import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
 import { multipart, png } from "../support/images";
+import { popupMessage } from "../support/oauth";
 
 /**
  * Replays every example of the OpenAPI document against the built service: the status, the
@@ -48,7 +49,9 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 
 beforeAll(async () => {
-  service = await startService({ label: "openapi", env: { ADMIN_EMAILS: ADMIN.email } });
+  // A first-party client id, so authorize gets as far as its query checks (a redirect to the
+  // real provider's consent page is never followed); no broker key, so broker start answers 502.
+  service = await startService({ label: "openapi", env: { ADMIN_EMAILS: ADMIN.email, SUPABASE_OAUTH_CLIENT_ID: "docs-client-id", BROKER_API_KEY: "" } });
   admin = await signUp(service, ADMIN.email, ADMIN.password);
   await createWorkspace(service, admin, "acme-first", "Acme");
   // Choosing the URL once fixes it (the "slug-chosen" example).
@@ -149,9 +152,28 @@ async function fileBody(file: NonNullable<ReplayRequest["file"]>): Promise<FormD
 
 /**
  * What a refused request must leave as it was: every row of the tables a user's data lives in
- * (rate-limit counters and sign-in sessions excepted: counting failures is their job).
+ * (rate-limit counters and sign-in sessions excepted: counting failures is their job; and a
+ * key's `last_used_at`, see below).
  */
-const KEPT_TABLES = ["tenants", "tenant_memberships", "tenant_invitations", "deployments", "auth_users", "apps", "app_keys", "app_env_vars", "credit_ledger", "deployment_agent_tokens", "deployment_events"];
+const KEPT_TABLES = [
+  "tenants",
+  "tenant_memberships",
+  "tenant_invitations",
+  "deployments",
+  "auth_users",
+  "apps",
+  "app_keys",
+  "app_env_vars",
+  "credit_ledger",
+  "deployment_agent_tokens",
+  "deployment_events",
+  "connections",
+  "app_connection_bindings",
+  "connect_sessions",
+  "oauth_states",
+  "oauth_results",
+  "app_events",
+];
 async function snapshot(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of KEPT_TABLES) {
@@ -210,6 +232,8 @@ describe("the OpenAPI document's examples, replayed against the service", () => 
       expect(text).toBe("");
       return;
     }
+    // An OAuth popup page: the message it posts to its opener, exactly.
+    if (example["x-replay"].posts) expect(popupMessage(text)).toEqual(example["x-replay"].posts);
     if (c.contentType !== "application/json" && c.contentType !== "application/schema+json") return;
     const parsed = JSON.parse(text);
     if (c.status >= 400 || example["x-replay"].exact) {

@@ -231,6 +231,15 @@ describe("GET /api/deployments/me/events", () => {
     const ok = await api(service, `/api/deployments/me/events?limit=100&after=0`, { headers: bearer(appKey) });
     expect(ok.status).toBe(200);
   });
+
+  it("accepts every cursor up to the largest bigserial id (19 digits): nothing after it, the same cursor back", async () => {
+    for (const after of ["1000000000000000000", "9223372036854775807"]) {
+      const res = await api(service, `/api/deployments/me/events?after=${after}`, { headers: bearer(appKey) });
+      expect([after, res.status, res.body]).toEqual([after, 200, { events: [], nextCursor: after }]);
+    }
+    const over = await api(service, `/api/deployments/me/events?after=9223372036854775808`, { headers: bearer(appKey) });
+    expect([over.status, over.body]).toEqual([400, { message: "after must be a cursor returned as nextCursor" }]);
+  });
 });
 
 describe("the provider proxy, first-party", () => {

@@ -103,6 +103,28 @@ describe("the OpenAPI document", () => {
       "POST /auth/v1/signup 429",
       "POST /auth/v1/token 429",
       "GET /apps/authorize 403",
+      // Configuration faults (a catalog row without URLs, no encryption key, no client id): the
+      // OAuth suites start services so configured (tests/rest/oauth-first-party, oauth-broker).
+      "GET /api/oauth/{provider}/authorize 500",
+      "GET /api/oauth/broker/{provider}/start 500",
+      // Callback pages past the state check need a flow started in the same browser and a live
+      // provider or broker (the fakes in tests/fakes/), or a database outage (tests/faults/).
+      "GET /api/oauth/{provider}/callback 500",
+      "GET /api/oauth/{provider}/callback 502",
+      "GET /api/oauth/{provider}/callback 503",
+      "POST /api/oauth/{provider}/callback 500",
+      "POST /api/oauth/{provider}/callback 502",
+      "POST /api/oauth/{provider}/callback 503",
+      "GET /api/oauth/broker/{provider}/callback 500",
+      "GET /api/oauth/broker/{provider}/callback 502",
+      "GET /api/oauth/broker/{provider}/callback 503",
+      // A broker-managed connection whose deletion the broker refuses (tests/rest/oauth-broker).
+      "DELETE /api/connections/{id} 502",
+      // The provider proxy past the lookup needs a bound connection and a provider that
+      // misbehaves (tests/rest/tool-surface.test.ts against the fakes).
+      ...["get", "post", "put", "patch", "delete"].flatMap((m) =>
+        [413, 500, 502, 504].map((status) => `${m.toUpperCase()} /api/proxy/{provider}/{path} ${status}`),
+      ),
     ]);
     const missing: string[] = [];
     for (const [path, item] of Object.entries(document.paths as Json)) {

@@ -1,16 +1,19 @@
 import type { OperationDoc } from "../operation";
 import { balanceOperations } from "./balance";
 import { cliOperations } from "./cli";
+import { connectionOperations } from "./connections";
 import { dashboardOperations } from "./dashboard";
 import { deploymentOperations } from "./deployments";
 import { deploymentShellOperations } from "./deployment-shell";
 import { identityProviderOperations } from "./identity-provider";
 import { memberOperations } from "./members";
+import { oauthOperations } from "./oauth";
 import { referenceOperations } from "./reference";
 import { sessionOperations } from "./session";
 import { storageOperations } from "./storage";
 import { tenantOperations } from "./tenants";
 import { toolOperations } from "./tools";
+import { toolSurfaceOperations } from "./tool-surface";
 import { userOperations } from "./users";
 
 /**
@@ -27,6 +30,9 @@ export const operations: OperationDoc[] = [
   ...deploymentOperations,
   ...deploymentShellOperations,
   ...toolOperations,
+  ...toolSurfaceOperations,
+  ...oauthOperations,
+  ...connectionOperations,
   ...identityProviderOperations,
   ...storageOperations,
   ...dashboardOperations,

@@ -1,0 +1,120 @@
+import { connectSession } from "../bodies";
+import { operation, type OperationDoc, type ReplayRequest, type ResponseDoc } from "../operation";
+import { badBearer, crossOrigin, INVALID_BEARER, NO_WORKSPACE, noSession } from "./common";
+
+/**
+ * The rest of a workspace's connections over REST (issue 7): connect sessions for embedding
+ * apps, disconnecting from the dashboard, and the browser SDK that opens the popups.
+ */
+type Request = Omit<ReplayRequest, "as">;
+
+/** A bearer that is an identity token (JWT) is not an `svc_sk_` key: refused like any other. */
+export function keyOnly(request: Request = {}): ResponseDoc {
+  const base = badBearer(request);
+  return {
+    ...base,
+    description: `${base.description} An identity token (JWT) is refused too.`,
+    examples: [...base.examples!, { name: "identity-token", summary: "An identity token (JWT) instead of a key", body: INVALID_BEARER, request: { as: "ownerToken", ...request } }],
+  };
+}
+
+const UNKNOWN_CONNECTION = "00000000-0000-4000-8000-000000000000";
+const CONNECTION_NOT_FOUND = { message: "Connection not found" };
+
+export const connectionOperations: OperationDoc[] = [
+  operation({
+    method: "POST",
+    path: "/api/connect/sessions",
+    tag: "Connections",
+    summary: "Create a connect session (server to server)",
+    description:
+      "An embedding app's server trades its App Key for a 30-minute `svc_cs_` token, usable only as the `app_key` of `GET /api/oauth/{provider}/authorize`, " +
+      "so the App Key itself never travels in a browser URL. No body. Never cached.",
+    auth: ["appKey"],
+    responses: [
+      {
+        status: 201,
+        description: "The session token and when it expires.",
+        schema: connectSession,
+        headers: { "Cache-Control": "`no-store`" },
+        examples: [
+          { name: "created", summary: "A new session", body: { token: "svc_cs_q8Zr2Kp5Tn7Wv9Xb1Cd3Ef5Gh7Jk9Lm1Np3Qr5St7Uv9", expires_at: "2026-01-07T08:30:00.000Z" }, request: { as: "adminKey" } },
+        ],
+      },
+      keyOnly(),
+    ],
+  }),
+  operation({
+    method: "DELETE",
+    path: "/api/connections/{id}",
+    tag: "Connections",
+    summary: "Disconnect a connection",
+    description:
+      "Owners and members, from the dashboard. Removes the connection from the workspace: every app bound to it is unbound (its integration variables go " +
+      "with the binding, a `connection.unbound` event each), then a `connection.revoked` event. A broker-managed connection is deleted at the broker first; " +
+      "if the broker fails the connection is kept (502) so nothing is left orphaned there.",
+    auth: ["session"],
+    pathParam: { name: "id", description: "The connection's `id` (a UUID)." },
+    responses: [
+      { status: 204, description: "Disconnected." },
+      noSession({ param: UNKNOWN_CONNECTION }),
+      {
+        ...crossOrigin({ param: UNKNOWN_CONNECTION }),
+        description: `${crossOrigin().description} A viewer of the workspace may not disconnect.`,
+        examples: [
+          ...crossOrigin({ param: UNKNOWN_CONNECTION }).examples!,
+          { name: "viewer", summary: "A viewer of the workspace", body: { message: "Viewers cannot manage connections" }, request: { as: "viewer", param: UNKNOWN_CONNECTION } },
+        ],
+      },
+      {
+        status: 404,
+        description: "No connection of this id in your workspace (an id that is no UUID names none), or you belong to no workspace.",
+        examples: [
+          { name: "unknown", summary: "An id the workspace never had", body: CONNECTION_NOT_FOUND, request: { as: "owner", param: UNKNOWN_CONNECTION } },
+          { name: "not-a-uuid", summary: "An id that is not a UUID", body: CONNECTION_NOT_FOUND, request: { as: "owner", param: "not-a-uuid" } },
+          { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", param: UNKNOWN_CONNECTION } },
+        ],
+      },
+      {
+        status: 502,
+        description:
+          "The broker could not delete a broker-managed connection: `{ message, error: 'broker_delete_failed', detail }`; the connection and its bindings are kept, try again.",
+      },
+    ],
+  }),
+  operation({
+    method: "GET",
+    path: "/sdk/{file}",
+    tag: "Connections",
+    summary: "The browser SDK",
+    description:
+      "`connect.js` (an ES module whose `connect(options)` opens the connection popup and resolves with the connection, or rejects with a `ConnectError`), its types `connect.d.ts` (`text/plain`), and " +
+      "`connect.<hash>.js`, the same bytes under a content-addressed name. Third-party pages import it from another origin, so every answer carries " +
+      "`Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. `connect.js` is cached for an hour, then revalidated by its `ETag` " +
+      "(`If-None-Match` answers 304), and names its versioned URL in `X-SDK-Versioned-URL`; the versioned file is cached for a year.",
+    auth: [],
+    pathParam: { name: "file", description: "`connect.js`, `connect.d.ts` or `connect.<hash>.js`." },
+    responses: [
+      {
+        status: 200,
+        description: "The file.",
+        contentType: "text/javascript",
+        headers: {
+          "Cache-Control": "`public, max-age=3600` (`public, max-age=31536000, immutable` for the versioned name)",
+          ETag: "The content hash",
+          "X-SDK-Versioned-URL": "`/sdk/connect.<hash>.js` (on `connect.js` only)",
+        },
+        examples: [{ name: "connect", summary: "The SDK", request: { as: "anonymous", param: "connect.js" } }],
+      },
+      { status: 304, description: "Not modified: the `If-None-Match` names the current `ETag`." },
+      {
+        status: 404,
+        description: "Not one of the SDK's files, or a versioned name whose hash is not the current one.",
+        examples: [
+          { name: "unknown-file", summary: "Another file name", body: { message: "Not found" }, request: { as: "anonymous", param: "other.js" } },
+          { name: "old-version", summary: "A versioned name of another build", body: { message: "Not found" }, request: { as: "anonymous", param: "connect.AAAAAAAAAAAAAAAA.js" } },
+        ],
+      },
+    ],
+  }),
+];
