@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { encryptSecret } from "../crypto/secret-box";
 import { AppError } from "../errors";
-import { sealCredential, openCredential, type StoredCredential } from "./credentials";
+import { sealCredential, type StoredCredential } from "./credentials";
 import type { ConnectionMetadata, ConnectionProfile } from "./entities";
 import { integrationEnvRows } from "./env-rows";
 import { appendEvent } from "./events";
@@ -293,41 +293,4 @@ export async function listAppConnections(em: EntityManager, appId: string): Prom
       createdAt: connection.createdAt,
     };
   });
-}
-
-/** The connection an app has bound for `provider` (the provider proxy's lookup), with its sealed credential. */
-export async function boundConnectionWithCredential(
-  em: EntityManager,
-  appId: string,
-  provider: string,
-): Promise<(ConnectionSummary & { encryptedCredential: string | null; credentialKeyId: string | null }) | null> {
-  const rows = await em.execute<(ConnectionDbRow & { encrypted_credential: string | null; credential_key_id: string | null })[]>(
-    `select c.id, c.tenant_id, c.provider, c.external_id, c.display_name, c.profile, c.metadata, c.created_by, c.created_at,
-            c.encrypted_credential, c.credential_key_id
-       from app_connection_bindings b join connections c on c.id = b.connection_id
-      where b.app_id = ? and b.provider = ?`,
-    [appId, provider],
-  );
-  const row = rows[0];
-  return row ? { ...summary(row), encryptedCredential: row.encrypted_credential, credentialKeyId: row.credential_key_id } : null;
-}
-
-/** The decrypted token set of a first-party connection (never leaves the server). */
-export async function readCredential(em: EntityManager, connectionId: string): Promise<StoredCredential | null> {
-  const rows = await em.execute<{ encrypted_credential: string | null; credential_key_id: string | null }[]>(
-    `select encrypted_credential, credential_key_id from connections where id = ?`,
-    [connectionId],
-  );
-  const row = rows[0];
-  return row?.encrypted_credential ? openCredential(row.encrypted_credential, row.credential_key_id) : null;
-}
-
-/** Stores a refreshed token set (the provider proxy's refresh, single-flight per connection). */
-export async function storeRefreshedCredential(em: EntityManager, connectionId: string, credential: StoredCredential): Promise<void> {
-  const sealed = sealCredential(credential);
-  await em.execute(`update connections set encrypted_credential = ?, credential_key_id = ?, updated_at = now() where id = ?`, [
-    sealed.ciphertext,
-    sealed.keyId,
-    connectionId,
-  ]);
 }

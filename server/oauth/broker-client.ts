@@ -35,7 +35,7 @@ function apiKey(): string {
   return key;
 }
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function call(method: string, path: string, body?: unknown, timeoutMs = BROKER_TIMEOUT_MS): Promise<{ status: number; json: unknown }> {
   const headers: Record<string, string> = { "x-api-key": apiKey(), accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   let response: Response;
@@ -44,12 +44,12 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(BROKER_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       redirect: "error",
     });
   } catch (error) {
     const name = (error as Error).name;
-    if (name === "TimeoutError" || name === "AbortError") throw new BrokerError(`broker did not answer within ${BROKER_TIMEOUT_MS / 1000} s`);
+    if (name === "TimeoutError" || name === "AbortError") throw new BrokerError(`broker did not answer within ${timeoutMs / 1000} s`);
     throw new BrokerError(`broker unreachable: ${(error as Error).message}`);
   }
   const text = await response.text();
@@ -105,19 +105,16 @@ export async function deleteConnectedAccount(id: string): Promise<void> {
   }
 }
 
-/** `POST /api/v3/tools/execute/proxy`, for the provider proxy of broker connections. */
+/** `POST /api/v3/tools/execute/proxy`, for the provider proxy of broker connections (a longer timeout: it waits on the provider). */
 export async function brokerProxy(input: {
   endpoint: string;
   method: string;
   connectedAccountId: string;
   body?: unknown;
+  timeoutMs: number;
 }): Promise<{ status: number; json: unknown }> {
-  return call("POST", "/api/v3/tools/execute/proxy", {
-    endpoint: input.endpoint,
-    method: input.method,
-    connected_account_id: input.connectedAccountId,
-    ...(input.body === undefined ? {} : { body: input.body }),
-  });
+  const body = { endpoint: input.endpoint, method: input.method, connected_account_id: input.connectedAccountId, ...(input.body === undefined ? {} : { body: input.body }) };
+  return call("POST", "/api/v3/tools/execute/proxy", body, input.timeoutMs);
 }
 
 const LABEL_FIELDS = ["email", "user_email", "login", "username", "name", "display_name", "team_name", "workspace_name"];

@@ -1,10 +1,11 @@
 import { getConfig } from "../config";
 import { log } from "../log";
+import { BrokerError, brokerProxy } from "../oauth/broker-client";
 import { ProxyError } from "./proxy-error";
 import type { BrokerTarget } from "./proxy-target";
 
 /**
- * A proxied call for a broker-managed connection (issue 7 section 7): the broker holds the
+ * A proxied call for a broker-managed connection (the HTTP call is the broker client's) (issue 7 section 7): the broker holds the
  * tokens, so the call goes to `POST {BROKER_API_URL}/api/v3/tools/execute/proxy` with
  * `{ endpoint, method, connected_account_id, body }` and the broker's answer
  * `{ status, data, headers }` becomes the response: the provider's status, `data` as the body.
@@ -33,28 +34,19 @@ export function brokerBody(raw: Buffer, contentType: string | undefined): unknow
 }
 
 export async function callBroker(target: BrokerTarget, input: { endpoint: string; method: string; body: unknown }): Promise<BrokerAnswer> {
-  const config = getConfig();
   const failed = (detail: string, cause?: unknown) => new ProxyError(502, "broker_proxy_failed", detail, { cause });
-  if (!config.BROKER_API_KEY) throw failed("BROKER_API_KEY is not set");
-  let response: Response;
+  if (!getConfig().BROKER_API_KEY) throw failed("BROKER_API_KEY is not set");
+  let answered: { status: number; json: unknown };
   try {
-    response = await fetch(`${config.brokerApiUrl}/api/v3/tools/execute/proxy`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", "x-api-key": config.BROKER_API_KEY },
-      body: JSON.stringify({
-        endpoint: input.endpoint,
-        method: input.method,
-        connected_account_id: target.connectedAccountId,
-        ...(input.body === undefined ? {} : { body: input.body }),
-      }),
-      signal: AbortSignal.timeout(BROKER_TIMEOUT_MS),
-    });
+    answered = await brokerProxy({ ...input, connectedAccountId: target.connectedAccountId, timeoutMs: BROKER_TIMEOUT_MS });
   } catch (error) {
-    log.warn("broker proxy: broker unreachable", { provider: target.provider, message: (error as Error).message });
+    if (!(error instanceof BrokerError)) throw error;
+    if (error.status !== null) throw failed(`the broker answered HTTP ${error.status}`, error);
+    log.warn("broker proxy: broker unreachable", { provider: target.provider, message: error.message });
     throw failed("the broker could not be reached", error);
   }
-  const answer = (await response.json().catch(() => null)) as { status?: unknown; data?: unknown; headers?: unknown } | null;
-  if (!response.ok || !answer || typeof answer !== "object") throw failed(`the broker answered HTTP ${response.status}`);
+  const answer = answered.json as { status?: unknown; data?: unknown; headers?: unknown } | null;
+  if (!answer || typeof answer !== "object") throw failed(`the broker answered HTTP ${answered.status}`);
   const status = Number(answer.status);
   if (!Number.isInteger(status) || status < 200 || status > 599) throw failed("the broker's answer has no valid status");
   const headers = answer.headers && typeof answer.headers === "object" ? (answer.headers as Record<string, unknown>) : {};

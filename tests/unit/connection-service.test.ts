@@ -3,16 +3,18 @@ import { MikroORM } from "@mikro-orm/postgresql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "../../server/config";
 import { ormOptions } from "../../server/db/orm";
-import { bindConnection, createConnection, readCredential, unbindConnection } from "../../server/connections/connection-service";
+import { bindConnection, createConnection, unbindConnection } from "../../server/connections/connection-service";
+import { openCredential, type StoredCredential } from "../../server/connections/credentials";
 import { listAppEvents } from "../../server/connections/events";
-import { refreshConnection, usableCredential } from "../../server/connections/token-refresh";
+import { isExpired, refreshCredential } from "../../server/provider-proxy/token-refresh";
+import type { FirstPartyTarget } from "../../server/provider-proxy/proxy-target";
 import type { OAuthClientConfig } from "../../server/integrations/entities";
 import { createTestDatabase } from "../support/database";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 
 /**
  * The connection service against a real, migrated PostgreSQL and the fake provider: the
- * single-flight refresh the provider proxy relies on, and the event log an app reads.
+ * provider proxy's single-flight refresh, and the event log an app reads.
  */
 const savedEnv = { ...process.env };
 let database: { url: string; drop(): Promise<void> };
@@ -49,39 +51,49 @@ afterAll(async () => {
 
 async function firstPartyConnection(expiresAt: number) {
   const tokens = provider.mintTokens();
+  const credential: StoredCredential = { access_token: tokens.access_token, refresh_token: tokens.refresh_token, expires_at: expiresAt };
   const connection = await createConnection(orm.em.fork(), {
     tenantId,
     provider: "supabase",
     displayName: "Acme",
     profile: "first_party",
-    credential: { access_token: tokens.access_token, refresh_token: tokens.refresh_token, expires_at: expiresAt },
+    credential,
     metadata: { context: { supabase: { project_ref: "p1" } } },
     createdBy: userId,
   });
-  return { connection, tokens };
+  const target: FirstPartyTarget = { kind: "first_party", tenantId, connectionId: connection.id, provider: "supabase", apiBase: new URL(config.api_base_url!), clientConfig: config, credential };
+  return { connection, tokens, target };
 }
 
-describe("token refresh", () => {
+async function storedCredential(connectionId: string): Promise<StoredCredential> {
+  const rows = await orm.em.fork().execute<{ encrypted_credential: string; credential_key_id: string | null }[]>(`select encrypted_credential, credential_key_id from connections where id = ?`, [connectionId]);
+  return openCredential(rows[0]!.encrypted_credential, rows[0]!.credential_key_id);
+}
+
+describe("token refresh (the provider proxy's)", () => {
   it("ten concurrent refreshes of one connection make one token request and store the new tokens", async () => {
-    const { connection, tokens } = await firstPartyConnection(Math.floor(Date.now() / 1000) - 10);
+    const { connection, tokens, target } = await firstPartyConnection(Math.floor(Date.now() / 1000) - 10);
     const before = provider.tokenRequests.filter((r) => r.grant_type === "refresh_token").length;
-    const results = await Promise.all(Array.from({ length: 10 }, () => refreshConnection(orm.em.fork(), connection.id, "supabase", config)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => refreshCredential(() => orm.em.fork(), target, tokens.access_token)));
     expect(provider.tokenRequests.filter((r) => r.grant_type === "refresh_token").length).toBe(before + 1);
     expect(new Set(results.map((r) => r.access_token)).size).toBe(1);
     expect(results[0]!.access_token).not.toBe(tokens.access_token);
-    const stored = await readCredential(orm.em.fork(), connection.id);
-    expect(stored!.access_token).toBe(results[0]!.access_token);
-    expect(stored!.expires_at).toBeGreaterThan(Date.now() / 1000);
+    const stored = await storedCredential(connection.id);
+    expect(stored.access_token).toBe(results[0]!.access_token);
+    expect(stored.expires_at).toBeGreaterThan(Date.now() / 1000);
   });
 
-  it("usableCredential refreshes only an expired token set", async () => {
+  it("refreshes only an expired token set, and never one another refresher already replaced", async () => {
     const live = await firstPartyConnection(Math.floor(Date.now() / 1000) + 3600);
     const count = () => provider.tokenRequests.filter((r) => r.grant_type === "refresh_token").length;
     const before = count();
-    expect((await usableCredential(orm.em.fork(), live.connection.id, "supabase", config))!.access_token).toBe(live.tokens.access_token);
+    expect(isExpired(live.target.credential)).toBe(false);
+    // A stale token that is no longer the stored one: the stored, still fresh one is used.
+    expect((await refreshCredential(() => orm.em.fork(), live.target, "an-older-token")).access_token).toBe(live.tokens.access_token);
     expect(count()).toBe(before);
     const expired = await firstPartyConnection(Math.floor(Date.now() / 1000));
-    expect((await usableCredential(orm.em.fork(), expired.connection.id, "supabase", config))!.access_token).not.toBe(expired.tokens.access_token);
+    expect(isExpired(expired.target.credential)).toBe(true);
+    expect((await refreshCredential(() => orm.em.fork(), expired.target, expired.tokens.access_token)).access_token).not.toBe(expired.tokens.access_token);
     expect(count()).toBe(before + 1);
   });
 });
