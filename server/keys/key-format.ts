@@ -1,12 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { mintPrefixedToken } from "../crypto/prefixed-token";
 import { sha256Base64url } from "../crypto/sha256";
 
 export const APP_KEY_PREFIX = "svc_sk_";
 
 /** `svc_sk_` + 32 random bytes in base64url (43 characters). */
 export function mintAppKey(): { key: string; hash: string; displayPrefix: string } {
-  const key = `${APP_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  return { key, hash: hashAppKey(key), displayPrefix: key.slice(0, APP_KEY_PREFIX.length + 6) };
+  const { token, hash, displayPrefix } = mintPrefixedToken(APP_KEY_PREFIX);
+  return { key: token, hash, displayPrefix };
 }
 
 /** Keys carry 256 random bits, so one SHA-256 is enough; only this hash is ever stored. */

@@ -1,5 +1,6 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { mintPrefixedToken } from "../crypto/prefixed-token";
 import { sha256Base64url } from "../crypto/sha256";
 
 export const CONNECT_SESSION_PREFIX = "svc_cs_";
@@ -13,10 +14,10 @@ export async function createConnectSession(
   em: EntityManager,
   input: { appId: string; tenantId: string; keyId: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = `${CONNECT_SESSION_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const { token, hash } = mintPrefixedToken(CONNECT_SESSION_PREFIX);
   const expiresAt = new Date(Date.now() + CONNECT_SESSION_TTL_MS);
   await em.execute(`insert into connect_sessions (token_hash, app_id, tenant_id, key_id, expires_at) values (?, ?, ?, ?, ?)`, [
-    sha256Base64url(token),
+    hash,
     input.appId,
     input.tenantId,
     input.keyId,

@@ -1,12 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { mintPrefixedToken } from "../crypto/prefixed-token";
 import { sha256Base64url } from "../crypto/sha256";
 
 export const AGENT_TOKEN_PREFIX = "svc_at_";
 
-/** `svc_at_` + 32 random bytes in base64url, like `svc_sk_` keys (server/keys/key-format.ts). */
+/** `svc_at_` + 32 random bytes in base64url, like `svc_sk_` keys. */
 export function mintAgentToken(): { token: string; hash: string; displayPrefix: string } {
-  const token = `${AGENT_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
-  return { token, hash: hashAgentToken(token), displayPrefix: token.slice(0, AGENT_TOKEN_PREFIX.length + 6) };
+  return mintPrefixedToken(AGENT_TOKEN_PREFIX);
 }
 
 /** 256 random bits: one SHA-256 is enough; only this hash is stored. */
