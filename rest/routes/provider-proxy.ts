@@ -5,6 +5,7 @@ import { cachedProxyTarget, loadProxyTarget, type ProxyTarget } from "../../serv
 import { isExpired, refreshCredential } from "../../server/provider-proxy/token-refresh";
 import { getRuntime } from "../../server/runtime/runtime";
 import { isIdentityHeader } from "../app-proxy";
+import { HOP_BY_HOP } from "../app-proxy-upstream";
 import { authenticateBearer } from "../bearer";
 import { parseProxyPath } from "../provider-proxy";
 import type { RequestContext } from "../request-context";
@@ -18,7 +19,6 @@ import { json } from "../responses";
 
 const BODY_LIMIT = 4 * 1024 * 1024;
 const NEVER_FORWARDED = new Set(["host", "authorization", "cookie", "forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "content-length"]);
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
 
 async function readBody(request: Request): Promise<Buffer> {
   if (!request.body) return Buffer.alloc(0);

@@ -26,6 +26,13 @@ async function integrationOf(em: EntityManager, provider: string): Promise<Integ
   return em.findOne(Integration, { slug: provider });
 }
 
+/** The catalog row of the one supported first-party provider, or `provider_unknown`. */
+async function firstPartyIntegration(em: EntityManager, provider: string): Promise<Integration> {
+  const integration = await integrationOf(em, provider);
+  if (!integration || usesBroker(integration.oauthClientConfig) || provider !== getConfig().FIRST_PARTY_PROVIDER) throw fail(400, "provider_unknown");
+  return integration;
+}
+
 /** Whether the person who started the flow may still connect in that workspace. */
 async function stillMember(em: EntityManager, state: OAuthState): Promise<boolean> {
   const rows = await em.execute<{ role: MembershipRole }[]>(`select role from tenant_memberships where tenant_id = ? and user_id = ?`, [
@@ -116,8 +123,7 @@ export async function firstPartyCallback(em: EntityManager, provider: string, qu
   let state: OAuthState | null = null;
   const nonce = query.get("state");
   try {
-    const integration = await integrationOf(em, provider);
-    if (!integration || usesBroker(integration.oauthClientConfig) || provider !== getConfig().FIRST_PARTY_PROVIDER) throw fail(400, "provider_unknown");
+    const integration = await firstPartyIntegration(em, provider);
     if (!nonce || (!query.get("code") && !query.get("error"))) throw fail(400, "missing_params");
     if (!isNonce(nonce)) throw fail(400, "oauth_state_invalid");
     state = await consumeState(em, cookies, nonce, "first_party", provider);
@@ -174,8 +180,7 @@ export async function firstPartyPick(em: EntityManager, provider: string, form: 
   let state: OAuthState | null = null;
   const nonce = form.get("state");
   try {
-    const integration = await integrationOf(em, provider);
-    if (!integration || usesBroker(integration.oauthClientConfig) || provider !== getConfig().FIRST_PARTY_PROVIDER) throw fail(400, "provider_unknown");
+    const integration = await firstPartyIntegration(em, provider);
     if (!nonce || !form.get("choice")) throw fail(400, "missing_params");
     if (!isNonce(nonce)) throw fail(400, "oauth_state_invalid");
     state = readState(cookies(stateCookieName(nonce)), nonce, "first_party", provider);
