@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSafeName, isSafeValue, nameSchema } from "../validation/text";
 
 export const connectionIdInput = z.object({ connectionId: z.uuid({ error: "Connection not found" }) });
 export const providerInput = z.object({ provider: z.string().min(1).max(64) });
@@ -7,8 +8,16 @@ export const unbindInput = z.object({ appId: z.uuid({ error: "App not found" }),
 export const allowedOriginsInput = z.object({ appId: z.uuid({ error: "App not found" }), origins: z.array(z.string()).max(20) });
 export const integrationEditInput = z.object({
   slug: z.string().min(1).max(64),
-  name: z.string().trim().min(1).max(100),
-  description: z.string().max(1000),
-  logo: z.string().max(2048),
-  oauthClientConfig: z.record(z.string(), z.unknown()),
+  name: nameSchema("Integration name must be 1-100 characters", 1, 100),
+  description: z.string().max(1000).refine(isSafeValue, "Description must be text without NUL characters"),
+  logo: z.string().max(2048).refine(isSafeName, "Logo must be a URL"),
+  // Stored as jsonb, which refuses NUL and unpaired surrogates in any string inside.
+  oauthClientConfig: z.record(z.string(), z.unknown()).refine(everyStringSafe, "OAuth client configuration must hold text without NUL characters"),
 });
+
+function everyStringSafe(value: unknown): boolean {
+  if (typeof value === "string") return isSafeValue(value);
+  if (Array.isArray(value)) return value.every(everyStringSafe);
+  if (value && typeof value === "object") return Object.entries(value).every(([key, inner]) => isSafeValue(key) && everyStringSafe(inner));
+  return true;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSafeName, isSafeValue } from "../validation/text";
 
 export const DEPLOYMENT_NAME_MESSAGE = "Deployment name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end";
 export const UPSTREAM_MESSAGE = "Upstream URL must be an http or https URL";
@@ -19,6 +20,8 @@ const upstreamUrl = z
   .string({ error: UPSTREAM_MESSAGE })
   .trim()
   .max(2048, UPSTREAM_MESSAGE)
+  // The URL parser would drop tabs and newlines, and PostgreSQL refuses NUL: refused before either.
+  .refine(isSafeName, UPSTREAM_MESSAGE)
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -29,7 +32,10 @@ const upstreamUrl = z
   }, UPSTREAM_MESSAGE);
 
 const access = z.enum(["members", "public"], { error: "Access must be members or public" });
-const manifest = z.string({ error: "Manifest must be the text of vendo.yaml" }).max(64 * 1024, "manifest must be 64 KB or smaller");
+const manifest = z
+  .string({ error: "Manifest must be the text of vendo.yaml" })
+  .max(64 * 1024, "manifest must be 64 KB or smaller")
+  .refine(isSafeValue, "Manifest must be the text of vendo.yaml");
 
 export const createDeploymentInput = z.object(
   {

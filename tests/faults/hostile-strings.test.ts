@@ -3,24 +3,13 @@ import { signBuiltIn } from "../support/built-in-keys";
 import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
+import { HOSTILE } from "../support/hostile-strings";
 
 /**
  * Issue 6 finding 6: a NUL or a lone surrogate in a name reached PostgreSQL and came back
  * as a 500. Every hostile string on every JSON endpoint that takes text must now be a 4xx
  * in the endpoint's own shape, and nothing may be written.
  */
-const HOSTILE: Record<string, string> = {
-  "NUL": "Acme\u0000Corp",
-  "lone high surrogate": "Acme\ud800",
-  "lone low surrogate": "\udfffAcme",
-  "bell (C0 control)": "Acme\u0007",
-  "C1 control": "Acme\u0085",
-  "newline": "Acme\nCorp",
-  "tab": "Acme\tCorp",
-  "right-to-left override": "Acme\u202Etxt.exe",
-  "line separator": "Acme\u2028Corp",
-  "1 MB": "a".repeat(1024 * 1024),
-};
 const cases = Object.entries(HOSTILE);
 const isHuge = (value: string) => value.length > 64 * 1024;
 
