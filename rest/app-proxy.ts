@@ -1,16 +1,16 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import https from "node:https";
 import type { Duplex } from "node:stream";
-import { getConfig } from "../server/config";
+import { getConfig } from "../server/platform/config";
 import { assertionFor, cachedAssertion } from "../server/deployments/assertion";
 import { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, cachedAppIdentity, exchangeCode, resolveAppIdentity, type AppIdentity } from "../server/deployments/app-sessions";
 import { cachedDeploymentByHost, findDeploymentByHost, type DeploymentTarget } from "../server/deployments/deployment-lookup";
 import { guardedLookup, refusedAddress } from "../server/deployments/upstream-policy";
 import { isIP } from "node:net";
 import { readCookie } from "../server/identity/session-cookie";
-import { log } from "../server/log";
-import { getRuntime } from "../server/runtime/runtime";
-import { sameOriginPath } from "../server/security/same-origin-path";
+import { log } from "../server/platform/log";
+import { getRuntime } from "../server/start/runtime";
+import { sameOriginPath } from "../server/platform/security/same-origin-path";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
 import { BodyTooLarge, cappedBody, downstreamHeaders, HOP_BY_HOP, rawHeaderList, upstreamDispatcher, type DispatchController } from "./app-proxy-upstream";
 

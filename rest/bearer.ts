@@ -1,8 +1,8 @@
-import { invalidBearer } from "../server/errors";
+import { invalidBearer } from "../server/platform/errors";
 import { APP_KEY_PREFIX } from "../server/keys/key-format";
 import { assertKeyLookupsAllowed, countKeyFailure } from "../server/identity/auth-rate-limits";
 import { authenticateAppKey, authenticateCachedKey, type AppKeyPrincipal } from "../server/keys/key-service";
-import { getRuntime, startedRuntime } from "../server/runtime/runtime";
+import { getRuntime, startedRuntime } from "../server/start/runtime";
 import type { HeaderReader } from "./plain-answer";
 import type { RequestContext } from "./request-context";
 

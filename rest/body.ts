@@ -1,4 +1,4 @@
-import { AppError } from "../server/errors";
+import { AppError } from "../server/platform/errors";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 

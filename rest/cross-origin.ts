@@ -1,4 +1,4 @@
-import { getConfig } from "../server/config";
+import { getConfig } from "../server/platform/config";
 import type { HeaderReader } from "./plain-answer";
 
 export const CROSS_ORIGIN_MESSAGE = "Cross-origin request refused: this action must come from the service's own pages";

@@ -1,11 +1,11 @@
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { isDatabaseUnavailable } from "../server/db/availability";
-import { isInvalidDatabaseInput } from "../server/db/invalid-input";
-import { type AppError, findAppError, findCause, serviceUnavailable } from "../server/errors";
+import { isDatabaseUnavailable } from "../server/platform/db/availability";
+import { isInvalidDatabaseInput } from "../server/platform/db/invalid-input";
+import { type AppError, findAppError, findCause, serviceUnavailable } from "../server/platform/errors";
 import { IdentityError } from "../server/identity/provider-types";
 import { InvalidIdentityTokenError } from "../server/identity/identity-tokens";
-import { log } from "../server/log";
+import { log } from "../server/platform/log";
 import { json } from "./responses";
 
 /**

@@ -1,5 +1,5 @@
 import busboy from "busboy";
-import { AppError } from "../server/errors";
+import { AppError } from "../server/platform/errors";
 
 /**
  * Reads the one file part of a multipart upload while it streams in, with hard caps so a

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { getConfig } from "../server/config";
-import { log } from "../server/log";
-import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/runtime/runtime";
+import { getConfig } from "../server/platform/config";
+import { log } from "../server/platform/log";
+import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/start/runtime";
 import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { createContextInner } from "../server/context";
+import { createContextInner } from "../server/routers/context";
 import { readCookie, SESSION_COOKIE } from "../server/identity/session-cookie";
 import { preferredTenantFrom, WORKSPACE_COOKIE } from "../server/members/workspace-cookie";
 import { resolveSession, type ResolvedSession } from "../server/identity/sessions";
 import type { AppKeyPrincipal } from "../server/keys/key-cache";
 import type { HeaderReader } from "./plain-answer";
-import { createCaller } from "../server/router";
-import { getRuntime } from "../server/runtime/runtime";
+import { createCaller } from "../server/routers/app-router";
+import { getRuntime } from "../server/start/runtime";
 
 export type Caller = ReturnType<typeof createCaller>;
 

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { findAppError } from "../../server/errors";
+import { findAppError } from "../../server/platform/errors";
 import { requireUser, type DashboardRequest } from "./caller.server";
 import type { MembershipRole } from "../../server/tenants/entities";
 import type { AccountView, ProfileView, WorkspaceView } from "./view-types";

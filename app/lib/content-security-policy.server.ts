@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getConfig, type Config } from "../../server/config";
+import { getConfig, type Config } from "../../server/platform/config";
 
 /**
  * The security headers of every dashboard document (ARCHITECTURE 6, issue 6 section 7):

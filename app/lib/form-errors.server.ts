@@ -1,6 +1,6 @@
 import { ZodError } from "zod";
 import { json, redirect } from "@remix-run/node";
-import { findAppError, findCause } from "../../server/errors";
+import { findAppError, findCause } from "../../server/platform/errors";
 import type { FormResult } from "./view-types";
 
 export interface CallFailure {

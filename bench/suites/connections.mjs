@@ -14,7 +14,7 @@ import { startNodeProcess } from "../lib/servers.mjs";
 const TOOL_BODY = { ok: true, tool: "bench" };
 const bearer = (token) => ({ authorization: `Bearer ${token}` });
 
-/** server/crypto/secret-box.ts's format, `v1.<iv>.<tag>.<data>`, and its key id. */
+/** server/platform/crypto/secret-box.ts's format, `v1.<iv>.<tag>.<data>`, and its key id. */
 function seal(plaintext, keyBase64) {
   const key = Buffer.from(keyBase64, "base64");
   const iv = randomBytes(12);

@@ -1,8 +1,8 @@
-import { getConfig } from "../../server/config";
+import { getConfig } from "../../server/platform/config";
 import { mintCode } from "../../server/deployments/app-sessions";
 import { findDeploymentByHost, parseAppHost } from "../../server/deployments/deployment-lookup";
-import { getRuntime } from "../../server/runtime/runtime";
-import { sameOriginPath } from "../../server/security/same-origin-path";
+import { getRuntime } from "../../server/start/runtime";
+import { sameOriginPath } from "../../server/platform/security/same-origin-path";
 import { htmlPage } from "../html-page";
 import type { RequestContext } from "../request-context";
 import { json, redirect } from "../responses";

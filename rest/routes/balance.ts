@@ -1,10 +1,10 @@
 import { cachedBalance } from "../../server/billing/balance-cache";
 import { balanceBody, loadBalance } from "../../server/billing/balance-service";
-import { invalidBearer, noWorkspace } from "../../server/errors";
+import { invalidBearer, noWorkspace } from "../../server/platform/errors";
 import { getIdentityTokenVerifier, looksLikeJwt } from "../../server/identity/identity-tokens";
 import { identityTokenKey, knownIdentity, rememberIdentity } from "../../server/identity/verified-tokens";
 import { APP_KEY_PREFIX } from "../../server/keys/key-format";
-import { getRuntime } from "../../server/runtime/runtime";
+import { getRuntime } from "../../server/start/runtime";
 import { resolveUserTenant } from "../../server/tenants/membership";
 import { bearerFrom, knownAppKey, requireAppKey } from "../bearer";
 import { plainJson, toResponse, type HeaderReader, type PlainAnswer } from "../plain-answer";

@@ -1,4 +1,4 @@
-import { AppError } from "../../server/errors";
+import { AppError } from "../../server/platform/errors";
 import { readJsonObject } from "../body";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";

@@ -1,4 +1,4 @@
-import { findAppError } from "../../server/errors";
+import { findAppError } from "../../server/platform/errors";
 import { IdentityError } from "../../server/identity/provider-types";
 import { readJsonObject } from "../body";
 import type { RequestContext } from "../request-context";

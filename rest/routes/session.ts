@@ -1,4 +1,4 @@
-import { findAppError, unauthorized } from "../../server/errors";
+import { findAppError, unauthorized } from "../../server/platform/errors";
 import type { SessionUser } from "../../server/identity/session-cache";
 import { cachedSession, sessionFromVerifiedCookie, sessionStatus } from "../../server/identity/sessions";
 import { readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";

@@ -1,4 +1,4 @@
-import { getConfig } from "../../server/config";
+import { getConfig } from "../../server/platform/config";
 import type { RequestContext } from "../request-context";
 import { json } from "../responses";
 import { serveFile } from "../static-files";

@@ -1,8 +1,8 @@
 import { listAppEvents } from "../../server/connections/events";
-import { parseEventQuery } from "../../server/tool-surface/app-events";
-import { boundConnectionsBody, cachedConnectionsBody } from "../../server/tool-surface/bound-connections";
+import { parseEventQuery } from "../../server/connections/tool-surface/app-events";
+import { boundConnectionsBody, cachedConnectionsBody } from "../../server/connections/tool-surface/bound-connections";
 import { APP_KEY_PREFIX } from "../../server/keys/key-format";
-import { getRuntime } from "../../server/runtime/runtime";
+import { getRuntime } from "../../server/start/runtime";
 import { bearerFrom, knownAppKey, requireAppKey } from "../bearer";
 import type { HeaderReader, PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";

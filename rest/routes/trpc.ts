@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createContextInner } from "../../server/context";
-import { appRouter } from "../../server/router";
-import { getRuntime } from "../../server/runtime/runtime";
+import { createContextInner } from "../../server/routers/context";
+import { appRouter } from "../../server/routers/app-router";
+import { getRuntime } from "../../server/start/runtime";
 import type { RequestContext } from "../request-context";
 import { readTextCapped } from "../body";
 import { json } from "../responses";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
-import { log } from "../../server/log";
-import { getRuntime } from "../../server/runtime/runtime";
+import { log } from "../../server/platform/log";
+import { getRuntime } from "../../server/start/runtime";
 import type { AgentPrincipal } from "../../server/shell/agent-token-service";
-import { sessionEnvironment } from "../../server/shell/router";
+import { sessionEnvironment } from "../../server/routers/shell";
 import { recordDeploymentEvent } from "../../server/shell/shell-events";
 import { parseAgentFrame, parseClientFrame, type OpenRequest } from "./frames";
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 
 export const MAX_ALLOWED_ORIGINS = 20;
 

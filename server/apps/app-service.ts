@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 import { publishKeyRevoked } from "../keys/key-cache";
 import { revokeAppKeys } from "../keys/key-service";
 import { App } from "./entities";

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { decryptSecret, encryptSecret } from "../crypto/secret-box";
-import { AppError } from "../errors";
+import { decryptSecret, encryptSecret } from "../platform/crypto/secret-box";
+import { AppError } from "../platform/errors";
 import { AppEnvVar, type EnvVarKind } from "./entities";
 
 export interface EnvVarRow {

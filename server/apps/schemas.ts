@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSafeValue, nameSchema } from "../validation/text";
+import { isSafeValue, nameSchema } from "../platform/validation/text";
 
 export const ENV_KEY_MESSAGE = "Variable names must start with a letter or underscore and use only letters, digits and underscores (at most 128)";
 export const ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;

@@ -1,4 +1,4 @@
-import { isListening, subscribe } from "../runtime/notifications";
+import { isListening, subscribe } from "../platform/db/notifications";
 
 export interface CachedBalance {
   micros: bigint;

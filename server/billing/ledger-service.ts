@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 import { forgetBalance } from "./balance-cache";
 
 export type LedgerKind = "welcome_grant" | "admin_grant" | "admin_deduct";

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 
 /**
  * Keyset pages, newest first, over (created_at, id): a page never shifts when new rows

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { encryptSecret } from "../crypto/secret-box";
-import { AppError } from "../errors";
+import { encryptSecret } from "../platform/crypto/secret-box";
+import { AppError } from "../platform/errors";
 import { sealCredential, type StoredCredential } from "./credentials";
 import type { ConnectionMetadata, ConnectionProfile } from "./entities";
 import { integrationEnvRows } from "./env-rows";

@@ -1,7 +1,7 @@
 import { hash } from "node:crypto";
-import { getConfig } from "../config";
-import { decryptSecret, encryptSecret } from "../crypto/secret-box";
-import { AppError } from "../errors";
+import { getConfig } from "../platform/config";
+import { decryptSecret, encryptSecret } from "../platform/crypto/secret-box";
+import { AppError } from "../platform/errors";
 
 /** A first-party token set as stored (encrypted) on the connection. */
 export interface StoredCredential {

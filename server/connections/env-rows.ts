@@ -1,4 +1,4 @@
-import { oauthEnvPrefix } from "../config";
+import { oauthEnvPrefix } from "../platform/config";
 
 /**
  * The `integration` env rows a binding writes into an app (issue 7 section 5):

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSafeName, isSafeValue, nameSchema } from "../validation/text";
+import { isSafeName, isSafeValue, nameSchema } from "../platform/validation/text";
 
 export const connectionIdInput = z.object({ connectionId: z.uuid({ error: "Connection not found" }) });
 export const providerInput = z.object({ provider: z.string().min(1).max(64) });

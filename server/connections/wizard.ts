@@ -1,9 +1,9 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import type { OAuthDoneMessage } from "../oauth/messages";
-import { getConfig } from "../config";
-import { Integration, usesBroker } from "../integrations/entities";
-import { checkStartInputs, OAuthStartError, startingTenant, type StartInputs } from "../oauth/start-checks";
-import { storeResult } from "../oauth/results";
+import type { OAuthDoneMessage } from "./oauth/messages";
+import { getConfig } from "../platform/config";
+import { Integration, usesBroker } from "./catalog/entities";
+import { checkStartInputs, OAuthStartError, startingTenant, type StartInputs } from "./oauth/start-checks";
+import { storeResult } from "./oauth/results";
 import { bindConnection, getConnection, listTenantConnections } from "./connection-service";
 
 /**

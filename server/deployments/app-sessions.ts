@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { sha256Base64url } from "../crypto/sha256";
+import { sha256Base64url } from "../platform/crypto/sha256";
 import { onSessionRevoked } from "../identity/session-revocations";
 import { onMembershipChanged } from "../members/membership-changes";
-import { ExpiringCache } from "../runtime/expiring-cache";
-import { isListening, notify, subscribe } from "../runtime/notifications";
+import { ExpiringCache } from "../platform/cache/expiring-cache";
+import { isListening, notify, subscribe } from "../platform/db/notifications";
 import type { MembershipRole } from "../tenants/entities";
 
 /**

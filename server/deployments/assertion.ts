@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { getConfig } from "../config";
+import { getConfig } from "../platform/config";
 import { getSigningKey, publicJwks } from "../identity/signing-keys";
 import type { AppIdentity } from "./app-sessions";
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
-import { ExpiringCache } from "../runtime/expiring-cache";
-import { isListening, subscribe } from "../runtime/notifications";
+import { getConfig } from "../platform/config";
+import { ExpiringCache } from "../platform/cache/expiring-cache";
+import { isListening, subscribe } from "../platform/db/notifications";
 import { DEPLOYMENT_CHANGED_CHANNEL } from "./deployment-service";
 
 /** What the app-proxy needs to route one host. */

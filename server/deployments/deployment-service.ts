@@ -1,12 +1,12 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../platform/db/unique-violation";
 import { createApp, requireApp } from "../apps/app-service";
-import { getConfig } from "../config";
-import { AppError } from "../errors";
+import { getConfig } from "../platform/config";
+import { AppError } from "../platform/errors";
 import { validateManifest, type Manifest } from "./manifest";
 import type { CreateDeploymentInput, UpdateDeploymentInput } from "./schemas";
 import { resolveAllowed, UpstreamRefused } from "./upstream-policy";
-import { notify } from "../runtime/notifications";
+import { notify } from "../platform/db/notifications";
 import { disconnectDeploymentAgents } from "../shell/agent-token-service";
 
 export interface DeploymentRow {

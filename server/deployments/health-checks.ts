@@ -1,8 +1,8 @@
 import http from "node:http";
 import https from "node:https";
 import type { MikroORM } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
-import { log } from "../log";
+import { getConfig } from "../platform/config";
+import { log } from "../platform/log";
 import { validateManifest } from "./manifest";
 import { guardedLookup } from "./upstream-policy";
 

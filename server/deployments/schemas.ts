@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSafeName, isSafeValue } from "../validation/text";
+import { isSafeName, isSafeValue } from "../platform/validation/text";
 
 export const DEPLOYMENT_NAME_MESSAGE = "Deployment name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end";
 export const UPSTREAM_MESSAGE = "Upstream URL must be an http or https URL";

@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
-import { getConfig } from "../config";
+import { getConfig } from "../platform/config";
 
 /**
  * Where the app-proxy may connect (SSRF policy, docs/decisions/030). Decided on the

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { ensureCliApp } from "../apps/app-service";
 import { workspaceFor } from "../members/permissions";
-import { forbidden } from "../errors";
+import { forbidden } from "../platform/errors";
 import { isAdmin } from "../identity/admins";
 import type { SessionUser } from "../identity/session-cache";
 import { issueAppKey, revokeUserCliKeys } from "../keys/key-service";

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 import type { SessionUser } from "../identity/session-cache";
 import { revokeOwnCliKey } from "../keys/key-service";
 

@@ -1,5 +1,5 @@
 import { SignJWT, type JWTPayload } from "jose";
-import { getConfig } from "../config";
+import { getConfig } from "../platform/config";
 import { getIdentityTokenVerifier, InvalidIdentityTokenError } from "./identity-tokens";
 import { getSigningKey } from "./signing-keys";
 

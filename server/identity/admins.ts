@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
+import { getConfig } from "../platform/config";
 
 /**
  * Service administrators: the emails in ADMIN_EMAILS; when it is unset, the first account

@@ -1,8 +1,8 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
-import { sha256Base64url } from "../crypto/sha256";
-import { AppError, findAppError } from "../errors";
-import { assertUnderRateLimit, consumeRateLimit, resetRateLimit } from "../rate-limit/rate-limit";
+import { getConfig } from "../platform/config";
+import { sha256Base64url } from "../platform/crypto/sha256";
+import { AppError, findAppError } from "../platform/errors";
+import { assertUnderRateLimit, consumeRateLimit, resetRateLimit } from "../platform/rate-limit";
 import { IdentityError } from "./provider-types";
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
-import { isSafeName } from "../validation/text";
+import { isSafeName } from "../platform/validation/text";
 import { issueAccessToken, verifyAccessToken, ACCESS_TOKEN_SECONDS } from "./access-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";

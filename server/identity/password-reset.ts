@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
-import { sha256Base64url } from "../crypto/sha256";
-import { AppError } from "../errors";
+import { getConfig } from "../platform/config";
+import { sha256Base64url } from "../platform/crypto/sha256";
+import { AppError } from "../platform/errors";
 import { checkNewPassword } from "./built-in-provider";
 import { hashPassword } from "./passwords";
 import { publishSessionRevoked } from "./session-revocations";
-import { log } from "../log";
+import { log } from "../platform/log";
 
 /** How long a reset link works (docs/decisions/024): long enough to pass on, short enough to go stale. */
 export const RESET_LINK_MINUTES = 60;

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-import { getConfig } from "../config";
-import { BoundedQueue } from "../runtime/bounded-queue";
+import { getConfig } from "../platform/config";
+import { BoundedQueue } from "../platform/async/bounded-queue";
 import { IdentityError } from "./provider-types";
 
 const KEY_LENGTH = 64;

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
+import { getConfig } from "../platform/config";
 import { BuiltInIdentityProvider } from "./built-in-provider";
 import { HttpIdentityProvider } from "./http-provider";
 import type { IdentityProvider } from "./provider-types";

@@ -1,5 +1,5 @@
-import { sha256Base64url } from "../crypto/sha256";
-import { ExpiringCache } from "../runtime/expiring-cache";
+import { sha256Base64url } from "../platform/crypto/sha256";
+import { ExpiringCache } from "../platform/cache/expiring-cache";
 
 export interface SessionUser {
   userId: string;

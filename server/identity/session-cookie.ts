@@ -1,4 +1,4 @@
-import { getConfig } from "../config";
+import { getConfig } from "../platform/config";
 import { SESSION_LIFETIME_MS } from "./refresh-tokens";
 
 export const SESSION_COOKIE = "svc_session";

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
-import { notify, subscribe } from "../runtime/notifications";
+import { getConfig } from "../platform/config";
+import { notify, subscribe } from "../platform/db/notifications";
 import { SessionCache } from "./session-cache";
 
 const CHANNEL = "svc_session_revoked";

@@ -1,14 +1,14 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
+import { getConfig } from "../platform/config";
 import { verifyAccessToken } from "./access-tokens";
 import { InvalidIdentityTokenError } from "./identity-tokens";
 import { isSessionLive, revokeSessionByRefreshToken } from "./built-in-provider";
 import { identityProvider } from "./provider";
 import { SessionCache, type SessionUser } from "./session-cache";
 import { decodeSessionCookie, sessionSetCookie } from "./session-cookie";
-import { isListening } from "../runtime/notifications";
-import { isDatabaseUnavailable } from "../db/availability";
-import { serviceUnavailable } from "../errors";
+import { isListening } from "../platform/db/notifications";
+import { isDatabaseUnavailable } from "../platform/db/availability";
+import { serviceUnavailable } from "../platform/errors";
 import { IdentityError } from "./provider-types";
 import { revokeAppSessionsOf } from "../deployments/app-sessions";
 import { sessionCache } from "./session-revocations";

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, type JWK } from "jose";
-import { getConfig } from "../config";
+import { getConfig } from "../platform/config";
 
 export interface SigningKey {
   kid: string;

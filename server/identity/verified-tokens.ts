@@ -1,8 +1,8 @@
-import { isListening, onNotificationsReset } from "../runtime/notifications";
+import { isListening, onNotificationsReset } from "../platform/db/notifications";
 import { onSessionRevoked } from "./session-revocations";
 import { onMembershipChanged } from "../members/membership-changes";
-import { sha256Base64url } from "../crypto/sha256";
-import { ExpiringCache } from "../runtime/expiring-cache";
+import { sha256Base64url } from "../platform/crypto/sha256";
+import { ExpiringCache } from "../platform/cache/expiring-cache";
 
 export interface VerifiedIdentity {
   sub: string;

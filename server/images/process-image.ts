@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 import { detectImageFormat, type ImageFormat } from "./detect-format";
 
 /**

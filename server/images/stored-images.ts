@@ -1,4 +1,4 @@
-import { log } from "../log";
+import { log } from "../platform/log";
 import { getStorage, imageObjectKey } from "../storage";
 import { processImage, type ProcessedImage } from "./process-image";
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { ExpiringCache } from "../runtime/expiring-cache";
-import { isListening, notify, subscribe } from "../runtime/notifications";
+import { ExpiringCache } from "../platform/cache/expiring-cache";
+import { isListening, notify, subscribe } from "../platform/db/notifications";
 import type { KeyPurpose } from "./entities";
 
 export interface AppKeyPrincipal {

@@ -1,5 +1,5 @@
-import { mintPrefixedToken } from "../crypto/prefixed-token";
-import { sha256Base64url } from "../crypto/sha256";
+import { mintPrefixedToken } from "../platform/crypto/prefixed-token";
+import { sha256Base64url } from "../platform/crypto/sha256";
 
 export const APP_KEY_PREFIX = "svc_sk_";
 

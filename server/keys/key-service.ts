@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { AppError } from "../errors";
-import { log } from "../log";
+import { AppError } from "../platform/errors";
+import { log } from "../platform/log";
 import { AppKey, type KeyPurpose } from "./entities";
 import { cacheKey, cachedKey, publishKeyRevoked, type AppKeyPrincipal } from "./key-cache";
 import { hashAppKey, isAppKeyFormat, mintAppKey } from "./key-format";

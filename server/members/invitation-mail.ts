@@ -1,5 +1,5 @@
-import { canSendMail, sendMail } from "../mail/mailer";
-import { log } from "../log";
+import { canSendMail, sendMail } from "../platform/mailer";
+import { log } from "../platform/log";
 
 /**
  * With SMTP_URL set, an invitation is also mailed to the person invited (issue 8: "send

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
-import { sha256Base64url } from "../crypto/sha256";
-import { AppError } from "../errors";
+import { getConfig } from "../platform/config";
+import { sha256Base64url } from "../platform/crypto/sha256";
+import { AppError } from "../platform/errors";
 import { revokeMemberKeys } from "../keys/key-service";
 import type { MembershipRole } from "../tenants/entities";
 import { publishMembershipChanged } from "./membership-changes";

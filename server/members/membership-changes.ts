@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { notify, subscribe } from "../runtime/notifications";
+import { notify, subscribe } from "../platform/db/notifications";
 
 /**
  * A membership ended or its role changed: every instance drops what it cached about that

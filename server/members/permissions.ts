@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { forbidden, noWorkspace } from "../errors";
+import { forbidden, noWorkspace } from "../platform/errors";
 import type { MembershipRole } from "../tenants/entities";
 import { resolveUserTenant, type UserTenant } from "../tenants/membership";
 

@@ -1,4 +1,4 @@
-import { getConfig } from "../config";
+import { getConfig } from "../platform/config";
 
 /**
  * The dashboard's workspace switcher remembers the choice in this cookie. It only ever

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
-import { AppError } from "../errors";
-import { notify } from "../runtime/notifications";
+import { AppError } from "../platform/errors";
+import { notify } from "../platform/db/notifications";
 import { hashAgentToken, isAgentTokenFormat, mintAgentToken } from "./agent-token-format";
 
 /** Tells every instance's broker to drop the agent connected with a revoked token. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Dirent } from "node:fs";
 import { mkdir, readdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 import { assertSafeObjectKey, isSafeObjectKey, PrefixedObjectStorage, storageFailed, type StoredObject } from "./object-storage";
 
 /** `.<name>.<uuid>.tmp`, what `put` writes before its rename. */

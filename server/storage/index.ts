@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { getConfig } from "../config";
-import { AppError } from "../errors";
+import { getConfig } from "../platform/config";
+import { AppError } from "../platform/errors";
 import { FsStorage } from "./fs-storage";
 import type { ObjectStorage } from "./object-storage";
 import { S3Storage } from "./s3-storage";

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 
 /**
  * Public object storage for uploaded images, in the shape of one bucket (`avatars`).

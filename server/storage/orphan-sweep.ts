@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
-import { log } from "../log";
-import { imageOwnerLocks } from "../runtime/keyed-mutex";
+import { getConfig } from "../platform/config";
+import { log } from "../platform/log";
+import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import { getStorage } from "./index";
 import type { ObjectStorage, StoredObject } from "./object-storage";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { slugSchema, SLUG_FORMAT_MESSAGE } from "./slug";
-import { nameSchema } from "../validation/text";
+import { nameSchema } from "../platform/validation/text";
 
 const INVALID_NAME_OR_SLUG = "Invalid name or slug";
 export const NAME_MESSAGE = "Workspace name must be 1-100 characters";

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
-import { getConfig } from "../config";
-import { AppError, noWorkspace } from "../errors";
-import { consumeRateLimit } from "../rate-limit/rate-limit";
+import { getConfig } from "../platform/config";
+import { AppError, noWorkspace } from "../platform/errors";
+import { consumeRateLimit } from "../platform/rate-limit";
 import { Tenant, TenantMembership } from "./entities";
 import { newReferralCode } from "./referral-code";
 import { isReservedSlug, reservedSlugMessage } from "./reserved-slugs";
 import type { CreateTenantInput, UpdateTenantInput } from "./schemas";
 import { deleteOwnedImage, prepareImage, storeImage } from "../images/stored-images";
-import { imageOwnerLocks } from "../runtime/keyed-mutex";
+import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import { parseCredits } from "../billing/money";
 
 const SLUG_TAKEN = "This workspace URL is already taken";

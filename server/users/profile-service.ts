@@ -1,11 +1,11 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { AppError, unauthorized } from "../errors";
+import { AppError, unauthorized } from "../platform/errors";
 import type { UserMetadata } from "../identity/entities";
 import { identityProvider } from "../identity/provider";
 import { IdentityError, type ProviderUser } from "../identity/provider-types";
 import type { SessionUser } from "../identity/session-cache";
 import { deleteOwnedImage, prepareImage, storeImage } from "../images/stored-images";
-import { imageOwnerLocks } from "../runtime/keyed-mutex";
+import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import type { UpdateProfileInput } from "./schemas";
 
 export interface Profile {

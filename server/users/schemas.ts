@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSafeName } from "../validation/text";
+import { isSafeName } from "../platform/validation/text";
 
 export const DISPLAY_NAME_MESSAGE = "Display name must be 120 characters or less";
 export const DISPLAY_NAME_CHARACTERS_MESSAGE = "Display name cannot contain control characters";

@@ -35,7 +35,7 @@ beforeAll(() => {
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "fixture", private: true, scripts: { build: "node build.cjs" } }));
   writeFileSync(join(project, "app/root.tsx"), "export default 1;\n");
   writeFileSync(join(project, "app/routes/_index.tsx"), "export default 2;\n");
-  writeFileSync(join(project, "server/db/orm.ts"), "export const a = 1;\n");
+  writeFileSync(join(project, "server/start/orm.ts"), "export const a = 1;\n");
   writeFileSync(join(project, "rest/handler.ts"), "export const b = 1;\n");
   writeFileSync(join(project, "cli/src/main.ts"), "export const c = 1;\n");
   writeFileSync(join(project, "remix.config.js"), "export default {};\n");
@@ -61,7 +61,7 @@ describe("npm start's build step", () => {
 
   it("rebuilds when a source is edited, touched, added or deleted", () => {
     const edits: Array<() => void> = [
-      () => writeFileSync(join(project, "server/db/orm.ts"), "export const a = 2;\n"),
+      () => writeFileSync(join(project, "server/start/orm.ts"), "export const a = 2;\n"),
       () => utimesSync(join(project, "app/root.tsx"), new Date(), new Date(Date.now() + 5_000)),
       () => writeFileSync(join(project, "rest/new-route.ts"), "export {};\n"),
       () => unlinkSync(join(project, "app/routes/_index.tsx")),
@@ -97,7 +97,7 @@ describe("npm start's build step", () => {
   });
 
   it("a failed build fails the start and leaves no stamp saying it is fresh", () => {
-    writeFileSync(join(project, "server/db/orm.ts"), "export const a = 3;\n");
+    writeFileSync(join(project, "server/start/orm.ts"), "export const a = 3;\n");
     const failed = run({ FAIL_BUILD: "1" });
     expect(failed.status).not.toBe(0);
     expect(failed.output).toContain("`npm run build` failed");

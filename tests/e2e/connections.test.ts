@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/runtime/embedded-postgres";
+import { freePort } from "../../server/start/embedded-postgres";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startFakeBroker, startFakeProvider, type FakeBroker, type FakeProvider } from "../support/connect-fakes";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/runtime/embedded-postgres";
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/start/embedded-postgres";
 import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { catalogFile, CookieJar, hop, popupMessage, popupTargetOrigin } from "../support/oauth";

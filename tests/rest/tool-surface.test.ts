@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/runtime/embedded-postgres";
+import { freePort } from "../../server/start/embedded-postgres";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startProviderUpstream, type ProviderUpstream } from "../support/provider-upstream";
 import { startService, type RunningService } from "../support/service";

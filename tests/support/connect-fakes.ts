@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { freePort } from "../../server/runtime/embedded-postgres";
+import { freePort } from "../../server/start/embedded-postgres";
 
 /**
  * Third parties of the connect flows for the browser tests, as real HTTP servers on

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../server/runtime/embedded-postgres";
+import { startEmbeddedPostgres } from "../../server/start/embedded-postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {

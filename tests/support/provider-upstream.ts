@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { freePort } from "../../server/runtime/embedded-postgres";
+import { freePort } from "../../server/start/embedded-postgres";
 import { basicCredentials } from "./connect-fakes";
 
 /**

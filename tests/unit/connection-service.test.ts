@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { MikroORM } from "@mikro-orm/postgresql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "../../server/config";
-import { ormOptions } from "../../server/db/orm";
+import { resetConfig } from "../../server/platform/config";
+import { ormOptions } from "../../server/start/orm";
 import { bindConnection, createConnection, unbindConnection } from "../../server/connections/connection-service";
 import { openCredential, type StoredCredential } from "../../server/connections/credentials";
 import { listAppEvents } from "../../server/connections/events";
-import { isExpired, refreshCredential } from "../../server/provider-proxy/token-refresh";
-import type { FirstPartyTarget } from "../../server/provider-proxy/proxy-target";
-import type { OAuthClientConfig } from "../../server/integrations/entities";
+import { isExpired, refreshCredential } from "../../server/connections/provider-proxy/token-refresh";
+import type { FirstPartyTarget } from "../../server/connections/provider-proxy/proxy-target";
+import type { OAuthClientConfig } from "../../server/connections/catalog/entities";
 import { createTestDatabase } from "../support/database";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 

@@ -7,7 +7,7 @@ import {
 } from "../../app/lib/content-security-policy.server";
 import { parseLoopbackCallback } from "../../app/lib/loopback-callback";
 import { S3Storage } from "../../server/storage/s3-storage";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/platform/config";
 
 const NONCE = "AAECAwQFBgcICQoLDA0ODw==";
 /** The configuration a process with exactly this environment would have. */

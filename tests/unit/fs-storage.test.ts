@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "../../server/config";
-import { AppError } from "../../server/errors";
+import { resetConfig } from "../../server/platform/config";
+import { AppError } from "../../server/platform/errors";
 import { FsStorage } from "../../server/storage/fs-storage";
 import { getStorage, imageObjectKey, resetStorage } from "../../server/storage/index";
 

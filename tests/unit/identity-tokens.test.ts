@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resetConfig } from "../../server/config";
+import { resetConfig } from "../../server/platform/config";
 import {
   createIdentityTokenVerifier,
   getIdentityTokenVerifier,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KeyedMutex } from "../../server/runtime/keyed-mutex";
+import { KeyedMutex } from "../../server/platform/async/keyed-mutex";
 
 const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
 

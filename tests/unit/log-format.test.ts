@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseFormat, formatJson, formatPretty } from "../../server/log-format";
+import { chooseFormat, formatJson, formatPretty } from "../../server/platform/log-format";
 
 // 09:41:07 local time, whatever the time zone the tests run in.
 const time = new Date(2026, 10, 24, 9, 41, 7, 123).toISOString();

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSingleFile } from "../../rest/multipart";
-import { AppError } from "../../server/errors";
+import { AppError } from "../../server/platform/errors";
 
 const MAX = 2 * 1024 * 1024;
 const BOUNDARY = "----unit-test-boundary";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../server/errors";
+import { AppError } from "../../server/platform/errors";
 import { processImage } from "../../server/images/process-image";
 
 // Fixtures are made by sharp itself, so every case is a real, decodable image.

@@ -5,7 +5,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../server/errors";
+import { AppError } from "../../server/platform/errors";
 import { S3Storage } from "../../server/storage/s3-storage";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 

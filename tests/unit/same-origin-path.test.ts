@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameOriginPath } from "../../server/security/same-origin-path";
+import { sameOriginPath } from "../../server/platform/security/same-origin-path";
 
 const BASE = "http://localhost:3000";
 

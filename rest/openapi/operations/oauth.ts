@@ -15,7 +15,7 @@ import { crossOrigin } from "./common";
  * service has the default catalog (`supabase` first-party, `github` through the broker), a
  * first-party client id and no broker key.
  */
-/** The query both start routes read (server/oauth/start-checks.ts checks it by hand, so it is written out here). */
+/** The query both start routes read (server/connections/oauth/start-checks.ts checks it by hand, so it is written out here). */
 const startQuery = z.object({
   embed: z.literal("1").optional().describe("`1` when the SDK's popup opened the URL: the embed path (auto-binding to the app of `app_key`)."),
   app_key: z.string().optional().describe("The originating app's `svc_sk_` key or `svc_cs_` connect session, with `embed=1`."),

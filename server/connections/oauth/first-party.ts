@@ -1,0 +1,151 @@
+import * as oidc from "openid-client";
+import { getConfig, oauthClientCredentials } from "../../platform/config";
+import type { OAuthClientConfig } from "../catalog/entities";
+import type { StoredCredential } from "../credentials";
+
+/**
+ * The first-party OAuth client (issue 7 section 3): authorization code with PKCE S256,
+ * the client secret at the token endpoint (HTTP Basic), redirect URI
+ * `{BASE_URL}/api/oauth/{provider}/callback`, through `openid-client`.
+ */
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
+/** Plain http is accepted for loopback providers only (the test fakes), never elsewhere. */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "127.0.0.1" || host === "localhost" || host === "[::1]";
+}
+
+export function redirectUri(provider: string): string {
+  return `${getConfig().baseUrl}/api/oauth/${encodeURIComponent(provider)}/callback`;
+}
+
+function clientConfiguration(provider: string, config: OAuthClientConfig): oidc.Configuration {
+  const { clientId, clientSecret } = oauthClientCredentials(provider);
+  const server: oidc.ServerMetadata = {
+    issuer: new URL(config.authorize_url!).origin,
+    authorization_endpoint: config.authorize_url!,
+    token_endpoint: config.token_url!,
+  };
+  const configuration = new oidc.Configuration(server, clientId!, undefined, oidc.ClientSecretBasic(clientSecret ?? ""));
+  configuration[oidc.customFetch] = (url, options) => fetch(url, { ...(options as RequestInit), signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  if (isLoopback(config.authorize_url!) && isLoopback(config.token_url!)) oidc.allowInsecureRequests(configuration);
+  return configuration;
+}
+
+/** The provider's authorize URL for a new flow, and the PKCE verifier to keep in the state. */
+export async function authorizationRequest(
+  provider: string,
+  config: OAuthClientConfig,
+  nonce: string,
+): Promise<{ url: string; codeVerifier: string }> {
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const parameters: Record<string, string> = {
+    redirect_uri: redirectUri(provider),
+    response_type: "code",
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state: nonce,
+  };
+  if (Array.isArray(config.scopes) && config.scopes.length > 0) parameters.scope = config.scopes.join(" ");
+  return { url: oidc.buildAuthorizationUrl(clientConfiguration(provider, config), parameters).href, codeVerifier };
+}
+
+/** An exchange that failed: `detail` is the provider's error, never a secret of ours. */
+export class ExchangeError extends Error {}
+
+function describe(error: unknown): string {
+  if (error instanceof oidc.ResponseBodyError) {
+    return [error.error, error.error_description].filter(Boolean).join(": ").slice(0, 300) || `status ${error.status}`;
+  }
+  const e = error as Error & { cause?: unknown };
+  if (e?.name === "TimeoutError") return `the provider did not answer within ${PROVIDER_TIMEOUT_MS / 1000} s`;
+  return (e?.message ?? "token request failed").slice(0, 300);
+}
+
+function toCredential(tokens: oidc.TokenEndpointResponse): StoredCredential {
+  const credential: StoredCredential = { access_token: tokens.access_token, token_type: tokens.token_type };
+  if (tokens.refresh_token) credential.refresh_token = tokens.refresh_token;
+  if (tokens.scope) credential.scope = tokens.scope;
+  if (typeof tokens.expires_in === "number") credential.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
+  return credential;
+}
+
+/** Exchanges the callback's code (with the verifier) for the token set. */
+export async function exchangeCode(
+  provider: string,
+  config: OAuthClientConfig,
+  callbackQuery: URLSearchParams,
+  checks: { codeVerifier: string; nonce: string },
+): Promise<StoredCredential> {
+  const currentUrl = new URL(redirectUri(provider));
+  for (const [name, value] of callbackQuery) currentUrl.searchParams.append(name, value);
+  try {
+    const tokens = await oidc.authorizationCodeGrant(clientConfiguration(provider, config), currentUrl, {
+      pkceCodeVerifier: checks.codeVerifier,
+      expectedState: checks.nonce,
+    });
+    return toCredential(tokens);
+  } catch (error) {
+    throw new ExchangeError(describe(error));
+  }
+}
+
+/** A refreshed token set (the refresh token kept when the provider does not rotate it). */
+export async function refreshCredential(provider: string, config: OAuthClientConfig, current: StoredCredential): Promise<StoredCredential> {
+  if (!current.refresh_token) throw new ExchangeError("no refresh token");
+  try {
+    const tokens = await oidc.refreshTokenGrant(clientConfiguration(provider, config), current.refresh_token);
+    const next = toCredential(tokens);
+    next.refresh_token ??= current.refresh_token;
+    return next;
+  } catch (error) {
+    throw new ExchangeError(describe(error));
+  }
+}
+
+async function getJson(url: string, accessToken: string): Promise<unknown> {
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new ExchangeError(`${new URL(url).pathname} answered ${response.status}`);
+  return response.json();
+}
+
+const asString = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : null);
+
+/** The account label (email or organisation name) from `account`, else null. */
+export async function accountLabel(config: OAuthClientConfig, accessToken: string): Promise<string | null> {
+  if (!config.account?.url || !config.account.label_field) return null;
+  try {
+    const answer = await getJson(config.account.url, accessToken);
+    const first = Array.isArray(answer) ? answer[0] : answer;
+    const label = first && typeof first === "object" ? asString((first as Record<string, unknown>)[config.account.label_field]) : null;
+    return label?.trim() ? label.trim().slice(0, 200) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface DiscoveryItem {
+  id: string;
+  label: string;
+}
+
+/** The discovery list (`[{ <id_field>, <label_field> }]`, or `{ items|data: [...] }`). */
+export async function discoverItems(config: OAuthClientConfig, accessToken: string): Promise<DiscoveryItem[]> {
+  const discovery = config.discovery!;
+  const answer = await getJson(discovery.url, accessToken);
+  const list = Array.isArray(answer) ? answer : ((answer as { items?: unknown; data?: unknown })?.items ?? (answer as { data?: unknown })?.data);
+  if (!Array.isArray(list)) throw new ExchangeError("discovery answered without a list");
+  const items: DiscoveryItem[] = [];
+  for (const entry of list.slice(0, 500)) {
+    if (!entry || typeof entry !== "object") continue;
+    const id = asString((entry as Record<string, unknown>)[discovery.id_field]);
+    if (!id) continue;
+    const label = (discovery.label_field ? asString((entry as Record<string, unknown>)[discovery.label_field]) : null) ?? id;
+    items.push({ id, label: label.slice(0, 200) });
+  }
+  return items;
+}

@@ -1,0 +1,104 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { getAllowedOrigins, exactOrigin } from "../../apps/allowed-origins";
+import { getConfig } from "../../platform/config";
+import { assertKeyLookupsAllowed, countKeyFailure } from "../../identity/auth-rate-limits";
+import { APP_KEY_PREFIX } from "../../keys/key-format";
+import { authenticateAppKey } from "../../keys/key-service";
+import { can } from "../../members/permissions";
+import { resolveUserTenant, type UserTenant } from "../../tenants/membership";
+import { CONNECT_SESSION_PREFIX, resolveConnectSession } from "./connect-sessions";
+import { SDK_NONCE_PATTERN } from "./results";
+import { sameOriginPath } from "../../platform/security/same-origin-path";
+
+/** A refusal at authorize/start: SPEC 4.1's `{ error }` (and `detail`) with its status. */
+export class OAuthStartError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail?: string,
+  ) {
+    super(code);
+    this.name = "OAuthStartError";
+  }
+}
+
+/** The caller's workspace, or 404 `no_tenant`; viewers may not connect (issue 8's table). */
+export async function startingTenant(em: EntityManager, userId: string, preferredTenantId: string | null): Promise<UserTenant> {
+  const tenant = await resolveUserTenant(em, userId, preferredTenantId);
+  if (!tenant) throw new OAuthStartError(404, "no_tenant");
+  if (!can(tenant.role, "connections.manage")) throw new OAuthStartError(403, "forbidden", "Viewers cannot manage connections");
+  return tenant;
+}
+
+export interface StartInputs {
+  returnTo: string | null;
+  callerState: string | null;
+  embed: boolean;
+  appId: string | null;
+  openerOrigin: string;
+  sdkNonce: string | null;
+}
+
+/** Longest `returnTo` and caller `state` kept: the signed cookie must stay under 4 KB. */
+export const MAX_RETURN_TO = 1024;
+export const MAX_CALLER_STATE = 512;
+
+/** The app behind `app_key` (a live `svc_sk_` key or `svc_cs_` session of this tenant), or 401 `invalid_app_key`. */
+async function appOfKey(em: EntityManager, appKey: string, tenantId: string, clientAddress: string | null): Promise<string> {
+  const invalid = new OAuthStartError(401, "invalid_app_key");
+  if (appKey.startsWith(CONNECT_SESSION_PREFIX)) {
+    const session = await resolveConnectSession(em, appKey);
+    if (!session || session.tenantId !== tenantId) throw invalid;
+    return session.appId;
+  }
+  if (!appKey.startsWith(APP_KEY_PREFIX)) throw invalid;
+  await assertKeyLookupsAllowed(em, clientAddress);
+  const principal = await authenticateAppKey(() => em, appKey);
+  if (!principal) {
+    await countKeyFailure(em, clientAddress);
+    throw invalid;
+  }
+  if (principal.tenantId !== tenantId) throw invalid;
+  return principal.appId;
+}
+
+/**
+ * The query of authorize/start, checked before anything is started: `returnTo` a
+ * same-origin relative path (400 `invalid_return_to`), `app_key` (401 `invalid_app_key`),
+ * `opener_origin` an exact origin allowed for the caller (400 `opener_origin_not_allowed`).
+ */
+export async function checkStartInputs(
+  em: EntityManager,
+  query: URLSearchParams,
+  tenantId: string,
+  clientAddress: string | null,
+): Promise<StartInputs> {
+  const baseUrl = getConfig().baseUrl;
+  const ownOrigin = new URL(baseUrl).origin;
+
+  let returnTo: string | null = null;
+  if (query.has("returnTo")) {
+    const raw = query.get("returnTo")!;
+    returnTo = raw.length <= MAX_RETURN_TO ? sameOriginPath(raw, baseUrl) : null;
+    if (!returnTo) throw new OAuthStartError(400, "invalid_return_to");
+  }
+
+  const callerState = query.get("state");
+  if (callerState !== null && callerState.length > MAX_CALLER_STATE) throw new OAuthStartError(400, "invalid_state", `state is longer than ${MAX_CALLER_STATE} characters`);
+
+  const sdkNonce = query.get("sdk_nonce");
+  if (sdkNonce !== null && !SDK_NONCE_PATTERN.test(sdkNonce)) throw new OAuthStartError(400, "invalid_sdk_nonce");
+
+  const embed = query.get("embed") === "1";
+  const appKey = query.get("app_key");
+  const appId = appKey !== null ? await appOfKey(em, appKey, tenantId, clientAddress) : null;
+
+  let openerOrigin = ownOrigin;
+  if (query.has("opener_origin")) {
+    const exact = exactOrigin(query.get("opener_origin"));
+    const allowed = exact !== null && (appId ? (await getAllowedOrigins(em, appId)).includes(exact) : exact === ownOrigin);
+    if (!allowed) throw new OAuthStartError(400, "opener_origin_not_allowed");
+    openerOrigin = exact;
+  }
+  return { returnTo, callerState, embed, appId, openerOrigin, sdkNonce };
+}

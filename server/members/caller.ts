@@ -1,8 +1,0 @@
-import type { Context } from "../context";
-import type { SessionUser } from "../identity/session-cache";
-import type { WorkspaceCaller } from "./permissions";
-
-/** The signed-in procedure context as `workspaceFor` needs it. */
-export function caller(ctx: Context & { session: SessionUser }): WorkspaceCaller {
-  return { em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId };
-}

@@ -1,0 +1,47 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { AppError } from "./errors";
+
+/**
+ * A fixed-window counter held in PostgreSQL, so every instance shares it. One statement
+ * both counts the hit and opens a new window when the old one has passed.
+ */
+export async function consumeRateLimit(
+  em: EntityManager,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<void> {
+  const rows = await em.getConnection().execute<{ hits: number; retry_after: number }[]>(
+    `insert into rate_limit_counters as c (key, window_start, hits) values (?, now(), 1)
+     on conflict (key) do update set
+       hits = case when c.window_start <= now() - make_interval(secs => ?) then 1 else c.hits + 1 end,
+       window_start = case when c.window_start <= now() - make_interval(secs => ?) then now() else c.window_start end
+     returning hits, ceil(extract(epoch from (window_start + make_interval(secs => ?) - now())))::int as retry_after`,
+    [key, windowSeconds, windowSeconds, windowSeconds],
+  );
+  const row = rows[0]!;
+  if (row.hits > limit) {
+    throw new AppError("RATE_LIMITED", "Rate limit exceeded", {}, { "Retry-After": String(Math.max(1, row.retry_after)) });
+  }
+}
+
+/**
+ * Refuses, without counting, while `key` is over its limit in the current window: for
+ * limits that count failures only (they are counted after the fact with consumeRateLimit).
+ */
+export async function assertUnderRateLimit(em: EntityManager, key: string, limit: number, windowSeconds: number): Promise<void> {
+  const rows = await em.getConnection().execute<{ hits: number; retry_after: number }[]>(
+    `select hits, ceil(extract(epoch from (window_start + make_interval(secs => ?) - now())))::int as retry_after
+       from rate_limit_counters where key = ? and window_start > now() - make_interval(secs => ?)`,
+    [windowSeconds, key, windowSeconds],
+  );
+  const row = rows[0];
+  if (row && row.hits >= limit) {
+    throw new AppError("RATE_LIMITED", "Rate limit exceeded", {}, { "Retry-After": String(Math.max(1, row.retry_after)) });
+  }
+}
+
+/** Starts `key` afresh (a successful sign-in forgives that account's earlier attempts). */
+export async function resetRateLimit(em: EntityManager, key: string): Promise<void> {
+  await em.getConnection().execute(`delete from rate_limit_counters where key = ?`, [key]);
+}

@@ -1,0 +1,50 @@
+import { authedProcedure, router } from "./trpc";
+import { caller } from "./caller";
+import { workspaceFor } from "../members/permissions";
+import { createApp, deleteApp, listApps, renameApp, requireApp } from "../apps/app-service";
+import { appRow } from "../apps/entities";
+import { deleteEnvVar, listEnvVars, setEnvVar } from "../apps/env-service";
+import { appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "../apps/schemas";
+
+export const appsRouter = router({
+  list: authedProcedure.query(async ({ ctx }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+    return (await listApps(ctx.em, workspace.tenantId)).map(appRow);
+  }),
+  create: authedProcedure.input(createAppInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+    return appRow(await createApp(ctx.em, workspace.tenantId, ctx.session.userId, input.name));
+  }),
+  rename: authedProcedure.input(renameAppInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+    return appRow(await renameApp(ctx.em, workspace.tenantId, input.appId, input.name));
+  }),
+  /** Revokes the app's keys, then removes it with its variables and bindings (ON DELETE CASCADE). */
+  remove: authedProcedure.input(deleteAppInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+    await deleteApp(ctx.em, workspace.tenantId, input.appId, input.confirmName);
+    return { ok: true as const };
+  }),
+  get: authedProcedure.input(appIdInput).query(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+    return appRow(await requireApp(ctx.em, workspace.tenantId, input.appId));
+  }),
+  /** Values are decrypted here; the dashboard masks them until the member reveals one. */
+  env: authedProcedure.input(appIdInput).query(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
+    return listEnvVars(ctx.em, app.id);
+  }),
+  setEnv: authedProcedure.input(setEnvInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
+    await setEnvVar(ctx.em, app.id, input.key, input.value);
+    return { ok: true as const };
+  }),
+  deleteEnv: authedProcedure.input(envKeyInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
+    await deleteEnvVar(ctx.em, app.id, input.key);
+    return { ok: true as const };
+  }),
+});

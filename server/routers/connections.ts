@@ -1,0 +1,78 @@
+import { caller } from "./caller";
+import { workspaceFor } from "../members/permissions";
+import { requireApp } from "../apps/app-service";
+import { getAllowedOrigins, setAllowedOrigins } from "../apps/allowed-origins";
+import { AppError } from "../platform/errors";
+import { Integration, integrationRow } from "../connections/catalog/entities";
+import { BrokerError, deleteConnectedAccount } from "../connections/oauth/broker-client";
+import { adminProcedure, authedProcedure, router } from "./trpc";
+import { bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection } from "../connections/connection-service";
+import { allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections/schemas";
+
+/** Deletes at the broker; its failure is shown (502) and the local row kept (ADR 011). */
+async function deleteAtBroker(accountId: string): Promise<void> {
+  try {
+    await deleteConnectedAccount(accountId);
+  } catch (error) {
+    const detail = error instanceof BrokerError ? error.message : "broker request failed";
+    throw new AppError("BROKER_FAILED", "The broker could not delete the connection; it is kept until that succeeds", { error: "broker_delete_failed", detail });
+  }
+}
+
+export const connectionsRouter = router({
+  /** The workspace's connections with who connected them and which apps use them. */
+  list: authedProcedure.query(async ({ ctx }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+    return listTenantConnections(ctx.em, workspace.tenantId);
+  }),
+  /** The wizard's picker: the workspace's connections of one provider. */
+  listForProvider: authedProcedure.input(providerInput).query(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+    return listTenantConnections(ctx.em, workspace.tenantId, input.provider);
+  }),
+  disconnect: authedProcedure.input(connectionIdInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "connections.manage");
+    const removed = await disconnectConnection(ctx.em, { tenantId: workspace.tenantId, connectionId: input.connectionId }, deleteAtBroker);
+    return { id: removed.id };
+  }),
+  bind: authedProcedure.input(bindInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "connections.manage");
+    return bindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, connectionId: input.connectionId, userId: ctx.session.userId });
+  }),
+  unbind: authedProcedure.input(unbindInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "connections.manage");
+    await unbindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, provider: input.provider });
+    return { ok: true as const };
+  }),
+  /** The app page: its bound connections and its allowed opener origins. */
+  forApp: authedProcedure.input(unbindInput.pick({ appId: true })).query(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
+    return { connections: await listAppConnections(ctx.em, app.id), allowedOrigins: await getAllowedOrigins(ctx.em, app.id) };
+  }),
+  setAllowedOrigins: authedProcedure.input(allowedOriginsInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+    return { allowedOrigins: await setAllowedOrigins(ctx.em, workspace.tenantId, input.appId, input.origins) };
+  }),
+});
+
+export const integrationsRouter = router({
+  /** The catalog every member sees on /connections. */
+  list: authedProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.em.find(Integration, {}, { orderBy: { name: "asc" } });
+    return rows.map(integrationRow);
+  }),
+  /** An administrator's edit; from now on seeding leaves this row alone (ADR 010). */
+  update: adminProcedure.input(integrationEditInput).mutation(async ({ ctx, input }) => {
+    const row = await ctx.em.findOne(Integration, { slug: input.slug });
+    if (!row) throw new AppError("NOT_FOUND", "Integration not found");
+    row.name = input.name;
+    row.description = input.description;
+    row.logo = input.logo;
+    row.oauthClientConfig = input.oauthClientConfig;
+    row.editedBy = ctx.session.userId;
+    row.editedAt = new Date();
+    await ctx.em.flush();
+    return integrationRow(row);
+  }),
+});

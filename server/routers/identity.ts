@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { IdentityError, type TokenResponse } from "../identity/provider-types";
+import { countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "../identity/auth-rate-limits";
+import type { Context } from "./context";
+import { BuiltInIdentityProvider } from "../identity/built-in-provider";
+import { identityProvider } from "../identity/provider";
+import { isAdmin, recordFirstAdmin } from "../identity/admins";
+import { endSession, sessionStatus } from "../identity/sessions";
+import { publicJwks } from "../identity/signing-keys";
+import { accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "../identity/schemas";
+import { authedProcedure, publicProcedure, router } from "./trpc";
+
+/**
+ * A password sign-in under the brute-force limits: the attempt is counted before any hash
+ * is computed, and a success forgives the account's earlier attempts.
+ */
+async function limitedSignIn(ctx: Context, email: string, signIn: () => Promise<TokenResponse>): Promise<TokenResponse> {
+  await countSignInAttempt(ctx.em, email, ctx.clientAddress);
+  const tokens = await signIn();
+  await forgiveSignInAttempts(ctx.em, email);
+  return tokens;
+}
+
+/** The built-in provider's GoTrue-compatible surface (served at /auth/v1). */
+export const identityProviderRouter = router({
+  signup: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    await countSignUpAttempt(ctx.em, ctx.clientAddress);
+    const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data);
+    await recordFirstAdmin(ctx.em, tokens.user);
+    return tokens;
+  }),
+  token: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => {
+    const provider = new BuiltInIdentityProvider(ctx.em);
+    if (input.grantType === "password") {
+      const email = typeof input.email === "string" ? input.email : "";
+      return limitedSignIn(ctx, email, () => provider.signInWithPassword(email, typeof input.password === "string" ? input.password : ""));
+    }
+    if (input.grantType === "refresh_token") return provider.refresh(String(input.refresh_token ?? ""));
+    throw new IdentityError(400, "unsupported_grant_type", "Unsupported grant_type; use password or refresh_token");
+  }),
+  user: publicProcedure.input(accessTokenInput).query(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).getUser(input.accessToken)),
+  updateUser: publicProcedure
+    .input(updateUserInput)
+    .mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).updateUser(input.accessToken, input.data)),
+  logout: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).logout(input.accessToken)),
+  jwks: publicProcedure.query(() => publicJwks()),
+});
+
+/** The dashboard session: sign-up, sign-in and sign-out through whichever provider is configured. */
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }) => sessionStatus(ctx.session)),
+  signUp: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    await countSignUpAttempt(ctx.em, ctx.clientAddress);
+    const tokens = await identityProvider(ctx.em).signUp(input.email, input.password);
+    await recordFirstAdmin(ctx.em, tokens.user);
+    return tokens;
+  }),
+  signIn: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    const tokens = await limitedSignIn(ctx, input.email, () => identityProvider(ctx.em).signInWithPassword(input.email, input.password));
+    await recordFirstAdmin(ctx.em, tokens.user);
+    return tokens;
+  }),
+  signOut: publicProcedure
+    .input(z.object({ cookie: z.string().optional() }))
+    .mutation(({ ctx, input }) => endSession(input.cookie, ctx.em)),
+  isAdmin: authedProcedure.query(({ ctx }) => isAdmin(ctx.em, ctx.session)),
+});

@@ -1,0 +1,65 @@
+import { authedProcedure, router } from "./trpc";
+import { listUserTenants } from "../tenants/membership";
+import { caller } from "./caller";
+import {
+  acceptInvitation,
+  changeMemberRole,
+  inviteMember,
+  listMembers,
+  listPendingInvitations,
+  previewInvitation,
+  removeMember,
+  revokeInvitation,
+} from "../members/member-service";
+import { can, workspaceFor } from "../members/permissions";
+import { changeRoleInput, invitationIdInput, invitationTokenInput, inviteInput, memberIdInput, switchWorkspaceInput } from "../members/schemas";
+import { AppError } from "../platform/errors";
+import { mailInvitation } from "../members/invitation-mail";
+
+export const membersRouter = router({
+  /** Everyone in the workspace sees who else is in it; only the owner sees pending invitations. */
+  list: authedProcedure.query(async ({ ctx }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+    const [members, invitations] = await Promise.all([
+      listMembers(ctx.em, workspace.tenantId),
+      can(workspace.role, "members.manage") ? listPendingInvitations(ctx.em.fork(), workspace.tenantId) : Promise.resolve([]),
+    ]);
+    return { workspace, members, invitations };
+  }),
+  invite: authedProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "members.manage");
+    const invitation = await inviteMember(ctx.em, workspace.tenantId, ctx.session.userId, input);
+    await mailInvitation({ email: input.email, url: invitation.url, role: input.role, workspaceName: workspace.name, invitedBy: ctx.session.email });
+    return invitation;
+  }),
+  revokeInvitation: authedProcedure.input(invitationIdInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "members.manage");
+    await revokeInvitation(ctx.em, workspace.tenantId, input.id);
+    return { ok: true as const };
+  }),
+  changeRole: authedProcedure.input(changeRoleInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "members.manage");
+    return changeMemberRole(ctx.em, workspace.tenantId, input.userId, input.role);
+  }),
+  remove: authedProcedure.input(memberIdInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "members.manage");
+    await removeMember(ctx.em, workspace.tenantId, input.userId);
+    return { ok: true as const };
+  }),
+  previewInvitation: authedProcedure.input(invitationTokenInput).query(({ ctx, input }) => previewInvitation(ctx.em, input.token)),
+  acceptInvitation: authedProcedure
+    .input(invitationTokenInput)
+    .mutation(({ ctx, input }) => acceptInvitation(ctx.em, input.token, { userId: ctx.session.userId, email: ctx.session.email })),
+});
+
+/** The dashboard's workspace switcher. */
+export const workspacesRouter = router({
+  current: authedProcedure.query(({ ctx }) => workspaceFor(caller(ctx), "workspace.read")),
+  list: authedProcedure.query(({ ctx }) => listUserTenants(ctx.em, ctx.session.userId)),
+  /** Checks the person belongs to the workspace they switch to; the dashboard then sets the cookie. */
+  choose: authedProcedure.input(switchWorkspaceInput).mutation(async ({ ctx, input }) => {
+    const found = (await listUserTenants(ctx.em, ctx.session.userId)).find((w) => w.tenantId === input.tenantId);
+    if (!found) throw new AppError("NOT_FOUND", "Workspace not found");
+    return found;
+  }),
+});

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { authedProcedure, router } from "./trpc";
+import { Tenant, tenantRow } from "../tenants/entities";
+import { caller } from "./caller";
+import { workspaceFor } from "../members/permissions";
+import { checkSlugInput, createTenantInput, updateTenantInput } from "../tenants/schemas";
+import { isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE } from "../tenants/slug";
+import { checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants/tenant-service";
+
+export const tenantsRouter = router({
+  create: authedProcedure
+    .input(createTenantInput)
+    .mutation(async ({ ctx, input }) => tenantRow(await createTenant(ctx.em, ctx.session.userId, input))),
+  checkSlug: authedProcedure.input(checkSlugInput).query(({ ctx, input }) => {
+    const slug = normalizeSlug(input.slug ?? "");
+    if (!isValidSlugFormat(slug)) return { available: false as const, code: "INVALID_SLUG" as const, error: SLUG_FORMAT_MESSAGE };
+    return checkSlug(ctx.em, ctx.session.userId, slug);
+  }),
+  me: authedProcedure.query(async ({ ctx }) => tenantRow(await requireProductionTenant(ctx.em, ctx.session.userId))),
+  /**
+   * The workspace the dashboard shows: the one chosen in the switcher, else the owned one,
+   * else the first joined (SPEC 4.2's `/api/tenants/me` stays the owned one), with the role.
+   */
+  current: authedProcedure.query(async ({ ctx }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+    const tenant = await ctx.em.findOneOrFail(Tenant, { id: workspace.tenantId });
+    return { ...tenantRow(tenant), role: workspace.role };
+  }),
+  update: authedProcedure
+    .input(updateTenantInput)
+    .mutation(async ({ ctx, input }) => tenantRow(await updateTenant(ctx.em, ctx.session.userId, input))),
+  setLogo: authedProcedure.input(z.object({ file: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "Missing file") })).mutation(async ({ ctx, input }) => {
+    const tenant = tenantRow(await setTenantLogo(ctx.em, ctx.session.userId, input.file));
+    return { logoUrl: tenant.logoUrl!, tenant };
+  }),
+});

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { authedProcedure, router } from "./trpc";
+import { getProfile, setAvatar, updateProfile } from "../users/profile-service";
+import { updateProfileInput } from "../users/schemas";
+
+export const usersRouter = router({
+  me: authedProcedure.query(({ ctx }) => getProfile(ctx.em, ctx.session)),
+  update: authedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.session, input)),
+  setAvatar: authedProcedure
+    .input(z.object({ file: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "Missing file") }))
+    .mutation(({ ctx, input }) => setAvatar(ctx.em, ctx.session, input.file)),
+});
