@@ -1,7 +1,7 @@
 import type { IncomingMessage, IncomingHttpHeaders } from "node:http";
 import { Transform, type TransformCallback } from "node:stream";
 import { Agent, type Dispatcher } from "undici";
-import { guardedLookup } from "../server/deployments/upstream-policy";
+import { guardedLookup } from "../server/deployments";
 
 /**
  * The app-proxy's connections to deployed tools (docs/decisions/030): one undici Agent, a

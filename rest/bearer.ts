@@ -1,8 +1,7 @@
 import { invalidBearer } from "../server/platform/errors";
-import { APP_KEY_PREFIX } from "../server/keys/key-format";
-import { assertKeyLookupsAllowed, countKeyFailure } from "../server/identity/auth-rate-limits";
-import { authenticateAppKey, authenticateCachedKey, type AppKeyPrincipal } from "../server/keys/key-service";
-import { getRuntime, startedRuntime } from "../server/start/runtime";
+import { APP_KEY_PREFIX, authenticateAppKey, authenticateCachedKey, type AppKeyPrincipal } from "../server/keys";
+import { assertKeyLookupsAllowed, countKeyFailure } from "../server/identity";
+import { getRuntime, startedRuntime } from "../server/start";
 import type { HeaderReader } from "./plain-answer";
 import type { RequestContext } from "./request-context";
 

@@ -3,8 +3,7 @@ import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../server/platform/db/availability";
 import { isInvalidDatabaseInput } from "../server/platform/db/invalid-input";
 import { type AppError, findAppError, findCause, serviceUnavailable } from "../server/platform/errors";
-import { IdentityError } from "../server/identity/provider-types";
-import { InvalidIdentityTokenError } from "../server/identity/identity-tokens";
+import { IdentityError, InvalidIdentityTokenError } from "../server/identity";
 import { log } from "../server/platform/log";
 import { json } from "./responses";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { escapeHtml } from "./html-page";
 
-import type { OAuthDoneMessage, OAuthErrorMessage } from "../server/connections/oauth/messages";
+import type { OAuthDoneMessage, OAuthErrorMessage } from "../server/connections";
 
 export type { OAuthDoneMessage, OAuthErrorMessage };
 export type OAuthMessage = OAuthDoneMessage | OAuthErrorMessage;

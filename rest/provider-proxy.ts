@@ -5,15 +5,12 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { findAppError } from "../server/platform/errors";
 import { isDatabaseUnavailable } from "../server/platform/db/availability";
 import { log } from "../server/platform/log";
-import { brokerBody, callBroker } from "../server/connections/provider-proxy/broker-proxy";
-import { ProxyError, connectionNotFound } from "../server/connections/provider-proxy/proxy-error";
-import { cachedProxyTarget, loadProxyTarget, type FirstPartyTarget, type ProxyTarget } from "../server/connections/provider-proxy/proxy-target";
-import { isExpired, refreshCredential } from "../server/connections/provider-proxy/token-refresh";
-import { getRuntime, startedRuntime } from "../server/start/runtime";
+import { brokerBody, callBroker, ProxyError, connectionNotFound, cachedProxyTarget, loadProxyTarget, type FirstPartyTarget, type ProxyTarget, isExpired, refreshCredential } from "../server/connections";
+import { getRuntime, startedRuntime } from "../server/start";
 import { isIdentityHeader } from "./app-proxy";
 import { connectionNamed, downstreamHeaders, HOP_BY_HOP, rawHeaderList, type DispatchController } from "./app-proxy-upstream";
 import { authenticateBearer, bearerFrom, knownAppKey } from "./bearer";
-import { APP_KEY_PREFIX } from "../server/keys/key-format";
+import { APP_KEY_PREFIX } from "../server/keys";
 
 /**
  * The provider proxy `ANY /api/proxy/{provider}/{path}` (issue 7 section 7,

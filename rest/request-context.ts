@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { createContextInner } from "../server/routers/context";
-import { readCookie, SESSION_COOKIE } from "../server/identity/session-cookie";
-import { preferredTenantFrom, WORKSPACE_COOKIE } from "../server/members/workspace-cookie";
-import { resolveSession, type ResolvedSession } from "../server/identity/sessions";
-import type { AppKeyPrincipal } from "../server/keys/key-cache";
+import { createContextInner, createCaller } from "../server/routers";
+import { readCookie, SESSION_COOKIE, resolveSession, type ResolvedSession } from "../server/identity";
+import { preferredTenantFrom, WORKSPACE_COOKIE } from "../server/members";
+import type { AppKeyPrincipal } from "../server/keys";
 import type { HeaderReader } from "./plain-answer";
-import { createCaller } from "../server/routers/app-router";
-import { getRuntime } from "../server/start/runtime";
+import { getRuntime } from "../server/start";
 
 export type Caller = ReturnType<typeof createCaller>;
 

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { findAppError } from "../../server/platform/errors";
 import { requireUser, type DashboardRequest } from "./caller.server";
-import type { MembershipRole } from "../../server/tenants/entities";
+import type { MembershipRole } from "../../server/tenants";
 import type { AccountView, ProfileView, WorkspaceView } from "./view-types";
 
 type Caller = DashboardRequest["caller"];

@@ -1,7 +1,6 @@
 import { redirect, redirectDocument } from "@remix-run/node";
-import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";
+import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE, IdentityError } from "../../server/identity";
 import { findCause } from "../../server/platform/errors";
-import { IdentityError } from "../../server/identity/provider-types";
 import { clientAddressOf } from "../../rest/client-address";
 import { dashboardRequest } from "./caller.server";
 import { safeRedirectTo } from "./safe-redirect.server";

@@ -2,7 +2,7 @@ import { json, redirect } from "@remix-run/node";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../../rest/cross-origin";
 import { RequestContext, type Caller } from "../../rest/request-context";
 import { findAppError } from "../../server/platform/errors";
-import type { SessionUser } from "../../server/identity/session-cache";
+import type { SessionUser } from "../../server/identity";
 import { safeRedirectTo } from "./safe-redirect.server";
 
 export type { Caller };

@@ -1,7 +1,7 @@
 import { popupResponse, renderPopupPage } from "../../rest/oauth-popup-page";
 import { json } from "../../rest/responses";
 import { findCause } from "../../server/platform/errors";
-import { OAuthStartError } from "../../server/connections/oauth/start-checks";
+import { OAuthStartError } from "../../server/connections";
 import type { Caller } from "./caller.server";
 import { displayableLogo } from "./connections.server";
 

@@ -1,1 +1,1 @@
-export { RESET_LINK_MESSAGES, RESET_LINK_MINUTES } from "../../server/identity/password-reset";
+export { RESET_LINK_MESSAGES, RESET_LINK_MINUTES } from "../../server/identity";

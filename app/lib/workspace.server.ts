@@ -1,2 +1,1 @@
-export { workspaceSetCookie } from "../../server/members/workspace-cookie";
-export { INVITATION_STATUS_MESSAGE } from "../../server/members/member-service";
+export { INVITATION_STATUS_MESSAGE, workspaceSetCookie } from "../../server/members";

@@ -1,12 +1,10 @@
 import { getConfig } from "../../server/platform/config";
-import { mintCode } from "../../server/deployments/app-sessions";
-import { findDeploymentByHost, parseAppHost } from "../../server/deployments/deployment-lookup";
-import { getRuntime } from "../../server/start/runtime";
+import { mintCode, findDeploymentByHost, parseAppHost, assertionJwks } from "../../server/deployments";
+import { getRuntime } from "../../server/start";
 import { sameOriginPath } from "../../server/platform/security/same-origin-path";
 import { htmlPage } from "../html-page";
 import type { RequestContext } from "../request-context";
 import { json, redirect } from "../responses";
-import { assertionJwks } from "../../server/deployments/assertion";
 
 /**
  * GET /apps/authorize?host=<tool host>&return=<path>: the dashboard half of the app-proxy

@@ -1,11 +1,9 @@
-import { cachedBalance } from "../../server/billing/balance-cache";
-import { balanceBody, loadBalance } from "../../server/billing/balance-service";
+import { cachedBalance, balanceBody, loadBalance } from "../../server/billing";
 import { invalidBearer, noWorkspace } from "../../server/platform/errors";
-import { getIdentityTokenVerifier, looksLikeJwt } from "../../server/identity/identity-tokens";
-import { identityTokenKey, knownIdentity, rememberIdentity } from "../../server/identity/verified-tokens";
-import { APP_KEY_PREFIX } from "../../server/keys/key-format";
-import { getRuntime } from "../../server/start/runtime";
-import { resolveUserTenant } from "../../server/tenants/membership";
+import { getIdentityTokenVerifier, looksLikeJwt, identityTokenKey, knownIdentity, rememberIdentity } from "../../server/identity";
+import { APP_KEY_PREFIX } from "../../server/keys";
+import { getRuntime } from "../../server/start";
+import { resolveUserTenant } from "../../server/tenants";
 import { bearerFrom, knownAppKey, requireAppKey } from "../bearer";
 import { plainJson, toResponse, type HeaderReader, type PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";

@@ -1,4 +1,4 @@
-import { toDotenv } from "../../server/apps/env-service";
+import { toDotenv } from "../../server/apps";
 import { requireAppKey } from "../bearer";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../server/platform/errors";
-import { createConnectSession } from "../../server/connections/oauth/connect-sessions";
-import { getRuntime } from "../../server/start/runtime";
+import { createConnectSession } from "../../server/connections";
+import { getRuntime } from "../../server/start";
 import { requireAppKey } from "../bearer";
 import { decodePathSegment } from "../path-segment";
 import type { RequestContext } from "../request-context";

@@ -1,4 +1,4 @@
-import { MANIFEST_SCHEMA } from "../../server/deployments/manifest";
+import { MANIFEST_SCHEMA } from "../../server/deployments";
 import { readJsonObject } from "../body";
 import { requireAppKey } from "../bearer";
 import { decodePathSegment } from "../path-segment";

@@ -1,5 +1,5 @@
 import { findAppError } from "../../server/platform/errors";
-import { IdentityError } from "../../server/identity/provider-types";
+import { IdentityError } from "../../server/identity";
 import { readJsonObject } from "../body";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";

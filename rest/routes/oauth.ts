@@ -1,15 +1,7 @@
 import { getConfig, oauthClientCredentials } from "../../server/platform/config";
-import { currentKeyId } from "../../server/connections/credentials";
-import { readCookie } from "../../server/identity/session-cookie";
-import { Integration, usesBroker } from "../../server/connections/catalog/entities";
-import { BrokerError, linkConnectedAccount } from "../../server/connections/oauth/broker-client";
-import { brokerCallback, firstPartyCallback, firstPartyPick } from "../../server/connections/oauth/callbacks";
-import type { CallbackOutcome } from "../../server/connections/oauth/callback-outcome";
-import { authorizationRequest } from "../../server/connections/oauth/first-party";
-import { SDK_NONCE_PATTERN, takeResult } from "../../server/connections/oauth/results";
-import { checkStartInputs, OAuthStartError, startingTenant, type StartInputs } from "../../server/connections/oauth/start-checks";
-import { callbackPath, newNonce, STATE_TTL_MS, stateSetCookies, type OAuthState } from "../../server/connections/oauth/state-cookie";
-import { getRuntime } from "../../server/start/runtime";
+import { currentKeyId, Integration, usesBroker, BrokerError, linkConnectedAccount, brokerCallback, firstPartyCallback, firstPartyPick, type CallbackOutcome, authorizationRequest, SDK_NONCE_PATTERN, takeResult, checkStartInputs, OAuthStartError, startingTenant, type StartInputs, callbackPath, newNonce, STATE_TTL_MS, stateSetCookies, type OAuthState } from "../../server/connections";
+import { readCookie } from "../../server/identity";
+import { getRuntime } from "../../server/start";
 import { isDatabaseUnavailable } from "../../server/platform/db/availability";
 import { findAppError, RETRY_AFTER_SECONDS } from "../../server/platform/errors";
 import { readTextCapped } from "../body";

@@ -1,9 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { brokerBody, callBroker } from "../../server/connections/provider-proxy/broker-proxy";
-import { ProxyError } from "../../server/connections/provider-proxy/proxy-error";
-import { cachedProxyTarget, loadProxyTarget, type ProxyTarget } from "../../server/connections/provider-proxy/proxy-target";
-import { isExpired, refreshCredential } from "../../server/connections/provider-proxy/token-refresh";
-import { getRuntime } from "../../server/start/runtime";
+import { brokerBody, callBroker, ProxyError, cachedProxyTarget, loadProxyTarget, type ProxyTarget, isExpired, refreshCredential } from "../../server/connections";
+import { getRuntime } from "../../server/start";
 import { isIdentityHeader } from "../app-proxy";
 import { HOP_BY_HOP } from "../app-proxy-upstream";
 import { authenticateBearer } from "../bearer";

@@ -1,7 +1,5 @@
 import { findAppError, unauthorized } from "../../server/platform/errors";
-import type { SessionUser } from "../../server/identity/session-cache";
-import { cachedSession, sessionFromVerifiedCookie, sessionStatus } from "../../server/identity/sessions";
-import { readCookie, SESSION_COOKIE } from "../../server/identity/session-cookie";
+import { type SessionUser, cachedSession, sessionFromVerifiedCookie, sessionStatus, readCookie, SESSION_COOKIE } from "../../server/identity";
 import { plainJson, toResponse, type HeaderReader, type PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";
 import { json } from "../responses";

@@ -1,8 +1,6 @@
-import { listAppEvents } from "../../server/connections/events";
-import { parseEventQuery } from "../../server/connections/tool-surface/app-events";
-import { boundConnectionsBody, cachedConnectionsBody } from "../../server/connections/tool-surface/bound-connections";
-import { APP_KEY_PREFIX } from "../../server/keys/key-format";
-import { getRuntime } from "../../server/start/runtime";
+import { listAppEvents, parseEventQuery, boundConnectionsBody, cachedConnectionsBody } from "../../server/connections";
+import { APP_KEY_PREFIX } from "../../server/keys";
+import { getRuntime } from "../../server/start";
 import { bearerFrom, knownAppKey, requireAppKey } from "../bearer";
 import type { HeaderReader, PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";

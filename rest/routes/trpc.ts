@@ -1,7 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createContextInner } from "../../server/routers/context";
-import { appRouter } from "../../server/routers/app-router";
-import { getRuntime } from "../../server/start/runtime";
+import { createContextInner, appRouter } from "../../server/routers";
+import { getRuntime } from "../../server/start";
 import type { RequestContext } from "../request-context";
 import { readTextCapped } from "../body";
 import { json } from "../responses";

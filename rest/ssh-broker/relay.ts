@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
 import { log } from "../../server/platform/log";
-import { getRuntime } from "../../server/start/runtime";
-import type { AgentPrincipal } from "../../server/shell/agent-token-service";
-import { sessionEnvironment } from "../../server/routers/shell";
-import { recordDeploymentEvent } from "../../server/shell/shell-events";
+import { getRuntime } from "../../server/start";
+import { type AgentPrincipal, recordDeploymentEvent } from "../../server/shell";
+import { appEnvironment } from "../../server/apps";
 import { parseAgentFrame, parseClientFrame, type OpenRequest } from "./frames";
 
 /** Close codes the CLI and the agent act on (docs/decisions/021). */
@@ -217,7 +216,7 @@ async function openOnAgent(session: Session, request: OpenRequest): Promise<void
   let env: Record<string, string> = {};
   try {
     const { orm } = await getRuntime();
-    env = await sessionEnvironment(orm.em.fork(), session.agent.principal.appId);
+    env = await appEnvironment(orm.em.fork(), session.agent.principal.appId);
   } catch (error) {
     log.error("could not read the deployment's variables for a shell", { error: (error as Error).message });
     return endSession(session, { code: null, error: "Could not open the shell", reason: "environment unavailable" });

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { AppError } from "../platform/errors";
-import { publishKeyRevoked } from "../keys/key-cache";
-import { revokeAppKeys } from "../keys/key-service";
+import { publishKeyRevoked, revokeAppKeys } from "../keys";
 import { App } from "./entities";
 
 const appNotFound = () => new AppError("NOT_FOUND", "App not found");

@@ -45,3 +45,9 @@ export function toDotenv(rows: Array<{ key: string; value: string }>): string {
     value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\$/g, "\\$");
   return rows.map((row) => `${row.key}="${escape(row.value)}"\n`).join("");
 }
+
+/** The app's variables as an environment (names to decrypted values): the shell broker hands them to the agent for each session. */
+export async function appEnvironment(em: EntityManager, appId: string): Promise<Record<string, string>> {
+  const rows = await listEnvVars(em, appId);
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { sha256Base64url } from "../platform/crypto/sha256";
-import { onSessionRevoked } from "../identity/session-revocations";
-import { onMembershipChanged } from "../members/membership-changes";
+import { onSessionRevoked } from "../identity";
+import { onMembershipChanged } from "../members";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
 import { isListening, notify, subscribe } from "../platform/db/notifications";
-import type { MembershipRole } from "../tenants/entities";
+import type { MembershipRole } from "../tenants";
 
 /**
  * The app-proxy's own sessions (docs/decisions/030), in the shape Cloudflare Access and

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { getConfig } from "../platform/config";
-import { getSigningKey, publicJwks } from "../identity/signing-keys";
+import { getSigningKey, publicJwks } from "../identity";
 import type { AppIdentity } from "./app-sessions";
 
 /**

@@ -1,13 +1,13 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isUniqueViolation } from "../platform/db/unique-violation";
-import { createApp, requireApp } from "../apps/app-service";
+import { createApp, requireApp } from "../apps";
 import { getConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
 import { validateManifest, type Manifest } from "./manifest";
 import type { CreateDeploymentInput, UpdateDeploymentInput } from "./schemas";
 import { resolveAllowed, UpstreamRefused } from "./upstream-policy";
 import { notify } from "../platform/db/notifications";
-import { disconnectDeploymentAgents } from "../shell/agent-token-service";
+import { disconnectDeploymentAgents } from "../shell";
 
 export interface DeploymentRow {
   id: string;

@@ -1,10 +1,9 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { ensureCliApp } from "../apps/app-service";
-import { workspaceFor } from "../members/permissions";
+import { ensureCliApp } from "../apps";
+import { workspaceFor } from "../members";
 import { forbidden } from "../platform/errors";
-import { isAdmin } from "../identity/admins";
-import type { SessionUser } from "../identity/session-cache";
-import { issueAppKey, revokeUserCliKeys } from "../keys/key-service";
+import { isAdmin, type SessionUser } from "../identity";
+import { issueAppKey, revokeUserCliKeys } from "../keys";
 
 /**
  * SPEC 4.6 step 4: a fresh CLI key bound to the workspace's CLI project app. Every earlier

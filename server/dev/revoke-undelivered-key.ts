@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { AppError } from "../platform/errors";
-import type { SessionUser } from "../identity/session-cache";
-import { revokeOwnCliKey } from "../keys/key-service";
+import type { SessionUser } from "../identity";
+import { revokeOwnCliKey } from "../keys";
 
 /**
  * Issue 9 section 2: the CLI login page minted a key but could not hand it to the CLI's

@@ -10,7 +10,6 @@ import { isListening } from "../platform/db/notifications";
 import { isDatabaseUnavailable } from "../platform/db/availability";
 import { serviceUnavailable } from "../platform/errors";
 import { IdentityError } from "./provider-types";
-import { revokeAppSessionsOf } from "../deployments/app-sessions";
 import { sessionCache } from "./session-revocations";
 
 export type { SessionUser } from "./session-cache";
@@ -105,18 +104,21 @@ export async function sessionFromVerifiedCookie(cookieValue: string | undefined)
   }
 }
 
-/** Signs the session out at the provider and everywhere this service cached it. */
-export async function endSession(cookieValue: string | undefined, em: EntityManager): Promise<void> {
+/**
+ * Signs the session out at the provider and everywhere this service cached it. With a hosted
+ * provider, which tells nobody, answers the ended session's id so the caller can end what was
+ * opened from it (tool sessions); the built-in provider publishes that revocation itself.
+ */
+export async function endSession(cookieValue: string | undefined, em: EntityManager): Promise<{ hostedSessionId: string | null }> {
   const parts = cookieValue ? decodeSessionCookie(cookieValue) : null;
-  if (!cookieValue || !parts) return;
+  if (!cookieValue || !parts) return { hostedSessionId: null };
   sessionCache.delete(SessionCache.keyFor(cookieValue));
   if (getConfig().usesBuiltInIdentityProvider) {
     // By refresh token, so a session whose access token already expired is still ended.
     await revokeSessionByRefreshToken(em, parts.refreshToken);
-  } else {
-    await identityProvider(em).logout(parts.accessToken).catch(() => undefined);
-    // A hosted provider tells nobody: end the tool sessions opened from this one ourselves.
-    const sessionId = (await verifyAccessToken(parts.accessToken).catch(() => null))?.session_id;
-    if (sessionId) await revokeAppSessionsOf(em, sessionId);
+    return { hostedSessionId: null };
   }
+  await identityProvider(em).logout(parts.accessToken).catch(() => undefined);
+  const sessionId = (await verifyAccessToken(parts.accessToken).catch(() => null))?.session_id;
+  return { hostedSessionId: sessionId ?? null };
 }

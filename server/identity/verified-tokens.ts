@@ -1,6 +1,6 @@
 import { isListening, onNotificationsReset } from "../platform/db/notifications";
 import { onSessionRevoked } from "./session-revocations";
-import { onMembershipChanged } from "../members/membership-changes";
+import { onMembershipChanged } from "../members";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
 

@@ -3,8 +3,8 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { AppError } from "../platform/errors";
-import { revokeMemberKeys } from "../keys/key-service";
-import type { MembershipRole } from "../tenants/entities";
+import { revokeMemberKeys } from "../keys";
+import type { MembershipRole } from "../tenants";
 import { publishMembershipChanged } from "./membership-changes";
 import type { InviteInput } from "./schemas";
 

@@ -1,7 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { forbidden, noWorkspace } from "../platform/errors";
-import type { MembershipRole } from "../tenants/entities";
-import { resolveUserTenant, type UserTenant } from "../tenants/membership";
+import { type MembershipRole, resolveUserTenant, type UserTenant } from "../tenants";
 
 /**
  * The one table of who may do what in a workspace (issue 8): viewers read the dashboard and

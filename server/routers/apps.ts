@@ -1,10 +1,7 @@
 import { authedProcedure, router } from "./trpc";
 import { caller } from "./caller";
-import { workspaceFor } from "../members/permissions";
-import { createApp, deleteApp, listApps, renameApp, requireApp } from "../apps/app-service";
-import { appRow } from "../apps/entities";
-import { deleteEnvVar, listEnvVars, setEnvVar } from "../apps/env-service";
-import { appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "../apps/schemas";
+import { workspaceFor } from "../members";
+import { createApp, deleteApp, listApps, renameApp, requireApp, appRow, deleteEnvVar, listEnvVars, setEnvVar, appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "../apps";
 
 export const appsRouter = router({
   list: authedProcedure.query(async ({ ctx }) => {

@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { caller } from "./caller";
-import { workspaceFor } from "../members/permissions";
+import { workspaceFor } from "../members";
 import { AppError } from "../platform/errors";
 import { nameSchema } from "../platform/validation/text";
 import { adminProcedure, authedProcedure, router } from "./trpc";
-import { balanceBody, loadBalance } from "../billing/balance-service";
-import { appendLedgerEntry } from "../billing/ledger-service";
-import { parseCredits } from "../billing/money";
-import { ledgerPage, workspacesPage } from "../billing/history-service";
-import { MAX_PAGE_SIZE, PAGE_SIZE } from "../billing/pages";
-import { isAdmin } from "../identity/admins";
+import { balanceBody, loadBalance, appendLedgerEntry, parseCredits, ledgerPage, workspacesPage, MAX_PAGE_SIZE, PAGE_SIZE } from "../billing";
+import { isAdmin } from "../identity";
 import { forbidden } from "../platform/errors";
 
 const adjustInput = z.object({

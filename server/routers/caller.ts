@@ -1,6 +1,6 @@
 import type { Context } from "./context";
-import type { SessionUser } from "../identity/session-cache";
-import type { WorkspaceCaller } from "../members/permissions";
+import type { SessionUser } from "../identity";
+import type { WorkspaceCaller } from "../members";
 
 /** The signed-in procedure context as `workspaceFor` needs it. */
 export function caller(ctx: Context & { session: SessionUser }): WorkspaceCaller {

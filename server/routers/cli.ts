@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { listEnvVars } from "../apps/env-service";
-import { balanceBody, loadBalance } from "../billing/balance-service";
+import { listEnvVars } from "../apps";
+import { balanceBody, loadBalance } from "../billing";
 import { getConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
 import { appKeyProcedure, router } from "./trpc";
-import { revokeKeyById } from "../keys/key-service";
+import { revokeKeyById } from "../keys";
 
 /** The CLI's surface (`svc_sk_` keys only). */
 export const cliRouter = router({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authedProcedure, router } from "./trpc";
-import { bindFromWizard, loadWizard, type WizardCaller } from "../connections/wizard";
+import { bindFromWizard, loadWizard, type WizardCaller } from "../connections";
 
 /** The embed wizard's two procedures (server/connections/wizard.ts); refusals are OAuthStartErrors. */
 const wizardInput = z.object({ provider: z.string().min(1).max(64), query: z.string().max(8192) });

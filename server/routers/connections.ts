@@ -1,13 +1,9 @@
 import { caller } from "./caller";
-import { workspaceFor } from "../members/permissions";
-import { requireApp } from "../apps/app-service";
-import { getAllowedOrigins, setAllowedOrigins } from "../apps/allowed-origins";
+import { workspaceFor } from "../members";
+import { requireApp, getAllowedOrigins, setAllowedOrigins } from "../apps";
 import { AppError } from "../platform/errors";
-import { Integration, integrationRow } from "../connections/catalog/entities";
-import { BrokerError, deleteConnectedAccount } from "../connections/oauth/broker-client";
+import { Integration, integrationRow, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
 import { adminProcedure, authedProcedure, router } from "./trpc";
-import { bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection } from "../connections/connection-service";
-import { allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections/schemas";
 
 /** Deletes at the broker; its failure is shown (502) and the local row kept (ADR 011). */
 async function deleteAtBroker(accountId: string): Promise<void> {

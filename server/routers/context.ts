@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { MikroORM } from "@mikro-orm/postgresql";
-import type { SessionUser } from "../identity/session-cache";
-import type { AppKeyPrincipal } from "../keys/key-cache";
+import type { SessionUser } from "../identity";
+import type { AppKeyPrincipal } from "../keys";
 
 export interface Context {
   /** A fresh EntityManager fork for this request, created on first use. */

@@ -1,7 +1,7 @@
 import type { Context } from "./context";
 import { unauthorized } from "../platform/errors";
-import { workspaceFor, type Capability } from "../members/permissions";
-import type { UserTenant } from "../tenants/membership";
+import { workspaceFor, type Capability } from "../members";
+import type { UserTenant } from "../tenants";
 
 /**
  * Deployments answer a signed-in member (their current workspace) or an `svc_sk_` key of

@@ -1,7 +1,6 @@
 import { publicProcedure, router } from "./trpc";
-import { createDeployment, deleteDeployment, deploymentView, listDeployments, requireDeployment, updateDeployment } from "../deployments/deployment-service";
+import { createDeployment, deleteDeployment, deploymentView, listDeployments, requireDeployment, updateDeployment, createDeploymentInput, deploymentNameInput, updateDeploymentInput } from "../deployments";
 import { deploymentWorkspace } from "./deployment-workspace";
-import { createDeploymentInput, deploymentNameInput, updateDeploymentInput } from "../deployments/schemas";
 
 export const deploymentsRouter = router({
   list: publicProcedure.query(async ({ ctx }) => {

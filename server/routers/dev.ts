@@ -1,8 +1,6 @@
-import { isAdmin } from "../identity/admins";
+import { isAdmin } from "../identity";
 import { authedProcedure, router } from "./trpc";
-import { issuePersonalKey } from "../dev/personal-key";
-import { revokeUndeliveredKey } from "../dev/revoke-undelivered-key";
-import { revokeUndeliveredKeyInput } from "../dev/schemas";
+import { issuePersonalKey, revokeUndeliveredKey, revokeUndeliveredKeyInput } from "../dev";
 
 export const devRouter = router({
   canBootstrapCli: authedProcedure.query(({ ctx }) => isAdmin(ctx.em, ctx.session)),

@@ -1,13 +1,7 @@
 import { z } from "zod";
-import { IdentityError, type TokenResponse } from "../identity/provider-types";
-import { countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "../identity/auth-rate-limits";
+import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "../identity";
+import { revokeAppSessionsOf } from "../deployments";
 import type { Context } from "./context";
-import { BuiltInIdentityProvider } from "../identity/built-in-provider";
-import { identityProvider } from "../identity/provider";
-import { isAdmin, recordFirstAdmin } from "../identity/admins";
-import { endSession, sessionStatus } from "../identity/sessions";
-import { publicJwks } from "../identity/signing-keys";
-import { accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "../identity/schemas";
 import { authedProcedure, publicProcedure, router } from "./trpc";
 
 /**
@@ -62,6 +56,10 @@ export const authRouter = router({
   }),
   signOut: publicProcedure
     .input(z.object({ cookie: z.string().optional() }))
-    .mutation(({ ctx, input }) => endSession(input.cookie, ctx.em)),
+    .mutation(async ({ ctx, input }) => {
+      const { hostedSessionId } = await endSession(input.cookie, ctx.em);
+      // A hosted provider tells nobody: end the tool sessions opened from this one here.
+      if (hostedSessionId) await revokeAppSessionsOf(ctx.em, hostedSessionId);
+    }),
   isAdmin: authedProcedure.query(({ ctx }) => isAdmin(ctx.em, ctx.session)),
 });

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { requireApp } from "../apps/app-service";
+import { requireApp, App } from "../apps";
 import { caller } from "./caller";
-import { workspaceFor } from "../members/permissions";
-import { App } from "../apps/entities";
+import { workspaceFor } from "../members";
 import { authedProcedure, router } from "./trpc";
 import { nameSchema } from "../platform/validation/text";
-import { issueAppKey, listKeys, revokeAppKey } from "../keys/key-service";
+import { issueAppKey, listKeys, revokeAppKey } from "../keys";
 
 export const KEY_NAME_MESSAGE = "Key name must be 100 characters or less, without control characters";
 

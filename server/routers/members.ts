@@ -1,20 +1,8 @@
 import { authedProcedure, router } from "./trpc";
-import { listUserTenants } from "../tenants/membership";
+import { listUserTenants } from "../tenants";
 import { caller } from "./caller";
-import {
-  acceptInvitation,
-  changeMemberRole,
-  inviteMember,
-  listMembers,
-  listPendingInvitations,
-  previewInvitation,
-  removeMember,
-  revokeInvitation,
-} from "../members/member-service";
-import { can, workspaceFor } from "../members/permissions";
-import { changeRoleInput, invitationIdInput, invitationTokenInput, inviteInput, memberIdInput, switchWorkspaceInput } from "../members/schemas";
+import { acceptInvitation, changeMemberRole, inviteMember, listMembers, listPendingInvitations, previewInvitation, removeMember, revokeInvitation, can, workspaceFor, changeRoleInput, invitationIdInput, invitationTokenInput, inviteInput, memberIdInput, switchWorkspaceInput, mailInvitation } from "../members";
 import { AppError } from "../platform/errors";
-import { mailInvitation } from "../members/invitation-mail";
 
 export const membersRouter = router({
   /** Everyone in the workspace sees who else is in it; only the owner sees pending invitations. */

@@ -6,7 +6,7 @@ import { log } from "../platform/log";
 import { adminProcedure, publicProcedure, router } from "./trpc";
 import { consumeRateLimit } from "../platform/rate-limit";
 import { canSendMail, sendMail } from "../platform/mailer";
-import { completePasswordReset, inspectResetLink, issueResetLink, mailResetLink, MAIL_SENT_MESSAGE } from "../identity/password-reset";
+import { completePasswordReset, inspectResetLink, issueResetLink, mailResetLink, MAIL_SENT_MESSAGE } from "../identity";
 
 /** An address as typed: never NUL, controls or broken UTF-16 (they would reach PostgreSQL). */
 const emailInput = (empty: string) =>

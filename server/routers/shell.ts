@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { listEnvVars } from "../apps/env-service";
-import { requireDeployment } from "../deployments/deployment-service";
+import { requireDeployment } from "../deployments";
 import { deploymentWorkspace } from "./deployment-workspace";
 import { AppError } from "../platform/errors";
-import { can } from "../members/permissions";
+import { can } from "../members";
 import { appKeyProcedure, publicProcedure, router } from "./trpc";
-import { issueAgentToken, listAgentTokens, revokeAgentToken } from "../shell/agent-token-service";
-import { listDeploymentEvents } from "../shell/shell-events";
+import { issueAgentToken, listAgentTokens, revokeAgentToken, listDeploymentEvents } from "../shell";
 
 const deploymentName = z.object({ name: z.string() });
 
@@ -60,9 +58,3 @@ export const shellRouter = router({
     return { deploymentId: deployment.id, deploymentName: deployment.name, tenantId: deployment.tenant_id, userId: workspace.userId, email: workspace.email };
   }),
 });
-
-/** The deployment's app variables, handed to the agent for each session's environment. */
-export async function sessionEnvironment(em: Parameters<typeof listEnvVars>[0], appId: string): Promise<Record<string, string>> {
-  const rows = await listEnvVars(em, appId);
-  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
-}

@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { authedProcedure, router } from "./trpc";
-import { Tenant, tenantRow } from "../tenants/entities";
+import { Tenant, tenantRow, checkSlugInput, createTenantInput, updateTenantInput, isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE, checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants";
 import { caller } from "./caller";
-import { workspaceFor } from "../members/permissions";
-import { checkSlugInput, createTenantInput, updateTenantInput } from "../tenants/schemas";
-import { isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE } from "../tenants/slug";
-import { checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants/tenant-service";
+import { workspaceFor } from "../members";
 
 export const tenantsRouter = router({
   create: authedProcedure

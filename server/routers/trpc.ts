@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import type { Context } from "./context";
 import { isDatabaseUnavailable } from "../platform/db/availability";
 import { findAppError, forbidden, invalidBearer, serviceUnavailable, unauthorized } from "../platform/errors";
-import { isAdmin } from "../identity/admins";
+import { isAdmin } from "../identity";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { authedProcedure, router } from "./trpc";
-import { getProfile, setAvatar, updateProfile } from "../users/profile-service";
-import { updateProfileInput } from "../users/schemas";
+import { getProfile, setAvatar, updateProfile, updateProfileInput } from "../users";
 
 export const usersRouter = router({
   me: authedProcedure.query(({ ctx }) => getProfile(ctx.em, ctx.session)),

@@ -1,9 +1,8 @@
-import { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "../identity/entities";
-import { TenantMembershipSchema, TenantSchema } from "../tenants/entities";
-import { AppEnvVarSchema, AppSchema } from "../apps/entities";
-import { AppKeySchema } from "../keys/entities";
-import { IntegrationSchema } from "../connections/catalog/entities";
-import { AppConnectionBindingSchema, ConnectionSchema } from "../connections/entities";
+import { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "../identity";
+import { TenantMembershipSchema, TenantSchema } from "../tenants";
+import { AppEnvVarSchema, AppSchema } from "../apps";
+import { AppKeySchema } from "../keys";
+import { IntegrationSchema, AppConnectionBindingSchema, ConnectionSchema } from "../connections";
 
 /** Every entity, listed so the bundle needs no file discovery. */
 export const entities = [

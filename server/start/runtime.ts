@@ -1,13 +1,12 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { closeORM, initORM } from "./orm";
-import "../identity/session-revocations";
+import "../identity"; // registers the session-revocation listener before LISTEN starts
 import { startListening, stopListening } from "../platform/db/notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
-import { startHealthChecks, stopHealthChecks } from "../deployments/health-checks";
-import { startOrphanSweeps, stopOrphanSweeps } from "../storage/orphan-sweep";
-import { readCatalogFile, seedCatalog } from "../connections/catalog/catalog-seed";
-import { sweepExpiredOAuthRows } from "../connections/oauth/state-ledger";
+import { startHealthChecks, stopHealthChecks } from "../deployments";
+import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
+import { readCatalogFile, seedCatalog, sweepExpiredOAuthRows } from "../connections";
 
 export interface Runtime {
   orm: MikroORM;

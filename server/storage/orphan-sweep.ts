@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
-import { getStorage } from "./index";
+import { getStorage } from "./configured-storage";
 import type { ObjectStorage, StoredObject } from "./object-storage";
 
 /**

@@ -7,9 +7,9 @@ import { Tenant, TenantMembership } from "./entities";
 import { newReferralCode } from "./referral-code";
 import { isReservedSlug, reservedSlugMessage } from "./reserved-slugs";
 import type { CreateTenantInput, UpdateTenantInput } from "./schemas";
-import { deleteOwnedImage, prepareImage, storeImage } from "../images/stored-images";
+import { deleteOwnedImage, prepareImage, storeImage } from "../images";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
-import { parseCredits } from "../billing/money";
+import { parseCredits } from "../billing";
 
 const SLUG_TAKEN = "This workspace URL is already taken";
 const ALREADY_HAVE_ONE = "You already have a workspace";

@@ -1,10 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { AppError, unauthorized } from "../platform/errors";
-import type { UserMetadata } from "../identity/entities";
-import { identityProvider } from "../identity/provider";
-import { IdentityError, type ProviderUser } from "../identity/provider-types";
-import type { SessionUser } from "../identity/session-cache";
-import { deleteOwnedImage, prepareImage, storeImage } from "../images/stored-images";
+import { type UserMetadata, identityProvider, IdentityError, type ProviderUser, type SessionUser } from "../identity";
+import { deleteOwnedImage, prepareImage, storeImage } from "../images";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import type { UpdateProfileInput } from "./schemas";
 

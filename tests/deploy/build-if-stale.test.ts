@@ -29,7 +29,7 @@ const builds = () => (existsSync(join(project, "builds.log")) ? readFileSync(joi
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "svc-build-if-stale-"));
-  for (const dir of ["scripts", "app/routes", "server/db", "rest", "cli/src"]) mkdirSync(join(project, dir), { recursive: true });
+  for (const dir of ["scripts", "app/routes", "server/start", "rest", "cli/src"]) mkdirSync(join(project, dir), { recursive: true });
   copyFileSync(join(ROOT, "scripts/build-if-stale.mjs"), join(project, "scripts/build-if-stale.mjs"));
   writeFileSync(join(project, "build.cjs"), fakeBuild);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "fixture", private: true, scripts: { build: "node build.cjs" } }));

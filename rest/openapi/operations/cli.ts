@@ -1,6 +1,6 @@
 import { balance, cliEnv, personalKey, whoami } from "../bodies";
 import { operation, type OperationDoc } from "../operation";
-import { revokeUndeliveredKeyInput } from "../../../server/dev/schemas";
+import { revokeUndeliveredKeyInput } from "../../../server/dev";
 import { badBearer, crossOrigin, invalidJson, noSession } from "./common";
 
 const TENANT_ID = "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c";

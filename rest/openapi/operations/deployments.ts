@@ -1,4 +1,4 @@
-import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, updateDeploymentInput, UPSTREAM_MESSAGE } from "../../../server/deployments/schemas";
+import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, updateDeploymentInput, UPSTREAM_MESSAGE } from "../../../server/deployments";
 import { deployment, deploymentList } from "../bodies";
 import { operation, type OperationDoc, type ReplayRequest, type ResponseDoc } from "../operation";
 import { crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, UNAUTHORIZED } from "./common";

@@ -1,4 +1,4 @@
-import { changeRoleInput, inviteInput } from "../../../server/members/schemas";
+import { changeRoleInput, inviteInput } from "../../../server/members";
 import { invitationCreated, memberChanged, memberList } from "../bodies";
 import { operation, type OperationDoc, type ReplayRequest, type ResponseDoc } from "../operation";
 import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "./common";

@@ -1,4 +1,4 @@
-import { checkSlugInput, createTenantInput, updateTenantInput } from "../../../server/tenants/schemas";
+import { checkSlugInput, createTenantInput, updateTenantInput } from "../../../server/tenants";
 import { logoUpload, messageError, slugCheck, tenantRow } from "../bodies";
 import { operation, type OperationDoc, type ResponseDoc } from "../operation";
 import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "./common";

@@ -1,4 +1,4 @@
-import { updateProfileInput } from "../../../server/users/schemas";
+import { updateProfileInput } from "../../../server/users";
 import { avatarUpload, userProfile } from "../bodies";
 import { operation, type OperationDoc } from "../operation";
 import { crossOrigin, invalidJson, noSession } from "./common";

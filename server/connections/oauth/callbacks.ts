@@ -7,8 +7,8 @@ import { Integration, usesBroker, type OAuthClientConfig } from "../catalog/enti
 import { createConnection, type ConnectionSummary } from "../connection-service";
 import { currentKeyId, type StoredCredential } from "../credentials";
 import type { ConnectionMetadata } from "../entities";
-import { can } from "../../members/permissions";
-import type { MembershipRole } from "../../tenants/entities";
+import { can } from "../../members";
+import type { MembershipRole } from "../../tenants";
 import { BrokerError, brokerAccountLabel, getConnectedAccount } from "./broker-client";
 import { CallbackFailure, DETAILS, providerErrorCode, type CallbackOutcome } from "./callback-outcome";
 import { accountLabel, discoverItems, exchangeCode, ExchangeError, type DiscoveryItem } from "./first-party";

@@ -1,11 +1,10 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getAllowedOrigins, exactOrigin } from "../../apps/allowed-origins";
+import { getAllowedOrigins, exactOrigin } from "../../apps";
 import { getConfig } from "../../platform/config";
-import { assertKeyLookupsAllowed, countKeyFailure } from "../../identity/auth-rate-limits";
-import { APP_KEY_PREFIX } from "../../keys/key-format";
-import { authenticateAppKey } from "../../keys/key-service";
-import { can } from "../../members/permissions";
-import { resolveUserTenant, type UserTenant } from "../../tenants/membership";
+import { assertKeyLookupsAllowed, countKeyFailure } from "../../identity";
+import { APP_KEY_PREFIX, authenticateAppKey } from "../../keys";
+import { can } from "../../members";
+import { resolveUserTenant, type UserTenant } from "../../tenants";
 import { CONNECT_SESSION_PREFIX, resolveConnectSession } from "./connect-sessions";
 import { SDK_NONCE_PATTERN } from "./results";
 import { sameOriginPath } from "../../platform/security/same-origin-path";

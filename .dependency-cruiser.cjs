@@ -1,0 +1,81 @@
+/**
+ * The floors of the tree (docs/architecture.md), checked by dependency-cruiser in `npm test`:
+ *   app/ -> rest/ -> server/routers, server/start -> server/<area> -> server/platform
+ * Other areas, the routers, the start-up code, rest/ and app/ reach an area only through its
+ * face (`server/<area>/index.ts`); platform/ modules are each public and import no area.
+ */
+const AREAS = "(apps|billing|connections|deployments|dev|identity|images|keys|members|shell|storage|tenants|users)";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Modules (and through the faces, areas) form no circle.",
+      from: { path: "^(server|rest|app)/" },
+      to: { circular: true },
+    },
+    {
+      name: "area-internals-from-another-area",
+      severity: "error",
+      comment: "An area, the routers and the start-up code import another area only through its face (index.ts).",
+      from: { path: "^server/([^/]+)/" },
+      to: { path: `^server/${AREAS}/`, pathNot: ["^server/$1/", `^server/${AREAS}/index\\.ts$`] },
+    },
+    {
+      name: "area-internals-from-the-edge",
+      severity: "error",
+      comment: "rest/ and app/ import an area only through its face (index.ts).",
+      from: { path: "^(rest|app)/" },
+      to: { path: `^server/${AREAS}/`, pathNot: `^server/${AREAS}/index\\.ts$` },
+    },
+    {
+      name: "platform-imports-no-area",
+      severity: "error",
+      comment: "platform/ is the floor under every area: it knows none of them.",
+      from: { path: "^server/platform/" },
+      to: { path: "^server/(?!platform/)" },
+    },
+    {
+      name: "areas-import-no-composition",
+      severity: "error",
+      comment: "Areas sit under the routers and the start-up composition, never the other way round.",
+      from: { path: `^server/${AREAS}/` },
+      to: { path: "^server/(routers|start)/" },
+    },
+    {
+      name: "routers-and-start-internals",
+      severity: "error",
+      comment: "rest/ and app/ reach the routers and the start-up code through their faces.",
+      from: { path: "^(rest|app)/" },
+      to: { path: "^server/(routers|start)/", pathNot: "^server/(routers|start)/index\\.ts$" },
+    },
+    {
+      name: "server-imports-no-edge",
+      severity: "error",
+      comment: "The domain knows nothing of HTTP or pages.",
+      from: { path: "^server/" },
+      to: { path: "^(rest|app)/" },
+    },
+    {
+      name: "edge-imports-no-pages",
+      severity: "error",
+      from: { path: "^rest/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "no-stray-server-files",
+      severity: "error",
+      comment: "Every file of server/ sits on a floor: platform/, an area, routers/ or start/.",
+      from: { path: "^server/[^/]+$" },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    includeOnly: "^(server|rest|app)/",
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};

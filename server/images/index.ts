@@ -1,0 +1,2 @@
+/** The images area's face: what other areas, the routers, rest/ and app/ may use. */
+export { deleteOwnedImage, prepareImage, storeImage } from "./stored-images";

@@ -1,0 +1,2 @@
+/** The start area's face: what other areas, the routers, rest/ and app/ may use. */
+export { getRuntime, hostHandlesSignals, shutdownRuntime, startedRuntime } from "./runtime";
