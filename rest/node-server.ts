@@ -8,7 +8,7 @@ import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
 import { closeUpstreamDispatcher } from "./app-proxy-upstream";
-import { handleBrokerUpgrade, isBrokerPath } from "./ssh-broker/upgrade";
+import { handleBrokerUpgrade, isBrokerPath, wireShellAccessChecks } from "./ssh-broker/upgrade";
 import { handleProviderProxy, isProviderProxyPath } from "./provider-proxy";
 import { isAppHost } from "../server/deployments";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
@@ -34,6 +34,7 @@ function rawHeader(raw: string[], name: string): string | undefined {
  */
 export async function startNodeServer(build: ServerBuild, options: { port?: number; host?: string } = {}): Promise<Server> {
   hostHandlesSignals();
+  wireShellAccessChecks();
   await getRuntime();
   const config = getConfig();
   const remix = createRequestHandler(build, process.env.NODE_ENV ?? "production");

@@ -12,19 +12,34 @@ import { AGENT_TOKEN_REVOKED_CHANNEL, authenticateAgentToken, AGENT_TOKEN_PREFIX
 import { authenticateKeyToken, bearerFrom } from "../bearer";
 import { errorResponse } from "../errors";
 import { MAX_FRAME_BYTES } from "./frames";
-import { onMembershipChanged } from "../../server/members";
+import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../../server/members";
 import { attachAgent, attachClient, connectedAgentTokens, dropAgentsWithToken, hasAgent, recheckShellAccess } from "./relay";
 
 export const BROKER_PATH = "/ssh/v1";
 const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
-subscribe(AGENT_TOKEN_REVOKED_CHANNEL, {
-  onMessage: (tokenId) => dropAgentsWithToken(tokenId),
-  // A revocation may have been missed while the listener was down: ask the database.
-  onReset: () => void recheckConnectedTokens(),
-});
+let wired = false;
 
-onMembershipChanged((tenantId, userId) => void recheckShellAccess(tenantId, userId));
+/**
+ * Live shells follow revoked agent tokens and membership changes on every instance. Called
+ * once by the entry that attaches the broker, before the runtime starts listening.
+ */
+export function wireShellAccessChecks(): void {
+  if (wired) return;
+  wired = true;
+  subscribe(AGENT_TOKEN_REVOKED_CHANNEL, {
+    onMessage: (tokenId) => dropAgentsWithToken(tokenId),
+    // A revocation may have been missed while the listener was down: ask the database.
+    onReset: () => void recheckConnectedTokens(),
+  });
+  subscribe(MEMBERSHIP_CHANGED_CHANNEL, {
+    onMessage: (payload) => {
+      const change = membershipChange(payload);
+      if (change) void recheckShellAccess(change.tenantId, change.userId);
+    },
+    onReset: () => undefined,
+  });
+}
 
 async function recheckConnectedTokens(): Promise<void> {
   const ids = connectedAgentTokens();

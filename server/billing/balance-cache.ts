@@ -1,4 +1,7 @@
-import { isListening, subscribe } from "../platform/db/notifications";
+import { isListening } from "../platform/db/notifications";
+
+/** Sent by the ledger's trigger when an entry commits; payload: the workspace id. */
+export const BALANCE_CHANGED_CHANNEL = "svc_balance_changed";
 
 export interface CachedBalance {
   micros: bigint;
@@ -12,7 +15,6 @@ export interface CachedBalance {
  * commits; every instance drops its entry then, and the writing instance drops it at once.
  */
 const entries = new Map<string, CachedBalance>();
-subscribe("svc_balance_changed", { onMessage: (tenantId) => entries.delete(tenantId), onReset: () => entries.clear() });
 
 export function cachedBalance(tenantId: string): CachedBalance | undefined {
   return entries.get(tenantId);
@@ -27,3 +29,6 @@ export function rememberBalance(tenantId: string, balance: CachedBalance): void 
 export function forgetBalance(tenantId: string): void {
   entries.delete(tenantId);
 }
+
+/** Evictions, wired in server/start/cache-eviction.ts. */
+export const balanceEvictions = { workspace: forgetBalance, all: () => entries.clear() };

@@ -1,5 +1,5 @@
 /** The billing area's face: what other areas, the routers, rest/ and app/ may use. */
-export { cachedBalance } from "./balance-cache";
+export { BALANCE_CHANGED_CHANNEL, balanceEvictions, cachedBalance } from "./balance-cache";
 export { balanceBody, loadBalance } from "./balance-service";
 export { ledgerPage, workspacesPage } from "./history-service";
 export { appendLedgerEntry } from "./ledger-service";

@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { sha256Base64url } from "../platform/crypto/sha256";
-import { onSessionRevoked } from "../identity";
-import { onMembershipChanged } from "../members";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
-import { isListening, notify, subscribe } from "../platform/db/notifications";
+import { isListening, publish } from "../platform/db/notifications";
 import type { MembershipRole } from "../tenants";
 
 /**
@@ -18,7 +16,8 @@ export const APP_SESSION_COOKIE = "svc_app_session";
 export const CODE_LIFETIME_MS = 60_000;
 export const APP_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 const CACHE_MS = 30_000;
-const REVOKED_CHANNEL = "svc_app_session_revoked";
+/** An app session was revoked; payload: its id. */
+export const APP_SESSION_REVOKED_CHANNEL = "svc_app_session_revoked";
 
 export interface AppIdentity {
   appSessionId: string;
@@ -34,9 +33,13 @@ export interface AppIdentity {
 const identities = new ExpiringCache<AppIdentity>();
 const evictWhere = (test: (identity: AppIdentity) => boolean) => identities.evictWhere(test);
 
-onSessionRevoked((sessionId) => evictWhere((i) => i.dashboardSessionId === sessionId));
-onMembershipChanged((tenantId, userId) => evictWhere((i) => i.tenantId === tenantId && i.userId === userId));
-subscribe(REVOKED_CHANNEL, { onMessage: (id) => evictWhere((i) => i.appSessionId === id), onReset: () => identities.clear() });
+/** Evictions, wired in server/start/cache-eviction.ts. */
+export const appIdentityEvictions = {
+  appSession: (appSessionId: string) => evictWhere((i) => i.appSessionId === appSessionId),
+  dashboardSession: (sessionId: string) => evictWhere((i) => i.dashboardSessionId === sessionId),
+  member: (tenantId: string, userId: string) => evictWhere((i) => i.tenantId === tenantId && i.userId === userId),
+  all: () => identities.clear(),
+};
 
 export async function mintCode(
   em: EntityManager,
@@ -128,8 +131,5 @@ export async function revokeAppSessionsOf(em: EntityManager, dashboardSessionId:
   const rows = await em
     .getConnection()
     .execute<{ id: string }[]>(`update app_sessions set revoked_at = now() where dashboard_session_id = ? and revoked_at is null returning id`, [dashboardSessionId]);
-  for (const row of rows) {
-    evictWhere((i) => i.appSessionId === row.id);
-    await notify(em, REVOKED_CHANNEL, row.id);
-  }
+  for (const row of rows) await publish(em, APP_SESSION_REVOKED_CHANNEL, row.id);
 }

@@ -1,8 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
-import { isListening, subscribe } from "../platform/db/notifications";
-import { DEPLOYMENT_CHANGED_CHANNEL } from "./deployment-service";
+import { isListening } from "../platform/db/notifications";
 
 /** What the app-proxy needs to route one host. */
 export interface DeploymentTarget {
@@ -36,7 +35,11 @@ export function isAppHost(hostHeader: string | undefined): boolean {
 
 const TTL_MS = 30_000;
 const targets = new ExpiringCache<DeploymentTarget | null>();
-subscribe(DEPLOYMENT_CHANGED_CHANNEL, { onMessage: () => targets.clear(), onReset: () => targets.clear() });
+
+/** Any deployment change drops every host's answer (wired in server/start/cache-eviction.ts). */
+export function forgetDeploymentTargets(): void {
+  targets.clear();
+}
 
 /** The cached answer for a host, without I/O: the target, null (no such tool), or undefined (ask). */
 export function cachedDeploymentByHost(host: string): DeploymentTarget | null | undefined {

@@ -1,10 +1,10 @@
 /** The deployments area's face: what other areas, the routers, rest/ and app/ may use. */
-export { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, cachedAppIdentity, exchangeCode, mintCode, resolveAppIdentity, revokeAppSessionsOf } from "./app-sessions";
+export { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, APP_SESSION_REVOKED_CHANNEL, appIdentityEvictions, cachedAppIdentity, exchangeCode, mintCode, resolveAppIdentity, revokeAppSessionsOf } from "./app-sessions";
 export type { AppIdentity } from "./app-sessions";
 export { assertionFor, assertionJwks, cachedAssertion } from "./assertion";
-export { cachedDeploymentByHost, findDeploymentByHost, isAppHost, parseAppHost } from "./deployment-lookup";
+export { cachedDeploymentByHost, findDeploymentByHost, forgetDeploymentTargets, isAppHost, parseAppHost } from "./deployment-lookup";
 export type { DeploymentTarget } from "./deployment-lookup";
-export { createDeployment, deleteDeployment, deploymentView, listDeployments, requireDeployment, updateDeployment } from "./deployment-service";
+export { DEPLOYMENT_CHANGED_CHANNEL, createDeployment, deleteDeployment, deploymentView, listDeployments, requireDeployment, updateDeployment } from "./deployment-service";
 export { startHealthChecks, stopHealthChecks } from "./health-checks";
 export { MANIFEST_SCHEMA } from "./manifest";
 export { DEPLOYMENT_NAME_MESSAGE, UPSTREAM_MESSAGE, createDeploymentInput, deploymentNameInput, updateDeploymentInput } from "./schemas";

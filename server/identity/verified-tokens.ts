@@ -1,6 +1,4 @@
-import { isListening, onNotificationsReset } from "../platform/db/notifications";
-import { onSessionRevoked } from "./session-revocations";
-import { onMembershipChanged } from "../members";
+import { isListening } from "../platform/db/notifications";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
 
@@ -22,10 +20,13 @@ const TTL_MS = 30_000;
  */
 const entries = new ExpiringCache<VerifiedIdentity>();
 
-onSessionRevoked((sessionId) => entries.evictWhere((identity) => identity.sessionId === sessionId));
-// A subject removed from (or moved within) a workspace resolves afresh on its next request.
-onMembershipChanged((tenantId, userId) => entries.evictWhere((identity) => identity.sub === userId && identity.tenantId === tenantId));
-onNotificationsReset(() => entries.clear());
+/** Evictions, wired in server/start/cache-eviction.ts. */
+export const verifiedIdentityEvictions = {
+  session: (sessionId: string) => entries.evictWhere((identity) => identity.sessionId === sessionId),
+  // A subject removed from (or moved within) a workspace resolves afresh on its next request.
+  member: (tenantId: string, userId: string) => entries.evictWhere((identity) => identity.sub === userId && identity.tenantId === tenantId),
+  all: () => entries.clear(),
+};
 
 export function identityTokenKey(token: string): string {
   return sha256Base64url(token);

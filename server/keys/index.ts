@@ -1,6 +1,6 @@
 /** The keys area's face: what other areas, the routers, rest/ and app/ may use. */
 export { AppKeySchema } from "./entities";
-export { publishKeyRevoked } from "./key-cache";
+export { KEY_REVOKED_CHANNEL, keyCacheEvictions, publishKeyRevoked } from "./key-cache";
 export type { AppKeyPrincipal } from "./key-cache";
 export { APP_KEY_PREFIX } from "./key-format";
 export { authenticateAppKey, authenticateCachedKey, issueAppKey, listKeys, revokeAppKey, revokeAppKeys, revokeKeyById, revokeMemberKeys, revokeOwnCliKey, revokeUserCliKeys } from "./key-service";

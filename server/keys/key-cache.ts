@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
-import { isListening, notify, subscribe } from "../platform/db/notifications";
+import { isListening, publish } from "../platform/db/notifications";
 import type { KeyPurpose } from "./entities";
 
 export interface AppKeyPrincipal {
@@ -12,7 +12,8 @@ export interface AppKeyPrincipal {
   purpose: KeyPurpose;
 }
 
-const CHANNEL = "svc_key_revoked";
+/** A key was revoked; payload: its id. */
+export const KEY_REVOKED_CHANNEL = "svc_key_revoked";
 const TTL_MS = 60_000;
 
 /**
@@ -22,8 +23,6 @@ const TTL_MS = 60_000;
  */
 const entries = new ExpiringCache<AppKeyPrincipal>();
 
-subscribe(CHANNEL, { onMessage: (keyId) => evictKey(keyId), onReset: () => entries.clear() });
-
 export function cachedKey(hash: string): AppKeyPrincipal | undefined {
   return entries.get(hash);
 }
@@ -32,11 +31,12 @@ export function cacheKey(hash: string, principal: AppKeyPrincipal): void {
   if (isListening()) entries.put(hash, principal, Date.now() + TTL_MS);
 }
 
-function evictKey(keyId: string): void {
-  entries.evictWhere((principal) => principal.keyId === keyId);
-}
+/** Evictions, wired in server/start/cache-eviction.ts. */
+export const keyCacheEvictions = {
+  key: (keyId: string) => entries.evictWhere((principal) => principal.keyId === keyId),
+  all: () => entries.clear(),
+};
 
 export async function publishKeyRevoked(em: EntityManager, keyId: string): Promise<void> {
-  evictKey(keyId);
-  await notify(em, CHANNEL, keyId);
+  await publish(em, KEY_REVOKED_CHANNEL, keyId);
 }

@@ -1,7 +1,7 @@
 /** The members area's face: what other areas, the routers, rest/ and app/ may use. */
 export { mailInvitation } from "./invitation-mail";
 export { INVITATION_STATUS_MESSAGE, acceptInvitation, changeMemberRole, inviteMember, listMembers, listPendingInvitations, previewInvitation, removeMember, revokeInvitation } from "./member-service";
-export { onMembershipChanged } from "./membership-changes";
+export { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "./membership-changes";
 export { can, workspaceFor } from "./permissions";
 export type { Capability, WorkspaceCaller } from "./permissions";
 export { changeRoleInput, invitationIdInput, invitationTokenInput, inviteInput, memberIdInput, switchWorkspaceInput } from "./schemas";

@@ -1,9 +1,9 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { closeORM, initORM } from "./orm";
-import "../identity"; // registers the session-revocation listener before LISTEN starts
 import { startListening, stopListening } from "../platform/db/notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
+import { wireCacheEviction } from "./cache-eviction";
 import { startHealthChecks, stopHealthChecks } from "../deployments";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
 import { readCatalogFile, seedCatalog, sweepExpiredOAuthRows } from "../connections";
@@ -52,6 +52,7 @@ export function getRuntime(): Promise<Runtime> {
     await orm.getMigrator().up();
     await seedCatalog(orm.em.fork(), await readCatalogFile());
     await sweepExpiredOAuthRows(orm.em.fork());
+    wireCacheEviction();
     await startListening();
     startHealthChecks(orm);
     startOrphanSweeps(orm);

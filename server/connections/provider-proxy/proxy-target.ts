@@ -4,7 +4,6 @@ import { AppError } from "../../platform/errors";
 import type { OAuthClientConfig } from "../catalog/entities";
 import { ExpiringCache } from "../../platform/cache/expiring-cache";
 import { isListening } from "../../platform/db/notifications";
-import { onConnectionsChanged } from "../tool-surface/connections-changed";
 import { connectionNotFound, ProxyError } from "./proxy-error";
 
 /**
@@ -41,16 +40,17 @@ const TTL_MS = 60_000;
 const cache = new ExpiringCache<ProxyTarget>(50_000);
 let generation = 0;
 
-onConnectionsChanged({
-  onTenantChanged: (tenantId) => {
+/** Evictions, wired in server/start/cache-eviction.ts. */
+export const proxyTargetEvictions = {
+  workspace: (tenantId: string) => {
     generation++;
     cache.evictWhere((target) => target.tenantId === tenantId);
   },
-  onReset: () => {
+  all: () => {
     generation++;
     cache.clear();
   },
-});
+};
 
 const keyOf = (tenantId: string, appId: string, provider: string) => `${tenantId}:${appId}:${provider}`;
 

@@ -2,7 +2,6 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { isListening } from "../../platform/db/notifications";
 import { ExpiringCache } from "../../platform/cache/expiring-cache";
 import { listAppConnections } from "../connection-service";
-import { onConnectionsChanged } from "./connections-changed";
 
 /**
  * What a deployed tool sees of its connections (SPEC 4.5, issue 7 section 7):
@@ -28,13 +27,14 @@ function evictTenant(tenantId: string): void {
   cache.evictWhere((entry) => entry.tenantId === tenantId);
 }
 
-onConnectionsChanged({
-  onTenantChanged: evictTenant,
-  onReset: () => {
+/** Evictions, wired in server/start/cache-eviction.ts. */
+export const boundConnectionsEvictions = {
+  workspace: evictTenant,
+  all: () => {
     generation++;
     cache.clear();
   },
-});
+};
 
 const cacheKey = (tenantId: string, appId: string) => `${tenantId}:${appId}`;
 

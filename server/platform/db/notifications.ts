@@ -15,13 +15,16 @@ interface Subscription {
   onReset(): void;
 }
 
-const subscriptions = new Map<string, Subscription>();
+const subscriptions = new Map<string, Subscription[]>();
 let client: pg.Client | undefined;
 let connecting = false;
 let stopping = false;
 
+/** Several subscriptions may share a channel; server/start/cache-eviction.ts makes the caches'. */
 export function subscribe(channel: string, subscription: Subscription): void {
-  subscriptions.set(channel, subscription);
+  const existing = subscriptions.get(channel);
+  if (existing) existing.push(subscription);
+  else subscriptions.set(channel, [subscription]);
   // A late subscriber (module loaded after start-up) still gets its channel.
   client?.query(`LISTEN ${channel}`).catch((e) => log.warn("LISTEN failed", e));
 }
@@ -35,16 +38,22 @@ export async function notify(em: EntityManager, channel: string, payload: string
   await em.getConnection().execute(`select pg_notify(?, ?)`, [channel, payload]);
 }
 
-const resetHooks: Array<() => void> = [];
+/**
+ * The writing instance acts at once, before its own notification comes back (used alone
+ * where a database trigger sends the NOTIFY).
+ */
+export function deliverLocally(channel: string, payload: string): void {
+  for (const subscription of subscriptions.get(channel) ?? []) subscription.onMessage(payload);
+}
 
-/** For caches fed by another cache's channel: told whenever notifications may have been missed. */
-export function onNotificationsReset(hook: () => void): void {
-  resetHooks.push(hook);
+/** Here at once, then on every other instance when the surrounding transaction commits. */
+export async function publish(em: EntityManager, channel: string, payload: string): Promise<void> {
+  deliverLocally(channel, payload);
+  await notify(em, channel, payload);
 }
 
 function resetAll(): void {
-  for (const subscription of subscriptions.values()) subscription.onReset();
-  for (const hook of resetHooks) hook();
+  for (const list of subscriptions.values()) for (const subscription of list) subscription.onReset();
 }
 
 let retryDelayMs = 500;
@@ -84,7 +93,7 @@ export async function startListening(): Promise<void> {
   connection.on("error", onLost);
   connection.on("end", onLost);
   connection.on("notification", (message) => {
-    if (message.payload !== undefined) subscriptions.get(message.channel)?.onMessage(message.payload);
+    if (message.payload !== undefined) deliverLocally(message.channel, message.payload);
   });
   try {
     await connection.connect();
