@@ -1,33 +1,13 @@
 import type { IncomingMessage, IncomingHttpHeaders } from "node:http";
 import { Transform, type TransformCallback } from "node:stream";
-import { Agent, type Dispatcher } from "undici";
-import { guardedLookup } from "../server/deployments";
+import type { Dispatcher } from "undici";
 
 /**
- * The app-proxy's connections to deployed tools (docs/decisions/030): one undici Agent, a
- * keep-alive pool per tool origin. undici's HTTP/1.1 client does about 1.7x the requests of
- * node:http's on this machine, which is most of the proxy's cost once everything is cached.
- * Every new connection resolves its host through the SSRF policy (guardedLookup), so DNS
- * rebinding gains nothing; IP literals were checked when the deployment was registered.
+ * The app-proxy's connections to deployed tools go through the deployments area's guarded
+ * outbound client (guardedDispatcher, docs/decisions/030 and 031): one undici keep-alive pool
+ * per tool origin, every new connection checked against the upstream policy.
  */
 export type DispatchController = Dispatcher.DispatchController;
-
-let dispatcher: Agent | undefined;
-export function upstreamDispatcher(): Agent {
-  dispatcher ??= new Agent({
-    connections: 256,
-    keepAliveTimeout: 4_000,
-    connect: { lookup: guardedLookup as never, noDelay: true },
-  });
-  return dispatcher;
-}
-
-/** Closes the pool's idle connections (shutdown). */
-export async function closeUpstreamDispatcher(): Promise<void> {
-  const current = dispatcher;
-  dispatcher = undefined;
-  await current?.close().catch(() => undefined);
-}
 
 export class BodyTooLarge extends Error {
   constructor(limit: number) {

@@ -2,14 +2,13 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import https from "node:https";
 import type { Duplex } from "node:stream";
 import { getConfig } from "../server/platform/config";
-import { assertionFor, cachedAssertion, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, cachedAppIdentity, exchangeCode, resolveAppIdentity, type AppIdentity, cachedDeploymentByHost, findDeploymentByHost, type DeploymentTarget, guardedLookup, refusedAddress } from "../server/deployments";
-import { isIP } from "node:net";
+import { assertionFor, cachedAssertion, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, cachedAppIdentity, exchangeCode, resolveAppIdentity, type AppIdentity, cachedDeploymentByHost, findDeploymentByHost, type DeploymentTarget, guardedCreateConnection, guardedDispatcher } from "../server/deployments";
 import { readCookie } from "../server/identity";
 import { log } from "../server/platform/log";
 import { getRuntime } from "../server/start";
 import { sameOriginPath } from "../server/platform/security/same-origin-path";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
-import { BodyTooLarge, cappedBody, downstreamHeaders, HOP_BY_HOP, rawHeaderList, upstreamDispatcher, type DispatchController } from "./app-proxy-upstream";
+import { BodyTooLarge, cappedBody, downstreamHeaders, HOP_BY_HOP, rawHeaderList, type DispatchController } from "./app-proxy-upstream";
 
 /**
  * The app-proxy (issue 8, docs/decisions/030): `{name}--{workspace}.{APPS_DOMAIN}` in front
@@ -126,21 +125,6 @@ function upstreamOf(target: DeploymentTarget): URL {
   }
   return url;
 }
-/**
- * A host that is an IP literal never goes through `lookup`, so the connect-time half of the
- * SSRF policy is applied here, once per upstream URL (the policy only changes with a restart).
- */
-const literalVerdicts = new Map<string, boolean>();
-function literalRefused(upstream: URL): boolean {
-  let refused = literalVerdicts.get(upstream.host);
-  if (refused === undefined) {
-    const host = upstream.hostname.replace(/^\[|\]$/g, "");
-    refused = isIP(host) !== 0 && refusedAddress(host) !== null;
-    if (literalVerdicts.size > 10_000) literalVerdicts.clear();
-    literalVerdicts.set(upstream.host, refused);
-  }
-  return refused;
-}
 let baseScheme: { baseUrl: string; scheme: string } | undefined;
 function scheme(): string {
   const baseUrl = getConfig().baseUrl;
@@ -207,11 +191,6 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
     return;
   }
   const upstreamUrl = upstreamOf(target);
-  if (literalRefused(upstreamUrl)) {
-    req.resume();
-    sendPage(res, 502, `${target.name} is unavailable`, `The tool ${target.name} could not be reached: its address is not allowed. Try again in a moment.`);
-    return;
-  }
   const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, false);
   const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
   const body = hasBody ? cappedBody(req, maxBody) : null;
@@ -238,7 +217,7 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
   });
   const base = upstreamUrl.pathname.replace(/\/+$/, "");
   try {
-    upstreamDispatcher().dispatch(
+    guardedDispatcher().dispatch(
       { origin: upstreamUrl.origin, path: `${base}${req.url ?? "/"}`, method: req.method ?? "GET", headers, body, headersTimeout: HEADERS_TIMEOUT_MS(), bodyTimeout: 0 },
       {
         onRequestStart(c) {
@@ -318,10 +297,9 @@ export async function handleAppUpgrade(req: IncomingMessage, socket: Duplex, hea
     if (target.access === "members" && !identity) return rejectUpgrade(socket, 401, "Unauthorized");
     const assertion = identity ? await assertionFor(identity, appOrigin(target.host)) : null;
     const upstreamUrl = upstreamOf(target);
-    if (literalRefused(upstreamUrl)) return rejectUpgrade(socket, 502, "Bad Gateway");
     const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, true);
     const { options } = upgradeRequestOptions(target, req, headers);
-    const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, agent: false, lookup: guardedLookup as never });
+    const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, createConnection: guardedCreateConnection(upstreamUrl) as never });
     proxyReq.on("upgrade", (proxyRes, proxySocket, proxyHead) => {
       const lines = [`HTTP/1.1 ${proxyRes.statusCode ?? 101} ${proxyRes.statusMessage ?? "Switching Protocols"}`];
       for (let i = 0; i < proxyRes.rawHeaders.length; i += 2) lines.push(`${proxyRes.rawHeaders[i]}: ${proxyRes.rawHeaders[i + 1]}`);

@@ -7,10 +7,9 @@ import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/start
 import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
-import { closeUpstreamDispatcher } from "./app-proxy-upstream";
 import { handleBrokerUpgrade, isBrokerPath, wireShellAccessChecks } from "./ssh-broker/upgrade";
 import { handleProviderProxy, isProviderProxyPath } from "./provider-proxy";
-import { isAppHost } from "../server/deployments";
+import { closeGuardedDispatcher, isAppHost } from "../server/deployments";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
 import { normalizeClientAddress, type DashboardLoadContext } from "./client-address";
@@ -123,7 +122,7 @@ export function stopOnSignals(server: Server): void {
     const force = setTimeout(() => server.closeAllConnections(), 5_000);
     await closed;
     clearTimeout(force);
-    await closeUpstreamDispatcher();
+    await closeGuardedDispatcher();
     await shutdownRuntime().catch((error) => log.error("shutdown", error));
     process.exit(0);
   };

@@ -1,30 +1,48 @@
-import http from "node:http";
-import https from "node:https";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
 import { validateManifest } from "./manifest";
-import { guardedLookup } from "./upstream-policy";
+import { guardedDispatcher } from "./outbound-client";
 
 /**
  * Every HEALTH_CHECK_INTERVAL_SECONDS (30) while the service runs, each deployment's
- * health path (the manifest's `healthcheck`, default `/`) is fetched through the same
- * address policy as the proxy; 2xx and 3xx are healthy. The dashboard shows the result.
+ * health path (the manifest's `healthcheck`, default `/`) is fetched from its registered
+ * upstream through the guarded outbound client (docs/decisions/031); 2xx and 3xx are
+ * healthy. The dashboard shows the result. The path is only ever a path on that upstream:
+ * the request goes to the upstream's origin whatever the path says, and a stored manifest
+ * whose healthcheck is not a plain path (written before manifests were checked for it) is
+ * not probed at all.
  */
 const TIMEOUT_MS = 5_000;
 let timer: NodeJS.Timeout | undefined;
 let running = false;
 
-function probe(url: URL): Promise<{ healthy: boolean; detail: string }> {
-  return new Promise((resolve) => {
-    const request = (url.protocol === "https:" ? https : http).get(url, { lookup: guardedLookup as never, timeout: TIMEOUT_MS, agent: false }, (res) => {
-      res.resume();
-      const status = res.statusCode ?? 0;
-      resolve({ healthy: status >= 200 && status < 400, detail: `HTTP ${status}` });
+type Verdict = { healthy: boolean; detail: string };
+
+async function probe(upstream: URL, path: string): Promise<Verdict> {
+  try {
+    const { statusCode, body } = await guardedDispatcher().request({
+      origin: upstream.origin,
+      path: `${upstream.pathname.replace(/\/+$/, "")}${path}`,
+      method: "GET",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on("error", (error: NodeJS.ErrnoException) => resolve({ healthy: false, detail: error.code === "ECONNREFUSED" ? "connection refused" : error.message }));
-  });
+    await body.dump();
+    return { healthy: statusCode >= 200 && statusCode < 400, detail: `HTTP ${statusCode}` };
+  } catch (error) {
+    const { code, name, message } = error as Error & { code?: string };
+    if (code === "ECONNREFUSED") return { healthy: false, detail: "connection refused" };
+    if (name === "TimeoutError" || code === "UND_ERR_CONNECT_TIMEOUT") return { healthy: false, detail: `no answer within ${TIMEOUT_MS / 1000} s` };
+    return { healthy: false, detail: message };
+  }
+}
+
+function judge(row: { upstream_url: string; manifest: string | null }): Promise<Verdict> {
+  const manifest = row.manifest ? validateManifest(row.manifest) : null;
+  if (manifest && !manifest.ok && manifest.problems.some((problem) => problem.path === "/healthcheck")) {
+    return Promise.resolve({ healthy: false, detail: "the manifest's healthcheck is not a path on the tool" });
+  }
+  return probe(new URL(row.upstream_url), (manifest?.ok && manifest.manifest.healthcheck) || "/");
 }
 
 export async function checkAll(orm: MikroORM): Promise<void> {
@@ -35,11 +53,7 @@ export async function checkAll(orm: MikroORM): Promise<void> {
     const rows = await em.getConnection().execute<{ id: string; upstream_url: string; manifest: string | null }[]>(`select id, upstream_url, manifest from deployments`);
     await Promise.all(
       rows.map(async (row) => {
-        const manifest = row.manifest ? validateManifest(row.manifest) : null;
-        const path = (manifest?.ok && manifest.manifest.healthcheck) || "/";
-        const base = new URL(row.upstream_url);
-        const url = new URL(`${base.pathname.replace(/\/+$/, "")}${path}`, base);
-        const result = await probe(url);
+        const result = await judge(row);
         await em
           .getConnection()
           .execute(`update deployments set health_status = ?, health_checked_at = now(), health_detail = ? where id = ?`, [

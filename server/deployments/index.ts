@@ -8,4 +8,5 @@ export { DEPLOYMENT_CHANGED_CHANNEL, createDeployment, deleteDeployment, deploym
 export { startHealthChecks, stopHealthChecks } from "./health-checks";
 export { MANIFEST_SCHEMA } from "./manifest";
 export { DEPLOYMENT_NAME_MESSAGE, UPSTREAM_MESSAGE, createDeploymentInput, deploymentNameInput, updateDeploymentInput } from "./schemas";
-export { guardedLookup, refusedAddress } from "./upstream-policy";
+export { closeGuardedDispatcher, guardedCreateConnection, guardedDispatcher } from "./outbound-client";
+export { refusedAddress } from "./upstream-policy";

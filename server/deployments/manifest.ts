@@ -44,9 +44,9 @@ function describe(error: ErrorObject): string {
     case "enum":
       return `${field} must be one of ${(error.params.allowedValues as string[]).join(", ")}`;
     case "pattern":
-      return field === "name"
-        ? "name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end"
-        : `${field} has an invalid format`;
+      if (field === "name") return "name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end";
+      if (field === "healthcheck") return "healthcheck must be a path on the tool, starting with one / (like /health), with no scheme, host or backslash";
+      return `${field} has an invalid format`;
     case "propertyNames":
       return `${field}: variable names must start with a letter or underscore and use only letters, digits and underscores`;
     default:

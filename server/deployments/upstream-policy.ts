@@ -37,10 +37,37 @@ function baseIsLoopback(): boolean {
   return ipaddr.isValid(host) && ipaddr.process(host).range() === "loopback";
 }
 
+/**
+ * IPv6 spellings that carry an IPv4 address reach (through a translator, a relay or the
+ * host's own stack) that IPv4 address, so they are judged by it: NAT64 64:ff9b::/96
+ * (RFC 6052), IPv4-compatible ::/96 (RFC 4291, deprecated), IPv4-translated
+ * ::ffff:0:0:0/96 (RFC 6145), 6to4 2002::/16 (RFC 3056) and Teredo 2001::/32 (RFC 4380,
+ * the client's address, stored inverted). IPv4-mapped ::ffff:0:0/96 is unwrapped by
+ * ipaddr.process. Null when `ip` embeds no IPv4 address.
+ */
+function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = ip.parts; // eight 16-bit groups
+  const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zero = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  if (p[0] === 0x64 && p[1] === 0xff9b && zero(2, 6)) return v4(p[6]!, p[7]!);
+  if (zero(0, 6) && (p[6] !== 0 || p[7]! > 1)) return v4(p[6]!, p[7]!); // not :: or ::1
+  if (zero(0, 4) && p[4] === 0xffff && p[5] === 0) return v4(p[6]!, p[7]!);
+  if (p[0] === 0x2002) return v4(p[1]!, p[2]!);
+  if (p[0] === 0x2001 && p[1] === 0) return v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff);
+  return null;
+}
+
 /** Null when the proxy may connect to `address`, else why not (for the 400 / 502 message). */
 export function refusedAddress(address: string): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
-  const ip = ipaddr.process(address); // IPv4-mapped IPv6 becomes IPv4
+  const processed = ipaddr.process(address); // IPv4-mapped IPv6 becomes IPv4
+  const embedded = processed.kind() === "ipv6" ? embeddedIPv4(processed as ipaddr.IPv6) : null;
+  if (embedded) {
+    const inner = embedded.toString();
+    const reason = refusedAddress(inner);
+    return reason && reason.replace(`${inner} is `, `${address} embeds ${inner}, which is `);
+  }
+  const ip = processed;
   const range = ip.range();
   if (NEVER.has(range)) {
     const kind = range === "linkLocal" ? "link-local" : range;

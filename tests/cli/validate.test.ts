@@ -47,7 +47,7 @@ const BAD: [string, string, string[]][] = [
   ["no name", "port: 80\naccess: public\n", ['1:1: "name" is required']],
   ["port and upstream", "name: ab\nport: 80\nupstream: http://x.example\n", ["3:1: give port or upstream, not both"]],
   ["a bad access", "name: ab\naccess: everyone\n", ["2:9: access must be one of members, public"]],
-  ["a healthcheck without a slash", "name: ab\nhealthcheck: healthz\n", ["2:14: healthcheck must be a path starting with /"]],
+  ["a healthcheck without a slash", "name: ab\nhealthcheck: healthz\n", ["2:14: healthcheck must be a path on the tool, starting with one / (like /health), with no scheme, host or backslash"]],
   ["an upstream that is not http", "name: ab\nupstream: ftp://files.example\n", ["2:11: upstream must be an http:// or https:// URL"]],
   ["a bad variable name", "name: ab\nenv:\n  9BAD: x\n  GOOD: y\n", ['3:3: env: "9BAD" is not a valid variable name (start with a letter or underscore; letters, digits and underscores only)']],
   ["a variable that is a number", "name: ab\nenv:\n  PORT: 8080\n", ["3:9: env.PORT must be a string"]],

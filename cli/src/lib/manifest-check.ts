@@ -130,7 +130,7 @@ function describe(field: string, error: ErrorObject): string {
     case "pattern":
       if (field === "name") return "name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end";
       if (field === "upstream") return "upstream must be an http:// or https:// URL";
-      if (field === "healthcheck") return "healthcheck must be a path starting with /";
+      if (field === "healthcheck") return "healthcheck must be a path on the tool, starting with one / (like /health), with no scheme, host or backslash";
       return `${field} has an invalid format`;
     case "type":
       return `${field} must be ${article(String(error.params.type))}`;
