@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { commands } from "./commands/index.js";
+import { commandNamed, commands } from "./commands/index.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./lib/errors.js";
 import { red } from "./lib/output.js";
 
@@ -42,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (first.startsWith("-")) return report(new CliError(`Unknown option: ${first}`, EXIT_USAGE, usage()));
-  const entry = Object.hasOwn(commands, first) ? commands[first] : undefined;
+  const entry = commandNamed(first);
   if (!entry) return report(new CliError(`Unknown command: ${first}`, EXIT_USAGE, usage()));
 
   const command = await entry.load();

@@ -89,6 +89,23 @@ describe("svc: global flags and exit codes (SPEC 4.6, issue 9 section 1)", () =>
   });
 });
 
+describe("svc: one purpose line per command", () => {
+  it("says the same purpose in `svc --help` and `svc <command> --help`, in SPEC 4.6's words", async () => {
+    const spec: Record<string, string> = {
+      login: "authorize the CLI against the account",
+      logout: "revoke the local credential server-side and remove it locally",
+      whoami: "show logged-in account, tenant and credit balance",
+    };
+    const top = await svc(["--help"], { home: freshHome() });
+    for (const name of [...COMMANDS, "agent"]) {
+      const listed = new RegExp(`^  ${name} +(.+)$`, "m").exec(top.stdout)?.[1];
+      const own = await svc([name, "--help"], { home: freshHome() });
+      expect(own.stdout.split("\n")[0]).toBe(`svc ${name}: ${listed}`);
+      if (spec[name]) expect(listed).toBe(spec[name]);
+    }
+  });
+});
+
 describe("svc: credentials and failures", () => {
   it("without a saved key says to log in (exit 1), and never takes a key from the environment", async () => {
     const home = freshHome();

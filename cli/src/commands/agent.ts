@@ -6,6 +6,7 @@ import { defineSvcCommand } from "../lib/command.js";
 import { apiBaseOf, readConfig, tryNormalizeApiBase } from "../lib/config.js";
 import { CliError, EXIT_INTERRUPTED, usageError } from "../lib/errors.js";
 import { info } from "../lib/output.js";
+import { SUMMARIES } from "./summaries.js";
 
 const TOKEN = /^svc_at_[A-Za-z0-9_-]{43}$/;
 const MAX_BACKOFF_MS = 30_000;
@@ -43,7 +44,7 @@ function brokerUrl(flag: string | undefined, apiBaseFlag: string | undefined): s
 
 export default defineSvcCommand({
   name: "agent",
-  description: "run next to a deployment so `svc ssh` can open shells on it",
+  description: SUMMARIES.agent,
   usage: "svc agent --deployment <name> [--broker <url>] [--api-base <url>] [--token-file <path>]",
   args: {
     deployment: { type: "string", required: true, valueHint: "name", description: "the deployment this agent serves" },

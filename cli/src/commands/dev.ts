@@ -6,13 +6,14 @@ import { defineSvcCommand } from "../lib/command.js";
 import { CliError } from "../lib/errors.js";
 import { isGitIgnored } from "../lib/gitignore.js";
 import { success, warn } from "../lib/output.js";
+import { SUMMARIES } from "./summaries.js";
 
 /** The first line of every file svc dev writes; how it recognises its own files later. */
 export const DEV_MARKER = "# Written by svc dev";
 
 export default defineSvcCommand({
   name: "dev",
-  description: "write the app's variables to a .env file for local development",
+  description: SUMMARIES.dev,
   usage: "svc dev [--out .env] [--force]",
   args: {
     out: { type: "string", valueHint: "file", default: ".env", description: "where to write (default .env)" },

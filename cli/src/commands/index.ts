@@ -1,4 +1,5 @@
 import type { SvcCommand } from "../lib/command.js";
+import { SUMMARIES, type CommandName } from "./summaries.js";
 
 /**
  * The command map (nuxi's habit): one file per command, imported only when that command
@@ -10,13 +11,19 @@ export interface CommandEntry {
 }
 
 const lazy = (load: () => Promise<{ default: unknown }>) => () => load().then((m) => m.default as SvcCommand);
+const entry = (name: CommandName, load: () => Promise<{ default: unknown }>): CommandEntry => ({ description: SUMMARIES[name], load: lazy(load) });
 
-export const commands: Record<string, CommandEntry> = {
-  login: { description: "authorize the CLI against the account", load: lazy(() => import("./login.js")) },
-  logout: { description: "revoke the local credential server-side and remove it locally", load: lazy(() => import("./logout.js")) },
-  whoami: { description: "show logged-in account, tenant and credit balance", load: lazy(() => import("./whoami.js")) },
-  validate: { description: "lint a vendo.yaml-style deploy manifest against the manifest schema", load: lazy(() => import("./validate.js")) },
-  dev: { description: "write a .env file for local development sourcing", load: lazy(() => import("./dev.js")) },
-  ssh: { description: "open an interactive shell on a running deployment", load: lazy(() => import("./ssh.js")) },
-  agent: { description: "run next to a deployment so svc ssh can open shells on it", load: lazy(() => import("./agent.js")) },
+export const commands: Record<CommandName, CommandEntry> = {
+  login: entry("login", () => import("./login.js")),
+  logout: entry("logout", () => import("./logout.js")),
+  whoami: entry("whoami", () => import("./whoami.js")),
+  validate: entry("validate", () => import("./validate.js")),
+  dev: entry("dev", () => import("./dev.js")),
+  ssh: entry("ssh", () => import("./ssh.js")),
+  agent: entry("agent", () => import("./agent.js")),
 };
+
+/** The command a word names, or undefined (never an inherited property such as `constructor`). */
+export function commandNamed(word: string): CommandEntry | undefined {
+  return Object.hasOwn(commands, word) ? commands[word as CommandName] : undefined;
+}

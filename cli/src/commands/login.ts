@@ -7,13 +7,14 @@ import { startLoopbackListener, type LoginPayload } from "../lib/loopback-listen
 import { openBrowser } from "../lib/open-browser.js";
 import { info, out, printable, success } from "../lib/output.js";
 import { startSpinner } from "../lib/spinner.js";
+import { SUMMARIES } from "./summaries.js";
 
 /** SPEC 4.6 and 8: the login waits 5 minutes for the browser. */
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 
 export default defineSvcCommand({
   name: "login",
-  description: "authorize the CLI against the account",
+  description: SUMMARIES.login,
   usage: "svc login [--force] [--api-base <url>]",
   args: {
     ...forceArg("issue a new key even if one is saved (the earlier one is revoked)"),

@@ -3,13 +3,14 @@ import { defineSvcCommand } from "../lib/command.js";
 import { configPath, readConfig, updateConfig } from "../lib/config.js";
 import { CliError } from "../lib/errors.js";
 import { info, success, warn } from "../lib/output.js";
+import { SUMMARIES } from "./summaries.js";
 
 /** The fields that describe the credential; `apiBase` and fields svc does not know stay. */
 const CREDENTIAL = { apiKey: undefined, tenantId: undefined, appId: undefined, issuedToEmail: undefined, issuedAt: undefined };
 
 export default defineSvcCommand({
   name: "logout",
-  description: "revoke the local credential server-side and remove it locally",
+  description: SUMMARIES.logout,
   usage: "svc logout [--local]",
   args: {
     local: { type: "boolean", description: "only forget the key on this computer (it stays live until revoked in the dashboard)" },

@@ -1,12 +1,13 @@
-import { loggedInClient } from "../lib/api.js";
+import { loggedInClient, type OkJson } from "../lib/api.js";
 import { defaultBrokerUrl, normalizeBrokerUrl } from "../lib/broker-url.js";
 import { defineSvcCommand } from "../lib/command.js";
 import { CliError } from "../lib/errors.js";
 import { runSshSession } from "../lib/ssh-session.js";
+import { SUMMARIES } from "./summaries.js";
 
 export default defineSvcCommand({
   name: "ssh",
-  description: "open an interactive shell on a running deployment",
+  description: SUMMARIES.ssh,
   usage: "svc ssh <deployment> [-- command...]",
   args: {
     deployment: { type: "positional", required: true, description: "the deployment's name" },
@@ -22,7 +23,7 @@ export default defineSvcCommand({
   ],
   async run({ args, passthrough }) {
     const client = loggedInClient();
-    const whoami = await client.json<{ sshBrokerUrl?: unknown }>("/api/cli/whoami");
+    const whoami = await client.json<Partial<OkJson<"/api/cli/whoami">>>("/api/cli/whoami");
     const told = typeof whoami.sshBrokerUrl === "string" ? normalizeBrokerUrl(whoami.sshBrokerUrl) : null;
     if (typeof whoami.sshBrokerUrl === "string" && !told) throw new CliError(`${client.apiBase} named a shell broker svc cannot use: ${whoami.sshBrokerUrl}`);
     return runSshSession({

@@ -4,10 +4,11 @@ import { defineSvcCommand } from "../lib/command.js";
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from "../lib/errors.js";
 import { checkManifest } from "../lib/manifest-check.js";
 import { info, out, outJson, printable, success } from "../lib/output.js";
+import { SUMMARIES } from "./summaries.js";
 
 export default defineSvcCommand({
   name: "validate",
-  description: "lint a vendo.yaml-style deploy manifest against the manifest schema",
+  description: SUMMARIES.validate,
   usage: "svc validate [file] [--json]",
   args: {
     file: { type: "positional", required: false, default: "vendo.yaml", description: "the manifest to check (default ./vendo.yaml)" },

@@ -1,32 +1,18 @@
-import { loggedInClient } from "../lib/api.js";
+import { loggedInClient, type OkJson } from "../lib/api.js";
 import { jsonArg } from "../lib/args.js";
 import { defineSvcCommand } from "../lib/command.js";
 import { out, outJson, printable } from "../lib/output.js";
-
-interface Whoami {
-  userId: string;
-  email: string | null;
-  tenantId: string;
-  tenantSlug: string;
-  tenantName: string;
-  appId: string;
-}
-
-interface Balance {
-  balance: string;
-  currency: string;
-  asOf: string | null;
-}
+import { SUMMARIES } from "./summaries.js";
 
 export default defineSvcCommand({
   name: "whoami",
-  description: "show the logged-in account, its workspace and credit balance, and the API base",
+  description: SUMMARIES.whoami,
   usage: "svc whoami [--json]",
   args: { ...jsonArg },
   notes: ["Asks the service (GET /api/cli/whoami and /api/cli/balance) with the key saved by svc login."],
   async run({ args }) {
     const client = loggedInClient();
-    const [me, balance] = await Promise.all([client.json<Whoami>("/api/cli/whoami"), client.json<Balance>("/api/cli/balance")]);
+    const [me, balance] = await Promise.all([client.json<OkJson<"/api/cli/whoami">>("/api/cli/whoami"), client.json<OkJson<"/api/cli/balance">>("/api/cli/balance")]);
     if (args.json) {
       outJson({
         email: me.email,

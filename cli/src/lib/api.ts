@@ -1,5 +1,6 @@
 import { apiBaseOf, readConfig, type SvcConfig } from "./config.js";
 import { CliError, NOT_LOGGED_IN } from "./errors.js";
+import type { paths } from "./api-types.js";
 
 /**
  * The CLI's only way to the service: `fetch` against the configured `apiBase` with the
@@ -9,6 +10,16 @@ import { CliError, NOT_LOGGED_IN } from "./errors.js";
  */
 
 const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The JSON body of a 200 answer at `P`, as the service's OpenAPI document declares it
+ * (api-types.ts is generated from that document, so the CLI's types never drift from it).
+ */
+export type OkJson<P extends keyof paths, M extends "get" | "post" = "get"> = paths[P][M] extends {
+  responses: { 200: { content: { "application/json": infer Body } } };
+}
+  ? Body
+  : never;
 
 export interface ApiClient {
   apiBase: string;

@@ -1,0 +1,5047 @@
+// Generated from the service's OpenAPI document by openapi-typescript: `npm run cli:types` rewrites it. Do not edit.
+
+export interface paths {
+    "/.well-known/svc-assertion-jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Keys that verify X-Svc-Assertion
+         * @description The app-proxy signs each forwarded request's identity into the `X-Svc-Assertion` header (a short-lived JWT); a tool that wants more than the plain `X-Svc-*` headers verifies it with these public keys. Cacheable for 10 minutes.
+         */
+        get: operations["getWellKnownSvcAssertionJwksJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The dashboard's session check. Reads only the `svc_session` cookie (a Bearer header is ignored), always answers 200 with `Cache-Control: no-store`, and never 401: an anonymous caller gets `loggedIn: false`.
+         */
+        get: operations["getApiAuthMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit balance of your workspace
+         * @description For deployed tools and scripts. `Authorization: Bearer <token>`: a token of three dot-separated base64url segments is an identity token (JWT) from the identity provider, verified against its JWKS (ES256 or RS256, `exp` enforced) and mapped to the workspace of its subject; any other token is looked up as an `svc_sk_` key. `balance` is a decimal string (up to 6 places), `balanceMicros` the same in millionths. Never cached.
+         */
+        get: operations["getApiBillingBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cli/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit balance of the key's workspace
+         * @description What `svc whoami` shows as credits. An identity token (JWT) is refused here like any other token that is not an `svc_sk_` key.
+         */
+        get: operations["getApiCliBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cli/env": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The environment variables of the key's app
+         * @description What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). Never cached.
+         */
+        get: operations["getApiCliEnv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cli/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke the key that calls
+         * @description What `svc logout` calls: the presented key stops working at once, everywhere.
+         */
+        post: operations["postApiCliLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cli/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's account and workspace
+         * @description What `svc whoami` shows, and where `svc ssh` and `svc agent` find the shell broker (`sshBrokerUrl`). An identity token (JWT) is refused here like any other token that is not an `svc_sk_` key.
+         */
+        get: operations["getApiCliWhoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connect/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a connect session (server to server)
+         * @description An embedding app's server trades its App Key for a 30-minute `svc_cs_` token, usable only as the `app_key` of `GET /api/oauth/{provider}/authorize`, so the App Key itself never travels in a browser URL. No body. Never cached.
+         */
+        post: operations["postApiConnectSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a connection
+         * @description Owners and members, from the dashboard. Removes the connection from the workspace: every app bound to it is unbound (its integration variables go with the binding, a `connection.unbound` event each), then a `connection.revoked` event. A broker-managed connection is deleted at the broker first; if the broker fails the connection is kept (502) so nothing is left orphaned there.
+         */
+        delete: operations["deleteApiConnectionsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deployed tools of your workspace
+         * @description Every tool registered in your current workspace, with its address and last health check. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiDeployments"];
+        put?: never;
+        /**
+         * Register a deployed tool
+         * @description Members and the owner. `name` (2-40 lowercase letters, digits and single hyphens) becomes the tool's address `<name>--<workspace>.<apps domain>`; `upstreamUrl` is where the app-proxy forwards, and every address it resolves to must be allowed (no link-local or metadata addresses; private ones only when listed in `APP_PROXY_ALLOWED_UPSTREAMS`). `access` is `members` (default) or `public`; `manifest` is the text of `vendo.yaml`. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiDeployments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deployments/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One deployed tool
+         * @description With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiDeploymentsName"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a deployed tool
+         * @description Members and the owner. Its address stops answering and its tool sessions end. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiDeploymentsName"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a deployed tool
+         * @description Members and the owner. Any of `upstreamUrl`, `access`, `manifest` (null removes it) and `appId`; at least one. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        patch: operations["patchApiDeploymentsName"];
+        trace?: never;
+    };
+    "/api/deployments/{name}/agent-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deployment's agent tokens
+         * @description Members and the owner (viewers see neither tokens nor their prefixes). Every token issued for the deployment, newest first, revoked ones included: its first characters (`prefix`), who issued it, when it was last used by an agent and whether it is revoked; never the token itself. Never cached. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiDeploymentsNameAgentTokens"];
+        put?: never;
+        /**
+         * Issue an agent token
+         * @description Members and the owner. A new `svc_at_` token with which `svc agent` connects the deployment to the shell broker (`SVC_AGENT_TOKEN`). The answer is the only time the token is shown: only its hash is stored. Earlier tokens stay valid until revoked; the newest agent to connect replaces the one connected before. No body. Never cached. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiDeploymentsNameAgentTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deployments/{name}/agent-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an agent token
+         * @description Members and the owner. The token stops working at once: an agent connected with it is disconnected (on every instance of the service) and its open shell sessions end. A token already revoked, or of another deployment, is not found. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiDeploymentsNameAgentTokensId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deployments/{name}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deployment's event log
+         * @description Anyone who may read the workspace, viewers included. The latest 50 events, newest first: shell sessions opened (`deployment.shell.opened`, with `tty` and `command`) and closed (`deployment.shell.closed`, with `exitCode`, `reason` and `durationMs`), and who opened them. A command line may carry a secret, so viewers see `(hidden)` in its place. Never cached. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiDeploymentsNameEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deployments/me/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connections bound to the key's app
+         * @description For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` (e.g. the chosen project). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.
+         */
+        get: operations["getApiDeploymentsMeConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deployments/me/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app's connection events
+         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created` and `connection.revoked` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app). Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
+         */
+        get: operations["getApiDeploymentsMeEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/personal-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint the CLI key (the login bootstrap)
+         * @description Administrators only, from the `/dev/cli-bootstrap` page that `svc login` opens. Mints a fresh `svc_sk_` key bound to the CLI project app and revokes the caller's previous CLI key. The body must be sent as `application/json` (a cross-site form cannot), and the answer is never cached.
+         */
+        post: operations["postApiDevPersonalKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/personal-key/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a CLI key that never reached the CLI
+         * @description What the `/dev/cli-bootstrap` page calls when it minted a key (`POST /api/dev/personal-key`) but could not hand it to the waiting `svc login`: the key is revoked at once instead of staying live in the API Keys list. Only your own CLI key, named by the key itself, can be revoked this way; any other key (someone else's, an app key, an unknown one) is not found and nothing changes. Same guards as minting: session cookie, same origin, JSON only.
+         */
+        post: operations["postApiDevPersonalKeyRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/{provider}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start connecting a provider (OAuth)
+         * @description The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. Owners and members; checks, in order: session, workspace and role, provider, configuration, the query.
+         */
+        get: operations["getApiOauthProviderAuthorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back (first-party)
+         * @description Where the first-party provider sends the popup after consent, with `code` and `state` (or `error`). No session is needed: the signed state cookie set at authorize carries the user, workspace and provider, and its nonce is used once. The code is exchanged for tokens, which are stored encrypted; when the provider has several projects a picker page asks which one (its form posts to this path). With `embed=1` and an `app_key` at the start, the connection is also bound to that app. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         */
+        get: operations["getApiOauthProviderCallback"];
+        put?: never;
+        /**
+         * The project picker's choice (first-party)
+         * @description The form of the picker page the callback shows when the provider has several projects: `application/x-www-form-urlencoded` with `state` (the flow's nonce) and `choice` (a project id from the list). The same state cookie authenticates it; a choice not in the list shows the picker again. Must come from the service's own page. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         */
+        post: operations["postApiOauthProviderCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/broker/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The broker's redirect back
+         * @description Where the broker's consent page sends the popup, with `cstate` (the flow's nonce) and `connected_account_id` (or `error`). The state cookie and `cstate` must match; the account is fetched from the broker and must be this workspace's, of this auth config, and active. The connection is stored as `broker_managed` (no credential kept here), and bound to the app of `app_key` in embed mode. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         */
+        get: operations["getApiOauthBrokerProviderCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/broker/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start connecting a provider through the broker
+         * @description Reached from authorize for a provider with `oauth_client_config.broker.auth_config_id`. Asks the broker (`BROKER_API_URL`) to start a connected account for the workspace, with this service's broker callback as its return address, and redirects to the broker's hosted consent page, setting two state cookies scoped to the callback path. In embed mode (`embed=1` without `internal=1`) it first redirects to the connect wizard `/connections/connect/{provider}`, which shows the provider and the workspace's existing connections. Owners and members; checks, in order: session, provider, workspace and role, configuration, the query.
+         */
+        get: operations["getApiOauthBrokerProviderStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A popup's final message, for an SDK that lost its opener
+         * @description When a popup cannot reach its opener (a browser that severs `window.opener`), the SDK fetches the flow's final message here with the `sdk_nonce` it passed at the start. Each result is handed out once and kept 10 minutes at most. Readable from any origin (`Access-Control-Allow-Origin: *`): the nonce is the secret.
+         */
+        get: operations["getApiOauthResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This reference, as OpenAPI 3.1
+         * @description Generated from the same zod schemas the service validates with; every error example is the exact body the service answers.
+         */
+        get: operations["getApiOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/{provider}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call a connected provider's API (GET)
+         * @description The provider proxy: a deployed tool calls its provider with its App Key and never holds the provider's token. The connection is the one bound to the key's app for `provider`. First-party: the stored token goes in `Authorization` and the request streams to the catalog's `api_base_url` + `path` + query, and the answer streams back as the provider sent it (status, headers, body; cookies dropped); an expired token is refreshed first, and a 401 from the provider is refreshed and retried once. Broker-managed: one call to the broker's proxy endpoint (bodies up to 4 MiB), whose answer is returned. Inbound `Authorization`, cookies, `X-Svc-*` and forwarding headers never reach the provider. The same rules hold for GET, POST, PUT, PATCH and DELETE.
+         */
+        get: operations["getApiProxyProviderPath"];
+        /**
+         * Call a connected provider's API (PUT)
+         * @description The provider proxy: a deployed tool calls its provider with its App Key and never holds the provider's token. The connection is the one bound to the key's app for `provider`. First-party: the stored token goes in `Authorization` and the request streams to the catalog's `api_base_url` + `path` + query, and the answer streams back as the provider sent it (status, headers, body; cookies dropped); an expired token is refreshed first, and a 401 from the provider is refreshed and retried once. Broker-managed: one call to the broker's proxy endpoint (bodies up to 4 MiB), whose answer is returned. Inbound `Authorization`, cookies, `X-Svc-*` and forwarding headers never reach the provider. The same rules hold for GET, POST, PUT, PATCH and DELETE.
+         */
+        put: operations["putApiProxyProviderPath"];
+        /**
+         * Call a connected provider's API (POST)
+         * @description The provider proxy: a deployed tool calls its provider with its App Key and never holds the provider's token. The connection is the one bound to the key's app for `provider`. First-party: the stored token goes in `Authorization` and the request streams to the catalog's `api_base_url` + `path` + query, and the answer streams back as the provider sent it (status, headers, body; cookies dropped); an expired token is refreshed first, and a 401 from the provider is refreshed and retried once. Broker-managed: one call to the broker's proxy endpoint (bodies up to 4 MiB), whose answer is returned. Inbound `Authorization`, cookies, `X-Svc-*` and forwarding headers never reach the provider. The same rules hold for GET, POST, PUT, PATCH and DELETE.
+         */
+        post: operations["postApiProxyProviderPath"];
+        /**
+         * Call a connected provider's API (DELETE)
+         * @description The provider proxy: a deployed tool calls its provider with its App Key and never holds the provider's token. The connection is the one bound to the key's app for `provider`. First-party: the stored token goes in `Authorization` and the request streams to the catalog's `api_base_url` + `path` + query, and the answer streams back as the provider sent it (status, headers, body; cookies dropped); an expired token is refreshed first, and a 401 from the provider is refreshed and retried once. Broker-managed: one call to the broker's proxy endpoint (bodies up to 4 MiB), whose answer is returned. Inbound `Authorization`, cookies, `X-Svc-*` and forwarding headers never reach the provider. The same rules hold for GET, POST, PUT, PATCH and DELETE.
+         */
+        delete: operations["deleteApiProxyProviderPath"];
+        options?: never;
+        head?: never;
+        /**
+         * Call a connected provider's API (PATCH)
+         * @description The provider proxy: a deployed tool calls its provider with its App Key and never holds the provider's token. The connection is the one bound to the key's app for `provider`. First-party: the stored token goes in `Authorization` and the request streams to the catalog's `api_base_url` + `path` + query, and the answer streams back as the provider sent it (status, headers, body; cookies dropped); an expired token is refreshed first, and a 401 from the provider is refreshed and retried once. Broker-managed: one call to the broker's proxy endpoint (bodies up to 4 MiB), whose answer is returned. Inbound `Authorization`, cookies, `X-Svc-*` and forwarding headers never reach the provider. The same rules hold for GET, POST, PUT, PATCH and DELETE.
+         */
+        patch: operations["patchApiProxyProviderPath"];
+        trace?: never;
+    };
+    "/api/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create your workspace
+         * @description Creates the workspace you own and makes you its owner. The slug (the workspace URL) is trimmed and lowercased, 2-20 characters of lowercase letters, digits and single hyphens, with no hyphen at either end, and not a reserved word. One workspace per person; creations are rate limited per person (`TENANT_CREATE_RATE_LIMIT`).
+         */
+        post: operations["postApiTenants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/check-slug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check whether a workspace URL is free
+         * @description The slug is trimmed and lowercased first. Your own workspace's slug never counts as taken. Never cached.
+         */
+        get: operations["getApiTenantsCheckSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your workspace
+         * @description The workspace you own (a workspace you only joined as a member is not returned here; see `GET /api/tenants/me/members` for your role).
+         */
+        get: operations["getApiTenantsMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename your workspace, set its URL once, or remove its logo
+         * @description Any of `name` (1-100 characters), `slug` (only while it has not been chosen: the first change fixes it) and `clearLogo: true`; at least one is required.
+         */
+        patch: operations["patchApiTenantsMe"];
+        trace?: never;
+    };
+    "/api/tenants/me/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone by email
+         * @description Owner only. Creates a single-use invitation link valid for 7 days, for the account with this email only. The `url` is shown once: only its hash is kept. Inviting an email again replaces its pending invitation.
+         */
+        post: operations["postApiTenantsMeInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation
+         * @description Owner only. The link stops working at once.
+         */
+        delete: operations["deleteApiTenantsMeInvitationsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the workspace logo (PUT)
+         * @description Replaces the logo of the workspace you own. `multipart/form-data` with one part named `file`, at most 2 MB, JPEG, PNG, WebP or GIF recognised by its leading bytes. The image is re-encoded and stored in public storage; the previous logo is removed. POST and PUT do the same.
+         */
+        put: operations["putApiTenantsMeLogo"];
+        /**
+         * Upload the workspace logo (POST)
+         * @description Replaces the logo of the workspace you own. `multipart/form-data` with one part named `file`, at most 2 MB, JPEG, PNG, WebP or GIF recognised by its leading bytes. The image is re-encoded and stored in public storage; the previous logo is removed. POST and PUT do the same.
+         */
+        post: operations["postApiTenantsMeLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People in your workspace
+         * @description The members of your current workspace (the one chosen in the dashboard's switcher, else the one you own, else the first you joined), owner first, with your own `role`. Pending invitations are listed for the owner only; others get an empty list.
+         */
+        get: operations["getApiTenantsMeMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Owner only. The member's API keys and tool sessions in this workspace end with the membership.
+         */
+        delete: operations["deleteApiTenantsMeMembersUserId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Owner only. `role` is `member` or `viewer`; the owner's own role cannot change.
+         */
+        patch: operations["patchApiTenantsMeMembersUserId"];
+        trace?: never;
+    };
+    "/api/trpc/{procedure}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dashboard query
+         * @description The dashboard's typed client (tRPC, no batching of unknown names, no transformer). Only a short allow-list of procedures is reachable (`auth.me`, `tenants.checkSlug|me|update`, `users.me|update`, `apps.*`, `keys.*`, `billing.*`, `dev.canBootstrapCli`); any other name is 404. Meant for the dashboard's own pages: use the REST paths above from anything else. Queries take `?input=<JSON>`.
+         */
+        get: operations["getApiTrpcProcedure"];
+        put?: never;
+        /**
+         * A dashboard mutation
+         * @description The dashboard's typed client (tRPC, no batching of unknown names, no transformer). Only a short allow-list of procedures is reachable (`auth.me`, `tenants.checkSlug|me|update`, `users.me|update`, `apps.*`, `keys.*`, `billing.*`, `dev.canBootstrapCli`); any other name is 404. Meant for the dashboard's own pages: use the REST paths above from anything else. The JSON body is the input (at most 64 KB); cross-site posts are refused.
+         */
+        post: operations["postApiTrpcProcedure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload your avatar
+         * @description Same rules as the workspace logo: one `file` part, at most 2 MB, JPEG, PNG, WebP or GIF by its leading bytes. The previous avatar is removed.
+         */
+        post: operations["postApiUserAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your profile
+         * @description `displayName` and `avatarUrl` are empty strings until set.
+         */
+        get: operations["getApiUserMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change your display name or remove your avatar
+         * @description `displayName` is trimmed, at most 120 characters, without control characters; `clearAvatar: true` removes the avatar.
+         */
+        patch: operations["patchApiUserMe"];
+        trace?: never;
+    };
+    "/api/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit balance of your workspace
+         * @description For deployed tools and scripts. `Authorization: Bearer <token>`: a token of three dot-separated base64url segments is an identity token (JWT) from the identity provider, verified against its JWKS (ES256 or RS256, `exp` enforced) and mapped to the workspace of its subject; any other token is looked up as an `svc_sk_` key. `balance` is a decimal string (up to 6 places), `balanceMicros` the same in millionths. Never cached.
+         */
+        get: operations["getApiV1Balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a deployed tool (the app-proxy handshake)
+         * @description A browser navigation, not an API call. A deployed tool sends a visitor without a tool session here with `host` (the tool's host) and `return` (a path on the tool). Signed out: a redirect to `/login`, which comes back here. A member of the tool's workspace (any role): a redirect to `<tool>/.svc/callback?code=…` with a one-time code bound to that host. Otherwise an HTML page says why.
+         */
+        get: operations["getAppsAuthorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Keys that verify access tokens
+         * @description The public keys of the built-in provider's ES256 access tokens. Cacheable for 10 minutes.
+         */
+        get: operations["getAuthV1WellKnownJwksJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the session of an access token
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. The session's refresh token stops working and the dashboard session signed in with it ends.
+         */
+        post: operations["postAuthV1Logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `email`, `password` (8 to 1024 characters), optional `data` (user metadata). Sign-ups are rate limited per address.
+         */
+        post: operations["postAuthV1Signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in, or refresh a session
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `?grant_type=password` with `email` and `password`, or `?grant_type=refresh_token` with `refresh_token` (refresh tokens rotate: the old one stops working). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.
+         */
+        post: operations["postAuthV1Token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account of an access token
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set.
+         */
+        get: operations["getAuthV1User"];
+        /**
+         * Change the account's metadata
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata`; each value at most 2048 characters without control characters.
+         */
+        put: operations["putAuthV1User"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schemas/vendo.schema.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The JSON Schema of vendo.yaml
+         * @description The deploy manifest's schema, for editors and `svc validate`. Served as `application/schema+json`, cacheable for 5 minutes.
+         */
+        get: operations["getSchemasVendoSchemaJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sdk/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The browser SDK
+         * @description `connect.js` (an ES module whose `connect(options)` opens the connection popup and resolves with the connection, or rejects with a `ConnectError`), its types `connect.d.ts` (`text/plain`), and `connect.<hash>.js`, the same bytes under a content-addressed name. Third-party pages import it from another origin, so every answer carries `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. `connect.js` is cached for an hour, then revalidated by its `ETag` (`If-None-Match` answers 304), and names its versioned URL in `X-SDK-Versioned-URL`; the versioned file is cached for a year.
+         */
+        get: operations["getSdkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storage/v1/object/public/avatars/{objectPath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stored logo or avatar
+         * @description With the `fs` storage driver, uploaded images are served here (with `s3` they live at `S3_PUBLIC_URL`). Every upload gets a new name, so answers are cacheable forever (`Cache-Control: public, max-age=31536000, immutable`). `objectPath` is `tenant/<workspace id>/<image id>.<ext>` or `user/<user id>/<image id>.<ext>`.
+         */
+        get: operations["getStorageV1ObjectPublicAvatarsObjectPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getWellKnownSvcAssertionJwksJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON Web Key Set. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=600` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: ({
+                            kid: string;
+                            kty: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+            };
+        };
+    };
+    getApiAuthMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session status. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string | null;
+                        loggedIn: boolean;
+                        userId: string | null;
+                    };
+                };
+            };
+        };
+    };
+    getApiBillingBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asOf: string;
+                        balance: string;
+                        balanceMicros: string;
+                        /** @constant */
+                        currency: "credits";
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            /** @description No bearer, an identity token that fails verification (signature, expiry), or a key that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token's person belongs to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many unknown keys from this address in the window (`KEY_FAILURE_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiCliBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asOf: string;
+                        balance: string;
+                        balanceMicros: string;
+                        /** @constant */
+                        currency: "credits";
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiCliEnv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variables, decrypted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        appId: string;
+                        env: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiCliLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiCliWhoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who the key belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        appId: string;
+                        email: string;
+                        sshBrokerUrl: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        tenantName: string;
+                        tenantSlug: string;
+                        /** Format: uuid */
+                        userId: string;
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiConnectSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session token and when it expires. */
+            201: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expires_at: string;
+                        token: string;
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. An identity token (JWT) is refused too. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiConnectionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's `id` (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. A viewer of the workspace may not disconnect. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No connection of this id in your workspace (an id that is no UUID names none), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The broker could not delete a broker-managed connection: `{ message, error: 'broker_delete_failed', detail }`; the connection and its bindings are kept, try again. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiDeployments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deployments: {
+                            /** @enum {string} */
+                            access: "members" | "public";
+                            /** Format: uuid */
+                            appId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string | null;
+                            health: {
+                                checkedAt: string | null;
+                                detail: string | null;
+                                status: string;
+                            };
+                            /** Format: uuid */
+                            id: string;
+                            integrations: unknown[];
+                            manifest: string | null;
+                            name: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            upstreamUrl: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiDeployments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    access?: "members" | "public";
+                    /**
+                     * Format: uuid
+                     * @description an existing app of the workspace; without it the deployment gets an app of its own, named after it
+                     */
+                    appId?: string;
+                    /** @description the text of `vendo.yaml` (at most 64 KB), validated against `/schemas/vendo.schema.json`; its name must be the deployment's */
+                    manifest?: string;
+                    /** @description 2-40 lowercase letters, digits and single hyphens, no hyphen at either end; not `me` */
+                    name: string;
+                    /** @description http or https, no credentials or fragment; every address it resolves to must be allowed */
+                    upstreamUrl: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new deployment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        access: "members" | "public";
+                        /** Format: uuid */
+                        appId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        createdBy: string | null;
+                        health: {
+                            checkedAt: string | null;
+                            detail: string | null;
+                            status: string;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        integrations: unknown[];
+                        manifest: string | null;
+                        name: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        upstreamUrl: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, the upstream's address is not allowed, or the manifest is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A deployment of this name exists in the workspace. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiDeploymentsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        access: "members" | "public";
+                        /** Format: uuid */
+                        appId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        createdBy: string | null;
+                        health: {
+                            checkedAt: string | null;
+                            detail: string | null;
+                            status: string;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        integrations: unknown[];
+                        manifest: string | null;
+                        name: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        upstreamUrl: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No deployment of this name in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiDeploymentsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No deployment of this name in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiDeploymentsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    access?: "members" | "public";
+                    /** Format: uuid */
+                    appId?: string;
+                    /** @description the text of `vendo.yaml`, or `null` to remove it */
+                    manifest?: string | null;
+                    upstreamUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated deployment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        access: "members" | "public";
+                        /** Format: uuid */
+                        appId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        createdBy: string | null;
+                        health: {
+                            checkedAt: string | null;
+                            detail: string | null;
+                            status: string;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        integrations: unknown[];
+                        manifest: string | null;
+                        name: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        upstreamUrl: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description A field is invalid or nothing would change. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No deployment of this name in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiDeploymentsNameAgentTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agentTokens: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            prefix: string;
+                            revokedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. An identity token (JWT) is refused here too. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a viewer of the workspace. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No deployment of this name in your workspace (a name that cannot be decoded names none), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiDeploymentsNameAgentTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token, shown this once, with what the list will show of it. */
+            201: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        createdBy: string;
+                        /** Format: uuid */
+                        id: string;
+                        lastUsedAt: string | null;
+                        prefix: string;
+                        revokedAt: string | null;
+                        token: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. An identity token (JWT) is refused here too. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. A viewer of the workspace may not issue tokens. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No deployment of this name in your workspace (a name that cannot be decoded names none), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiDeploymentsNameAgentTokensId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's `id`, as listed. */
+                id: string;
+                /** @description The deployment's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. An identity token (JWT) is refused here too. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. A viewer of the workspace may not revoke tokens. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No deployment of this name in your workspace, no live token of this id for it (unknown, revoked already, or another deployment's), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiDeploymentsNameEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment's name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events (an empty list until a shell is opened). */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            actorEmail: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. An identity token (JWT) is refused here too. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No deployment of this name in your workspace (a name that cannot be decoded names none), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiDeploymentsMeConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bound connections (an empty list when none is bound). */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connections: {
+                            /** Format: uuid */
+                            connectionId: string;
+                            context: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            displayName: string;
+                            externalId: string;
+                            /** @enum {string} */
+                            profile: "first_party" | "broker_managed";
+                            provider: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. An identity token (JWT) is refused too. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiDeploymentsMeEvents: {
+        parameters: {
+            query?: {
+                /** @description A `nextCursor` of an earlier answer: only events after it. */
+                after?: string;
+                /** @description At most this many events (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events after the cursor and the cursor to pass next (the same `after` when there is nothing new, `null` for an empty log). */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked";
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `after` is not a cursor (a decimal id up to 2^63-1, given once) or `limit` is not an integer from 1 to 100 (given once). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. An identity token (JWT) is refused too. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiDevPersonalKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key (shown once) and what the CLI stores beside it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKey: string;
+                        /** Format: uuid */
+                        appId: string;
+                        email: string;
+                        /** Format: date-time */
+                        issuedAt: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not sent as JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are not an administrator of the service. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiDevPersonalKeyRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the `svc_sk_` key exactly as `POST /api/dev/personal-key` answered it */
+                    apiKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked: the key is refused from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not sent as JSON, not a JSON object, or `apiKey` missing, not a string or too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not a live CLI key of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiOauthProviderAuthorize: {
+        parameters: {
+            query?: {
+                /** @description The originating app's `svc_sk_` key or `svc_cs_` connect session, with `embed=1`. */
+                app_key?: string;
+                /** @description `1` when the SDK's popup opened the URL: the embed path (auto-binding to the app of `app_key`). */
+                embed?: "1";
+                /** @description The exact origin of the SDK's opener window: one of the app's allowed origins (ours without `app_key`). */
+                opener_origin?: string;
+                /** @description A same-origin path to go to after the popup closes. */
+                returnTo?: string;
+                /** @description The SDK's nonce: the final message can then be fetched once from `GET /api/oauth/result`. */
+                sdk_nonce?: string;
+                /** @description Opaque caller state, echoed in the popup's final message. */
+                state?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's catalog slug (`supabase`, `github`, ...). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's consent page (first-party, with the state cookies `svc_oauth_<nonce>` and `svc_oauth_pending`), or to the broker start route. */
+            302: {
+                headers: {
+                    /** @description The provider's authorize URL, or `/api/oauth/broker/{provider}/start?…` */
+                    Location?: string;
+                    /** @description The two state cookies (first-party) */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The query is refused before anything starts: `returnTo` is not a path on this service (or longer than 1024 characters), `state` is longer than 512 characters, `sdk_nonce` is not 16-128 URL-safe characters, or `opener_origin` is not an exact origin allowed for the app of `app_key` (without `app_key`: this service's own origin). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No session (sign in first), or an `app_key` that is no live key or connect session of your workspace. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description You are a viewer of the workspace: viewers cannot manage connections. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No such provider in the catalog (or one with neither a broker config nor the first-party flow), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description The service is not configured for this provider: `oauth_client_config_missing` (the catalog row lacks `authorize_url` or `token_url`), `encryption_key_unavailable` (no `INTEGRATION_ENCRYPTION_KEY`), or `<PROVIDER>_OAUTH_CLIENT_ID missing` (e.g. `SUPABASE_OAUTH_CLIENT_ID missing`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiOauthProviderCallback: {
+        parameters: {
+            query?: {
+                /** @description The authorization code. */
+                code?: string;
+                /** @description The provider's refusal (the user cancelled, a scope was refused): becomes the posted `code`. */
+                error?: string;
+                /** @description The provider's words for it: the posted `detail`. */
+                error_description?: string;
+                /** @description The nonce of the flow, as authorize sent it. */
+                state?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's catalog slug (`supabase`, `github`, ...). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page posting `svc:oauth:done` (or the project picker, when the provider has several projects). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `svc:oauth:error`: `provider_unknown`, `missing_params`, `oauth_state_invalid` (no valid state cookie for this nonce, expired, already used, or the user is no longer allowed to connect in that workspace), or the provider's own `?error=` code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `oauth_exchange_failed`: the upstream call failed (its reason in `detail`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `service_unavailable` (`Retry-After: 5`): the database was unreachable; nothing was consumed, so the same callback can complete once it is back. */
+            503: {
+                headers: {
+                    /** @description `5` */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    postApiOauthProviderCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's catalog slug (`supabase`, `github`, ...). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page posting `svc:oauth:done`, or the picker again for a choice not in the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `svc:oauth:error`: `provider_unknown`, `missing_params` (no `state` or `choice`), or `oauth_state_invalid` (no valid state cookie, or no pending choice for this nonce). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description A form posted from another site's page (its `Origin` says so) is refused before anything is read (JSON, not a page). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `oauth_exchange_failed`: the upstream call failed (its reason in `detail`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `service_unavailable` (`Retry-After: 5`): the database was unreachable; nothing was consumed, so the same callback can complete once it is back. */
+            503: {
+                headers: {
+                    /** @description `5` */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    getApiOauthBrokerProviderCallback: {
+        parameters: {
+            query?: {
+                /** @description The broker's connected account. */
+                connected_account_id?: string;
+                /** @description The nonce of the flow, as start sent it. */
+                cstate?: string;
+                /** @description The broker's or provider's refusal: becomes the posted `code`. */
+                error?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's catalog slug (`supabase`, `github`, ...). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page posting `svc:oauth:done`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `svc:oauth:error`: `provider_unknown`, `missing_cstate`, `oauth_state_invalid` (no matching state cookie, expired, used, or an account of another workspace or auth config), `missing_broker_account_id`, `broker_not_active`, or the broker's own `?error=` code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `broker_get_failed`: the upstream call failed (its reason in `detail`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page posting `service_unavailable` (`Retry-After: 5`): the database was unreachable; nothing was consumed, so the same callback can complete once it is back. */
+            503: {
+                headers: {
+                    /** @description `5` */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    getApiOauthBrokerProviderStart: {
+        parameters: {
+            query?: {
+                /** @description The originating app's `svc_sk_` key or `svc_cs_` connect session, with `embed=1`. */
+                app_key?: string;
+                /** @description `1` when the SDK's popup opened the URL: the embed path (auto-binding to the app of `app_key`). */
+                embed?: "1";
+                /** @description `1` skips the embed-mode redirect to the connect wizard (the wizard's own Connect button sets it). */
+                internal?: "1";
+                /** @description The exact origin of the SDK's opener window: one of the app's allowed origins (ours without `app_key`). */
+                opener_origin?: string;
+                /** @description A same-origin path to go to after the popup closes. */
+                returnTo?: string;
+                /** @description The SDK's nonce: the final message can then be fetched once from `GET /api/oauth/result`. */
+                sdk_nonce?: string;
+                /** @description Opaque caller state, echoed in the popup's final message. */
+                state?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's catalog slug (`supabase`, `github`, ...). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the broker's hosted consent page (with the state cookies), or in embed mode to the connect wizard. */
+            302: {
+                headers: {
+                    /** @description The broker's consent URL, or `/connections/connect/{provider}?…` */
+                    Location?: string;
+                    /** @description The two state cookies (to the broker only) */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The query is refused before anything starts: `returnTo` is not a path on this service (or longer than 1024 characters), `state` is longer than 512 characters, `sdk_nonce` is not 16-128 URL-safe characters, or `opener_origin` is not an exact origin allowed for the app of `app_key` (without `app_key`: this service's own origin). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No session (sign in first), or an `app_key` that is no live key or connect session of your workspace. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description You are a viewer of the workspace: viewers cannot manage connections. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No broker provider of this slug in the catalog (a first-party provider included), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `broker_auth_config_missing` (the catalog row's broker config has no `auth_config_id`) or `encryption_key_unavailable` (no `INTEGRATION_ENCRYPTION_KEY`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `broker_initiate_failed` with the reason in `detail` (the broker is unreachable, refused, or `BROKER_API_KEY` is unset), or `broker_no_redirect_url` (the broker answered without a consent URL). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiOauthResult: {
+        parameters: {
+            query: {
+                /** @description The nonce the SDK passed to authorize. */
+                sdk_nonce: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message the popup posted (`svc:oauth:done` or `svc:oauth:error`); the same nonce answers 404 afterwards. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        display_name: string;
+                        external_id: string;
+                        provider: string;
+                        return_url: string | null;
+                        state: string | null;
+                        /** @constant */
+                        type: "svc:oauth:done";
+                    } | {
+                        code: string;
+                        detail: string;
+                        state: string | null;
+                        /** @constant */
+                        type: "svc:oauth:error";
+                    };
+                };
+            };
+            /** @description No `sdk_nonce`, or not 16-128 URL-safe characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No result for this nonce: the flow has not finished, the result was taken already, or it expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        info: {
+                            title: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        openapi: string;
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getApiProxyProviderPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider API path, as many segments as needed, still percent-encoded; dot segments and encoded slashes are refused. */
+                path: string;
+                /** @description The provider's catalog slug. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's answer, whatever its status (a 4xx of the provider is passed through as is). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path`: the path starts with `//`, or has a dot segment, an encoded slash or backslash, a NUL, or malformed percent-encoding. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key (an identity token included), or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `connection_not_found`: the key's app has no connection bound for this provider (or the slug is not one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `oauth_client_config_missing` (the catalog row has no usable `api_base_url`, `token_url`, or the client id is unset) or `encryption_key_unavailable`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_unreachable` (the provider could not be reached), `token_refresh_failed` (connect the account again) or `broker_proxy_failed`, with `detail`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_timeout`: the provider sent no answer within 60 seconds. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiProxyProviderPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider API path, as many segments as needed, still percent-encoded; dot segments and encoded slashes are refused. */
+                path: string;
+                /** @description The provider's catalog slug. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's answer, whatever its status (a 4xx of the provider is passed through as is). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path`: the path starts with `//`, or has a dot segment, an encoded slash or backslash, a NUL, or malformed percent-encoding. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key (an identity token included), or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `connection_not_found`: the key's app has no connection bound for this provider (or the slug is not one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `oauth_client_config_missing` (the catalog row has no usable `api_base_url`, `token_url`, or the client id is unset) or `encryption_key_unavailable`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_unreachable` (the provider could not be reached), `token_refresh_failed` (connect the account again) or `broker_proxy_failed`, with `detail`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_timeout`: the provider sent no answer within 60 seconds. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiProxyProviderPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider API path, as many segments as needed, still percent-encoded; dot segments and encoded slashes are refused. */
+                path: string;
+                /** @description The provider's catalog slug. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's answer, whatever its status (a 4xx of the provider is passed through as is). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path`: the path starts with `//`, or has a dot segment, an encoded slash or backslash, a NUL, or malformed percent-encoding. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key (an identity token included), or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `connection_not_found`: the key's app has no connection bound for this provider (or the slug is not one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `oauth_client_config_missing` (the catalog row has no usable `api_base_url`, `token_url`, or the client id is unset) or `encryption_key_unavailable`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_unreachable` (the provider could not be reached), `token_refresh_failed` (connect the account again) or `broker_proxy_failed`, with `detail`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_timeout`: the provider sent no answer within 60 seconds. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiProxyProviderPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider API path, as many segments as needed, still percent-encoded; dot segments and encoded slashes are refused. */
+                path: string;
+                /** @description The provider's catalog slug. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's answer, whatever its status (a 4xx of the provider is passed through as is). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path`: the path starts with `//`, or has a dot segment, an encoded slash or backslash, a NUL, or malformed percent-encoding. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key (an identity token included), or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `connection_not_found`: the key's app has no connection bound for this provider (or the slug is not one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `oauth_client_config_missing` (the catalog row has no usable `api_base_url`, `token_url`, or the client id is unset) or `encryption_key_unavailable`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_unreachable` (the provider could not be reached), `token_refresh_failed` (connect the account again) or `broker_proxy_failed`, with `detail`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_timeout`: the provider sent no answer within 60 seconds. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiProxyProviderPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider API path, as many segments as needed, still percent-encoded; dot segments and encoded slashes are refused. */
+                path: string;
+                /** @description The provider's catalog slug. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's answer, whatever its status (a 4xx of the provider is passed through as is). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path`: the path starts with `//`, or has a dot segment, an encoded slash or backslash, a NUL, or malformed percent-encoding. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key (an identity token included), or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `connection_not_found`: the key's app has no connection bound for this provider (or the slug is not one). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `oauth_client_config_missing` (the catalog row has no usable `api_base_url`, `token_url`, or the client id is unset) or `encryption_key_unavailable`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_unreachable` (the provider could not be reached), `token_refresh_failed` (connect the account again) or `broker_proxy_failed`, with `detail`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description `upstream_timeout`: the provider sent no answer within 60 seconds. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail?: string;
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiTenants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    isPersonal?: boolean;
+                    /** @description trimmed; no control characters */
+                    name: string;
+                    /** @description 2-20 characters: lowercase letters, digits and single hyphens, no hyphen at either end, not a reserved word; trimmed and lowercased first */
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new workspace. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        isPersonal: boolean;
+                        logoUrl: string | null;
+                        name: string;
+                        /** Format: uuid */
+                        ownerId: string;
+                        referralCode: string;
+                        slug: string;
+                        slugChosen: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The name or slug is invalid, or the slug is reserved. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You already own a workspace, or another workspace has this slug. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is over 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many workspace creations by this person in the window; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTenantsCheckSlug: {
+        parameters: {
+            query?: {
+                slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the slug is free; `code: SLUG_TAKEN` when another workspace has it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        /** @enum {string} */
+                        code?: "SLUG_TAKEN" | "INVALID_SLUG" | "SLUG_RESERVED";
+                        error?: string;
+                    };
+                };
+            };
+            /** @description The slug fails the format, or is reserved. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        /** @enum {string} */
+                        code?: "SLUG_TAKEN" | "INVALID_SLUG" | "SLUG_RESERVED";
+                        error?: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTenantsMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        isPersonal: boolean;
+                        logoUrl: string | null;
+                        name: string;
+                        /** Format: uuid */
+                        ownerId: string;
+                        referralCode: string;
+                        slug: string;
+                        slugChosen: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You own no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiTenantsMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `true` removes the logo */
+                    clearLogo?: boolean;
+                    /** @description trimmed; no control characters */
+                    name?: string;
+                    /** @description 2-20 characters: lowercase letters, digits and single hyphens, no hyphen at either end, not a reserved word; trimmed and lowercased first; only while not yet chosen */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        isPersonal: boolean;
+                        logoUrl: string | null;
+                        name: string;
+                        /** Format: uuid */
+                        ownerId: string;
+                        referralCode: string;
+                        slug: string;
+                        slugChosen: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, nothing would change, or the URL was already chosen. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You own no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Another workspace has this slug. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiTenantsMeInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description trimmed and lowercased; the invitation works only for the account with this email */
+                    email: string;
+                    /** @enum {string} */
+                    role: "member" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation and its link (shown once). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The email or role is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The person is already a member. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiTenantsMeInvitationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No pending invitation with this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiTenantsMeLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The image, at most 2 MB. */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new logo's public URL and the updated workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        logoUrl: string;
+                        tenant: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            isPersonal: boolean;
+                            logoUrl: string | null;
+                            name: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            referralCode: string;
+                            slug: string;
+                            slugChosen: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description No `file` part, a file over 2 MB, or bytes that are not a JPEG, PNG, WebP or GIF (the declared type is ignored). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You own no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiTenantsMeLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The image, at most 2 MB. */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new logo's public URL and the updated workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        logoUrl: string;
+                        tenant: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            isPersonal: boolean;
+                            logoUrl: string | null;
+                            name: string;
+                            /** Format: uuid */
+                            ownerId: string;
+                            referralCode: string;
+                            slug: string;
+                            slugChosen: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description No `file` part, a file over 2 MB, or bytes that are not a JPEG, PNG, WebP or GIF (the declared type is ignored). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You own no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTenantsMeMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members and pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitations: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "viewer";
+                        }[];
+                        members: {
+                            displayName: string;
+                            email: string;
+                            /** Format: date-time */
+                            joinedAt: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "viewer";
+                            /** Format: uuid */
+                            userId: string;
+                        }[];
+                        /** @enum {string} */
+                        role: "owner" | "member" | "viewer";
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiTenantsMeMembersUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's user id (UUID). */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such member in your workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The owner cannot be removed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiTenantsMeMembersUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's user id (UUID). */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "member" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "owner" | "member" | "viewer";
+                        /** Format: uuid */
+                        userId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The role is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such member in your workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The owner cannot be demoted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTrpcProcedure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One procedure name, or several separated by commas (a batch). */
+                procedure: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description tRPC's result envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: {
+                            data: unknown;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A procedure that is not on the allow-list. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiTrpcProcedure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One procedure name, or several separated by commas (a batch). */
+                procedure: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description tRPC's result envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: {
+                            data: unknown;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Sent from another site's page. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A procedure that is not on the allow-list. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiUserAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The image, at most 2 MB. */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The avatar's public URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        avatarUrl: string;
+                    };
+                };
+            };
+            /** @description No `file` part, a file over 2 MB, or not an image. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiUserMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        avatarUrl: string;
+                        displayName: string;
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiUserMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `true` removes the avatar */
+                    clearAvatar?: boolean;
+                    /** @description trimmed; no control characters */
+                    displayName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        avatarUrl: string;
+                        displayName: string;
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description A field is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiV1Balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asOf: string;
+                        balance: string;
+                        balanceMicros: string;
+                        /** @constant */
+                        currency: "credits";
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            /** @description No bearer, an identity token that fails verification (signature, expiry), or a key that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token's person belongs to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Too many unknown keys from this address in the window (`KEY_FAILURE_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getAppsAuthorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To sign-in first, or on to the tool with a one-time code. */
+            302: {
+                headers: {
+                    /** @description `/login?redirectTo=…` or `<tool>/.svc/callback?code=…&return=…` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An HTML page: you are not a member of the tool's workspace. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page: no tool at this host. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    getAuthV1WellKnownJwksJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON Web Key Set. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=600` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: ({
+                            kid: string;
+                            kty: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No bearer, or an access token that is invalid, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A session for the new account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        refresh_token: string;
+                        /** @constant */
+                        token_type: "bearer";
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            user_metadata: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An invalid email address or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A password too short or too long, or an email already registered. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many sign-ups from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        refresh_token: string;
+                        /** @constant */
+                        token_type: "bearer";
+                        user: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            user_metadata: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Wrong credentials, an unknown or used refresh token, or an unsupported grant type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many attempts for this account or address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1User: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No bearer, or an access token that is invalid, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    putAuthV1User: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** Format: uuid */
+                        id: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No bearer, or an access token that is invalid, expired or signed out. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getSchemasVendoSchemaJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON Schema (draft 2020-12). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/schema+json": unknown;
+                };
+            };
+        };
+    };
+    getSdkFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `connect.js`, `connect.d.ts` or `connect.<hash>.js`. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=3600` (`public, max-age=31536000, immutable` for the versioned name) */
+                    "Cache-Control"?: string;
+                    /** @description The content hash */
+                    ETag?: string;
+                    /** @description `/sdk/connect.<hash>.js` (on `connect.js` only) */
+                    "X-SDK-Versioned-URL"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": unknown;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` names the current `ETag`. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not one of the SDK's files, or a versioned name whose hash is not the current one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getStorageV1ObjectPublicAvatarsObjectPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The object's key under the bucket, slashes included. */
+                objectPath: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description No such object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+}
