@@ -1,6 +1,7 @@
 import { getConfig } from "../../server/platform/config";
 import { mintCode, findDeploymentByHost, parseAppHost, assertionJwks } from "../../server/deployments";
 import { getRuntime } from "../../server/start";
+import { membershipRole } from "../../server/tenants";
 import { sameOriginPath } from "../../server/platform/security/same-origin-path";
 import { htmlPage } from "../html-page";
 import type { RequestContext } from "../request-context";
@@ -19,10 +20,7 @@ export async function authorizeApp(ctx: RequestContext): Promise<Response> {
   const em = orm.em.fork();
   const target = parsed?.name ? await findDeploymentByHost(() => em, parsed.host) : null;
   if (!parsed || !target) return htmlPage(404, "No such tool", "There is no deployed tool at this address.");
-  const rows = await em
-    .getConnection()
-    .execute<{ role: string }[]>(`select role from tenant_memberships where tenant_id = ? and user_id = ?`, [target.tenantId, resolved.user.userId]);
-  if (!rows[0]) {
+  if (!(await membershipRole(em, target.tenantId, resolved.user.userId))) {
     return htmlPage(403, "Not a member", `You are signed in as ${resolved.user.email}, who is not a member of the workspace that runs ${target.name}. Ask its owner for an invitation.`);
   }
   const scheme = new URL(getConfig().baseUrl).protocol;

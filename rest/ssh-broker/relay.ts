@@ -4,6 +4,8 @@ import { log } from "../../server/platform/log";
 import { getRuntime } from "../../server/start";
 import { type AgentPrincipal, recordDeploymentEvent } from "../../server/shell";
 import { appEnvironment } from "../../server/apps";
+import { can } from "../../server/members";
+import { membershipRole } from "../../server/tenants";
 import { parseAgentFrame, parseClientFrame, type OpenRequest } from "./frames";
 
 /** Close codes the CLI and the agent act on (docs/decisions/021). */
@@ -147,12 +149,8 @@ export async function recheckShellAccess(tenantId: string, userId: string): Prom
   if (sessions.length === 0) return;
   try {
     const { orm } = await getRuntime();
-    const rows = await orm.em
-      .fork()
-      .getConnection()
-      .execute<{ role: string }[]>(`select role from tenant_memberships where tenant_id = ? and user_id = ?`, [tenantId, userId]);
-    const role = rows[0]?.role;
-    if (role === "member" || role === "owner") return;
+    const role = await membershipRole(orm.em.fork(), tenantId, userId);
+    if (role && can(role, "deployments.shell")) return;
   } catch (error) {
     log.warn("could not re-check shell access; ending the sessions", { message: (error as Error).message });
   }

@@ -8,7 +8,7 @@ import { assertKeyLookupsAllowed, countKeyFailure } from "../../server/identity"
 import { log } from "../../server/platform/log";
 import { getRuntime } from "../../server/start";
 import { isListening, subscribe } from "../../server/platform/db/notifications";
-import { AGENT_TOKEN_REVOKED_CHANNEL, authenticateAgentToken, AGENT_TOKEN_PREFIX } from "../../server/shell";
+import { AGENT_TOKEN_REVOKED_CHANNEL, authenticateAgentToken, AGENT_TOKEN_PREFIX, revokedAgentTokenIds } from "../../server/shell";
 import { authenticateKeyToken, bearerFrom } from "../bearer";
 import { errorResponse } from "../errors";
 import { MAX_FRAME_BYTES } from "./frames";
@@ -46,11 +46,7 @@ async function recheckConnectedTokens(): Promise<void> {
   if (ids.length === 0 || !isListening()) return;
   try {
     const { orm } = await getRuntime();
-    const rows = await orm.em
-      .fork()
-      .getConnection()
-      .execute<{ id: string }[]>(`select id from deployment_agent_tokens where id = any(?::uuid[]) and revoked_at is not null`, [ids]);
-    for (const row of rows) dropAgentsWithToken(row.id);
+    for (const id of await revokedAgentTokenIds(orm.em.fork(), ids)) dropAgentsWithToken(id);
   } catch (error) {
     log.warn("could not re-check connected agents' tokens", { message: (error as Error).message });
   }

@@ -1,5 +1,6 @@
 /** The connections area's face: what other areas, the routers, rest/ and app/ may use. */
 export { readCatalogFile, seedCatalog } from "./catalog/catalog-seed";
+export { editIntegration, listIntegrations } from "./catalog/catalog-service";
 export { Integration, IntegrationSchema, integrationRow, usesBroker } from "./catalog/entities";
 export { bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection } from "./connection-service";
 export { currentKeyId } from "./credentials";

@@ -15,6 +15,8 @@ export const integrationEditInput = z.object({
   oauthClientConfig: z.record(z.string(), z.unknown()).refine(everyStringSafe, "OAuth client configuration must hold text without NUL characters"),
 });
 
+export type IntegrationEdit = z.infer<typeof integrationEditInput>;
+
 function everyStringSafe(value: unknown): boolean {
   if (typeof value === "string") return isSafeValue(value);
   if (Array.isArray(value)) return value.every(everyStringSafe);

@@ -7,6 +7,7 @@ import { nameSchema } from "../platform/validation/text";
 import { adminProcedure, authedProcedure, router } from "./trpc";
 import { balanceBody, loadBalance, appendLedgerEntry, parseCredits, ledgerPage, workspacesPage, MAX_PAGE_SIZE, PAGE_SIZE } from "../billing";
 import { isAdmin } from "../identity";
+import { findTenant } from "../tenants";
 import { forbidden } from "../platform/errors";
 
 const adjustInput = z.object({
@@ -48,16 +49,15 @@ export const billingRouter = router({
     } else {
       tenantId = (await workspaceFor(caller(ctx), "workspace.read")).tenantId;
     }
-    const rows = await ctx.em.getConnection().execute<{ name: string; slug: string }[]>(`select name, slug from tenants where id = ?`, [tenantId]);
-    if (!rows[0]) throw new AppError("NOT_FOUND", "Workspace not found");
-    return { tenantId, name: rows[0].name, slug: rows[0].slug, ...(await ledgerPage(ctx.em, tenantId, input)) };
+    const tenant = await findTenant(ctx.em, tenantId);
+    if (!tenant) throw new AppError("NOT_FOUND", "Workspace not found");
+    return { tenantId, name: tenant.name, slug: tenant.slug, ...(await ledgerPage(ctx.em, tenantId, input)) };
   }),
   /** Grant or deduct; the idempotency key makes a double submit write once. */
   adjust: adminProcedure.input(adjustInput).mutation(async ({ ctx, input }) => {
     const micros = parseCredits(input.amount);
     if (!micros) throw new AppError("BAD_REQUEST", "Amount must be a positive number of credits (up to 6 decimals)");
-    const exists = await ctx.em.getConnection().execute(`select 1 from tenants where id = ?`, [input.tenantId]);
-    if (exists.length === 0) throw new AppError("NOT_FOUND", "Workspace not found");
+    if (!(await findTenant(ctx.em, input.tenantId))) throw new AppError("NOT_FOUND", "Workspace not found");
     const { duplicate } = await appendLedgerEntry(ctx.em, {
       tenantId: input.tenantId,
       amountMicros: input.direction === "grant" ? micros : -micros,

@@ -5,20 +5,19 @@ import { getConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
 import { appKeyProcedure, router } from "./trpc";
 import { revokeKeyById } from "../keys";
+import { findTenant } from "../tenants";
 
 /** The CLI's surface (`svc_sk_` keys only). */
 export const cliRouter = router({
   whoami: appKeyProcedure.query(async ({ ctx }) => {
-    const rows = await ctx.em
-      .getConnection()
-      .execute<{ slug: string; name: string }[]>(`select slug, name from tenants where id = ?`, [ctx.appKey.tenantId]);
-    if (!rows[0]) throw new AppError("NOT_FOUND", "No workspace");
+    const tenant = await findTenant(ctx.em, ctx.appKey.tenantId);
+    if (!tenant) throw new AppError("NOT_FOUND", "No workspace");
     return {
       userId: ctx.appKey.userId,
       email: ctx.appKey.email,
       tenantId: ctx.appKey.tenantId,
-      tenantSlug: rows[0].slug,
-      tenantName: rows[0].name,
+      tenantSlug: tenant.slug,
+      tenantName: tenant.name,
       appId: ctx.appKey.appId,
       sshBrokerUrl: getConfig().sshBrokerUrl,
     };

@@ -2,7 +2,7 @@ import { caller } from "./caller";
 import { workspaceFor } from "../members";
 import { requireApp, getAllowedOrigins, setAllowedOrigins } from "../apps";
 import { AppError } from "../platform/errors";
-import { Integration, integrationRow, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
+import { editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
 import { adminProcedure, authedProcedure, router } from "./trpc";
 
 /** Deletes at the broker; its failure is shown (502) and the local row kept (ADR 011). */
@@ -54,21 +54,7 @@ export const connectionsRouter = router({
 
 export const integrationsRouter = router({
   /** The catalog every member sees on /connections. */
-  list: authedProcedure.query(async ({ ctx }) => {
-    const rows = await ctx.em.find(Integration, {}, { orderBy: { name: "asc" } });
-    return rows.map(integrationRow);
-  }),
+  list: authedProcedure.query(({ ctx }) => listIntegrations(ctx.em)),
   /** An administrator's edit; from now on seeding leaves this row alone (ADR 010). */
-  update: adminProcedure.input(integrationEditInput).mutation(async ({ ctx, input }) => {
-    const row = await ctx.em.findOne(Integration, { slug: input.slug });
-    if (!row) throw new AppError("NOT_FOUND", "Integration not found");
-    row.name = input.name;
-    row.description = input.description;
-    row.logo = input.logo;
-    row.oauthClientConfig = input.oauthClientConfig;
-    row.editedBy = ctx.session.userId;
-    row.editedAt = new Date();
-    await ctx.em.flush();
-    return integrationRow(row);
-  }),
+  update: adminProcedure.input(integrationEditInput).mutation(({ ctx, input }) => editIntegration(ctx.em, ctx.session.userId, input)),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireApp, App } from "../apps";
+import { listApps, requireApp } from "../apps";
 import { caller } from "./caller";
 import { workspaceFor } from "../members";
 import { authedProcedure, router } from "./trpc";
@@ -18,7 +18,7 @@ export const keysRouter = router({
   /** The API Keys panel: never the key itself, only its display prefix. */
   list: authedProcedure.query(async ({ ctx }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
-    const [keys, apps] = await Promise.all([listKeys(ctx.em, workspace.tenantId), ctx.em.find(App, { tenantId: workspace.tenantId })]);
+    const [keys, apps] = await Promise.all([listKeys(ctx.em, workspace.tenantId), listApps(ctx.em, workspace.tenantId)]);
     const appNames = new Map(apps.map((app) => [app.id, app.name]));
     return keys.map((key) => ({
       id: key.id,

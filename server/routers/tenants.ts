@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { authedProcedure, router } from "./trpc";
-import { Tenant, tenantRow, checkSlugInput, createTenantInput, updateTenantInput, isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE, checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants";
+import { findTenant, tenantRow, checkSlugInput, createTenantInput, updateTenantInput, isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE, checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants";
 import { caller } from "./caller";
 import { workspaceFor } from "../members";
+import { AppError } from "../platform/errors";
 
 export const tenantsRouter = router({
   create: authedProcedure
@@ -20,7 +21,8 @@ export const tenantsRouter = router({
    */
   current: authedProcedure.query(async ({ ctx }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
-    const tenant = await ctx.em.findOneOrFail(Tenant, { id: workspace.tenantId });
+    const tenant = await findTenant(ctx.em, workspace.tenantId);
+    if (!tenant) throw new AppError("NOT_FOUND", "Workspace not found");
     return { ...tenantRow(tenant), role: workspace.role };
   }),
   update: authedProcedure

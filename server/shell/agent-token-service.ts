@@ -101,3 +101,10 @@ export async function disconnectDeploymentAgents(em: EntityManager, deploymentId
     .execute<{ id: string }[]>(`select id from deployment_agent_tokens where deployment_id = ? and revoked_at is null`, [deploymentId]);
   for (const row of rows) await notify(em, AGENT_TOKEN_REVOKED_CHANNEL, row.id);
 }
+
+/** Of these agent token ids, the ones revoked (a revocation may have been missed while notifications were down). */
+export async function revokedAgentTokenIds(em: EntityManager, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await em.getConnection().execute<{ id: string }[]>(`select id from deployment_agent_tokens where id = any(?::uuid[]) and revoked_at is not null`, [ids]);
+  return rows.map((row) => row.id);
+}

@@ -1,5 +1,5 @@
 /** The shell area's face: what other areas, the routers, rest/ and app/ may use. */
 export { AGENT_TOKEN_PREFIX } from "./agent-token-format";
-export { AGENT_TOKEN_REVOKED_CHANNEL, authenticateAgentToken, disconnectDeploymentAgents, issueAgentToken, listAgentTokens, revokeAgentToken } from "./agent-token-service";
+export { AGENT_TOKEN_REVOKED_CHANNEL, authenticateAgentToken, disconnectDeploymentAgents, issueAgentToken, listAgentTokens, revokeAgentToken, revokedAgentTokenIds } from "./agent-token-service";
 export type { AgentPrincipal } from "./agent-token-service";
 export { listDeploymentEvents, recordDeploymentEvent } from "./shell-events";

@@ -1,8 +1,8 @@
 /** The tenants area's face: what other areas, the routers, rest/ and app/ may use. */
 export { Tenant, TenantMembershipSchema, TenantSchema, tenantRow } from "./entities";
 export type { MembershipRole } from "./entities";
-export { listUserTenants, resolveUserTenant } from "./membership";
+export { listUserTenants, membershipRole, resolveUserTenant } from "./membership";
 export type { UserTenant } from "./membership";
 export { checkSlugInput, createTenantInput, updateTenantInput } from "./schemas";
 export { SLUG_FORMAT_MESSAGE, isValidSlugFormat, normalizeSlug } from "./slug";
-export { checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "./tenant-service";
+export { checkSlug, createTenant, findTenant, requireProductionTenant, setTenantLogo, updateTenant } from "./tenant-service";

@@ -37,3 +37,9 @@ export async function listUserTenants(em: EntityManager, userId: string): Promis
   );
   return rows.map((row) => ({ tenantId: row.tenant_id, slug: row.slug, name: row.name, role: row.role }));
 }
+
+/** The person's role in the workspace, or null when they are not a member (asked afresh, never cached). */
+export async function membershipRole(em: EntityManager, tenantId: string, userId: string): Promise<MembershipRole | null> {
+  const rows = await em.getConnection().execute<{ role: MembershipRole }[]>(`select role from tenant_memberships where tenant_id = ? and user_id = ?`, [tenantId, userId]);
+  return rows[0]?.role ?? null;
+}

@@ -41,6 +41,11 @@ function conflictFor(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** A workspace by id, or null. */
+export function findTenant(em: EntityManager, tenantId: string): Promise<Tenant | null> {
+  return em.findOne(Tenant, { id: tenantId });
+}
+
 export function findProductionTenant(em: EntityManager, ownerId: string): Promise<Tenant | null> {
   return em.findOne(Tenant, { ownerId, isPersonal: false });
 }
