@@ -78,10 +78,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   const port = options.port ?? config.PORT;
   const host = options.host ?? config.HOST;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, host, () => resolve());
-    });
+    await listenWaitingForPort(server, port, host, config.PORT_BUSY_WAIT_SECONDS);
   } catch (error) {
     // The database is already up (embedded, perhaps): never leave it running behind us.
     await shutdownRuntime().catch(() => undefined);
@@ -91,6 +88,32 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   const actualPort = typeof address === "object" && address ? address.port : port;
   log.info(`listening on ${config.BASE_URL ?? `http://localhost:${actualPort}`}`);
   return server;
+}
+
+/**
+ * Listens, and while the port is in use keeps trying for up to `waitSeconds`: a service
+ * restarted right after `kill -9` (or a crash) finds its port still held for a moment by the
+ * old process or a supervisor's overlap. Says once that it waits; past the window the
+ * EADDRINUSE goes up to the one-line start failure.
+ */
+async function listenWaitingForPort(server: Server, port: number, host: string, waitSeconds: number): Promise<void> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || Date.now() >= deadline) throw error;
+      if (attempt === 0) log.info(`port ${port} is in use: waiting up to ${waitSeconds} s for it to be freed`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /**

@@ -41,7 +41,7 @@ export function EnvVarRow({ row }: { row: EnvVarView }) {
               className="input input-sm mono"
               name="value"
               aria-label={`New value for ${row.key}`}
-              defaultValue={revealed ? row.value : ""}
+              defaultValue={revealed ? row.value ?? "" : ""}
               placeholder="New value"
               autoComplete="off"
               spellCheck={false}
@@ -55,11 +55,15 @@ export function EnvVarRow({ row }: { row: EnvVarView }) {
         ) : (
           <span className="secret">
             <code className={`secret-value${revealed ? "" : " is-masked"}`} data-testid={`env-value-${row.key}`}>
-              {revealed ? row.value || "(empty)" : MASK}
+              {revealed && row.value !== null ? row.value || "(empty)" : MASK}
             </code>
-            <button type="button" className="btn btn-ghost btn-sm" aria-label={`${revealed ? "Hide" : "Reveal"} ${row.key}`} onClick={() => setRevealed(!revealed)}>
-              {revealed ? "Hide" : "Reveal"}
-            </button>
+            {row.value === null ? (
+              <span className="field-hint">Only members see values</span>
+            ) : (
+              <button type="button" className="btn btn-ghost btn-sm" aria-label={`${revealed ? "Hide" : "Reveal"} ${row.key}`} onClick={() => setRevealed(!revealed)}>
+                {revealed ? "Hide" : "Reveal"}
+              </button>
+            )}
           </span>
         )}
         {error ? <p className="field-error" role="alert">{error}</p> : null}

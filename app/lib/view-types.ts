@@ -62,7 +62,8 @@ export interface AppView {
 export interface EnvVarView {
   key: string;
   kind: "user" | "integration";
-  value: string;
+  /** Null for viewers: they see names, never values. */
+  value: string | null;
   updatedAt: string;
 }
 

@@ -15,6 +15,12 @@ export async function listEnvVars(em: EntityManager, appId: string): Promise<Env
   return rows.map((row) => ({ key: row.key, kind: row.kind, value: decryptSecret(row.valueCiphertext), updatedAt: row.updatedAt.toISOString() }));
 }
 
+/** The variables without their values (viewers see names, never values): nothing is decrypted. */
+export async function listEnvVarNames(em: EntityManager, appId: string): Promise<Array<Omit<EnvVarRow, "value"> & { value: null }>> {
+  const rows = await em.find(AppEnvVar, { appId }, { orderBy: { key: "asc" } });
+  return rows.map((row) => ({ key: row.key, kind: row.kind, value: null, updatedAt: row.updatedAt.toISOString() }));
+}
+
 /**
  * Creates or replaces a variable. Members edit `user` rows; `integration` rows belong to
  * the OAuth connection that wrote them and are refused here.

@@ -2,5 +2,5 @@
 export { exactOrigin, getAllowedOrigins, setAllowedOrigins } from "./allowed-origins";
 export { createApp, deleteApp, ensureCliApp, listApps, renameApp, requireApp } from "./app-service";
 export { App, AppEnvVarSchema, AppSchema, appRow } from "./entities";
-export { appEnvironment, deleteEnvVar, listEnvVars, setEnvVar, toDotenv } from "./env-service";
+export { appEnvironment, deleteEnvVar, listEnvVarNames, listEnvVars, setEnvVar, toDotenv } from "./env-service";
 export { appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "./schemas";

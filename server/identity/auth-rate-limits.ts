@@ -12,7 +12,8 @@ import { IdentityError } from "./provider-types";
  *    password is hashed, so a flood costs one indexed upsert per request and never a hash;
  *    while limited even the right password is refused; success forgives the account;
  *  - sign-up: attempts per client address;
- *  - API keys: failed lookups per client address (a valid cached key never counts).
+ *  - API keys and connect sessions (svc_sk_, svc_cs_): failed lookups per client address, one count
+ *    for both (a valid cached key never counts).
  * A client address is unknown under a host that does not pass one (remix-serve): then the
  * per-address limits do not apply, the per-account one still does.
  */

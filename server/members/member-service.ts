@@ -118,11 +118,19 @@ async function currentRole(em: EntityManager, tenantId: string, userId: string):
   return rows[0]!.role;
 }
 
+/**
+ * Changes a member's role. A real change also revokes the keys they minted in the workspace
+ * (docs/decisions/029): a key carries no role of its own, so a key minted as a member would
+ * otherwise keep a member's reach (decrypted variables, the provider proxy, connect sessions)
+ * after a demotion. Every instance evicts them at once (publishKeyRevoked).
+ */
 export async function changeMemberRole(em: EntityManager, tenantId: string, userId: string, role: "member" | "viewer"): Promise<MemberView> {
-  if ((await currentRole(em, tenantId, userId)) === "owner") throw ownerIsFixed();
+  const before = await currentRole(em, tenantId, userId);
+  if (before === "owner") throw ownerIsFixed();
   // The owner row is excluded in SQL too, so no race can demote it.
   const rows = await sql(em).execute(`update tenant_memberships set role = ? where tenant_id = ? and user_id = ? and role <> 'owner' returning user_id`, [role, tenantId, userId]);
   if (rows.length === 0) throw memberNotFound();
+  if (before !== role) await revokeMemberKeys(em, tenantId, userId);
   await publishMembershipChanged(em, tenantId, userId);
   return (await listMembers(em, tenantId)).find((m) => m.userId === userId)!;
 }

@@ -4,7 +4,7 @@ import { type MembershipRole, resolveUserTenant, type UserTenant } from "../tena
 
 /**
  * The one table of who may do what in a workspace (issue 8): viewers read the dashboard and
- * open deployed tools; members also manage connections, apps, keys and deployments; owners
+ * open deployed tools (variable names, never values); members also read variable values and manage connections, apps, keys and deployments; owners
  * also manage members and the workspace's name, slug and logo. Every procedure that acts in
  * a workspace asks `workspaceFor(..., capability)`; nothing else decides a role.
  */
@@ -14,6 +14,7 @@ export const CAPABILITIES = {
   "workspace.read": { least: "viewer", refusal: "You are not a member of this workspace" },
   "deployments.open": { least: "viewer", refusal: "You are not a member of this workspace" },
   "apps.manage": { least: "member", refusal: "Viewers cannot change apps" },
+  "apps.env.values": { least: "member", refusal: "Viewers cannot see variable values" },
   "keys.manage": { least: "member", refusal: "Viewers cannot manage API keys" },
   "connections.manage": { least: "member", refusal: "Viewers cannot manage connections" },
   "deployments.manage": { least: "member", refusal: "Viewers cannot manage deployments" },

@@ -11,6 +11,7 @@ const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string(
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  PORT_BUSY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   BASE_URL: optionalString,
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optionalString,

@@ -1,7 +1,7 @@
 import { authedProcedure, router } from "./trpc";
 import { caller } from "./caller";
-import { workspaceFor } from "../members";
-import { createApp, deleteApp, listApps, renameApp, requireApp, appRow, deleteEnvVar, listEnvVars, setEnvVar, appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "../apps";
+import { can, workspaceFor } from "../members";
+import { createApp, deleteApp, listApps, renameApp, requireApp, appRow, deleteEnvVar, listEnvVarNames, listEnvVars, setEnvVar, appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "../apps";
 
 export const appsRouter = router({
   list: authedProcedure.query(async ({ ctx }) => {
@@ -26,11 +26,14 @@ export const appsRouter = router({
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
     return appRow(await requireApp(ctx.em, workspace.tenantId, input.appId));
   }),
-  /** Values are decrypted here; the dashboard masks them until the member reveals one. */
+  /**
+   * Members and owners get the values decrypted (the dashboard masks them until revealed);
+   * viewers get the names with `value: null`, and nothing is decrypted for them.
+   */
   env: authedProcedure.input(appIdInput).query(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
-    return listEnvVars(ctx.em, app.id);
+    return can(workspace.role, "apps.env.values") ? listEnvVars(ctx.em, app.id) : listEnvVarNames(ctx.em, app.id);
   }),
   setEnv: authedProcedure.input(setEnvInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "apps.manage");

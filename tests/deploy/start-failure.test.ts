@@ -71,16 +71,53 @@ describe("scripts/start.mjs", () => {
     const port = (blocker.address() as { port: number }).port;
     const database = await createTestDatabase("start_failure");
     try {
-      const plain = await start({ PORT: String(port), DATABASE_URL: database.url });
+      // The start waits for a busy port (PORT_BUSY_WAIT_SECONDS, 10 by default) before it gives up.
+      const plain = await start({ PORT: String(port), DATABASE_URL: database.url, PORT_BUSY_WAIT_SECONDS: "1" });
       expect(plain.code).toBe(1);
       expect(plain.stderr).toBe(`svc: could not start: port ${port} is already in use: stop what is using it, or set PORT to another port (e.g. PORT=${port + 1} npm start)\n`);
 
-      const debug = await start({ PORT: String(port), DATABASE_URL: database.url, LOG_LEVEL: "debug" });
+      const debug = await start({ PORT: String(port), DATABASE_URL: database.url, LOG_LEVEL: "debug", PORT_BUSY_WAIT_SECONDS: "1" });
       expect(debug.code).toBe(1);
       expect(debug.stderr).toContain(`svc: could not start: port ${port} is already in use`);
       expect(debug.stderr).toMatch(/EADDRINUSE[\s\S]*\n\s+at /);
     } finally {
       await new Promise((r) => blocker.close(r));
+      await database.drop();
+    }
+  });
+
+  it("waits for a port still held (as after kill -9) and comes up once it is freed, saying once that it waits", async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", () => r()));
+    const port = (blocker.address() as { port: number }).port;
+    const database = await createTestDatabase("start_busy_port");
+    const child = spawn(process.execPath, ["scripts/start.mjs"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "info", LOG_FORMAT: "json" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d));
+    child.stderr.on("data", (d: Buffer) => (output += d));
+    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    const until = async (what: string, done: () => boolean | Promise<boolean>) => {
+      for (let i = 0; i < 200; i++) {
+        if (await done()) return;
+        if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} while waiting for ${what}:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`${what} did not happen within 20 s:\n${output}`);
+    };
+    try {
+      await until("the waiting line", () => output.includes(`port ${port} is in use: waiting up to 10 s for it to be freed`));
+      await new Promise((r) => blocker.close(r));
+      await until("the service answering", async () => (await fetch(`http://127.0.0.1:${port}/api/auth/me`).catch(() => null))?.ok === true);
+      expect(output.split(`port ${port} is in use`).length - 1).toBe(1);
+      expect(output).not.toContain("could not start");
+    } finally {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+      if (blocker.listening) await new Promise((r) => blocker.close(r));
       await database.drop();
     }
   });

@@ -165,6 +165,47 @@ describe("members and invitations", () => {
     expect((await api(service, "/api/cli/whoami", { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
   });
 
+  it("revokes the keys a member minted when they are demoted: the key is refused at once (issue 17)", async () => {
+    const member = await join("member");
+    const app = (await trpc(service, member, "apps.create", { name: "Demoted app" })).data;
+    expect((await trpc(service, member, "apps.setEnv", { appId: app.id, key: "TOKEN", value: "demoted-secret" })).status).toBe(200);
+    const key = (await trpc(service, member, "keys.create", { appId: app.id })).data.apiKey as string;
+    const env = () => api(service, "/api/cli/env", { headers: { authorization: `Bearer ${key}` } });
+    expect((await env()).status).toBe(200);
+    const demoted = await api(service, `/api/tenants/me/members/${member.userId}`, { method: "PATCH", cookie: owner.cookie, json: { role: "viewer" } });
+    expect([demoted.status, demoted.body.role]).toEqual([200, "viewer"]);
+    const refused = await env();
+    expect(refused.status).toBe(401);
+    expect(JSON.stringify(refused.body)).not.toContain("demoted-secret");
+    const rows = (await service.db.query("select revoked_at from app_keys where tenant_id = $1 and issued_by = $2", [tenantId, member.userId])).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.revoked_at !== null)).toBe(true);
+  });
+
+  it("shows viewers variable names, never values, in the apps.env procedure and on the app's page (issue 17)", async () => {
+    const viewer = await join("viewer");
+    const member = await join("member");
+    const app = (await trpc(service, owner, "apps.create", { name: "Secretive app" })).data;
+    const secret = `viewer-must-not-see-${Date.now()}`;
+    expect((await trpc(service, owner, "apps.setEnv", { appId: app.id, key: "DB_PASSWORD", value: secret })).status).toBe(200);
+    const asViewer = await trpc(service, viewer, "apps.env", { appId: app.id }, "query");
+    expect(asViewer.status).toBe(200);
+    expect(asViewer.data).toEqual([{ key: "DB_PASSWORD", kind: "user", value: null, updatedAt: expect.any(String) }]);
+    for (const who of [member, owner]) {
+      const rows = await trpc(service, who, "apps.env", { appId: app.id }, "query");
+      expect(rows.data).toEqual([{ key: "DB_PASSWORD", kind: "user", value: secret, updatedAt: expect.any(String) }]);
+    }
+    const page = async (who: TestUser) => {
+      const res = await fetch(`${service.url}/apps/${app.id}`, { headers: { cookie: who.cookie } });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const viewerPage = await page(viewer);
+    expect(viewerPage).toContain("DB_PASSWORD");
+    expect(viewerPage).not.toContain(secret);
+    expect(await page(member)).toContain(secret);
+  });
+
   it("answers 401 without a session", async () => {
     expect((await api(service, "/api/tenants/me/members")).body).toEqual({ message: "Unauthorized" });
     expect((await invite({ cookie: "" } as TestUser, { email: uniqueEmail(), role: "member" })).status).toBe(401);

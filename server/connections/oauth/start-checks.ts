@@ -46,8 +46,14 @@ export const MAX_CALLER_STATE = 512;
 async function appOfKey(em: EntityManager, appKey: string, tenantId: string, clientAddress: string | null): Promise<string> {
   const invalid = new OAuthStartError(401, "invalid_app_key");
   if (appKey.startsWith(CONNECT_SESSION_PREFIX)) {
+    // Connect-session guesses share the per-address limit of key guesses (issue 17).
+    await assertKeyLookupsAllowed(em, clientAddress);
     const session = await resolveConnectSession(em, appKey);
-    if (!session || session.tenantId !== tenantId) throw invalid;
+    if (!session) {
+      await countKeyFailure(em, clientAddress);
+      throw invalid;
+    }
+    if (session.tenantId !== tenantId) throw invalid;
     return session.appId;
   }
   if (!appKey.startsWith(APP_KEY_PREFIX)) throw invalid;

@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+import { catalogFile } from "../support/oauth";
+import { startFakeBroker, type FakeBroker } from "../fakes/broker";
+
+/**
+ * Issue 17 section 2: `svc_cs_` connect-session guesses (the `app_key` of an OAuth start)
+ * were never limited, while `svc_sk_` key guesses are limited per address from the 31st
+ * failure. Both now count in the same per-address limit, and the 429 comes before any lookup.
+ */
+describe("connect-session guesses", () => {
+  let service: RunningService;
+  let broker: FakeBroker;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    broker = await startFakeBroker();
+    service = await startService({
+      label: "cs_flood",
+      env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey, KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "30" },
+    });
+    owner = await signUp(service);
+    await createWorkspace(service, owner, uniqueSlug("cs"));
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await broker?.close();
+  });
+
+  it("answers 30 wrong svc_cs_ guesses 401 invalid_app_key, then 429 before any lookup", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) {
+      const guess = `svc_cs_${randomBytes(32).toString("base64url")}`;
+      const res = await api(service, `/api/oauth/broker/github/start?embed=1&internal=1&app_key=${guess}`, { cookie: owner.cookie });
+      statuses.push(res.status);
+      if (res.status === 401) expect(res.body).toMatchObject({ error: "invalid_app_key" });
+      if (res.status === 429) expect(res.body).toEqual({ message: "Rate limit exceeded" });
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual(Array(5).fill(429));
+    // The limit is the one svc_sk_ guesses share: a key guess from here is refused too.
+    const key = await api(service, "/api/cli/whoami", { headers: { authorization: `Bearer svc_sk_${randomBytes(24).toString("base64url")}` } });
+    expect(key.status).toBe(429);
+    expect(broker.linkRequests).toEqual([]);
+  });
+});
