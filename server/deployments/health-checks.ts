@@ -1,6 +1,7 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
+import { claimGapFor, claimJobRound } from "../platform/db/job-claims";
 import { validateManifest } from "./manifest";
 import { guardedDispatcher } from "./outbound-client";
 
@@ -11,7 +12,8 @@ import { guardedDispatcher } from "./outbound-client";
  * healthy. The dashboard shows the result. The path is only ever a path on that upstream:
  * the request goes to the upstream's origin whatever the path says, and a stored manifest
  * whose healthcheck is not a plain path (written before manifests were checked for it) is
- * not probed at all.
+ * not probed at all. With several instances on one database, each interval's round is made
+ * by one of them (claimJobRound).
  */
 const TIMEOUT_MS = 5_000;
 let timer: NodeJS.Timeout | undefined;
@@ -45,11 +47,15 @@ function judge(row: { upstream_url: string; manifest: string | null }): Promise<
   return probe(new URL(row.upstream_url), (manifest?.ok && manifest.manifest.healthcheck) || "/");
 }
 
+const JOB = "deployment-health-checks";
+
+/** One round, unless another instance of the cluster already made this interval's. */
 export async function checkAll(orm: MikroORM): Promise<void> {
   if (running) return;
   running = true;
   try {
     const em = orm.em.fork();
+    if (!(await claimJobRound(em, JOB, claimGapFor(getConfig().HEALTH_CHECK_INTERVAL_SECONDS * 1000)))) return;
     const rows = await em.getConnection().execute<{ id: string; upstream_url: string; manifest: string | null }[]>(`select id, upstream_url, manifest from deployments`);
     await Promise.all(
       rows.map(async (row) => {

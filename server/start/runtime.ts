@@ -4,6 +4,12 @@ import { closeORM, initORM } from "./orm";
 import { startListening, stopListening } from "../platform/db/notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
 import { wireCacheEviction } from "./cache-eviction";
+import { migrateSafely } from "./migrate-safely";
+import { claimJobRound } from "../platform/db/job-claims";
+
+/** Expired OAuth states, results and connect sessions are deleted at start, by one instance per 10 minutes. */
+const OAUTH_CLEANUP_JOB = "oauth-expired-rows";
+const OAUTH_CLEANUP_GAP_MS = 10 * 60_000;
 import { startHealthChecks, stopHealthChecks } from "../deployments";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
 import { readCatalogFile, seedCatalog, sweepExpiredOAuthRows } from "../connections";
@@ -49,9 +55,10 @@ export function getRuntime(): Promise<Runtime> {
   runtime ??= (async () => {
     if (!getConfig().DATABASE_URL || !getConfig().IDENTITY_SIGNING_KEY) await bootEnvironment();
     const orm = await initORM();
-    await orm.getMigrator().up();
+    await migrateSafely(orm);
     await seedCatalog(orm.em.fork(), await readCatalogFile());
-    await sweepExpiredOAuthRows(orm.em.fork());
+    const em = orm.em.fork();
+    if (await claimJobRound(em, OAUTH_CLEANUP_JOB, OAUTH_CLEANUP_GAP_MS)) await sweepExpiredOAuthRows(em);
     wireCacheEviction();
     await startListening();
     startHealthChecks(orm);

@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
+import { claimGapFor, claimJobRound } from "../platform/db/job-claims";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import { getStorage } from "./configured-storage";
 import type { ObjectStorage, StoredObject } from "./object-storage";
@@ -129,10 +130,18 @@ let timer: NodeJS.Timeout | undefined;
 let running: Promise<void> | undefined;
 let stopping = false;
 
-async function runSweep(orm: MikroORM): Promise<void> {
+const JOB = "storage-orphan-sweep";
+
+/**
+ * The sweep at start always runs (it cleans what a crash of this instance left); a periodic
+ * round runs on one instance of the cluster per interval.
+ */
+async function runSweep(orm: MikroORM, periodic: boolean): Promise<void> {
   const config = getConfig();
   try {
-    const result = await sweepOrphanedImages(orm.em.fork(), {
+    const em = orm.em.fork();
+    if (periodic && !(await claimJobRound(em, JOB, claimGapFor(config.STORAGE_SWEEP_INTERVAL_SECONDS * 1000)))) return;
+    const result = await sweepOrphanedImages(em, {
       storage: getStorage(),
       graceSeconds: config.STORAGE_SWEEP_GRACE_SECONDS,
       includeUsers: config.usesBuiltInIdentityProvider,
@@ -146,9 +155,9 @@ async function runSweep(orm: MikroORM): Promise<void> {
   }
 }
 
-function sweepNow(orm: MikroORM): void {
+function sweepNow(orm: MikroORM, periodic: boolean): void {
   if (running || stopping) return;
-  running = runSweep(orm).finally(() => {
+  running = runSweep(orm, periodic).finally(() => {
     running = undefined;
   });
 }
@@ -165,10 +174,10 @@ export function startOrphanSweeps(orm: MikroORM): void {
   if (timer || running) return;
   stopping = false;
   try {
-    sweepNow(orm);
+    sweepNow(orm, false);
     const seconds = getConfig().STORAGE_SWEEP_INTERVAL_SECONDS;
     if (seconds > 0) {
-      timer = setInterval(() => sweepNow(orm), Math.min(seconds * 1000, MAX_TIMER_MS));
+      timer = setInterval(() => sweepNow(orm, true), Math.min(seconds * 1000, MAX_TIMER_MS));
       timer.unref();
     }
   } catch (error) {

@@ -6,6 +6,7 @@ import { Migration20261125000004_connections } from "./Migration20261125000004_c
 import { Migration20261125000005_shell_agents } from "./Migration20261125000005_shell_agents";
 import { Migration20261125000006_dashboard_basics } from "./Migration20261125000006_dashboard_basics";
 import { Migration20261125000007_connection_notifications } from "./Migration20261125000007_connection_notifications";
+import { Migration20261126000008_background_job_runs } from "./Migration20261126000008_background_job_runs";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261125000005_shell_agents", class: Migration20261125000005_shell_agents },
   { name: "Migration20261125000006_dashboard_basics", class: Migration20261125000006_dashboard_basics },
   { name: "Migration20261125000007_connection_notifications", class: Migration20261125000007_connection_notifications },
+  { name: "Migration20261126000008_background_job_runs", class: Migration20261126000008_background_job_runs },
 ];
