@@ -18,17 +18,10 @@ function redirectWithCookies(location: string, cookies: string[] = []): Response
   return response;
 }
 
-/** The route table hands `/api/oauth/*`; this splits `<provider>/authorize` and the like. */
-export function oauthPath(rest: string): { kind: string; provider: string } | null {
-  const parts = rest.split("/");
-  if (parts.length === 2 && (parts[1] === "authorize" || parts[1] === "callback")) return { kind: parts[1], provider: decodeSegment(parts[0]!) };
-  if (parts.length === 3 && parts[0] === "broker" && (parts[2] === "start" || parts[2] === "callback")) return { kind: `broker-${parts[2]}`, provider: decodeSegment(parts[1]!) };
-  return null;
-}
-
-function decodeSegment(segment: string): string {
+/** The `{provider}` of the path; malformed percent-encoding names no provider (""). */
+function providerParam(ctx: RequestContext): string {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(ctx.params.provider ?? "");
   } catch {
     return "";
   }
@@ -77,7 +70,8 @@ function requireEncryptionKey(): void {
 }
 
 /** GET /api/oauth/{provider}/authorize: SPEC 4.1's checks, in the table's order. */
-export async function authorize(ctx: RequestContext, provider: string): Promise<Response> {
+export async function authorize(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   return startAnswer(async () => {
     const resolved = await ctx.resolveSession();
     if (!resolved) throw new OAuthStartError(401, "unauthorized");
@@ -112,7 +106,8 @@ const isWebUrl = (value: string) => {
 };
 
 /** GET /api/oauth/broker/{provider}/start: SPEC 4.1's broker table, in its order. */
-export async function brokerStart(ctx: RequestContext, provider: string): Promise<Response> {
+export async function brokerStart(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   return startAnswer(async () => {
     const resolved = await ctx.resolveSession();
     if (!resolved) throw new OAuthStartError(401, "unauthorized");
@@ -166,34 +161,23 @@ async function popupOrOutage(run: () => Promise<CallbackOutcome>, provider: stri
   }
 }
 
-export async function callback(ctx: RequestContext, provider: string): Promise<Response> {
+/** GET /api/oauth/{provider}/callback: the first-party provider's redirect back. */
+export async function callback(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   return popupOrOutage(async () => firstPartyCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
 }
 
 /** POST /api/oauth/{provider}/callback: the discovery picker's form. */
-export async function pick(ctx: RequestContext, provider: string): Promise<Response> {
+export async function pick(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   const form = new URLSearchParams(await readTextCapped(ctx.request, 16 * 1024));
   return popupOrOutage(async () => firstPartyPick(await orm(), provider, form, cookieReader(ctx)), provider);
 }
 
-export async function brokerCallbackRoute(ctx: RequestContext, provider: string): Promise<Response> {
+/** GET /api/oauth/broker/{provider}/callback: the broker's redirect back. */
+export async function brokerCallbackRoute(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   return popupOrOutage(async () => brokerCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
-}
-
-/** GET /api/oauth/{...}: dispatches the four browser navigations of SPEC 4.1. */
-export async function oauthGet(ctx: RequestContext): Promise<Response> {
-  const path = oauthPath(ctx.params.rest ?? "");
-  if (!path) return json({ message: "Not found" }, 404);
-  if (path.kind === "authorize") return authorize(ctx, path.provider);
-  if (path.kind === "callback") return callback(ctx, path.provider);
-  if (path.kind === "broker-start") return brokerStart(ctx, path.provider);
-  return brokerCallbackRoute(ctx, path.provider);
-}
-
-export async function oauthPost(ctx: RequestContext): Promise<Response> {
-  const path = oauthPath(ctx.params.rest ?? "");
-  if (!path || path.kind !== "callback") return json({ message: "Not found" }, 404);
-  return pick(ctx, path.provider);
 }
 
 /**
