@@ -4,6 +4,7 @@ import { readCookie } from "../../server/identity";
 import { getRuntime } from "../../server/start";
 import { isDatabaseUnavailable } from "../../server/platform/db/availability";
 import { findAppError, RETRY_AFTER_SECONDS } from "../../server/platform/errors";
+import { OAUTH_CALLBACK, OAUTH_START } from "../../server/platform/error-codes";
 import { readTextCapped } from "../body";
 import { popupResponse, renderPickerPage, renderPopupPage } from "../oauth-popup-page";
 import type { RequestContext } from "../request-context";
@@ -65,7 +66,7 @@ function requireEncryptionKey(): void {
   try {
     currentKeyId();
   } catch {
-    throw new OAuthStartError(500, "encryption_key_unavailable");
+    throw new OAuthStartError(OAUTH_START.ENCRYPTION_KEY_UNAVAILABLE);
   }
 }
 
@@ -74,20 +75,20 @@ export async function authorize(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
   return startAnswer(async () => {
     const resolved = await ctx.resolveSession();
-    if (!resolved) throw new OAuthStartError(401, "unauthorized");
+    if (!resolved) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
     const em = await orm();
     const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
     const integration = await em.findOne(Integration, { slug: provider });
-    if (!integration) throw new OAuthStartError(404, "provider_unknown");
+    if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
     if (usesBroker(integration.oauthClientConfig)) {
       return redirectWithCookies(`/api/oauth/broker/${encodeURIComponent(provider)}/start${ctx.url.search}`);
     }
-    if (provider !== getConfig().FIRST_PARTY_PROVIDER) throw new OAuthStartError(404, "provider_unknown");
+    if (provider !== getConfig().FIRST_PARTY_PROVIDER) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
     const config = integration.oauthClientConfig;
-    if (!config.authorize_url || !config.token_url) throw new OAuthStartError(500, "oauth_client_config_missing");
+    if (!config.authorize_url || !config.token_url) throw new OAuthStartError(OAUTH_START.OAUTH_CLIENT_CONFIG_MISSING);
     requireEncryptionKey();
     const credentials = oauthClientCredentials(provider);
-    if (!credentials.clientId) throw new OAuthStartError(500, `${credentials.clientIdVariable} missing`);
+    if (!credentials.clientId) throw new OAuthStartError(OAUTH_START.CLIENT_ID_MISSING, undefined, `${credentials.clientIdVariable} missing`);
     const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
     const state = newState(resolved.user, tenant.tenantId, provider, "first_party", inputs, {});
     const request = await authorizationRequest(provider, config, state.nonce);
@@ -110,13 +111,13 @@ export async function brokerStart(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
   return startAnswer(async () => {
     const resolved = await ctx.resolveSession();
-    if (!resolved) throw new OAuthStartError(401, "unauthorized");
+    if (!resolved) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
     const em = await orm();
     const integration = await em.findOne(Integration, { slug: provider });
-    if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(404, "provider_unknown");
+    if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
     const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
     const authConfigId = integration.oauthClientConfig.broker?.auth_config_id;
-    if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(500, "broker_auth_config_missing");
+    if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(OAUTH_START.BROKER_AUTH_CONFIG_MISSING);
     requireEncryptionKey();
     const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
     if (inputs.embed && ctx.url.searchParams.get("internal") !== "1") {
@@ -128,9 +129,9 @@ export async function brokerStart(ctx: RequestContext): Promise<Response> {
     try {
       link = await linkConnectedAccount({ authConfigId, userId: tenant.tenantId, callbackUrl });
     } catch (error) {
-      throw new OAuthStartError(502, "broker_initiate_failed", error instanceof BrokerError ? error.message : "broker request failed");
+      throw new OAuthStartError(OAUTH_START.BROKER_INITIATE_FAILED, error instanceof BrokerError ? error.message : "broker request failed");
     }
-    if (!link.redirectUrl || !isWebUrl(link.redirectUrl)) throw new OAuthStartError(502, "broker_no_redirect_url");
+    if (!link.redirectUrl || !isWebUrl(link.redirectUrl)) throw new OAuthStartError(OAUTH_START.BROKER_NO_REDIRECT_URL);
     return redirectWithCookies(link.redirectUrl, stateSetCookies(state));
   });
 }
@@ -155,8 +156,8 @@ async function popupOrOutage(run: () => Promise<CallbackOutcome>, provider: stri
     return render(await run(), provider);
   } catch (error) {
     if (!isDatabaseUnavailable(error) && findAppError(error)?.code !== "SERVICE_UNAVAILABLE") throw error;
-    const message = { type: "svc:oauth:error" as const, code: "service_unavailable", detail: "The service is briefly unavailable. Close this window and try again.", state: null };
-    const page = renderPopupPage(message, new URL(getConfig().baseUrl).origin, 503);
+    const message = { type: "svc:oauth:error" as const, code: OAUTH_CALLBACK.SERVICE_UNAVAILABLE.code, detail: "The service is briefly unavailable. Close this window and try again.", state: null };
+    const page = renderPopupPage(message, new URL(getConfig().baseUrl).origin, OAUTH_CALLBACK.SERVICE_UNAVAILABLE.status);
     return popupResponse({ ...page, headers: { ...page.headers, "retry-after": String(RETRY_AFTER_SECONDS) } });
   }
 }
@@ -187,8 +188,8 @@ export async function brokerCallbackRoute(ctx: RequestContext): Promise<Response
 export async function oauthResult(ctx: RequestContext): Promise<Response> {
   const cors = { ...NO_STORE, "access-control-allow-origin": "*" };
   const nonce = ctx.url.searchParams.get("sdk_nonce");
-  if (!nonce || !SDK_NONCE_PATTERN.test(nonce)) return json({ error: "invalid_sdk_nonce" }, 400, cors);
+  if (!nonce || !SDK_NONCE_PATTERN.test(nonce)) return json({ error: OAUTH_START.INVALID_SDK_NONCE.code }, OAUTH_START.INVALID_SDK_NONCE.status, cors);
   const message = await takeResult(await orm(), nonce);
-  return message ? json(message, 200, cors) : json({ error: "result_not_found" }, 404, cors);
+  return message ? json(message, 200, cors) : json({ error: OAUTH_START.RESULT_NOT_FOUND.code }, OAUTH_START.RESULT_NOT_FOUND.status, cors);
 }
 
