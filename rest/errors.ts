@@ -1,3 +1,4 @@
+import { IDENTITY } from "../server/platform/error-codes";
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../server/platform/db/availability";
@@ -56,11 +57,11 @@ export function identityErrorResponse(error: unknown, requestId: string): Respon
     return json({ code: appError.status, error_code: appError.code.toLowerCase(), msg: appError.message }, appError.status, appError.headers);
   }
   const zodError = findCause(error, ZodError);
-  if (zodError) return json({ code: 400, error_code: "validation_failed", msg: zodError.issues[0]?.message ?? "Invalid request" }, 400);
+  if (zodError) return json({ code: IDENTITY.VALIDATION_FAILED.status, error_code: IDENTITY.VALIDATION_FAILED.code, msg: zodError.issues[0]?.message ?? "Invalid request" }, IDENTITY.VALIDATION_FAILED.status);
   if (isInvalidDatabaseInput(error)) {
     log.warn("input refused by PostgreSQL, not by validation", { requestId, error });
-    return json({ code: 400, error_code: "validation_failed", msg: "Invalid request" }, 400);
+    return json({ code: IDENTITY.VALIDATION_FAILED.status, error_code: IDENTITY.VALIDATION_FAILED.code, msg: "Invalid request" }, IDENTITY.VALIDATION_FAILED.status);
   }
   log.error("unhandled identity error", { requestId, error });
-  return json({ code: 500, error_code: "unexpected_failure", msg: "Internal server error" }, 500);
+  return json({ code: IDENTITY.UNEXPECTED_FAILURE.status, error_code: IDENTITY.UNEXPECTED_FAILURE.code, msg: "Internal server error" }, IDENTITY.UNEXPECTED_FAILURE.status);
 }

@@ -1,3 +1,4 @@
+import { PROVIDER_PROXY } from "../server/platform/error-codes";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Transform } from "node:stream";
 import { Agent } from "undici";
@@ -93,16 +94,16 @@ export function parseProxyPath(rawUrl: string): ProxyPath | ProxyError {
   const path = slash === -1 ? "/" : rest.slice(slash);
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(provider)) return connectionNotFound();
   // `//host/...` would read as a protocol-relative URL to whoever resolves it (the broker).
-  if (path.startsWith("//")) return new ProxyError(400, "invalid_path", "the path must not start with //");
+  if (path.startsWith("//")) return new ProxyError(PROVIDER_PROXY.INVALID_PATH, "the path must not start with //");
   for (const segment of path.split("/")) {
     let decoded: string;
     try {
       decoded = decodeURIComponent(segment);
     } catch {
-      return new ProxyError(400, "invalid_path", "the path is not valid percent-encoding");
+      return new ProxyError(PROVIDER_PROXY.INVALID_PATH, "the path is not valid percent-encoding");
     }
     if (decoded === "." || decoded === ".." || /[\\\0]/.test(decoded) || (decoded.includes("/") && decoded !== segment)) {
-      return new ProxyError(400, "invalid_path", "dot segments and encoded slashes are not allowed in the path");
+      return new ProxyError(PROVIDER_PROXY.INVALID_PATH, "dot segments and encoded slashes are not allowed in the path");
     }
   }
   return { provider, path, search };
@@ -204,7 +205,7 @@ function readWhole(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) {
         req.removeAllListeners("data");
         req.resume();
-        reject(new ProxyError(413, "payload_too_large", `the broker takes request bodies up to ${limit} bytes`));
+        reject(new ProxyError(PROVIDER_PROXY.PAYLOAD_TOO_LARGE, `the broker takes request bodies up to ${limit} bytes`));
         return;
       }
       chunks.push(chunk);
@@ -297,8 +298,8 @@ function forwardFirstParty(
           res.destroy();
           return done();
         }
-        if (error.code === "UND_ERR_HEADERS_TIMEOUT") return fail(new ProxyError(504, "upstream_timeout", `the provider did not answer within ${HEADERS_TIMEOUT_MS / 1000} seconds`));
-        fail(new ProxyError(502, "upstream_unreachable", "the provider could not be reached", { cause: error }));
+        if (error.code === "UND_ERR_HEADERS_TIMEOUT") return fail(new ProxyError(PROVIDER_PROXY.UPSTREAM_TIMEOUT, `the provider did not answer within ${HEADERS_TIMEOUT_MS / 1000} seconds`));
+        fail(new ProxyError(PROVIDER_PROXY.UPSTREAM_UNREACHABLE, "the provider could not be reached", { cause: error }));
       };
       try {
         providerDispatcher().dispatch(

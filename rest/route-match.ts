@@ -1,33 +1,56 @@
 import type { Route } from "./route-types";
 
-export interface RouteMatch<R extends RouteShape = Route> {
-  route: R;
+export interface RouteMatch {
+  route: Route;
+  /** The path's `{params}` by name, as sent (still percent-encoded). */
   params: Record<string, string>;
 }
 
-/** What matching needs of a row (the coverage check passes rows without handlers). */
-export type RouteShape = Pick<Route, "method" | "path" | "rest">;
+/** A `{param}` pattern that takes the rest of the path, slashes included (the handler judges it). */
+export const REST_OF_PATH = ".*";
+const ONE_SEGMENT = "[^/]+";
+
+const escapeLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `/api/deployments/{name}/events` → `^/api/deployments/(?<name>[^/]+)/events$`, each param as its declaration says. */
+function compilePath(route: Route): RegExp {
+  const declared = new Map([...(route.pathParam ? [route.pathParam] : []), ...(route.pathParams ?? [])].map((param) => [param.name, param]));
+  const source = route.path
+    .split(/(\{[^/}]+\})/)
+    .map((part) => {
+      const name = /^\{([^/}]+)\}$/.exec(part)?.[1];
+      return name === undefined ? escapeLiteral(part) : `(?<${name}>${declared.get(name)?.pattern ?? ONE_SEGMENT})`;
+    })
+    .join("");
+  return new RegExp(`^${source}$`, "s");
+}
+
+/** How many fixed segments a path has: `/x/{id}/parts` outranks `/x/{id}` (sub-resources before catch-alls). */
+const literalSegments = (path: string) => path.split("/").filter((segment) => segment && !segment.includes("{")).length;
 
 /**
- * How a path finds its rows, shared by the HTTP edge (rest/handler.ts) and the OpenAPI
- * coverage check (rest/openapi/route-coverage.ts), so both agree on which row serves what:
- * an exact row wins; otherwise every `/x/*` row whose prefix starts the path and whose
- * `rest` pattern (if any) accepts the remainder, in table order.
+ * How a path finds its routes, compiled once from the declarations: an exact path (no
+ * `{param}`) is one map lookup and wins outright; otherwise every patterned route that
+ * matches, the ones with more fixed segments first (then in declaration order).
  */
-export function routeMatcher<R extends RouteShape>(table: R[]) {
-  const exact = new Map<string, R[]>();
-  const prefixed: R[] = [];
-  for (const route of table) {
-    if (route.path.endsWith("/*")) prefixed.push(route);
-    else exact.set(route.path, [...(exact.get(route.path) ?? []), route]);
+export function routeMatcher(routes: Route[]) {
+  const exact = new Map<string, Route[]>();
+  const patterned: { route: Route; pattern: RegExp }[] = [];
+  for (const route of routes) {
+    if (!route.pathPattern && !route.path.includes("{")) exact.set(route.path, [...(exact.get(route.path) ?? []), route]);
+    else if (route.fast) throw new Error(`${route.method} ${route.path}: a fast answer needs an exact path`);
+    else patterned.push({ route, pattern: route.pathPattern ?? compilePath(route) });
   }
-  function candidates(pathname: string): RouteMatch<R>[] {
+  patterned.sort((a, b) => literalSegments(b.route.path) - literalSegments(a.route.path));
+  function candidates(pathname: string): RouteMatch[] {
     const direct = exact.get(pathname);
     if (direct) return direct.map((route) => ({ route, params: {} }));
-    return prefixed
-      .filter((route) => pathname.startsWith(route.path.slice(0, -1)))
-      .map((route) => ({ route, params: { rest: pathname.slice(route.path.length - 1) } }))
-      .filter((match) => !match.route.rest || match.route.rest.test(match.params.rest!));
+    const found: RouteMatch[] = [];
+    for (const { route, pattern } of patterned) {
+      const match = pattern.exec(pathname);
+      if (match) found.push({ route, params: { ...match.groups } });
+    }
+    return found;
   }
   return { exact, candidates };
 }

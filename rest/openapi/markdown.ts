@@ -96,6 +96,32 @@ function renderOperation(path: string, method: string, operation: Json): string[
   return lines;
 }
 
+interface ErrorCodeRow {
+  group: string;
+  code: string;
+  status: number;
+  shape: string;
+  when: string;
+}
+
+const SHAPES: Record<string, string> = {
+  message: "`{ message, code?, error?, detail? }`",
+  error: "`{ error, detail? }`",
+  popup: "popup page posting `{ type: 'svc:oauth:error', code, detail, state }`",
+  identity: "GoTrue's `{ code, error_code, msg }`",
+};
+
+/** The catalog of error codes (the document's `x-error-codes`), one table per group. */
+function errorCodeSection(rows: ErrorCodeRow[]): string[] {
+  const lines = ["## Error codes", "", "Every machine-readable code the service answers, with its status and the body it travels in.", ""];
+  for (const group of [...new Set(rows.map((row) => row.group))]) {
+    lines.push(`### ${group}`, "", "| code | status | body | when |", "|---|---|---|---|");
+    for (const row of rows.filter((r) => r.group === group)) lines.push(`| \`${row.code}\` | ${row.status} | ${SHAPES[row.shape]} | ${cell(row.when)} |`);
+    lines.push("");
+  }
+  return lines;
+}
+
 export function renderReference(document: Json): string {
   const byTag = new Map<string, string[]>();
   for (const [path, item] of Object.entries(document.paths as Json)) {
@@ -110,6 +136,7 @@ export function renderReference(document: Json): string {
   }
   lines.push("");
   for (const [tag, body] of byTag) lines.push(`## ${tag}`, "", ...body);
+  lines.push(...errorCodeSection(document["x-error-codes"] as ErrorCodeRow[]));
   lines.push(GENERATED_END);
   return lines.join("\n") + "\n";
 }

@@ -1,18 +1,15 @@
 import type { z } from "zod";
-import type { Method } from "../route-types";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * How a route is documented: one `OperationDoc` per row of rest/route-table.ts, written next
- * to the other operations of its area in rest/openapi/operations/. The OpenAPI document
- * (rest/openapi/document.ts) and docs/api.md are generated from these; the contract test
+ * What a route's declaration (rest/route-types.ts) says for its reader: the OpenAPI document
+ * (rest/openapi/document.ts) and docs/api.md are generated from it; the contract test
  * replays every example against the built service.
  */
 export interface OperationDoc {
   method: Method;
-  /**
-   * The OpenAPI path. A table row ending in `/*` is documented with one `{param}` in its
-   * place: `/api/deployments/*` is `/api/deployments/{name}`.
-   */
+  /** The path, with a `{param}` for each variable segment; the edge compiles it once (rest/route-match.ts). */
   path: string;
   /** Groups operations in the document and in docs/api.md. */
   tag: Tag;
@@ -44,6 +41,12 @@ export interface PathParamDoc {
   description: string;
   /** The procedure's input field the path fills: left out of the documented JSON body. */
   bodyField?: string;
+  /**
+   * What the segment may be, as regular-expression source; one segment (`[^/]+`) unless
+   * said. `REST_OF_PATH` (rest/route-match.ts) takes the rest of the path, slashes included,
+   * and leaves judging it to the handler.
+   */
+  pattern?: string;
 }
 
 export type Tag =
@@ -135,4 +138,3 @@ export interface ReplayRequest {
   setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey";
 }
 
-export const operation = (doc: OperationDoc): OperationDoc => doc;

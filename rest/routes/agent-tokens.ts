@@ -13,10 +13,9 @@ async function authenticate(ctx: RequestContext): Promise<void> {
   else await requireSession(ctx);
 }
 
-/** `rest` is `{name}/agent-tokens[/{id}]` or `{name}/events`. */
+/** The path's `{name}` and, for a revocation, `{id}`. */
 function parts(ctx: RequestContext): { name: string; tokenId: string } {
-  const [name = "", , tokenId = ""] = (ctx.params.rest ?? "").split("/");
-  return { name: decodePathSegment(name), tokenId: decodePathSegment(tokenId) };
+  return { name: decodePathSegment(ctx.params.name ?? ""), tokenId: decodePathSegment(ctx.params.id ?? "") };
 }
 
 const NO_STORE = { "cache-control": "no-store" };

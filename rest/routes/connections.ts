@@ -15,7 +15,7 @@ import { requireSession } from "./session";
  */
 export async function disconnect(ctx: RequestContext) {
   await requireSession(ctx);
-  const connectionId = decodePathSegment(ctx.params.rest ?? "");
+  const connectionId = decodePathSegment(ctx.params.id ?? "");
   if (!z.uuid().safeParse(connectionId).success) throw new AppError("NOT_FOUND", "Connection not found");
   const caller = await ctx.caller();
   await caller.connections.disconnect({ connectionId });

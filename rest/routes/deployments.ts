@@ -12,7 +12,7 @@ async function authenticate(ctx: RequestContext): Promise<void> {
   else await requireSession(ctx);
 }
 
-const nameParam = (ctx: RequestContext) => decodePathSegment(ctx.params.rest ?? "");
+const nameParam = (ctx: RequestContext) => decodePathSegment(ctx.params.name ?? "");
 const NO_STORE = { "cache-control": "no-store" };
 
 export async function list(ctx: RequestContext) {

@@ -1,3 +1,4 @@
+import { IDENTITY } from "../../server/platform/error-codes";
 import { findAppError } from "../../server/platform/errors";
 import { IdentityError } from "../../server/identity";
 import { readJsonObject } from "../body";
@@ -8,7 +9,7 @@ import { json, noContent } from "../responses";
 function bearerToken(ctx: RequestContext): string {
   const header = ctx.request.headers.get("authorization") ?? "";
   const match = /^Bearer ([^\s,]+)$/i.exec(header);
-  if (!match) throw new IdentityError(401, "no_authorization", "This endpoint requires a Bearer token");
+  if (!match) throw new IdentityError(IDENTITY.NO_AUTHORIZATION, "This endpoint requires a Bearer token");
   return match[1]!;
 }
 
@@ -16,8 +17,8 @@ async function identityBody(ctx: RequestContext) {
   try {
     return await readJsonObject(ctx.request);
   } catch (error) {
-    if (findAppError(error)?.code === "PAYLOAD_TOO_LARGE") throw new IdentityError(413, "request_too_large", "Request body too large");
-    throw new IdentityError(400, "bad_json", "Could not parse request body as JSON");
+    if (findAppError(error)?.code === "PAYLOAD_TOO_LARGE") throw new IdentityError(IDENTITY.REQUEST_TOO_LARGE, "Request body too large");
+    throw new IdentityError(IDENTITY.BAD_JSON, "Could not parse request body as JSON");
   }
 }
 

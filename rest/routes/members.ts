@@ -6,9 +6,9 @@ import { requireSession } from "./session";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The id at the end of a `/*` route; anything that is not one names nothing (404). */
-function idParam(ctx: RequestContext, notFound: string): string {
-  const id = ctx.params.rest ?? "";
+/** The path's `{param}` as a UUID; anything that is not one names nothing (404). */
+function idParam(ctx: RequestContext, param: "id" | "userId", notFound: string): string {
+  const id = ctx.params[param] ?? "";
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", notFound);
   return id.toLowerCase();
 }
@@ -28,7 +28,7 @@ export async function invite(ctx: RequestContext) {
 
 export async function revokeInvitation(ctx: RequestContext) {
   const caller = await ctx.caller();
-  await caller.members.revokeInvitation({ id: idParam(ctx, "Invitation not found") });
+  await caller.members.revokeInvitation({ id: idParam(ctx, "id", "Invitation not found") });
   return noContent();
 }
 
@@ -36,11 +36,11 @@ export async function changeRole(ctx: RequestContext) {
   await requireSession(ctx);
   const body = await readJsonObject(ctx.request);
   const caller = await ctx.caller();
-  return json(await caller.members.changeRole({ ...(body as object), userId: idParam(ctx, "Member not found") } as never));
+  return json(await caller.members.changeRole({ ...(body as object), userId: idParam(ctx, "userId", "Member not found") } as never));
 }
 
 export async function removeMember(ctx: RequestContext) {
   const caller = await ctx.caller();
-  await caller.members.remove({ userId: idParam(ctx, "Member not found") });
+  await caller.members.remove({ userId: idParam(ctx, "userId", "Member not found") });
   return noContent();
 }

@@ -4,6 +4,7 @@ import { readCookie } from "../../server/identity";
 import { getRuntime } from "../../server/start";
 import { isDatabaseUnavailable } from "../../server/platform/db/availability";
 import { findAppError, RETRY_AFTER_SECONDS } from "../../server/platform/errors";
+import { OAUTH_CALLBACK, OAUTH_START } from "../../server/platform/error-codes";
 import { readTextCapped } from "../body";
 import { popupResponse, renderPickerPage, renderPopupPage } from "../oauth-popup-page";
 import type { RequestContext } from "../request-context";
@@ -18,17 +19,10 @@ function redirectWithCookies(location: string, cookies: string[] = []): Response
   return response;
 }
 
-/** The route table hands `/api/oauth/*`; this splits `<provider>/authorize` and the like. */
-export function oauthPath(rest: string): { kind: string; provider: string } | null {
-  const parts = rest.split("/");
-  if (parts.length === 2 && (parts[1] === "authorize" || parts[1] === "callback")) return { kind: parts[1], provider: decodeSegment(parts[0]!) };
-  if (parts.length === 3 && parts[0] === "broker" && (parts[2] === "start" || parts[2] === "callback")) return { kind: `broker-${parts[2]}`, provider: decodeSegment(parts[1]!) };
-  return null;
-}
-
-function decodeSegment(segment: string): string {
+/** The `{provider}` of the path; malformed percent-encoding names no provider (""). */
+function providerParam(ctx: RequestContext): string {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(ctx.params.provider ?? "");
   } catch {
     return "";
   }
@@ -72,28 +66,29 @@ function requireEncryptionKey(): void {
   try {
     currentKeyId();
   } catch {
-    throw new OAuthStartError(500, "encryption_key_unavailable");
+    throw new OAuthStartError(OAUTH_START.ENCRYPTION_KEY_UNAVAILABLE);
   }
 }
 
 /** GET /api/oauth/{provider}/authorize: SPEC 4.1's checks, in the table's order. */
-export async function authorize(ctx: RequestContext, provider: string): Promise<Response> {
+export async function authorize(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   return startAnswer(async () => {
     const resolved = await ctx.resolveSession();
-    if (!resolved) throw new OAuthStartError(401, "unauthorized");
+    if (!resolved) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
     const em = await orm();
     const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
     const integration = await em.findOne(Integration, { slug: provider });
-    if (!integration) throw new OAuthStartError(404, "provider_unknown");
+    if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
     if (usesBroker(integration.oauthClientConfig)) {
       return redirectWithCookies(`/api/oauth/broker/${encodeURIComponent(provider)}/start${ctx.url.search}`);
     }
-    if (provider !== getConfig().FIRST_PARTY_PROVIDER) throw new OAuthStartError(404, "provider_unknown");
+    if (provider !== getConfig().FIRST_PARTY_PROVIDER) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
     const config = integration.oauthClientConfig;
-    if (!config.authorize_url || !config.token_url) throw new OAuthStartError(500, "oauth_client_config_missing");
+    if (!config.authorize_url || !config.token_url) throw new OAuthStartError(OAUTH_START.OAUTH_CLIENT_CONFIG_MISSING);
     requireEncryptionKey();
     const credentials = oauthClientCredentials(provider);
-    if (!credentials.clientId) throw new OAuthStartError(500, `${credentials.clientIdVariable} missing`);
+    if (!credentials.clientId) throw new OAuthStartError(OAUTH_START.CLIENT_ID_MISSING, undefined, `${credentials.clientIdVariable} missing`);
     const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
     const state = newState(resolved.user, tenant.tenantId, provider, "first_party", inputs, {});
     const request = await authorizationRequest(provider, config, state.nonce);
@@ -112,16 +107,17 @@ const isWebUrl = (value: string) => {
 };
 
 /** GET /api/oauth/broker/{provider}/start: SPEC 4.1's broker table, in its order. */
-export async function brokerStart(ctx: RequestContext, provider: string): Promise<Response> {
+export async function brokerStart(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   return startAnswer(async () => {
     const resolved = await ctx.resolveSession();
-    if (!resolved) throw new OAuthStartError(401, "unauthorized");
+    if (!resolved) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
     const em = await orm();
     const integration = await em.findOne(Integration, { slug: provider });
-    if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(404, "provider_unknown");
+    if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
     const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
     const authConfigId = integration.oauthClientConfig.broker?.auth_config_id;
-    if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(500, "broker_auth_config_missing");
+    if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(OAUTH_START.BROKER_AUTH_CONFIG_MISSING);
     requireEncryptionKey();
     const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
     if (inputs.embed && ctx.url.searchParams.get("internal") !== "1") {
@@ -133,9 +129,9 @@ export async function brokerStart(ctx: RequestContext, provider: string): Promis
     try {
       link = await linkConnectedAccount({ authConfigId, userId: tenant.tenantId, callbackUrl });
     } catch (error) {
-      throw new OAuthStartError(502, "broker_initiate_failed", error instanceof BrokerError ? error.message : "broker request failed");
+      throw new OAuthStartError(OAUTH_START.BROKER_INITIATE_FAILED, error instanceof BrokerError ? error.message : "broker request failed");
     }
-    if (!link.redirectUrl || !isWebUrl(link.redirectUrl)) throw new OAuthStartError(502, "broker_no_redirect_url");
+    if (!link.redirectUrl || !isWebUrl(link.redirectUrl)) throw new OAuthStartError(OAUTH_START.BROKER_NO_REDIRECT_URL);
     return redirectWithCookies(link.redirectUrl, stateSetCookies(state));
   });
 }
@@ -160,40 +156,29 @@ async function popupOrOutage(run: () => Promise<CallbackOutcome>, provider: stri
     return render(await run(), provider);
   } catch (error) {
     if (!isDatabaseUnavailable(error) && findAppError(error)?.code !== "SERVICE_UNAVAILABLE") throw error;
-    const message = { type: "svc:oauth:error" as const, code: "service_unavailable", detail: "The service is briefly unavailable. Close this window and try again.", state: null };
-    const page = renderPopupPage(message, new URL(getConfig().baseUrl).origin, 503);
+    const message = { type: "svc:oauth:error" as const, code: OAUTH_CALLBACK.SERVICE_UNAVAILABLE.code, detail: "The service is briefly unavailable. Close this window and try again.", state: null };
+    const page = renderPopupPage(message, new URL(getConfig().baseUrl).origin, OAUTH_CALLBACK.SERVICE_UNAVAILABLE.status);
     return popupResponse({ ...page, headers: { ...page.headers, "retry-after": String(RETRY_AFTER_SECONDS) } });
   }
 }
 
-export async function callback(ctx: RequestContext, provider: string): Promise<Response> {
+/** GET /api/oauth/{provider}/callback: the first-party provider's redirect back. */
+export async function callback(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   return popupOrOutage(async () => firstPartyCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
 }
 
 /** POST /api/oauth/{provider}/callback: the discovery picker's form. */
-export async function pick(ctx: RequestContext, provider: string): Promise<Response> {
+export async function pick(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   const form = new URLSearchParams(await readTextCapped(ctx.request, 16 * 1024));
   return popupOrOutage(async () => firstPartyPick(await orm(), provider, form, cookieReader(ctx)), provider);
 }
 
-export async function brokerCallbackRoute(ctx: RequestContext, provider: string): Promise<Response> {
+/** GET /api/oauth/broker/{provider}/callback: the broker's redirect back. */
+export async function brokerCallbackRoute(ctx: RequestContext): Promise<Response> {
+  const provider = providerParam(ctx);
   return popupOrOutage(async () => brokerCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
-}
-
-/** GET /api/oauth/{...}: dispatches the four browser navigations of SPEC 4.1. */
-export async function oauthGet(ctx: RequestContext): Promise<Response> {
-  const path = oauthPath(ctx.params.rest ?? "");
-  if (!path) return json({ message: "Not found" }, 404);
-  if (path.kind === "authorize") return authorize(ctx, path.provider);
-  if (path.kind === "callback") return callback(ctx, path.provider);
-  if (path.kind === "broker-start") return brokerStart(ctx, path.provider);
-  return brokerCallbackRoute(ctx, path.provider);
-}
-
-export async function oauthPost(ctx: RequestContext): Promise<Response> {
-  const path = oauthPath(ctx.params.rest ?? "");
-  if (!path || path.kind !== "callback") return json({ message: "Not found" }, 404);
-  return pick(ctx, path.provider);
 }
 
 /**
@@ -203,8 +188,8 @@ export async function oauthPost(ctx: RequestContext): Promise<Response> {
 export async function oauthResult(ctx: RequestContext): Promise<Response> {
   const cors = { ...NO_STORE, "access-control-allow-origin": "*" };
   const nonce = ctx.url.searchParams.get("sdk_nonce");
-  if (!nonce || !SDK_NONCE_PATTERN.test(nonce)) return json({ error: "invalid_sdk_nonce" }, 400, cors);
+  if (!nonce || !SDK_NONCE_PATTERN.test(nonce)) return json({ error: OAUTH_START.INVALID_SDK_NONCE.code }, OAUTH_START.INVALID_SDK_NONCE.status, cors);
   const message = await takeResult(await orm(), nonce);
-  return message ? json(message, 200, cors) : json({ error: "result_not_found" }, 404, cors);
+  return message ? json(message, 200, cors) : json({ error: OAUTH_START.RESULT_NOT_FOUND.code }, OAUTH_START.RESULT_NOT_FOUND.status, cors);
 }
 

@@ -1,3 +1,4 @@
+import { PROVIDER_PROXY } from "../../server/platform/error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { brokerBody, callBroker, ProxyError, cachedProxyTarget, loadProxyTarget, type ProxyTarget, isExpired, refreshCredential } from "../../server/connections";
 import { getRuntime } from "../../server/start";
@@ -23,7 +24,7 @@ async function readBody(request: Request): Promise<Buffer> {
   let size = 0;
   for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.length;
-    if (size > BODY_LIMIT) throw new ProxyError(413, "payload_too_large", `request bodies up to ${BODY_LIMIT} bytes`);
+    if (size > BODY_LIMIT) throw new ProxyError(PROVIDER_PROXY.PAYLOAD_TOO_LARGE, `request bodies up to ${BODY_LIMIT} bytes`);
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks);
@@ -63,7 +64,7 @@ export async function providerProxy(ctx: RequestContext): Promise<Response> {
     const send = (accessToken: string) =>
       fetch(url, { method, headers: forwardedHeaders(ctx.request, accessToken), body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body), redirect: "manual" }).catch(
         (error) => {
-          throw new ProxyError(502, "upstream_unreachable", "the provider could not be reached", { cause: error });
+          throw new ProxyError(PROVIDER_PROXY.UPSTREAM_UNREACHABLE, "the provider could not be reached", { cause: error });
         },
       );
     let upstream = await send(token);

@@ -56,7 +56,7 @@ function resolveName(rest: string): { name: string; hash?: string } | null {
 
 /** GET /sdk/* */
 export async function sdkFile(ctx: RequestContext): Promise<Response> {
-  const wanted = resolveName(ctx.params.rest ?? "");
+  const wanted = resolveName(ctx.params.file ?? "");
   const file = wanted ? await load(wanted.name) : null;
   if (!wanted || !file || (wanted.hash && wanted.hash !== file.hash)) return json({ message: "Not found" }, 404);
   const headers: Record<string, string> = {

@@ -5,6 +5,6 @@ import { serveFile } from "../static-files";
 
 /** Public objects of the `fs` storage driver; uploads get fresh names, so caching is immutable. */
 export async function publicAvatar(ctx: RequestContext) {
-  const response = await serveFile(`${getConfig().storageDir}/avatars`, ctx.params.rest ?? "", { immutable: true });
+  const response = await serveFile(`${getConfig().storageDir}/avatars`, ctx.params.objectPath ?? "", { immutable: true });
   return response ?? json({ message: "Object not found" }, 404);
 }

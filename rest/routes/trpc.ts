@@ -25,7 +25,7 @@ const BROWSER_PROCEDURE = new RegExp(
 
 /** The dashboard's typed client (live slug check and the like) reaches the same procedures here. */
 export async function trpcEndpoint(ctx: RequestContext) {
-  const procedures = decodeURIComponent(ctx.params.rest ?? "").split(",");
+  const procedures = decodeURIComponent(ctx.params.procedure ?? "").split(",");
   if (!procedures.every((name) => BROWSER_PROCEDURE.test(name))) return json({ message: "Not found" }, 404);
   const [{ orm }, resolved] = await Promise.all([getRuntime(), ctx.resolveSession()]);
   // The fetch adapter reads any body whole: cap it as every other JSON route does.

@@ -1,3 +1,4 @@
+import { OAUTH_START } from "../platform/error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { OAuthDoneMessage } from "./oauth/messages";
 import { getConfig } from "../platform/config";
@@ -24,7 +25,7 @@ export interface WizardCaller {
 async function wizardContext(caller: WizardCaller, provider: string, query: URLSearchParams) {
   const tenant = await startingTenant(caller.em, caller.userId, caller.preferredTenantId);
   const integration = await caller.em.findOne(Integration, { slug: provider });
-  if (!integration) throw new OAuthStartError(404, "provider_unknown");
+  if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   const inputs = await checkStartInputs(caller.em, query, tenant.tenantId, caller.clientAddress);
   return { tenant, integration, inputs };
 }
@@ -63,10 +64,10 @@ function returnUrl(inputs: StartInputs): string | null {
 /** The picker's choice: binds the connection to the flow's app and builds the popup's done message. */
 export async function bindFromWizard(caller: WizardCaller, provider: string, query: URLSearchParams, connectionId: string): Promise<WizardDone> {
   const { tenant, integration, inputs } = await wizardContext(caller, provider, query);
-  if (!inputs.appId) throw new OAuthStartError(400, "invalid_app_key", "the wizard binds to an app: open it with embed=1 and app_key");
+  if (!inputs.appId) throw new OAuthStartError(OAUTH_START.WIZARD_NEEDS_APP, "the wizard binds to an app: open it with embed=1 and app_key");
   // Only a connection of this workspace and this provider may be bound from this wizard.
   const chosen = /^[0-9a-f-]{36}$/i.test(connectionId) ? await getConnection(caller.em, tenant.tenantId, connectionId) : null;
-  if (!chosen || chosen.provider !== provider) throw new OAuthStartError(404, "connection_not_found");
+  if (!chosen || chosen.provider !== provider) throw new OAuthStartError(OAUTH_START.WIZARD_CONNECTION_NOT_FOUND);
   const bound = await bindConnection(caller.em, { tenantId: tenant.tenantId, appId: inputs.appId, connectionId, userId: caller.userId });
   const message = {
     type: "svc:oauth:done" as const,

@@ -1,3 +1,4 @@
+import { IDENTITY } from "../platform/error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
@@ -31,7 +32,7 @@ async function asIdentityLimit(what: string, check: () => Promise<void>): Promis
     const limited = findAppError(error);
     if (limited?.code !== "RATE_LIMITED") throw error;
     const retryAfter = limited.headers["Retry-After"];
-    throw new IdentityError(429, "over_request_rate_limit", `Too many ${what}. Try again in ${minutes(retryAfter)}.`, { "Retry-After": retryAfter ?? "60" });
+    throw new IdentityError(IDENTITY.OVER_REQUEST_RATE_LIMIT, `Too many ${what}. Try again in ${minutes(retryAfter)}.`, { "Retry-After": retryAfter ?? "60" });
   }
 }
 

@@ -1,3 +1,4 @@
+import { IDENTITY } from "../platform/error-codes";
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
@@ -36,17 +37,17 @@ export function toProviderUser(user: AuthUser): ProviderUser {
 
 function normalizeEmail(email: unknown): string {
   const parsed = emailSchema.safeParse(typeof email === "string" ? email.trim().toLowerCase() : email);
-  if (!parsed.success) throw new IdentityError(400, "validation_failed", "Unable to validate email address: invalid format");
+  if (!parsed.success) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Unable to validate email address: invalid format");
   return parsed.data;
 }
 
 /** The password rule of sign-up, also for a password set through a reset link. */
 export function checkNewPassword(password: unknown): void {
   if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH) {
-    throw new IdentityError(422, "weak_password", `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    throw new IdentityError(IDENTITY.WEAK_PASSWORD, `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
   if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new IdentityError(422, "weak_password", `Password should be at most ${MAX_PASSWORD_LENGTH} characters.`);
+    throw new IdentityError(IDENTITY.WEAK_PASSWORD, `Password should be at most ${MAX_PASSWORD_LENGTH} characters.`);
   }
 }
 
@@ -69,7 +70,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       await this.em.flush();
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
-        throw new IdentityError(422, "user_already_exists", "User already registered");
+        throw new IdentityError(IDENTITY.USER_ALREADY_EXISTS, "User already registered");
       }
       throw error;
     }
@@ -88,7 +89,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   /** Rotates the refresh token: the old one stops working the moment the new one exists. */
   async refresh(refreshToken: string): Promise<TokenResponse> {
     if (typeof refreshToken !== "string" || refreshToken.length === 0) {
-      throw new IdentityError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+      throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
     }
     const next = newRefreshToken();
     const rows = await this.em.getConnection().execute<{ id: string; user_id: string }[]>(
@@ -99,7 +100,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     );
     const row = rows[0];
     const user = row ? await this.em.findOne(AuthUser, { id: row.user_id }) : null;
-    if (!row || !user) throw new IdentityError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+    if (!row || !user) throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
     return this.tokenResponse(user, row.id, next);
   }
 
@@ -173,7 +174,7 @@ function pickMetadata(data: unknown): UserMetadata {
   for (const key of ["display_name", "avatar_url"] as const) {
     const value = (data as Record<string, unknown>)[key];
     if (typeof value === "string" && (!isSafeName(value) || value.length > MAX_METADATA_LENGTH)) {
-      throw new IdentityError(400, "validation_failed", `${key} must be at most ${MAX_METADATA_LENGTH} characters, without control characters`);
+      throw new IdentityError(IDENTITY.VALIDATION_FAILED, `${key} must be at most ${MAX_METADATA_LENGTH} characters, without control characters`);
     }
     if (typeof value === "string" || value === null) out[key] = value as string;
   }

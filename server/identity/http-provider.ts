@@ -1,3 +1,4 @@
+import { IDENTITY } from "../platform/error-codes";
 import type { UserMetadata } from "./entities";
 import { IdentityError, type IdentityProvider, type ProviderUser, type TokenResponse } from "./provider-types";
 
@@ -37,13 +38,14 @@ export class HttpIdentityProvider implements IdentityProvider {
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
-      throw new IdentityError(502, "provider_unreachable", "Identity provider is unreachable");
+      throw new IdentityError(IDENTITY.PROVIDER_UNREACHABLE, "Identity provider is unreachable");
     }
     const text = await response.text();
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     if (!response.ok) {
       const message = String(json.msg ?? json.error_description ?? json.message ?? json.error ?? response.statusText);
-      throw new IdentityError(response.status, String(json.error_code ?? json.error ?? "provider_error"), message);
+      // The external provider's own status and code, relayed as it answered them.
+      throw new IdentityError({ status: response.status, code: String(json.error_code ?? json.error ?? "provider_error") }, message);
     }
     return json as T;
   }

@@ -1,3 +1,4 @@
+import { IDENTITY } from "../platform/error-codes";
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 import { getConfig } from "../platform/config";
@@ -15,7 +16,7 @@ const PARAMS = { N: 16384, r: 8, p: 1 };
 const hashing = new BoundedQueue(
   () => getConfig().PASSWORD_HASH_CONCURRENCY,
   256,
-  () => new IdentityError(503, "over_request_rate_limit", "Too many sign-in attempts in progress. Try again in a moment.", { "Retry-After": "5" }),
+  () => new IdentityError(IDENTITY.SIGN_INS_BUSY, "Too many sign-in attempts in progress. Try again in a moment.", { "Retry-After": "5" }),
 );
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {

@@ -1,3 +1,4 @@
+import { IDENTITY, type ErrorCodeEntry } from "../platform/error-codes";
 import type { UserMetadata } from "./entities";
 
 /** A user as a GoTrue-compatible identity provider returns it. */
@@ -35,20 +36,24 @@ export interface IdentityProvider {
 
 /** A provider refusal, in GoTrue's body shape `{ code, error_code, msg }`. */
 export class IdentityError extends Error {
+  readonly status: number;
+  readonly errorCode: string;
   constructor(
-    readonly status: number,
-    readonly errorCode: string,
+    /** A code of the catalog; or, relayed from an external provider, its own status and code. */
+    failure: ErrorCodeEntry | { status: number; code: string },
     message: string,
     /** Extra response headers, e.g. `Retry-After` on a 429. */
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "IdentityError";
+    this.status = failure.status;
+    this.errorCode = failure.code;
   }
   toBody() {
     return { code: this.status, error_code: this.errorCode, msg: this.message };
   }
 }
 
-export const invalidCredentials = () => new IdentityError(400, "invalid_credentials", "Invalid login credentials");
-export const badJwt = () => new IdentityError(401, "bad_jwt", "Invalid or expired JWT");
+export const invalidCredentials = () => new IdentityError(IDENTITY.INVALID_CREDENTIALS, "Invalid login credentials");
+export const badJwt = () => new IdentityError(IDENTITY.BAD_JWT, "Invalid or expired JWT");

@@ -1,27 +1,11 @@
 /**
- * One closed set of domain error codes and the one table that maps them to HTTP statuses
- * (unkey's habit). Domain code throws `AppError`; the REST edge turns it into the spec's
- * body and nothing else ever decides a status.
+ * Domain code throws `AppError` with a code of the closed table in ./error-codes.ts (the one
+ * catalog of every code and its status, unkey's habit); the REST edge turns it into the
+ * spec's body and nothing else ever decides a status.
  */
-export const errorStatus = {
-  BAD_REQUEST: 400,
-  INVALID_SLUG: 400,
-  SLUG_RESERVED: 400,
-  UPLOAD_INVALID: 400,
-  IDENTITY_REJECTED: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  STORAGE_FAILED: 500,
-  ENCRYPTION_KEY_UNAVAILABLE: 500,
-  INTERNAL: 500,
-  IDENTITY_UNAVAILABLE: 502,
-  BROKER_FAILED: 502,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
+import { errorStatus } from "./error-codes";
+
+export { errorStatus };
 
 export type ErrorCode = keyof typeof errorStatus;
 

@@ -1,3 +1,4 @@
+import { MESSAGE_CODES } from "../platform/error-codes";
 import { caller } from "./caller";
 import { workspaceFor } from "../members";
 import { requireApp, getAllowedOrigins, setAllowedOrigins } from "../apps";
@@ -11,7 +12,7 @@ async function deleteAtBroker(accountId: string): Promise<void> {
     await deleteConnectedAccount(accountId);
   } catch (error) {
     const detail = error instanceof BrokerError ? error.message : "broker request failed";
-    throw new AppError("BROKER_FAILED", "The broker could not delete the connection; it is kept until that succeeds", { error: "broker_delete_failed", detail });
+    throw new AppError("BROKER_FAILED", "The broker could not delete the connection; it is kept until that succeeds", { error: MESSAGE_CODES.BROKER_DELETE_FAILED.code, detail });
   }
 }
 

@@ -1,3 +1,4 @@
+import { IDENTITY } from "../platform/error-codes";
 import { z } from "zod";
 import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
@@ -30,7 +31,7 @@ export const identityProviderRouter = router({
       return limitedSignIn(ctx, email, () => provider.signInWithPassword(email, typeof input.password === "string" ? input.password : ""));
     }
     if (input.grantType === "refresh_token") return provider.refresh(String(input.refresh_token ?? ""));
-    throw new IdentityError(400, "unsupported_grant_type", "Unsupported grant_type; use password or refresh_token");
+    throw new IdentityError(IDENTITY.UNSUPPORTED_GRANT_TYPE, "Unsupported grant_type; use password or refresh_token");
   }),
   user: publicProcedure.input(accessTokenInput).query(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).getUser(input.accessToken)),
   updateUser: publicProcedure

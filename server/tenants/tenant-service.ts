@@ -1,3 +1,4 @@
+import { MESSAGE_CODES } from "../platform/error-codes";
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
@@ -29,7 +30,7 @@ async function grantWelcomeCredits(tx: EntityManager, tenantId: string): Promise
 }
 
 function assertNotReserved(slug: string): void {
-  if (isReservedSlug(slug)) throw new AppError("SLUG_RESERVED", reservedSlugMessage(slug), { code: "SLUG_RESERVED" });
+  if (isReservedSlug(slug)) throw new AppError("SLUG_RESERVED", reservedSlugMessage(slug), { code: MESSAGE_CODES.SLUG_RESERVED.code });
 }
 
 /** Maps a unique-index violation to the spec's 409, or returns false for other indexes. */

@@ -3,7 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../../rest/openapi/document";
-import { compareWithRouteTable, describeCoverage } from "../../rest/openapi/route-coverage";
+import { routeMatcher } from "../../rest/route-match";
 import { routes } from "../../rest/route-table";
 
 type Json = Record<string, any>;
@@ -25,36 +25,31 @@ function* examples(): Generator<{ where: string; status: number; schema?: Json; 
 }
 
 describe("the OpenAPI document", () => {
-  it("describes every row of the route table, and nothing the table does not serve", () => {
-    const coverage = compareWithRouteTable(routes, document.paths);
-    // The message names each missing path and where its docs go: it is the build's error.
-    expect(describeCoverage(coverage)).toBe("");
+  it("documents every declared route once, at the path and method it is served on", () => {
+    const documented = routes.map((route) => [route.method, route.path, Boolean(document.paths[route.path]?.[route.method.toLowerCase()])]);
+    expect(documented.filter(([, , found]) => !found)).toEqual([]);
+    const operations = Object.values(document.paths as Json).reduce((n, item) => n + Object.keys(item as Json).length, 0);
+    expect(operations).toBe(routes.length);
   });
 
-  it("names a route the table has and the document lacks (and the reverse)", () => {
-    const table = [...routes, { method: "GET" as const, path: "/api/new-thing/*" }];
-    const paths = { ...document.paths, "/api/ghost": { post: {} } };
-    const coverage = compareWithRouteTable(table, paths);
-    expect(coverage).toEqual({ undocumented: ["GET /api/new-thing/*"], unserved: ["POST /api/ghost"] });
-    expect(describeCoverage(coverage)).toContain("  - GET /api/new-thing/*");
-    expect(describeCoverage(coverage)).toContain("  - POST /api/ghost");
-  });
-
-  it("tells sub-resource rows (a `rest` pattern under a catch-all) from the catch-all", () => {
-    const table = [
-      { method: "GET" as const, path: "/api/things/*", rest: /^[^/]+\/parts$/ },
-      { method: "GET" as const, path: "/api/things/*" },
-    ];
-    // Only the catch-all is documented: the sub-resource row is named as undocumented.
-    expect(compareWithRouteTable(table, { "/api/things/{name}": { get: {} } })).toEqual({
-      undocumented: ["GET /api/things/* rest /^[^/]+\\/parts$/"],
-      unserved: [],
-    });
-    // A documented sub-path with no row of its own would only fall into the catch-all: not served.
-    expect(compareWithRouteTable(table, { "/api/things/{name}": { get: {} }, "/api/things/{name}/parts": { get: {} }, "/api/things/{name}/wheels": { get: {} } })).toEqual({
-      undocumented: [],
-      unserved: ["GET /api/things/{name}/wheels"],
-    });
+  it("serves a path the way the declarations spell it: exact paths first, sub-resources before catch-alls", () => {
+    const { candidates } = routeMatcher(routes);
+    const served = (method: string, path: string) => {
+      const found = candidates(path);
+      const match = found.find((candidate) => candidate.route.method === method);
+      return match ? [match.route.path, match.params] : found.map((candidate) => candidate.route.method);
+    };
+    expect(served("GET", "/api/deployments/docs-demo/agent-tokens")).toEqual(["/api/deployments/{name}/agent-tokens", { name: "docs-demo" }]);
+    expect(served("DELETE", "/api/deployments/docs-demo/agent-tokens/t1")).toEqual(["/api/deployments/{name}/agent-tokens/{id}", { name: "docs-demo", id: "t1" }]);
+    expect(served("GET", "/api/deployments/docs-demo")).toEqual(["/api/deployments/{name}", { name: "docs-demo" }]);
+    // `me` is the calling tool's own surface, never a deployment's sub-resource.
+    expect(served("GET", "/api/deployments/me/events")).toEqual(["/api/deployments/me/events", {}]);
+    expect(served("GET", "/api/deployments/me/agent-tokens")).toEqual(["/api/deployments/{name}", { name: "me/agent-tokens" }]);
+    // An exact path answers alone: another method there is a 405 naming only its own.
+    expect(served("POST", "/api/deployments/me/connections")).toEqual(["GET"]);
+    expect(served("GET", "/api/oauth/broker/github/start")).toEqual(["/api/oauth/broker/{provider}/start", { provider: "github" }]);
+    expect(served("POST", "/api/oauth/supabase/authorize")).toEqual(["GET"]);
+    expect(served("GET", "/api/oauth/a/b/c/d")).toEqual([]);
   });
 
   it("is a valid OpenAPI 3.1 document", async () => {

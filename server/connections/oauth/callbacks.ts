@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../../platform/config";
 import { decryptSecret, encryptSecret } from "../../platform/crypto/secret-box";
 import { findAppError } from "../../platform/errors";
+import { OAUTH_CALLBACK, type ErrorCodeEntry } from "../../platform/error-codes";
 import { log } from "../../platform/log";
 import { Integration, usesBroker, type OAuthClientConfig } from "../catalog/entities";
 import { createConnection, type ConnectionSummary } from "../connection-service";
@@ -16,7 +17,9 @@ import { storeResult } from "./results";
 import { consumeNonce, parkPending, takePending } from "./state-ledger";
 import { isNonce, readState, stateClearCookies, stateCookieName, STATE_TTL_MS, type OAuthFlow, type OAuthState } from "./state-cookie";
 
-const fail = (status: number, code: string, detail = DETAILS[code] ?? code) => new CallbackFailure(status, code, detail);
+const fail = (failure: ErrorCodeEntry, detail = DETAILS[failure.code] ?? failure.code) => new CallbackFailure(failure.status, failure.code, detail);
+/** The provider's or broker's own `?error=` value is the code (OAUTH_CALLBACK.PROVIDER_REFUSED). */
+const refused = (value: string, detail: string) => new CallbackFailure(OAUTH_CALLBACK.PROVIDER_REFUSED.status, providerErrorCode(value), detail);
 const ownOrigin = () => new URL(getConfig().baseUrl).origin;
 const returnUrl = (state: OAuthState) => (state.returnTo ? `${getConfig().baseUrl}${state.returnTo}` : null);
 
@@ -29,7 +32,7 @@ async function integrationOf(em: EntityManager, provider: string): Promise<Integ
 /** The catalog row of the one supported first-party provider, or `provider_unknown`. */
 async function firstPartyIntegration(em: EntityManager, provider: string): Promise<Integration> {
   const integration = await integrationOf(em, provider);
-  if (!integration || usesBroker(integration.oauthClientConfig) || provider !== getConfig().FIRST_PARTY_PROVIDER) throw fail(400, "provider_unknown");
+  if (!integration || usesBroker(integration.oauthClientConfig) || provider !== getConfig().FIRST_PARTY_PROVIDER) throw fail(OAUTH_CALLBACK.PROVIDER_UNKNOWN);
   return integration;
 }
 
@@ -48,9 +51,9 @@ async function stillMember(em: EntityManager, state: OAuthState): Promise<boolea
  */
 async function consumeState(em: EntityManager, cookies: CookieReader, nonce: string, flow: OAuthFlow, provider: string): Promise<OAuthState> {
   const state = readState(cookies(stateCookieName(nonce)), nonce, flow, provider);
-  if (!state) throw fail(400, "oauth_state_invalid");
-  if (!(await consumeNonce(em, nonce, new Date(state.expiresAt + STATE_TTL_MS)))) throw fail(400, "oauth_state_invalid");
-  if (!(await stillMember(em, state))) throw fail(400, "oauth_state_invalid");
+  if (!state) throw fail(OAUTH_CALLBACK.OAUTH_STATE_INVALID);
+  if (!(await consumeNonce(em, nonce, new Date(state.expiresAt + STATE_TTL_MS)))) throw fail(OAUTH_CALLBACK.OAUTH_STATE_INVALID);
+  if (!(await stillMember(em, state))) throw fail(OAUTH_CALLBACK.OAUTH_STATE_INVALID);
   return state;
 }
 
@@ -58,7 +61,7 @@ function requireKey(): void {
   try {
     currentKeyId();
   } catch {
-    throw fail(500, "encryption_key_unavailable");
+    throw fail(OAUTH_CALLBACK.ENCRYPTION_KEY_UNAVAILABLE);
   }
 }
 
@@ -75,9 +78,9 @@ async function saveConnection(
       state.embed && state.appId ? { appId: state.appId } : null,
     );
   } catch (error) {
-    if (findAppError(error)?.code === "ENCRYPTION_KEY_UNAVAILABLE") throw fail(500, "encryption_key_unavailable");
+    if (findAppError(error)?.code === "ENCRYPTION_KEY_UNAVAILABLE") throw fail(OAUTH_CALLBACK.ENCRYPTION_KEY_UNAVAILABLE);
     log.error("connection insert failed", { provider: state.provider, error });
-    throw fail(500, "db_insert_failed");
+    throw fail(OAUTH_CALLBACK.DB_INSERT_FAILED);
   }
 }
 
@@ -124,18 +127,18 @@ export async function firstPartyCallback(em: EntityManager, provider: string, qu
   const nonce = query.get("state");
   try {
     const integration = await firstPartyIntegration(em, provider);
-    if (!nonce || (!query.get("code") && !query.get("error"))) throw fail(400, "missing_params");
-    if (!isNonce(nonce)) throw fail(400, "oauth_state_invalid");
+    if (!nonce || (!query.get("code") && !query.get("error"))) throw fail(OAUTH_CALLBACK.MISSING_PARAMS);
+    if (!isNonce(nonce)) throw fail(OAUTH_CALLBACK.OAUTH_STATE_INVALID);
     state = await consumeState(em, cookies, nonce, "first_party", provider);
     const providerError = query.get("error");
-    if (providerError) throw fail(400, providerErrorCode(providerError), (query.get("error_description") ?? "The provider refused the connection.").slice(0, 300));
+    if (providerError) throw refused(providerError, (query.get("error_description") ?? "The provider refused the connection.").slice(0, 300));
     requireKey();
     const config = integration.oauthClientConfig;
     let credential: StoredCredential;
     try {
       credential = await exchangeCode(provider, config, query, { codeVerifier: state.codeVerifier ?? "", nonce });
     } catch (error) {
-      throw fail(502, "oauth_exchange_failed", error instanceof ExchangeError ? error.message : "token request failed");
+      throw fail(OAUTH_CALLBACK.OAUTH_EXCHANGE_FAILED, error instanceof ExchangeError ? error.message : "token request failed");
     }
     const displayName = (await accountLabel(config, credential.access_token)) ?? integration.name;
     let context: Record<string, string> | undefined;
@@ -144,7 +147,7 @@ export async function firstPartyCallback(em: EntityManager, provider: string, qu
       try {
         items = await discoverItems(config, credential.access_token);
       } catch (error) {
-        throw fail(502, "oauth_exchange_failed", `discovery failed: ${error instanceof Error ? error.message : "unknown error"}`);
+        throw fail(OAUTH_CALLBACK.OAUTH_EXCHANGE_FAILED, `discovery failed: ${error instanceof Error ? error.message : "unknown error"}`);
       }
       if (items.length > 1) {
         const pending: PendingPick = { credential, items, displayName };
@@ -181,12 +184,12 @@ export async function firstPartyPick(em: EntityManager, provider: string, form: 
   const nonce = form.get("state");
   try {
     const integration = await firstPartyIntegration(em, provider);
-    if (!nonce || !form.get("choice")) throw fail(400, "missing_params");
-    if (!isNonce(nonce)) throw fail(400, "oauth_state_invalid");
+    if (!nonce || !form.get("choice")) throw fail(OAUTH_CALLBACK.MISSING_PARAMS);
+    if (!isNonce(nonce)) throw fail(OAUTH_CALLBACK.OAUTH_STATE_INVALID);
     state = readState(cookies(stateCookieName(nonce)), nonce, "first_party", provider);
-    if (!state) throw fail(400, "oauth_state_invalid");
+    if (!state) throw fail(OAUTH_CALLBACK.OAUTH_STATE_INVALID);
     const parked = await takePending(em, nonce);
-    if (!parked) throw fail(400, "oauth_state_invalid");
+    if (!parked) throw fail(OAUTH_CALLBACK.OAUTH_STATE_INVALID);
     const pending = JSON.parse(decryptSecret(parked)) as PendingPick;
     const chosen = pending.items.find((item) => item.id === form.get("choice"));
     if (!chosen) {
@@ -206,26 +209,26 @@ export async function brokerCallback(em: EntityManager, provider: string, query:
   const nonce = query.get("cstate");
   try {
     const integration = await integrationOf(em, provider);
-    if (!integration || !usesBroker(integration.oauthClientConfig)) throw fail(400, "provider_unknown");
-    if (!nonce) throw fail(400, "missing_cstate");
-    if (!isNonce(nonce)) throw fail(400, "oauth_state_invalid");
+    if (!integration || !usesBroker(integration.oauthClientConfig)) throw fail(OAUTH_CALLBACK.PROVIDER_UNKNOWN);
+    if (!nonce) throw fail(OAUTH_CALLBACK.MISSING_CSTATE);
+    if (!isNonce(nonce)) throw fail(OAUTH_CALLBACK.OAUTH_STATE_INVALID);
     state = await consumeState(em, cookies, nonce, "broker", provider);
     const brokerError = query.get("error");
-    if (brokerError) throw fail(400, providerErrorCode(brokerError), (query.get("error_description") ?? query.get("message") ?? "The broker refused the connection.").slice(0, 300));
+    if (brokerError) throw refused(brokerError, (query.get("error_description") ?? query.get("message") ?? "The broker refused the connection.").slice(0, 300));
     const accountId = query.get("connected_account_id");
-    if (!accountId) throw fail(400, "missing_broker_account_id");
+    if (!accountId) throw fail(OAUTH_CALLBACK.MISSING_BROKER_ACCOUNT_ID);
     requireKey();
     let account;
     try {
       account = await getConnectedAccount(accountId);
     } catch (error) {
-      throw fail(502, "broker_get_failed", error instanceof BrokerError ? error.message : "broker request failed");
+      throw fail(OAUTH_CALLBACK.BROKER_GET_FAILED, error instanceof BrokerError ? error.message : "broker request failed");
     }
     // The account must be the one this flow started: this tenant, this auth config.
     if (account.id !== accountId || account.user_id !== state.tenantId || (account.auth_config?.id ?? null) !== state.authConfigId) {
-      throw fail(400, "oauth_state_invalid");
+      throw fail(OAUTH_CALLBACK.OAUTH_STATE_INVALID);
     }
-    if (account.status !== "ACTIVE") throw fail(400, "broker_not_active", `The broker says the account is ${String(account.status).slice(0, 40)}.`);
+    if (account.status !== "ACTIVE") throw fail(OAUTH_CALLBACK.BROKER_NOT_ACTIVE, `The broker says the account is ${String(account.status).slice(0, 40)}.`);
     const config = integration.oauthClientConfig;
     const connection = await saveConnection(em, state, {
       displayName: brokerAccountLabel(account) ?? `${integration.name} account`,

@@ -1,3 +1,4 @@
+import { OAUTH_START, type ErrorCodeEntry } from "../../platform/error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getAllowedOrigins, exactOrigin } from "../../apps";
 import { getConfig } from "../../platform/config";
@@ -11,21 +12,24 @@ import { sameOriginPath } from "../../platform/security/same-origin-path";
 
 /** A refusal at authorize/start: SPEC 4.1's `{ error }` (and `detail`) with its status. */
 export class OAuthStartError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
-    readonly code: string,
+    failure: ErrorCodeEntry,
     readonly detail?: string,
+    /** The code on the wire when the entry's names a variable (`<PROVIDER>_OAUTH_CLIENT_ID missing`). */
+    readonly code: string = failure.code,
   ) {
     super(code);
     this.name = "OAuthStartError";
+    this.status = failure.status;
   }
 }
 
 /** The caller's workspace, or 404 `no_tenant`; viewers may not connect (issue 8's table). */
 export async function startingTenant(em: EntityManager, userId: string, preferredTenantId: string | null): Promise<UserTenant> {
   const tenant = await resolveUserTenant(em, userId, preferredTenantId);
-  if (!tenant) throw new OAuthStartError(404, "no_tenant");
-  if (!can(tenant.role, "connections.manage")) throw new OAuthStartError(403, "forbidden", "Viewers cannot manage connections");
+  if (!tenant) throw new OAuthStartError(OAUTH_START.NO_TENANT);
+  if (!can(tenant.role, "connections.manage")) throw new OAuthStartError(OAUTH_START.FORBIDDEN, "Viewers cannot manage connections");
   return tenant;
 }
 
@@ -44,7 +48,7 @@ export const MAX_CALLER_STATE = 512;
 
 /** The app behind `app_key` (a live `svc_sk_` key or `svc_cs_` session of this tenant), or 401 `invalid_app_key`. */
 async function appOfKey(em: EntityManager, appKey: string, tenantId: string, clientAddress: string | null): Promise<string> {
-  const invalid = new OAuthStartError(401, "invalid_app_key");
+  const invalid = new OAuthStartError(OAUTH_START.INVALID_APP_KEY);
   if (appKey.startsWith(CONNECT_SESSION_PREFIX)) {
     // Connect-session guesses share the per-address limit of key guesses (issue 17).
     await assertKeyLookupsAllowed(em, clientAddress);
@@ -85,14 +89,14 @@ export async function checkStartInputs(
   if (query.has("returnTo")) {
     const raw = query.get("returnTo")!;
     returnTo = raw.length <= MAX_RETURN_TO ? sameOriginPath(raw, baseUrl) : null;
-    if (!returnTo) throw new OAuthStartError(400, "invalid_return_to");
+    if (!returnTo) throw new OAuthStartError(OAUTH_START.INVALID_RETURN_TO);
   }
 
   const callerState = query.get("state");
-  if (callerState !== null && callerState.length > MAX_CALLER_STATE) throw new OAuthStartError(400, "invalid_state", `state is longer than ${MAX_CALLER_STATE} characters`);
+  if (callerState !== null && callerState.length > MAX_CALLER_STATE) throw new OAuthStartError(OAUTH_START.INVALID_STATE, `state is longer than ${MAX_CALLER_STATE} characters`);
 
   const sdkNonce = query.get("sdk_nonce");
-  if (sdkNonce !== null && !SDK_NONCE_PATTERN.test(sdkNonce)) throw new OAuthStartError(400, "invalid_sdk_nonce");
+  if (sdkNonce !== null && !SDK_NONCE_PATTERN.test(sdkNonce)) throw new OAuthStartError(OAUTH_START.INVALID_SDK_NONCE);
 
   const embed = query.get("embed") === "1";
   const appKey = query.get("app_key");
@@ -102,7 +106,7 @@ export async function checkStartInputs(
   if (query.has("opener_origin")) {
     const exact = exactOrigin(query.get("opener_origin"));
     const allowed = exact !== null && (appId ? (await getAllowedOrigins(em, appId)).includes(exact) : exact === ownOrigin);
-    if (!allowed) throw new OAuthStartError(400, "opener_origin_not_allowed");
+    if (!allowed) throw new OAuthStartError(OAUTH_START.OPENER_ORIGIN_NOT_ALLOWED);
     openerOrigin = exact;
   }
   return { returnTo, callerState, embed, appId, openerOrigin, sdkNonce };

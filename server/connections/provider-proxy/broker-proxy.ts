@@ -1,3 +1,4 @@
+import { PROVIDER_PROXY } from "../../platform/error-codes";
 import { getConfig } from "../../platform/config";
 import { log } from "../../platform/log";
 import { BrokerError, brokerProxy } from "../oauth/broker-client";
@@ -34,7 +35,7 @@ export function brokerBody(raw: Buffer, contentType: string | undefined): unknow
 }
 
 export async function callBroker(target: BrokerTarget, input: { endpoint: string; method: string; body: unknown }): Promise<BrokerAnswer> {
-  const failed = (detail: string, cause?: unknown) => new ProxyError(502, "broker_proxy_failed", detail, { cause });
+  const failed = (detail: string, cause?: unknown) => new ProxyError(PROVIDER_PROXY.BROKER_PROXY_FAILED, detail, { cause });
   if (!getConfig().BROKER_API_KEY) throw failed("BROKER_API_KEY is not set");
   let answered: { status: number; json: unknown };
   try {

@@ -1,17 +1,22 @@
+import { PROVIDER_PROXY, type ErrorCodeEntry } from "../../platform/error-codes";
+
 /**
  * A refusal of the provider proxy, answered as `{ error, detail? }` like the other
  * connection endpoints (SPEC 7: OAuth endpoints speak `{ error: <code> }`). Bearer
  * refusals stay AppErrors and answer `{ message }` as SPEC 5 says.
  */
 export class ProxyError extends Error {
+  readonly status: number;
+  readonly code: string;
   constructor(
-    readonly status: number,
-    readonly code: string,
+    failure: ErrorCodeEntry,
     readonly detail?: string,
     options?: { cause?: unknown },
   ) {
-    super(detail ? `${code}: ${detail}` : code, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(detail ? `${failure.code}: ${detail}` : failure.code, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ProxyError";
+    this.status = failure.status;
+    this.code = failure.code;
   }
 
   body(): Record<string, string> {
@@ -19,4 +24,4 @@ export class ProxyError extends Error {
   }
 }
 
-export const connectionNotFound = () => new ProxyError(404, "connection_not_found");
+export const connectionNotFound = () => new ProxyError(PROVIDER_PROXY.CONNECTION_NOT_FOUND);

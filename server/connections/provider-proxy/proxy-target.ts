@@ -1,3 +1,4 @@
+import { PROVIDER_PROXY } from "../../platform/error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { openCredential, type StoredCredential } from "../credentials";
 import { AppError } from "../../platform/errors";
@@ -74,13 +75,13 @@ interface Row {
 }
 
 function apiBaseOf(value: unknown): URL {
-  if (typeof value !== "string" || value === "") throw new ProxyError(500, "oauth_client_config_missing", "the catalog row has no api_base_url");
+  if (typeof value !== "string" || value === "") throw new ProxyError(PROVIDER_PROXY.OAUTH_CLIENT_CONFIG_MISSING, "the catalog row has no api_base_url");
   try {
     const url = new URL(value.replace(/\/+$/, ""));
     if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http");
     return url;
   } catch (error) {
-    throw new ProxyError(500, "oauth_client_config_missing", "the catalog row's api_base_url is not an http(s) URL", { cause: error });
+    throw new ProxyError(PROVIDER_PROXY.OAUTH_CLIENT_CONFIG_MISSING, "the catalog row's api_base_url is not an http(s) URL", { cause: error });
   }
 }
 
@@ -107,7 +108,7 @@ export async function loadProxyTarget(em: EntityManager, tenantId: string, appId
     try {
       credential = openCredential(row.encrypted_credential, row.credential_key_id);
     } catch (error) {
-      if (error instanceof AppError && error.code === "ENCRYPTION_KEY_UNAVAILABLE") throw new ProxyError(500, "encryption_key_unavailable");
+      if (error instanceof AppError && error.code === "ENCRYPTION_KEY_UNAVAILABLE") throw new ProxyError(PROVIDER_PROXY.ENCRYPTION_KEY_UNAVAILABLE);
       throw error;
     }
     const config = row.oauth_client_config ?? {};

@@ -1,3 +1,4 @@
+import { PROVIDER_PROXY } from "../../platform/error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { oauthClientCredentials } from "../../platform/config";
 import { openCredential, sealCredential, type StoredCredential } from "../credentials";
@@ -40,7 +41,7 @@ async function refreshUnderLock(em: EntityManager, target: FirstPartyTarget, sta
       [target.connectionId, target.tenantId],
     );
     const row = rows[0];
-    if (!row?.encrypted_credential) throw new ProxyError(404, "connection_not_found");
+    if (!row?.encrypted_credential) throw new ProxyError(PROVIDER_PROXY.CONNECTION_NOT_FOUND);
     const current = openCredential(row.encrypted_credential, row.credential_key_id);
     // Someone (another instance, an earlier flight) already refreshed: use theirs.
     if (current.access_token !== stale && !isExpired(current)) return current;
@@ -59,15 +60,15 @@ async function refreshUnderLock(em: EntityManager, target: FirstPartyTarget, sta
 
 /** The refresh grant through the same client as the code exchange (openid-client, HTTP Basic). */
 async function requestRefresh(target: FirstPartyTarget, current: StoredCredential): Promise<StoredCredential> {
-  if (!current.refresh_token) throw new ProxyError(502, "token_refresh_failed", "the connection has no refresh token; connect the account again");
+  if (!current.refresh_token) throw new ProxyError(PROVIDER_PROXY.TOKEN_REFRESH_FAILED, "the connection has no refresh token; connect the account again");
   const config = target.clientConfig;
-  if (!config.token_url || !config.authorize_url) throw new ProxyError(500, "oauth_client_config_missing", "the catalog row has no token_url");
-  if (!oauthClientCredentials(target.provider).clientId) throw new ProxyError(500, "oauth_client_config_missing", `${oauthClientCredentials(target.provider).clientIdVariable} missing`);
+  if (!config.token_url || !config.authorize_url) throw new ProxyError(PROVIDER_PROXY.OAUTH_CLIENT_CONFIG_MISSING, "the catalog row has no token_url");
+  if (!oauthClientCredentials(target.provider).clientId) throw new ProxyError(PROVIDER_PROXY.OAUTH_CLIENT_CONFIG_MISSING, `${oauthClientCredentials(target.provider).clientIdVariable} missing`);
   try {
     return await refreshWithProvider(target.provider, config, current);
   } catch (error) {
     const why = error instanceof ExchangeError ? error.message : "the token request failed";
     log.warn("token refresh failed", { provider: target.provider, why });
-    throw new ProxyError(502, "token_refresh_failed", `the provider refused the refresh (${why}); connect the account again`, { cause: error });
+    throw new ProxyError(PROVIDER_PROXY.TOKEN_REFRESH_FAILED, `the provider refused the refresh (${why}); connect the account again`, { cause: error });
   }
 }

@@ -1,7 +1,9 @@
-import { checkSlugInput, createTenantInput, updateTenantInput } from "../../../server/tenants";
-import { logoUpload, messageError, slugCheck, tenantRow } from "../bodies";
-import { operation, type OperationDoc, type ResponseDoc } from "../operation";
-import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "./common";
+import { checkSlugInput, createTenantInput, updateTenantInput } from "../../server/tenants";
+import { logoUpload, messageError, slugCheck, tenantRow } from "../openapi/bodies";
+import { type ResponseDoc } from "../openapi/operation";
+import { route, type Route } from "../route-types";
+import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
+import * as tenants from "./tenants";
 
 const TENANT = {
   id: "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c",
@@ -20,7 +22,7 @@ const LOGO_URL = `http://localhost:3000/storage/v1/object/public/avatars/tenant/
 const reserved = (slug: string) => ({ message: `"${slug}" is reserved. Please choose a different workspace URL.`, code: "SLUG_RESERVED" });
 
 /** The logo upload answers alike on POST and PUT. */
-function logoUploadDoc(method: "POST" | "PUT"): OperationDoc {
+function logoUploadDoc(method: "POST" | "PUT"): Route {
   const uploadErrors: ResponseDoc = {
     status: 400,
     description: "No `file` part, a file over 2 MB, or bytes that are not a JPEG, PNG, WebP or GIF (the declared type is ignored).",
@@ -30,9 +32,11 @@ function logoUploadDoc(method: "POST" | "PUT"): OperationDoc {
       { name: "too-large", summary: "A 3 MB file", body: { message: "Image must be 2MB or smaller" }, request: { as: "owner", file: "oversized" } },
     ],
   };
-  return operation({
+  return route({
     method,
     path: "/api/tenants/me/logo",
+    handler: tenants.uploadLogo,
+    sessionCookie: true,
     tag: "Workspaces",
     summary: `Upload the workspace logo (${method})`,
     description:
@@ -50,10 +54,12 @@ function logoUploadDoc(method: "POST" | "PUT"): OperationDoc {
   });
 }
 
-export const tenantOperations: OperationDoc[] = [
-  operation({
+export const tenantOperations: Route[] = [
+  route({
     method: "POST",
     path: "/api/tenants",
+    handler: tenants.createTenant,
+    sessionCookie: true,
     tag: "Workspaces",
     summary: "Create your workspace",
     description:
@@ -89,9 +95,10 @@ export const tenantOperations: OperationDoc[] = [
       { status: 429, description: "Too many workspace creations by this person in the window; `Retry-After` says when to try again.", schema: messageError, headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/tenants/check-slug",
+    handler: tenants.checkSlug,
     tag: "Workspaces",
     summary: "Check whether a workspace URL is free",
     description: "The slug is trimmed and lowercased first. Your own workspace's slug never counts as taken. Never cached.",
@@ -120,9 +127,10 @@ export const tenantOperations: OperationDoc[] = [
       noSession({ query: { slug: "acme" } }),
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/tenants/me",
+    handler: tenants.getMyTenant,
     tag: "Workspaces",
     summary: "Your workspace",
     description: "The workspace you own (a workspace you only joined as a member is not returned here; see `GET /api/tenants/me/members` for your role).",
@@ -133,9 +141,11 @@ export const tenantOperations: OperationDoc[] = [
       { status: 404, description: "You own no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
     ],
   }),
-  operation({
+  route({
     method: "PATCH",
     path: "/api/tenants/me",
+    handler: tenants.updateMyTenant,
+    sessionCookie: true,
     tag: "Workspaces",
     summary: "Rename your workspace, set its URL once, or remove its logo",
     description:

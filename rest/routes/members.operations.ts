@@ -1,7 +1,10 @@
-import { changeRoleInput, inviteInput } from "../../../server/members";
-import { invitationCreated, memberChanged, memberList } from "../bodies";
-import { operation, type OperationDoc, type ReplayRequest, type ResponseDoc } from "../operation";
-import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "./common";
+import { changeRoleInput, inviteInput } from "../../server/members";
+import { invitationCreated, memberChanged, memberList } from "../openapi/bodies";
+import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
+import { REST_OF_PATH } from "../route-match";
+import { route, type Route } from "../route-types";
+import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
+import * as members from "./members";
 
 const OWNER_ID = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
 const OWNER_FIXED = { message: "The workspace owner cannot be removed or demoted" };
@@ -13,10 +16,11 @@ const noWorkspace = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", ...request } }],
 });
 
-export const memberOperations: OperationDoc[] = [
-  operation({
+export const memberOperations: Route[] = [
+  route({
     method: "GET",
     path: "/api/tenants/me/members",
+    handler: members.listMembers,
     tag: "Members",
     summary: "People in your workspace",
     description:
@@ -46,9 +50,11 @@ export const memberOperations: OperationDoc[] = [
       noWorkspace({}),
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/api/tenants/me/invitations",
+    handler: members.invite,
+    sessionCookie: true,
     tag: "Members",
     summary: "Invite someone by email",
     description:
@@ -79,14 +85,16 @@ export const memberOperations: OperationDoc[] = [
       { status: 409, description: "The person is already a member.", examples: [{ name: "already-member", summary: "Inviting yourself", body: { message: "This person is already a member of the workspace" }, request: { as: "admin", json: { email: "admin@example.com", role: "member" } } }] },
     ],
   }),
-  operation({
+  route({
     method: "DELETE",
     path: "/api/tenants/me/invitations/{id}",
+    handler: members.revokeInvitation,
+    sessionCookie: true,
     tag: "Members",
     summary: "Revoke a pending invitation",
     description: "Owner only. The link stops working at once.",
     auth: ["session"],
-    pathParam: { name: "id", description: "The invitation's id (UUID)." },
+    pathParam: { name: "id", description: "The invitation's id (UUID).", pattern: REST_OF_PATH },
     responses: [
       { status: 204, description: "Revoked.", examples: [{ name: "revoked", summary: "A pending invitation", request: { as: "owner", setup: "invitation", param: "{{setup}}" } }] },
       noSession({ param: SOMEONE }),
@@ -102,14 +110,16 @@ export const memberOperations: OperationDoc[] = [
       },
     ],
   }),
-  operation({
+  route({
     method: "PATCH",
     path: "/api/tenants/me/members/{userId}",
+    handler: members.changeRole,
+    sessionCookie: true,
     tag: "Members",
     summary: "Change a member's role",
     description: "Owner only. `role` is `member` or `viewer`; the owner's own role cannot change.",
     auth: ["session"],
-    pathParam: { name: "userId", description: "The member's user id (UUID).", bodyField: "userId" },
+    pathParam: { name: "userId", description: "The member's user id (UUID).", bodyField: "userId", pattern: REST_OF_PATH },
     jsonBody: changeRoleInput,
     responses: [
       { status: 200, description: "The member with the new role.", schema: memberChanged },
@@ -120,14 +130,16 @@ export const memberOperations: OperationDoc[] = [
       { status: 409, description: "The owner cannot be demoted.", examples: [{ name: "owner", summary: "The owner demoting themself", body: OWNER_FIXED, request: { as: "owner", param: "{{self}}", json: { role: "viewer" } } }] },
     ],
   }),
-  operation({
+  route({
     method: "DELETE",
     path: "/api/tenants/me/members/{userId}",
+    handler: members.removeMember,
+    sessionCookie: true,
     tag: "Members",
     summary: "Remove a member",
     description: "Owner only. The member's API keys and tool sessions in this workspace end with the membership.",
     auth: ["session"],
-    pathParam: { name: "userId", description: "The member's user id (UUID)." },
+    pathParam: { name: "userId", description: "The member's user id (UUID).", pattern: REST_OF_PATH },
     responses: [
       { status: 204, description: "Removed." },
       noSession({ param: SOMEONE }),

@@ -1,7 +1,11 @@
-import { balance, cliEnv, personalKey, whoami } from "../bodies";
-import { operation, type OperationDoc } from "../operation";
-import { revokeUndeliveredKeyInput } from "../../../server/dev";
-import { badBearer, crossOrigin, invalidJson, noSession } from "./common";
+import { balance, cliEnv, personalKey, whoami } from "../openapi/bodies";
+
+import { route, type Route } from "../route-types";
+import { revokeUndeliveredKeyInput } from "../../server/dev";
+import { badBearer, crossOrigin, invalidJson, noSession } from "../openapi/common-responses";
+import { balanceByKey, balanceByKeyFast } from "./balance";
+import * as cli from "./cli";
+import * as dev from "./dev";
 
 const TENANT_ID = "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c";
 const APP_ID = "2e1d0c9b-8a7f-4e6d-9c5b-4a3f2e1d0c9b";
@@ -10,10 +14,11 @@ const BALANCE = { tenantId: TENANT_ID, balance: "100.00", balanceMicros: "100000
 const UNKNOWN_KEY = "svc_sk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const ANY_JWT_DESCRIPTION = "An identity token (JWT) is refused here like any other token that is not an `svc_sk_` key.";
 
-export const cliOperations: OperationDoc[] = [
-  operation({
+export const cliOperations: Route[] = [
+  route({
     method: "GET",
     path: "/api/cli/whoami",
+    handler: cli.whoami,
     tag: "CLI",
     summary: "The key's account and workspace",
     description: `What \`svc whoami\` shows, and where \`svc ssh\` and \`svc agent\` find the shell broker (\`sshBrokerUrl\`). ${ANY_JWT_DESCRIPTION}`,
@@ -23,18 +28,20 @@ export const cliOperations: OperationDoc[] = [
       badBearer(),
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/api/cli/logout",
+    handler: cli.logout,
     tag: "CLI",
     summary: "Revoke the key that calls",
     description: "What `svc logout` calls: the presented key stops working at once, everywhere.",
     auth: ["appKey"],
     responses: [{ status: 204, description: "Revoked.", examples: [{ name: "revoked", summary: "A CLI key", request: { as: "adminKey" } }] }, badBearer()],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/cli/env",
+    handler: cli.env,
     tag: "CLI",
     summary: "The environment variables of the key's app",
     description: "What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). Never cached.",
@@ -49,9 +56,11 @@ export const cliOperations: OperationDoc[] = [
       badBearer(),
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/cli/balance",
+    handler: balanceByKey,
+    fast: balanceByKeyFast,
     tag: "CLI",
     summary: "The credit balance of the key's workspace",
     description: `What \`svc whoami\` shows as credits. ${ANY_JWT_DESCRIPTION}`,
@@ -64,9 +73,11 @@ export const cliOperations: OperationDoc[] = [
       },
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/api/dev/personal-key",
+    handler: dev.personalKey,
+    sessionCookie: true,
     tag: "CLI",
     summary: "Mint the CLI key (the login bootstrap)",
     description:
@@ -86,9 +97,11 @@ export const cliOperations: OperationDoc[] = [
       { status: 403, description: "You are not an administrator of the service.", examples: [{ name: "not-admin", summary: "A workspace owner who is not an administrator", body: { message: "Forbidden" }, request: { as: "owner", json: {} } }] },
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/api/dev/personal-key/revoke",
+    handler: dev.revokePersonalKey,
+    sessionCookie: true,
     tag: "CLI",
     summary: "Revoke a CLI key that never reached the CLI",
     description:

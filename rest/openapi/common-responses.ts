@@ -1,4 +1,4 @@
-import type { ExampleDoc, ReplayRequest, ResponseDoc } from "../operation";
+import type { ExampleDoc, ReplayRequest, ResponseDoc } from "./operation";
 
 /**
  * Answers many routes share, written once so every operation documents them alike. Each is

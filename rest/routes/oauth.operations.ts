@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { codeError, oauthMessage } from "../bodies";
-import { operation, type ExampleDoc, type OperationDoc, type ReplayRequest, type ResponseDoc } from "../operation";
-import { crossOrigin } from "./common";
+import { codeError, oauthMessage } from "../openapi/bodies";
+import { type ExampleDoc, type ReplayRequest, type ResponseDoc } from "../openapi/operation";
+import { route, type Route } from "../route-types";
+import { crossOrigin } from "../openapi/common-responses";
+import * as oauth from "./oauth";
 
 /**
  * SPEC 4.1's OAuth navigations (docs/connections.md, ADRs 010-017). They are browser
@@ -107,10 +109,11 @@ function unreplayedPages(serverCodes: string, upstreamCode: string): ResponseDoc
   ];
 }
 
-export const oauthOperations: OperationDoc[] = [
-  operation({
+export const oauthOperations: Route[] = [
+  route({
     method: "GET",
     path: "/api/oauth/{provider}/authorize",
+    handler: oauth.authorize,
     tag: "Connections",
     summary: "Start connecting a provider (OAuth)",
     description:
@@ -157,9 +160,10 @@ export const oauthOperations: OperationDoc[] = [
       },
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/oauth/{provider}/callback",
+    handler: oauth.callback,
     tag: "Connections",
     summary: "The provider's redirect back (first-party)",
     description:
@@ -196,9 +200,11 @@ export const oauthOperations: OperationDoc[] = [
       ...unreplayedPages("db_insert_failed` or `encryption_key_unavailable", "oauth_exchange_failed"),
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/api/oauth/{provider}/callback",
+    handler: oauth.pick,
+    sessionCookie: true,
     tag: "Connections",
     summary: "The project picker's choice (first-party)",
     description:
@@ -241,9 +247,10 @@ export const oauthOperations: OperationDoc[] = [
       ...unreplayedPages("db_insert_failed` or `encryption_key_unavailable", "oauth_exchange_failed"),
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/oauth/broker/{provider}/start",
+    handler: oauth.brokerStart,
     tag: "Connections",
     summary: "Start connecting a provider through the broker",
     description:
@@ -303,9 +310,10 @@ export const oauthOperations: OperationDoc[] = [
       },
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/oauth/broker/{provider}/callback",
+    handler: oauth.brokerCallbackRoute,
     tag: "Connections",
     summary: "The broker's redirect back",
     description:
@@ -341,9 +349,10 @@ export const oauthOperations: OperationDoc[] = [
       ...unreplayedPages("db_insert_failed` or `encryption_key_unavailable", "broker_get_failed"),
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/oauth/result",
+    handler: oauth.oauthResult,
     tag: "Connections",
     summary: "A popup's final message, for an SDK that lost its opener",
     description:

@@ -1,7 +1,9 @@
-import { agentTokenIssued, agentTokenList, deploymentEvents } from "../bodies";
-import { operation, type ExampleDoc, type OperationDoc, type ReplayRequest, type ResponseDoc } from "../operation";
-import { crossOrigin, INVALID_BEARER, NO_WORKSPACE } from "./common";
-import { AUTH_DESCRIPTION, refused } from "./deployments";
+import { agentTokenIssued, agentTokenList, deploymentEvents } from "../openapi/bodies";
+import { type ExampleDoc, type ReplayRequest, type ResponseDoc } from "../openapi/operation";
+import { route, type Route } from "../route-types";
+import { crossOrigin, INVALID_BEARER, NO_WORKSPACE } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
+import * as agentTokens from "./agent-tokens";
 
 /**
  * The shell side of a deployment (`svc agent`, `svc ssh`): its agent tokens and its event log.
@@ -21,7 +23,8 @@ const UNKNOWN_TOKEN_ID = "00000000-0000-4000-8000-000000000000";
 const DEPLOYMENT_NOT_FOUND = { message: "Deployment not found" };
 const TOKEN_NOT_FOUND = { message: "Agent token not found" };
 
-const nameParam = { name: "name", description: "The deployment's name." };
+/** `me` is not a name here: `/api/deployments/me/...` is the calling tool's own surface. */
+const nameParam = { name: "name", description: "The deployment's name.", pattern: "(?!me/)[^/]+" };
 
 /** A bearer that is an identity token (JWT) is not an `svc_sk_` key: refused like any other. */
 function refusedWithJwt(request: Request): ResponseDoc {
@@ -53,10 +56,11 @@ function deploymentNotFound(request: Request, extra: ExampleDoc[] = []): Respons
   };
 }
 
-export const deploymentShellOperations: OperationDoc[] = [
-  operation({
+export const deploymentShellOperations: Route[] = [
+  route({
     method: "GET",
     path: "/api/deployments/{name}/agent-tokens",
+    handler: agentTokens.list,
     tag: "Deployments",
     summary: "A deployment's agent tokens",
     description:
@@ -77,9 +81,11 @@ export const deploymentShellOperations: OperationDoc[] = [
       deploymentNotFound({}),
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/api/deployments/{name}/agent-tokens",
+    handler: agentTokens.issue,
+    sessionCookie: true,
     tag: "Deployments",
     summary: "Issue an agent token",
     description:
@@ -112,9 +118,11 @@ export const deploymentShellOperations: OperationDoc[] = [
       deploymentNotFound({}),
     ],
   }),
-  operation({
+  route({
     method: "DELETE",
     path: "/api/deployments/{name}/agent-tokens/{id}",
+    handler: agentTokens.revoke,
+    sessionCookie: true,
     tag: "Deployments",
     summary: "Revoke an agent token",
     description:
@@ -139,9 +147,10 @@ export const deploymentShellOperations: OperationDoc[] = [
       },
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/deployments/{name}/events",
+    handler: agentTokens.events,
     tag: "Deployments",
     summary: "A deployment's event log",
     description:

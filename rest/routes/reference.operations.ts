@@ -1,10 +1,13 @@
-import { openApiDocument } from "../bodies";
-import { operation, type OperationDoc } from "../operation";
+import { openApiDocument } from "../openapi/bodies";
+import { route, type Route } from "../route-types";
+import { serveOpenApi } from "./openapi";
 
-export const referenceOperations: OperationDoc[] = [
-  operation({
+/** The reference describes every route, its own included: `all` is the whole list. */
+export const referenceOperations = (all: () => Route[]): Route[] => [
+  route({
     method: "GET",
     path: "/api/openapi.json",
+    handler: serveOpenApi(all),
     tag: "Reference",
     summary: "This reference, as OpenAPI 3.1",
     description: "Generated from the same zod schemas the service validates with; every error example is the exact body the service answers.",

@@ -1,7 +1,10 @@
-import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, updateDeploymentInput, UPSTREAM_MESSAGE } from "../../../server/deployments";
-import { deployment, deploymentList } from "../bodies";
-import { operation, type OperationDoc, type ReplayRequest, type ResponseDoc } from "../operation";
-import { crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, UNAUTHORIZED } from "./common";
+import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, updateDeploymentInput, UPSTREAM_MESSAGE } from "../../server/deployments";
+import { deployment, deploymentList } from "../openapi/bodies";
+import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
+import { REST_OF_PATH } from "../route-match";
+import { route, type Route } from "../route-types";
+import { crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, UNAUTHORIZED } from "../openapi/common-responses";
+import * as deployments from "./deployments";
 
 const DEPLOYMENT = {
   id: "6d5c4b3a-2918-4e7f-8a6b-5c4d3e2f1a0b",
@@ -42,12 +45,13 @@ const notFound = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   ],
 });
 
-const nameParam = { name: "name", description: "The deployment's name." };
+const nameParam = { name: "name", description: "The deployment's name.", pattern: REST_OF_PATH };
 
-export const deploymentOperations: OperationDoc[] = [
-  operation({
+export const deploymentOperations: Route[] = [
+  route({
     method: "GET",
     path: "/api/deployments",
+    handler: deployments.list,
     tag: "Deployments",
     summary: "Deployed tools of your workspace",
     description: `Every tool registered in your current workspace, with its address and last health check. ${AUTH_DESCRIPTION}`,
@@ -58,9 +62,11 @@ export const deploymentOperations: OperationDoc[] = [
       { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/api/deployments",
+    handler: deployments.create,
+    sessionCookie: true,
     tag: "Deployments",
     summary: "Register a deployed tool",
     description:
@@ -94,9 +100,10 @@ export const deploymentOperations: OperationDoc[] = [
       { status: 409, description: "A deployment of this name exists in the workspace.", examples: [{ name: "taken", summary: "The same name twice", body: { message: "A deployment with this name already exists" }, request: { as: "owner", setup: "deployment", json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } } }] },
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/deployments/{name}",
+    handler: deployments.get,
     tag: "Deployments",
     summary: "One deployed tool",
     description: AUTH_DESCRIPTION,
@@ -108,9 +115,11 @@ export const deploymentOperations: OperationDoc[] = [
       notFound({}),
     ],
   }),
-  operation({
+  route({
     method: "PATCH",
     path: "/api/deployments/{name}",
+    handler: deployments.update,
+    sessionCookie: true,
     tag: "Deployments",
     summary: "Change a deployed tool",
     pathParam: { ...nameParam, bodyField: "name" },
@@ -133,9 +142,11 @@ export const deploymentOperations: OperationDoc[] = [
       notFound({ json: { access: "public" } }),
     ],
   }),
-  operation({
+  route({
     method: "DELETE",
     path: "/api/deployments/{name}",
+    handler: deployments.remove,
+    sessionCookie: true,
     tag: "Deployments",
     summary: "Remove a deployed tool",
     description: `Members and the owner. Its address stops answering and its tool sessions end. ${AUTH_DESCRIPTION}`,

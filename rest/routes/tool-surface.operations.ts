@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { appEvents, boundConnections, codeError } from "../bodies";
-import { operation, type OperationDoc, type ResponseDoc } from "../operation";
-import { INVALID_BEARER } from "./common";
-import { keyOnly } from "./connections";
+import { appEvents, boundConnections, codeError } from "../openapi/bodies";
+import { type ResponseDoc } from "../openapi/operation";
+import { route, type Route } from "../route-types";
+import { INVALID_BEARER } from "../openapi/common-responses";
+import { keyOnly } from "./connections.operations";
+import { myConnections, myConnectionsFast, myEvents } from "./tool-surface";
+import { providerProxy } from "./provider-proxy";
 
 /**
  * What a deployed tool calls with its App Key (SPEC 4.5, issue 7 section 7, ADRs 016-017):
@@ -45,11 +48,16 @@ function proxyUnauthorized(first: boolean): ResponseDoc {
   };
 }
 
-function proxyOperation(method: (typeof PROXY_METHODS)[number]): OperationDoc {
+function proxyOperation(method: (typeof PROXY_METHODS)[number]): Route {
   const first = method === "GET";
-  return operation({
+  return route({
     method,
     path: "/api/proxy/{provider}/{path}",
+    // `npm start` answers the proxy on raw Node objects first (rest/provider-proxy.ts); this
+    // serves hosts that hand the edge a fetch Request (remix-serve). Every path under the
+    // prefix reaches the handler, which judges it (and reads it from the URL itself).
+    pathPattern: /^\/api\/proxy\/[^/]*(?:\/.*)?$/s,
+    handler: providerProxy,
     tag: "Tools",
     summary: `Call a connected provider's API (${method})`,
     description:
@@ -110,10 +118,12 @@ function proxyOperation(method: (typeof PROXY_METHODS)[number]): OperationDoc {
   });
 }
 
-export const toolSurfaceOperations: OperationDoc[] = [
-  operation({
+export const toolSurfaceOperations: Route[] = [
+  route({
     method: "GET",
     path: "/api/deployments/me/connections",
+    handler: myConnections,
+    fast: myConnectionsFast,
     tag: "Tools",
     summary: "The connections bound to the key's app",
     description:
@@ -138,9 +148,10 @@ export const toolSurfaceOperations: OperationDoc[] = [
       keyOnly(),
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/api/deployments/me/events",
+    handler: myEvents,
     tag: "Tools",
     summary: "The app's connection events",
     description:

@@ -1,10 +1,14 @@
-import { sessionStatus } from "../bodies";
-import { operation, type OperationDoc } from "../operation";
+import { sessionStatus } from "../openapi/bodies";
 
-export const sessionOperations: OperationDoc[] = [
-  operation({
+import { route, type Route } from "../route-types";
+import { authMe, authMeFast } from "./session";
+
+export const sessionOperations: Route[] = [
+  route({
     method: "GET",
     path: "/api/auth/me",
+    handler: authMe,
+    fast: authMeFast,
     tag: "Session",
     summary: "Who is signed in",
     description:

@@ -1,6 +1,10 @@
-import { connectSession } from "../bodies";
-import { operation, type OperationDoc, type ReplayRequest, type ResponseDoc } from "../operation";
-import { badBearer, crossOrigin, INVALID_BEARER, NO_WORKSPACE, noSession } from "./common";
+import { connectSession } from "../openapi/bodies";
+import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
+import { REST_OF_PATH } from "../route-match";
+import { route, type Route } from "../route-types";
+import { badBearer, crossOrigin, INVALID_BEARER, NO_WORKSPACE, noSession } from "../openapi/common-responses";
+import * as connections from "./connections";
+import { sdkFile } from "./sdk";
 
 /**
  * The rest of a workspace's connections over REST (issue 7): connect sessions for embedding
@@ -21,10 +25,11 @@ export function keyOnly(request: Request = {}): ResponseDoc {
 const UNKNOWN_CONNECTION = "00000000-0000-4000-8000-000000000000";
 const CONNECTION_NOT_FOUND = { message: "Connection not found" };
 
-export const connectionOperations: OperationDoc[] = [
-  operation({
+export const connectionOperations: Route[] = [
+  route({
     method: "POST",
     path: "/api/connect/sessions",
+    handler: connections.createSession,
     tag: "Connections",
     summary: "Create a connect session (server to server)",
     description:
@@ -44,9 +49,11 @@ export const connectionOperations: OperationDoc[] = [
       keyOnly(),
     ],
   }),
-  operation({
+  route({
     method: "DELETE",
     path: "/api/connections/{id}",
+    handler: connections.disconnect,
+    sessionCookie: true,
     tag: "Connections",
     summary: "Disconnect a connection",
     description:
@@ -54,7 +61,7 @@ export const connectionOperations: OperationDoc[] = [
       "with the binding, a `connection.unbound` event each), then a `connection.revoked` event. A broker-managed connection is deleted at the broker first; " +
       "if the broker fails the connection is kept (502) so nothing is left orphaned there.",
     auth: ["session"],
-    pathParam: { name: "id", description: "The connection's `id` (a UUID)." },
+    pathParam: { name: "id", description: "The connection's `id` (a UUID).", pattern: REST_OF_PATH },
     responses: [
       { status: 204, description: "Disconnected." },
       noSession({ param: UNKNOWN_CONNECTION }),
@@ -82,9 +89,10 @@ export const connectionOperations: OperationDoc[] = [
       },
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/sdk/{file}",
+    handler: sdkFile,
     tag: "Connections",
     summary: "The browser SDK",
     description:
@@ -93,7 +101,7 @@ export const connectionOperations: OperationDoc[] = [
       "`Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. `connect.js` is cached for an hour, then revalidated by its `ETag` " +
       "(`If-None-Match` answers 304), and names its versioned URL in `X-SDK-Versioned-URL`; the versioned file is cached for a year.",
     auth: [],
-    pathParam: { name: "file", description: "`connect.js`, `connect.d.ts` or `connect.<hash>.js`." },
+    pathParam: { name: "file", description: "`connect.js`, `connect.d.ts` or `connect.<hash>.js`.", pattern: REST_OF_PATH },
     responses: [
       {
         status: 200,

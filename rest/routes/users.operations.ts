@@ -1,15 +1,18 @@
-import { updateProfileInput } from "../../../server/users";
-import { avatarUpload, userProfile } from "../bodies";
-import { operation, type OperationDoc } from "../operation";
-import { crossOrigin, invalidJson, noSession } from "./common";
+import { updateProfileInput } from "../../server/users";
+import { avatarUpload, userProfile } from "../openapi/bodies";
+
+import { route, type Route } from "../route-types";
+import { crossOrigin, invalidJson, noSession } from "../openapi/common-responses";
+import * as users from "./users";
 
 const PROFILE = { id: "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f", email: "ada@example.com", displayName: "Ada Lovelace", avatarUrl: "" };
 const AVATAR_URL = `http://localhost:3000/storage/v1/object/public/avatars/user/${PROFILE.id}/5e4f3a2b-1c0d-4e9f-8a7b-6c5d4e3f2a1b.png`;
 
-export const userOperations: OperationDoc[] = [
-  operation({
+export const userOperations: Route[] = [
+  route({
     method: "GET",
     path: "/api/user/me",
+    handler: users.getMe,
     tag: "Profile",
     summary: "Your profile",
     description: "`displayName` and `avatarUrl` are empty strings until set.",
@@ -19,9 +22,11 @@ export const userOperations: OperationDoc[] = [
       noSession(),
     ],
   }),
-  operation({
+  route({
     method: "PATCH",
     path: "/api/user/me",
+    handler: users.updateMe,
+    sessionCookie: true,
     tag: "Profile",
     summary: "Change your display name or remove your avatar",
     description: "`displayName` is trimmed, at most 120 characters, without control characters; `clearAvatar: true` removes the avatar.",
@@ -44,9 +49,11 @@ export const userOperations: OperationDoc[] = [
       crossOrigin({ json: { displayName: "Ada" } }),
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/api/user/avatar",
+    handler: users.uploadAvatar,
+    sessionCookie: true,
     tag: "Profile",
     summary: "Upload your avatar",
     description: "Same rules as the workspace logo: one `file` part, at most 2 MB, JPEG, PNG, WebP or GIF by its leading bytes. The previous avatar is removed.",

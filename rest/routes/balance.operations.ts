@@ -1,14 +1,18 @@
-import { balance } from "../bodies";
-import { operation, type OperationDoc } from "../operation";
-import { INVALID_BEARER } from "./common";
+import { balance } from "../openapi/bodies";
+
+import { route, type Route } from "../route-types";
+import { INVALID_BEARER } from "../openapi/common-responses";
+import { balanceByJwtOrKey, balanceByJwtOrKeyFast } from "./balance";
 
 const BALANCE = { tenantId: "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c", balance: "100.00", balanceMicros: "100000000", currency: "credits", asOf: "2026-01-07T08:00:00.000Z" };
 
 /** `/api/v1/balance` and `/api/billing/balance` are the same endpoint under two paths. */
 function balanceDoc(path: string) {
-  return operation({
+  return route({
     method: "GET",
     path,
+    handler: balanceByJwtOrKey,
+    fast: balanceByJwtOrKeyFast,
     tag: "Balance",
     summary: "The credit balance of your workspace",
     description:
@@ -42,5 +46,5 @@ function balanceDoc(path: string) {
   });
 }
 
-export const balanceOperations: OperationDoc[] = [balanceDoc("/api/v1/balance"), balanceDoc("/api/billing/balance")];
+export const balanceOperations: Route[] = [balanceDoc("/api/v1/balance"), balanceDoc("/api/billing/balance")];
 

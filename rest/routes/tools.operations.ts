@@ -1,10 +1,14 @@
-import { jwks } from "../bodies";
-import { operation, type OperationDoc } from "../operation";
+import { jwks } from "../openapi/bodies";
 
-export const toolOperations: OperationDoc[] = [
-  operation({
+import { route, type Route } from "../route-types";
+import { assertionJwksRoute, authorizeApp } from "./app-authorize";
+import { manifestSchema } from "./deployments";
+
+export const toolOperations: Route[] = [
+  route({
     method: "GET",
     path: "/apps/authorize",
+    handler: authorizeApp,
     tag: "Tools",
     summary: "Open a deployed tool (the app-proxy handshake)",
     description:
@@ -30,9 +34,10 @@ export const toolOperations: OperationDoc[] = [
       { status: 404, description: "An HTML page: no tool at this host.", contentType: "text/html", examples: [{ name: "no-tool", summary: "A host no tool has", request: { as: "owner", query: { host: "nothing--nowhere.localhost" } } }] },
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/.well-known/svc-assertion-jwks.json",
+    handler: assertionJwksRoute,
     tag: "Tools",
     summary: "Keys that verify X-Svc-Assertion",
     description:
@@ -41,9 +46,10 @@ export const toolOperations: OperationDoc[] = [
     auth: [],
     responses: [{ status: 200, description: "A JSON Web Key Set.", schema: jwks, headers: { "Cache-Control": "`public, max-age=600`" }, examples: [{ name: "keys", summary: "The key set", body: { keys: [{ kty: "EC", crv: "P-256", x: "…", y: "…", kid: "assert-1", alg: "ES256", use: "sig" }] }, request: { as: "anonymous" } }] }],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/schemas/vendo.schema.json",
+    handler: manifestSchema,
     tag: "Tools",
     summary: "The JSON Schema of vendo.yaml",
     description: "The deploy manifest's schema, for editors and `svc validate`. Served as `application/schema+json`, cacheable for 5 minutes.",

@@ -1,5 +1,7 @@
-import { identitySession, identityUser, jwks } from "../bodies";
-import { operation, type OperationDoc, type ResponseDoc } from "../operation";
+import { identitySession, identityUser, jwks } from "../openapi/bodies";
+import { type ResponseDoc } from "../openapi/operation";
+import { route, type Route } from "../route-types";
+import * as idp from "./identity-provider";
 
 const USER = { id: "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f", aud: "authenticated", role: "authenticated", email: "grace@example.com", user_metadata: {}, app_metadata: { provider: "email" } };
 const SESSION = { access_token: "eyJhbGciOiJFUzI1NiIs…", token_type: "bearer", expires_in: 3600, expires_at: 1767780000, refresh_token: "v1.MRjcyvUvqx…", user: USER };
@@ -16,10 +18,12 @@ const noBearer = (json?: unknown): ResponseDoc => ({
   ],
 });
 
-export const identityProviderOperations: OperationDoc[] = [
-  operation({
+export const identityProviderOperations: Route[] = [
+  route({
     method: "POST",
     path: "/auth/v1/signup",
+    handler: idp.signup,
+    errorShape: "identity",
     tag: "Identity provider",
     summary: "Create an account",
     description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata). Sign-ups are rate limited per address.`,
@@ -45,9 +49,11 @@ export const identityProviderOperations: OperationDoc[] = [
       { status: 429, description: "Too many sign-ups from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/auth/v1/token",
+    handler: idp.token,
+    errorShape: "identity",
     tag: "Identity provider",
     summary: "Sign in, or refresh a session",
     description:
@@ -68,18 +74,22 @@ export const identityProviderOperations: OperationDoc[] = [
       { status: 429, description: "Too many attempts for this account or address; `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
     ],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/auth/v1/user",
+    handler: idp.getUser,
+    errorShape: "identity",
     tag: "Identity provider",
     summary: "The account of an access token",
     description: IDENTITY_DESCRIPTION,
     auth: ["identityToken"],
     responses: [{ status: 200, description: "The account.", schema: identityUser, examples: [{ name: "user", summary: "A valid access token", body: USER, request: { as: "ownerToken" } }] }, noBearer()],
   }),
-  operation({
+  route({
     method: "PUT",
     path: "/auth/v1/user",
+    handler: idp.updateUser,
+    errorShape: "identity",
     tag: "Identity provider",
     summary: "Change the account's metadata",
     description: `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\`; each value at most 2048 characters without control characters.`,
@@ -89,18 +99,22 @@ export const identityProviderOperations: OperationDoc[] = [
       noBearer({ data: { display_name: "Grace" } }),
     ],
   }),
-  operation({
+  route({
     method: "POST",
     path: "/auth/v1/logout",
+    handler: idp.logout,
+    errorShape: "identity",
     tag: "Identity provider",
     summary: "End the session of an access token",
     description: `${IDENTITY_DESCRIPTION} The session's refresh token stops working and the dashboard session signed in with it ends.`,
     auth: ["identityToken"],
     responses: [{ status: 204, description: "Signed out.", examples: [{ name: "signed-out", summary: "A valid access token", request: { as: "ownerToken" } }] }, noBearer()],
   }),
-  operation({
+  route({
     method: "GET",
     path: "/auth/v1/.well-known/jwks.json",
+    handler: idp.jwks,
+    errorShape: "identity",
     tag: "Identity provider",
     summary: "Keys that verify access tokens",
     description: "The public keys of the built-in provider's ES256 access tokens. Cacheable for 10 minutes.",

@@ -1,0 +1,135 @@
+/**
+ * Every machine-readable error code the service answers, in one closed catalog: each a named
+ * constant with its HTTP status and the body shape it travels in. Call sites name the
+ * constant; nothing else decides a code's status. The API reference lists this catalog
+ * (rest/openapi/markdown.ts, the document's `x-error-codes`). See docs/decisions/032.
+ */
+
+/**
+ * The shapes a code travels in:
+ *  - `message`: `{ message, code?, error?, detail? }`, the service's JSON errors (SPEC 7);
+ *  - `error`: `{ error, detail? }`, the OAuth starts and the provider proxy (SPEC 4.1);
+ *  - `popup`: the OAuth popup page's posted `{ type: 'svc:oauth:error', code, detail, state }`;
+ *  - `identity`: GoTrue's `{ code, error_code, msg }` under `/auth/v1/`.
+ */
+export type ErrorBodyShape = "message" | "error" | "popup" | "identity";
+
+export interface ErrorCodeEntry {
+  /** What the body carries (`error`, `code` or `error_code`). */
+  readonly code: string;
+  readonly status: number;
+  readonly shape: ErrorBodyShape;
+  /** When it is answered, for the reference. */
+  readonly when: string;
+}
+
+const entry = (code: string, status: number, shape: ErrorBodyShape, when: string): ErrorCodeEntry => ({ code, status, shape, when });
+
+/**
+ * The AppError table (server/platform/errors.ts): a code thrown by domain code and the status
+ * the REST edge answers it with. On the wire it is `{ message }` (plus the error's own body
+ * fields); under `/auth/v1/` the lowercased code is GoTrue's `error_code`.
+ */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  INVALID_SLUG: 400,
+  SLUG_RESERVED: 400,
+  UPLOAD_INVALID: 400,
+  IDENTITY_REJECTED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  STORAGE_FAILED: 500,
+  ENCRYPTION_KEY_UNAVAILABLE: 500,
+  INTERNAL: 500,
+  IDENTITY_UNAVAILABLE: 502,
+  BROKER_FAILED: 502,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+/** `{ message, code }` and `{ message, error, detail }` bodies of the service's own JSON errors. */
+export const MESSAGE_CODES = {
+  SLUG_RESERVED: entry("SLUG_RESERVED", 400, "message", "Creating or renaming a workspace with a reserved slug."),
+  BROKER_DELETE_FAILED: entry("broker_delete_failed", 502, "message", "Disconnecting a broker-managed connection the broker would not delete (the connection is kept)."),
+} as const;
+
+/** SPEC 4.1's `{ error, detail? }` answers of the OAuth starts, the connect wizard and the popup's fallback result. */
+export const OAUTH_START = {
+  UNAUTHORIZED: entry("unauthorized", 401, "error", "No session."),
+  INVALID_APP_KEY: entry("invalid_app_key", 401, "error", "`app_key` is not a live key of the workspace."),
+  FORBIDDEN: entry("forbidden", 403, "error", "A viewer may not manage connections."),
+  NO_TENANT: entry("no_tenant", 404, "error", "The user has no workspace."),
+  PROVIDER_UNKNOWN: entry("provider_unknown", 404, "error", "The slug is not in the catalog, or not served by this flow."),
+  INVALID_RETURN_TO: entry("invalid_return_to", 400, "error", "`returnTo` is not a same-origin path."),
+  INVALID_STATE: entry("invalid_state", 400, "error", "`state` is too long."),
+  INVALID_SDK_NONCE: entry("invalid_sdk_nonce", 400, "error", "`sdk_nonce` has not the nonce's form."),
+  OPENER_ORIGIN_NOT_ALLOWED: entry("opener_origin_not_allowed", 400, "error", "`opener_origin` is not an allowed origin of the app."),
+  OAUTH_CLIENT_CONFIG_MISSING: entry("oauth_client_config_missing", 500, "error", "The catalog row lacks `authorize_url` or `token_url`."),
+  CLIENT_ID_MISSING: entry("<PROVIDER>_OAUTH_CLIENT_ID missing", 500, "error", "The provider's client-id environment variable is unset (the code names it)."),
+  ENCRYPTION_KEY_UNAVAILABLE: entry("encryption_key_unavailable", 500, "error", "`INTEGRATION_ENCRYPTION_KEY` is unset."),
+  BROKER_AUTH_CONFIG_MISSING: entry("broker_auth_config_missing", 500, "error", "The catalog row's broker has no `auth_config_id`."),
+  BROKER_INITIATE_FAILED: entry("broker_initiate_failed", 502, "error", "The broker refused to start the connection."),
+  BROKER_NO_REDIRECT_URL: entry("broker_no_redirect_url", 502, "error", "The broker answered no usable redirect URL."),
+  WIZARD_NEEDS_APP: entry("invalid_app_key", 400, "error", "The connect wizard was opened without `embed=1` and an `app_key`."),
+  WIZARD_CONNECTION_NOT_FOUND: entry("connection_not_found", 404, "error", "The connect wizard was given a connection of another provider or none."),
+  RESULT_NOT_FOUND: entry("result_not_found", 404, "error", "No popup result for this `sdk_nonce` (unknown, expired or already read)."),
+} as const;
+
+/** SPEC 4.1's callback failures: the popup page answers with the status and posts the code. */
+export const OAUTH_CALLBACK = {
+  PROVIDER_UNKNOWN: entry("provider_unknown", 400, "popup", "The provider is not served by this callback."),
+  OAUTH_STATE_INVALID: entry("oauth_state_invalid", 400, "popup", "The state is unknown, expired, already used, or its user left the workspace."),
+  MISSING_PARAMS: entry("missing_params", 400, "popup", "The provider's answer lacked `code` or `state` (or the picker's form its choice)."),
+  MISSING_CSTATE: entry("missing_cstate", 400, "popup", "The broker's answer lacked `cstate`."),
+  MISSING_BROKER_ACCOUNT_ID: entry("missing_broker_account_id", 400, "popup", "The broker's answer lacked `connected_account_id`."),
+  BROKER_NOT_ACTIVE: entry("broker_not_active", 400, "popup", "The broker's account is not active."),
+  PROVIDER_REFUSED: entry("<the provider's error>", 400, "popup", "The provider or broker answered `?error=`; its value (cleaned, `access_denied` when empty) is the code."),
+  ENCRYPTION_KEY_UNAVAILABLE: entry("encryption_key_unavailable", 500, "popup", "`INTEGRATION_ENCRYPTION_KEY` is unset."),
+  DB_INSERT_FAILED: entry("db_insert_failed", 500, "popup", "The connection could not be saved."),
+  OAUTH_EXCHANGE_FAILED: entry("oauth_exchange_failed", 502, "popup", "The provider's token or discovery request failed."),
+  BROKER_GET_FAILED: entry("broker_get_failed", 502, "popup", "The broker's account could not be read."),
+  SERVICE_UNAVAILABLE: entry("service_unavailable", 503, "popup", "The database is unreachable mid-callback."),
+} as const;
+
+/** The provider proxy's `{ error, detail? }` answers (issue 7 section 7). */
+export const PROVIDER_PROXY = {
+  INVALID_PATH: entry("invalid_path", 400, "error", "The path starts with `//`, is not valid percent-encoding, or has dot segments or encoded slashes."),
+  CONNECTION_NOT_FOUND: entry("connection_not_found", 404, "error", "No connection is bound to the key's app for the provider."),
+  PAYLOAD_TOO_LARGE: entry("payload_too_large", 413, "error", "A body over the broker's or the edge's limit."),
+  OAUTH_CLIENT_CONFIG_MISSING: entry("oauth_client_config_missing", 500, "error", "The catalog row or the client id the call needs is missing."),
+  ENCRYPTION_KEY_UNAVAILABLE: entry("encryption_key_unavailable", 500, "error", "The stored credential cannot be decrypted."),
+  TOKEN_REFRESH_FAILED: entry("token_refresh_failed", 502, "error", "The token expired and could not be refreshed."),
+  BROKER_PROXY_FAILED: entry("broker_proxy_failed", 502, "error", "The broker's proxy call failed."),
+  UPSTREAM_UNREACHABLE: entry("upstream_unreachable", 502, "error", "The provider could not be reached."),
+  UPSTREAM_TIMEOUT: entry("upstream_timeout", 504, "error", "The provider did not answer in time."),
+} as const;
+
+/** The built-in identity provider's GoTrue `error_code`s under `/auth/v1/`. */
+export const IDENTITY = {
+  VALIDATION_FAILED: entry("validation_failed", 400, "identity", "An email, password or metadata field that fails validation."),
+  BAD_JSON: entry("bad_json", 400, "identity", "A body that is not JSON."),
+  UNSUPPORTED_GRANT_TYPE: entry("unsupported_grant_type", 400, "identity", "`grant_type` is neither `password` nor `refresh_token`."),
+  INVALID_CREDENTIALS: entry("invalid_credentials", 400, "identity", "Wrong email or password."),
+  REFRESH_TOKEN_NOT_FOUND: entry("refresh_token_not_found", 400, "identity", "A refresh token that is unknown, used up or revoked."),
+  NO_AUTHORIZATION: entry("no_authorization", 401, "identity", "No `Authorization: Bearer` header."),
+  BAD_JWT: entry("bad_jwt", 401, "identity", "A missing, invalid or expired access token."),
+  REQUEST_TOO_LARGE: entry("request_too_large", 413, "identity", "A body over the edge's JSON limit."),
+  WEAK_PASSWORD: entry("weak_password", 422, "identity", "A password too short or too long."),
+  USER_ALREADY_EXISTS: entry("user_already_exists", 422, "identity", "Signing up with a registered email."),
+  OVER_REQUEST_RATE_LIMIT: entry("over_request_rate_limit", 429, "identity", "Too many sign-ups or sign-ins from the address or for the account."),
+  SIGN_INS_BUSY: entry("over_request_rate_limit", 503, "identity", "Too many password checks in progress at once."),
+  UNEXPECTED_FAILURE: entry("unexpected_failure", 500, "identity", "A fault of the service."),
+  PROVIDER_UNREACHABLE: entry("provider_unreachable", 502, "identity", "An external identity provider (`IDENTITY_PROVIDER_URL`) could not be reached."),
+} as const;
+
+/** The whole catalog, for the reference: each group in the order above. */
+export const errorCatalog: ReadonlyArray<{ group: string; entries: Record<string, ErrorCodeEntry> }> = [
+  { group: "Service errors", entries: MESSAGE_CODES },
+  { group: "OAuth starts", entries: OAUTH_START },
+  { group: "OAuth callbacks", entries: OAUTH_CALLBACK },
+  { group: "Provider proxy", entries: PROVIDER_PROXY },
+  { group: "Identity provider", entries: IDENTITY },
+];
