@@ -146,7 +146,13 @@ describe("svc ssh", () => {
   });
 
   it("records every session as deployment.shell.opened and closed, with who and the exit code", async () => {
-    const list = await events("tool");
+    // A session's close is written when the relay sees it end, which may trail the client's exit.
+    const closedCount = (events: { type: string }[]) => events.filter((e) => e.type === "deployment.shell.closed").length;
+    let list = await events("tool");
+    for (let i = 0; i < 100 && closedCount(list) < 9; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      list = await events("tool");
+    }
     const closed = list.filter((e: { type: string }) => e.type === "deployment.shell.closed");
     const opened = list.filter((e: { type: string }) => e.type === "deployment.shell.opened");
     expect(opened.length).toBe(9);
@@ -172,8 +178,20 @@ describe("svc ssh", () => {
     expect((await api(service, `/api/tenants/me/members/${person.userId}`, { method: "PATCH", cookie: owner.cookie, json: { role: "viewer" } })).status).toBe(200);
     expect(await long).toEqual({ status: 1, stdout: "", stderr: "Your access to this deployment was revoked\n" });
     const before = (await events("tool")).length;
+    // The demotion also revoked the keys they minted (ADR 029), so the key opens nothing now.
     const run = await runSvc(["ssh", "tool", "--", "echo should-not-run"], { home });
-    expect(run).toEqual({ status: 1, stdout: "", stderr: "Viewers cannot open a shell on a deployment\n" });
+    expect(run).toEqual({ status: 1, stdout: "", stderr: "Not logged in or the key was revoked: run svc login\n" });
+    expect((await events("tool")).length).toBe(before);
+    // A viewer who still holds a live key (one demoted before keys followed demotions, written
+    // here straight into the table) is refused by the broker itself, and nothing is recorded.
+    const other = await signUp(service);
+    const invitedOther = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: other.email, role: "member" } });
+    await fetch(`${service.url}/invite/${invitedOther.body.url.split("/").pop()}`, { method: "POST", headers: { cookie: other.cookie }, redirect: "manual" });
+    const otherApp = (await trpc(service, other, "apps.create", { name: "Kept" })).data;
+    const keptKey = (await trpc(service, other, "keys.create", { appId: otherApp.id })).data.apiKey;
+    await service.db.query("update tenant_memberships set role = 'viewer' where user_id = $1", [other.userId]);
+    const refused = await runSvc(["ssh", "tool", "--", "echo should-not-run"], { home: svcHome({ apiBase: service.url, apiKey: keptKey }) });
+    expect(refused).toEqual({ status: 1, stdout: "", stderr: "Viewers cannot open a shell on a deployment\n" });
     expect((await events("tool")).length).toBe(before);
     // The viewer sees the sessions, not the command lines (one may carry a secret).
     const seen = (await api(service, "/api/deployments/tool/events", { cookie: person.cookie })).body.events;
