@@ -1,23 +1,16 @@
-/** Plain shapes the loaders hand to the pages; shared by routes, components and tests. */
+/**
+ * Plain shapes the loaders hand to the pages; shared by routes, components and tests. Where
+ * a page shows what an API answers, the type is the server's (its zod output schema), never
+ * a copy; the rest are the pages' own.
+ */
+export type { DeploymentView } from "../../server/deployments";
+export type { AgentTokenView, DeploymentEventView } from "../../server/shell";
+import type { MembershipRole, TenantOutput } from "../../server/tenants";
+import type { Profile } from "../../server/users";
 
-export interface WorkspaceView {
-  id: string;
-  name: string;
-  slug: string;
-  slugChosen: boolean;
-  logoUrl: string | null;
-  referralCode: string;
-  createdAt: string;
-}
-
-export interface ProfileView {
-  id: string;
-  email: string;
-  displayName: string;
-  avatarUrl: string;
-}
-
-export type RoleView = "owner" | "member" | "viewer";
+export type WorkspaceView = Pick<TenantOutput, "id" | "name" | "slug" | "slugChosen" | "logoUrl" | "referralCode" | "createdAt">;
+export type ProfileView = Profile;
+export type RoleView = MembershipRole;
 
 /** A workspace the person belongs to, for the header's switcher. */
 export interface WorkspaceChoice {
@@ -103,27 +96,12 @@ export interface CreditAdjustResult extends FormResult {
   balance?: string;
 }
 
-export interface AgentTokenView {
-  id: string;
-  prefix: string;
-  createdBy: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 export interface AgentTokenResult extends FormResult {
   /** The new `svc_at_` token, shown this once. */
   agentToken?: string;
 }
 
-export interface DeploymentEventView {
-  id: string;
-  type: string;
-  actorEmail: string | null;
-  data: Record<string, unknown>;
-  createdAt: string;
-}
 
 /** One row of a workspace's credits history (server/billing/history-service.ts). */
 export interface LedgerEntryView {

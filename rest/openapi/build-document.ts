@@ -1,4 +1,4 @@
-import { identityError, messageError } from "./bodies";
+import { identityErrorBody, messageErrorBody } from "../../server/platform/error-bodies";
 import { toJsonSchema } from "./json-schema";
 import { errorCatalog } from "../../server/platform/error-codes";
 import type { Route } from "../route-types";
@@ -48,7 +48,7 @@ function contentTypeOf(response: ResponseDoc): string | undefined {
 
 function responseObject(operation: Route, response: ResponseDoc): Json {
   const contentType = contentTypeOf(response);
-  const errorSchema = operation.errorShape === "identity" ? identityError : messageError;
+  const errorSchema = operation.errorShape === "identity" ? identityErrorBody : messageErrorBody;
   const schema = response.schema ?? (response.status >= 400 && contentType === "application/json" ? errorSchema : undefined);
   const examples = Object.fromEntries((response.examples ?? []).map((example) => [example.name, exampleObject(example)]));
   const media: Json = {

@@ -1,4 +1,4 @@
-import { balance } from "../openapi/bodies";
+import { balanceOutput } from "../../server/billing";
 
 import { route, type Route } from "../route-types";
 import { INVALID_BEARER } from "../openapi/common-responses";
@@ -24,7 +24,7 @@ function balanceDoc(path: string) {
       {
         status: 200,
         description: "The balance.",
-        schema: balance,
+        schema: balanceOutput,
         headers: { "Cache-Control": "`no-store`" },
         examples: [
           { name: "by-token", summary: "With an identity token", body: BALANCE, request: { as: "ownerToken" } },

@@ -1,7 +1,8 @@
-import { balance, cliEnv, personalKey, whoami } from "../openapi/bodies";
+import { cliEnvOutput, whoamiOutput } from "../../server/keys";
+import { balanceOutput } from "../../server/billing";
 
 import { route, type Route } from "../route-types";
-import { revokeUndeliveredKeyInput } from "../../server/dev";
+import { personalKeyOutput, revokeUndeliveredKeyInput } from "../../server/dev";
 import { badBearer, crossOrigin, invalidJson, noSession } from "../openapi/common-responses";
 import { balanceByKey, balanceByKeyFast } from "./balance";
 import * as cli from "./cli";
@@ -24,7 +25,7 @@ export const cliOperations: Route[] = [
     description: `What \`svc whoami\` shows, and where \`svc ssh\` and \`svc agent\` find the shell broker (\`sshBrokerUrl\`). ${ANY_JWT_DESCRIPTION}`,
     auth: ["appKey"],
     responses: [
-      { status: 200, description: "Who the key belongs to.", schema: whoami, examples: [{ name: "whoami", summary: "A CLI key", body: { userId: USER_ID, email: "admin@example.com", tenantId: TENANT_ID, tenantSlug: "acme", tenantName: "Acme", appId: APP_ID, sshBrokerUrl: "ws://localhost:3000/ssh/v1" }, request: { as: "adminKey" } }] },
+      { status: 200, description: "Who the key belongs to.", schema: whoamiOutput, examples: [{ name: "whoami", summary: "A CLI key", body: { userId: USER_ID, email: "admin@example.com", tenantId: TENANT_ID, tenantSlug: "acme", tenantName: "Acme", appId: APP_ID, sshBrokerUrl: "ws://localhost:3000/ssh/v1" }, request: { as: "adminKey" } }] },
       badBearer(),
     ],
   }),
@@ -50,7 +51,7 @@ export const cliOperations: Route[] = [
       {
         status: 200,
         description: "The variables, decrypted.",
-        schema: cliEnv,
+        schema: cliEnvOutput,
         examples: [{ name: "env", summary: "JSON", body: { appId: APP_ID, env: { DATABASE_URL: "postgres://app@db.internal/app" } }, request: { as: "adminKey" } }],
       },
       badBearer(),
@@ -66,7 +67,7 @@ export const cliOperations: Route[] = [
     description: `What \`svc whoami\` shows as credits. ${ANY_JWT_DESCRIPTION}`,
     auth: ["appKey"],
     responses: [
-      { status: 200, description: "The balance.", schema: balance, headers: { "Cache-Control": "`no-store`" }, examples: [{ name: "balance", summary: "A CLI key", body: BALANCE, request: { as: "adminKey" } }] },
+      { status: 200, description: "The balance.", schema: balanceOutput, headers: { "Cache-Control": "`no-store`" }, examples: [{ name: "balance", summary: "A CLI key", body: BALANCE, request: { as: "adminKey" } }] },
       {
         ...badBearer(),
         examples: [...badBearer().examples!, { name: "identity-token", summary: "An identity token (JWT)", body: { message: "Missing or invalid Bearer token" }, request: { as: "ownerToken" } }],
@@ -88,7 +89,7 @@ export const cliOperations: Route[] = [
       {
         status: 200,
         description: "The key (shown once) and what the CLI stores beside it.",
-        schema: personalKey,
+        schema: personalKeyOutput,
         examples: [{ name: "minted", summary: "An administrator", body: { apiKey: "svc_sk_3q2x…", tenantId: TENANT_ID, appId: APP_ID, email: "admin@example.com", issuedAt: "2026-01-07T08:00:00.000Z" }, request: { as: "admin", json: {} } }],
       },
       { status: 400, description: "Not sent as JSON.", examples: [{ name: "not-json", summary: "A form post", body: { message: "Content-Type must be application/json" }, request: { as: "admin", raw: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } } }] },

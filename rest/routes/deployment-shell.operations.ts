@@ -1,4 +1,4 @@
-import { agentTokenIssued, agentTokenList, deploymentEvents } from "../openapi/bodies";
+import { agentTokenIssuedOutput, agentTokenListOutput, deploymentEventsOutput } from "../../server/shell";
 import { type ExampleDoc, type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { crossOrigin, INVALID_BEARER, NO_WORKSPACE } from "../openapi/common-responses";
@@ -72,7 +72,7 @@ export const deploymentShellOperations: Route[] = [
       {
         status: 200,
         description: "The tokens.",
-        schema: agentTokenList,
+        schema: agentTokenListOutput,
         headers: { "Cache-Control": "`no-store`" },
         examples: [{ name: "list", summary: "One live token", body: { agentTokens: [TOKEN] }, request: { as: "owner", setup: "agentToken", param: "docs-demo" } }],
       },
@@ -98,7 +98,7 @@ export const deploymentShellOperations: Route[] = [
       {
         status: 201,
         description: "The token, shown this once, with what the list will show of it.",
-        schema: agentTokenIssued,
+        schema: agentTokenIssuedOutput,
         headers: { "Cache-Control": "`no-store`" },
         examples: [
           {
@@ -163,7 +163,7 @@ export const deploymentShellOperations: Route[] = [
       {
         status: 200,
         description: "The events (an empty list until a shell is opened).",
-        schema: deploymentEvents,
+        schema: deploymentEventsOutput,
         headers: { "Cache-Control": "`no-store`" },
         examples: [
           {

@@ -1,5 +1,4 @@
-import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, updateDeploymentInput, UPSTREAM_MESSAGE } from "../../server/deployments";
-import { deployment, deploymentList } from "../openapi/bodies";
+import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, deploymentListOutput, deploymentOutput, updateDeploymentInput, UPSTREAM_MESSAGE } from "../../server/deployments";
 import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
@@ -57,7 +56,7 @@ export const deploymentOperations: Route[] = [
     description: `Every tool registered in your current workspace, with its address and last health check. ${AUTH_DESCRIPTION}`,
     auth: ["session", "appKey"],
     responses: [
-      { status: 200, description: "The deployments.", schema: deploymentList, examples: [{ name: "list", summary: "One deployment", body: { deployments: [DEPLOYMENT] }, request: { as: "owner", setup: "deployment" } }] },
+      { status: 200, description: "The deployments.", schema: deploymentListOutput, examples: [{ name: "list", summary: "One deployment", body: { deployments: [DEPLOYMENT] }, request: { as: "owner", setup: "deployment" } }] },
       refused({}),
       { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
     ],
@@ -82,7 +81,7 @@ export const deploymentOperations: Route[] = [
       appId: "an existing app of the workspace; without it the deployment gets an app of its own, named after it",
     },
     responses: [
-      { status: 201, description: "The new deployment.", schema: deployment, examples: [{ name: "created", summary: "A tool for members", body: DEPLOYMENT, request: { as: "owner", json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } } }] },
+      { status: 201, description: "The new deployment.", schema: deploymentOutput, examples: [{ name: "created", summary: "A tool for members", body: DEPLOYMENT, request: { as: "owner", json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } } }] },
       {
         status: 400,
         description: "A field is invalid, the upstream's address is not allowed, or the manifest is invalid.",
@@ -110,7 +109,7 @@ export const deploymentOperations: Route[] = [
     auth: ["session", "appKey"],
     pathParam: nameParam,
     responses: [
-      { status: 200, description: "The deployment.", schema: deployment, examples: [{ name: "found", summary: "A deployment", body: DEPLOYMENT, request: { as: "owner", setup: "deployment", param: "{{setup}}" } }] },
+      { status: 200, description: "The deployment.", schema: deploymentOutput, examples: [{ name: "found", summary: "A deployment", body: DEPLOYMENT, request: { as: "owner", setup: "deployment", param: "{{setup}}" } }] },
       refused({ param: "docs-demo" }),
       notFound({}),
     ],
@@ -128,7 +127,7 @@ export const deploymentOperations: Route[] = [
     jsonBody: updateDeploymentInput,
     fieldNotes: { manifest: "the text of `vendo.yaml`, or `null` to remove it" },
     responses: [
-      { status: 200, description: "The updated deployment.", schema: deployment, examples: [{ name: "public", summary: "Opened to everyone", body: { ...DEPLOYMENT, access: "public" }, request: { as: "owner", setup: "deployment", param: "{{setup}}", json: { access: "public" } } }] },
+      { status: 200, description: "The updated deployment.", schema: deploymentOutput, examples: [{ name: "public", summary: "Opened to everyone", body: { ...DEPLOYMENT, access: "public" }, request: { as: "owner", setup: "deployment", param: "{{setup}}", json: { access: "public" } } }] },
       {
         status: 400,
         description: "A field is invalid or nothing would change.",

@@ -1,4 +1,4 @@
-import { identitySession, identityUser, jwks } from "../openapi/bodies";
+import { identitySessionOutput, identityUserOutput, jwksOutput } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
@@ -29,7 +29,7 @@ export const identityProviderOperations: Route[] = [
     description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata). Sign-ups are rate limited per address.`,
     auth: [],
     responses: [
-      { status: 200, description: "A session for the new account.", schema: identitySession, examples: [{ name: "signed-up", summary: "A new account", body: SESSION, request: { as: "anonymous", json: { email: "grace@example.com", password: "correct horse battery" } } }] },
+      { status: 200, description: "A session for the new account.", schema: identitySessionOutput, examples: [{ name: "signed-up", summary: "A new account", body: SESSION, request: { as: "anonymous", json: { email: "grace@example.com", password: "correct horse battery" } } }] },
       {
         status: 400,
         description: "An invalid email address or a body that is not JSON.",
@@ -61,7 +61,7 @@ export const identityProviderOperations: Route[] = [
       "(refresh tokens rotate: the old one stops working). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.",
     auth: [],
     responses: [
-      { status: 200, description: "A session.", schema: identitySession, examples: [{ name: "password", summary: "Email and password", body: { ...SESSION, user: { ...USER, email: "admin@example.com" } }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "correct horse battery" } } }] },
+      { status: 200, description: "A session.", schema: identitySessionOutput, examples: [{ name: "password", summary: "Email and password", body: { ...SESSION, user: { ...USER, email: "admin@example.com" } }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "correct horse battery" } } }] },
       {
         status: 400,
         description: "Wrong credentials, an unknown or used refresh token, or an unsupported grant type.",
@@ -83,7 +83,7 @@ export const identityProviderOperations: Route[] = [
     summary: "The account of an access token",
     description: IDENTITY_DESCRIPTION,
     auth: ["identityToken"],
-    responses: [{ status: 200, description: "The account.", schema: identityUser, examples: [{ name: "user", summary: "A valid access token", body: USER, request: { as: "ownerToken" } }] }, noBearer()],
+    responses: [{ status: 200, description: "The account.", schema: identityUserOutput, examples: [{ name: "user", summary: "A valid access token", body: USER, request: { as: "ownerToken" } }] }, noBearer()],
   }),
   route({
     method: "PUT",
@@ -95,7 +95,7 @@ export const identityProviderOperations: Route[] = [
     description: `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\`; each value at most 2048 characters without control characters.`,
     auth: ["identityToken"],
     responses: [
-      { status: 200, description: "The updated account.", schema: identityUser, examples: [{ name: "updated", summary: "A display name", body: { ...USER, user_metadata: { display_name: "Grace" } }, request: { as: "ownerToken", json: { data: { display_name: "Grace" } } } }] },
+      { status: 200, description: "The updated account.", schema: identityUserOutput, examples: [{ name: "updated", summary: "A display name", body: { ...USER, user_metadata: { display_name: "Grace" } }, request: { as: "ownerToken", json: { data: { display_name: "Grace" } } } }] },
       noBearer({ data: { display_name: "Grace" } }),
     ],
   }),
@@ -119,6 +119,6 @@ export const identityProviderOperations: Route[] = [
     summary: "Keys that verify access tokens",
     description: "The public keys of the built-in provider's ES256 access tokens. Cacheable for 10 minutes.",
     auth: [],
-    responses: [{ status: 200, description: "A JSON Web Key Set.", schema: jwks, headers: { "Cache-Control": "`public, max-age=600`" }, examples: [{ name: "keys", summary: "The key set", body: { keys: [{ kty: "EC", crv: "P-256", x: "…", y: "…", kid: "svc-1", alg: "ES256", use: "sig" }] }, request: { as: "anonymous" } }] }],
+    responses: [{ status: 200, description: "A JSON Web Key Set.", schema: jwksOutput, headers: { "Cache-Control": "`public, max-age=600`" }, examples: [{ name: "keys", summary: "The key set", body: { keys: [{ kty: "EC", crv: "P-256", x: "…", y: "…", kid: "svc-1", alg: "ES256", use: "sig" }] }, request: { as: "anonymous" } }] }],
   }),
 ];

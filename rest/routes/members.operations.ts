@@ -1,5 +1,4 @@
-import { changeRoleInput, inviteInput } from "../../server/members";
-import { invitationCreated, memberChanged, memberList } from "../openapi/bodies";
+import { changeRoleInput, invitationCreatedOutput, inviteInput, memberChangedOutput, memberListOutput } from "../../server/members";
 import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
@@ -31,7 +30,7 @@ export const memberOperations: Route[] = [
       {
         status: 200,
         description: "Members and pending invitations.",
-        schema: memberList,
+        schema: memberListOutput,
         examples: [
           {
             name: "members",
@@ -67,7 +66,7 @@ export const memberOperations: Route[] = [
       {
         status: 201,
         description: "The invitation and its link (shown once).",
-        schema: invitationCreated,
+        schema: invitationCreatedOutput,
         examples: [{ name: "invited", summary: "A member invitation", body: { id: "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d", url: "http://localhost:3000/invite/q3X9vLh2Tz8RkYp1Nw4sJd6Fb0Gc5Ma7", expiresAt: "2026-01-13T10:00:00.000Z" }, request: { as: "owner", json: { email: "grace@example.com", role: "member" } } }],
       },
       {
@@ -122,7 +121,7 @@ export const memberOperations: Route[] = [
     pathParam: { name: "userId", description: "The member's user id (UUID).", bodyField: "userId", pattern: REST_OF_PATH },
     jsonBody: changeRoleInput,
     responses: [
-      { status: 200, description: "The member with the new role.", schema: memberChanged },
+      { status: 200, description: "The member with the new role.", schema: memberChangedOutput },
       { status: 400, description: "The role is invalid.", examples: [{ name: "bad-role", summary: "Not member or viewer", body: { message: "Role must be member or viewer" }, request: { as: "owner", param: SOMEONE, json: { role: "admin" } } }, invalidJson("owner", { param: SOMEONE })] },
       noSession({ param: SOMEONE, json: { role: "viewer" } }),
       crossOrigin({ param: SOMEONE, json: { role: "viewer" } }),

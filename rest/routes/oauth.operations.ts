@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { codeError, oauthMessage } from "../openapi/bodies";
+import { oauthMessage } from "../openapi/bodies";
+import { codeErrorBody } from "../../server/platform/error-bodies";
 import { type ExampleDoc, type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { crossOrigin } from "../openapi/common-responses";
@@ -49,7 +50,7 @@ function badStartQuery(param: string): ResponseDoc {
     description:
       "The query is refused before anything starts: `returnTo` is not a path on this service (or longer than 1024 characters), `state` is longer than 512 characters, " +
       "`sdk_nonce` is not 16-128 URL-safe characters, or `opener_origin` is not an exact origin allowed for the app of `app_key` (without `app_key`: this service's own origin).",
-    schema: codeError,
+    schema: codeErrorBody,
     examples: [
       { name: "return-to-elsewhere", summary: "`returnTo` on another site", body: error("invalid_return_to"), request: as({ returnTo: "https://elsewhere.example/after" }) },
       { name: "state-too-long", summary: "A `state` of 513 characters", body: error("invalid_state", "state is longer than 512 characters"), request: as({ state: "s".repeat(513) }) },
@@ -63,7 +64,7 @@ function startUnauthorized(param: string): ResponseDoc {
   return {
     status: 401,
     description: "No session (sign in first), or an `app_key` that is no live key or connect session of your workspace.",
-    schema: codeError,
+    schema: codeErrorBody,
     examples: [
       { name: "no-session", summary: "No session cookie", body: error("unauthorized"), request: { as: "anonymous", param } },
       { name: "bad-app-key", summary: "An `app_key` that is not a key", body: error("invalid_app_key"), request: { as: "owner", param, query: { embed: "1", app_key: "not-a-key" } } },
@@ -75,7 +76,7 @@ function startViewer(param: string): ResponseDoc {
   return {
     status: 403,
     description: "You are a viewer of the workspace: viewers cannot manage connections.",
-    schema: codeError,
+    schema: codeErrorBody,
     examples: [{ name: "viewer", summary: "A viewer of the workspace", body: error("forbidden", "Viewers cannot manage connections"), request: { as: "viewer", param } }],
   };
 }
@@ -145,7 +146,7 @@ export const oauthOperations: Route[] = [
       {
         status: 404,
         description: "No such provider in the catalog (or one with neither a broker config nor the first-party flow), or you belong to no workspace.",
-        schema: codeError,
+        schema: codeErrorBody,
         examples: [
           { name: "unknown-provider", summary: "A slug the catalog lacks", body: error("provider_unknown"), request: { as: "owner", param: "nothing-here" } },
           { name: "no-workspace", summary: "Signed in, no workspace", body: error("no_tenant"), request: { as: "newcomer", param: "supabase" } },
@@ -156,7 +157,7 @@ export const oauthOperations: Route[] = [
         description:
           "The service is not configured for this provider: `oauth_client_config_missing` (the catalog row lacks `authorize_url` or `token_url`), " +
           "`encryption_key_unavailable` (no `INTEGRATION_ENCRYPTION_KEY`), or `<PROVIDER>_OAUTH_CLIENT_ID missing` (e.g. `SUPABASE_OAUTH_CLIENT_ID missing`).",
-        schema: codeError,
+        schema: codeErrorBody,
       },
     ],
   }),
@@ -281,7 +282,7 @@ export const oauthOperations: Route[] = [
       {
         status: 404,
         description: "No broker provider of this slug in the catalog (a first-party provider included), or you belong to no workspace.",
-        schema: codeError,
+        schema: codeErrorBody,
         examples: [
           { name: "unknown-provider", summary: "A slug the catalog lacks", body: error("provider_unknown"), request: { as: "owner", param: "nothing-here" } },
           { name: "first-party-provider", summary: "The first-party provider", body: error("provider_unknown"), request: { as: "owner", param: "supabase" } },
@@ -291,14 +292,14 @@ export const oauthOperations: Route[] = [
       {
         status: 500,
         description: "`broker_auth_config_missing` (the catalog row's broker config has no `auth_config_id`) or `encryption_key_unavailable` (no `INTEGRATION_ENCRYPTION_KEY`).",
-        schema: codeError,
+        schema: codeErrorBody,
       },
       {
         status: 502,
         description:
           "`broker_initiate_failed` with the reason in `detail` (the broker is unreachable, refused, or `BROKER_API_KEY` is unset), or `broker_no_redirect_url` " +
           "(the broker answered without a consent URL).",
-        schema: codeError,
+        schema: codeErrorBody,
         examples: [
           {
             name: "no-broker-key",
@@ -365,7 +366,7 @@ export const oauthOperations: Route[] = [
       {
         status: 400,
         description: "No `sdk_nonce`, or not 16-128 URL-safe characters.",
-        schema: codeError,
+        schema: codeErrorBody,
         examples: [
           { name: "missing", summary: "No nonce", body: error("invalid_sdk_nonce"), request: { as: "anonymous" } },
           { name: "malformed", summary: "A nonce with a space", body: error("invalid_sdk_nonce"), request: { as: "anonymous", query: { sdk_nonce: "not a valid nonce at all" } } },
@@ -374,7 +375,7 @@ export const oauthOperations: Route[] = [
       {
         status: 404,
         description: "No result for this nonce: the flow has not finished, the result was taken already, or it expired.",
-        schema: codeError,
+        schema: codeErrorBody,
         examples: [{ name: "unknown", summary: "A nonce no flow finished with", body: error("result_not_found"), request: { as: "anonymous", query: { sdk_nonce: "sdk_nonce_nobody_used_1234" } } }],
       },
     ],

@@ -1,4 +1,4 @@
-import { sessionStatus } from "../openapi/bodies";
+import { sessionStatusOutput } from "../../server/identity";
 
 import { route, type Route } from "../route-types";
 import { authMe, authMeFast } from "./session";
@@ -19,7 +19,7 @@ export const sessionOperations: Route[] = [
       {
         status: 200,
         description: "The session status.",
-        schema: sessionStatus,
+        schema: sessionStatusOutput,
         headers: { "Cache-Control": "`no-store`" },
         examples: [
           { name: "signed-in", summary: "Signed in", body: { loggedIn: true, userId: "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f", email: "ada@example.com" }, request: { as: "owner" } },

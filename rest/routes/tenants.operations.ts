@@ -1,5 +1,5 @@
-import { checkSlugInput, createTenantInput, updateTenantInput } from "../../server/tenants";
-import { logoUpload, messageError, slugCheck, tenantRow } from "../openapi/bodies";
+import { checkSlugInput, createTenantInput, logoUploadOutput, slugCheckOutput, tenantOutput, updateTenantInput } from "../../server/tenants";
+import { messageErrorBody } from "../../server/platform/error-bodies";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
@@ -45,7 +45,7 @@ function logoUploadDoc(method: "POST" | "PUT"): Route {
     auth: ["session"],
     multipartFile: { field: "file", description: "The image, at most 2 MB." },
     responses: [
-      { status: 200, description: "The new logo's public URL and the updated workspace.", schema: logoUpload, examples: [{ name: "uploaded", summary: "A PNG", body: { logoUrl: LOGO_URL, tenant: { ...TENANT, logoUrl: LOGO_URL } }, request: { as: "owner", file: "png" } }] },
+      { status: 200, description: "The new logo's public URL and the updated workspace.", schema: logoUploadOutput, examples: [{ name: "uploaded", summary: "A PNG", body: { logoUrl: LOGO_URL, tenant: { ...TENANT, logoUrl: LOGO_URL } }, request: { as: "owner", file: "png" } }] },
       uploadErrors,
       noSession({ file: "png" }),
       crossOrigin({ file: "png" }),
@@ -70,7 +70,7 @@ export const tenantOperations: Route[] = [
     jsonBody: createTenantInput,
     fieldNotes: { name: "trimmed; no control characters", slug: "2-20 characters: lowercase letters, digits and single hyphens, no hyphen at either end, not a reserved word; trimmed and lowercased first" },
     responses: [
-      { status: 201, description: "The new workspace.", schema: tenantRow, examples: [{ name: "created", summary: "A new workspace", body: TENANT, request: { as: "newcomer", json: { name: "Acme", slug: "acme-labs" } } }] },
+      { status: 201, description: "The new workspace.", schema: tenantOutput, examples: [{ name: "created", summary: "A new workspace", body: TENANT, request: { as: "newcomer", json: { name: "Acme", slug: "acme-labs" } } }] },
       {
         status: 400,
         description: "The name or slug is invalid, or the slug is reserved.",
@@ -92,7 +92,7 @@ export const tenantOperations: Route[] = [
         ],
       },
       { status: 413, description: "The body is over 64 KB.", examples: [{ name: "too-large", summary: "A 100 KB body", body: { message: "Request body too large" }, request: { as: "newcomer", raw: `{"name":"${"a".repeat(100_000)}"}` } }] },
-      { status: 429, description: "Too many workspace creations by this person in the window; `Retry-After` says when to try again.", schema: messageError, headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
+      { status: 429, description: "Too many workspace creations by this person in the window; `Retry-After` says when to try again.", schema: messageErrorBody, headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
     ],
   }),
   route({
@@ -108,7 +108,7 @@ export const tenantOperations: Route[] = [
       {
         status: 200,
         description: "Whether the slug is free; `code: SLUG_TAKEN` when another workspace has it.",
-        schema: slugCheck,
+        schema: slugCheckOutput,
         examples: [
           { name: "available", summary: "A free slug", body: { available: true }, exact: true, request: { as: "newcomer", query: { slug: "fresh-name" } } },
           { name: "taken", summary: "Another workspace's slug", body: { available: false, code: "SLUG_TAKEN" }, exact: true, request: { as: "newcomer", query: { slug: "ACME " } } },
@@ -117,7 +117,7 @@ export const tenantOperations: Route[] = [
       {
         status: 400,
         description: "The slug fails the format, or is reserved.",
-        schema: slugCheck,
+        schema: slugCheckOutput,
         examples: [
           { name: "invalid", summary: "Too short", body: { available: false, code: "INVALID_SLUG", error: "Slug must be 2-20 characters, lowercase alphanumeric and hyphens" }, request: { as: "newcomer", query: { slug: "a" } } },
           { name: "missing", summary: "No slug parameter", body: { available: false, code: "INVALID_SLUG", error: "Slug must be 2-20 characters, lowercase alphanumeric and hyphens" }, request: { as: "newcomer" } },
@@ -136,7 +136,7 @@ export const tenantOperations: Route[] = [
     description: "The workspace you own (a workspace you only joined as a member is not returned here; see `GET /api/tenants/me/members` for your role).",
     auth: ["session"],
     responses: [
-      { status: 200, description: "The workspace row.", schema: tenantRow, examples: [{ name: "workspace", summary: "Your workspace", body: TENANT, request: { as: "owner" } }] },
+      { status: 200, description: "The workspace row.", schema: tenantOutput, examples: [{ name: "workspace", summary: "Your workspace", body: TENANT, request: { as: "owner" } }] },
       noSession(),
       { status: 404, description: "You own no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
     ],
@@ -155,7 +155,7 @@ export const tenantOperations: Route[] = [
     jsonBody: updateTenantInput,
     fieldNotes: { name: "trimmed; no control characters", slug: "2-20 characters: lowercase letters, digits and single hyphens, no hyphen at either end, not a reserved word; trimmed and lowercased first; only while not yet chosen", clearLogo: "`true` removes the logo" },
     responses: [
-      { status: 200, description: "The updated workspace.", schema: tenantRow, examples: [{ name: "renamed", summary: "A new name", body: { ...TENANT, name: "Acme Research" }, request: { as: "owner", json: { name: "Acme Research" } } }] },
+      { status: 200, description: "The updated workspace.", schema: tenantOutput, examples: [{ name: "renamed", summary: "A new name", body: { ...TENANT, name: "Acme Research" }, request: { as: "owner", json: { name: "Acme Research" } } }] },
       {
         status: 400,
         description: "A field is invalid, nothing would change, or the URL was already chosen.",

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { appEvents, boundConnections, codeError } from "../openapi/bodies";
+import { appEvents, boundConnections } from "../openapi/bodies";
+import { codeErrorBody } from "../../server/platform/error-bodies";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { INVALID_BEARER } from "../openapi/common-responses";
@@ -76,7 +77,7 @@ function proxyOperation(method: (typeof PROXY_METHODS)[number]): Route {
       {
         status: 400,
         description: "`invalid_path`: the path starts with `//`, or has a dot segment, an encoded slash or backslash, a NUL, or malformed percent-encoding.",
-        schema: codeError,
+        schema: codeErrorBody,
         examples: first
           ? [
               { name: "double-slash", summary: "A path starting with //", body: { error: "invalid_path", detail: "the path must not start with //" }, request: { as: "adminKey", params: { provider: "github", path: "/evil.example/x" } } },
@@ -99,21 +100,21 @@ function proxyOperation(method: (typeof PROXY_METHODS)[number]): Route {
       {
         status: 404,
         description: "`connection_not_found`: the key's app has no connection bound for this provider (or the slug is not one).",
-        schema: codeError,
+        schema: codeErrorBody,
         examples: [{ name: "not-bound", summary: "No connection bound for the provider", body: { error: "connection_not_found" }, request: { as: "adminKey", params: { provider: "github", path: "user" } } }],
       },
-      { status: 413, description: "`payload_too_large`: a broker-managed call's body is over 4 MiB.", schema: codeError },
+      { status: 413, description: "`payload_too_large`: a broker-managed call's body is over 4 MiB.", schema: codeErrorBody },
       {
         status: 500,
         description: "`oauth_client_config_missing` (the catalog row has no usable `api_base_url`, `token_url`, or the client id is unset) or `encryption_key_unavailable`.",
-        schema: codeError,
+        schema: codeErrorBody,
       },
       {
         status: 502,
         description: "`upstream_unreachable` (the provider could not be reached), `token_refresh_failed` (connect the account again) or `broker_proxy_failed`, with `detail`.",
-        schema: codeError,
+        schema: codeErrorBody,
       },
-      { status: 504, description: "`upstream_timeout`: the provider sent no answer within 60 seconds.", schema: codeError },
+      { status: 504, description: "`upstream_timeout`: the provider sent no answer within 60 seconds.", schema: codeErrorBody },
     ],
   });
 }

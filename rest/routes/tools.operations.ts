@@ -1,4 +1,4 @@
-import { jwks } from "../openapi/bodies";
+import { jwksOutput } from "../../server/identity";
 
 import { route, type Route } from "../route-types";
 import { assertionJwksRoute, authorizeApp } from "./app-authorize";
@@ -44,7 +44,7 @@ export const toolOperations: Route[] = [
       "The app-proxy signs each forwarded request's identity into the `X-Svc-Assertion` header (a short-lived JWT); a tool that wants more than the plain " +
       "`X-Svc-*` headers verifies it with these public keys. Cacheable for 10 minutes.",
     auth: [],
-    responses: [{ status: 200, description: "A JSON Web Key Set.", schema: jwks, headers: { "Cache-Control": "`public, max-age=600`" }, examples: [{ name: "keys", summary: "The key set", body: { keys: [{ kty: "EC", crv: "P-256", x: "…", y: "…", kid: "assert-1", alg: "ES256", use: "sig" }] }, request: { as: "anonymous" } }] }],
+    responses: [{ status: 200, description: "A JSON Web Key Set.", schema: jwksOutput, headers: { "Cache-Control": "`public, max-age=600`" }, examples: [{ name: "keys", summary: "The key set", body: { keys: [{ kty: "EC", crv: "P-256", x: "…", y: "…", kid: "assert-1", alg: "ES256", use: "sig" }] }, request: { as: "anonymous" } }] }],
   }),
   route({
     method: "GET",

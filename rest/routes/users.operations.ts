@@ -1,5 +1,4 @@
-import { updateProfileInput } from "../../server/users";
-import { avatarUpload, userProfile } from "../openapi/bodies";
+import { avatarUploadOutput, profileOutput, updateProfileInput } from "../../server/users";
 
 import { route, type Route } from "../route-types";
 import { crossOrigin, invalidJson, noSession } from "../openapi/common-responses";
@@ -18,7 +17,7 @@ export const userOperations: Route[] = [
     description: "`displayName` and `avatarUrl` are empty strings until set.",
     auth: ["session"],
     responses: [
-      { status: 200, description: "Your profile.", schema: userProfile, examples: [{ name: "profile", summary: "Your profile", body: PROFILE, request: { as: "owner" } }] },
+      { status: 200, description: "Your profile.", schema: profileOutput, examples: [{ name: "profile", summary: "Your profile", body: PROFILE, request: { as: "owner" } }] },
       noSession(),
     ],
   }),
@@ -34,7 +33,7 @@ export const userOperations: Route[] = [
     jsonBody: updateProfileInput,
     fieldNotes: { displayName: "trimmed; no control characters", clearAvatar: "`true` removes the avatar" },
     responses: [
-      { status: 200, description: "The updated profile.", schema: userProfile, examples: [{ name: "renamed", summary: "A new display name", body: PROFILE, request: { as: "owner", json: { displayName: "Ada Lovelace" } } }] },
+      { status: 200, description: "The updated profile.", schema: profileOutput, examples: [{ name: "renamed", summary: "A new display name", body: PROFILE, request: { as: "owner", json: { displayName: "Ada Lovelace" } } }] },
       {
         status: 400,
         description: "A field is invalid.",
@@ -60,7 +59,7 @@ export const userOperations: Route[] = [
     auth: ["session"],
     multipartFile: { field: "file", description: "The image, at most 2 MB." },
     responses: [
-      { status: 200, description: "The avatar's public URL.", schema: avatarUpload, examples: [{ name: "uploaded", summary: "A PNG", body: { avatarUrl: AVATAR_URL }, request: { as: "owner", file: "png" } }] },
+      { status: 200, description: "The avatar's public URL.", schema: avatarUploadOutput, examples: [{ name: "uploaded", summary: "A PNG", body: { avatarUrl: AVATAR_URL }, request: { as: "owner", file: "png" } }] },
       {
         status: 400,
         description: "No `file` part, a file over 2 MB, or not an image.",

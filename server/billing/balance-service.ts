@@ -1,14 +1,8 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { cachedBalance, rememberBalance, type CachedBalance } from "./balance-cache";
 import { formatCredits } from "./money";
+import type { BalanceBody } from "./schemas";
 
-export interface BalanceBody {
-  tenantId: string;
-  balance: string;
-  balanceMicros: string;
-  currency: "credits";
-  asOf: string;
-}
 
 export function balanceBody(tenantId: string, balance: CachedBalance): BalanceBody {
   balance.body ??= {

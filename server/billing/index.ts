@@ -5,3 +5,5 @@ export { ledgerPage, workspacesPage } from "./history-service";
 export { appendLedgerEntry } from "./ledger-service";
 export { parseCredits } from "./money";
 export { MAX_PAGE_SIZE, PAGE_SIZE } from "./pages";
+export { balanceOutput } from "./schemas";
+export type { BalanceBody } from "./schemas";

@@ -8,6 +8,7 @@ import type { CreateDeploymentInput, UpdateDeploymentInput } from "./schemas";
 import { resolveAllowed, UpstreamRefused } from "./upstream-policy";
 import { notify } from "../platform/db/notifications";
 import { disconnectDeploymentAgents } from "../shell";
+import type { DeploymentView } from "./schemas";
 
 export interface DeploymentRow {
   id: string;
@@ -35,7 +36,7 @@ export function deploymentUrl(name: string, tenantSlug: string): string {
   return `${scheme}//${deploymentHost(name, tenantSlug)}/`;
 }
 
-export function deploymentView(row: DeploymentRow, tenantSlug: string) {
+export function deploymentView(row: DeploymentRow, tenantSlug: string): DeploymentView {
   const manifest = row.manifest ? validateManifest(row.manifest) : null;
   return {
     id: row.id,
@@ -52,7 +53,6 @@ export function deploymentView(row: DeploymentRow, tenantSlug: string) {
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
-export type DeploymentView = ReturnType<typeof deploymentView>;
 
 const notFound = () => new AppError("NOT_FOUND", "Deployment not found");
 const CHANGED = "svc_deployment_changed";

@@ -7,6 +7,7 @@ export type { DeploymentTarget } from "./deployment-lookup";
 export { DEPLOYMENT_CHANGED_CHANNEL, createDeployment, deleteDeployment, deploymentView, listDeployments, requireDeployment, updateDeployment } from "./deployment-service";
 export { startHealthChecks, stopHealthChecks } from "./health-checks";
 export { MANIFEST_SCHEMA } from "./manifest";
-export { DEPLOYMENT_NAME_MESSAGE, UPSTREAM_MESSAGE, createDeploymentInput, deploymentNameInput, updateDeploymentInput } from "./schemas";
+export type { DeploymentView } from "./schemas";
+export { DEPLOYMENT_NAME_MESSAGE, UPSTREAM_MESSAGE, createDeploymentInput, deploymentListOutput, deploymentOutput, deploymentNameInput, updateDeploymentInput } from "./schemas";
 export { closeGuardedDispatcher, guardedCreateConnection, guardedDispatcher } from "./outbound-client";
 export { refusedAddress } from "./upstream-policy";

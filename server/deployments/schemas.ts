@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isSafeName, isSafeValue } from "../platform/validation/text";
+import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
 
 export const DEPLOYMENT_NAME_MESSAGE = "Deployment name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end";
 export const UPSTREAM_MESSAGE = "Upstream URL must be an http or https URL";
@@ -65,3 +66,22 @@ export const deploymentNameInput = z.object({ name: z.string() });
 
 export type CreateDeploymentInput = z.infer<typeof createDeploymentInput>;
 export type UpdateDeploymentInput = z.infer<typeof updateDeploymentInput>;
+
+/** A deployment as listed and shown (`GET /api/deployments`, `/api/deployments/{name}`). */
+export const deploymentOutput = z.object({
+  id: uuidOutput,
+  name: z.string(),
+  appId: uuidOutput,
+  upstreamUrl: z.string(),
+  access: z.enum(["members", "public"]),
+  manifest: z.string().nullable(),
+  /** The manifest's `integrations`: catalog slugs the tool uses. */
+  integrations: z.array(z.string()),
+  url: z.string(),
+  health: z.object({ status: z.enum(["unknown", "healthy", "unhealthy"]), checkedAt: isoTimeOutput.nullable(), detail: z.string().nullable() }),
+  createdBy: uuidOutput.nullable(),
+  createdAt: isoTimeOutput,
+  updatedAt: isoTimeOutput,
+});
+export type DeploymentView = z.infer<typeof deploymentOutput>;
+export const deploymentListOutput = z.object({ deployments: z.array(deploymentOutput) });

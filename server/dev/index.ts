@@ -1,4 +1,4 @@
 /** The dev area's face: what other areas, the routers, rest/ and app/ may use. */
 export { issuePersonalKey } from "./personal-key";
 export { revokeUndeliveredKey } from "./revoke-undelivered-key";
-export { revokeUndeliveredKeyInput } from "./schemas";
+export { personalKeyOutput, revokeUndeliveredKeyInput } from "./schemas";

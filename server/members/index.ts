@@ -4,5 +4,6 @@ export { INVITATION_STATUS_MESSAGE, acceptInvitation, changeMemberRole, inviteMe
 export { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "./membership-changes";
 export { can, workspaceFor } from "./permissions";
 export type { Capability, WorkspaceCaller } from "./permissions";
-export { changeRoleInput, invitationIdInput, invitationTokenInput, inviteInput, memberIdInput, switchWorkspaceInput } from "./schemas";
+export { changeRoleInput, invitationCreatedOutput, invitationIdInput, invitationTokenInput, inviteInput, memberChangedOutput, memberIdInput, memberListOutput, switchWorkspaceInput } from "./schemas";
+export type { InvitationView, MemberView } from "./schemas";
 export { WORKSPACE_COOKIE, preferredTenantFrom, workspaceSetCookie } from "./workspace-cookie";

@@ -6,25 +6,10 @@ import { AppError } from "../platform/errors";
 import { revokeMemberKeys } from "../keys";
 import type { MembershipRole } from "../tenants";
 import { publishMembershipChanged } from "./membership-changes";
-import type { InviteInput } from "./schemas";
+import type { InvitationView, InviteInput, MemberView } from "./schemas";
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface MemberView {
-  userId: string;
-  email: string;
-  displayName: string;
-  role: MembershipRole;
-  joinedAt: string;
-}
-
-export interface InvitationView {
-  id: string;
-  email: string;
-  role: "member" | "viewer";
-  createdAt: string;
-  expiresAt: string;
-}
 
 const memberNotFound = () => new AppError("NOT_FOUND", "Member not found");
 const ownerIsFixed = () => new AppError("CONFLICT", "The workspace owner cannot be removed or demoted");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoTimeOutput, roleOutput, uuidOutput } from "../platform/validation/output";
 
 export const ROLE_MESSAGE = "Role must be member or viewer";
 const assignableRole = z.enum(["member", "viewer"], { error: ROLE_MESSAGE });
@@ -23,3 +24,19 @@ export const invitationTokenInput = z.object({ token: z.string().regex(/^[A-Za-z
 export const switchWorkspaceInput = z.object({ tenantId: z.uuid({ error: "Workspace not found" }) });
 
 export type InviteInput = z.infer<typeof inviteInput>;
+
+const memberOutput = z.object({ userId: uuidOutput, email: z.string(), displayName: z.string(), role: roleOutput, joinedAt: isoTimeOutput });
+export type MemberView = z.infer<typeof memberOutput>;
+const invitationOutput = z.object({ id: uuidOutput, email: z.string(), role: z.enum(["member", "viewer"]), createdAt: isoTimeOutput, expiresAt: isoTimeOutput });
+export type InvitationView = z.infer<typeof invitationOutput>;
+
+/** `GET /api/tenants/me/members`: the members, and pending invitations for those who may manage them. */
+export const memberListOutput = z.object({
+  tenantId: uuidOutput,
+  role: roleOutput,
+  members: z.array(memberOutput),
+  /** Pending invitations, for those who may manage members; otherwise empty. */
+  invitations: z.array(invitationOutput),
+});
+export const invitationCreatedOutput = z.object({ id: uuidOutput, url: z.string(), expiresAt: isoTimeOutput });
+export const memberChangedOutput = z.looseObject({ userId: uuidOutput, role: roleOutput });

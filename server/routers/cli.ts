@@ -4,7 +4,7 @@ import { balanceBody, loadBalance } from "../billing";
 import { getConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
 import { appKeyProcedure, router } from "./trpc";
-import { revokeKeyById } from "../keys";
+import { revokeKeyById, type WhoamiOutput } from "../keys";
 import { findTenant } from "../tenants";
 
 /** The CLI's surface (`svc_sk_` keys only). */
@@ -20,7 +20,7 @@ export const cliRouter = router({
       tenantName: tenant.name,
       appId: ctx.appKey.appId,
       sshBrokerUrl: getConfig().sshBrokerUrl,
-    };
+    } satisfies WhoamiOutput;
   }),
   logout: appKeyProcedure.mutation(async ({ ctx }) => {
     await revokeKeyById(ctx.em, ctx.appKey.keyId);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AppError } from "../platform/errors";
 import { notify } from "../platform/db/notifications";
 import { hashAgentToken, isAgentTokenFormat, mintAgentToken } from "./agent-token-format";
+import type { AgentTokenView } from "./schemas";
 
 /** Tells every instance's broker to drop the agent connected with a revoked token. */
 export const AGENT_TOKEN_REVOKED_CHANNEL = "svc_agent_token_revoked";
@@ -17,7 +18,7 @@ export interface AgentTokenRow {
   revoked_at: Date | null;
 }
 
-export function agentTokenView(row: AgentTokenRow) {
+export function agentTokenView(row: AgentTokenRow): AgentTokenView {
   return {
     id: row.id,
     prefix: row.display_prefix,
@@ -27,7 +28,6 @@ export function agentTokenView(row: AgentTokenRow) {
     revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
   };
 }
-export type AgentTokenView = ReturnType<typeof agentTokenView>;
 
 /** What an agent's token opens: one deployment of one workspace. */
 export interface AgentPrincipal {

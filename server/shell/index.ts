@@ -3,3 +3,5 @@ export { AGENT_TOKEN_PREFIX } from "./agent-token-format";
 export { AGENT_TOKEN_REVOKED_CHANNEL, authenticateAgentToken, disconnectDeploymentAgents, issueAgentToken, listAgentTokens, revokeAgentToken, revokedAgentTokenIds } from "./agent-token-service";
 export type { AgentPrincipal } from "./agent-token-service";
 export { listDeploymentEvents, recordDeploymentEvent } from "./shell-events";
+export { agentTokenIssuedOutput, agentTokenListOutput, deploymentEventsOutput } from "./schemas";
+export type { AgentTokenView, DeploymentEventView } from "./schemas";

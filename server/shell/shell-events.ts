@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import type { DeploymentEventView } from "./schemas";
 
 export type DeploymentEventType = "deployment.shell.opened" | "deployment.shell.closed";
 
@@ -25,7 +26,7 @@ export async function recordDeploymentEvent(em: EntityManager, event: Deployment
     ]);
 }
 
-export async function listDeploymentEvents(em: EntityManager, deploymentId: string, limit = 50) {
+export async function listDeploymentEvents(em: EntityManager, deploymentId: string, limit = 50): Promise<DeploymentEventView[]> {
   const rows = await em
     .getConnection()
     .execute<{ id: string; type: string; actor_email: string | null; data: Record<string, unknown>; created_at: Date }[]>(
@@ -40,4 +41,3 @@ export async function listDeploymentEvents(em: EntityManager, deploymentId: stri
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
-export type DeploymentEventView = Awaited<ReturnType<typeof listDeploymentEvents>>[number];

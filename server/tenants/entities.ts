@@ -1,4 +1,5 @@
 import { EntitySchema } from "@mikro-orm/core";
+import type { TenantOutput } from "./schemas";
 
 export type MembershipRole = "owner" | "member" | "viewer";
 
@@ -51,7 +52,7 @@ export const TenantMembershipSchema = new EntitySchema<TenantMembership>({
 });
 
 /** The tenant row as the API returns it (SPEC section 2). */
-export function tenantRow(t: Tenant) {
+export function tenantRow(t: Tenant): TenantOutput {
   return {
     id: t.id,
     name: t.name,

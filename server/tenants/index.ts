@@ -3,6 +3,7 @@ export { Tenant, TenantMembershipSchema, TenantSchema, tenantRow } from "./entit
 export type { MembershipRole } from "./entities";
 export { listUserTenants, membershipRole, resolveUserTenant } from "./membership";
 export type { UserTenant } from "./membership";
-export { checkSlugInput, createTenantInput, updateTenantInput } from "./schemas";
+export { checkSlugInput, createTenantInput, logoUploadOutput, slugCheckOutput, tenantOutput, updateTenantInput } from "./schemas";
+export type { TenantOutput } from "./schemas";
 export { SLUG_FORMAT_MESSAGE, isValidSlugFormat, normalizeSlug } from "./slug";
 export { checkSlug, createTenant, findTenant, requireProductionTenant, setTenantLogo, updateTenant } from "./tenant-service";

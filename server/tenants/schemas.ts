@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { slugSchema, SLUG_FORMAT_MESSAGE } from "./slug";
 import { nameSchema } from "../platform/validation/text";
+import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
 
 const INVALID_NAME_OR_SLUG = "Invalid name or slug";
 export const NAME_MESSAGE = "Workspace name must be 1-100 characters";
@@ -29,3 +30,26 @@ export const checkSlugInput = z.object({ slug: z.string().optional() });
 
 export type CreateTenantInput = z.infer<typeof createTenantInput>;
 export type UpdateTenantInput = z.infer<typeof updateTenantInput>;
+
+/** A workspace as every answer shows it (`GET /api/tenants/me`, the dashboard's header). */
+export const tenantOutput = z.object({
+  id: uuidOutput,
+  name: z.string(),
+  slug: z.string(),
+  ownerId: uuidOutput,
+  isPersonal: z.boolean(),
+  referralCode: z.string(),
+  slugChosen: z.boolean(),
+  logoUrl: z.string().nullable(),
+  createdAt: isoTimeOutput,
+  updatedAt: isoTimeOutput,
+});
+export type TenantOutput = z.infer<typeof tenantOutput>;
+
+export const slugCheckOutput = z.object({
+  available: z.boolean(),
+  code: z.enum(["SLUG_TAKEN", "INVALID_SLUG", "SLUG_RESERVED"]).optional(),
+  error: z.string().optional(),
+});
+
+export const logoUploadOutput = z.object({ logoUrl: z.string(), tenant: tenantOutput });

@@ -1,3 +1,4 @@
 /** The users area's face: what other areas, the routers, rest/ and app/ may use. */
 export { getProfile, setAvatar, updateProfile } from "./profile-service";
-export { updateProfileInput } from "./schemas";
+export { avatarUploadOutput, profileOutput, updateProfileInput } from "./schemas";
+export type { Profile } from "./schemas";

@@ -3,14 +3,8 @@ import { AppError, unauthorized } from "../platform/errors";
 import { type UserMetadata, identityProvider, IdentityError, type ProviderUser, type SessionUser } from "../identity";
 import { deleteOwnedImage, prepareImage, storeImage } from "../images";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
-import type { UpdateProfileInput } from "./schemas";
+import type { Profile, UpdateProfileInput } from "./schemas";
 
-export interface Profile {
-  id: string;
-  email: string;
-  displayName: string;
-  avatarUrl: string;
-}
 
 function toProfile(user: ProviderUser): Profile {
   const meta = user.user_metadata ?? {};

@@ -1,23 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
-import type { AccountView, FormResult, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, DeploymentView, FormResult, WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge, type BadgeTone } from "../Badge";
 import { Card } from "../Card";
 import { DataTable } from "../DataTable";
 import { Field } from "../Field";
 
-export interface DeploymentView {
-  id: string;
-  name: string;
-  url: string;
-  upstreamUrl: string;
-  access: "members" | "public";
-  manifest: string | null;
-  integrations: string[];
-  health: { status: "unknown" | "healthy" | "unhealthy"; checkedAt: string | null; detail: string | null };
-  createdAt: string;
-}
+export type { DeploymentView };
 
 export interface DeploymentsData {
   account: AccountView & { workspace: WorkspaceView };

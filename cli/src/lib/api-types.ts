@@ -1403,11 +1403,12 @@ export interface operations {
                             health: {
                                 checkedAt: string | null;
                                 detail: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "unknown" | "healthy" | "unhealthy";
                             };
                             /** Format: uuid */
                             id: string;
-                            integrations: unknown[];
+                            integrations: string[];
                             manifest: string | null;
                             name: string;
                             /** Format: date-time */
@@ -1488,11 +1489,12 @@ export interface operations {
                         health: {
                             checkedAt: string | null;
                             detail: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "unknown" | "healthy" | "unhealthy";
                         };
                         /** Format: uuid */
                         id: string;
-                        integrations: unknown[];
+                        integrations: string[];
                         manifest: string | null;
                         name: string;
                         /** Format: date-time */
@@ -1593,11 +1595,12 @@ export interface operations {
                         health: {
                             checkedAt: string | null;
                             detail: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "unknown" | "healthy" | "unhealthy";
                         };
                         /** Format: uuid */
                         id: string;
-                        integrations: unknown[];
+                        integrations: string[];
                         manifest: string | null;
                         name: string;
                         /** Format: date-time */
@@ -1731,11 +1734,12 @@ export interface operations {
                         health: {
                             checkedAt: string | null;
                             detail: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "unknown" | "healthy" | "unhealthy";
                         };
                         /** Format: uuid */
                         id: string;
-                        integrations: unknown[];
+                        integrations: string[];
                         manifest: string | null;
                         name: string;
                         /** Format: date-time */
@@ -4063,7 +4067,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            role: "owner" | "member" | "viewer";
+                            role: "member" | "viewer";
                         }[];
                         members: {
                             displayName: string;
