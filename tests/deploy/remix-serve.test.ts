@@ -41,7 +41,6 @@ it("serves the dashboard and every API path under remix-serve", async () => {
 });
 
 it("stops cleanly on SIGTERM (the database connections do not keep it alive)", async () => {
-  const started = Date.now();
-  expect(await stopChild(service.child, 8_000)).toBe(0);
-  expect(Date.now() - started).toBeLessThan(5_000);
+  // Exit code 0, not the SIGKILL that stopChild sends when the process is still there after 5 s.
+  expect(await stopChild(service.child, 5_000)).toBe(0);
 });

@@ -22,6 +22,8 @@ export interface ProviderUpstream {
   /** The access token the API accepts; the refresh token the token endpoint accepts. */
   accessToken: string;
   refreshToken: string;
+  /** Sends the second chunk of every `/v1/stream` answer held so far. */
+  releaseStreams(): void;
   /** Milliseconds the token endpoint waits before answering (to make refreshes overlap). */
   refreshDelayMs: number;
   clientId: string;
@@ -32,6 +34,7 @@ export interface ProviderUpstream {
 export async function startProviderUpstream(options: { clientId: string; clientSecret: string }): Promise<ProviderUpstream> {
   const port = await freePort();
   let server: Server;
+  const streamHeld: Array<() => void> = [];
   const state: ProviderUpstream = {
     url: `http://127.0.0.1:${port}`,
     requests: [],
@@ -39,6 +42,7 @@ export async function startProviderUpstream(options: { clientId: string; clientS
     accessToken: "at-initial",
     refreshToken: "rt-initial",
     refreshDelayMs: 0,
+    releaseStreams: () => streamHeld.splice(0).forEach((send) => send()),
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -73,10 +77,11 @@ export async function startProviderUpstream(options: { clientId: string; clientS
         return res.end(JSON.stringify({ message: "JWT expired" }));
       }
       if (url.startsWith("/v1/stream")) {
-        // A slow, chunked answer: the proxy must pass it on as it comes.
+        // A chunked answer whose second chunk waits for the test's go: the first one can only
+        // reach the client before it if the proxy passes the answer on as it comes.
         res.writeHead(200, { "content-type": "text/plain", "x-upstream": "yes" });
         res.write("first;");
-        setTimeout(() => res.end("second"), 300);
+        streamHeld.push(() => res.end("second"));
         return;
       }
       res.writeHead(200, { "content-type": "application/json", "x-upstream": "yes", "set-cookie": "upstream=1; Path=/" });
