@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../server/start/embedded-postgres";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, type TestUser } from "../support/http";
+import { appWithKey, signedInOwner } from "../support/actors";
 import { startProviderUpstream, type ProviderUpstream } from "../support/provider-upstream";
 import { startService, type RunningService } from "../support/service";
-import { trpc } from "../support/trpc";
 
 // The test seals credentials with the service's key, as the OAuth callback would have.
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
@@ -86,14 +86,9 @@ beforeAll(async () => {
       BROKER_API_KEY: BROKER_KEY,
     },
   });
-  owner = await signUp(service);
-  tenantId = (await createWorkspace(service, owner, uniqueSlug("tools"))).id;
-  const app = (await trpc(service, owner, "apps.create", { name: "Reporter" })).data;
-  appId = app.id;
-  appKey = (await trpc(service, owner, "keys.create", { appId })).data.apiKey;
-  const other = (await trpc(service, owner, "apps.create", { name: "Other" })).data;
-  otherAppId = other.id;
-  otherAppKey = (await trpc(service, owner, "keys.create", { appId: otherAppId })).data.apiKey;
+  ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "tools" }));
+  ({ appId, apiKey: appKey } = await appWithKey(service, owner, "Reporter"));
+  ({ appId: otherAppId, apiKey: otherAppKey } = await appWithKey(service, owner, "Other"));
 }, 90_000);
 
 afterAll(async () => {
