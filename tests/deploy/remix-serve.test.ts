@@ -6,7 +6,8 @@ import { multipart, png } from "../support/images";
 let service: RunningService;
 beforeAll(async () => {
   // The stock Remix server on the same build: every API path goes through the splat route.
-  service = await startService({ label: "remixserve", command: ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"] });
+  // An empty database: under this host the first request starts the runtime, which migrates it.
+  service = await startService({ label: "remixserve", emptyDatabase: true, command: ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"] });
 });
 afterAll(() => service?.stop());
 
