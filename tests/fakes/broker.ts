@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { closeServer, listen, readBody, sendJson } from "./http-fake";
 
 /**
- * A Composio-v3-shaped broker (issue 7 section 9, ARCHITECTURE 5): 
+ * The one fake broker, Composio-v3-shaped (issue 7 section 9, ARCHITECTURE 5): 
  * `POST /api/v3/connected_accounts/link` → `{ link_token, redirect_url, connected_account_id }`,
  * a hosted consent page `GET /link/<token>` that redirects to `callback_url` with `status` and
  * `connected_account_id` appended, `GET|DELETE /api/v3/connected_accounts/{id}`, and
@@ -34,16 +34,18 @@ export interface FakeBroker {
   linkRequests: Array<Record<string, unknown>>;
   deleteRequests: string[];
   proxyRequests: Array<Record<string, unknown>>;
+  /** A catalog row for `slug` through this broker; accounts linked under its auth config belong to toolkit `slug`. */
   catalogRow(slug: string, authConfigId?: string): Record<string, unknown>;
   close(): Promise<void>;
 }
 
-export async function startFakeBroker(): Promise<FakeBroker> {
+export async function startFakeBroker(options: { apiKey?: string } = {}): Promise<FakeBroker> {
   let server: Server;
   const links = new Map<string, string>();
+  const toolkits = new Map<string, string>();
   const fake: FakeBroker = {
     url: "",
-    apiKey: `broker_${randomBytes(8).toString("hex")}`,
+    apiKey: options.apiKey ?? `broker_${randomBytes(8).toString("hex")}`,
     accounts: new Map(),
     linkMode: "ok",
     consentStatus: "ACTIVE",
@@ -54,6 +56,7 @@ export async function startFakeBroker(): Promise<FakeBroker> {
     deleteRequests: [],
     proxyRequests: [],
     catalogRow(slug, authConfigId = `ac_${slug}`) {
+      toolkits.set(authConfigId, slug);
       return { slug, name: slug[0]!.toUpperCase() + slug.slice(1), description: `${slug} via the broker`, logo: "", oauth_client_config: { broker: { auth_config_id: authConfigId, toolkit_slug: slug } } };
     },
     close: () => closeServer(server),
@@ -86,7 +89,7 @@ export async function startFakeBroker(): Promise<FakeBroker> {
         status: "INITIATED",
         user_id: input.user_id,
         auth_config: { id: input.auth_config_id },
-        toolkit: { slug: input.auth_config_id.replace(/^ac_/, "") },
+        toolkit: { slug: toolkits.get(input.auth_config_id) ?? input.auth_config_id.replace(/^ac_/, "") },
         data: {},
         callbackUrl: input.callback_url,
       });

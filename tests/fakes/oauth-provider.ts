@@ -3,9 +3,10 @@ import type { Server } from "node:http";
 import { closeServer, listen, readBody, sendJson } from "./http-fake";
 
 /**
- * A first-party OAuth provider shaped like the Supabase Management API's OAuth (issue 7
+ * The one fake first-party OAuth provider, shaped like the Supabase Management API's OAuth (issue 7
  * section 9): `GET /v1/oauth/authorize` redirects back with `code` and `state` (or with
- * `error=access_denied` when `denyNext` is set), `POST /v1/oauth/token` checks client
+ * an error when `denyNext` or `mode: "deny"` says so, or shows a sign-in page and waits with
+ * `mode: "hold"`, as a person who has not decided yet), `POST /v1/oauth/token` checks client
  * credentials (Basic or body), the PKCE S256 verifier and the redirect URI, and refreshes;
  * `GET /v1/organizations` (account) and `GET /v1/projects` (discovery) need a live token.
  * Any other path is an echo of the provider API for the proxy tests.
@@ -19,6 +20,8 @@ export interface FakeOAuthProvider {
   organizationName: string;
   /** The next authorize answers `error=<value>` instead of a code. */
   denyNext: string | null;
+  /** How every authorize answers (after `denyNext`): a code, `error=access_denied`, or a page that never redirects. */
+  mode: "grant" | "deny" | "hold";
   /** Token endpoint answers this error (JSON, 400) instead of tokens. */
   tokenError: string | null;
   /** Seconds the access tokens live. */
@@ -43,17 +46,20 @@ interface IssuedCode {
   used: boolean;
 }
 
-export async function startFakeOAuthProvider(options: { projects?: Array<{ id: string; name: string }> } = {}): Promise<FakeOAuthProvider> {
+export async function startFakeOAuthProvider(
+  options: { projects?: Array<{ id: string; name: string }>; clientId?: string; clientSecret?: string } = {},
+): Promise<FakeOAuthProvider> {
   const codes = new Map<string, IssuedCode>();
   const refreshTokens = new Set<string>();
   let server: Server;
   const fake: FakeOAuthProvider = {
     url: "",
-    clientId: "fake-client-id",
-    clientSecret: "fake-client-secret",
+    clientId: options.clientId ?? "fake-client-id",
+    clientSecret: options.clientSecret ?? "fake-client-secret",
     projects: options.projects ?? [{ id: "proj_one", name: "Only project" }],
     organizationName: "Acme Org",
     denyNext: null,
+    mode: "grant",
     tokenError: null,
     accessTokenLifetime: 3600,
     tokenRequests: [],
@@ -96,11 +102,17 @@ export async function startFakeOAuthProvider(options: { projects?: Array<{ id: s
     const url = new URL(req.url ?? "/", "http://fake");
     if (req.method === "GET" && url.pathname === "/v1/oauth/authorize") {
       fake.authorizeRequests.push(url.searchParams);
+      if (fake.mode === "hold" && !fake.denyNext) {
+        res.writeHead(200, { "content-type": "text/html" });
+        return res.end("<!doctype html><title>Provider</title><p>Sign in to the provider…</p>");
+      }
       const redirect = new URL(url.searchParams.get("redirect_uri") ?? "");
       redirect.searchParams.set("state", url.searchParams.get("state") ?? "");
       if (fake.denyNext) {
         redirect.searchParams.set("error", fake.denyNext);
         fake.denyNext = null;
+      } else if (fake.mode === "deny") {
+        redirect.searchParams.set("error", "access_denied");
       } else {
         if (url.searchParams.get("client_id") !== fake.clientId || url.searchParams.get("code_challenge_method") !== "S256") {
           return sendJson(res, 400, { error: "invalid_request" });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { freePort } from "../../server/start/embedded-postgres";
-import { basicCredentials } from "./connect-fakes";
+import { basicCredentials } from "../fakes/http-fake";
 
 /**
  * A first-party provider's API and token endpoint for the provider proxy's tests: a real
