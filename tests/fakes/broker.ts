@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import type { IncomingHttpHeaders, Server } from "node:http";
 import { closeServer, listen, readBody, sendJson } from "./http-fake";
 
 /**
@@ -7,7 +7,8 @@ import { closeServer, listen, readBody, sendJson } from "./http-fake";
  * `POST /api/v3/connected_accounts/link` → `{ link_token, redirect_url, connected_account_id }`,
  * a hosted consent page `GET /link/<token>` that redirects to `callback_url` with `status` and
  * `connected_account_id` appended, `GET|DELETE /api/v3/connected_accounts/{id}`, and
- * `POST /api/v3/tools/execute/proxy`. Every API call needs `x-api-key`.
+ * `POST /api/v3/tools/execute/proxy` (for an ACTIVE account: answers `proxyStatus` with the
+ * endpoint and body it was asked to send as its data). Every API call needs `x-api-key`.
  */
 export interface FakeBrokerAccount {
   id: string;
@@ -33,7 +34,10 @@ export interface FakeBroker {
   getMode: "ok" | "500";
   linkRequests: Array<Record<string, unknown>>;
   deleteRequests: string[];
-  proxyRequests: Array<Record<string, unknown>>;
+  /** Every proxy call: its headers and JSON body. */
+  proxyRequests: Array<{ headers: IncomingHttpHeaders; body: Record<string, unknown> }>;
+  /** The status the proxied call reports (the provider API's answer, as the broker relays it). */
+  proxyStatus: number;
   /** A catalog row for `slug` through this broker; accounts linked under its auth config belong to toolkit `slug`. */
   catalogRow(slug: string, authConfigId?: string): Record<string, unknown>;
   close(): Promise<void>;
@@ -55,6 +59,7 @@ export async function startFakeBroker(options: { apiKey?: string } = {}): Promis
     linkRequests: [],
     deleteRequests: [],
     proxyRequests: [],
+    proxyStatus: 200,
     catalogRow(slug, authConfigId = `ac_${slug}`) {
       toolkits.set(authConfigId, slug);
       return { slug, name: slug[0]!.toUpperCase() + slug.slice(1), description: `${slug} via the broker`, logo: "", oauth_client_config: { broker: { auth_config_id: authConfigId, toolkit_slug: slug } } };
@@ -117,10 +122,15 @@ export async function startFakeBroker(options: { apiKey?: string } = {}): Promis
     }
     if (req.method === "POST" && url.pathname === "/api/v3/tools/execute/proxy") {
       const input = JSON.parse(body || "{}") as Record<string, unknown>;
-      fake.proxyRequests.push(input);
+      fake.proxyRequests.push({ headers: req.headers, body: input });
       const account = fake.accounts.get(String(input.connected_account_id));
       if (!account || account.status !== "ACTIVE") return sendJson(res, 404, { error: { message: "no such connected account" } });
-      return sendJson(res, 200, { data: { echo: input }, successful: true, status: 200 });
+      return sendJson(res, 200, {
+        data: { echoed: input.body ?? null, endpoint: input.endpoint },
+        successful: true,
+        status: fake.proxyStatus,
+        headers: { "content-type": "application/json" },
+      });
     }
     return sendJson(res, 404, { error: { message: "not found" } });
   });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { request as httpRequest } from "node:http";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +9,7 @@ import { api, type TestUser } from "../support/http";
 import { appWithKey, signedInOwner } from "../support/actors";
 import { startProviderUpstream, type ProviderUpstream } from "../support/provider-upstream";
 import { startService, type RunningService } from "../support/service";
+import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 
 // The test seals credentials with the service's key, as the OAuth callback would have.
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
@@ -20,8 +21,7 @@ const BROKER_KEY = "broker-key-123";
 
 let service: RunningService;
 let upstream: ProviderUpstream;
-let broker: Server;
-const brokerCalls: { headers: Record<string, unknown>; body: any }[] = [];
+let broker: FakeBroker;
 let owner: TestUser;
 let tenantId: string;
 let appId: string;
@@ -29,32 +29,9 @@ let appKey: string;
 let otherAppKey: string;
 let otherAppId: string;
 
-async function startBroker(): Promise<string> {
-  const port = await freePort();
-  broker = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "null");
-      if (req.method === "POST" && req.url === "/api/v3/tools/execute/proxy") {
-        brokerCalls.push({ headers: req.headers, body });
-        if (req.headers["x-api-key"] !== BROKER_KEY) {
-          res.writeHead(401, { "content-type": "application/json" });
-          return res.end(JSON.stringify({ error: { message: "Invalid API key" } }));
-        }
-        res.writeHead(200, { "content-type": "application/json" });
-        return res.end(JSON.stringify({ status: 201, data: { echoed: body.body ?? null, endpoint: body.endpoint }, headers: { "content-type": "application/json" } }));
-      }
-      res.writeHead(404).end();
-    });
-  });
-  await new Promise<void>((r) => broker.listen(port, "127.0.0.1", () => r()));
-  return `http://127.0.0.1:${port}`;
-}
-
 beforeAll(async () => {
   upstream = await startProviderUpstream(CLIENT);
-  const brokerUrl = await startBroker();
+  broker = await startFakeBroker({ apiKey: BROKER_KEY });
   const dir = mkdtempSync(join(tmpdir(), "svc-catalog-"));
   const catalog = join(dir, "catalog.json");
   writeFileSync(
@@ -71,7 +48,7 @@ beforeAll(async () => {
             api_base_url: upstream.url,
           },
         },
-        { slug: "github", name: "GitHub", oauth_client_config: { broker: { auth_config_id: "ac_github", toolkit_slug: "github" } } },
+        { ...broker.catalogRow("github", "ac_github"), name: "GitHub" },
       ],
     }),
   );
@@ -82,7 +59,7 @@ beforeAll(async () => {
       INTEGRATIONS_FILE: catalog,
       SUPABASE_OAUTH_CLIENT_ID: CLIENT.clientId,
       SUPABASE_OAUTH_CLIENT_SECRET: CLIENT.clientSecret,
-      BROKER_API_URL: brokerUrl,
+      BROKER_API_URL: broker.url,
       BROKER_API_KEY: BROKER_KEY,
     },
   });
@@ -94,7 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.stop();
   await upstream?.close();
-  broker?.close();
+  await broker?.close();
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -394,6 +371,8 @@ describe("GET /sdk/connect.js", () => {
 
 describe("the provider proxy, broker", () => {
   it("calls the broker's proxy with endpoint, method, connected_account_id and body, and answers its status and data", async () => {
+    broker.accounts.set("ca_123", { id: "ca_123", status: "ACTIVE", user_id: tenantId, auth_config: { id: "ac_github" }, toolkit: { slug: "github" }, data: {}, callbackUrl: "" });
+    broker.proxyStatus = 201;
     const conn = await insertConnection({ provider: "github", profile: "broker_managed", metadata: { broker_account_id: "ca_123", broker_toolkit_slug: "github" } });
     await bind(appId, "github", conn.id);
     const res = await fetch(`${service.url}/api/proxy/github/repos/acme/x/issues?state=open`, {
@@ -403,7 +382,7 @@ describe("the provider proxy, broker", () => {
     });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ echoed: { title: "Bug" }, endpoint: "/repos/acme/x/issues?state=open" });
-    const call = brokerCalls.at(-1)!;
+    const call = broker.proxyRequests.at(-1)!;
     expect(call.headers["x-api-key"]).toBe(BROKER_KEY);
     expect(call.headers.authorization).toBeUndefined();
     expect(call.body).toEqual({ endpoint: "/repos/acme/x/issues?state=open", method: "POST", connected_account_id: "ca_123", body: { title: "Bug" } });
