@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../server/start/embedded-postgres";
 import { api, type TestUser } from "../support/http";
 import { appWithKey, signedInOwner } from "../support/actors";
-import { startProviderUpstream, type ProviderUpstream } from "../support/provider-upstream";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startService, type RunningService } from "../support/service";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 
@@ -20,7 +20,7 @@ const CLIENT = { clientId: "client-abc", clientSecret: "secret-xyz" };
 const BROKER_KEY = "broker-key-123";
 
 let service: RunningService;
-let upstream: ProviderUpstream;
+let upstream: FakeOAuthProvider;
 let broker: FakeBroker;
 let owner: TestUser;
 let tenantId: string;
@@ -30,7 +30,7 @@ let otherAppKey: string;
 let otherAppId: string;
 
 beforeAll(async () => {
-  upstream = await startProviderUpstream(CLIENT);
+  upstream = await startFakeOAuthProvider({ ...CLIENT, requireBasicAuth: true });
   broker = await startFakeBroker({ apiKey: BROKER_KEY });
   const dir = mkdtempSync(join(tmpdir(), "svc-catalog-"));
   const catalog = join(dir, "catalog.json");
@@ -42,8 +42,8 @@ beforeAll(async () => {
           slug: "supabase",
           name: "Supabase",
           oauth_client_config: {
-            authorize_url: `${upstream.url}/oauth/authorize`,
-            token_url: `${upstream.url}/oauth/token`,
+            authorize_url: `${upstream.url}/v1/oauth/authorize`,
+            token_url: `${upstream.url}/v1/oauth/token`,
             scopes: [],
             api_base_url: upstream.url,
           },
