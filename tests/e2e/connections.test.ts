@@ -9,7 +9,8 @@ import { freePort } from "../../server/start/embedded-postgres";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, type TestUser } from "../support/http";
+import { appWithKey, signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 
@@ -74,10 +75,8 @@ describe.skipIf(!hasChromium)("connecting accounts from a third-party page with 
       }),
       launchBrowser(),
     ]);
-    user = await signUp(service);
-    tenantId = (await createWorkspace(service, user, uniqueSlug("conn"))).id;
-    appId = (await trpc(service, user, "apps.create", { name: "Tool" })).data.id;
-    appKey = (await trpc(service, user, "keys.create", { appId })).data.apiKey;
+    ({ user, tenantId } = await signedInOwner(service, { slugPrefix: "conn" }));
+    ({ appId, apiKey: appKey } = await appWithKey(service, user, "Tool"));
 
     const port = await freePort();
     openerUrl = `http://127.0.0.1:${port}`;

@@ -284,8 +284,7 @@ describe("first-party OAuth flow", () => {
   });
 
   it("an embed callback whose binding fails writes nothing: no connection, no binding, no env row", async () => {
-    const doomed = (await trpc(service, owner, "apps.create", { name: "Doomed" })).data.id;
-    const key = (await trpc(service, owner, "keys.create", { appId: doomed })).data.apiKey;
+    const { appId: doomed, apiKey: key } = await appWithKey(service, owner, "Doomed");
     const flow = await startFlow(`embed=1&app_key=${key}`);
     const before = await count("connections");
     await service.db.query("delete from apps where id = $1", [doomed]);
