@@ -74,6 +74,20 @@ afterAll(async () => {
   await broker?.close();
 });
 
+/**
+ * Asks again until the answer shows a change the service hears of by NOTIFY (its caches keep
+ * an answer for up to a minute otherwise); after 2 s, the last answer, for the test's expects.
+ */
+async function afterNotify<T>(ask: () => Promise<T>, changed: (answer: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 2_000;
+  let answer = await ask();
+  while (!changed(answer) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 25));
+    answer = await ask();
+  }
+  return answer;
+}
+
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A connection as a callback leaves it (rows written directly: this suite tests what reads them). */
@@ -124,8 +138,8 @@ describe("GET /api/deployments/me/connections", () => {
       displayName: "Acme org",
     });
     await bind(appId, "supabase", conn.id);
-    await new Promise((r) => setTimeout(r, 200)); // the NOTIFY travels after the commit
-    const listed = await api(service, "/api/deployments/me/connections", { headers: bearer(appKey) });
+    // The NOTIFY travels after the commit: the cached answer goes within moments, not at its TTL.
+    const listed = await afterNotify(() => api(service, "/api/deployments/me/connections", { headers: bearer(appKey) }), (r) => r.body.connections?.length === 1);
     expect(listed.status).toBe(200);
     expect(listed.body.connections).toHaveLength(1);
     const [row] = listed.body.connections;
@@ -139,11 +153,11 @@ describe("GET /api/deployments/me/connections", () => {
 
     // Renamed and then unbound: the cached answer is dropped each time.
     await service.db.query("update connections set display_name = 'Renamed org' where id = $1", [conn.id]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await api(service, "/api/deployments/me/connections", { headers: bearer(appKey) })).body.connections[0].displayName).toBe("Renamed org");
+    const renamed = await afterNotify(() => api(service, "/api/deployments/me/connections", { headers: bearer(appKey) }), (r) => r.body.connections?.[0]?.displayName === "Renamed org");
+    expect(renamed.body.connections[0].displayName).toBe("Renamed org");
     await service.db.query("delete from app_connection_bindings where app_id = $1", [appId]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await api(service, "/api/deployments/me/connections", { headers: bearer(appKey) })).body).toEqual({ connections: [] });
+    const unbound = await afterNotify(() => api(service, "/api/deployments/me/connections", { headers: bearer(appKey) }), (r) => r.body.connections?.length === 0);
+    expect(unbound.body).toEqual({ connections: [] });
   });
 
   it("is not shadowed by /api/deployments/*: POST answers 405, a deployment named me is still reachable by GET /api/deployments/me", async () => {
@@ -311,13 +325,11 @@ describe("the provider proxy, first-party", () => {
   it("follows an edited catalog row at once; a provider that does not answer is 502 upstream_unreachable", async () => {
     const closedPort = await freePort();
     await service.db.query("update integrations set oauth_client_config = jsonb_set(oauth_client_config, '{api_base_url}', to_jsonb($1::text)) where slug = 'supabase'", [`http://127.0.0.1:${closedPort}`]);
-    await new Promise((r) => setTimeout(r, 200));
-    const down = await api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) });
+    const down = await afterNotify(() => api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) }), (r) => r.status === 502);
     expect([down.status, down.body]).toEqual([502, { error: "upstream_unreachable", detail: "the provider could not be reached" }]);
     await service.db.query("update integrations set oauth_client_config = jsonb_set(oauth_client_config, '{api_base_url}', to_jsonb($1::text)) where slug = 'supabase'", [upstream.url]);
-    await new Promise((r) => setTimeout(r, 200));
     // Reached again (the provider now refuses the token the previous test left: a refresh error, not unreachable).
-    const back = await api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) });
+    const back = await afterNotify(() => api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) }), (r) => r.body.error !== "upstream_unreachable");
     expect(back.body.error).not.toBe("upstream_unreachable");
     expect(upstream.requests.at(-1)!.url).toBe("/v1/projects");
   });
