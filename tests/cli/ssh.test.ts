@@ -8,6 +8,7 @@ import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { runSvc, startAgent, SVC_BIN, svcHome, type RunningAgent } from "../support/svc-shell";
 import { trpc } from "../support/trpc";
+import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 
 const pty = createRequire(import.meta.url)("@lydell/node-pty") as typeof import("@lydell/node-pty");
 
@@ -164,11 +165,8 @@ describe("svc ssh", () => {
   });
 
   it("refuses a viewer of the workspace, with exit 1 and nothing recorded", async () => {
-    const person = await signUp(service);
-    const invited = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: person.email, role: "member" } });
-    await fetch(`${service.url}/invite/${invited.body.url.split("/").pop()}`, { method: "POST", headers: { cookie: person.cookie }, redirect: "manual" });
-    const app = (await trpc(service, person, "apps.create", { name: "Theirs" })).data;
-    const key = (await trpc(service, person, "keys.create", { appId: app.id })).data.apiKey;
+    const person = await invitedPerson(service, owner, "member");
+    const key = (await appWithKey(service, person, "Theirs")).apiKey;
     const home = svcHome({ apiBase: service.url, apiKey: key });
     expect((await runSvc(["ssh", "tool", "--", "exit 5"], { home })).status).toBe(5); // as a member: allowed
     // A member's open shell ends the moment they are made a viewer.
@@ -233,10 +231,8 @@ describe("svc ssh", () => {
   });
 
   it("refuses a key of another workspace as if the deployment did not exist", async () => {
-    const stranger = await signUp(service);
-    await createWorkspace(service, stranger, uniqueSlug("other"));
-    const app = (await trpc(service, stranger, "apps.create", { name: "Elsewhere" })).data;
-    const key = (await trpc(service, stranger, "keys.create", { appId: app.id })).data.apiKey;
+    const stranger = (await signedInOwner(service, { slugPrefix: "other" })).user;
+    const key = (await appWithKey(service, stranger, "Elsewhere")).apiKey;
     expect(await runSvc(["ssh", "tool", "--", "echo leaked"], { home: svcHome({ apiBase: service.url, apiKey: key }) })).toEqual({
       status: 1,
       stdout: "",

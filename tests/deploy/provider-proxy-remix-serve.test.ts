@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
 import { catalogFile } from "../support/oauth";
-import { startProviderUpstream, type ProviderUpstream } from "../support/provider-upstream";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 
@@ -16,11 +16,13 @@ const { sealCredential } = await import("../../server/connections/credentials");
  * the REST edge through the splat route (rest/routes/provider-proxy.ts, fetch-style).
  */
 let service: RunningService;
-let upstream: ProviderUpstream;
+let upstream: FakeOAuthProvider;
 let appKey: string;
 
 beforeAll(async () => {
-  upstream = await startProviderUpstream({ clientId: "rs-client", clientSecret: "rs-secret" });
+  upstream = await startFakeOAuthProvider({ clientId: "rs-client", clientSecret: "rs-secret", requireBasicAuth: true });
+  upstream.accessToken = "at-initial"; // the tokens of the connection stored below
+  upstream.refreshToken = "rt-initial";
   service = await startService({
     label: "proxy-remixserve",
     command: ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"],
@@ -33,7 +35,7 @@ beforeAll(async () => {
         {
           slug: "supabase",
           name: "Supabase",
-          oauth_client_config: { authorize_url: `${upstream.url}/oauth/authorize`, token_url: `${upstream.url}/oauth/token`, scopes: [], api_base_url: upstream.url },
+          oauth_client_config: { authorize_url: `${upstream.url}/v1/oauth/authorize`, token_url: `${upstream.url}/v1/oauth/token`, scopes: [], api_base_url: upstream.url },
         },
       ]),
     },

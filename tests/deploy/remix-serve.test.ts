@@ -6,7 +6,8 @@ import { multipart, png } from "../support/images";
 let service: RunningService;
 beforeAll(async () => {
   // The stock Remix server on the same build: every API path goes through the splat route.
-  service = await startService({ label: "remixserve", command: ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"] });
+  // An empty database: under this host the first request starts the runtime, which migrates it.
+  service = await startService({ label: "remixserve", emptyDatabase: true, command: ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"] });
 });
 afterAll(() => service?.stop());
 
@@ -41,7 +42,6 @@ it("serves the dashboard and every API path under remix-serve", async () => {
 });
 
 it("stops cleanly on SIGTERM (the database connections do not keep it alive)", async () => {
-  const started = Date.now();
-  expect(await stopChild(service.child, 8_000)).toBe(0);
-  expect(Date.now() - started).toBeLessThan(5_000);
+  // Exit code 0, not the SIGKILL that stopChild sends when the process is still there after 5 s.
+  expect(await stopChild(service.child, 5_000)).toBe(0);
 });

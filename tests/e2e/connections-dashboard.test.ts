@@ -5,7 +5,8 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { startFakeBroker, startFakeProvider, type FakeBroker, type FakeProvider } from "../support/connect-fakes";
+import { startFakeBroker, type FakeBroker } from "../fakes/broker";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
@@ -19,20 +20,20 @@ const BROKER_KEY = "dash-broker-key";
 describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
   let service: RunningService;
   let browser: Browser;
-  let provider: FakeProvider;
+  let provider: FakeOAuthProvider;
   let broker: FakeBroker;
   let owner: TestUser;
   let tenantId: string;
   let appId: string;
 
   beforeAll(async () => {
-    [provider, broker] = await Promise.all([startFakeProvider(CLIENT), startFakeBroker(BROKER_KEY)]);
+    [provider, broker] = await Promise.all([startFakeOAuthProvider(CLIENT), startFakeBroker({ apiKey: BROKER_KEY })]);
     const catalog = join(mkdtempSync(join(tmpdir(), "svc-dash-catalog-")), "catalog.json");
     writeFileSync(
       catalog,
       JSON.stringify({
         integrations: [
-          { slug: "supabase", name: "Supabase", description: "Postgres, auth and storage", oauth_client_config: { authorize_url: `${provider.url}/oauth/authorize`, token_url: `${provider.url}/oauth/token`, scopes: [], api_base_url: provider.url } },
+          { slug: "supabase", name: "Supabase", description: "Postgres, auth and storage", oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize`, token_url: `${provider.url}/v1/oauth/token`, scopes: [], api_base_url: provider.url } },
           { slug: "github", name: "GitHub", description: "Repositories", logo: "https://github.example/logo.png", oauth_client_config: { broker: { auth_config_id: "ac_placeholder", toolkit_slug: "github" } } },
         ],
       }),

@@ -7,8 +7,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../server/start/embedded-postgres";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { startFakeBroker, startFakeProvider, type FakeBroker, type FakeProvider } from "../support/connect-fakes";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startFakeBroker, type FakeBroker } from "../fakes/broker";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
+import { api, type TestUser } from "../support/http";
+import { appWithKey, signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 
@@ -32,7 +34,7 @@ interface Outcome {
 describe.skipIf(!hasChromium)("connecting accounts from a third-party page with the SDK, in Chromium", () => {
   let service: RunningService;
   let browser: Browser;
-  let provider: FakeProvider;
+  let provider: FakeOAuthProvider;
   let broker: FakeBroker;
   let opener: Server;
   let openerUrl: string;
@@ -42,7 +44,7 @@ describe.skipIf(!hasChromium)("connecting accounts from a third-party page with 
   let appKey: string;
 
   beforeAll(async () => {
-    [provider, broker] = await Promise.all([startFakeProvider(CLIENT), startFakeBroker(BROKER_KEY)]);
+    [provider, broker] = await Promise.all([startFakeOAuthProvider(CLIENT), startFakeBroker({ apiKey: BROKER_KEY })]);
     const dir = mkdtempSync(join(tmpdir(), "svc-e2e-catalog-"));
     const catalog = join(dir, "catalog.json");
     writeFileSync(
@@ -53,9 +55,9 @@ describe.skipIf(!hasChromium)("connecting accounts from a third-party page with 
             slug: "supabase",
             name: "Supabase",
             description: "Postgres",
-            oauth_client_config: { authorize_url: `${provider.url}/oauth/authorize`, token_url: `${provider.url}/oauth/token`, scopes: [], api_base_url: provider.url },
+            oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize`, token_url: `${provider.url}/v1/oauth/token`, scopes: [], api_base_url: provider.url },
           },
-          { slug: "github", name: "GitHub", description: "Repositories", oauth_client_config: { broker: { auth_config_id: "ac_e2e_github", toolkit_slug: "github" } } },
+          { ...broker.catalogRow("github", "ac_e2e_github"), name: "GitHub", description: "Repositories" },
         ],
       }),
     );
@@ -73,10 +75,8 @@ describe.skipIf(!hasChromium)("connecting accounts from a third-party page with 
       }),
       launchBrowser(),
     ]);
-    user = await signUp(service);
-    tenantId = (await createWorkspace(service, user, uniqueSlug("conn"))).id;
-    appId = (await trpc(service, user, "apps.create", { name: "Tool" })).data.id;
-    appKey = (await trpc(service, user, "keys.create", { appId })).data.apiKey;
+    ({ user, tenantId } = await signedInOwner(service, { slugPrefix: "conn" }));
+    ({ appId, apiKey: appKey } = await appWithKey(service, user, "Tool"));
 
     const port = await freePort();
     openerUrl = `http://127.0.0.1:${port}`;

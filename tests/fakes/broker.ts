@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import type { IncomingHttpHeaders, Server } from "node:http";
 import { closeServer, listen, readBody, sendJson } from "./http-fake";
 
 /**
- * A Composio-v3-shaped broker (issue 7 section 9, ARCHITECTURE 5): 
+ * The one fake broker, Composio-v3-shaped (issue 7 section 9, ARCHITECTURE 5): 
  * `POST /api/v3/connected_accounts/link` → `{ link_token, redirect_url, connected_account_id }`,
  * a hosted consent page `GET /link/<token>` that redirects to `callback_url` with `status` and
  * `connected_account_id` appended, `GET|DELETE /api/v3/connected_accounts/{id}`, and
- * `POST /api/v3/tools/execute/proxy`. Every API call needs `x-api-key`.
+ * `POST /api/v3/tools/execute/proxy` (for an ACTIVE account: answers `proxyStatus` with the
+ * endpoint and body it was asked to send as its data). Every API call needs `x-api-key`.
  */
 export interface FakeBrokerAccount {
   id: string;
@@ -33,17 +34,22 @@ export interface FakeBroker {
   getMode: "ok" | "500";
   linkRequests: Array<Record<string, unknown>>;
   deleteRequests: string[];
-  proxyRequests: Array<Record<string, unknown>>;
+  /** Every proxy call: its headers and JSON body. */
+  proxyRequests: Array<{ headers: IncomingHttpHeaders; body: Record<string, unknown> }>;
+  /** The status the proxied call reports (the provider API's answer, as the broker relays it). */
+  proxyStatus: number;
+  /** A catalog row for `slug` through this broker; accounts linked under its auth config belong to toolkit `slug`. */
   catalogRow(slug: string, authConfigId?: string): Record<string, unknown>;
   close(): Promise<void>;
 }
 
-export async function startFakeBroker(): Promise<FakeBroker> {
+export async function startFakeBroker(options: { apiKey?: string } = {}): Promise<FakeBroker> {
   let server: Server;
   const links = new Map<string, string>();
+  const toolkits = new Map<string, string>();
   const fake: FakeBroker = {
     url: "",
-    apiKey: `broker_${randomBytes(8).toString("hex")}`,
+    apiKey: options.apiKey ?? `broker_${randomBytes(8).toString("hex")}`,
     accounts: new Map(),
     linkMode: "ok",
     consentStatus: "ACTIVE",
@@ -53,7 +59,9 @@ export async function startFakeBroker(): Promise<FakeBroker> {
     linkRequests: [],
     deleteRequests: [],
     proxyRequests: [],
+    proxyStatus: 200,
     catalogRow(slug, authConfigId = `ac_${slug}`) {
+      toolkits.set(authConfigId, slug);
       return { slug, name: slug[0]!.toUpperCase() + slug.slice(1), description: `${slug} via the broker`, logo: "", oauth_client_config: { broker: { auth_config_id: authConfigId, toolkit_slug: slug } } };
     },
     close: () => closeServer(server),
@@ -86,7 +94,7 @@ export async function startFakeBroker(): Promise<FakeBroker> {
         status: "INITIATED",
         user_id: input.user_id,
         auth_config: { id: input.auth_config_id },
-        toolkit: { slug: input.auth_config_id.replace(/^ac_/, "") },
+        toolkit: { slug: toolkits.get(input.auth_config_id) ?? input.auth_config_id.replace(/^ac_/, "") },
         data: {},
         callbackUrl: input.callback_url,
       });
@@ -114,10 +122,15 @@ export async function startFakeBroker(): Promise<FakeBroker> {
     }
     if (req.method === "POST" && url.pathname === "/api/v3/tools/execute/proxy") {
       const input = JSON.parse(body || "{}") as Record<string, unknown>;
-      fake.proxyRequests.push(input);
+      fake.proxyRequests.push({ headers: req.headers, body: input });
       const account = fake.accounts.get(String(input.connected_account_id));
       if (!account || account.status !== "ACTIVE") return sendJson(res, 404, { error: { message: "no such connected account" } });
-      return sendJson(res, 200, { data: { echo: input }, successful: true, status: 200 });
+      return sendJson(res, 200, {
+        data: { echoed: input.body ?? null, endpoint: input.endpoint },
+        successful: true,
+        status: fake.proxyStatus,
+        headers: { "content-type": "application/json" },
+      });
     }
     return sendJson(res, 404, { error: { message: "not found" } });
   });

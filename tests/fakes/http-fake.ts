@@ -28,3 +28,16 @@ export function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
 }
+
+/** RFC 6749 2.3.1: id and secret are form-urlencoded before the Basic encoding; decoded here. */
+export function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? "");
+  if (!match) return null;
+  const [id, secret] = Buffer.from(match[1]!, "base64").toString("utf8").split(/:(.*)/s);
+  const decode = (value: string) => decodeURIComponent(value.replace(/\+/g, " "));
+  try {
+    return { id: decode(id ?? ""), secret: decode(secret ?? "") };
+  } catch {
+    return null;
+  }
+}

@@ -1,14 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Server } from "node:http";
-import { closeServer, listen, readBody, sendJson } from "./http-fake";
+import type { IncomingHttpHeaders, Server } from "node:http";
+import { basicCredentials, closeServer, listen, readBody, sendJson } from "./http-fake";
 
 /**
- * A first-party OAuth provider shaped like the Supabase Management API's OAuth (issue 7
- * section 9): `GET /v1/oauth/authorize` redirects back with `code` and `state` (or with
- * `error=access_denied` when `denyNext` is set), `POST /v1/oauth/token` checks client
- * credentials (Basic or body), the PKCE S256 verifier and the redirect URI, and refreshes;
- * `GET /v1/organizations` (account) and `GET /v1/projects` (discovery) need a live token.
- * Any other path is an echo of the provider API for the proxy tests.
+ * The one fake first-party OAuth provider, shaped like the Supabase Management API's OAuth
+ * (issue 7 section 9), for the connect flows and for the provider proxy:
+ * - `GET /v1/oauth/authorize` redirects back with `code` and `state` (or with an error when
+ *   `denyNext` or `mode: "deny"` says so, or shows a sign-in page and waits with
+ *   `mode: "hold"`, as a person who has not decided yet);
+ * - `POST /v1/oauth/token` checks the client credentials (Basic or body; Basic only with
+ *   `requireBasicAuth`), the PKCE S256 verifier and the redirect URI, and refreshes, rotating
+ *   the refresh token (so a second refresh with the same one fails: single-flight shows);
+ * - the API needs a live access token: `GET /v1/organizations` (account), `GET /v1/projects`
+ *   (discovery), `GET /v1/stream` (a chunked answer whose second chunk waits for
+ *   `releaseStreams()`), and any other path echoes `{ method, url, body }` with an
+ *   `x-upstream` and a `Set-Cookie` header (which the proxy must not pass on).
  */
 export interface FakeOAuthProvider {
   url: string;
@@ -19,17 +25,32 @@ export interface FakeOAuthProvider {
   organizationName: string;
   /** The next authorize answers `error=<value>` instead of a code. */
   denyNext: string | null;
+  /** How every authorize answers (after `denyNext`): a code, `error=access_denied`, or a page that never redirects. */
+  mode: "grant" | "deny" | "hold";
   /** Token endpoint answers this error (JSON, 400) instead of tokens. */
   tokenError: string | null;
   /** Seconds the access tokens live. */
   accessTokenLifetime: number;
+  /** Milliseconds a refresh takes before it answers (to make refreshes overlap). */
+  refreshDelayMs: number;
+  /** Refreshes answered with new tokens. */
+  refreshes: number;
   tokenRequests: Array<Record<string, string>>;
   /** Access tokens the provider accepts now (revoke one to simulate expiry). */
   liveAccessTokens: Set<string>;
+  /**
+   * The newest access token; setting one makes it the only one the API accepts (as if the
+   * provider had revoked the others).
+   */
+  accessToken: string;
+  /** The newest refresh token; setting one makes it the only one the token endpoint accepts. */
+  refreshToken: string;
   /** Authorize requests received (their query). */
   authorizeRequests: URLSearchParams[];
-  /** Every API request: method, path, authorization header, body. */
-  apiRequests: Array<{ method: string; path: string; authorization: string | undefined; body: string }>;
+  /** Every API request (not authorize or token): method, path with query, headers, body. */
+  requests: Array<{ method: string; url: string; headers: IncomingHttpHeaders; body: string }>;
+  /** Sends the second chunk of every `/v1/stream` answer held so far. */
+  releaseStreams(): void;
   catalogRow(slug?: string): Record<string, unknown>;
   /** A token set the provider will honour, as if a code had been exchanged. */
   mintTokens(): { access_token: string; refresh_token: string; token_type: string; expires_in: number; scope: string };
@@ -43,23 +64,48 @@ interface IssuedCode {
   used: boolean;
 }
 
-export async function startFakeOAuthProvider(options: { projects?: Array<{ id: string; name: string }> } = {}): Promise<FakeOAuthProvider> {
+export async function startFakeOAuthProvider(
+  options: { projects?: Array<{ id: string; name: string }>; clientId?: string; clientSecret?: string; requireBasicAuth?: boolean } = {},
+): Promise<FakeOAuthProvider> {
   const codes = new Map<string, IssuedCode>();
   const refreshTokens = new Set<string>();
+  const streamsHeld: Array<() => void> = [];
+  let newestAccess = "";
+  let newestRefresh = "";
   let server: Server;
   const fake: FakeOAuthProvider = {
     url: "",
-    clientId: "fake-client-id",
-    clientSecret: "fake-client-secret",
+    clientId: options.clientId ?? "fake-client-id",
+    clientSecret: options.clientSecret ?? "fake-client-secret",
     projects: options.projects ?? [{ id: "proj_one", name: "Only project" }],
     organizationName: "Acme Org",
     denyNext: null,
+    mode: "grant",
     tokenError: null,
     accessTokenLifetime: 3600,
+    refreshDelayMs: 0,
+    refreshes: 0,
     tokenRequests: [],
     liveAccessTokens: new Set(),
+    get accessToken() {
+      return newestAccess;
+    },
+    set accessToken(token: string) {
+      fake.liveAccessTokens.clear();
+      fake.liveAccessTokens.add(token);
+      newestAccess = token;
+    },
+    get refreshToken() {
+      return newestRefresh;
+    },
+    set refreshToken(token: string) {
+      refreshTokens.clear();
+      refreshTokens.add(token);
+      newestRefresh = token;
+    },
     authorizeRequests: [],
-    apiRequests: [],
+    requests: [],
+    releaseStreams: () => streamsHeld.splice(0).forEach((send) => send()),
     catalogRow(slug = "supabase") {
       return {
         slug,
@@ -76,9 +122,7 @@ export async function startFakeOAuthProvider(options: { projects?: Array<{ id: s
         },
       };
     },
-    mintTokens: () => {
-      throw new Error("not started");
-    },
+    mintTokens: () => issueTokens(),
     close: () => closeServer(server),
   };
 
@@ -87,20 +131,26 @@ export async function startFakeOAuthProvider(options: { projects?: Array<{ id: s
     const refresh = `rt_${randomBytes(12).toString("hex")}`;
     fake.liveAccessTokens.add(access);
     refreshTokens.add(refresh);
+    newestAccess = access;
+    newestRefresh = refresh;
     return { access_token: access, refresh_token: refresh, token_type: "Bearer", expires_in: fake.accessTokenLifetime, scope: "all" };
   };
-
-  fake.mintTokens = issueTokens;
 
   const started = await listen(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     if (req.method === "GET" && url.pathname === "/v1/oauth/authorize") {
       fake.authorizeRequests.push(url.searchParams);
+      if (fake.mode === "hold" && !fake.denyNext) {
+        res.writeHead(200, { "content-type": "text/html" });
+        return res.end("<!doctype html><title>Provider</title><p>Sign in to the provider…</p>");
+      }
       const redirect = new URL(url.searchParams.get("redirect_uri") ?? "");
       redirect.searchParams.set("state", url.searchParams.get("state") ?? "");
       if (fake.denyNext) {
         redirect.searchParams.set("error", fake.denyNext);
         fake.denyNext = null;
+      } else if (fake.mode === "deny") {
+        redirect.searchParams.set("error", "access_denied");
       } else {
         if (url.searchParams.get("client_id") !== fake.clientId || url.searchParams.get("code_challenge_method") !== "S256") {
           return sendJson(res, 400, { error: "invalid_request" });
@@ -120,14 +170,9 @@ export async function startFakeOAuthProvider(options: { projects?: Array<{ id: s
     if (req.method === "POST" && url.pathname === "/v1/oauth/token") {
       const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
       fake.tokenRequests.push(form);
-      let clientId = form.client_id;
-      let clientSecret = form.client_secret;
-      const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
-      if (basic) {
-        const [id, secret] = Buffer.from(basic[1]!, "base64").toString().split(":");
-        clientId = decodeURIComponent(id ?? "");
-        clientSecret = decodeURIComponent(secret ?? "");
-      }
+      const basic = basicCredentials(req.headers.authorization);
+      const clientId = basic ? basic.id : options.requireBasicAuth ? undefined : form.client_id;
+      const clientSecret = basic ? basic.secret : options.requireBasicAuth ? undefined : form.client_secret;
       if (clientId !== fake.clientId || clientSecret !== fake.clientSecret) return sendJson(res, 401, { error: "invalid_client" });
       if (fake.tokenError) return sendJson(res, 400, { error: fake.tokenError, error_description: "the fake refused" });
       if (form.grant_type === "authorization_code") {
@@ -141,17 +186,28 @@ export async function startFakeOAuthProvider(options: { projects?: Array<{ id: s
       }
       if (form.grant_type === "refresh_token") {
         if (!refreshTokens.delete(form.refresh_token ?? "")) return sendJson(res, 400, { error: "invalid_grant", error_description: "unknown refresh token" });
+        fake.refreshes++;
+        if (fake.refreshDelayMs > 0) await new Promise((r) => setTimeout(r, fake.refreshDelayMs));
         return sendJson(res, 200, issueTokens());
       }
       return sendJson(res, 400, { error: "unsupported_grant_type" });
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     const body = await readBody(req);
-    fake.apiRequests.push({ method: req.method ?? "GET", path: `${url.pathname}${url.search}`, authorization: req.headers.authorization, body });
+    fake.requests.push({ method: req.method ?? "GET", url: `${url.pathname}${url.search}`, headers: req.headers, body });
     if (!bearer || !fake.liveAccessTokens.has(bearer)) return sendJson(res, 401, { message: "Unauthorized" });
     if (req.method === "GET" && url.pathname === "/v1/organizations") return sendJson(res, 200, [{ id: "org_1", name: fake.organizationName }]);
     if (req.method === "GET" && url.pathname === "/v1/projects") return sendJson(res, 200, fake.projects.map((p) => ({ id: p.id, name: p.name, region: "eu" })));
-    return sendJson(res, 200, { echo: { method: req.method, path: url.pathname, query: url.search, body } });
+    if (url.pathname.startsWith("/v1/stream")) {
+      // The second chunk waits for the test's go: the first can only reach the client before
+      // it if the proxy passes the answer on as it comes.
+      res.writeHead(200, { "content-type": "text/plain", "x-upstream": "yes" });
+      res.write("first;");
+      streamsHeld.push(() => res.end("second"));
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json", "x-upstream": "yes", "set-cookie": "upstream=1; Path=/" });
+    res.end(JSON.stringify({ method: req.method, url: `${url.pathname}${url.search}`, body }));
   });
   server = started.server;
   fake.url = started.url;

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, type TestUser } from "../support/http";
+import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
-import { trpc } from "../support/trpc";
 
 /** Issue 9 section 4: agent tokens per deployment, issued once, stored hashed, members and owners only. */
 describe("agent tokens", () => {
@@ -43,19 +43,13 @@ describe("agent tokens", () => {
 
   beforeAll(async () => {
     [service, upstream] = await Promise.all([startService({ label: "agent-tokens" }), startEchoUpstream()]);
-    owner = await signUp(service);
-    await createWorkspace(service, owner, uniqueSlug("at"));
-    const app = (await trpc(service, owner, "apps.create", { name: "Keyed" })).data;
-    ownerKey = (await trpc(service, owner, "keys.create", { appId: app.id })).data.apiKey;
+    owner = (await signedInOwner(service, { slugPrefix: "at" })).user;
+    ownerKey = (await appWithKey(service, owner)).apiKey;
     for (const name of ["alpha", "beta"]) {
       expect((await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name, upstreamUrl: upstream.url } })).status).toBe(201);
     }
-    viewer = await signUp(service);
-    const invited = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: viewer.email, role: "viewer" } });
-    const accepted = await fetch(`${service.url}/invite/${invited.body.url.split("/").pop()}`, { method: "POST", headers: { cookie: viewer.cookie }, redirect: "manual" });
-    expect(accepted.status).toBe(302);
-    outsider = await signUp(service);
-    await createWorkspace(service, outsider, uniqueSlug("out"));
+    viewer = await invitedPerson(service, owner, "viewer");
+    outsider = (await signedInOwner(service, { slugPrefix: "out" })).user;
   });
   afterAll(async () => {
     await upstream?.close();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest, appSession } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { invitedPerson } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 
 /** Issue 8 section 3: the app-proxy in front of a real upstream that echoes what it received. */
@@ -19,13 +20,7 @@ describe("app-proxy", () => {
   let publicHost: string;
   let session: string;
 
-  async function invite(role: "member" | "viewer"): Promise<TestUser> {
-    const person = await signUp(service);
-    const created = (await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: person.email, role } })).body;
-    const res = await fetch(`${service.url}/invite/${created.url.split("/").pop()}`, { method: "POST", headers: { cookie: person.cookie }, redirect: "manual" });
-    if (res.status !== 302) throw new Error(`accept failed: ${res.status}`);
-    return person;
-  }
+  const invite = (role: "member" | "viewer") => invitedPerson(service, owner, role);
 
   beforeAll(async () => {
     [service, upstream] = await Promise.all([

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, type TestUser } from "../support/http";
+import { signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 
@@ -14,10 +15,8 @@ let other: TestUser;
 
 beforeAll(async () => {
   service = await startService({ label: "cli-key-revoke" });
-  admin = await signUp(service); // the first account: administrator
-  await createWorkspace(service, admin, uniqueSlug());
-  other = await signUp(service);
-  await createWorkspace(service, other, uniqueSlug());
+  admin = (await signedInOwner(service)).user; // the first account: administrator
+  other = (await signedInOwner(service)).user;
 }, 90_000);
 afterAll(() => service?.stop());
 

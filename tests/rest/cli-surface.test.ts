@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type RunningService } from "../support/service";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { signedInOwner } from "../support/actors";
 import { trpc } from "../support/trpc";
 
 let service: RunningService;
@@ -9,8 +10,7 @@ let admin: TestUser;
 let tenantId: string;
 beforeAll(async () => {
   service = await startService({ label: "cli" });
-  admin = await signUp(service); // the first account: administrator
-  tenantId = (await createWorkspace(service, admin, uniqueSlug())).id;
+  ({ user: admin, tenantId } = await signedInOwner(service)); // the first account: administrator
 });
 afterAll(() => service?.stop());
 

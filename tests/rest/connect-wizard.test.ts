@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, type TestUser } from "../support/http";
+import { appWithKey, signedInOwner } from "../support/actors";
 import { catalogFile, popupMessage, popupTargetOrigin } from "../support/oauth";
 import { startService, type RunningService } from "../support/service";
-import { trpc } from "../support/trpc";
 
 /**
  * The embed wizard `/connections/connect/{provider}` over plain HTTP (issue 7 section 5):
@@ -30,10 +30,8 @@ beforeAll(async () => {
       ]),
     },
   });
-  owner = await signUp(service);
-  tenantId = (await createWorkspace(service, owner, uniqueSlug("wiz"))).id;
-  appId = (await trpc(service, owner, "apps.create", { name: "Tool" })).data.id;
-  appKey = (await trpc(service, owner, "keys.create", { appId })).data.apiKey;
+  ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "wiz" }));
+  ({ appId, apiKey: appKey } = await appWithKey(service, owner, "Tool"));
   await service.db.query("update apps set allowed_origins = array[$1] where id = $2", [OPENER, appId]);
   const insert = async (provider: string, profile: string, displayName: string) => {
     const id = randomUUID();

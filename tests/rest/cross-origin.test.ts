@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, type TestUser } from "../support/http";
+import { signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { appRequest } from "../support/app-host";
 
@@ -17,8 +18,7 @@ describe("cross-origin writes with a session cookie", () => {
 
   beforeAll(async () => {
     service = await startService({ label: "cross-origin" });
-    user = await signUp(service);
-    tenantId = (await createWorkspace(service, user, uniqueSlug("xo"), "Original")).id;
+    ({ user, tenantId } = await signedInOwner(service, { slugPrefix: "xo", name: "Original" }));
   });
   afterAll(() => service?.stop());
 

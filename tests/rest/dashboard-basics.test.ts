@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createWorkspace, sessionCookieFrom, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, sessionCookieFrom, signUp, type TestUser } from "../support/http";
+import { signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 
@@ -17,10 +18,8 @@ let tenantId: string;
 
 beforeAll(async () => {
   [service, upstream] = await Promise.all([startService({ label: "basics" }), startEchoUpstream()]);
-  admin = await signUp(service); // the first account: administrator
-  await createWorkspace(service, admin, uniqueSlug("admin"), "Admin Co");
-  owner = await signUp(service);
-  tenantId = (await createWorkspace(service, owner, uniqueSlug("owner"), "Owner Co")).id;
+  admin = (await signedInOwner(service, { slugPrefix: "admin", name: "Admin Co" })).user; // the first account: administrator
+  ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "owner", name: "Owner Co" }));
 }, 90_000);
 afterAll(async () => {
   await upstream?.close();

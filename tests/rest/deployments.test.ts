@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
-import { trpc } from "../support/trpc";
+import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { appRequest } from "../support/app-host";
 
 /** Issue 8 section 2: deployments over REST, with a session cookie or an svc_sk_ key, per role. */
@@ -16,11 +16,8 @@ describe("deployments", () => {
 
   beforeAll(async () => {
     [service, upstream] = await Promise.all([startService({ label: "deployments", env: { HEALTH_CHECK_INTERVAL_SECONDS: "1" } }), startEchoUpstream()]);
-    owner = await signUp(service);
-    slug = uniqueSlug("dep");
-    tenantId = (await createWorkspace(service, owner, slug, "Deploy Co")).id;
-    const app = (await trpc(service, owner, "apps.create", { name: "Keyed" })).data;
-    key = (await trpc(service, owner, "keys.create", { appId: app.id })).data.apiKey;
+    ({ user: owner, tenantId, slug } = await signedInOwner(service, { slugPrefix: "dep", name: "Deploy Co" }));
+    key = (await appWithKey(service, owner)).apiKey;
   });
   afterAll(async () => {
     await upstream?.close();
@@ -122,9 +119,7 @@ describe("deployments", () => {
   });
 
   it("lets viewers read but not change; members manage", async () => {
-    const viewer = await signUp(service, uniqueEmail("viewer"));
-    const invitation = (await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: viewer.email, role: "viewer" } })).body;
-    await fetch(`${service.url}/invite/${invitation.url.split("/").pop()}`, { method: "POST", headers: { cookie: viewer.cookie }, redirect: "manual" });
+    const viewer = await invitedPerson(service, owner, "viewer", await signUp(service, uniqueEmail("viewer")));
     expect((await api(service, "/api/deployments", { cookie: viewer.cookie })).status).toBe(200);
     const refused = await create({ name: "viewer-tool", upstreamUrl: upstream.url }, { cookie: viewer.cookie });
     expect(refused.status).toBe(403);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
+import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
+import { signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 
@@ -12,8 +13,7 @@ describe("members and invitations", () => {
 
   beforeAll(async () => {
     service = await startService({ label: "members" });
-    owner = await signUp(service);
-    tenantId = (await createWorkspace(service, owner, uniqueSlug("team"), "Team Co")).id;
+    ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "team", name: "Team Co" }));
   });
   afterAll(() => service?.stop());
 

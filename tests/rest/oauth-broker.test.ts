@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { appWithKey, signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 import { catalogFile, CookieJar, hop, popupMessage } from "../support/oauth";
@@ -28,10 +29,8 @@ describe("broker OAuth flow", () => {
       label: "oauth_broker",
       env: { INTEGRATIONS_FILE: file, BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey, SUPABASE_OAUTH_CLIENT_ID: provider.clientId, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
     });
-    owner = await signUp(service);
-    tenantId = (await createWorkspace(service, owner, uniqueSlug("br"), "Broker Co")).id;
-    appId = (await trpc(service, owner, "apps.create", { name: "Tool" })).data.id;
-    appKey = (await trpc(service, owner, "keys.create", { appId })).data.apiKey;
+    ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "br", name: "Broker Co" }));
+    ({ appId, apiKey: appKey } = await appWithKey(service, owner, "Tool"));
   });
   afterAll(async () => {
     await service?.stop();

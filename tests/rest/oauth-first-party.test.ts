@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { appWithKey, signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 import { catalogFile, CookieJar, hop, popupMessage, popupTargetOrigin } from "../support/oauth";
@@ -28,10 +29,8 @@ describe("first-party OAuth flow", () => {
       label: "oauth_fp",
       env: { INTEGRATIONS_FILE: file, SUPABASE_OAUTH_CLIENT_ID: provider.clientId, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
     });
-    owner = await signUp(service);
-    tenantId = (await createWorkspace(service, owner, uniqueSlug("fp"), "FP Co")).id;
-    appId = (await trpc(service, owner, "apps.create", { name: "Embedder" })).data.id;
-    appKey = (await trpc(service, owner, "keys.create", { appId })).data.apiKey;
+    ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "fp", name: "FP Co" }));
+    ({ appId, apiKey: appKey } = await appWithKey(service, owner, "Embedder"));
   });
   afterAll(async () => {
     await service?.stop();
@@ -285,8 +284,7 @@ describe("first-party OAuth flow", () => {
   });
 
   it("an embed callback whose binding fails writes nothing: no connection, no binding, no env row", async () => {
-    const doomed = (await trpc(service, owner, "apps.create", { name: "Doomed" })).data.id;
-    const key = (await trpc(service, owner, "keys.create", { appId: doomed })).data.apiKey;
+    const { appId: doomed, apiKey: key } = await appWithKey(service, owner, "Doomed");
     const flow = await startFlow(`embed=1&app_key=${key}`);
     const before = await count("connections");
     await service.db.query("delete from apps where id = $1", [doomed]);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../rest/openapi/document";
 import type { Actor, ReplayRequest } from "../../rest/openapi/operation";
 import { startService, type RunningService } from "../support/service";
-import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
+import { api, createWorkspace, signUp, uniqueEmail, type TestUser } from "../support/http";
+import { invitedPerson, signedInOwner } from "../support/actors";
 import { multipart, png } from "../support/images";
 import { popupMessage } from "../support/oauth";
 
@@ -68,9 +69,7 @@ interface Prepared {
 }
 
 async function owner(): Promise<TestUser> {
-  const user = await signUp(service);
-  await createWorkspace(service, user, uniqueSlug("doc"));
-  return user;
+  return (await signedInOwner(service, { slugPrefix: "doc" })).user;
 }
 
 async function prepare(actor: Actor): Promise<Prepared> {
@@ -93,12 +92,7 @@ async function prepare(actor: Actor): Promise<Prepared> {
       return { authorization: `Bearer ${minted.body.apiKey}`, userId: admin.userId };
     }
     case "viewer": {
-      const inviter = await owner();
-      const user = await signUp(service);
-      const invited = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: inviter.cookie, json: { email: user.email, role: "viewer" } });
-      if (invited.status !== 201) throw new Error(`viewer invitation: ${invited.status} ${invited.text}`);
-      const accepted = await fetch(`${service.url}/invite/${invited.body.url.split("/").pop()}`, { method: "POST", headers: { cookie: user.cookie }, redirect: "manual" });
-      if (accepted.status !== 302) throw new Error(`viewer acceptance: ${accepted.status}`);
+      const user = await invitedPerson(service, await owner(), "viewer");
       return { cookie: user.cookie, userId: user.userId };
     }
     case "ownerToken":

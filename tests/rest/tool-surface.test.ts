@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { request as httpRequest } from "node:http";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../server/start/embedded-postgres";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startProviderUpstream, type ProviderUpstream } from "../support/provider-upstream";
+import { api, type TestUser } from "../support/http";
+import { appWithKey, signedInOwner } from "../support/actors";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startService, type RunningService } from "../support/service";
-import { trpc } from "../support/trpc";
+import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 
 // The test seals credentials with the service's key, as the OAuth callback would have.
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
@@ -19,9 +20,8 @@ const CLIENT = { clientId: "client-abc", clientSecret: "secret-xyz" };
 const BROKER_KEY = "broker-key-123";
 
 let service: RunningService;
-let upstream: ProviderUpstream;
-let broker: Server;
-const brokerCalls: { headers: Record<string, unknown>; body: any }[] = [];
+let upstream: FakeOAuthProvider;
+let broker: FakeBroker;
 let owner: TestUser;
 let tenantId: string;
 let appId: string;
@@ -29,32 +29,9 @@ let appKey: string;
 let otherAppKey: string;
 let otherAppId: string;
 
-async function startBroker(): Promise<string> {
-  const port = await freePort();
-  broker = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "null");
-      if (req.method === "POST" && req.url === "/api/v3/tools/execute/proxy") {
-        brokerCalls.push({ headers: req.headers, body });
-        if (req.headers["x-api-key"] !== BROKER_KEY) {
-          res.writeHead(401, { "content-type": "application/json" });
-          return res.end(JSON.stringify({ error: { message: "Invalid API key" } }));
-        }
-        res.writeHead(200, { "content-type": "application/json" });
-        return res.end(JSON.stringify({ status: 201, data: { echoed: body.body ?? null, endpoint: body.endpoint }, headers: { "content-type": "application/json" } }));
-      }
-      res.writeHead(404).end();
-    });
-  });
-  await new Promise<void>((r) => broker.listen(port, "127.0.0.1", () => r()));
-  return `http://127.0.0.1:${port}`;
-}
-
 beforeAll(async () => {
-  upstream = await startProviderUpstream(CLIENT);
-  const brokerUrl = await startBroker();
+  upstream = await startFakeOAuthProvider({ ...CLIENT, requireBasicAuth: true });
+  broker = await startFakeBroker({ apiKey: BROKER_KEY });
   const dir = mkdtempSync(join(tmpdir(), "svc-catalog-"));
   const catalog = join(dir, "catalog.json");
   writeFileSync(
@@ -65,13 +42,13 @@ beforeAll(async () => {
           slug: "supabase",
           name: "Supabase",
           oauth_client_config: {
-            authorize_url: `${upstream.url}/oauth/authorize`,
-            token_url: `${upstream.url}/oauth/token`,
+            authorize_url: `${upstream.url}/v1/oauth/authorize`,
+            token_url: `${upstream.url}/v1/oauth/token`,
             scopes: [],
             api_base_url: upstream.url,
           },
         },
-        { slug: "github", name: "GitHub", oauth_client_config: { broker: { auth_config_id: "ac_github", toolkit_slug: "github" } } },
+        { ...broker.catalogRow("github", "ac_github"), name: "GitHub" },
       ],
     }),
   );
@@ -82,25 +59,34 @@ beforeAll(async () => {
       INTEGRATIONS_FILE: catalog,
       SUPABASE_OAUTH_CLIENT_ID: CLIENT.clientId,
       SUPABASE_OAUTH_CLIENT_SECRET: CLIENT.clientSecret,
-      BROKER_API_URL: brokerUrl,
+      BROKER_API_URL: broker.url,
       BROKER_API_KEY: BROKER_KEY,
     },
   });
-  owner = await signUp(service);
-  tenantId = (await createWorkspace(service, owner, uniqueSlug("tools"))).id;
-  const app = (await trpc(service, owner, "apps.create", { name: "Reporter" })).data;
-  appId = app.id;
-  appKey = (await trpc(service, owner, "keys.create", { appId })).data.apiKey;
-  const other = (await trpc(service, owner, "apps.create", { name: "Other" })).data;
-  otherAppId = other.id;
-  otherAppKey = (await trpc(service, owner, "keys.create", { appId: otherAppId })).data.apiKey;
+  ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "tools" }));
+  ({ appId, apiKey: appKey } = await appWithKey(service, owner, "Reporter"));
+  ({ appId: otherAppId, apiKey: otherAppKey } = await appWithKey(service, owner, "Other"));
 }, 90_000);
 
 afterAll(async () => {
   await service?.stop();
   await upstream?.close();
-  broker?.close();
+  await broker?.close();
 });
+
+/**
+ * Asks again until the answer shows a change the service hears of by NOTIFY (its caches keep
+ * an answer for up to a minute otherwise); after 2 s, the last answer, for the test's expects.
+ */
+async function afterNotify<T>(ask: () => Promise<T>, changed: (answer: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 2_000;
+  let answer = await ask();
+  while (!changed(answer) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 25));
+    answer = await ask();
+  }
+  return answer;
+}
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -152,8 +138,8 @@ describe("GET /api/deployments/me/connections", () => {
       displayName: "Acme org",
     });
     await bind(appId, "supabase", conn.id);
-    await new Promise((r) => setTimeout(r, 200)); // the NOTIFY travels after the commit
-    const listed = await api(service, "/api/deployments/me/connections", { headers: bearer(appKey) });
+    // The NOTIFY travels after the commit: the cached answer goes within moments, not at its TTL.
+    const listed = await afterNotify(() => api(service, "/api/deployments/me/connections", { headers: bearer(appKey) }), (r) => r.body.connections?.length === 1);
     expect(listed.status).toBe(200);
     expect(listed.body.connections).toHaveLength(1);
     const [row] = listed.body.connections;
@@ -167,11 +153,11 @@ describe("GET /api/deployments/me/connections", () => {
 
     // Renamed and then unbound: the cached answer is dropped each time.
     await service.db.query("update connections set display_name = 'Renamed org' where id = $1", [conn.id]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await api(service, "/api/deployments/me/connections", { headers: bearer(appKey) })).body.connections[0].displayName).toBe("Renamed org");
+    const renamed = await afterNotify(() => api(service, "/api/deployments/me/connections", { headers: bearer(appKey) }), (r) => r.body.connections?.[0]?.displayName === "Renamed org");
+    expect(renamed.body.connections[0].displayName).toBe("Renamed org");
     await service.db.query("delete from app_connection_bindings where app_id = $1", [appId]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await api(service, "/api/deployments/me/connections", { headers: bearer(appKey) })).body).toEqual({ connections: [] });
+    const unbound = await afterNotify(() => api(service, "/api/deployments/me/connections", { headers: bearer(appKey) }), (r) => r.body.connections?.length === 0);
+    expect(unbound.body).toEqual({ connections: [] });
   });
 
   it("is not shadowed by /api/deployments/*: POST answers 405, a deployment named me is still reachable by GET /api/deployments/me", async () => {
@@ -277,17 +263,15 @@ describe("the provider proxy, first-party", () => {
   });
 
   it("streams the answer as it comes", async () => {
-    const started = Date.now();
     const res = await fetch(`${service.url}/api/proxy/supabase/v1/stream`, { headers: bearer(appKey) });
     const reader = res.body!.getReader();
+    // The upstream holds the second chunk back until released: the first one came through alone.
     const first = await reader.read();
-    const firstAt = Date.now() - started;
     expect(Buffer.from(first.value!).toString()).toBe("first;");
+    upstream.releaseStreams();
     let rest = "";
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += Buffer.from(chunk.value!).toString();
     expect(rest).toBe("second");
-    // The upstream holds the second chunk back 300 ms: the first one came through before it.
-    expect(Date.now() - started - firstAt).toBeGreaterThanOrEqual(200);
   });
 
   it("refreshes once on a 401 for many parallel calls (single-flight), stores the new tokens, and retries the bodies", async () => {
@@ -341,13 +325,11 @@ describe("the provider proxy, first-party", () => {
   it("follows an edited catalog row at once; a provider that does not answer is 502 upstream_unreachable", async () => {
     const closedPort = await freePort();
     await service.db.query("update integrations set oauth_client_config = jsonb_set(oauth_client_config, '{api_base_url}', to_jsonb($1::text)) where slug = 'supabase'", [`http://127.0.0.1:${closedPort}`]);
-    await new Promise((r) => setTimeout(r, 200));
-    const down = await api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) });
+    const down = await afterNotify(() => api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) }), (r) => r.status === 502);
     expect([down.status, down.body]).toEqual([502, { error: "upstream_unreachable", detail: "the provider could not be reached" }]);
     await service.db.query("update integrations set oauth_client_config = jsonb_set(oauth_client_config, '{api_base_url}', to_jsonb($1::text)) where slug = 'supabase'", [upstream.url]);
-    await new Promise((r) => setTimeout(r, 200));
     // Reached again (the provider now refuses the token the previous test left: a refresh error, not unreachable).
-    const back = await api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) });
+    const back = await afterNotify(() => api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) }), (r) => r.body.error !== "upstream_unreachable");
     expect(back.body.error).not.toBe("upstream_unreachable");
     expect(upstream.requests.at(-1)!.url).toBe("/v1/projects");
   });
@@ -401,6 +383,8 @@ describe("GET /sdk/connect.js", () => {
 
 describe("the provider proxy, broker", () => {
   it("calls the broker's proxy with endpoint, method, connected_account_id and body, and answers its status and data", async () => {
+    broker.accounts.set("ca_123", { id: "ca_123", status: "ACTIVE", user_id: tenantId, auth_config: { id: "ac_github" }, toolkit: { slug: "github" }, data: {}, callbackUrl: "" });
+    broker.proxyStatus = 201;
     const conn = await insertConnection({ provider: "github", profile: "broker_managed", metadata: { broker_account_id: "ca_123", broker_toolkit_slug: "github" } });
     await bind(appId, "github", conn.id);
     const res = await fetch(`${service.url}/api/proxy/github/repos/acme/x/issues?state=open`, {
@@ -410,7 +394,7 @@ describe("the provider proxy, broker", () => {
     });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ echoed: { title: "Bug" }, endpoint: "/repos/acme/x/issues?state=open" });
-    const call = brokerCalls.at(-1)!;
+    const call = broker.proxyRequests.at(-1)!;
     expect(call.headers["x-api-key"]).toBe(BROKER_KEY);
     expect(call.headers.authorization).toBeUndefined();
     expect(call.body).toEqual({ endpoint: "/repos/acme/x/issues?state=open", method: "POST", connected_account_id: "ca_123", body: { title: "Bug" } });

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type RunningService } from "../support/service";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, signUp, type TestUser } from "../support/http";
+import { signedInOwner } from "../support/actors";
 import { animatedGif, jpegWithGps, multipart, png } from "../support/images";
 import { streamHugeUpload } from "../support/streaming-upload";
 
@@ -14,9 +15,8 @@ beforeAll(async () => {
 afterAll(() => service?.stop());
 
 async function userWithWorkspace(): Promise<TestUser & { tenantId: string }> {
-  const user = await signUp(service);
-  const tenant = await createWorkspace(service, user, uniqueSlug());
-  return { ...user, tenantId: tenant.id };
+  const { user, tenantId } = await signedInOwner(service);
+  return { ...user, tenantId };
 }
 
 const uploadLogo = (user: TestUser, form: FormData, method = "POST") =>

@@ -2,14 +2,22 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 
-/** A fresh, empty database in the test cluster; the service migrates it when it starts. */
-export async function createTestDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A database of its own for one suite in the test cluster: by default a copy of the
+ * template that global setup migrated once (the service finds every migration applied and
+ * seeds its catalog at start, as on any restart); with `empty`, a database with nothing in
+ * it, for tests of what a first start against a new database does.
+ */
+export async function createTestDatabase(label: string, options: { empty?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(inject("postgresAdminUrl"));
   const name = `t_${label.replace(/[^a-z0-9]/gi, "_").toLowerCase().slice(0, 30)}_${randomBytes(4).toString("hex")}`;
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
-  await client.query(`create database "${name}"`);
-  await client.end();
+  try {
+    await client.query(options.empty ? `create database "${name}"` : `create database "${name}" template "${inject("templateDatabase")}"`);
+  } finally {
+    await client.end();
+  }
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
@@ -17,8 +25,11 @@ export async function createTestDatabase(label: string): Promise<{ url: string; 
     async drop() {
       const c = new pg.Client({ connectionString: admin.toString() });
       await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }

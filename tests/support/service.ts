@@ -23,7 +23,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 
 /**
  * Starts the real service (`node scripts/start.mjs` on the Remix build) on a free port,
- * against its own fresh database and data directory. Tests talk to it over real HTTP.
+ * against its own database (a copy of the migrated template unless `emptyDatabase`) and data
+ * directory. Tests talk to it over real HTTP.
  */
 export async function startService(
   options: {
@@ -32,13 +33,15 @@ export async function startService(
     databaseUrl?: string;
     /** Start as a fresh clone would: no DATABASE_URL, so the service runs its embedded PostgreSQL. */
     embeddedDatabase?: boolean;
+    /** A database with nothing in it (not the migrated template): the service migrates it at start. */
+    emptyDatabase?: boolean;
     dataDir?: string;
     command?: string[];
     /** A fixed port, so a restarted service is found again at the same address. */
     port?: number;
   } = {},
 ): Promise<RunningService> {
-  const database = options.databaseUrl || options.embeddedDatabase ? undefined : await createTestDatabase(options.label ?? "svc");
+  const database = options.databaseUrl || options.embeddedDatabase ? undefined : await createTestDatabase(options.label ?? "svc", { empty: options.emptyDatabase });
   const databaseUrl = options.databaseUrl ?? database?.url ?? "";
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "svc-data-"));
   const port = options.port ?? (await freePort());
