@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 async function sharedDatabase(label: string) {
-  const database = await createTestDatabase(label);
+  const database = await createTestDatabase(label, { empty: true });
   databases.push(database);
   return database;
 }
