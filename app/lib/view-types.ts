@@ -1,4 +1,5 @@
 /** Plain shapes the loaders hand to the pages; shared by routes, components and tests. */
+import type { Capability } from "../../server/members";
 
 export interface WorkspaceView {
   id: string;
@@ -32,6 +33,8 @@ export interface AccountView {
   workspace: WorkspaceView | null;
   /** The person's role in `workspace`. */
   role?: RoleView | null;
+  /** What that role may do in `workspace` (server/members/permissions.ts), by capability. */
+  allowed?: Partial<Record<Capability, boolean>>;
   /** Every workspace they belong to (the current one included). */
   workspaces?: WorkspaceChoice[];
   /** The workspace's credit balance as the server's decimal string ("100.000000"). */
@@ -135,4 +138,9 @@ export interface LedgerEntryView {
   reference: string | null;
   /** The administrator's email; null for the service's own entries. */
   by: string | null;
+}
+
+/** Whether the account's role allows `capability` (absent: the server did not say, so show it). */
+export function allows(account: AccountView, capability: Capability): boolean {
+  return account.allowed?.[capability] ?? true;
 }
