@@ -49,7 +49,8 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
     await page.getByRole("button", { name: "Issue agent token" }).click();
     const token = (await page.getByTestId("new-agent-token").textContent())!;
     expect(token).toMatch(/^svc_at_[A-Za-z0-9_-]{43}$/);
-    expect(await page.locator("pre.code-block").textContent()).toBe(`SVC_AGENT_TOKEN=${token} svc agent --deployment tool`);
+    // The whole command, --api-base included: the agent's host has no svc config (issue 17, 1).
+    expect(await page.locator("pre.code-block").textContent()).toBe(`SVC_AGENT_TOKEN=${token} svc agent --deployment tool --api-base ${service.url}`);
     const rows = await service.db.query("select display_prefix, revoked_at from deployment_agent_tokens");
     expect(rows.rows).toEqual([{ display_prefix: token.slice(0, 13), revoked_at: null }]);
 
