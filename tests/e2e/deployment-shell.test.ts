@@ -71,4 +71,19 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
     expect(await agent.exited).toBe(1);
     expect((await service.db.query("select revoked_at is not null as revoked from deployment_agent_tokens")).rows).toEqual([{ revoked: true }]);
   });
+
+  it("at 390 px a token's Revoke and the Issue button do not overlap (issue 17, 1)", async () => {
+    const token = (await api(service, "/api/deployments/tool/agent-tokens", { method: "POST", cookie: owner.cookie })).body.token as string;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open();
+      // The Revoke button's whole cell: it used to reach over the Issue button and take its clicks.
+      const revoke = (await page.getByRole("button", { name: `Revoke ${token.slice(0, 13)}` }).locator("xpath=ancestor::td[1]").boundingBox())!;
+      const issueButton = page.getByRole("button", { name: "Issue agent token" });
+      const issue = (await issueButton.boundingBox())!;
+      const apart = revoke.y + revoke.height <= issue.y || issue.y + issue.height <= revoke.y || revoke.x + revoke.width <= issue.x || issue.x + issue.width <= revoke.x;
+      expect(apart, `${width} px: ${JSON.stringify({ revoke, issue })}`).toBe(true);
+      await issueButton.click({ trial: true, timeout: 5_000 }); // nothing on top of it
+    }
+  });
 });
