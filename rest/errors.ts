@@ -13,7 +13,7 @@ import { json } from "./responses";
  * unexpected is a 500 with no detail, logged with the request id.
  */
 export function errorResponse(error: unknown, requestId: string): Response {
-  const appError = findAppError(error) ?? (isDatabaseUnavailable(error) ? serviceUnavailable() : undefined);
+  const appError = findAppError(error) ?? (isDatabaseUnavailable(error) ? serviceUnavailable(error) : undefined);
   if (appError) {
     if (appError.status >= 500) logServerFault(appError, requestId);
     return json({ message: appError.message, ...appError.body }, appError.status, appError.headers);
@@ -51,7 +51,7 @@ function logServerFault(appError: AppError, requestId: string): void {
 export function identityErrorResponse(error: unknown, requestId: string): Response {
   const identityError = findCause(error, IdentityError);
   if (identityError) return json(identityError.toBody(), identityError.status, identityError.headers);
-  const appError = findAppError(error) ?? (isDatabaseUnavailable(error) ? serviceUnavailable() : undefined);
+  const appError = findAppError(error) ?? (isDatabaseUnavailable(error) ? serviceUnavailable(error) : undefined);
   if (appError) {
     if (appError.status >= 500) logServerFault(appError, requestId);
     return json({ code: appError.status, error_code: appError.code.toLowerCase(), msg: appError.message }, appError.status, appError.headers);

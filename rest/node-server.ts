@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import type { Duplex } from "node:stream";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { getConfig } from "../server/platform/config";
@@ -7,7 +8,7 @@ import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/start
 import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
-import { handleBrokerUpgrade, isBrokerPath, wireShellAccessChecks } from "./ssh-broker/upgrade";
+import { closeShellBroker, handleBrokerUpgrade, isBrokerPath, wireShellAccessChecks } from "./ssh-broker/upgrade";
 import { handleProviderProxy, isProviderProxyPath } from "./provider-proxy";
 import { closeGuardedDispatcher, isAppHost } from "../server/deployments";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
@@ -70,6 +71,9 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     res.end(answer.body);
   });
   server.on("upgrade", (req, socket, head) => {
+    // Upgraded sockets leave the HTTP server's bookkeeping: kept here so shutdown can end them.
+    upgradedSockets.add(socket);
+    socket.once("close", () => upgradedSockets.delete(socket));
     if (isAppHost(req.headers.host)) return void handleAppUpgrade(req, socket, head, normalizeClientAddress(req.socket.remoteAddress));
     if (isBrokerPath(req.url)) return void handleBrokerUpgrade(req, socket, head, normalizeClientAddress(req.socket.remoteAddress));
     socket.destroy();
@@ -133,15 +137,29 @@ function alignForwardedHost(request: Request): void {
   }
 }
 
-/** Ctrl-C / SIGTERM: stop taking requests, then close the database (embedded one included). */
+/** WebSockets and other upgraded connections (shell broker, app-proxy), open right now. */
+const upgradedSockets = new Set<Duplex>();
+
+/**
+ * Ctrl-C / SIGTERM, in order (docs/decisions/034): stop taking requests, close the
+ * WebSockets (agents hear 1012 and reconnect to the next start), let requests in flight
+ * finish, stop background jobs, then close the database (embedded one included). Upgraded
+ * sockets are not the HTTP server's to drain: left open they kept the process alive forever.
+ * A second signal exits at once.
+ */
 export function stopOnSignals(server: Server): void {
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      log.warn(`${signal} again: forcing exit`);
+      process.exit(1);
+    }
     stopping = true;
     log.info(`${signal}: shutting down`);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    await closeShellBroker().catch((error) => log.error("shutdown: closing the shell broker", error));
+    for (const socket of upgradedSockets) socket.destroy();
     const force = setTimeout(() => server.closeAllConnections(), 5_000);
     await closed;
     clearTimeout(force);

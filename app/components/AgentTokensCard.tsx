@@ -9,7 +9,7 @@ import { DataTable } from "./DataTable";
  * The deployment's agent tokens (`svc_at_…`): issue one for `svc agent`, shown this once
  * with the command that uses it; revoke one, which disconnects its agent at once.
  */
-export function AgentTokensCard({ deploymentName, tokens, result }: { deploymentName: string; tokens: AgentTokenView[]; result?: AgentTokenResult }) {
+export function AgentTokensCard({ deploymentName, tokens, result, agentFlags }: { deploymentName: string; tokens: AgentTokenView[]; result?: AgentTokenResult; agentFlags?: string }) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const issued = result?.intent === "issue-agent-token" && result.ok ? result.agentToken : undefined;
@@ -30,7 +30,7 @@ export function AgentTokensCard({ deploymentName, tokens, result }: { deployment
             <code className="once-key-value" data-testid="new-agent-token">{issued}</code>
           </div>
           <p className="cell-muted">Start the agent beside the tool:</p>
-          <pre className="code-block">{`SVC_AGENT_TOKEN=${issued} svc agent --deployment ${deploymentName}`}</pre>
+          <pre className="code-block">{`SVC_AGENT_TOKEN=${issued} svc agent --deployment ${deploymentName}${agentFlags ? ` ${agentFlags}` : ""}`}</pre>
         </section>
       ) : null}
       <DataTable columns={["Token", "Created", "Last used", "Status", { hidden: "Actions" }]} rows={tokens} empty="No agent tokens yet.">

@@ -11,7 +11,7 @@ export const MASK = "••••••";
  * One variable: masked until revealed (in the browser only), its value replaceable in
  * place and deletable. Integration rows belong to their connection and are read-only.
  */
-export function EnvVarRow({ row }: { row: EnvVarView }) {
+export function EnvVarRow({ row, canEdit = true }: { row: EnvVarView; canEdit?: boolean }) {
   const [revealed, setRevealed] = useState(false);
   const [editing, setEditing] = useState(false);
   const saver = useFetcher<FormResult>();
@@ -72,7 +72,7 @@ export function EnvVarRow({ row }: { row: EnvVarView }) {
       <td className="cell-actions">
         {managed ? (
           <span className="field-hint">Managed by an integration</span>
-        ) : (
+        ) : !canEdit ? null : (
           <div className="button-row">
             {editing ? null : (
               <button type="button" className="btn btn-secondary btn-sm" aria-label={`Edit ${row.key}`} onClick={() => setEditing(true)}>

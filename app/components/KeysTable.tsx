@@ -6,19 +6,19 @@ import { ConfirmSubmit } from "./ConfirmSubmit";
 import { DataTable } from "./DataTable";
 
 /** Every key of the workspace, never the key itself: its prefix, owner and use. */
-export function KeysTable({ keys }: { keys: KeyView[] }) {
+export function KeysTable({ keys, canRevoke = true }: { keys: KeyView[]; canRevoke?: boolean }) {
   return (
     <DataTable
       columns={["Key", "App", "Issued by", "Created", "Last used", "Status", { hidden: "Actions" }]}
       rows={keys}
       empty={<p>No keys yet. Create one above for the app that will use it.</p>}
     >
-      {(key) => <KeyRow key={key.id} apiKey={key} />}
+      {(key) => <KeyRow key={key.id} apiKey={key} canRevoke={canRevoke} />}
     </DataTable>
   );
 }
 
-function KeyRow({ apiKey: key }: { apiKey: KeyView }) {
+function KeyRow({ apiKey: key, canRevoke }: { apiKey: KeyView; canRevoke: boolean }) {
   const revoker = useFetcher<FormResult>();
   const active = !key.revokedAt;
   const error = revoker.data && !revoker.data.ok ? revoker.data.formError : undefined;
@@ -38,7 +38,7 @@ function KeyRow({ apiKey: key }: { apiKey: KeyView }) {
         {active ? <Badge tone="success">active</Badge> : <Badge tone="muted">revoked</Badge>}
       </td>
       <td className="cell-actions">
-        {active ? (
+        {active && canRevoke ? (
           <revoker.Form method="post">
             <input type="hidden" name="intent" value="revoke" />
             <input type="hidden" name="keyId" value={key.id} />

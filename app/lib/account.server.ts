@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { findAppError } from "../../server/platform/errors";
 import { requireUser, type DashboardRequest } from "./caller.server";
 import type { MembershipRole } from "../../server/tenants";
+import { CAPABILITIES, can, type Capability } from "../../server/members";
 import type { AccountView, ProfileView, WorkspaceView } from "./view-types";
 
 type Caller = DashboardRequest["caller"];
@@ -65,11 +66,17 @@ export async function loadAccount(request: Request): Promise<{ dashboard: Dashbo
       profile,
       workspace: current?.workspace ?? null,
       role: current?.role ?? null,
+      allowed: current ? allowedFor(current.role) : {},
       workspaces: workspaces.map((w) => ({ id: w.tenantId, name: w.name, role: w.role })),
       balance,
       isAdmin,
     },
   };
+}
+
+/** What the role may do, from the one permission table: pages show only the forms it allows. */
+function allowedFor(role: MembershipRole): Partial<Record<Capability, boolean>> {
+  return Object.fromEntries((Object.keys(CAPABILITIES) as Capability[]).map((capability) => [capability, can(role, capability)]));
 }
 
 /** Like loadAccount, for pages that only make sense with a workspace: otherwise onboarding. */

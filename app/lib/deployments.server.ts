@@ -1,3 +1,4 @@
+import { getConfig } from "../../server/platform/config";
 import type { Caller } from "./caller.server";
 import type { FormResult } from "./view-types";
 import { describeFailure, failedForm } from "./form-errors.server";
@@ -21,3 +22,15 @@ export function deploymentFailure(error: unknown, request: Request, intent: stri
 
 export type DeploymentCaller = Caller["deployments"];
 export type { FormResult };
+
+/**
+ * Where `svc agent` must dial, as flags for the command the page prints: the agent runs on
+ * another host, whose CLI config (if any) names no service. `--broker` only when the broker
+ * is not the base URL's own /ssh/v1.
+ */
+export function agentFlags(): string {
+  const { baseUrl, sshBrokerUrl } = getConfig();
+  const base = new URL(baseUrl);
+  const ownBroker = `${base.protocol === "https:" ? "wss:" : "ws:"}//${base.host}/ssh/v1`;
+  return sshBrokerUrl === ownBroker ? `--api-base ${baseUrl}` : `--broker ${sshBrokerUrl}`;
+}

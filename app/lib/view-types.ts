@@ -7,6 +7,7 @@ export type { DeploymentView } from "../../server/deployments";
 export type { AgentTokenView, DeploymentEventView } from "../../server/shell";
 import type { MembershipRole, TenantOutput } from "../../server/tenants";
 import type { Profile } from "../../server/users";
+import type { Capability } from "../../server/members";
 
 export type WorkspaceView = Pick<TenantOutput, "id" | "name" | "slug" | "slugChosen" | "logoUrl" | "referralCode" | "createdAt">;
 export type ProfileView = Profile;
@@ -25,6 +26,8 @@ export interface AccountView {
   workspace: WorkspaceView | null;
   /** The person's role in `workspace`. */
   role?: RoleView | null;
+  /** What that role may do in `workspace` (server/members/permissions.ts), by capability. */
+  allowed?: Partial<Record<Capability, boolean>>;
   /** Every workspace they belong to (the current one included). */
   workspaces?: WorkspaceChoice[];
   /** The workspace's credit balance as the server's decimal string ("100.000000"). */
@@ -113,4 +116,9 @@ export interface LedgerEntryView {
   reference: string | null;
   /** The administrator's email; null for the service's own entries. */
   by: string | null;
+}
+
+/** Whether the account's role allows `capability` (absent: the server did not say, so show it). */
+export function allows(account: AccountView, capability: Capability): boolean {
+  return account.allowed?.[capability] ?? true;
 }

@@ -4,9 +4,9 @@ import { json, redirect } from "@remix-run/node";
 import { DeploymentPage, type DeploymentData } from "~/components/pages/DeploymentPage";
 import { loadWorkspaceAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
-import { deploymentFailure, deploymentValues } from "~/lib/deployments.server";
+import { agentFlags, deploymentFailure, deploymentValues } from "~/lib/deployments.server";
 import { describeFailure } from "~/lib/form-errors.server";
-import type { AgentTokenResult, FormResult } from "~/lib/view-types";
+import { allows, type AgentTokenResult, type FormResult } from "~/lib/view-types";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.deployment.name ?? "Deployment"} · svc` }];
 
@@ -14,12 +14,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
   try {
     const deployment = await dashboard.caller.deployments.get({ name: params.name ?? "" });
-    const canManage = account.role !== "viewer";
+    const canManage = allows(account, "deployments.manage");
     const [agentTokens, shellEvents] = await Promise.all([
       canManage ? dashboard.caller.shell.listAgentTokens({ name: deployment.name }) : [],
       dashboard.caller.shell.events({ name: deployment.name }),
     ]);
-    return json<DeploymentData>({ account, deployment, canManage, agentTokens, shellEvents }, { headers: sessionHeaders(dashboard) });
+    return json<DeploymentData>({ account, deployment, canManage, agentTokens, shellEvents, agentFlags: agentFlags() }, { headers: sessionHeaders(dashboard) });
   } catch (error) {
     if (describeFailure(error, request).status === 404) throw await notFound(request);
     throw error;

@@ -25,9 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { dashboard, account } = await loadAccount(request);
   const headers = sessionHeaders(dashboard);
-  if (!(await dashboard.caller.dev.canBootstrapCli())) throw redirect("/dashboard?notice=admin-only", { headers });
+  const bootstrap = parseBootstrapRequest(new URL(request.url).searchParams);
+  const admin = await dashboard.caller.dev.canBootstrapCli();
+  // A member with a real `svc login` waiting: the page tells the CLI (which then explains
+  // and exits) before it goes to the dashboard, instead of leaving it to wait 5 minutes.
+  if (!admin && !bootstrap.ok) throw redirect("/dashboard?notice=admin-only", { headers });
   for (const [name, value] of Object.entries(PAGE_HEADERS)) headers.set(name, value);
-  const data: CliBootstrapData = { account, bootstrap: parseBootstrapRequest(new URL(request.url).searchParams) };
+  const data: CliBootstrapData = { account, bootstrap, refused: admin ? undefined : "not_admin" };
   return json(data, { headers });
 }
 

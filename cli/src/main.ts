@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { commandNamed, commands } from "./commands/index.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./lib/errors.js";
 import { red } from "./lib/output.js";
+import { closest } from "./lib/suggest.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -24,6 +25,10 @@ export function usage(): string {
   ].join("\n");
 }
 
+function withSuggestion(help: string, suggestion: string | undefined, prefix = ""): string {
+  return suggestion ? `${help}\n\nDid you mean ${prefix}${suggestion}?` : help;
+}
+
 function report(error: CliError): number {
   process.stderr.write(`${red(process.stderr, error.message)}\n`);
   if (error.detail) process.stderr.write(`\n${error.detail}\n`);
@@ -41,9 +46,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${pkg.version}\n`);
     return EXIT_OK;
   }
-  if (first.startsWith("-")) return report(new CliError(`Unknown option: ${first}`, EXIT_USAGE, usage()));
+  if (first.startsWith("-")) return report(new CliError(`Unknown option: ${first}`, EXIT_USAGE, withSuggestion(usage(), closest(first, ["--help", "--version"]))));
   const entry = commandNamed(first);
-  if (!entry) return report(new CliError(`Unknown command: ${first}`, EXIT_USAGE, usage()));
+  // SPEC 4.6: the name, then the help; the suggestion comes after both.
+  if (!entry) return report(new CliError(`Unknown command: ${first}`, EXIT_USAGE, withSuggestion(usage(), closest(first, Object.keys(commands)), "svc ")));
 
   const command = await entry.load();
   const own = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;

@@ -9,7 +9,10 @@ import { membershipRole } from "../../server/tenants";
 import { parseAgentFrame, parseClientFrame, type OpenRequest } from "./frames";
 
 /** Close codes the CLI and the agent act on (docs/decisions/021). */
-export const CLOSE = { normal: 1000, replaced: 4009, revoked: 4003, agentGone: 4010, badFrame: 4400 } as const;
+export const CLOSE = { normal: 1000, serviceRestart: 1012, replaced: 4009, revoked: 4003, agentGone: 4010, badFrame: 4400 } as const;
+
+/** Said to agents and shell clients when the service stops (the agent then retries). */
+export const SHUTTING_DOWN = "the service is shutting down";
 
 export interface ShellUser {
   userId: string;
@@ -130,6 +133,14 @@ function dropAgent(agent: ConnectedAgent, code: number, message: string): void {
   for (const session of [...agent.sessions.values()]) endSession(session, { code: null, error: `The deployment's agent disconnected (${message.toLowerCase()})`, reason: "agent disconnected" });
   send(agent.socket, { type: "error", message });
   agent.socket.close(code, message);
+}
+
+/**
+ * The service is stopping: every shell ends with a clear error for its `svc ssh`, and every
+ * agent is closed with 1012 (Service Restart), which `svc agent` answers by reconnecting.
+ */
+export function dropAllAgentsForShutdown(): void {
+  for (const agent of [...agents.values()]) dropAgent(agent, CLOSE.serviceRestart, SHUTTING_DOWN);
 }
 
 /** A revoked token's agent is disconnected at once (and told why, so it stops retrying). */

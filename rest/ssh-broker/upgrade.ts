@@ -13,7 +13,7 @@ import { authenticateKeyToken, bearerFrom } from "../bearer";
 import { errorResponse } from "../errors";
 import { MAX_FRAME_BYTES } from "./frames";
 import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../../server/members";
-import { attachAgent, attachClient, connectedAgentTokens, dropAgentsWithToken, hasAgent, recheckShellAccess } from "./relay";
+import { attachAgent, attachClient, CLOSE, connectedAgentTokens, dropAgentsWithToken, dropAllAgentsForShutdown, hasAgent, recheckShellAccess, SHUTTING_DOWN } from "./relay";
 
 export const BROKER_PATH = "/ssh/v1";
 const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
@@ -115,4 +115,22 @@ async function upgradeSession(req: IncomingMessage, socket: Duplex, head: Buffer
   const allowed = await caller.shell.authorizeSession({ name: deployment });
   if (!hasAgent(allowed.deploymentId)) return refuse(socket, 409, `deployment ${allowed.deploymentName} has no running agent`);
   wss.handleUpgrade(req, socket, head, (ws) => attachClient(ws, allowed.deploymentId, allowed.deploymentName, { userId: allowed.userId, email: allowed.email }));
+}
+
+/** How long closing sockets may take their close handshake before they are cut. */
+const CLOSE_HANDSHAKE_MS = 2_000;
+
+/**
+ * Shutdown: agents and shell clients are told (1012, "the service is shutting down") and
+ * closed; a peer that does not answer the close handshake in time is cut. Resolves once every
+ * broker socket is gone, so nothing holds the process open after the database stops.
+ */
+export async function closeShellBroker(): Promise<void> {
+  dropAllAgentsForShutdown();
+  for (const socket of wss.clients) if (socket.readyState === socket.OPEN) socket.close(CLOSE.serviceRestart, SHUTTING_DOWN);
+  const open = [...wss.clients];
+  if (open.length === 0) return;
+  const cut = setTimeout(() => open.forEach((socket) => socket.terminate()), CLOSE_HANDSHAKE_MS);
+  await Promise.all(open.map((socket) => new Promise<void>((done) => (socket.readyState === socket.CLOSED ? done() : socket.once("close", () => done())))));
+  clearTimeout(cut);
 }

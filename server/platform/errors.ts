@@ -33,8 +33,9 @@ export const forbidden = (message = "Forbidden") => new AppError("FORBIDDEN", me
 export const invalidBearer = () => new AppError("UNAUTHORIZED", "Missing or invalid Bearer token");
 /** The database (or another part we depend on) could not be reached: try again shortly. */
 export const RETRY_AFTER_SECONDS = 5;
-export const serviceUnavailable = () =>
-  new AppError("SERVICE_UNAVAILABLE", "Service unavailable", {}, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+/** `cause`, when known, goes to the log line of the 503 (never to the body). */
+export const serviceUnavailable = (cause?: unknown) =>
+  new AppError("SERVICE_UNAVAILABLE", "Service unavailable", {}, { "Retry-After": String(RETRY_AFTER_SECONDS) }, { cause });
 
 /** The first error of `type` in a chain of causes (tRPC puts the thrown error in `cause`). */
 export function findCause<T>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {

@@ -43,7 +43,7 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
   if (!result.ok) {
     // An unreachable database is never the caller's fault nor a 500: one 503 everywhere.
     if (!findAppError(result.error) && isDatabaseUnavailable(result.error)) {
-      const unavailable = serviceUnavailable();
+      const unavailable = serviceUnavailable(result.error);
       throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: unavailable.message, cause: unavailable });
     }
     const appError = findAppError(result.error);

@@ -28,11 +28,11 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => service?.stop());
 
-function browserEnv(home: string, extra: Record<string, string> = {}) {
+function browserEnv(home: string, extra: Record<string, string> = {}, as: TestUser = admin) {
   return {
     BROWSER: `${process.execPath} ${BROWSER_SCRIPT}`,
     CHROMIUM_PATH: chromiumPath,
-    SVC_TEST_SESSION: admin.cookie.slice("svc_session=".length),
+    SVC_TEST_SESSION: as.cookie.slice("svc_session=".length),
     SVC_TEST_BROWSER_RESULT: join(home, "browser-result"),
     ...extra,
   };
@@ -110,5 +110,28 @@ describe.skipIf(!hasChromium)("svc login with a real browser", () => {
     const done = await login.exited;
     expect([done.status, done.stderr.trimEnd().split("\n").at(-1)]).toEqual([130, "Login cancelled."]);
     expect(readConfigFile(home)).toEqual(before);
+  }, 90_000);
+
+  it("a member who is not an administrator hears at once why, and how to log in with a key instead (issue 17, 1)", async () => {
+    const member = await signUp(service); // not the first account: no administrator
+    const workspaceId = (await createWorkspace(service, member, uniqueSlug("member"), "Member's")).id;
+    const home = freshHome();
+    const login = startSvc(["login", "--api-base", service.url], { home, env: browserEnv(home, { SVC_LOGIN_TIMEOUT_MS: "30000" }, member) });
+    expect(await browserResult(home)).toBe("redirected: /dashboard?notice=admin-only");
+    const done = await login.exited;
+    expect(done.status).toBe(1);
+    expect(done.stderr.trimEnd().split("\n").slice(-2)).toEqual([
+      "The account signed in to the browser is not an administrator of this service, and only administrators can log in the CLI from the browser.",
+      "Ask an owner or admin of your workspace for an API key (dashboard → API keys), then save it here with: svc login --with-key < key.txt",
+    ]);
+    expect(existsSync(join(home, ".svc", "config.json"))).toBe(false);
+
+    // The way the message names: a key issued on the dashboard, given on stdin.
+    const app = (await trpc(service, member, "apps.create", { name: "Tools" })).data;
+    const key = (await trpc(service, member, "keys.create", { appId: app.id })).data.apiKey as string;
+    const saved = await svc(["login", "--api-base", service.url, "--with-key"], { home, input: `${key}\n` });
+    expect([saved.status, saved.stdout, saved.stderr]).toEqual([0, `✔ Logged in as ${member.email} (tenant ${workspaceId}).\n`, ""]);
+    expect(readConfigFile(home)).toMatchObject({ apiBase: service.url, apiKey: key, tenantId: workspaceId, appId: app.id, issuedToEmail: member.email });
+    expect((await svc(["whoami"], { home })).status).toBe(0);
   }, 90_000);
 });

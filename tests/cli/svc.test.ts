@@ -45,6 +45,19 @@ describe("svc: global flags and exit codes (SPEC 4.6, issue 9 section 1)", () =>
     expect(run.stderr).toMatch(/Usage: svc <command>/);
   });
 
+  it("suggests the closest command or option after the help (issue 17, 1)", async () => {
+    const command = await svc(["logn"], { home: freshHome() });
+    expect(command.status).toBe(2);
+    expect(command.stderr.split("\n")[0]).toBe("Unknown command: logn");
+    expect(command.stderr).toMatch(/Usage: svc <command>[\s\S]*\n\nDid you mean svc login\?\n$/);
+    const option = await svc(["login", "--forse"], { home: freshHome() });
+    expect(option.status).toBe(2);
+    expect(option.stderr.split("\n")[0]).toBe("Unknown option: --forse");
+    expect(option.stderr.endsWith("\n\nDid you mean --force?\n")).toBe(true);
+    // Nothing close: no guess.
+    expect((await svc(["frobnicate"], { home: freshHome() })).stderr).not.toContain("Did you mean");
+  });
+
   it("treats an unknown global option, an unknown command option, a missing value and an extra argument as usage errors (2)", async () => {
     const cases: [string[], string][] = [
       [["--frob"], "Unknown option: --frob"],
@@ -67,7 +80,7 @@ describe("svc: global flags and exit codes (SPEC 4.6, issue 9 section 1)", () =>
 
   it("gives every command a --help (exit 0, on stdout) that shows its usage", async () => {
     const usage: Record<string, string> = {
-      login: "svc login [--force] [--api-base <url>]",
+      login: "svc login [--force] [--api-base <url>] [--with-key]",
       logout: "svc logout [--local]",
       whoami: "svc whoami [--json]",
       validate: "svc validate [file] [--json]",

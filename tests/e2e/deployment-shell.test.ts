@@ -49,7 +49,8 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
     await page.getByRole("button", { name: "Issue agent token" }).click();
     const token = (await page.getByTestId("new-agent-token").textContent())!;
     expect(token).toMatch(/^svc_at_[A-Za-z0-9_-]{43}$/);
-    expect(await page.locator("pre.code-block").textContent()).toBe(`SVC_AGENT_TOKEN=${token} svc agent --deployment tool`);
+    // The whole command, --api-base included: the agent's host has no svc config (issue 17, 1).
+    expect(await page.locator("pre.code-block").textContent()).toBe(`SVC_AGENT_TOKEN=${token} svc agent --deployment tool --api-base ${service.url}`);
     const rows = await service.db.query("select display_prefix, revoked_at from deployment_agent_tokens");
     expect(rows.rows).toEqual([{ display_prefix: token.slice(0, 13), revoked_at: null }]);
 
@@ -69,5 +70,20 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
     await page.getByText("revoked", { exact: true }).waitFor();
     expect(await agent.exited).toBe(1);
     expect((await service.db.query("select revoked_at is not null as revoked from deployment_agent_tokens")).rows).toEqual([{ revoked: true }]);
+  });
+
+  it("at 390 px a token's Revoke and the Issue button do not overlap (issue 17, 1)", async () => {
+    const token = (await api(service, "/api/deployments/tool/agent-tokens", { method: "POST", cookie: owner.cookie })).body.token as string;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open();
+      // The Revoke button's whole cell: it used to reach over the Issue button and take its clicks.
+      const revoke = (await page.getByRole("button", { name: `Revoke ${token.slice(0, 13)}` }).locator("xpath=ancestor::td[1]").boundingBox())!;
+      const issueButton = page.getByRole("button", { name: "Issue agent token" });
+      const issue = (await issueButton.boundingBox())!;
+      const apart = revoke.y + revoke.height <= issue.y || issue.y + issue.height <= revoke.y || revoke.x + revoke.width <= issue.x || issue.x + issue.width <= revoke.x;
+      expect(apart, `${width} px: ${JSON.stringify({ revoke, issue })}`).toBe(true);
+      await issueButton.click({ trial: true, timeout: 5_000 }); // nothing on top of it
+    }
   });
 });

@@ -99,3 +99,55 @@ describe.each([
     expect(renamed.body.name).toBe("After the outage");
   });
 });
+
+/**
+ * Issue 17, 1: 2 of 2,000 writes got a 500, with no log line, at the instant PostgreSQL
+ * stopped. Writes in flight while the database stops are 503 (docs/decisions/007), each
+ * logged; none is a 500.
+ */
+describe("writes in flight while PostgreSQL stops", () => {
+  let dir: string;
+  let database: EmbeddedDatabase;
+  let service: RunningService;
+
+  afterAll(async () => {
+    await service?.stop().catch(() => undefined);
+    await database?.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers every write 200 or 503, never 500", { timeout: 180_000 }, async () => {
+    dir = mkdtempSync(join(tmpdir(), "svc-outage-writes-"));
+    chmodSync(dir, 0o755);
+    database = await startEmbeddedPostgres({ dir: join(dir, "data"), password: "outage", port: await freePort(), disposable: true });
+    service = await startService({ databaseUrl: database.url, env: { SESSION_CACHE_SECONDS: "30" } });
+    const user = await signUp(service);
+    await createWorkspace(service, user, uniqueSlug("writes"), "Writes");
+    await service.db.end();
+
+    const writes = [
+      (i: number) => api(service, "/api/tenants/me", { method: "PATCH", cookie: user.cookie, json: { name: `Writes ${i}` } }),
+      (i: number) => api(service, "/api/user/me", { method: "PATCH", cookie: user.cookie, json: { displayName: `Ada ${i}` } }),
+      (_i: number) => api(service, "/api/dev/personal-key", { method: "POST", cookie: user.cookie, json: {} }),
+    ];
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    let stopping: Promise<void> | undefined;
+    const worker = async () => {
+      while (sent < 2000) {
+        const i = sent++;
+        if (i === 300) stopping = database.stop();
+        const res = await writes[i % writes.length]!(i);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    await stopping;
+    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+    expect(Object.fromEntries([...statuses].filter(([status]) => status >= 500 && status !== 503))).toEqual({});
+    expect(service.output()).not.toContain("unhandled error");
+    // Each 503 is logged (a warning with its request id and cause).
+    const logged = service.output().split("\n").filter((line) => line.includes('"level":"warn","message":"Service unavailable"')).length;
+    expect(logged).toBeGreaterThanOrEqual(statuses.get(503)!);
+  });
+});

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Stands in for the user's browser in `svc login` tests, started by svc through BROWSER:
 // opens the URL (last argument) in headless Chromium signed in with SVC_TEST_SESSION,
-// clicks "Issue API key" and writes what the page then said to SVC_TEST_BROWSER_RESULT.
+// clicks "Issue API key" and writes what the page then said to SVC_TEST_BROWSER_RESULT
+// (or `redirected: <path>` when the page sends the account elsewhere instead).
 // SVC_TEST_PAGE_ORIGIN, when set, opens the same path on another origin (a foreign page).
 import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
@@ -24,14 +25,18 @@ try {
   await context.addCookies([{ name: "svc_session", value: process.env.SVC_TEST_SESSION, url: url.origin }]);
   const page = await context.newPage();
   await page.goto(url.href);
+  const issue = page.getByRole("button", { name: "Issue API key" });
+  await Promise.race([issue.waitFor({ timeout: 45_000 }), page.waitForURL((at) => at.pathname !== url.pathname, { timeout: 45_000 })]);
+  const at = new URL(page.url());
+  if (at.pathname !== url.pathname) throw Object.assign(new Error("redirected"), { redirected: at.pathname + at.search });
   await page.waitForSelector("html[data-hydrated]");
-  await page.getByRole("button", { name: "Issue API key" }).click();
+  await issue.click();
   const done = page.getByText("You're logged in — you can close this tab and return to your terminal.");
   const alert = page.getByRole("alert");
   await done.or(alert).first().waitFor({ timeout: 45_000 });
   outcome = (await done.count()) > 0 ? "logged-in" : `alert: ${(await alert.textContent())?.trim()}`;
 } catch (error) {
-  outcome = `error: ${error.message}`;
+  outcome = error.redirected ? `redirected: ${error.redirected}` : `error: ${error.message}`;
 } finally {
   await browser.close();
 }

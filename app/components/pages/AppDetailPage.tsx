@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import type { AccountView, AppView, EnvVarView, WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type AppView, type EnvVarView, type WorkspaceView } from "~/lib/view-types";
 import { AddEnvVarCard } from "../AddEnvVarCard";
 import { AllowedOriginsCard, AppConnectionsCard, type AppBoundConnectionView } from "../AppConnectionsCard";
 import { AppRenameCard } from "../AppRenameCard";
@@ -22,6 +22,7 @@ export interface AppDetailData {
 /** One app: its environment variables, masked until revealed, and a form to add more. */
 export function AppDetailPage() {
   const { account, app, env, connections, allowedOrigins } = useLoaderData<AppDetailData>();
+  const manage = allows(account, "apps.manage");
   return (
     <AppShell account={account}>
       <p className="breadcrumb">
@@ -36,13 +37,13 @@ export function AppDetailPage() {
       <div className="stack-lg">
         <Card title="Environment variables" description="Values are hidden until you reveal them.">
           <DataTable columns={["Name", "Kind", "Value", "Updated", { hidden: "Actions" }]} rows={env} empty={<p>No variables yet. Add the first one below: it reaches this app's deployments and svc dev.</p>}>
-            {(row) => <EnvVarRow key={row.key} row={row} />}
+            {(row) => <EnvVarRow key={row.key} row={row} canEdit={manage} />}
           </DataTable>
         </Card>
-        <AddEnvVarCard />
+        {manage ? <AddEnvVarCard /> : null}
         {connections ? <AppConnectionsCard connections={connections} /> : null}
-        {allowedOrigins ? <AllowedOriginsCard origins={allowedOrigins} canEdit={account.role !== "viewer"} /> : null}
-        {app.kind === "app" && account.role !== "viewer" ? (
+        {allowedOrigins ? <AllowedOriginsCard origins={allowedOrigins} canEdit={manage} /> : null}
+        {app.kind === "app" && manage ? (
           <>
             <AppRenameCard app={app} />
             <DeleteAppCard app={app} />

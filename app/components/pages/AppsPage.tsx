@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
-import type { AccountView, AppView, FormResult, WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type AppView, type FormResult, type WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
@@ -42,24 +42,28 @@ export function AppsPage() {
             )}
           </DataTable>
         </Card>
-        <Card title="Create an app" description="Give it a name your team will recognise; you can add variables next.">
-          <Form method="post" className="inline-form inline-form-field">
-            <Field
-              label="App name"
-              name="name"
-              placeholder="Billing worker"
-              maxLength={100}
-              required
-              autoComplete="off"
-              defaultValue={result?.values?.name}
-              error={result?.fieldErrors?.name}
-            />
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? "Creating…" : "Create app"}
-            </button>
-          </Form>
-          {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
-        </Card>
+        {allows(account, "apps.manage") ? (
+          <Card title="Create an app" description="Give it a name your team will recognise; you can add variables next.">
+            <Form method="post" className="inline-form inline-form-field">
+              <Field
+                label="App name"
+                name="name"
+                placeholder="Billing worker"
+                maxLength={100}
+                required
+                autoComplete="off"
+                defaultValue={result?.values?.name}
+                error={result?.fieldErrors?.name}
+              />
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {busy ? "Creating…" : "Create app"}
+              </button>
+            </Form>
+            {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
+          </Card>
+        ) : (
+          <p className="field-hint">Viewers see the workspace's apps; members and owners create them.</p>
+        )}
       </div>
     </AppShell>
   );

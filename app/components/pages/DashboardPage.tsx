@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import type { AccountView, WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Avatar } from "../Avatar";
 import { Card } from "../Card";
@@ -7,6 +7,7 @@ import { Card } from "../Card";
 /** Why someone was sent here: pages that turn a visitor away add `?notice=<code>`. */
 const NOTICES = {
   "admin-only": "That page is for administrators of the service.",
+  "owner-only": "That page is for the workspace's owner: ask them to change the workspace's settings.",
 } as const;
 
 export type DashboardNotice = keyof typeof NOTICES;
@@ -27,9 +28,10 @@ const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "long
 export function DashboardPage() {
   const { account, urlPrefix, notice } = useLoaderData<DashboardData>();
   const { workspace, profile } = account;
+  // The workspace's own steps are the owner's (settings are owner-only): others see their own.
+  const owns = allows(account, "workspace.edit");
   const steps = [
-    { done: true, label: "Create your workspace", to: "/settings" },
-    { done: Boolean(workspace.logoUrl), label: "Add a workspace logo", to: "/settings" },
+    ...(owns ? [{ done: true, label: "Create your workspace", to: "/settings" }, { done: Boolean(workspace.logoUrl), label: "Add a workspace logo", to: "/settings" }] : []),
     { done: Boolean(profile.displayName), label: "Set your display name", to: "/profile" },
     { done: Boolean(profile.avatarUrl), label: "Upload a profile photo", to: "/profile" },
   ];
@@ -37,7 +39,7 @@ export function DashboardPage() {
   return (
     <AppShell account={account}>
       <PageHeader title={`Welcome${profile.displayName ? `, ${profile.displayName}` : ""}`} description="Here is how your workspace is set up.">
-        <Link to="/settings" className="btn btn-secondary">Workspace settings</Link>
+        {owns ? <Link to="/settings" className="btn btn-secondary">Workspace settings</Link> : null}
       </PageHeader>
       {notice ? (
         <div className="callout page-notice" role="status">

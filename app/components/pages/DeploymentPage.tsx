@@ -18,11 +18,13 @@ export interface DeploymentData {
   /** Members and owners only; viewers get an empty list and no card. */
   agentTokens: AgentTokenView[];
   shellEvents: DeploymentEventView[];
+  /** Where the agent dials, as flags of the printed `svc agent` command (`--api-base <url>`). */
+  agentFlags?: string;
 }
 
 /** One deployment: open it, its health, the integrations its manifest asks for, edit, delete. */
 export function DeploymentPage() {
-  const { account, deployment, canManage, agentTokens, shellEvents } = useLoaderData<DeploymentData>();
+  const { account, deployment, canManage, agentTokens, shellEvents, agentFlags } = useLoaderData<DeploymentData>();
   const result = useActionData<FormResult & AgentTokenResult>();
   const navigation = useNavigation();
   const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -60,7 +62,7 @@ export function DeploymentPage() {
             </ul>
           )}
         </Card>
-        {canManage ? <AgentTokensCard deploymentName={deployment.name} tokens={agentTokens} result={result} /> : null}
+        {canManage ? <AgentTokensCard deploymentName={deployment.name} tokens={agentTokens} result={result} agentFlags={agentFlags} /> : null}
         <ShellSessionsCard events={shellEvents} />
         {canManage ? (
           <>

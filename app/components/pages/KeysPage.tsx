@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import type { AccountView, AppView, KeyView, WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type AppView, type KeyView, type WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { KeysTable } from "../KeysTable";
@@ -14,13 +14,14 @@ export interface KeysData {
 /** The API Keys panel: issue a key for an app, see every key's use, revoke one. */
 export function KeysPage() {
   const { account, keys, apps } = useLoaderData<KeysData>();
+  const manage = allows(account, "keys.manage");
   return (
     <AppShell account={account}>
       <PageHeader title="API keys" description="Keys for your apps and for the svc command-line client." />
       <div className="stack-lg">
-        <NewKeyCard apps={apps} />
+        {manage ? <NewKeyCard apps={apps} /> : <p className="field-hint">Viewers see the workspace's keys; members and owners issue and revoke them.</p>}
         <Card title="Keys" description="CLI keys come from svc login; signing in again replaces the previous one.">
-          <KeysTable keys={keys} />
+          <KeysTable keys={keys} canRevoke={manage} />
         </Card>
       </div>
     </AppShell>

@@ -1,3 +1,4 @@
+import { createClient, type OkJson } from "../lib/api.js";
 import { apiBaseArg, forceArg } from "../lib/args.js";
 import { defineSvcCommand } from "../lib/command.js";
 import { apiBaseOf, readConfig, tryNormalizeApiBase, updateConfig, type SvcConfig } from "../lib/config.js";
@@ -15,14 +16,17 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 export default defineSvcCommand({
   name: "login",
   description: SUMMARIES.login,
-  usage: "svc login [--force] [--api-base <url>]",
+  usage: "svc login [--force] [--api-base <url>] [--with-key]",
   args: {
     ...forceArg("issue a new key even if one is saved (the earlier one is revoked)"),
     ...apiBaseArg,
+    "with-key": { type: "boolean", description: "read an API key (svc_sk_...) from standard input instead of opening the browser" },
   },
   notes: [
     "Opens {apiBase}/dev/cli-bootstrap in your browser; clicking 'Issue API key' there sends a new key",
     "to a listener svc starts on 127.0.0.1. The key is saved in ~/.svc/config.json (mode 0600).",
+    "That page is for administrators of the service; anyone else gets an API key from an owner or admin",
+    "of their workspace (dashboard → API keys) and saves it with: svc login --with-key < key.txt",
     "",
     "Environment:",
     "  BROWSER               the command that opens the URL (default: xdg-open, open or start)",
@@ -36,6 +40,7 @@ export default defineSvcCommand({
       if (!normalized) throw usageError(`--api-base must be an http:// or https:// URL, got: ${args["api-base"]}`);
       apiBase = normalized;
     }
+    if (args["with-key"]) return loginWithKey(config, apiBase);
     // A saved key is reused only for the service it was issued by.
     const sameService = apiBase === apiBaseOf(config);
     if (config.apiKey && !args.force && sameService) {
@@ -51,12 +56,18 @@ export default defineSvcCommand({
       return outcome.exitCode;
     }
     if (outcome.kind === "timeout") throw new CliError(`Login timed out after ${describeDuration(timeoutMs)}`);
+    if (outcome.kind === "refused") throw new CliError(NOT_ADMIN);
     save(config, apiBase, outcome.payload);
     success(`Logged in as ${shown(outcome.payload.email) ?? "(unknown email)"} (tenant ${shown(outcome.payload.tenantId)}).`);
   },
 });
 
-type Outcome = { kind: "key"; payload: LoginPayload } | { kind: "timeout" } | { kind: "interrupted"; exitCode: number };
+/** The bootstrap page is for the service's administrators (SPEC 4.6 step 3): what everyone else can do. */
+export const NOT_ADMIN =
+  "The account signed in to the browser is not an administrator of this service, and only administrators can log in the CLI from the browser.\n" +
+  "Ask an owner or admin of your workspace for an API key (dashboard → API keys), then save it here with: svc login --with-key < key.txt";
+
+type Outcome = { kind: "key"; payload: LoginPayload } | { kind: "refused" } | { kind: "timeout" } | { kind: "interrupted"; exitCode: number };
 
 async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> {
   const listener = await startLoopbackListener(new URL(apiBase).origin);
@@ -69,7 +80,7 @@ async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> 
     onTerminate = () => resolve({ kind: "interrupted", exitCode: 128 + 15 });
     process.once("SIGINT", onInterrupt);
     process.once("SIGTERM", onTerminate);
-    listener.payload.then((payload) => resolve({ kind: "key", payload }));
+    listener.payload.then((payload) => resolve("refused" in payload ? { kind: "refused" } : { kind: "key", payload }));
   });
 
   const url = `${apiBase}/dev/cli-bootstrap?cb=${listener.callbackUrl}&mode=personal-key`;
@@ -95,6 +106,25 @@ async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> 
     process.removeListener("SIGTERM", onTerminate!);
     await listener.close();
   }
+}
+
+/**
+ * For those the bootstrap page refuses (not an administrator): a key an owner or admin
+ * issued on the dashboard, read from stdin (never argv, which other users of the host see),
+ * checked with the service before it is saved.
+ */
+async function loginWithKey(config: SvcConfig, apiBase: string): Promise<void> {
+  const key = (await readStdin()).split(/\r?\n/)[0]!.trim();
+  if (!/^svc_sk_[A-Za-z0-9_-]{1,200}$/.test(key)) throw usageError("svc login --with-key reads an API key (svc_sk_...) from standard input");
+  const me = await createClient({ apiBase, apiKey: key }).json<OkJson<"/api/cli/whoami">>("/api/cli/whoami");
+  save(config, apiBase, { apiKey: key, tenantId: me.tenantId, appId: me.appId, email: me.email ?? undefined });
+  success(`Logged in as ${shown(me.email ?? undefined) ?? "(unknown email)"} (tenant ${shown(me.tenantId)}).`);
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function save(config: SvcConfig, apiBase: string, payload: LoginPayload): void {

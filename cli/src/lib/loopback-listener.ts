@@ -11,6 +11,10 @@ import type { AddressInfo } from "node:net";
  *   `apiKey` starting with `svc_sk_` and a `tenantId`.
  * Anything else is answered with an error and the listener keeps waiting; the first valid
  * body wins and the listener closes.
+ *
+ * The page may instead POST `{ "refused": "not_admin" }`: the signed-in account may not log
+ * in the CLI there (SPEC 4.6 step 3), and svc says so at once instead of waiting 5 minutes
+ * (docs/decisions/034). Only the code travels; svc prints its own words.
  */
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -23,18 +27,21 @@ export interface LoginPayload {
   issuedAt?: string;
 }
 
+/** Why the page will not issue a key. */
+export type LoginRefusal = "not_admin";
+
 export interface LoopbackListener {
   port: number;
   callbackUrl: string;
-  /** Resolves with the first valid payload. */
-  payload: Promise<LoginPayload>;
+  /** Resolves with the first valid payload, or the page's refusal. */
+  payload: Promise<LoginPayload | { refused: LoginRefusal }>;
   close(): Promise<void>;
 }
 
 export async function startLoopbackListener(allowedOrigin: string): Promise<LoopbackListener> {
   let accepted = false;
-  let deliver!: (payload: LoginPayload) => void;
-  const payload = new Promise<LoginPayload>((resolve) => (deliver = resolve));
+  let deliver!: (payload: LoginPayload | { refused: LoginRefusal }) => void;
+  const payload = new Promise<LoginPayload | { refused: LoginRefusal }>((resolve) => (deliver = resolve));
   let port = 0;
 
   const server = createServer((req, res) => {
@@ -70,7 +77,7 @@ export async function startLoopbackListener(allowedOrigin: string): Promise<Loop
 
     readBody(req, (text) => {
       if (text === null) return refuse(400, "Body too large", true);
-      const parsed = parsePayload(text);
+      const parsed = parsePayload(text) ?? parseRefusal(text);
       if (!parsed) return refuse(400, "The body needs apiKey (svc_sk_...) and tenantId", true);
       if (accepted) return refuse(409, "svc login already received a key", true);
       accepted = true;
@@ -126,6 +133,15 @@ function readBody(req: IncomingMessage, done: (text: string | null) => void): vo
   req.on("error", () => {
     finished = true;
   });
+}
+
+function parseRefusal(text: string): { refused: LoginRefusal } | null {
+  try {
+    const body = JSON.parse(text) as unknown;
+    return body !== null && typeof body === "object" && (body as { refused?: unknown }).refused === "not_admin" ? { refused: "not_admin" } : null;
+  } catch {
+    return null;
+  }
 }
 
 const KEY_SHAPE = /^svc_sk_[A-Za-z0-9_-]{1,200}$/;

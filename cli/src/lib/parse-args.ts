@@ -2,6 +2,7 @@ import { parseArgs, type ArgsDef, type ParsedArgs } from "citty";
 import { usageError } from "./errors.js";
 import type { SvcCommand } from "./command.js";
 import { renderHelp } from "./help.js";
+import { closest } from "./suggest.js";
 
 /**
  * citty's parser with the checks it leaves out: an unknown flag, a string flag without a
@@ -35,7 +36,10 @@ export function parseStrict<A extends ArgsDef>(command: SvcCommand<A>, rawArgs: 
     }
     const [flag, inlineValue] = token.includes("=") ? [token.slice(0, token.indexOf("=")), token.slice(token.indexOf("=") + 1)] : [token, undefined];
     const known = flags.get(flag);
-    if (!known) throw fail(`Unknown option: ${flag}`);
+    if (!known) {
+      const suggestion = closest(flag, [...flags.keys()].filter((name) => name.startsWith("--") && !name.startsWith("--no-")));
+      throw usageError(`Unknown option: ${flag}`, `${renderHelp(command)}${suggestion ? `\n\nDid you mean ${suggestion}?` : ""}`);
+    }
     if (known.type === "string" && inlineValue === undefined) {
       const next = own[i + 1];
       if (next === undefined || next.startsWith("-")) throw fail(`Option ${flag} needs a value`);

@@ -22,8 +22,12 @@ const UNAVAILABLE_CODES = new Set([
   "08006", // connection_failure
 ]);
 
+// knex's "Transaction query already complete": the connection under an open transaction was
+// terminated (the transaction is then settled by knex), and the unit of work's next statement
+// in it is refused with this instead of the connection error (issue 17: the 500s at the
+// instant PostgreSQL stopped).
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|Timeout acquiring a connection|Connection is closed|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
+  /Connection terminated|Transaction query already complete|connect ECONNREFUSED|Client has encountered a connection error|Timeout acquiring a connection|Connection is closed|the database system is (starting up|shutting down)|terminating connection due to administrator command/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
