@@ -1,32 +1,17 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createContextInner, appRouter } from "../../server/routers";
+import { browserProcedureNames, createContextInner, appRouter } from "../../server/routers";
 import { getRuntime } from "../../server/start";
 import type { RequestContext } from "../request-context";
 import { readTextCapped } from "../body";
 import { json } from "../responses";
 
-/** Procedures browser code may call. Sign-in and the provider's own procedures hand out
- * tokens, which must only ever travel in the HttpOnly cookie, so they are not listed. */
-const BROWSER_PROCEDURE = new RegExp(
-  "^(" +
-    [
-      "auth\\.me",
-      "tenants\\.(checkSlug|me|update)",
-      "users\\.(me|update)",
-      "apps\\.(list|create|get|rename|remove|env|setEnv|deleteEnv)",
-      "keys\\.(list|create|revoke)",
-      "billing\\.(myBalance|workspaces|history|adjust)",
-      "dev\\.canBootstrapCli",
-      "connections\\.(list|listForProvider|disconnect|bind|unbind|forApp|setAllowedOrigins)",
-      "integrations\\.(list|update)",
-    ].join("|") +
-    ")$",
-);
+/** Procedures browser code may call: those declared with `.meta(BROWSER)` (server/routers/trpc.ts). */
+const BROWSER_PROCEDURES = new Set(browserProcedureNames());
 
 /** The dashboard's typed client (live slug check and the like) reaches the same procedures here. */
 export async function trpcEndpoint(ctx: RequestContext) {
   const procedures = decodeURIComponent(ctx.params.procedure ?? "").split(",");
-  if (!procedures.every((name) => BROWSER_PROCEDURE.test(name))) return json({ message: "Not found" }, 404);
+  if (!procedures.every((name) => BROWSER_PROCEDURES.has(name))) return json({ message: "Not found" }, 404);
   const [{ orm }, resolved] = await Promise.all([getRuntime(), ctx.resolveSession()]);
   // The fetch adapter reads any body whole: cap it as every other JSON route does.
   const req =

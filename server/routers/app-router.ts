@@ -1,6 +1,6 @@
 import { authRouter, identityProviderRouter } from "./identity";
 import { tenantsRouter } from "./tenants";
-import { createCallerFactory, router } from "./trpc";
+import { createCallerFactory, router, type ProcedureMeta } from "./trpc";
 import { usersRouter } from "./users";
 import { appsRouter } from "./apps";
 import { billingRouter } from "./billing";
@@ -37,3 +37,11 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
+
+/** The dotted names (`tenants.checkSlug`) of the procedures declared with `.meta(BROWSER)`. */
+export function browserProcedureNames(): string[] {
+  // tRPC keeps every procedure under its dotted path in `_def.procedures` (its adapters look
+  // them up there); the typings describe the nested record instead.
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;
+  return Object.keys(procedures).filter((name) => procedures[name]!._def.meta?.browser === true);
+}

@@ -4,7 +4,7 @@ import { caller } from "./caller";
 import { workspaceFor } from "../members";
 import { AppError } from "../platform/errors";
 import { nameSchema } from "../platform/validation/text";
-import { adminProcedure, authedProcedure, router } from "./trpc";
+import { BROWSER, adminProcedure, authedProcedure, router } from "./trpc";
 import { balanceBody, loadBalance, appendLedgerEntry, parseCredits, ledgerPage, workspacesPage, MAX_PAGE_SIZE, PAGE_SIZE } from "../billing";
 import { isAdmin } from "../identity";
 import { findTenant } from "../tenants";
@@ -30,17 +30,17 @@ const historyInput = pageInput.extend({
 
 export const billingRouter = router({
   /** The signed-in member's workspace balance (shown in the dashboard header). */
-  myBalance: authedProcedure.query(async ({ ctx }) => {
+  myBalance: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
     return balanceBody(workspace.tenantId, await loadBalance(ctx.em, workspace.tenantId));
   }),
   /** Administrators: every workspace with its balance, a page at a time. */
-  workspaces: adminProcedure.input(pageInput.optional()).query(({ ctx, input }) => workspacesPage(ctx.em, pageInput.parse(input ?? {}))),
+  workspaces: adminProcedure.meta(BROWSER).input(pageInput.optional()).query(({ ctx, input }) => workspacesPage(ctx.em, pageInput.parse(input ?? {}))),
   /**
    * The credits history (who, when, kind, amount, reference), newest first: a member sees
    * their current workspace's, an administrator any workspace's.
    */
-  history: authedProcedure.input(historyInput).query(async ({ ctx, input }) => {
+  history: authedProcedure.meta(BROWSER).input(historyInput).query(async ({ ctx, input }) => {
     let tenantId: string;
     const current = input.tenantId && !(await isAdmin(ctx.em, ctx.session)) ? await workspaceFor(caller(ctx), "workspace.read") : null;
     if (input.tenantId) {
@@ -54,7 +54,7 @@ export const billingRouter = router({
     return { tenantId, name: tenant.name, slug: tenant.slug, ...(await ledgerPage(ctx.em, tenantId, input)) };
   }),
   /** Grant or deduct; the idempotency key makes a double submit write once. */
-  adjust: adminProcedure.input(adjustInput).mutation(async ({ ctx, input }) => {
+  adjust: adminProcedure.meta(BROWSER).input(adjustInput).mutation(async ({ ctx, input }) => {
     const micros = parseCredits(input.amount);
     if (!micros) throw new AppError("BAD_REQUEST", "Amount must be a positive number of credits (up to 6 decimals)");
     if (!(await findTenant(ctx.em, input.tenantId))) throw new AppError("NOT_FOUND", "Workspace not found");

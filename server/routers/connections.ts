@@ -4,7 +4,7 @@ import { workspaceFor } from "../members";
 import { requireApp, getAllowedOrigins, setAllowedOrigins } from "../apps";
 import { AppError } from "../platform/errors";
 import { editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
-import { adminProcedure, authedProcedure, router } from "./trpc";
+import { BROWSER, adminProcedure, authedProcedure, router } from "./trpc";
 
 /** Deletes at the broker; its failure is shown (502) and the local row kept (ADR 011). */
 async function deleteAtBroker(accountId: string): Promise<void> {
@@ -18,36 +18,36 @@ async function deleteAtBroker(accountId: string): Promise<void> {
 
 export const connectionsRouter = router({
   /** The workspace's connections with who connected them and which apps use them. */
-  list: authedProcedure.query(async ({ ctx }) => {
+  list: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
     return listTenantConnections(ctx.em, workspace.tenantId);
   }),
   /** The wizard's picker: the workspace's connections of one provider. */
-  listForProvider: authedProcedure.input(providerInput).query(async ({ ctx, input }) => {
+  listForProvider: authedProcedure.meta(BROWSER).input(providerInput).query(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
     return listTenantConnections(ctx.em, workspace.tenantId, input.provider);
   }),
-  disconnect: authedProcedure.input(connectionIdInput).mutation(async ({ ctx, input }) => {
+  disconnect: authedProcedure.meta(BROWSER).input(connectionIdInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "connections.manage");
     const removed = await disconnectConnection(ctx.em, { tenantId: workspace.tenantId, connectionId: input.connectionId }, deleteAtBroker);
     return { id: removed.id };
   }),
-  bind: authedProcedure.input(bindInput).mutation(async ({ ctx, input }) => {
+  bind: authedProcedure.meta(BROWSER).input(bindInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "connections.manage");
     return bindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, connectionId: input.connectionId, userId: ctx.session.userId });
   }),
-  unbind: authedProcedure.input(unbindInput).mutation(async ({ ctx, input }) => {
+  unbind: authedProcedure.meta(BROWSER).input(unbindInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "connections.manage");
     await unbindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, provider: input.provider });
     return { ok: true as const };
   }),
   /** The app page: its bound connections and its allowed opener origins. */
-  forApp: authedProcedure.input(unbindInput.pick({ appId: true })).query(async ({ ctx, input }) => {
+  forApp: authedProcedure.meta(BROWSER).input(unbindInput.pick({ appId: true })).query(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     return { connections: await listAppConnections(ctx.em, app.id), allowedOrigins: await getAllowedOrigins(ctx.em, app.id) };
   }),
-  setAllowedOrigins: authedProcedure.input(allowedOriginsInput).mutation(async ({ ctx, input }) => {
+  setAllowedOrigins: authedProcedure.meta(BROWSER).input(allowedOriginsInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "apps.manage");
     return { allowedOrigins: await setAllowedOrigins(ctx.em, workspace.tenantId, input.appId, input.origins) };
   }),
@@ -55,7 +55,7 @@ export const connectionsRouter = router({
 
 export const integrationsRouter = router({
   /** The catalog every member sees on /connections. */
-  list: authedProcedure.query(({ ctx }) => listIntegrations(ctx.em)),
+  list: authedProcedure.meta(BROWSER).query(({ ctx }) => listIntegrations(ctx.em)),
   /** An administrator's edit; from now on seeding leaves this row alone (ADR 010). */
-  update: adminProcedure.input(integrationEditInput).mutation(({ ctx, input }) => editIntegration(ctx.em, ctx.session.userId, input)),
+  update: adminProcedure.meta(BROWSER).input(integrationEditInput).mutation(({ ctx, input }) => editIntegration(ctx.em, ctx.session.userId, input)),
 });

@@ -1,9 +1,9 @@
 import { isAdmin } from "../identity";
-import { authedProcedure, router } from "./trpc";
+import { BROWSER, authedProcedure, router } from "./trpc";
 import { issuePersonalKey, revokeUndeliveredKey, revokeUndeliveredKeyInput } from "../dev";
 
 export const devRouter = router({
-  canBootstrapCli: authedProcedure.query(({ ctx }) => isAdmin(ctx.em, ctx.session)),
+  canBootstrapCli: authedProcedure.meta(BROWSER).query(({ ctx }) => isAdmin(ctx.em, ctx.session)),
   personalKey: authedProcedure.mutation(({ ctx }) => issuePersonalKey(ctx.em, ctx.session)),
   revokeUndeliveredKey: authedProcedure
     .input(revokeUndeliveredKeyInput)

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
 import type { Context } from "./context";
-import { authedProcedure, publicProcedure, router } from "./trpc";
+import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
 /**
  * A password sign-in under the brute-force limits: the attempt is counted before any hash
@@ -43,7 +43,7 @@ export const identityProviderRouter = router({
 
 /** The dashboard session: sign-up, sign-in and sign-out through whichever provider is configured. */
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) => sessionStatus(ctx.session)),
+  me: publicProcedure.meta(BROWSER).query(({ ctx }) => sessionStatus(ctx.session)),
   signUp: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
     await countSignUpAttempt(ctx.em, ctx.clientAddress);
     const tokens = await identityProvider(ctx.em).signUp(input.email, input.password);

@@ -1,4 +1,4 @@
 /** The routers area's face: what other areas, the routers, rest/ and app/ may use. */
-export { appRouter, createCaller } from "./app-router";
+export { appRouter, browserProcedureNames, createCaller } from "./app-router";
 export type { AppRouter } from "./app-router";
 export { createContextInner } from "./context";

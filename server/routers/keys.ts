@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listApps, requireApp } from "../apps";
 import { caller } from "./caller";
 import { workspaceFor } from "../members";
-import { authedProcedure, router } from "./trpc";
+import { BROWSER, authedProcedure, router } from "./trpc";
 import { nameSchema } from "../platform/validation/text";
 import { issueAppKey, listKeys, revokeAppKey } from "../keys";
 
@@ -16,7 +16,7 @@ const createKeyInput = z.object({
 
 export const keysRouter = router({
   /** The API Keys panel: never the key itself, only its display prefix. */
-  list: authedProcedure.query(async ({ ctx }) => {
+  list: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");
     const [keys, apps] = await Promise.all([listKeys(ctx.em, workspace.tenantId), listApps(ctx.em, workspace.tenantId)]);
     const appNames = new Map(apps.map((app) => [app.id, app.name]));
@@ -34,7 +34,7 @@ export const keysRouter = router({
     }));
   }),
   /** The only time the key is ever shown. */
-  create: authedProcedure.input(createKeyInput).mutation(async ({ ctx, input }) => {
+  create: authedProcedure.meta(BROWSER).input(createKeyInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "keys.manage");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     const issued = await issueAppKey(ctx.em, {
@@ -47,7 +47,7 @@ export const keysRouter = router({
     });
     return { id: issued.key.id, name: issued.key.name, apiKey: issued.apiKey, prefix: issued.key.displayPrefix, appId: app.id };
   }),
-  revoke: authedProcedure.input(z.object({ keyId: z.uuid({ error: "Key not found" }) })).mutation(async ({ ctx, input }) => {
+  revoke: authedProcedure.meta(BROWSER).input(z.object({ keyId: z.uuid({ error: "Key not found" }) })).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "keys.manage");
     await revokeAppKey(ctx.em, workspace.tenantId, input.keyId);
     return { ok: true as const };

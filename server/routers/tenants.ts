@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authedProcedure, router } from "./trpc";
+import { BROWSER, authedProcedure, router } from "./trpc";
 import { findTenant, tenantRow, checkSlugInput, createTenantInput, updateTenantInput, isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE, checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants";
 import { caller } from "./caller";
 import { workspaceFor } from "../members";
@@ -9,12 +9,12 @@ export const tenantsRouter = router({
   create: authedProcedure
     .input(createTenantInput)
     .mutation(async ({ ctx, input }) => tenantRow(await createTenant(ctx.em, ctx.session.userId, input))),
-  checkSlug: authedProcedure.input(checkSlugInput).query(({ ctx, input }) => {
+  checkSlug: authedProcedure.meta(BROWSER).input(checkSlugInput).query(({ ctx, input }) => {
     const slug = normalizeSlug(input.slug ?? "");
     if (!isValidSlugFormat(slug)) return { available: false as const, code: "INVALID_SLUG" as const, error: SLUG_FORMAT_MESSAGE };
     return checkSlug(ctx.em, ctx.session.userId, slug);
   }),
-  me: authedProcedure.query(async ({ ctx }) => tenantRow(await requireProductionTenant(ctx.em, ctx.session.userId))),
+  me: authedProcedure.meta(BROWSER).query(async ({ ctx }) => tenantRow(await requireProductionTenant(ctx.em, ctx.session.userId))),
   /**
    * The workspace the dashboard shows: the one chosen in the switcher, else the owned one,
    * else the first joined (SPEC 4.2's `/api/tenants/me` stays the owned one), with the role.
@@ -25,7 +25,7 @@ export const tenantsRouter = router({
     if (!tenant) throw new AppError("NOT_FOUND", "Workspace not found");
     return { ...tenantRow(tenant), role: workspace.role };
   }),
-  update: authedProcedure
+  update: authedProcedure.meta(BROWSER)
     .input(updateTenantInput)
     .mutation(async ({ ctx, input }) => tenantRow(await updateTenant(ctx.em, ctx.session.userId, input))),
   setLogo: authedProcedure.input(z.object({ file: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "Missing file") })).mutation(async ({ ctx, input }) => {

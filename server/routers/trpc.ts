@@ -6,7 +6,20 @@ import { isDatabaseUnavailable } from "../platform/db/availability";
 import { findAppError, forbidden, invalidBearer, serviceUnavailable, unauthorized } from "../platform/errors";
 import { isAdmin } from "../identity";
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure declares about itself besides its input and its answer. */
+export interface ProcedureMeta {
+  /**
+   * Browser code may call it through `/api/trpc` (the dashboard's typed client). Sign-in and
+   * the identity provider's own procedures hand out tokens, which must only ever travel in the
+   * HttpOnly cookie, so they never carry it.
+   */
+  browser?: boolean;
+}
+
+/** `.meta(BROWSER)` on a procedure lets the dashboard's browser client call it. */
+export const BROWSER: ProcedureMeta = { browser: true };
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const appError = findAppError(error);
     const zodError = error.cause instanceof ZodError ? error.cause : undefined;

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { authedProcedure, router } from "./trpc";
+import { BROWSER, authedProcedure, router } from "./trpc";
 import { getProfile, setAvatar, updateProfile, updateProfileInput } from "../users";
 
 export const usersRouter = router({
-  me: authedProcedure.query(({ ctx }) => getProfile(ctx.em, ctx.session)),
-  update: authedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.session, input)),
+  me: authedProcedure.meta(BROWSER).query(({ ctx }) => getProfile(ctx.em, ctx.session)),
+  update: authedProcedure.meta(BROWSER).input(updateProfileInput).mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.session, input)),
   setAvatar: authedProcedure
     .input(z.object({ file: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "Missing file") }))
     .mutation(({ ctx, input }) => setAvatar(ctx.em, ctx.session, input.file)),

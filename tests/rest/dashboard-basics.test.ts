@@ -248,3 +248,17 @@ describe("password reset links", () => {
     expect((await fetch(`${service.url}/reset-password/%00%3Cscript%3E`)).status).toBe(404);
   });
 });
+
+describe("the browser's tRPC endpoint", () => {
+  it("answers the procedures declared for the browser and nothing that hands out tokens or keys", async () => {
+    expect((await trpc(service, owner, "auth.me", undefined, "query")).status).toBe(200);
+    expect((await trpc(service, owner, "tenants.current", undefined, "query")).status).toBe(404); // server-side only
+    for (const path of ["auth.signIn", "auth.signUp", "idp.token", "idp.signup", "dev.personalKey", "cli.whoami", "keys.create,auth.signIn"]) {
+      const answer = await trpc(service, owner, path, { email: owner.email, password: "correct horse battery" });
+      expect([path, answer.status]).toEqual([path, 404]);
+    }
+    const keysBefore = await q("select count(*)::int as n from app_keys");
+    expect((await trpc(service, owner, "keys.create,auth.signIn", {})).status).toBe(404);
+    expect(await q("select count(*)::int as n from app_keys")).toEqual(keysBefore);
+  });
+});
