@@ -200,6 +200,28 @@ describe("svc ssh", () => {
     expect(commands(await events("tool"))).toContain("exit 5");
   });
 
+  it("ends every process a session started when the session ends (a background job does not outlive it)", async () => {
+    const { spawn } = await import("node:child_process");
+    const client = spawn(process.execPath, [SVC_BIN, "ssh", "tool", "--", "sleep 300 & echo $!; wait"], { env: { PATH: process.env.PATH ?? "", HOME: ownerHome }, stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    client.stdout.on("data", (chunk: Buffer) => (out += chunk));
+    for (let i = 0; i < 200 && !/^\d+\n/.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+    const pid = Number(out.trim());
+    expect(pid).toBeGreaterThan(0);
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive()).toBe(true);
+    client.kill("SIGKILL"); // the client goes away: the broker closes the session at the agent
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(alive(), `sleep ${pid} still runs after its session ended`).toBe(false);
+  });
+
   it("says a deployment has no running agent, an unknown deployment is not found, and a missing login", async () => {
     expect(await runSvc(["ssh", "idle"], { home: ownerHome })).toEqual({ status: 1, stdout: "", stderr: "deployment idle has no running agent\n" });
     expect(await runSvc(["ssh", "nosuch", "--", "true"], { home: ownerHome })).toEqual({ status: 1, stdout: "", stderr: "Deployment not found\n" });

@@ -101,18 +101,15 @@ function startTerminal(open: OpenFrame, args: string[], sink: SessionSink): Runn
     write: (chunk) => pty.write(chunk as unknown as string),
     resize: (cols, rows) => pty.resize(cols, rows),
     endInput: () => undefined,
-    kill: () => {
-      try {
-        pty.kill("SIGHUP");
-      } catch {
-        // already gone
-      }
-    },
+    // The shell leads its own session and process group on the terminal: hang up the whole
+    // group, so what it started (a pipeline, a background job) ends with the session.
+    kill: () => signalGroup(pty.pid, "SIGHUP"),
   };
 }
 
 function startPiped(open: OpenFrame, args: string[], sink: SessionSink): RunningSession {
-  const child: ChildProcess = spawnProcess(shell(), args, { cwd: process.cwd(), env: environment(open), stdio: ["pipe", "pipe", "pipe"] });
+  // Its own process group (POSIX), so ending the session ends every process the command started.
+  const child: ChildProcess = spawnProcess(shell(), args, { cwd: process.cwd(), env: environment(open), stdio: ["pipe", "pipe", "pipe"], detached: GROUPS });
   const checkOut = throttle(sink, child.stdout!);
   const checkErr = throttle(sink, child.stderr!);
   child.stdout!.on("data", (chunk: Buffer) => {
@@ -131,6 +128,24 @@ function startPiped(open: OpenFrame, args: string[], sink: SessionSink): Running
     write: (chunk) => void child.stdin!.write(chunk),
     resize: () => undefined,
     endInput: () => void child.stdin!.end(),
-    kill: () => void child.kill("SIGTERM"),
+    kill: () => {
+      if (child.pid !== undefined && GROUPS) signalGroup(child.pid, "SIGTERM");
+      else child.kill("SIGTERM");
+    },
   };
+}
+
+/** Process groups exist on POSIX systems only. */
+const GROUPS = process.platform !== "win32";
+
+/**
+ * Signals a session's whole process group: a command's children (`sleep 20 &`, a pipeline)
+ * must not outlive the session, holding its output open and running on after it ended.
+ */
+function signalGroup(leader: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(GROUPS ? -leader : leader, signal);
+  } catch {
+    // already gone
+  }
 }
