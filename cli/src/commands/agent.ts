@@ -9,7 +9,13 @@ import { info } from "../lib/output.js";
 import { SUMMARIES } from "./summaries.js";
 
 const TOKEN = /^svc_at_[A-Za-z0-9_-]{43}$/;
-const MAX_BACKOFF_MS = 30_000;
+/**
+ * Reconnect delays double from 0.5 s to at most 5 s: a deploy or a crash restarts the
+ * service in seconds, and a person waiting on `svc ssh` should not wait half a minute more
+ * for the agent. Each delay varies by up to a fifth, so agents do not all dial at once.
+ */
+const MAX_BACKOFF_MS = 5_000;
+const jittered = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
 
 /** The agent token: `SVC_AGENT_TOKEN`, or the first line of `--token-file` (never a flag: argv is visible to every user of the host). */
 function agentToken(tokenFile: string | undefined): string {
@@ -97,8 +103,9 @@ function serve(broker: string, deployment: string, token: string): Promise<numbe
     const retry = (why: string) => {
       if (stopped) return;
       killAll();
-      info(`svc agent: ${why}; retrying in ${Math.round(backoff / 1000) || 1} s`);
-      setTimeout(connect, backoff);
+      const delay = jittered(backoff);
+      info(`svc agent: ${why}; retrying in ${Math.round(delay / 1000) || 1} s`);
+      setTimeout(connect, delay);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
     };
 
