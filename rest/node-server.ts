@@ -4,7 +4,7 @@ import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { getConfig } from "../server/platform/config";
 import { log } from "../server/platform/log";
-import { getRuntime, hostHandlesSignals, shutdownRuntime } from "../server/start";
+import { getRuntime, hostHandlesSignals, isDraining, shutdownRuntime, startDraining } from "../server/start";
 import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
@@ -61,6 +61,8 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     return rest;
   });
   const server = createServer((req, res) => {
+    // Draining: answer, then close the connection, so its client goes to another instance.
+    if (isDraining()) res.shouldKeepAlive = false;
     // Deployed tools first: their hosts are the app-proxy's, whatever the path.
     if (isAppHost(req.headers.host)) return handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
     // The provider proxy streams on raw Node objects, like the app-proxy (docs/decisions/017).
@@ -141,7 +143,8 @@ function alignForwardedHost(request: Request): void {
 const upgradedSockets = new Set<Duplex>();
 
 /**
- * Ctrl-C / SIGTERM, in order (docs/decisions/034): stop taking requests, close the
+ * Ctrl-C / SIGTERM, in order (docs/decisions/034): drain (`/readyz` answers 503, every answer
+ * closes its connection, requests in flight finish within SHUTDOWN_GRACE_SECONDS), stop taking requests, close the
  * WebSockets (agents hear 1012 and reconnect to the next start), let requests in flight
  * finish, stop background jobs, then close the database (embedded one included). Upgraded
  * sockets are not the HTTP server's to drain: left open they kept the process alive forever.
@@ -155,12 +158,16 @@ export function stopOnSignals(server: Server): void {
       process.exit(1);
     }
     stopping = true;
-    log.info(`${signal}: shutting down`);
+    const graceSeconds = getConfig().SHUTDOWN_GRACE_SECONDS;
+    log.info(`${signal}: draining (up to ${graceSeconds} s for requests in flight), then shutting down`);
+    startDraining(); // /readyz answers 503 from now on
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closeShellBroker().catch((error) => log.error("shutdown: closing the shell broker", error));
     for (const socket of upgradedSockets) socket.destroy();
-    const force = setTimeout(() => server.closeAllConnections(), 5_000);
+    // A request already arriving on an open connection is in flight and is answered; past the
+    // grace period what is left is cut.
+    const force = setTimeout(() => server.closeAllConnections(), graceSeconds * 1000);
     await closed;
     clearTimeout(force);
     await closeGuardedDispatcher();

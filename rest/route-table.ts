@@ -5,6 +5,7 @@ import { connectionOperations } from "./routes/connections.operations";
 import { dashboardOperations } from "./routes/dashboard.operations";
 import { deploymentOperations } from "./routes/deployments.operations";
 import { deploymentShellOperations } from "./routes/deployment-shell.operations";
+import { healthOperations } from "./routes/health.operations";
 import { identityProviderOperations } from "./routes/identity-provider.operations";
 import { memberOperations } from "./routes/members.operations";
 import { oauthOperations } from "./routes/oauth.operations";
@@ -24,6 +25,7 @@ import { userOperations } from "./routes/users.operations";
  */
 export const routes: Route[] = [
   ...sessionOperations,
+  ...healthOperations,
   ...tenantOperations,
   ...memberOperations,
   ...userOperations,

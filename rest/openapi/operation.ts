@@ -62,7 +62,8 @@ export type Tag =
   | "Identity provider"
   | "Storage"
   | "Dashboard"
-  | "Reference";
+  | "Reference"
+  | "Operations";
 
 /** `session`: the dashboard's `svc_session` cookie. `appKey`: `Authorization: Bearer svc_sk_…`.
  * `identityToken`: `Authorization: Bearer <JWT>` from the identity provider. */

@@ -12,6 +12,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   PORT_BUSY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   BASE_URL: optionalString,
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: optionalString,

@@ -1,2 +1,4 @@
 /** The start area's face: what other areas, the routers, rest/ and app/ may use. */
 export { getRuntime, hostHandlesSignals, shutdownRuntime, startedRuntime } from "./runtime";
+export { isDraining, notReadyReasons, startDraining } from "./readiness";
+export type { NotReadyReason } from "./readiness";

@@ -20,16 +20,23 @@ export async function migrateSafely(orm: MikroORM): Promise<void> {
   await lock.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    const migrator = orm.getMigrator();
-    const known = new Set(migrationsList.map((migration) => migration.name));
-    const unknown = (await migrator.getExecutedMigrations()).map((row) => row.name).filter((name) => !known.has(name));
+    const { unknown } = await migrationDrift(orm);
     if (unknown.length > 0) {
       throw new SchemaNewerThanCode(
         `the database was migrated by a newer version of the service (${unknown.join(", ")} is unknown to this one); start that version or a newer one`,
       );
     }
-    await migrator.up();
+    await orm.getMigrator().up();
   } finally {
     await lock.end().catch(() => undefined);
   }
+}
+
+/** How the database's migrations differ from this code's: not yet run here, or unknown to it. */
+export async function migrationDrift(orm: MikroORM): Promise<{ pending: string[]; unknown: string[] }> {
+  const migrator = orm.getMigrator();
+  const known = new Set(migrationsList.map((migration) => migration.name));
+  const executed = (await migrator.getExecutedMigrations()).map((row) => row.name);
+  const ran = new Set(executed);
+  return { pending: [...known].filter((name) => !ran.has(name)), unknown: executed.filter((name) => !known.has(name)) };
 }

@@ -7,6 +7,7 @@ import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../supp
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { runSvc, startAgent, SVC_BIN, svcHome, type RunningAgent } from "../support/svc-shell";
+import { startSvc } from "../support/svc-cli";
 import { trpc } from "../support/trpc";
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 
@@ -201,12 +202,8 @@ describe("svc ssh", () => {
   });
 
   it("ends every process a session started when the session ends (a background job does not outlive it)", async () => {
-    const { spawn } = await import("node:child_process");
-    const client = spawn(process.execPath, [SVC_BIN, "ssh", "tool", "--", "sleep 300 & echo $!; wait"], { env: { PATH: process.env.PATH ?? "", HOME: ownerHome }, stdio: ["pipe", "pipe", "pipe"] });
-    let out = "";
-    client.stdout.on("data", (chunk: Buffer) => (out += chunk));
-    for (let i = 0; i < 200 && !/^\d+\n/.test(out); i++) await new Promise((r) => setTimeout(r, 50));
-    const pid = Number(out.trim());
+    const client = startSvc(["ssh", "tool", "--", "sleep 300 & echo $!; wait"], { home: ownerHome });
+    const pid = Number((await client.waitFor(/^(\d+)\n/))[1]);
     expect(pid).toBeGreaterThan(0);
     const alive = () => {
       try {
@@ -217,7 +214,7 @@ describe("svc ssh", () => {
       }
     };
     expect(alive()).toBe(true);
-    client.kill("SIGKILL"); // the client goes away: the broker closes the session at the agent
+    client.child.kill("SIGKILL"); // the client goes away: the broker closes the session at the agent
     for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
     expect(alive(), `sleep ${pid} still runs after its session ended`).toBe(false);
   });

@@ -113,6 +113,8 @@ describe("the OpenAPI document", () => {
       "GET /api/oauth/broker/{provider}/callback 500",
       "GET /api/oauth/broker/{provider}/callback 502",
       "GET /api/oauth/broker/{provider}/callback 503",
+      // Readiness refused needs a drain or an outage (tests/cluster/drain.test.ts).
+      "GET /readyz 503",
       // A broker-managed connection whose deletion the broker refuses (tests/rest/oauth-broker).
       "DELETE /api/connections/{id} 502",
       // The provider proxy past the lookup needs a bound connection and a provider that

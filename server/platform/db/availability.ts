@@ -42,3 +42,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** Whether PostgreSQL answers a trivial query right now (readiness). */
+export async function databaseAnswers(em: { getConnection(): { execute(sql: string): Promise<unknown> } }): Promise<boolean> {
+  try {
+    await em.getConnection().execute("select 1");
+    return true;
+  } catch {
+    return false;
+  }
+}
