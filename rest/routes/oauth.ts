@@ -1,5 +1,5 @@
-import { getConfig, oauthClientCredentials } from "../../server/platform/config";
-import { currentKeyId, Integration, usesBroker, BrokerError, linkConnectedAccount, brokerCallback, firstPartyCallback, firstPartyPick, type CallbackOutcome, authorizationRequest, SDK_NONCE_PATTERN, takeResult, checkStartInputs, OAuthStartError, startingTenant, type StartInputs, callbackPath, newNonce, STATE_TTL_MS, stateSetCookies, type OAuthState } from "../../server/connections";
+import { getConfig } from "../../server/platform/config";
+import { brokerCallback, firstPartyCallback, firstPartyPick, type CallbackOutcome, SDK_NONCE_PATTERN, takeResult, OAuthStartError, startAuthorize, startBroker, type StartRequest, callbackPath } from "../../server/connections";
 import { readCookie } from "../../server/identity";
 import { getRuntime } from "../../server/start";
 import { isDatabaseUnavailable } from "../../server/platform/db/availability";
@@ -48,95 +48,25 @@ async function startAnswer(run: () => Promise<Response>): Promise<Response> {
   }
 }
 
-function newState(user: { userId: string }, tenantId: string, provider: string, flow: OAuthState["flow"], inputs: StartInputs, extra: Partial<OAuthState>): OAuthState {
-  return {
-    nonce: newNonce(),
-    userId: user.userId,
-    tenantId,
-    provider,
-    flow,
-    openerOrigin: inputs.openerOrigin,
-    returnTo: inputs.returnTo,
-    callerState: inputs.callerState,
-    embed: inputs.embed,
-    appId: inputs.appId,
-    codeVerifier: null,
-    authConfigId: null,
-    sdkNonce: inputs.sdkNonce,
-    expiresAt: Date.now() + STATE_TTL_MS,
-    ...extra,
-  };
-}
-
-function requireEncryptionKey(): void {
-  try {
-    currentKeyId();
-  } catch {
-    throw new OAuthStartError(500, "encryption_key_unavailable");
-  }
+/** What authorize and start read from the navigation. */
+async function startRequest(ctx: RequestContext, provider: string): Promise<StartRequest> {
+  const resolved = await ctx.resolveSession();
+  return { provider, userId: resolved?.user.userId ?? null, preferredTenantId: ctx.preferredTenantId, search: ctx.url.search, clientAddress: ctx.clientAddress };
 }
 
 /** GET /api/oauth/{provider}/authorize: SPEC 4.1's checks, in the table's order. */
 export async function authorize(ctx: RequestContext, provider: string): Promise<Response> {
   return startAnswer(async () => {
-    const resolved = await ctx.resolveSession();
-    if (!resolved) throw new OAuthStartError(401, "unauthorized");
-    const em = await orm();
-    const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
-    const integration = await em.findOne(Integration, { slug: provider });
-    if (!integration) throw new OAuthStartError(404, "provider_unknown");
-    if (usesBroker(integration.oauthClientConfig)) {
-      return redirectWithCookies(`/api/oauth/broker/${encodeURIComponent(provider)}/start${ctx.url.search}`);
-    }
-    if (provider !== getConfig().FIRST_PARTY_PROVIDER) throw new OAuthStartError(404, "provider_unknown");
-    const config = integration.oauthClientConfig;
-    if (!config.authorize_url || !config.token_url) throw new OAuthStartError(500, "oauth_client_config_missing");
-    requireEncryptionKey();
-    const credentials = oauthClientCredentials(provider);
-    if (!credentials.clientId) throw new OAuthStartError(500, `${credentials.clientIdVariable} missing`);
-    const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
-    const state = newState(resolved.user, tenant.tenantId, provider, "first_party", inputs, {});
-    const request = await authorizationRequest(provider, config, state.nonce);
-    state.codeVerifier = request.codeVerifier;
-    return redirectWithCookies(request.url, stateSetCookies(state));
+    const next = await startAuthorize(await startRequest(ctx, provider), orm);
+    return redirectWithCookies(next.location, next.cookies);
   });
 }
-
-const isWebUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-};
 
 /** GET /api/oauth/broker/{provider}/start: SPEC 4.1's broker table, in its order. */
 export async function brokerStart(ctx: RequestContext, provider: string): Promise<Response> {
   return startAnswer(async () => {
-    const resolved = await ctx.resolveSession();
-    if (!resolved) throw new OAuthStartError(401, "unauthorized");
-    const em = await orm();
-    const integration = await em.findOne(Integration, { slug: provider });
-    if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(404, "provider_unknown");
-    const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
-    const authConfigId = integration.oauthClientConfig.broker?.auth_config_id;
-    if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(500, "broker_auth_config_missing");
-    requireEncryptionKey();
-    const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
-    if (inputs.embed && ctx.url.searchParams.get("internal") !== "1") {
-      return redirectWithCookies(`/connections/connect/${encodeURIComponent(provider)}${ctx.url.search}`);
-    }
-    const state = newState(resolved.user, tenant.tenantId, provider, "broker", inputs, { authConfigId });
-    const callbackUrl = `${getConfig().baseUrl}${callbackPath("broker", provider)}?cstate=${state.nonce}`;
-    let link;
-    try {
-      link = await linkConnectedAccount({ authConfigId, userId: tenant.tenantId, callbackUrl });
-    } catch (error) {
-      throw new OAuthStartError(502, "broker_initiate_failed", error instanceof BrokerError ? error.message : "broker request failed");
-    }
-    if (!link.redirectUrl || !isWebUrl(link.redirectUrl)) throw new OAuthStartError(502, "broker_no_redirect_url");
-    return redirectWithCookies(link.redirectUrl, stateSetCookies(state));
+    const next = await startBroker(await startRequest(ctx, provider), orm);
+    return redirectWithCookies(next.location, next.cookies);
   });
 }
 
