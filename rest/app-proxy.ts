@@ -8,7 +8,8 @@ import { log } from "../server/platform/log";
 import { getRuntime } from "../server/start";
 import { sameOriginPath } from "../server/platform/security/same-origin-path";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
-import { BodyTooLarge, cappedBody, downstreamHeaders, HOP_BY_HOP, rawHeaderList, type DispatchController } from "./app-proxy-upstream";
+import { forwardedRequestHeaders, NEVER_TO_A_TOOL, rawHeaderList, returnedResponseHeaders, type RequestHeaderRules } from "../server/platform/http/header-policy";
+import { BodyTooLarge, cappedBody, type DispatchController } from "./app-proxy-upstream";
 
 /**
  * The app-proxy (issue 8, docs/decisions/030): `{name}--{workspace}.{APPS_DOMAIN}` in front
@@ -18,18 +19,10 @@ import { BodyTooLarge, cappedBody, downstreamHeaders, HOP_BY_HOP, rawHeaderList,
  * Raw Node request/response: no fetch-style objects, no buffering.
  */
 
-/** Not hop-by-hop, but answered by this server itself (Node sends the 100 Continue). */
-const ANSWERED_HERE = new Set(["expect"]);
-const OUR_HEADERS = new Set(["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "forwarded", "host"]);
 const HEADERS_TIMEOUT_MS = () => getConfig().APP_PROXY_HEADERS_TIMEOUT_MS;
 
 /** Upstream errors that only mean the tool is down or went away: not worth a warning. */
 const QUIET_UPSTREAM_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "UND_ERR_SOCKET", "UND_ERR_ABORTED"]);
-
-/** `X-SVC-User-Id`, `x_svc_role`: case and `_`/`-` folded before the prefix test. */
-export function isIdentityHeader(name: string): boolean {
-  return name.toLowerCase().replace(/_/g, "-").startsWith("x-svc-");
-}
 
 /** Header values must be ASCII: anything else (and `%` itself) is percent-encoded as UTF-8. */
 export function headerSafe(value: string): string {
@@ -61,29 +54,13 @@ function appOrigin(host: string): string {
   return `${scheme()}://${host}`;
 }
 
+/** The header policy for a tool (server/platform/http/header-policy.ts); the tool never sees our app-session cookie. */
+const TO_A_TOOL: RequestHeaderRules = { dropped: NEVER_TO_A_TOOL, cookie: (value) => withoutAppCookie(value) || null };
+const TO_A_TOOL_UPGRADING: RequestHeaderRules = { ...TO_A_TOOL, upgrade: true };
+
 /** The request headers for the tool: inbound ones filtered, ours set exactly. */
 function upstreamHeaders(req: IncomingMessage, target: DeploymentTarget, upstream: URL, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null, upgrade: boolean): string[] {
-  const named = new Set(
-    String(req.headers.connection ?? "")
-      .split(",")
-      .map((token) => token.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  const out: string[] = [];
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!;
-    const lower = name.toLowerCase();
-    if (isIdentityHeader(lower) || OUR_HEADERS.has(lower)) continue;
-    const keepForUpgrade = upgrade && (lower === "connection" || lower === "upgrade");
-    if (!keepForUpgrade && (HOP_BY_HOP.has(lower) || named.has(lower) || ANSWERED_HERE.has(lower))) continue;
-    if (lower === "cookie") {
-      const rest = withoutAppCookie(raw[i + 1]!);
-      if (rest) out.push(name, rest);
-      continue;
-    }
-    out.push(name, raw[i + 1]!);
-  }
+  const out = forwardedRequestHeaders(req.rawHeaders, upgrade ? TO_A_TOOL_UPGRADING : TO_A_TOOL);
   out.push("Host", upstream.host);
   out.push("X-Forwarded-For", clientAddress ?? req.socket.remoteAddress ?? "");
   out.push("X-Forwarded-Proto", scheme());
@@ -224,7 +201,7 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
           controller = c;
         },
         onResponseStart(c, statusCode, parsed, statusMessage) {
-          res.writeHead(statusCode, statusMessage, downstreamHeaders(rawHeaderList(c.rawHeaders, parsed)));
+          res.writeHead(statusCode, statusMessage, returnedResponseHeaders(rawHeaderList(c.rawHeaders, parsed)));
         },
         onResponseData(c, chunk) {
           if (!res.write(chunk)) {
