@@ -3,7 +3,7 @@ import { Transform } from "node:stream";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { Agent, type Dispatcher } from "undici";
 import { log } from "../../platform/log";
-import { forwardedRequestHeaders, NEVER_FROM_A_PROVIDER, NEVER_TO_A_PROVIDER, rawHeaderList, returnedResponseHeaders, type RequestHeaderRules } from "../../platform/http/header-policy";
+import { forwardedRequestHeaders, NEVER_FROM_A_PROVIDER, NEVER_TO_A_PROVIDER, returnedRawResponseHeaders, type RequestHeaderRules } from "../../platform/http/header-policy";
 import { brokerBody, callBroker } from "./broker-proxy";
 import { parseProxyPath, type ProxyPath } from "./proxy-path";
 import { ProxyError } from "./proxy-error";
@@ -164,71 +164,109 @@ function upstreamHeaders(call: ProviderCall, upstream: URL, accessToken: string,
 }
 
 function forwardFirstParty(call: ProviderCall, reply: ProviderReply, target: FirstPartyTarget, parsed: ProxyPath, accessToken: string, em: () => EntityManager): void {
-  const keeper = new BodyKeeper();
   const upstream = target.apiBase;
-  const path = `${upstream.pathname === "/" ? "" : upstream.pathname}${parsed.path}${parsed.search}`;
-  let controller: Dispatcher.DispatchController | undefined;
-  reply.onClose(() => controller?.abort(new Error("client closed the connection")));
+  const exchange: Exchange = { call, reply, target, path: `${upstream.pathname === "/" ? "" : upstream.pathname}${parsed.path}${parsed.search}`, em, keeper: new BodyKeeper(), current: undefined };
+  reply.onClose(() => exchange.current?.abort(new Error("client closed the connection")));
+  new Attempt(exchange, accessToken, null).send();
+}
 
-  const send = (token: string, replay: Buffer | null) => {
+/** What the attempts of one proxied call share. */
+interface Exchange {
+  call: ProviderCall;
+  reply: ProviderReply;
+  target: FirstPartyTarget;
+  path: string;
+  em: () => EntityManager;
+  keeper: BodyKeeper;
+  current: Attempt | undefined;
+}
+
+/**
+ * One request to the provider (the call, or its one retry after a refresh), as undici's
+ * dispatch handler. It speaks the handler interface undici's client uses natively (onConnect,
+ * onHeaders, ...): a handler of the newer controller interface is adapted onto it per
+ * request, which parses every response's headers into an object this proxy never reads.
+ */
+class Attempt implements Dispatcher.DispatchHandler {
+  private abortRequest: ((error: Error) => void) | undefined;
+  private resumeResponse: (() => void) | undefined;
+  /** Cut for a retry: whatever this request still reports is ignored. */
+  private superseded = false;
+  private readonly resumeAfterDrain = () => this.resumeResponse?.();
+
+  constructor(
+    private readonly exchange: Exchange,
+    private readonly token: string,
+    private readonly replay: Buffer | null,
+  ) {}
+
+  send(): void {
+    const { call, keeper, target } = this.exchange;
+    this.exchange.current = this;
     let body: Buffer | Transform | null = null;
-    if (replay !== null) body = replay.length > 0 ? replay : null;
+    if (this.replay !== null) body = this.replay.length > 0 ? this.replay : null;
     else if (call.body !== null) body = keptBody(call.body, keeper);
     else keeper.ended = true;
-    let retrying = false;
-    const onError = (error: Error & { code?: string }) => {
-      if (retrying) return;
-      if (reply.started) return reply.destroy();
-      if (error.code === "UND_ERR_HEADERS_TIMEOUT") return refuse(reply, new ProxyError(504, "upstream_timeout", `the provider did not answer within ${HEADERS_TIMEOUT_MS / 1000} seconds`));
-      refuse(reply, new ProxyError(502, "upstream_unreachable", "the provider could not be reached", { cause: error }));
-    };
     try {
       providerDispatcher().dispatch(
         {
-          origin: upstream.origin,
-          path,
+          origin: target.apiBase.origin,
+          path: this.exchange.path,
           method: call.method,
-          headers: upstreamHeaders(call, upstream, token, replay ? replay.length : null),
+          headers: upstreamHeaders(call, target.apiBase, this.token, this.replay ? this.replay.length : null),
           body,
           headersTimeout: HEADERS_TIMEOUT_MS,
           bodyTimeout: 0,
         },
-        {
-          onRequestStart(c) {
-            controller = c;
-          },
-          onResponseStart(c, statusCode, headers, statusMessage) {
-            const retry = replay === null && statusCode === 401 && target.credential.refresh_token ? keeper.replayable() : null;
-            if (retry !== null) {
-              // The provider refused the token: refresh (once per connection, whoever asks) and retry once.
-              retrying = true;
-              c.abort(new Error("retrying after a token refresh"));
-              refreshCredential(em, target, token).then(
-                (fresh) => send(fresh.access_token, retry),
-                (error) => refuse(reply, error),
-              );
-              return;
-            }
-            reply.start(statusCode, statusMessage, returnedResponseHeaders(rawHeaderList(c.rawHeaders, headers), NEVER_FROM_A_PROVIDER));
-          },
-          onResponseData(c, chunk) {
-            if (retrying) return;
-            if (!reply.write(chunk)) {
-              c.pause();
-              reply.onDrain(() => c.resume());
-            }
-          },
-          onResponseEnd() {
-            if (!retrying) reply.end();
-          },
-          onResponseError(_c, error) {
-            onError(error);
-          },
-        },
+        this,
       );
     } catch (error) {
-      onError(error as Error);
+      this.onError(error as Error);
     }
-  };
-  send(accessToken, null);
+  }
+
+  abort(error: Error): void {
+    this.abortRequest?.(error);
+  }
+
+  onConnect(abort: (error?: Error) => void): void {
+    this.abortRequest = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
+    const { reply, target, keeper, em } = this.exchange;
+    this.resumeResponse = resume;
+    const retry = this.replay === null && statusCode === 401 && target.credential.refresh_token ? keeper.replayable() : null;
+    if (retry !== null) {
+      // The provider refused the token: refresh (once per connection, whoever asks) and retry once.
+      this.superseded = true;
+      this.abort(new Error("retrying after a token refresh"));
+      refreshCredential(em, target, this.token).then(
+        (fresh) => new Attempt(this.exchange, fresh.access_token, retry).send(),
+        (error) => refuse(reply, error),
+      );
+      return false;
+    }
+    reply.start(statusCode, statusText, returnedRawResponseHeaders(rawHeaders, NEVER_FROM_A_PROVIDER));
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.superseded) return false;
+    if (this.exchange.reply.write(chunk)) return true;
+    this.exchange.reply.onDrain(this.resumeAfterDrain);
+    return false;
+  }
+
+  onComplete(): void {
+    if (!this.superseded) this.exchange.reply.end();
+  }
+
+  onError(error: Error & { code?: string }): void {
+    if (this.superseded) return;
+    const { reply } = this.exchange;
+    if (reply.started) return reply.destroy();
+    if (error.code === "UND_ERR_HEADERS_TIMEOUT") return refuse(reply, new ProxyError(504, "upstream_timeout", `the provider did not answer within ${HEADERS_TIMEOUT_MS / 1000} seconds`));
+    refuse(reply, new ProxyError(502, "upstream_unreachable", "the provider could not be reached", { cause: error }));
+  }
 }

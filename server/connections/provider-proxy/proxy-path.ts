@@ -3,6 +3,8 @@ import { connectionNotFound, ProxyError } from "./proxy-error";
 /** Every provider-proxy path starts with this. */
 export const PROVIDER_PROXY_PREFIX = "/api/proxy/";
 
+const NEEDS_A_CLOSER_LOOK = /[%\\\0]|(?:^|\/)\.\.?(?:\/|$)/;
+
 export interface ProxyPath {
   provider: string;
   /** The path after the provider, still percent-encoded, starting with `/`. */
@@ -27,6 +29,8 @@ export function parseProxyPath(rawUrl: string): ProxyPath | ProxyError {
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(provider)) return connectionNotFound();
   // `//host/...` would read as a protocol-relative URL to whoever resolves it (the broker).
   if (path.startsWith("//")) return new ProxyError(400, "invalid_path", "the path must not start with //");
+  // Most paths hold no `%`, backslash, NUL or dot segment: nothing to decode or refuse.
+  if (!NEEDS_A_CLOSER_LOOK.test(path)) return { provider, path, search };
   for (const segment of path.split("/")) {
     let decoded: string;
     try {

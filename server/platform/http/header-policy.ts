@@ -45,8 +45,11 @@ export function connectionNamed(raw: readonly string[]): Set<string> | null {
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
     if (name.length === 10 && name.toLowerCase() === "connection") {
+      const value = raw[i + 1]!;
+      // Nearly every message says just this: it names no header.
+      if (value === "keep-alive" || value === "close" || value === "Keep-Alive" || value === "Close") continue;
       named ??= new Set<string>();
-      for (const token of raw[i + 1]!.split(",")) {
+      for (const token of value.split(",")) {
         const trimmed = token.trim().toLowerCase();
         if (trimmed) named.add(trimmed);
       }
@@ -98,6 +101,27 @@ export function returnedResponseHeaders(raw: readonly string[], alsoDropped?: Re
     out.push(raw[i]!, raw[i + 1]!);
   }
   return out;
+}
+
+/**
+ * The same for undici's raw response headers (Buffers), converting only what is kept: a
+ * response's headers are read once, on the proxy's hot path.
+ */
+export function returnedRawResponseHeaders(raw: readonly Buffer[], alsoDropped?: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  let connection: string[] | null = null;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toString("latin1");
+    const lower = name.toLowerCase();
+    if (lower === "connection") (connection ??= []).push(name, raw[i + 1]!.toString("latin1"));
+    if (HOP_BY_HOP.has(lower) || (alsoDropped !== undefined && alsoDropped.has(lower))) continue;
+    out.push(name, raw[i + 1]!.toString("latin1"));
+  }
+  const named = connection === null ? null : connectionNamed(connection);
+  if (named === null) return out;
+  const kept: string[] = [];
+  for (let i = 0; i < out.length; i += 2) if (!named.has(out[i]!.toLowerCase())) kept.push(out[i]!, out[i + 1]!);
+  return kept;
 }
 
 /** undici hands raw headers as Buffers (or, from some dispatchers, an object); the policy reads a flat string list. */
