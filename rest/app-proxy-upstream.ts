@@ -1,13 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import { Transform, type TransformCallback } from "node:stream";
-import type { Dispatcher } from "undici";
 
 /**
- * The app-proxy's connections to deployed tools go through the deployments area's guarded
- * outbound client (guardedDispatcher, docs/decisions/030 and 031): one undici keep-alive pool
- * per tool origin, every new connection checked against the upstream policy.
+ * The app-proxy's request bodies on their way to a tool (through the deployments area's
+ * guarded outbound client, docs/decisions/030 and 031): capped at APP_PROXY_MAX_BODY.
  */
-export type DispatchController = Dispatcher.DispatchController;
 
 export class BodyTooLarge extends Error {
   constructor(limit: number) {

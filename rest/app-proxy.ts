@@ -7,8 +7,9 @@ import { admitToTool, appScheme, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, ty
 import { log } from "../server/platform/log";
 import { getRuntime } from "../server/start";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
-import { forwardedRequestHeaders, NEVER_TO_A_TOOL, rawHeaderList, returnedResponseHeaders, type RequestHeaderRules } from "../server/platform/http/header-policy";
-import { BodyTooLarge, cappedBody, type DispatchController } from "./app-proxy-upstream";
+import type { Dispatcher } from "undici";
+import { forwardedRequestHeaders, NEVER_TO_A_TOOL, returnedRawResponseHeaders, type RequestHeaderRules } from "../server/platform/http/header-policy";
+import { BodyTooLarge, cappedBody } from "./app-proxy-upstream";
 
 /**
  * The app-proxy (issue 8, docs/decisions/030): `{name}--{workspace}.{APPS_DOMAIN}` in front
@@ -86,6 +87,14 @@ async function openEm(): Promise<() => EntityManager> {
   return () => (fork ??= orm.em.fork() as EntityManager);
 }
 
+/** The upstream URL's path without its trailing slashes, prefixed to every request's. */
+const basePaths = new WeakMap<URL, string>();
+function basePathOf(upstream: URL): string {
+  let base = basePaths.get(upstream);
+  if (base === undefined) basePaths.set(upstream, (base = upstream.pathname.replace(/\/+$/, "")));
+  return base;
+}
+
 /** Parsed once per upstream URL and per tool host, not per request. */
 const parsedUpstreams = new Map<string, URL>();
 function upstreamOf(target: DeploymentTarget): URL {
@@ -127,8 +136,65 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
   const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
   const body = hasBody ? cappedBody(req, maxBody) : null;
   if (!hasBody) req.resume();
-  let controller: DispatchController | undefined;
-  const fail = (error: Error & { code?: string }) => {
+  const relay = new ToolRelay(req, res, target, maxBody);
+  // The client went away: stop talking to the tool too.
+  res.on("close", () => {
+    if (!res.writableFinished) relay.abort(new Error("client closed the connection"));
+  });
+  try {
+    guardedDispatcher().dispatch(
+      { origin: upstreamUrl.origin, path: `${basePathOf(upstreamUrl)}${req.url ?? "/"}`, method: req.method ?? "GET", headers, body, headersTimeout: HEADERS_TIMEOUT_MS(), bodyTimeout: 0 },
+      relay,
+    );
+  } catch (error) {
+    relay.onError(error as Error);
+  }
+}
+
+/**
+ * One request to the tool and its answer streamed back, as undici's dispatch handler. It
+ * speaks the handler interface undici's client uses natively (onConnect, onHeaders, ...), as
+ * the provider proxy does: a handler of the newer controller interface is adapted onto it per
+ * request, parsing every answer's headers into an object the proxy never reads.
+ */
+class ToolRelay implements Dispatcher.DispatchHandler {
+  private abortRequest: ((error: Error) => void) | undefined;
+  private resumeResponse: (() => void) | undefined;
+  private readonly resumeAfterDrain = () => this.resumeResponse?.();
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly target: DeploymentTarget,
+    private readonly maxBody: number,
+  ) {}
+
+  abort(error: Error): void {
+    this.abortRequest?.(error);
+  }
+
+  onConnect(abort: (error?: Error) => void): void {
+    this.abortRequest = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
+    this.resumeResponse = resume;
+    this.res.writeHead(statusCode, statusText, returnedRawResponseHeaders(rawHeaders));
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.res.write(chunk)) return true;
+    this.res.once("drain", this.resumeAfterDrain);
+    return false;
+  }
+
+  onComplete(): void {
+    this.res.end();
+  }
+
+  onError(error: Error & { code?: string }): void {
+    const { req, res, target, maxBody } = this;
     if (res.headersSent) return void res.destroy();
     if (error instanceof BodyTooLarge) {
       sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
@@ -142,38 +208,6 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
     if (!QUIET_UPSTREAM_ERRORS.has(error.code ?? "")) log.warn("app-proxy upstream failed", { deployment: target.name, code: error.code, message: error.message });
     const why = error.code === "EUPSTREAMREFUSED" ? "its address is not allowed" : "it is not answering";
     sendPage(res, 502, `${target.name} is unavailable`, `The tool ${target.name} could not be reached: ${why}. Try again in a moment.`);
-  };
-  // The client went away: stop talking to the tool too.
-  res.on("close", () => {
-    if (!res.writableFinished) controller?.abort(new Error("client closed the connection"));
-  });
-  const base = upstreamUrl.pathname.replace(/\/+$/, "");
-  try {
-    guardedDispatcher().dispatch(
-      { origin: upstreamUrl.origin, path: `${base}${req.url ?? "/"}`, method: req.method ?? "GET", headers, body, headersTimeout: HEADERS_TIMEOUT_MS(), bodyTimeout: 0 },
-      {
-        onRequestStart(c) {
-          controller = c;
-        },
-        onResponseStart(c, statusCode, parsed, statusMessage) {
-          res.writeHead(statusCode, statusMessage, returnedResponseHeaders(rawHeaderList(c.rawHeaders, parsed)));
-        },
-        onResponseData(c, chunk) {
-          if (!res.write(chunk)) {
-            c.pause();
-            res.once("drain", () => c.resume());
-          }
-        },
-        onResponseEnd() {
-          res.end();
-        },
-        onResponseError(_c, error) {
-          fail(error);
-        },
-      },
-    );
-  } catch (error) {
-    fail(error as Error);
   }
 }
 

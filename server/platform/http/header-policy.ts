@@ -1,5 +1,3 @@
-import type { IncomingHttpHeaders } from "node:http";
-
 /**
  * The one header policy of both proxies: the provider proxy (a tool calling its provider,
  * server/connections/provider-proxy) and the app-proxy (a person calling a deployed tool,
@@ -122,18 +120,4 @@ export function returnedRawResponseHeaders(raw: readonly Buffer[], alsoDropped?:
   const kept: string[] = [];
   for (let i = 0; i < out.length; i += 2) if (!named.has(out[i]!.toLowerCase())) kept.push(out[i]!, out[i + 1]!);
   return kept;
-}
-
-/** undici hands raw headers as Buffers (or, from some dispatchers, an object); the policy reads a flat string list. */
-export function rawHeaderList(raw: readonly (Buffer | string)[] | Record<string, string | string[] | undefined> | null | undefined, parsed: IncomingHttpHeaders): string[] {
-  const out: string[] = [];
-  if (Array.isArray(raw)) {
-    for (const item of raw) out.push(typeof item === "string" ? item : item.toString("latin1"));
-    return out;
-  }
-  for (const [name, value] of Object.entries((raw as Record<string, string | string[] | undefined> | null | undefined) ?? parsed)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) out.push(name, String(one));
-  }
-  return out;
 }
