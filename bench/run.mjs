@@ -5,7 +5,7 @@
 //
 // Settings: BENCH_DURATION or --duration N (seconds per measured run, default 10),
 // BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 32), BENCH_PIPELINING (default 1),
-// BENCH_SUITE or --suite NAME (default: all suites).
+// BENCH_SUITE or --suite NAME (default: all suites), BENCH_CPU_PROF=<dir> (profile the service).
 // Exit status: 0 when every scenario ran clean, whatever the ratios; 1 on a harness failure
 // (a server that does not start, a wrong response before the load) or when a run saw
 // non-2xx answers, connection errors or mismatched bodies (the figures are then still saved).
@@ -305,7 +305,8 @@ async function main() {
     console.log("starting the service (node scripts/start.mjs) …");
     const service = await startNodeProcess({
       name: "npm-start",
-      args: ["scripts/start.mjs"],
+      // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+      args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : []), "scripts/start.mjs"],
       // Sign-in limits lifted so the upload-flood suite's every wrong password reaches a hash.
       env: { ...shared, PORT: String(servicePort), SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000" },
       cwd: ROOT,

@@ -2,13 +2,14 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import https from "node:https";
 import type { Duplex } from "node:stream";
 import { getConfig } from "../server/platform/config";
-import { assertionFor, cachedAssertion, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, cachedAppIdentity, exchangeCode, resolveAppIdentity, type AppIdentity, cachedDeploymentByHost, findDeploymentByHost, type DeploymentTarget, guardedCreateConnection, guardedDispatcher } from "../server/deployments";
-import { readCookie } from "../server/identity";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { admitToTool, appScheme, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, type Admission, type AdmissionRequest, type AppIdentity, type DeploymentTarget, guardedCreateConnection, guardedDispatcher } from "../server/deployments";
 import { log } from "../server/platform/log";
 import { getRuntime } from "../server/start";
-import { sameOriginPath } from "../server/platform/security/same-origin-path";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
-import { BodyTooLarge, cappedBody, downstreamHeaders, HOP_BY_HOP, rawHeaderList, type DispatchController } from "./app-proxy-upstream";
+import type { Dispatcher } from "undici";
+import { forwardedRequestHeaders, NEVER_TO_A_TOOL, returnedRawResponseHeaders, type RequestHeaderRules } from "../server/platform/http/header-policy";
+import { BodyTooLarge, cappedBody } from "./app-proxy-upstream";
 
 /**
  * The app-proxy (issue 8, docs/decisions/030): `{name}--{workspace}.{APPS_DOMAIN}` in front
@@ -18,18 +19,10 @@ import { BodyTooLarge, cappedBody, downstreamHeaders, HOP_BY_HOP, rawHeaderList,
  * Raw Node request/response: no fetch-style objects, no buffering.
  */
 
-/** Not hop-by-hop, but answered by this server itself (Node sends the 100 Continue). */
-const ANSWERED_HERE = new Set(["expect"]);
-const OUR_HEADERS = new Set(["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "forwarded", "host"]);
 const HEADERS_TIMEOUT_MS = () => getConfig().APP_PROXY_HEADERS_TIMEOUT_MS;
 
 /** Upstream errors that only mean the tool is down or went away: not worth a warning. */
 const QUIET_UPSTREAM_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "UND_ERR_SOCKET", "UND_ERR_ABORTED"]);
-
-/** `X-SVC-User-Id`, `x_svc_role`: case and `_`/`-` folded before the prefix test. */
-export function isIdentityHeader(name: string): boolean {
-  return name.toLowerCase().replace(/_/g, "-").startsWith("x-svc-");
-}
 
 /** Header values must be ASCII: anything else (and `%` itself) is percent-encoded as UTF-8. */
 export function headerSafe(value: string): string {
@@ -57,36 +50,16 @@ function sendPage(res: ServerResponse, status: number, title: string, message: s
   res.end(body);
 }
 
-function appOrigin(host: string): string {
-  return `${scheme()}://${host}`;
-}
+/** The header policy for a tool (server/platform/http/header-policy.ts); the tool never sees our app-session cookie. */
+const TO_A_TOOL: RequestHeaderRules = { dropped: NEVER_TO_A_TOOL, cookie: (value) => withoutAppCookie(value) || null };
+const TO_A_TOOL_UPGRADING: RequestHeaderRules = { ...TO_A_TOOL, upgrade: true };
 
 /** The request headers for the tool: inbound ones filtered, ours set exactly. */
 function upstreamHeaders(req: IncomingMessage, target: DeploymentTarget, upstream: URL, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null, upgrade: boolean): string[] {
-  const named = new Set(
-    String(req.headers.connection ?? "")
-      .split(",")
-      .map((token) => token.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  const out: string[] = [];
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!;
-    const lower = name.toLowerCase();
-    if (isIdentityHeader(lower) || OUR_HEADERS.has(lower)) continue;
-    const keepForUpgrade = upgrade && (lower === "connection" || lower === "upgrade");
-    if (!keepForUpgrade && (HOP_BY_HOP.has(lower) || named.has(lower) || ANSWERED_HERE.has(lower))) continue;
-    if (lower === "cookie") {
-      const rest = withoutAppCookie(raw[i + 1]!);
-      if (rest) out.push(name, rest);
-      continue;
-    }
-    out.push(name, raw[i + 1]!);
-  }
+  const out = forwardedRequestHeaders(req.rawHeaders, upgrade ? TO_A_TOOL_UPGRADING : TO_A_TOOL);
   out.push("Host", upstream.host);
   out.push("X-Forwarded-For", clientAddress ?? req.socket.remoteAddress ?? "");
-  out.push("X-Forwarded-Proto", scheme());
+  out.push("X-Forwarded-Proto", appScheme());
   out.push("X-Forwarded-Host", target.host);
   if (identity) {
     out.push("X-Svc-User-Id", identity.userId);
@@ -108,10 +81,18 @@ function appSessionCookie(token: string): string {
  * An EntityManager factory for the lookups: forks only when a lookup misses its cache, so
  * the hot path (cached host, cached app session) does no ORM work at all.
  */
-async function emFactory() {
+async function openEm(): Promise<() => EntityManager> {
   const { orm } = await getRuntime();
-  let fork: ReturnType<typeof orm.em.fork> | undefined;
-  return () => (fork ??= orm.em.fork());
+  let fork: EntityManager | undefined;
+  return () => (fork ??= orm.em.fork() as EntityManager);
+}
+
+/** The upstream URL's path without its trailing slashes, prefixed to every request's. */
+const basePaths = new WeakMap<URL, string>();
+function basePathOf(upstream: URL): string {
+  let base = basePaths.get(upstream);
+  if (base === undefined) basePaths.set(upstream, (base = upstream.pathname.replace(/\/+$/, "")));
+  return base;
 }
 
 /** Parsed once per upstream URL and per tool host, not per request. */
@@ -124,41 +105,6 @@ function upstreamOf(target: DeploymentTarget): URL {
     parsedUpstreams.set(target.upstreamUrl, url);
   }
   return url;
-}
-let baseScheme: { baseUrl: string; scheme: string } | undefined;
-function scheme(): string {
-  const baseUrl = getConfig().baseUrl;
-  if (baseScheme?.baseUrl !== baseUrl) baseScheme = { baseUrl, scheme: new URL(baseUrl).protocol.slice(0, -1) };
-  return baseScheme.scheme;
-}
-
-/** The person behind the request's app-session cookie, or null. */
-async function identityOf(req: IncomingMessage, target: DeploymentTarget): Promise<AppIdentity | null> {
-  const token = readCookie(req.headers.cookie, APP_SESSION_COOKIE);
-  if (!token) return null;
-  const identity = cachedAppIdentity(token, target.host) ?? (await resolveAppIdentity(await emFactory(), token, target.host));
-  return identity && identity.tenantId === target.tenantId ? identity : null;
-}
-
-async function handleCallback(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, url: URL): Promise<void> {
-  const exchanged = await exchangeCode((await emFactory())(), url.searchParams.get("code") ?? "", target.host, target.deploymentId);
-  if (!exchanged) {
-    sendPage(res, 400, "This sign-in link has expired", `Open ${target.name} again to sign in.`);
-    return;
-  }
-  const back = sameOriginPath(exchanged.returnPath, appOrigin(target.host)) ?? "/";
-  res.writeHead(302, { location: back, "set-cookie": appSessionCookie(exchanged.token), "cache-control": "no-store", "referrer-policy": "no-referrer" });
-  res.end();
-}
-
-function signInRedirect(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget): void {
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    sendPage(res, 401, "Sign in required", `Open ${target.name} in your browser to sign in.`);
-    return;
-  }
-  const location = `${getConfig().baseUrl}/apps/authorize?host=${encodeURIComponent(target.host)}&return=${encodeURIComponent(req.url ?? "/")}`;
-  res.writeHead(302, { location, "cache-control": "no-store" });
-  res.end();
 }
 
 function upgradeRequestOptions(target: DeploymentTarget, req: IncomingMessage, headers: string[]) {
@@ -177,11 +123,6 @@ function upgradeRequestOptions(target: DeploymentTarget, req: IncomingMessage, h
   };
 }
 
-async function forward(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, identity: AppIdentity | null, clientAddress: string | null): Promise<void> {
-  const assertion = identity ? await assertionFor(identity, appOrigin(target.host)) : null;
-  forwardNow(req, res, target, identity, assertion, clientAddress);
-}
-
 /** Streams the request to the tool and its answer back; synchronous once the assertion exists. */
 function forwardNow(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null): void {
   const maxBody = getConfig().APP_PROXY_MAX_BODY;
@@ -195,8 +136,65 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
   const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
   const body = hasBody ? cappedBody(req, maxBody) : null;
   if (!hasBody) req.resume();
-  let controller: DispatchController | undefined;
-  const fail = (error: Error & { code?: string }) => {
+  const relay = new ToolRelay(req, res, target, maxBody);
+  // The client went away: stop talking to the tool too.
+  res.on("close", () => {
+    if (!res.writableFinished) relay.abort(new Error("client closed the connection"));
+  });
+  try {
+    guardedDispatcher().dispatch(
+      { origin: upstreamUrl.origin, path: `${basePathOf(upstreamUrl)}${req.url ?? "/"}`, method: req.method ?? "GET", headers, body, headersTimeout: HEADERS_TIMEOUT_MS(), bodyTimeout: 0 },
+      relay,
+    );
+  } catch (error) {
+    relay.onError(error as Error);
+  }
+}
+
+/**
+ * One request to the tool and its answer streamed back, as undici's dispatch handler. It
+ * speaks the handler interface undici's client uses natively (onConnect, onHeaders, ...), as
+ * the provider proxy does: a handler of the newer controller interface is adapted onto it per
+ * request, parsing every answer's headers into an object the proxy never reads.
+ */
+class ToolRelay implements Dispatcher.DispatchHandler {
+  private abortRequest: ((error: Error) => void) | undefined;
+  private resumeResponse: (() => void) | undefined;
+  private readonly resumeAfterDrain = () => this.resumeResponse?.();
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly target: DeploymentTarget,
+    private readonly maxBody: number,
+  ) {}
+
+  abort(error: Error): void {
+    this.abortRequest?.(error);
+  }
+
+  onConnect(abort: (error?: Error) => void): void {
+    this.abortRequest = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
+    this.resumeResponse = resume;
+    this.res.writeHead(statusCode, statusText, returnedRawResponseHeaders(rawHeaders));
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.res.write(chunk)) return true;
+    this.res.once("drain", this.resumeAfterDrain);
+    return false;
+  }
+
+  onComplete(): void {
+    this.res.end();
+  }
+
+  onError(error: Error & { code?: string }): void {
+    const { req, res, target, maxBody } = this;
     if (res.headersSent) return void res.destroy();
     if (error instanceof BodyTooLarge) {
       sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
@@ -210,77 +208,50 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
     if (!QUIET_UPSTREAM_ERRORS.has(error.code ?? "")) log.warn("app-proxy upstream failed", { deployment: target.name, code: error.code, message: error.message });
     const why = error.code === "EUPSTREAMREFUSED" ? "its address is not allowed" : "it is not answering";
     sendPage(res, 502, `${target.name} is unavailable`, `The tool ${target.name} could not be reached: ${why}. Try again in a moment.`);
-  };
-  // The client went away: stop talking to the tool too.
-  res.on("close", () => {
-    if (!res.writableFinished) controller?.abort(new Error("client closed the connection"));
-  });
-  const base = upstreamUrl.pathname.replace(/\/+$/, "");
-  try {
-    guardedDispatcher().dispatch(
-      { origin: upstreamUrl.origin, path: `${base}${req.url ?? "/"}`, method: req.method ?? "GET", headers, body, headersTimeout: HEADERS_TIMEOUT_MS(), bodyTimeout: 0 },
-      {
-        onRequestStart(c) {
-          controller = c;
-        },
-        onResponseStart(c, statusCode, parsed, statusMessage) {
-          res.writeHead(statusCode, statusMessage, downstreamHeaders(rawHeaderList(c.rawHeaders, parsed)));
-        },
-        onResponseData(c, chunk) {
-          if (!res.write(chunk)) {
-            c.pause();
-            res.once("drain", () => c.resume());
-          }
-        },
-        onResponseEnd() {
-          res.end();
-        },
-        onResponseError(_c, error) {
-          fail(error);
-        },
-      },
-    );
-  } catch (error) {
-    fail(error as Error);
   }
+}
+
+/** What the admission reads from a request. */
+function admissionRequest(req: IncomingMessage, upgrade: boolean): AdmissionRequest {
+  return { host: req.headers.host ?? "", url: req.url ?? "/", method: req.method ?? "GET", cookie: req.headers.cookie, upgrade };
+}
+
+/** The admission's answer, written: forwarded to the tool, or a page, a redirect or a cookie. */
+function answer(req: IncomingMessage, res: ServerResponse, admission: Admission, clientAddress: string | null): void {
+  switch (admission.kind) {
+    case "enter":
+      return forwardNow(req, res, admission.target, admission.identity, admission.assertion, clientAddress);
+    case "no-such-tool":
+      return sendPage(res, 404, "No such tool", "There is no deployed tool at this address.");
+    case "sign-in":
+      if (admission.location === null) return sendPage(res, 401, "Sign in required", `Open ${admission.target.name} in your browser to sign in.`);
+      res.writeHead(302, { location: admission.location, "cache-control": "no-store" });
+      return void res.end();
+    case "session-started":
+      res.writeHead(302, { location: admission.location, "set-cookie": appSessionCookie(admission.sessionToken), "cache-control": "no-store", "referrer-policy": "no-referrer" });
+      return void res.end();
+    case "link-expired":
+      return sendPage(res, 400, "This sign-in link has expired", `Open ${admission.target.name} again to sign in.`);
+  }
+}
+
+function unavailable(res: ServerResponse, error: unknown): void {
+  log.error("app-proxy failed", { error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+  sendPage(res, 503, "Service unavailable", "Please try again in a moment.", { "retry-after": "5" });
 }
 
 /**
- * Every request whose Host is under APPS_DOMAIN comes here, before the route table. When
- * the tool, the person and their assertion are all cached, the request is forwarded at
- * once, with no promise in between (the proxy's hot path); otherwise the slow path asks
- * PostgreSQL.
+ * Every request whose Host is under APPS_DOMAIN comes here, before the route table: the
+ * deployments area admits it (or not) once, and this only pipes. A cached admission comes
+ * back at once, so the proxy's hot path has no promise in between.
  */
 export function handleAppRequest(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
-  const target = cachedDeploymentByHost(req.headers.host?.toLowerCase() ?? "");
-  if (target && !req.url?.startsWith("/.svc/")) {
-    if (target.access === "public") return forwardNow(req, res, target, null, null, clientAddress);
-    const token = readCookie(req.headers.cookie, APP_SESSION_COOKIE);
-    const identity = token ? cachedAppIdentity(token, target.host) : undefined;
-    const assertion = identity && identity.tenantId === target.tenantId ? cachedAssertion(identity, appOrigin(target.host)) : undefined;
-    if (identity && assertion) return forwardNow(req, res, target, identity, assertion, clientAddress);
-  }
-  void handleAppRequestSlow(req, res, clientAddress);
-}
-
-async function handleAppRequestSlow(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
-  try {
-    const target = await findDeploymentByHost(await emFactory(), req.headers.host ?? "");
-    if (!target) return sendPage(res, 404, "No such tool", "There is no deployed tool at this address.");
-    if (req.url?.startsWith("/.svc/")) {
-      const url = new URL(req.url, "http://app.invalid");
-      if (url.pathname === "/.svc/callback") return await handleCallback(req, res, target, url);
-    }
-    let identity: AppIdentity | null = null;
-    if (target.access === "members") {
-      identity = await identityOf(req, target);
-      if (!identity) return signInRedirect(req, res, target);
-    }
-    await forward(req, res, target, identity, clientAddress);
-  } catch (error) {
-    log.error("app-proxy failed", { error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
-    sendPage(res, 503, "Service unavailable", "Please try again in a moment.", { "retry-after": "5" });
-  }
+  const admission = admitToTool(admissionRequest(req, false), openEm);
+  if (!(admission instanceof Promise)) return answer(req, res, admission, clientAddress);
+  admission.then(
+    (admitted) => answer(req, res, admitted, clientAddress),
+    (error) => unavailable(res, error),
+  );
 }
 
 function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -291,11 +262,10 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
 export async function handleAppUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string | null): Promise<void> {
   socket.on("error", () => socket.destroy());
   try {
-    const target = await findDeploymentByHost(await emFactory(), req.headers.host ?? "");
-    if (!target) return rejectUpgrade(socket, 404, "Not Found");
-    const identity = target.access === "members" ? await identityOf(req, target) : null;
-    if (target.access === "members" && !identity) return rejectUpgrade(socket, 401, "Unauthorized");
-    const assertion = identity ? await assertionFor(identity, appOrigin(target.host)) : null;
+    const admission = await admitToTool(admissionRequest(req, true), openEm);
+    if (admission.kind === "no-such-tool") return rejectUpgrade(socket, 404, "Not Found");
+    if (admission.kind !== "enter") return rejectUpgrade(socket, 401, "Unauthorized");
+    const { target, identity, assertion } = admission;
     const upstreamUrl = upstreamOf(target);
     const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, true);
     const { options } = upgradeRequestOptions(target, req, headers);

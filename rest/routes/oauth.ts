@@ -1,5 +1,5 @@
-import { getConfig, oauthClientCredentials } from "../../server/platform/config";
-import { currentKeyId, Integration, usesBroker, BrokerError, linkConnectedAccount, brokerCallback, firstPartyCallback, firstPartyPick, type CallbackOutcome, authorizationRequest, SDK_NONCE_PATTERN, takeResult, checkStartInputs, OAuthStartError, startingTenant, type StartInputs, callbackPath, newNonce, STATE_TTL_MS, stateSetCookies, type OAuthState } from "../../server/connections";
+import { getConfig } from "../../server/platform/config";
+import { brokerCallback, firstPartyCallback, firstPartyPick, type CallbackOutcome, SDK_NONCE_PATTERN, takeResult, OAuthStartError, startAuthorize, startBroker, type StartRequest, callbackPath } from "../../server/connections";
 import { readCookie } from "../../server/identity";
 import { getRuntime } from "../../server/start";
 import { isDatabaseUnavailable } from "../../server/platform/db/availability";
@@ -42,97 +42,27 @@ async function startAnswer(run: () => Promise<Response>): Promise<Response> {
   }
 }
 
-function newState(user: { userId: string }, tenantId: string, provider: string, flow: OAuthState["flow"], inputs: StartInputs, extra: Partial<OAuthState>): OAuthState {
-  return {
-    nonce: newNonce(),
-    userId: user.userId,
-    tenantId,
-    provider,
-    flow,
-    openerOrigin: inputs.openerOrigin,
-    returnTo: inputs.returnTo,
-    callerState: inputs.callerState,
-    embed: inputs.embed,
-    appId: inputs.appId,
-    codeVerifier: null,
-    authConfigId: null,
-    sdkNonce: inputs.sdkNonce,
-    expiresAt: Date.now() + STATE_TTL_MS,
-    ...extra,
-  };
-}
-
-function requireEncryptionKey(): void {
-  try {
-    currentKeyId();
-  } catch {
-    throw new OAuthStartError(OAUTH_START.ENCRYPTION_KEY_UNAVAILABLE);
-  }
+/** What authorize and start read from the navigation. */
+async function startRequest(ctx: RequestContext, provider: string): Promise<StartRequest> {
+  const resolved = await ctx.resolveSession();
+  return { provider, userId: resolved?.user.userId ?? null, preferredTenantId: ctx.preferredTenantId, search: ctx.url.search, clientAddress: ctx.clientAddress };
 }
 
 /** GET /api/oauth/{provider}/authorize: SPEC 4.1's checks, in the table's order. */
 export async function authorize(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
   return startAnswer(async () => {
-    const resolved = await ctx.resolveSession();
-    if (!resolved) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
-    const em = await orm();
-    const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
-    const integration = await em.findOne(Integration, { slug: provider });
-    if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
-    if (usesBroker(integration.oauthClientConfig)) {
-      return redirectWithCookies(`/api/oauth/broker/${encodeURIComponent(provider)}/start${ctx.url.search}`);
-    }
-    if (provider !== getConfig().FIRST_PARTY_PROVIDER) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
-    const config = integration.oauthClientConfig;
-    if (!config.authorize_url || !config.token_url) throw new OAuthStartError(OAUTH_START.OAUTH_CLIENT_CONFIG_MISSING);
-    requireEncryptionKey();
-    const credentials = oauthClientCredentials(provider);
-    if (!credentials.clientId) throw new OAuthStartError(OAUTH_START.CLIENT_ID_MISSING, undefined, `${credentials.clientIdVariable} missing`);
-    const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
-    const state = newState(resolved.user, tenant.tenantId, provider, "first_party", inputs, {});
-    const request = await authorizationRequest(provider, config, state.nonce);
-    state.codeVerifier = request.codeVerifier;
-    return redirectWithCookies(request.url, stateSetCookies(state));
+    const next = await startAuthorize(await startRequest(ctx, provider), orm);
+    return redirectWithCookies(next.location, next.cookies);
   });
 }
-
-const isWebUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-};
 
 /** GET /api/oauth/broker/{provider}/start: SPEC 4.1's broker table, in its order. */
 export async function brokerStart(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
   return startAnswer(async () => {
-    const resolved = await ctx.resolveSession();
-    if (!resolved) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
-    const em = await orm();
-    const integration = await em.findOne(Integration, { slug: provider });
-    if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
-    const tenant = await startingTenant(em, resolved.user.userId, ctx.preferredTenantId);
-    const authConfigId = integration.oauthClientConfig.broker?.auth_config_id;
-    if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(OAUTH_START.BROKER_AUTH_CONFIG_MISSING);
-    requireEncryptionKey();
-    const inputs = await checkStartInputs(em, ctx.url.searchParams, tenant.tenantId, ctx.clientAddress);
-    if (inputs.embed && ctx.url.searchParams.get("internal") !== "1") {
-      return redirectWithCookies(`/connections/connect/${encodeURIComponent(provider)}${ctx.url.search}`);
-    }
-    const state = newState(resolved.user, tenant.tenantId, provider, "broker", inputs, { authConfigId });
-    const callbackUrl = `${getConfig().baseUrl}${callbackPath("broker", provider)}?cstate=${state.nonce}`;
-    let link;
-    try {
-      link = await linkConnectedAccount({ authConfigId, userId: tenant.tenantId, callbackUrl });
-    } catch (error) {
-      throw new OAuthStartError(OAUTH_START.BROKER_INITIATE_FAILED, error instanceof BrokerError ? error.message : "broker request failed");
-    }
-    if (!link.redirectUrl || !isWebUrl(link.redirectUrl)) throw new OAuthStartError(OAUTH_START.BROKER_NO_REDIRECT_URL);
-    return redirectWithCookies(link.redirectUrl, stateSetCookies(state));
+    const next = await startBroker(await startRequest(ctx, provider), orm);
+    return redirectWithCookies(next.location, next.cookies);
   });
 }
 

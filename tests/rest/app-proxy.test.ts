@@ -111,6 +111,20 @@ describe("app-proxy", () => {
     void p;
   });
 
+  it("never passes on forwarding headers the caller wrote (one header policy with the provider proxy)", async () => {
+    const madeUp: [string, string][] = [
+      ["Cookie", session],
+      ["X-Real-IP", "6.6.6.6"],
+      ["Forwarded", "for=6.6.6.6"],
+      ["X-Forwarded-Host", "evil.example"],
+    ];
+    const res = await appRequest(service.url, host, "/", { rawHeaders: madeUp });
+    expect(res.status).toBe(200);
+    const pairs = received(res);
+    expect(pairs.filter(([n]) => n === "x-real-ip" || n === "forwarded")).toEqual([]);
+    expect(pairs.filter(([n]) => n === "x-forwarded-host")).toEqual([["x-forwarded-host", host]]);
+  });
+
   it("passes Location and Set-Cookie of the tool through, drops hop-by-hop headers", async () => {
     const res = await appRequest(service.url, host, "/cookies", { rawHeaders: [["Cookie", session]] });
     expect(res.status).toBe(302);
