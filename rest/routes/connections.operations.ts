@@ -1,4 +1,4 @@
-import { connectSession } from "../openapi/bodies";
+import { connectSessionOutput } from "../../server/connections";
 import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
@@ -40,7 +40,7 @@ export const connectionOperations: Route[] = [
       {
         status: 201,
         description: "The session token and when it expires.",
-        schema: connectSession,
+        schema: connectSessionOutput,
         headers: { "Cache-Control": "`no-store`" },
         examples: [
           { name: "created", summary: "A new session", body: { token: "svc_cs_q8Zr2Kp5Tn7Wv9Xb1Cd3Ef5Gh7Jk9Lm1Np3Qr5St7Uv9", expires_at: "2026-01-07T08:30:00.000Z" }, request: { as: "adminKey" } },

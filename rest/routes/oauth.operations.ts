@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oauthMessage } from "../openapi/bodies";
+import { oauthMessageOutput } from "../../server/connections";
 import { codeErrorBody } from "../../server/platform/error-bodies";
 import { type ExampleDoc, type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
@@ -362,7 +362,7 @@ export const oauthOperations: Route[] = [
     auth: [],
     query: z.object({ sdk_nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/).describe("The nonce the SDK passed to authorize.") }),
     responses: [
-      { status: 200, description: "The message the popup posted (`svc:oauth:done` or `svc:oauth:error`); the same nonce answers 404 afterwards.", schema: oauthMessage, headers: { "Cache-Control": "`no-store`" } },
+      { status: 200, description: "The message the popup posted (`svc:oauth:done` or `svc:oauth:error`); the same nonce answers 404 afterwards.", schema: oauthMessageOutput, headers: { "Cache-Control": "`no-store`" } },
       {
         status: 400,
         description: "No `sdk_nonce`, or not 16-128 URL-safe characters.",

@@ -1,6 +1,9 @@
-import { openApiDocument } from "../openapi/bodies";
+import { z } from "zod";
 import { route, type Route } from "../route-types";
 import { serveOpenApi } from "./openapi";
+
+/** The document itself: an OpenAPI 3.1 object. */
+const openApiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string() }), paths: z.record(z.string(), z.unknown()) });
 
 /** The reference describes every route, its own included: `all` is the whole list. */
 export const referenceOperations = (all: () => Route[]): Route[] => [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appEvents, boundConnections } from "../openapi/bodies";
+import { appEventsOutput, boundConnectionsOutput } from "../../server/connections";
 import { codeErrorBody } from "../../server/platform/error-bodies";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
@@ -135,7 +135,7 @@ export const toolSurfaceOperations: Route[] = [
       {
         status: 200,
         description: "The bound connections (an empty list when none is bound).",
-        schema: boundConnections,
+        schema: boundConnectionsOutput,
         headers: { "Cache-Control": "`no-store`" },
         examples: [
           {
@@ -172,7 +172,7 @@ export const toolSurfaceOperations: Route[] = [
       {
         status: 200,
         description: "The events after the cursor and the cursor to pass next (the same `after` when there is nothing new, `null` for an empty log).",
-        schema: appEvents,
+        schema: appEventsOutput,
         headers: { "Cache-Control": "`no-store`" },
         examples: [
           {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isSafeName, isSafeValue, nameSchema } from "../platform/validation/text";
+import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
 
 export const connectionIdInput = z.object({ connectionId: z.uuid({ error: "Connection not found" }) });
 export const providerInput = z.object({ provider: z.string().min(1).max(64) });
@@ -23,3 +24,31 @@ function everyStringSafe(value: unknown): boolean {
   if (value && typeof value === "object") return Object.entries(value).every(([key, inner]) => isSafeValue(key) && everyStringSafe(inner));
   return true;
 }
+
+/** The connections bound to the key's app (`GET /api/deployments/me/connections`). */
+export const boundConnectionsOutput = z.object({
+  connections: z.array(
+    z.object({
+      provider: z.string(),
+      connectionId: uuidOutput,
+      externalId: z.string().regex(/^svc_conn_/),
+      displayName: z.string(),
+      profile: z.enum(["first_party", "broker_managed"]),
+      context: z.record(z.string(), z.string()),
+      createdAt: isoTimeOutput,
+    }),
+  ),
+});
+
+/** The app's event log (`GET /api/deployments/me/events`). */
+export const appEventsOutput = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(["connection.created", "connection.bound", "connection.unbound", "connection.revoked"]),
+      createdAt: isoTimeOutput,
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
