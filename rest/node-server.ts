@@ -1,9 +1,10 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { getConfig } from "../server/platform/config";
 import { log } from "../server/platform/log";
+import { requestIdFor, runInRequestScope } from "../server/platform/request-scope";
 import { getRuntime, hostHandlesSignals, isDraining, shutdownRuntime, startDraining } from "../server/start";
 import { fastAnswer, handleRest } from "./handler";
 import { serveFile } from "./static-files";
@@ -60,7 +61,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request, clientAddress));
     return rest;
   });
-  const server = createServer((req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     // Draining: answer, then close the connection, so its client goes to another instance.
     if (isDraining()) res.shouldKeepAlive = false;
     // Deployed tools first: their hosts are the app-proxy's, whatever the path.
@@ -71,6 +72,12 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     if (!answer) return void listener(req, res);
     res.writeHead(answer.status, { ...answer.headers, "content-length": Buffer.byteLength(answer.body) });
     res.end(answer.body);
+  };
+  // Every answer names its request; every log line written while serving it carries the id.
+  const server = createServer((req, res) => {
+    const requestId = requestIdFor(rawHeader(req.rawHeaders, "x-request-id"), normalizeClientAddress(req.socket.remoteAddress));
+    res.setHeader("x-request-id", requestId);
+    runInRequestScope(requestId, () => serve(req, res));
   });
   server.on("upgrade", (req, socket, head) => {
     // Upgraded sockets leave the HTTP server's bookkeeping: kept here so shutdown can end them.

@@ -5,6 +5,7 @@ import { preferredTenantFrom, WORKSPACE_COOKIE } from "../server/members";
 import type { AppKeyPrincipal } from "../server/keys";
 import type { HeaderReader } from "./plain-answer";
 import { getRuntime } from "../server/start";
+import { currentRequestId } from "../server/platform/request-scope";
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -40,7 +41,7 @@ export class RequestContext {
   }
 
   get requestId(): string {
-    this.id ??= randomUUID();
+    this.id ??= currentRequestId() ?? randomUUID();
     return this.id;
   }
 

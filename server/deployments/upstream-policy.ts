@@ -1,6 +1,7 @@
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 import { getConfig } from "../platform/config";
+import { cidrList } from "../platform/security/cidr-list";
 
 /**
  * Where the app-proxy may connect (SSRF policy, docs/decisions/030). Decided on the
@@ -16,20 +17,7 @@ import { getConfig } from "../platform/config";
 const NEVER = new Set(["linkLocal", "unspecified", "broadcast", "multicast", "reserved"]);
 const INTERNAL = new Set(["loopback", "private", "uniqueLocal", "carrierGradeNat"]);
 
-let cachedCidrs: { raw: string | undefined; ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] } | undefined;
-function allowedRanges(): [ipaddr.IPv4 | ipaddr.IPv6, number][] {
-  const raw = getConfig().APP_PROXY_ALLOWED_UPSTREAMS;
-  if (!cachedCidrs || cachedCidrs.raw !== raw) {
-    const ranges = (raw ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((cidr) => ipaddr.parseCIDR(cidr));
-    cachedCidrs = { raw, ranges };
-    return ranges;
-  }
-  return cachedCidrs.ranges;
-}
+const allowedUpstream = cidrList(() => getConfig().APP_PROXY_ALLOWED_UPSTREAMS);
 
 function baseIsLoopback(): boolean {
   const host = new URL(getConfig().baseUrl).hostname.replace(/^\[|\]$/g, "");
@@ -75,7 +63,7 @@ export function refusedAddress(address: string): string | null {
   }
   if (!INTERNAL.has(range)) return null;
   if (baseIsLoopback()) return null;
-  const listed = allowedRanges().some(([net, bits]) => net.kind() === ip.kind() && ip.match(net as never, bits));
+  const listed = allowedUpstream(ip);
   return listed ? null : `${address} is a ${range === "loopback" ? "loopback" : "private"} address (allow it with APP_PROXY_ALLOWED_UPSTREAMS)`;
 }
 

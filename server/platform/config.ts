@@ -51,6 +51,7 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(Math.max(1, Math.floor(availableParallelism() / 2))),
   APPS_DOMAIN: optionalString,
   APP_PROXY_ALLOWED_UPSTREAMS: optionalString,
+  TRUSTED_PROXIES: z.string().default("127.0.0.0/8,::1/128"),
   APP_PROXY_MAX_BODY: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
   APP_PROXY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   // Where `svc ssh` and `svc agent` dial the shell broker; default: this service at /ssh/v1.

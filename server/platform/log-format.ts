@@ -7,6 +7,8 @@ export interface LogLine {
   time: string;
   level: "debug" | "info" | "warn" | "error";
   message: string;
+  /** The request the line was written for (X-Request-Id), when it was written inside one. */
+  requestId?: string;
   detail?: unknown;
 }
 
@@ -38,6 +40,7 @@ export function formatPretty(line: LogLine, color = false): string {
   const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const levelColor = { debug: 90, info: 36, warn: 33, error: 31 }[line.level];
   let out = `${paint(90, time)} ${paint(levelColor, level)} ${line.message}`;
+  if (line.requestId) out += ` ${paint(90, `request=${line.requestId}`)}`;
   const stacks: string[] = [];
   const detail = line.detail;
   if (detail !== undefined) {

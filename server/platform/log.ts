@@ -1,5 +1,6 @@
 import { getConfig } from "./config";
 import { chooseFormat, formatJson, formatPretty, type LogLine } from "./log-format";
+import { currentRequestId } from "./request-scope";
 
 const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 type Level = Exclude<keyof typeof levels, "silent">;
@@ -8,7 +9,8 @@ function emit(level: Level, message: string, detail?: unknown) {
   const config = getConfig();
   if (levels[level] < levels[config.LOG_LEVEL]) return;
   const stream = level === "error" || level === "warn" ? process.stderr : process.stdout;
-  const line: LogLine = { time: new Date().toISOString(), level, message, ...(detail === undefined ? {} : { detail: describe(detail) }) };
+  const requestId = currentRequestId();
+  const line: LogLine = { time: new Date().toISOString(), level, message, ...(requestId ? { requestId } : {}), ...(detail === undefined ? {} : { detail: describe(detail) }) };
   const pretty = chooseFormat(config.LOG_FORMAT, stream.isTTY) === "pretty";
   stream.write(pretty ? formatPretty(line, stream.isTTY === true && !process.env.NO_COLOR) : formatJson(line));
 }

@@ -160,12 +160,13 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
   });
 
   it("sends a signed-in non-administrator to the dashboard, which says the page is for administrators", async () => {
-    const hop = await fetch(`${service.url}${bootstrapPath(listener.callbackUrl)}`, { redirect: "manual", headers: { cookie: member.cookie } });
-    expect(hop.status).toBe(302);
-    expect(hop.headers.get("location")).toBe("/dashboard?notice=admin-only");
+    // The page first tells the waiting CLI (so `svc login` stops waiting and explains), then
+    // goes to the dashboard (docs/decisions/034); it never offers to issue a key.
+    const refusalsBefore = listener.received.filter((r) => r.method === "POST" && r.body.includes("not_admin")).length;
     const page = await pageAs(member);
     await page.goto(`${service.url}${bootstrapPath(listener.callbackUrl)}`);
     await page.waitForURL(`${service.url}/dashboard?notice=admin-only`);
+    expect(listener.received.filter((r) => r.method === "POST" && r.body.includes("not_admin")).length).toBe(refusalsBefore + 1);
     expect(await page.getByRole("status").filter({ hasText: "That page is for administrators of the service." }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Issue API key" }).count()).toBe(0);
   });

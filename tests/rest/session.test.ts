@@ -64,6 +64,22 @@ describe("GET /api/auth/me", () => {
   });
 });
 
+describe("X-Request-Id", () => {
+  it("names every answer (fast path, REST, dashboard and 404 alike), keeping a trusted proxy's id", async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const ids = new Set<string>();
+    for (const path of ["/api/auth/me", "/api/tenants/me", "/login", "/no-such-page"]) {
+      const id = (await fetch(`${service.url}${path}`)).headers.get("x-request-id");
+      expect([path, id]).toEqual([path, expect.stringMatching(uuid)]);
+      ids.add(id!);
+    }
+    expect(ids.size).toBe(4);
+    // The tests' client is the loopback, a trusted proxy by default (TRUSTED_PROXIES).
+    expect((await fetch(`${service.url}/api/auth/me`, { headers: { "x-request-id": "lb-1234.5" } })).headers.get("x-request-id")).toBe("lb-1234.5");
+    expect((await fetch(`${service.url}/api/auth/me`, { headers: { "x-request-id": "no spaces allowed" } })).headers.get("x-request-id")).toMatch(uuid);
+  });
+});
+
 describe("dashboard forms /signup and /login", () => {
   it("signs up with 302 and an HttpOnly, SameSite=Lax, Path=/ session cookie", async () => {
     const email = uniqueEmail();

@@ -1,0 +1,41 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import ipaddr from "ipaddr.js";
+import { getConfig } from "./config";
+import { cidrList } from "./security/cidr-list";
+
+/**
+ * The request a piece of work belongs to, wherever it runs (a loader, a procedure, a query's
+ * error): every log line written inside carries its id, which the response returns as
+ * `X-Request-Id` so a person reporting a failure can name it.
+ */
+const scope = new AsyncLocalStorage<{ requestId: string }>();
+
+export function runInRequestScope<T>(requestId: string, work: () => T): T {
+  return scope.run({ requestId }, work);
+}
+
+export function currentRequestId(): string | undefined {
+  return scope.getStore()?.requestId;
+}
+
+const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * A proxy in TRUSTED_PROXIES may name the request (its own `X-Request-Id`, so one id follows
+ * the request through every hop); anyone else's is ignored and a new id made.
+ */
+export function requestIdFor(sent: string | undefined, peer: string | null): string {
+  if (sent && WELL_FORMED.test(sent) && peer && isTrustedProxy(peer)) return sent;
+  return randomUUID();
+}
+
+const trustedProxy = cidrList(() => getConfig().TRUSTED_PROXIES);
+
+function isTrustedProxy(peer: string): boolean {
+  try {
+    return trustedProxy(ipaddr.process(peer));
+  } catch {
+    return false;
+  }
+}
