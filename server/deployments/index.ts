@@ -1,7 +1,8 @@
 /** The deployments area's face: what other areas, the routers, rest/ and app/ may use. */
 export { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, APP_SESSION_REVOKED_CHANNEL, appIdentityEvictions, cachedAppIdentity, exchangeCode, mintCode, resolveAppIdentity, revokeAppSessionsOf } from "./app-sessions";
 export type { AppIdentity } from "./app-sessions";
-export { assertionFor, assertionJwks, cachedAssertion } from "./assertion";
+export { ASSERTION_TYPE, assertionFor, cachedAssertion } from "./assertion";
+export { assertionJwks } from "./assertion-keys";
 export { cachedDeploymentByHost, findDeploymentByHost, forgetDeploymentTargets, isAppHost, parseAppHost } from "./deployment-lookup";
 export type { DeploymentTarget } from "./deployment-lookup";
 export { DEPLOYMENT_CHANGED_CHANNEL, createDeployment, deleteDeployment, deploymentView, listDeployments, requireDeployment, updateDeployment } from "./deployment-service";

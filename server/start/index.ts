@@ -1,2 +1,3 @@
 /** The start area's face: what other areas, the routers, rest/ and app/ may use. */
 export { getRuntime, hostHandlesSignals, shutdownRuntime, startedRuntime } from "./runtime";
+export { DEFAULT_OVERLAP_SECONDS, KEY_RINGS, rotateSigningKey, type KeyRingName } from "./key-rotation";

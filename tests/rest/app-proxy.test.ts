@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { createLocalJWKSet, jwtVerify } from "jose";
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest, appSession } from "../support/app-host";
@@ -109,6 +109,23 @@ describe("app-proxy", () => {
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...payload, role: "viewer" })).toString("base64url")}.${s}`;
     await expect(jwtVerify(tampered, jwks, { issuer: service.url, audience: `http://${host}` })).rejects.toThrow();
     void p;
+  });
+
+  it("signs the assertion with a key of its own: it is no access token, and an access token is no assertion (issue 16, 2)", async () => {
+    const res = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", session]] });
+    const assertion = Object.fromEntries(received(res))["x-svc-assertion"]!;
+    expect(decodeProtectedHeader(assertion).typ).toBe("svc-assertion+jwt");
+    const identityJwks = (await api(service, "/auth/v1/.well-known/jwks.json")).body;
+    const assertionJwks = (await api(service, "/.well-known/svc-assertion-jwks.json")).body;
+    expect(identityJwks.keys.map((k: { kid: string }) => k.kid)).not.toContain(decodeProtectedHeader(assertion).kid);
+    // What Supabase's getClaims() does: signature and exp against the identity JWKS, nothing else.
+    await expect(jwtVerify(assertion, createLocalJWKSet(identityJwks))).rejects.toThrow(/no applicable key|matching/i);
+    const signIn = await api(service, "/auth/v1/token?grant_type=password", { method: "POST", json: { email: owner.email, password: owner.password } });
+    expect(signIn.status).toBe(200);
+    await expect(jwtVerify(signIn.body.access_token, createLocalJWKSet(identityJwks))).resolves.toBeTruthy();
+    await expect(jwtVerify(signIn.body.access_token, createLocalJWKSet(assertionJwks))).rejects.toThrow(/no applicable key|matching/i);
+    // And the service itself takes no assertion for a bearer token.
+    expect((await api(service, "/auth/v1/user", { headers: { authorization: `Bearer ${assertion}` } })).status).toBe(401);
   });
 
   it("passes Location and Set-Cookie of the tool through, drops hop-by-hop headers", async () => {

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Keys that verify X-Svc-Assertion
-         * @description The app-proxy signs each forwarded request's identity into the `X-Svc-Assertion` header (a short-lived JWT); a tool that wants more than the plain `X-Svc-*` headers verifies it with these public keys. Cacheable for 10 minutes.
+         * @description The app-proxy signs each forwarded request's identity into the `X-Svc-Assertion` header (a short-lived JWT); a tool that wants more than the plain `X-Svc-*` headers verifies it with these public keys (issuer `BASE_URL`, audience the tool's origin, header `typ` `svc-assertion+jwt`). The assertion has a key of its own, listed only here and never in the identity JWKS, so an assertion is no access token. After a key rotation the retired key stays listed for the overlap (ADR 035). Cacheable for 10 minutes.
          */
         get: operations["getWellKnownSvcAssertionJwksJson"];
         put?: never;
