@@ -78,6 +78,8 @@ export interface ResponseDoc {
   /** Response headers worth knowing (name → description). */
   headers?: Record<string, string>;
   examples?: ExampleDoc[];
+  /** Other media types the same status answers with, each with its own replayed examples (`/sdk/connect.d.ts` is TypeScript). */
+  moreContent?: { contentType: string; examples: ExampleDoc[] }[];
 }
 
 /**

@@ -950,7 +950,7 @@ export interface paths {
         };
         /**
          * The browser SDK
-         * @description `connect.js` (an ES module whose `connect(options)` opens the connection popup and resolves with the connection, or rejects with a `ConnectError`), its types `connect.d.ts` (`text/plain`), and `connect.<hash>.js`, the same bytes under a content-addressed name. Third-party pages import it from another origin, so every answer carries `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. `connect.js` is cached for an hour, then revalidated by its `ETag` (`If-None-Match` answers 304), and names its versioned URL in `X-SDK-Versioned-URL`; the versioned file is cached for a year.
+         * @description `connect.js` (an ES module whose `connect(options)` opens the connection popup and resolves with the connection, or rejects with a `ConnectError`), its TypeScript declarations `connect.d.ts` (`application/typescript`), and `connect.<hash>.js`, the same bytes under a content-addressed name. Third-party pages import it from another origin, so every answer carries `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. `connect.js` is cached for an hour, then revalidated by its `ETag` (`If-None-Match` answers 304), and names its versioned URL in `X-SDK-Versioned-URL`; the versioned file is cached for a year.
          */
         get: operations["getSdkFile"];
         put?: never;
@@ -4723,7 +4723,20 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description User metadata, e.g. `display_name`. */
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The account's email address. */
+                    email: string;
+                    /** @description 8 to 1024 characters. */
+                    password: string;
+                };
+            };
+        };
         responses: {
             /** @description A session for the new account. */
             200: {
@@ -4733,22 +4746,29 @@ export interface operations {
                 content: {
                     "application/json": {
                         access_token: string;
+                        /** @description Unix seconds when the access token expires. */
+                        expires_at: number;
+                        /** @description Seconds the access token is valid for (3600). */
                         expires_in: number;
                         refresh_token: string;
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601 */
+                            created_at: string;
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
                             user_metadata: {
                                 [key: string]: unknown;
                             };
-                        } & {
-                            [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4797,12 +4817,26 @@ export interface operations {
     };
     postAuthV1Token: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description `password` (with `email` and `password`) or `refresh_token` (with `refresh_token`). */
+                grant_type: "password" | "refresh_token";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description With `grant_type=password`. */
+                    email?: string;
+                    /** @description With `grant_type=password`. */
+                    password?: string;
+                    /** @description With `grant_type=refresh_token`. */
+                    refresh_token?: string;
+                };
+            };
+        };
         responses: {
             /** @description A session. */
             200: {
@@ -4812,22 +4846,29 @@ export interface operations {
                 content: {
                     "application/json": {
                         access_token: string;
+                        /** @description Unix seconds when the access token expires. */
+                        expires_at: number;
+                        /** @description Seconds the access token is valid for (3600). */
                         expires_in: number;
                         refresh_token: string;
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601 */
+                            created_at: string;
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
                             user_metadata: {
                                 [key: string]: unknown;
                             };
-                        } & {
-                            [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4877,14 +4918,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601 */
+                        created_at: string;
                         email: string;
                         /** Format: uuid */
                         id: string;
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
                         user_metadata: {
                             [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4910,7 +4957,16 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Merged into `user_metadata`; a `null` value removes the field. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
         responses: {
             /** @description The updated account. */
             200: {
@@ -4919,14 +4975,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601 */
+                        created_at: string;
                         email: string;
                         /** Format: uuid */
                         id: string;
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
                         user_metadata: {
                             [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4989,6 +5051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/typescript": unknown;
                     "text/javascript": unknown;
                 };
             };
