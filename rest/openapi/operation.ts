@@ -56,6 +56,8 @@ export type Tag =
   | "Profile"
   | "Balance"
   | "CLI"
+  | "Apps"
+  | "Keys"
   | "Deployments"
   | "Tools"
   | "Connections"
@@ -135,8 +137,9 @@ export interface ReplayRequest {
    * `invitation`: a pending invitation's id; `deployment`: the name of a new deployment
    * `docs-demo`; `avatar`: an uploaded avatar's object path; `agentToken`: the id of an agent
    * token issued for a new deployment `docs-demo`; `personalKey`: a freshly minted CLI key
-   * (`POST /api/dev/personal-key`, administrators only).
+   * (`POST /api/dev/personal-key`, administrators only); `app`: the id of a new app `docs-app`;
+   * `key`: the id of a new key for a new app `docs-app`.
    */
-  setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey";
+  setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey" | "app" | "key";
 }
 
