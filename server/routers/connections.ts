@@ -4,7 +4,8 @@ import { workspaceFor } from "../members";
 import { requireApp, getAllowedOrigins, setAllowedOrigins } from "../apps";
 import { AppError } from "../platform/errors";
 import { editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
-import { BROWSER, adminProcedure, authedProcedure, router } from "./trpc";
+import { BROWSER, adminProcedure, authedProcedure, publicProcedure, router } from "./trpc";
+import { actingWorkspace } from "./acting-workspace";
 
 /** Deletes at the broker; its failure is shown (502) and the local row kept (ADR 011). */
 async function deleteAtBroker(accountId: string): Promise<void> {
@@ -42,13 +43,13 @@ export const connectionsRouter = router({
     return { ok: true as const };
   }),
   /** The app page: its bound connections and its allowed opener origins. */
-  forApp: authedProcedure.meta(BROWSER).input(unbindInput.pick({ appId: true })).query(async ({ ctx, input }) => {
-    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+  forApp: publicProcedure.meta(BROWSER).input(unbindInput.pick({ appId: true })).query(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "workspace.read");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     return { connections: await listAppConnections(ctx.em, app.id), allowedOrigins: await getAllowedOrigins(ctx.em, app.id) };
   }),
-  setAllowedOrigins: authedProcedure.meta(BROWSER).input(allowedOriginsInput).mutation(async ({ ctx, input }) => {
-    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+  setAllowedOrigins: publicProcedure.meta(BROWSER).input(allowedOriginsInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "apps.manage");
     return { allowedOrigins: await setAllowedOrigins(ctx.em, workspace.tenantId, input.appId, input.origins) };
   }),
 });
