@@ -1,3 +1,4 @@
+import { bindBody, bindingListOutput, bindingOutput } from "../../server/connections";
 import { allowedOriginsBody, allowedOriginsOutput, appListOutput, appOutput, createAppInput, envVarListOutput, renameAppInput, setEnvValueBody } from "../../server/apps";
 import { z } from "zod";
 import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
@@ -19,6 +20,8 @@ const PERMISSIONS =
   "The same rules as the dashboard: every member reads; members and the owner manage; viewers see variable names, never values.";
 
 const appParam = { name: "appId", description: "The app's id." };
+const providerParam = { name: "provider", description: "The catalog slug of the provider, e.g. `github`." };
+const BINDING_RULES = "Members and the owner bind and unbind; everyone reads.";
 const keyParam = { name: "key", description: "The variable's name: a letter or underscore, then letters, digits and underscores (at most 128)." };
 
 const noApp = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
@@ -222,6 +225,86 @@ export const appOperations: Route[] = [
         description: "No app of this id in your workspace.",
         examples: [{ name: "unknown-app", summary: "An id that names no app of yours", body: { message: "App not found" }, request: { as: "owner", params: { appId: UNKNOWN_APP, key: "API_URL" } } }],
       },
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/api/apps/{appId}/bindings",
+    handler: apps.bindings,
+    tag: "Apps",
+    summary: "An app's bound connections",
+    description: `One connection per provider; its deployed tool uses them through the provider proxy. ${AUTH_DESCRIPTION}`,
+    auth: ["session", "appKey"],
+    pathParam: appParam,
+    responses: [
+      { status: 200, description: "The bindings.", schema: bindingListOutput, examples: [{ name: "none", summary: "Nothing bound yet", body: { bindings: [] }, exact: true, request: { as: "owner", setup: "app", param: "{{setup}}" } }] },
+      refused({ param: UNKNOWN_APP }),
+      noApp({}),
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/api/apps/{appId}/bindings/{provider}",
+    handler: apps.binding,
+    tag: "Apps",
+    summary: "The connection bound to an app for a provider",
+    description: AUTH_DESCRIPTION,
+    auth: ["session", "appKey"],
+    pathParams: [appParam, providerParam],
+    responses: [
+      {
+        status: 200,
+        description: "The binding.",
+        schema: bindingOutput,
+      },
+      refused({ params: { appId: UNKNOWN_APP, provider: "github" } }),
+      {
+        status: 404,
+        description: "No app of this id in your workspace, or nothing bound for this provider.",
+        examples: [
+          { name: "unknown-app", summary: "An id that names no app of yours", body: { message: "App not found" }, request: { as: "owner", params: { appId: UNKNOWN_APP, provider: "github" } } },
+          { name: "unbound", summary: "Nothing bound for the provider", body: { message: "Binding not found" }, request: { as: "owner", setup: "app", params: { appId: "{{setup}}", provider: "github" } } },
+        ],
+      },
+    ],
+  }),
+  route({
+    method: "PUT",
+    path: "/api/apps/{appId}/bindings/{provider}",
+    handler: apps.bind,
+    sessionCookie: true,
+    tag: "Apps",
+    summary: "Bind a connection to an app",
+    description: `${BINDING_RULES} \`connectionId\` names a connection of the workspace for this provider; it replaces any connection bound for it, and the app's variables follow. ${AUTH_DESCRIPTION}`,
+    auth: ["session", "appKey"],
+    pathParams: [appParam, providerParam],
+    jsonBody: bindBody,
+    responses: [
+      { status: 200, description: "The binding.", schema: bindingOutput },
+      refused({ params: { appId: UNKNOWN_APP, provider: "github" }, json: { connectionId: UNKNOWN_APP } }),
+      crossOrigin({ params: { appId: UNKNOWN_APP, provider: "github" }, json: { connectionId: UNKNOWN_APP } }),
+      {
+        status: 404,
+        description: "No connection of this id and provider in your workspace, or no such app.",
+        examples: [{ name: "unknown-connection", summary: "An id that names no connection of yours", body: { message: "Connection not found" }, request: { as: "owner", setup: "app", params: { appId: "{{setup}}", provider: "github" }, json: { connectionId: UNKNOWN_APP } } }],
+      },
+    ],
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/apps/{appId}/bindings/{provider}",
+    handler: apps.unbind,
+    sessionCookie: true,
+    tag: "Apps",
+    summary: "Unbind a provider's connection from an app",
+    description: `${BINDING_RULES} The connection stays in the workspace; the variables it wrote into the app are removed. ${AUTH_DESCRIPTION}`,
+    auth: ["session", "appKey"],
+    pathParams: [appParam, providerParam],
+    responses: [
+      { status: 204, description: "Unbound." },
+      refused({ params: { appId: UNKNOWN_APP, provider: "github" } }),
+      crossOrigin({ params: { appId: UNKNOWN_APP, provider: "github" } }),
+      { status: 404, description: "Nothing bound for this provider.", examples: [{ name: "unbound", summary: "Nothing bound", body: { message: "Binding not found" }, request: { as: "owner", setup: "app", params: { appId: "{{setup}}", provider: "github" } } }] },
     ],
   }),
 ];

@@ -69,3 +69,34 @@ export async function deleteEnv(ctx: RequestContext) {
   await (await ctx.caller()).apps.deleteEnv({ appId: appId(ctx), key: decodePathSegment(ctx.params.key ?? "") });
   return noContent();
 }
+
+const provider = (ctx: RequestContext) => decodePathSegment(ctx.params.provider ?? "");
+
+/** The connections bound to an app, one per provider: what its deployed tool may use. */
+export async function bindings(ctx: RequestContext) {
+  await sessionOrKey(ctx);
+  const { connections } = await (await ctx.caller()).connections.forApp({ appId: appId(ctx) });
+  return json({ bindings: connections }, 200, NO_STORE);
+}
+
+export async function binding(ctx: RequestContext) {
+  await sessionOrKey(ctx);
+  const { connections } = await (await ctx.caller()).connections.forApp({ appId: appId(ctx) });
+  const bound = connections.find((connection) => connection.provider === provider(ctx));
+  return bound ? json(bound, 200, NO_STORE) : json({ message: "Binding not found" }, 404);
+}
+
+export async function bind(ctx: RequestContext) {
+  await sessionOrKey(ctx);
+  const body = await readJsonObject(ctx.request);
+  const caller = await ctx.caller();
+  await caller.connections.bindProvider({ ...body, appId: appId(ctx), provider: provider(ctx) } as never);
+  const { connections } = await caller.connections.forApp({ appId: appId(ctx) });
+  return json(connections.find((connection) => connection.provider === provider(ctx)));
+}
+
+export async function unbind(ctx: RequestContext) {
+  await sessionOrKey(ctx);
+  await (await ctx.caller()).connections.unbind({ appId: appId(ctx), provider: provider(ctx) });
+  return noContent();
+}

@@ -37,8 +37,15 @@ export const connectionsRouter = router({
     const workspace = await workspaceFor(caller(ctx), "connections.manage");
     return bindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, connectionId: input.connectionId, userId: ctx.session.userId });
   }),
-  unbind: authedProcedure.meta(BROWSER).input(unbindInput).mutation(async ({ ctx, input }) => {
-    const workspace = await workspaceFor(caller(ctx), "connections.manage");
+  /** REST `PUT /api/apps/{appId}/bindings/{provider}`: as `bind`, for a connection of that provider only. */
+  bindProvider: publicProcedure.input(bindInput.extend({ provider: unbindInput.shape.provider })).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "connections.manage");
+    const ofProvider = await listTenantConnections(ctx.em, workspace.tenantId, input.provider);
+    if (!ofProvider.some((connection) => connection.id === input.connectionId)) throw new AppError("NOT_FOUND", "Connection not found");
+    return bindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, connectionId: input.connectionId, userId: workspace.userId });
+  }),
+  unbind: publicProcedure.meta(BROWSER).input(unbindInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "connections.manage");
     await unbindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, provider: input.provider });
     return { ok: true as const };
   }),

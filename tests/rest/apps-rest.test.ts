@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { api, type TestUser } from "../support/http";
@@ -78,5 +79,31 @@ describe("apps and keys over REST", () => {
     const crossSite = await api(service, "/api/apps", { method: "POST", cookie: owner.user.cookie, json: { name: "Forged" }, headers: { origin: "https://elsewhere.example" } });
     expect([crossSite.status, crossSite.body]).toEqual([403, { message: "Cross-origin request refused: this action must come from the service's own pages" }]);
     expect(await rows("select id from apps where name = 'Forged'", [])).toEqual([]);
+  });
+
+  it("binds a workspace connection to an app for its provider, lists it, and unbinds it, as members may and viewers may not", async () => {
+    const connectionId = randomUUID();
+    await service.db.query(
+      `insert into connections (id, tenant_id, provider, external_id, display_name, profile, metadata, created_by) values ($1, $2, 'github', $3, 'Acme GitHub', 'broker_managed', '{}', $4)`,
+      [connectionId, owner.tenantId, `svc_conn_${randomBytes(9).toString("base64url")}`, owner.user.userId],
+    );
+    const path = `/api/apps/${appId}/bindings/github`;
+    const byViewer = await api(service, path, { method: "PUT", cookie: viewer.cookie, json: { connectionId } });
+    expect([byViewer.status, byViewer.body]).toEqual([403, { message: "Viewers cannot manage connections" }]);
+    const otherProvider = await api(service, `/api/apps/${appId}/bindings/slack`, { method: "PUT", cookie: member.cookie, json: { connectionId } });
+    expect([otherProvider.status, otherProvider.body]).toEqual([404, { message: "Connection not found" }]);
+    expect(await rows("select provider from app_connection_bindings where app_id = $1", [appId])).toEqual([]);
+
+    const bound = await api(service, path, { method: "PUT", cookie: member.cookie, json: { connectionId } });
+    expect(bound.status).toBe(200);
+    expect(bound.body).toMatchObject({ provider: "github", connectionId, displayName: "Acme GitHub", profile: "broker_managed" });
+    expect((await api(service, `/api/apps/${appId}/bindings`, { cookie: viewer.cookie })).body).toEqual({ bindings: [bound.body] });
+    expect((await api(service, path, { headers: { authorization: `Bearer ${ownerKey}` } })).body).toEqual(bound.body);
+
+    expect((await api(service, path, { method: "DELETE", cookie: viewer.cookie })).status).toBe(403);
+    expect((await api(service, path, { method: "DELETE", cookie: member.cookie })).status).toBe(204);
+    expect(await rows("select provider from app_connection_bindings where app_id = $1", [appId])).toEqual([]);
+    const gone = await api(service, path, { cookie: member.cookie });
+    expect([gone.status, gone.body]).toEqual([404, { message: "Binding not found" }]);
   });
 });

@@ -73,6 +73,54 @@ export interface paths {
         patch: operations["patchApiAppsAppId"];
         trace?: never;
     };
+    "/api/apps/{appId}/bindings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's bound connections
+         * @description One connection per provider; its deployed tool uses them through the provider proxy. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiAppsAppIdBindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/bindings/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connection bound to an app for a provider
+         * @description With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiAppsAppIdBindingsProvider"];
+        /**
+         * Bind a connection to an app
+         * @description Members and the owner bind and unbind; everyone reads. `connectionId` names a connection of the workspace for this provider; it replaces any connection bound for it, and the app's variables follow. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        put: operations["putApiAppsAppIdBindingsProvider"];
+        post?: never;
+        /**
+         * Unbind a provider's connection from an app
+         * @description Members and the owner bind and unbind; everyone reads. The connection stays in the workspace; the variables it wrote into the app are removed. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiAppsAppIdBindingsProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/apps/{appId}/env": {
         parameters: {
             query?: never;
@@ -1525,6 +1573,276 @@ export interface operations {
                 };
             };
             /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAppsAppIdBindings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bindings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bindings: {
+                            /** Format: uuid */
+                            connectionId: string;
+                            /** @description What the deployed tool is told of the account (no secrets) */
+                            context: {
+                                [key: string]: string;
+                            };
+                            createdAt: string;
+                            displayName: string;
+                            /** @description The connection's `svc_conn_…` id */
+                            externalId: string;
+                            /** @enum {string} */
+                            profile: "first_party" | "broker_managed";
+                            provider: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAppsAppIdBindingsProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The catalog slug of the provider, e.g. `github`. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The binding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connectionId: string;
+                        /** @description What the deployed tool is told of the account (no secrets) */
+                        context: {
+                            [key: string]: string;
+                        };
+                        createdAt: string;
+                        displayName: string;
+                        /** @description The connection's `svc_conn_…` id */
+                        externalId: string;
+                        /** @enum {string} */
+                        profile: "first_party" | "broker_managed";
+                        provider: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or nothing bound for this provider. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiAppsAppIdBindingsProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The catalog slug of the provider, e.g. `github`. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A connection of the workspace for this provider (`GET /connections` lists them)
+                     */
+                    connectionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The binding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connectionId: string;
+                        /** @description What the deployed tool is told of the account (no secrets) */
+                        context: {
+                            [key: string]: string;
+                        };
+                        createdAt: string;
+                        displayName: string;
+                        /** @description The connection's `svc_conn_…` id */
+                        externalId: string;
+                        /** @enum {string} */
+                        profile: "first_party" | "broker_managed";
+                        provider: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No connection of this id and provider in your workspace, or no such app. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAppsAppIdBindingsProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The catalog slug of the provider, e.g. `github`. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unbound. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nothing bound for this provider. */
             404: {
                 headers: {
                     [name: string]: unknown;
