@@ -11,6 +11,10 @@ import { NonceProvider } from "~/lib/nonce-provider";
 // `scripts/start.mjs` and the splat route share one copy of the domain (see README).
 export { startNodeServer, stopOnSignals } from "../rest/node-server";
 export { handleRest } from "../rest/handler";
+// `npm run keys:rotate` (scripts/rotate-keys.mjs) runs from the same build.
+export { rotateSigningKey } from "../server/start";
+// `npm run lint:openapi` (scripts/lint-openapi.mjs) lints the document this build serves.
+export { openApiDocument } from "../rest/openapi/document";
 
 const ABORT_DELAY = 5_000;
 

@@ -10,6 +10,8 @@ import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
 import type { Dispatcher } from "undici";
 import { forwardedRequestHeaders, NEVER_TO_A_TOOL, returnedRawResponseHeaders, type RequestHeaderRules } from "../server/platform/http/header-policy";
 import { BodyTooLarge, cappedBody } from "./app-proxy-upstream";
+import { nameAnswer, withRequestId } from "./request-id";
+import { currentRequestId } from "../server/platform/request-scope";
 
 /**
  * The app-proxy (issue 8, docs/decisions/030): `{name}--{workspace}.{APPS_DOMAIN}` in front
@@ -46,6 +48,7 @@ function sendPage(res: ServerResponse, status: number, title: string, message: s
     return;
   }
   const body = htmlPageBody(title, message);
+  nameAnswer(res);
   res.writeHead(status, { ...HTML_PAGE_HEADERS, ...headers, "content-length": Buffer.byteLength(body) });
   res.end(body);
 }
@@ -161,6 +164,7 @@ class ToolRelay implements Dispatcher.DispatchHandler {
   private abortRequest: ((error: Error) => void) | undefined;
   private resumeResponse: (() => void) | undefined;
   private readonly resumeAfterDrain = () => this.resumeResponse?.();
+  private readonly requestId = currentRequestId();
 
   constructor(
     private readonly req: IncomingMessage,
@@ -179,7 +183,7 @@ class ToolRelay implements Dispatcher.DispatchHandler {
 
   onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
     this.resumeResponse = resume;
-    this.res.writeHead(statusCode, statusText, returnedRawResponseHeaders(rawHeaders));
+    this.res.writeHead(statusCode, statusText, withRequestId(returnedRawResponseHeaders(rawHeaders), this.requestId));
     return true;
   }
 
@@ -225,9 +229,11 @@ function answer(req: IncomingMessage, res: ServerResponse, admission: Admission,
       return sendPage(res, 404, "No such tool", "There is no deployed tool at this address.");
     case "sign-in":
       if (admission.location === null) return sendPage(res, 401, "Sign in required", `Open ${admission.target.name} in your browser to sign in.`);
+      nameAnswer(res);
       res.writeHead(302, { location: admission.location, "cache-control": "no-store" });
       return void res.end();
     case "session-started":
+      nameAnswer(res);
       res.writeHead(302, { location: admission.location, "set-cookie": appSessionCookie(admission.sessionToken), "cache-control": "no-store", "referrer-policy": "no-referrer" });
       return void res.end();
     case "link-expired":

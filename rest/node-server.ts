@@ -61,13 +61,15 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request, clientAddress));
     return rest;
   });
-  const serve = (req: IncomingMessage, res: ServerResponse) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     // Draining: answer, then close the connection, so its client goes to another instance.
     if (isDraining()) res.shouldKeepAlive = false;
-    // Deployed tools first: their hosts are the app-proxy's, whatever the path.
+    // Deployed tools first: their hosts are the app-proxy's, whatever the path. The two proxies
+    // name their answers themselves (rest/request-id.ts).
     if (isAppHost(req.headers.host)) return handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
     // The provider proxy streams on raw Node objects, like the app-proxy (docs/decisions/017).
     if (isProviderProxyPath(req.url)) return handleProviderProxy(req, res, normalizeClientAddress(req.socket.remoteAddress));
+    res.setHeader("x-request-id", requestId);
     const answer = fastAnswer(req.method, req.url, (name) => rawHeader(req.rawHeaders, name));
     if (!answer) return void listener(req, res);
     res.writeHead(answer.status, { ...answer.headers, "content-length": Buffer.byteLength(answer.body) });
@@ -76,8 +78,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   // Every answer names its request; every log line written while serving it carries the id.
   const server = createServer((req, res) => {
     const requestId = requestIdFor(rawHeader(req.rawHeaders, "x-request-id"), normalizeClientAddress(req.socket.remoteAddress));
-    res.setHeader("x-request-id", requestId);
-    runInRequestScope(requestId, () => serve(req, res));
+    runInRequestScope(requestId, () => serve(req, res, requestId));
   });
   server.on("upgrade", (req, socket, head) => {
     // Upgraded sockets leave the HTTP server's bookkeeping: kept here so shutdown can end them.

@@ -7,6 +7,8 @@ import { PROVIDER_PROXY_PREFIX, proxyProviderCall, type ProviderCall, type Provi
 import { startedRuntime } from "../server/start";
 import { authenticateBearer, bearerFrom, knownAppKey } from "./bearer";
 import { APP_KEY_PREFIX } from "../server/keys";
+import { nameAnswer, withRequestId } from "./request-id";
+import { currentRequestId } from "../server/platform/request-scope";
 
 /**
  * The provider proxy `ANY /api/proxy/{provider}/{path}` on raw Node request/response objects
@@ -39,6 +41,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
     return;
   }
   const text = JSON.stringify(body);
+  nameAnswer(res);
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers, "content-length": Buffer.byteLength(text) });
   res.end(text);
 }
@@ -61,6 +64,8 @@ function lazyEm(): () => EntityManager {
 
 /** Node's response as the core's reply. */
 class NodeReply implements ProviderReply {
+  private readonly requestId = currentRequestId();
+
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
@@ -73,6 +78,7 @@ class NodeReply implements ProviderReply {
   answer(status: number, headers: Record<string, string>, body: string): void {
     if (!this.req.complete) this.req.resume();
     if (this.res.headersSent) return void this.res.destroy();
+    nameAnswer(this.res);
     this.res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
     this.res.end(body);
   }
@@ -82,7 +88,7 @@ class NodeReply implements ProviderReply {
   }
 
   start(status: number, statusText: string | undefined, headers: string[]): void {
-    this.res.writeHead(status, statusText, headers);
+    this.res.writeHead(status, statusText, withRequestId([...headers], this.requestId));
   }
 
   write(chunk: Buffer): boolean {

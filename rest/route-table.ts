@@ -1,4 +1,6 @@
 import type { Route } from "./route-types";
+import { appOperations } from "./routes/apps.operations";
+import { keyOperations } from "./routes/keys.operations";
 import { balanceOperations } from "./routes/balance.operations";
 import { cliOperations } from "./routes/cli.operations";
 import { connectionOperations } from "./routes/connections.operations";
@@ -31,6 +33,8 @@ export const routes: Route[] = [
   ...userOperations,
   ...balanceOperations,
   ...cliOperations,
+  ...appOperations,
+  ...keyOperations,
   ...deploymentOperations,
   ...deploymentShellOperations,
   ...toolOperations,

@@ -60,7 +60,16 @@ function responseObject(operation: Route, response: ResponseDoc): Json {
     ...(response.headers
       ? { headers: Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) }
       : {}),
-    ...(contentType ? { content: { [contentType]: media } } : {}),
+    ...(contentType
+      ? {
+          content: {
+            [contentType]: media,
+            ...Object.fromEntries(
+              (response.moreContent ?? []).map((more) => [more.contentType, { examples: Object.fromEntries(more.examples.map((example) => [example.name, exampleObject(example)])) }]),
+            ),
+          },
+        }
+      : {}),
   };
 }
 

@@ -56,6 +56,8 @@ export type Tag =
   | "Profile"
   | "Balance"
   | "CLI"
+  | "Apps"
+  | "Keys"
   | "Deployments"
   | "Tools"
   | "Connections"
@@ -79,6 +81,8 @@ export interface ResponseDoc {
   /** Response headers worth knowing (name → description). */
   headers?: Record<string, string>;
   examples?: ExampleDoc[];
+  /** Other media types the same status answers with, each with its own replayed examples (`/sdk/connect.d.ts` is TypeScript). */
+  moreContent?: { contentType: string; examples: ExampleDoc[] }[];
 }
 
 /**
@@ -134,8 +138,9 @@ export interface ReplayRequest {
    * `invitation`: a pending invitation's id; `deployment`: the name of a new deployment
    * `docs-demo`; `avatar`: an uploaded avatar's object path; `agentToken`: the id of an agent
    * token issued for a new deployment `docs-demo`; `personalKey`: a freshly minted CLI key
-   * (`POST /api/dev/personal-key`, administrators only).
+   * (`POST /api/dev/personal-key`, administrators only); `app`: the id of a new app `docs-app`;
+   * `key`: the id of a new key for a new app `docs-app`.
    */
-  setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey";
+  setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey" | "app" | "key";
 }
 

@@ -96,7 +96,7 @@ export const connectionOperations: Route[] = [
     tag: "Connections",
     summary: "The browser SDK",
     description:
-      "`connect.js` (an ES module whose `connect(options)` opens the connection popup and resolves with the connection, or rejects with a `ConnectError`), its types `connect.d.ts` (`text/plain`), and " +
+      "`connect.js` (an ES module whose `connect(options)` opens the connection popup and resolves with the connection, or rejects with a `ConnectError`), its TypeScript declarations `connect.d.ts` (`application/typescript`), and " +
       "`connect.<hash>.js`, the same bytes under a content-addressed name. Third-party pages import it from another origin, so every answer carries " +
       "`Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. `connect.js` is cached for an hour, then revalidated by its `ETag` " +
       "(`If-None-Match` answers 304), and names its versioned URL in `X-SDK-Versioned-URL`; the versioned file is cached for a year.",
@@ -113,6 +113,7 @@ export const connectionOperations: Route[] = [
           "X-SDK-Versioned-URL": "`/sdk/connect.<hash>.js` (on `connect.js` only)",
         },
         examples: [{ name: "connect", summary: "The SDK", request: { as: "anonymous", param: "connect.js" } }],
+        moreContent: [{ contentType: "application/typescript", examples: [{ name: "types", summary: "The SDK's TypeScript declarations", request: { as: "anonymous", param: "connect.d.ts" } }] }],
       },
       { status: 304, description: "Not modified: the `If-None-Match` names the current `ETag`." },
       {

@@ -1,9 +1,17 @@
-import { identitySessionOutput, identityUserOutput, jwksOutput } from "../../server/identity";
+import { identitySessionOutput, identityUserOutput, jwksOutput, signupBody, tokenBody, tokenQuery, updateUserBody } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
 
-const USER = { id: "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f", aud: "authenticated", role: "authenticated", email: "grace@example.com", user_metadata: {}, app_metadata: { provider: "email" } };
+const USER = {
+  id: "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f",
+  aud: "authenticated",
+  role: "authenticated",
+  email: "grace@example.com",
+  user_metadata: {},
+  created_at: "2026-01-07T09:20:00.000Z",
+  updated_at: "2026-01-07T09:20:00.000Z",
+};
 const SESSION = { access_token: "eyJhbGciOiJFUzI1NiIs…", token_type: "bearer", expires_in: 3600, expires_at: 1767780000, refresh_token: "v1.MRjcyvUvqx…", user: USER };
 const IDENTITY_DESCRIPTION =
   "The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's " +
@@ -28,6 +36,7 @@ export const identityProviderOperations: Route[] = [
     summary: "Create an account",
     description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata). Sign-ups are rate limited per address.`,
     auth: [],
+    jsonBody: signupBody,
     responses: [
       { status: 200, description: "A session for the new account.", schema: identitySessionOutput, examples: [{ name: "signed-up", summary: "A new account", body: SESSION, request: { as: "anonymous", json: { email: "grace@example.com", password: "correct horse battery" } } }] },
       {
@@ -60,6 +69,8 @@ export const identityProviderOperations: Route[] = [
       `${IDENTITY_DESCRIPTION} \`?grant_type=password\` with \`email\` and \`password\`, or \`?grant_type=refresh_token\` with \`refresh_token\` ` +
       "(refresh tokens rotate: the old one stops working). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.",
     auth: [],
+    query: tokenQuery,
+    jsonBody: tokenBody,
     responses: [
       { status: 200, description: "A session.", schema: identitySessionOutput, examples: [{ name: "password", summary: "Email and password", body: { ...SESSION, user: { ...USER, email: "admin@example.com" } }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "correct horse battery" } } }] },
       {
@@ -94,6 +105,7 @@ export const identityProviderOperations: Route[] = [
     summary: "Change the account's metadata",
     description: `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\`; each value at most 2048 characters without control characters.`,
     auth: ["identityToken"],
+    jsonBody: updateUserBody,
     responses: [
       { status: 200, description: "The updated account.", schema: identityUserOutput, examples: [{ name: "updated", summary: "A display name", body: { ...USER, user_metadata: { display_name: "Grace" } }, request: { as: "ownerToken", json: { data: { display_name: "Grace" } } } }] },
       noBearer({ data: { display_name: "Grace" } }),

@@ -38,7 +38,9 @@ function load(name: string): Promise<SdkFile | null> {
 
 const CONTENT_TYPES: Record<string, string> = {
   "connect.js": "text/javascript; charset=utf-8",
-  "connect.d.ts": "text/plain; charset=utf-8",
+  // TypeScript has no registered media type; application/typescript is what Deno and the
+  // TypeScript tooling that fetch declarations by URL use (the document says the same).
+  "connect.d.ts": "application/typescript; charset=utf-8",
 };
 
 const SHARED_HEADERS = {

@@ -5,6 +5,9 @@ import { serveFile } from "../static-files";
 
 /** Public objects of the `fs` storage driver; uploads get fresh names, so caching is immutable. */
 export async function publicAvatar(ctx: RequestContext) {
-  const response = await serveFile(`${getConfig().storageDir}/avatars`, ctx.params.objectPath ?? "", { immutable: true });
+  // Generated clients encode the key's slashes (`user%2F…`): take that spelling too. Each
+  // segment is still judged by serveFile, so `..%2F` leads nowhere.
+  const objectPath = (ctx.params.objectPath ?? "").replace(/%2F/gi, "/");
+  const response = await serveFile(`${getConfig().storageDir}/avatars`, objectPath, { immutable: true });
   return response ?? json({ message: "Object not found" }, 404);
 }

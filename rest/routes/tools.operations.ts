@@ -42,7 +42,9 @@ export const toolOperations: Route[] = [
     summary: "Keys that verify X-Svc-Assertion",
     description:
       "The app-proxy signs each forwarded request's identity into the `X-Svc-Assertion` header (a short-lived JWT); a tool that wants more than the plain " +
-      "`X-Svc-*` headers verifies it with these public keys. Cacheable for 10 minutes.",
+      "`X-Svc-*` headers verifies it with these public keys (issuer `BASE_URL`, audience the tool's origin, header `typ` `svc-assertion+jwt`). " +
+      "The assertion has a key of its own, listed only here and never in the identity JWKS, so an assertion is no access token. After a key rotation " +
+      "the retired key stays listed for the overlap (ADR 035). Cacheable for 10 minutes.",
     auth: [],
     responses: [{ status: 200, description: "A JSON Web Key Set.", schema: jwksOutput, headers: { "Cache-Control": "`public, max-age=600`" }, examples: [{ name: "keys", summary: "The key set", body: { keys: [{ kty: "EC", crv: "P-256", x: "…", y: "…", kid: "assert-1", alg: "ES256", use: "sig" }] }, request: { as: "anonymous" } }] }],
   }),

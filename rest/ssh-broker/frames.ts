@@ -1,5 +1,6 @@
 /**
- * The shell broker's wire format (docs/decisions/021): one JSON object per WebSocket text
+ * The shell broker's wire format (docs/decisions/021; for client writers, docs/shell-protocol.md,
+ * which must change with this file): one JSON object per WebSocket text
  * frame. Bytes travel base64-encoded in `data`, so a terminal's binary output survives.
  *
  * CLI → broker:   open {tty, cols, rows, term, command?} (first frame), data {data}, resize {cols, rows}, eof

@@ -3,4 +3,4 @@ export { exactOrigin, getAllowedOrigins, setAllowedOrigins } from "./allowed-ori
 export { createApp, deleteApp, ensureCliApp, listApps, renameApp, requireApp } from "./app-service";
 export { App, AppEnvVarSchema, AppSchema, appRow } from "./entities";
 export { appEnvironment, deleteEnvVar, listEnvVarNames, listEnvVars, setEnvVar, toDotenv } from "./env-service";
-export { appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "./schemas";
+export { allowedOriginsBody, allowedOriginsOutput, appIdInput, appListOutput, appOutput, createAppInput, deleteAppInput, envKeyInput, envVarListOutput, renameAppInput, setEnvInput, setEnvValueBody } from "./schemas";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
 import { isSafeValue, nameSchema } from "../platform/validation/text";
 
 export const ENV_KEY_MESSAGE = "Variable names must start with a letter or underscore and use only letters, digits and underscores (at most 128)";
@@ -24,3 +25,27 @@ export const renameAppInput = appIdInput.extend({
 export const deleteAppInput = appIdInput.extend({
   confirmName: z.string({ error: "Type the app's name to confirm" }).max(200, "Type the app's name to confirm"),
 });
+
+/** `/api/apps…` (REST, issue 16): the same rows the dashboard's procedures answer. */
+export const appOutput = z.object({
+  id: uuidOutput,
+  tenantId: uuidOutput,
+  name: z.string(),
+  kind: z.enum(["app", "cli"]).describe("`cli` is the CLI's own app"),
+  createdBy: uuidOutput,
+  createdAt: isoTimeOutput,
+});
+export const appListOutput = z.object({ apps: z.array(appOutput) });
+export const envVarListOutput = z.object({
+  variables: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(["user", "integration"]).describe("`integration` rows are written by a connection and cannot be set here"),
+      value: z.string().nullable().describe("`null` for viewers: they see names, never values"),
+      updatedAt: isoTimeOutput,
+    }),
+  ),
+});
+export const setEnvValueBody = z.object({ value: setEnvInput.shape.value });
+export const allowedOriginsOutput = z.object({ allowedOrigins: z.array(z.string()) });
+export const allowedOriginsBody = z.object({ origins: z.array(z.string()).max(20).describe("Exact origins (`https://app.example.com`), at most 20") });

@@ -29,3 +29,4 @@ export { boundConnectionsBody, boundConnectionsEvictions, cachedConnectionsBody 
 export { CONNECTIONS_CHANGED_CHANNEL, EVERY_WORKSPACE } from "./tool-surface/connections-changed";
 export { bindFromWizard, loadWizard } from "./wizard";
 export type { WizardCaller } from "./wizard";
+export { bindBody, bindingListOutput, bindingOutput } from "./schemas";

@@ -52,3 +52,16 @@ export const appEventsOutput = z.object({
   ),
   nextCursor: z.string().nullable(),
 });
+
+/** `/api/apps/{appId}/bindings…` (REST, issue 16): a connection bound to an app, as the app page lists it. */
+export const bindingOutput = z.object({
+  provider: z.string(),
+  connectionId: z.uuid(),
+  externalId: z.string().describe("The connection's `svc_conn_…` id"),
+  displayName: z.string(),
+  profile: z.enum(["first_party", "broker_managed"]),
+  context: z.record(z.string(), z.string()).describe("What the deployed tool is told of the account (no secrets)"),
+  createdAt: z.string(),
+});
+export const bindingListOutput = z.object({ bindings: z.array(bindingOutput) });
+export const bindBody = z.object({ connectionId: z.uuid().describe("A connection of the workspace for this provider (`GET /connections` lists them)") });

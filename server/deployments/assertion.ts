@@ -1,18 +1,21 @@
 import { SignJWT } from "jose";
 import { getConfig } from "../platform/config";
-import { getSigningKey, publicJwks } from "../identity";
+import { assertionSigningKey } from "./assertion-keys";
 import type { AppIdentity } from "./app-sessions";
 
 /**
  * `X-Svc-Assertion`: what lets a tool that is reachable without the proxy tell a real
  * request from a forged one (the plain X-Svc-* headers are unsigned, SPEC 5). An ES256 JWT,
  * `iss` BASE_URL, `aud` the tool's origin, 60 s; keys at
- * `{BASE_URL}/.well-known/svc-assertion-jwks.json`. It is signed with the service's ES256
- * key (IDENTITY_SIGNING_KEY); issuer and audience differ from identity tokens', so neither
- * can pass for the other. Tokens are reused for 30 s per app session: one signature per
+ * `{BASE_URL}/.well-known/svc-assertion-jwks.json`. It is signed with its own key
+ * (ASSERTION_SIGNING_KEY, ADR 035), published nowhere else, and typed `svc-assertion+jwt`:
+ * a verifier that checks only signature and `exp` (Supabase's `getClaims()`) against the
+ * identity JWKS finds no key for it, so a tool cannot replay a visitor's assertion as an
+ * access token. Tokens are reused for 30 s per app session: one signature per
  * person and tool per half-minute, not one per request.
  */
 const LIFETIME_SECONDS = 60;
+export const ASSERTION_TYPE = "svc-assertion+jwt";
 const REUSE_MS = 30_000;
 const signed = new Map<string, { token: string; until: number }>();
 
@@ -28,10 +31,10 @@ export async function assertionFor(identity: AppIdentity, appOrigin: string, now
   const key = keyOf(identity, appOrigin);
   const hit = signed.get(key);
   if (hit && hit.until > now) return hit.token;
-  const signing = await getSigningKey();
+  const signing = await assertionSigningKey();
   const iat = Math.floor(now / 1000);
   const token = await new SignJWT({ email: identity.email, name: identity.displayName, tenant_id: identity.tenantId, role: identity.role })
-    .setProtectedHeader({ alg: "ES256", kid: signing.kid, typ: "JWT" })
+    .setProtectedHeader({ alg: "ES256", kid: signing.kid, typ: ASSERTION_TYPE })
     .setIssuer(getConfig().baseUrl)
     .setAudience(appOrigin)
     .setSubject(identity.userId)
@@ -42,5 +45,3 @@ export async function assertionFor(identity: AppIdentity, appOrigin: string, now
   signed.set(key, { token, until: now + REUSE_MS });
   return token;
 }
-
-export const assertionJwks = publicJwks;

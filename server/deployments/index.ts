@@ -3,7 +3,8 @@ export { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, APP_SESSION_REVOKED_CHANNE
 export type { AppIdentity } from "./app-sessions";
 export { admitToTool, appOrigin, appScheme } from "./admission";
 export type { Admission, AdmissionRequest } from "./admission";
-export { assertionJwks } from "./assertion";
+export { ASSERTION_TYPE, assertionFor, cachedAssertion } from "./assertion";
+export { assertionJwks } from "./assertion-keys";
 export { cachedDeploymentByHost, findDeploymentByHost, forgetDeploymentTargets, isAppHost, parseAppHost } from "./deployment-lookup";
 export type { DeploymentTarget } from "./deployment-lookup";
 export { DEPLOYMENT_CHANGED_CHANNEL, createDeployment, deleteDeployment, deploymentView, listDeployments, requireDeployment, updateDeployment } from "./deployment-service";

@@ -21,11 +21,43 @@ export const updateUserInput = z.object({ accessToken: z.string(), data: z.recor
 /** `GET /api/auth/me` (SPEC 4.4). */
 export const sessionStatusOutput = z.object({ loggedIn: z.boolean(), userId: uuidOutput.nullable(), email: z.string().nullable() });
 export const jwksOutput = z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string() })) });
-export const identityUserOutput = z.looseObject({ id: uuidOutput, email: z.string(), user_metadata: z.record(z.string(), z.unknown()) });
-export const identitySessionOutput = z.looseObject({
+/** A user as the built-in provider answers it (GoTrue's fields that it fills; `ProviderUser`). */
+export const identityUserOutput = z.object({
+  id: uuidOutput,
+  aud: z.literal("authenticated"),
+  role: z.literal("authenticated"),
+  email: z.string(),
+  user_metadata: z.record(z.string(), z.unknown()),
+  created_at: z.string().describe("ISO 8601"),
+  updated_at: z.string().describe("ISO 8601"),
+});
+/** A session as `/auth/v1/signup` and `/auth/v1/token` answer it (`TokenResponse`). */
+export const identitySessionOutput = z.object({
   access_token: z.string(),
   token_type: z.literal("bearer"),
-  expires_in: z.number(),
+  expires_in: z.number().int().describe("Seconds the access token is valid for (3600)."),
+  expires_at: z.number().int().describe("Unix seconds when the access token expires."),
   refresh_token: z.string(),
   user: identityUserOutput,
+});
+
+/**
+ * What the GoTrue endpoints read, for the document and generated clients. The handlers read
+ * the body leniently (credentialsInput, tokenInput) to answer GoTrue's exact errors.
+ */
+export const signupBody = z.object({
+  email: z.string().describe("The account's email address."),
+  password: z.string().describe("8 to 1024 characters."),
+  data: z.record(z.string(), z.unknown()).optional().describe("User metadata, e.g. `display_name`."),
+});
+export const tokenQuery = z.object({
+  grant_type: z.enum(["password", "refresh_token"]).describe("`password` (with `email` and `password`) or `refresh_token` (with `refresh_token`)."),
+});
+export const tokenBody = z.object({
+  email: z.string().optional().describe("With `grant_type=password`."),
+  password: z.string().optional().describe("With `grant_type=password`."),
+  refresh_token: z.string().optional().describe("With `grant_type=refresh_token`."),
+});
+export const updateUserBody = z.object({
+  data: z.record(z.string(), z.unknown()).describe("Merged into `user_metadata`; a `null` value removes the field."),
 });

@@ -1,33 +1,28 @@
-import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
-import { calculateJwkThumbprint, exportJWK, type JWK } from "jose";
+import type { JWK } from "jose";
 import { getConfig } from "../platform/config";
+import { loadKeyRing, verifyingJwks, type KeyRing, type SigningKey } from "../platform/key-ring";
 
-export interface SigningKey {
-  kid: string;
-  privateKey: KeyObject;
-  publicKey: KeyObject;
-  publicJwk: JWK;
-}
+export type { SigningKey };
 
-let cached: Promise<SigningKey> | undefined;
+let cached: Promise<KeyRing> | undefined;
 
 /**
- * The built-in provider's ES256 key, from IDENTITY_SIGNING_KEY (base64 of a PKCS#8 PEM).
- * `kid` is the key's RFC 7638 thumbprint, so a rotated key gets a new id by itself.
+ * The built-in provider's key ring: IDENTITY_SIGNING_KEY signs, IDENTITY_PREVIOUS_KEYS keep
+ * tokens signed before a rotation verifying until their overlap ends (ADR 035).
  */
-export function getSigningKey(): Promise<SigningKey> {
-  cached ??= (async () => {
-    const encoded = getConfig().IDENTITY_SIGNING_KEY;
-    if (!encoded) throw new Error("IDENTITY_SIGNING_KEY is not set (npm start generates it into .data/secrets.env)");
-    const privateKey = createPrivateKey(Buffer.from(encoded, "base64").toString("utf8"));
-    const publicKey = createPublicKey(privateKey);
-    const jwk = await exportJWK(publicKey);
-    const kid = await calculateJwkThumbprint(jwk);
-    return { kid, privateKey, publicKey, publicJwk: { ...jwk, kid, alg: "ES256", use: "sig" } };
-  })();
+function identityKeyRing(): Promise<KeyRing> {
+  cached ??= loadKeyRing(
+    { signing: "IDENTITY_SIGNING_KEY", previous: "IDENTITY_PREVIOUS_KEYS" },
+    { signing: getConfig().IDENTITY_SIGNING_KEY, previous: getConfig().IDENTITY_PREVIOUS_KEYS },
+  );
   return cached;
 }
 
+export async function getSigningKey(): Promise<SigningKey> {
+  return (await identityKeyRing()).signer;
+}
+
+/** What `/auth/v1/.well-known/jwks.json` publishes: the signer and the retired keys still in their overlap. */
 export async function publicJwks(): Promise<{ keys: JWK[] }> {
-  return { keys: [(await getSigningKey()).publicJwk] };
+  return verifyingJwks(await identityKeyRing());
 }

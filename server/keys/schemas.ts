@@ -16,3 +16,27 @@ export type WhoamiOutput = z.infer<typeof whoamiOutput>;
 
 /** `GET /api/cli/env` as JSON: the key's app's variables. */
 export const cliEnvOutput = z.object({ appId: uuidOutput, env: z.record(z.string(), z.string()) });
+
+/** `/api/keys` (REST, issue 16): the API Keys panel's rows, never the key itself. */
+export const keyListOutput = z.object({
+  keys: z.array(
+    z.object({
+      id: uuidOutput,
+      name: z.string().nullable(),
+      prefix: z.string(),
+      appId: uuidOutput,
+      appName: z.string(),
+      purpose: z.enum(["app", "cli"]).describe("`cli` for a key `svc login` made"),
+      issuedBy: z.string(),
+      createdAt: z.iso.datetime(),
+      lastUsedAt: z.iso.datetime().nullable(),
+      revokedAt: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+/** The only answer that shows the key. */
+export const createdKeyOutput = z.object({ id: uuidOutput, name: z.string().nullable(), apiKey: z.string(), prefix: z.string(), appId: uuidOutput });
+export const createKeyBody = z.object({
+  appId: z.uuid(),
+  name: z.string().max(100).optional().describe("What the key is for (at most 100 characters)"),
+});

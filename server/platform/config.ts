@@ -19,6 +19,11 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   IDENTITY_PROVIDER_URL: optionalString,
   IDENTITY_SIGNING_KEY: optionalString,
+  // Retired keys that still verify until their overlap ends (npm run keys:rotate, ADR 035).
+  IDENTITY_PREVIOUS_KEYS: optionalString,
+  // The deployed-tool assertion's own key (X-Svc-Assertion), never the identity key.
+  ASSERTION_SIGNING_KEY: optionalString,
+  ASSERTION_PREVIOUS_KEYS: optionalString,
   ADMIN_EMAILS: optionalString,
   INTEGRATION_ENCRYPTION_KEY: optionalString,
   SESSION_SECRET: optionalString,

@@ -4,7 +4,8 @@ import { workspaceFor } from "../members";
 import { requireApp, getAllowedOrigins, setAllowedOrigins } from "../apps";
 import { AppError } from "../platform/errors";
 import { editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
-import { BROWSER, adminProcedure, authedProcedure, router } from "./trpc";
+import { BROWSER, adminProcedure, authedProcedure, publicProcedure, router } from "./trpc";
+import { actingWorkspace } from "./acting-workspace";
 
 /** Deletes at the broker; its failure is shown (502) and the local row kept (ADR 011). */
 async function deleteAtBroker(accountId: string): Promise<void> {
@@ -36,19 +37,26 @@ export const connectionsRouter = router({
     const workspace = await workspaceFor(caller(ctx), "connections.manage");
     return bindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, connectionId: input.connectionId, userId: ctx.session.userId });
   }),
-  unbind: authedProcedure.meta(BROWSER).input(unbindInput).mutation(async ({ ctx, input }) => {
-    const workspace = await workspaceFor(caller(ctx), "connections.manage");
+  /** REST `PUT /api/apps/{appId}/bindings/{provider}`: as `bind`, for a connection of that provider only. */
+  bindProvider: publicProcedure.input(bindInput.extend({ provider: unbindInput.shape.provider })).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "connections.manage");
+    const ofProvider = await listTenantConnections(ctx.em, workspace.tenantId, input.provider);
+    if (!ofProvider.some((connection) => connection.id === input.connectionId)) throw new AppError("NOT_FOUND", "Connection not found");
+    return bindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, connectionId: input.connectionId, userId: workspace.userId });
+  }),
+  unbind: publicProcedure.meta(BROWSER).input(unbindInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "connections.manage");
     await unbindConnection(ctx.em, { tenantId: workspace.tenantId, appId: input.appId, provider: input.provider });
     return { ok: true as const };
   }),
   /** The app page: its bound connections and its allowed opener origins. */
-  forApp: authedProcedure.meta(BROWSER).input(unbindInput.pick({ appId: true })).query(async ({ ctx, input }) => {
-    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+  forApp: publicProcedure.meta(BROWSER).input(unbindInput.pick({ appId: true })).query(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "workspace.read");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     return { connections: await listAppConnections(ctx.em, app.id), allowedOrigins: await getAllowedOrigins(ctx.em, app.id) };
   }),
-  setAllowedOrigins: authedProcedure.meta(BROWSER).input(allowedOriginsInput).mutation(async ({ ctx, input }) => {
-    const workspace = await workspaceFor(caller(ctx), "apps.manage");
+  setAllowedOrigins: publicProcedure.meta(BROWSER).input(allowedOriginsInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "apps.manage");
     return { allowedOrigins: await setAllowedOrigins(ctx.em, workspace.tenantId, input.appId, input.origins) };
   }),
 });

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { listApps, requireApp } from "../apps";
-import { caller } from "./caller";
-import { workspaceFor } from "../members";
-import { BROWSER, authedProcedure, router } from "./trpc";
+import { actingWorkspace } from "./acting-workspace";
+import { BROWSER, publicProcedure, router } from "./trpc";
 import { nameSchema } from "../platform/validation/text";
 import { issueAppKey, listKeys, revokeAppKey } from "../keys";
 
@@ -16,8 +15,8 @@ const createKeyInput = z.object({
 
 export const keysRouter = router({
   /** The API Keys panel: never the key itself, only its display prefix. */
-  list: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {
-    const workspace = await workspaceFor(caller(ctx), "workspace.read");
+  list: publicProcedure.meta(BROWSER).query(async ({ ctx }) => {
+    const workspace = await actingWorkspace(ctx, "workspace.read");
     const [keys, apps] = await Promise.all([listKeys(ctx.em, workspace.tenantId), listApps(ctx.em, workspace.tenantId)]);
     const appNames = new Map(apps.map((app) => [app.id, app.name]));
     return keys.map((key) => ({
@@ -34,21 +33,21 @@ export const keysRouter = router({
     }));
   }),
   /** The only time the key is ever shown. */
-  create: authedProcedure.meta(BROWSER).input(createKeyInput).mutation(async ({ ctx, input }) => {
-    const workspace = await workspaceFor(caller(ctx), "keys.manage");
+  create: publicProcedure.meta(BROWSER).input(createKeyInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "keys.manage");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     const issued = await issueAppKey(ctx.em, {
       tenantId: workspace.tenantId,
       appId: app.id,
-      userId: ctx.session.userId,
-      email: ctx.session.email,
+      userId: workspace.userId,
+      email: workspace.email,
       purpose: "app",
       name: input.name,
     });
     return { id: issued.key.id, name: issued.key.name, apiKey: issued.apiKey, prefix: issued.key.displayPrefix, appId: app.id };
   }),
-  revoke: authedProcedure.meta(BROWSER).input(z.object({ keyId: z.uuid({ error: "Key not found" }) })).mutation(async ({ ctx, input }) => {
-    const workspace = await workspaceFor(caller(ctx), "keys.manage");
+  revoke: publicProcedure.meta(BROWSER).input(z.object({ keyId: z.uuid({ error: "Key not found" }) })).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "keys.manage");
     await revokeAppKey(ctx.em, workspace.tenantId, input.keyId);
     return { ok: true as const };
   }),

@@ -2,3 +2,4 @@
 export { getRuntime, hostHandlesSignals, shutdownRuntime, startedRuntime } from "./runtime";
 export { isDraining, notReadyReasons, startDraining } from "./readiness";
 export type { NotReadyReason } from "./readiness";
+export { DEFAULT_OVERLAP_SECONDS, KEY_RINGS, rotateSigningKey, type KeyRingName } from "./key-rotation";

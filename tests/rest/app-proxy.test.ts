@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { createLocalJWKSet, jwtVerify } from "jose";
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest, appSession } from "../support/app-host";
@@ -125,12 +125,31 @@ describe("app-proxy", () => {
     expect(pairs.filter(([n]) => n === "x-forwarded-host")).toEqual([["x-forwarded-host", host]]);
   });
 
+  it("signs the assertion with a key of its own: it is no access token, and an access token is no assertion (issue 16, 2)", async () => {
+    const res = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", session]] });
+    const assertion = Object.fromEntries(received(res))["x-svc-assertion"]!;
+    expect(decodeProtectedHeader(assertion).typ).toBe("svc-assertion+jwt");
+    const identityJwks = (await api(service, "/auth/v1/.well-known/jwks.json")).body;
+    const assertionJwks = (await api(service, "/.well-known/svc-assertion-jwks.json")).body;
+    expect(identityJwks.keys.map((k: { kid: string }) => k.kid)).not.toContain(decodeProtectedHeader(assertion).kid);
+    // What Supabase's getClaims() does: signature and exp against the identity JWKS, nothing else.
+    await expect(jwtVerify(assertion, createLocalJWKSet(identityJwks))).rejects.toThrow(/no applicable key|matching/i);
+    const signIn = await api(service, "/auth/v1/token?grant_type=password", { method: "POST", json: { email: owner.email, password: owner.password } });
+    expect(signIn.status).toBe(200);
+    await expect(jwtVerify(signIn.body.access_token, createLocalJWKSet(identityJwks))).resolves.toBeTruthy();
+    await expect(jwtVerify(signIn.body.access_token, createLocalJWKSet(assertionJwks))).rejects.toThrow(/no applicable key|matching/i);
+    // And the service itself takes no assertion for a bearer token.
+    expect((await api(service, "/auth/v1/user", { headers: { authorization: `Bearer ${assertion}` } })).status).toBe(401);
+  });
+
   it("passes Location and Set-Cookie of the tool through, drops hop-by-hop headers", async () => {
     const res = await appRequest(service.url, host, "/cookies", { rawHeaders: [["Cookie", session]] });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/somewhere?x=1");
     expect(res.headers["set-cookie"]).toEqual(["tool_a=1; Path=/; HttpOnly", "tool_b=2; Path=/"]);
     expect(res.headers["x-drop-me"]).toBeUndefined();
+    // The relayed answer is named like every other (X-Request-Id), without folding the tool's cookies.
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it("serves public deployments without a session and still strips identity headers", async () => {

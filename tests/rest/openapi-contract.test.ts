@@ -128,6 +128,14 @@ async function runSetup(setup: ReplayRequest["setup"], who: Prepared): Promise<s
     if (res.status !== 200) throw new Error(`personal key: ${res.status} ${res.text}`);
     return res.body.apiKey;
   }
+  if (setup === "app" || setup === "key") {
+    const app = await api(service, "/api/apps", { method: "POST", cookie: who.cookie, json: { name: "docs-app" } });
+    if (app.status !== 201) throw new Error(`app: ${app.status} ${app.text}`);
+    if (setup === "app") return app.body.id;
+    const key = await api(service, "/api/keys", { method: "POST", cookie: who.cookie, json: { appId: app.body.id, name: "reports job" } });
+    if (key.status !== 201) throw new Error(`key: ${key.status} ${key.text}`);
+    return key.body.id;
+  }
   if (setup === "avatar") {
     const user = await signUp(service);
     const res = await api(service, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: multipart("file", await png()) });

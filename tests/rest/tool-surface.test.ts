@@ -374,6 +374,7 @@ describe("GET /sdk/connect.js", () => {
     expect(wrongHash.status).toBe(404);
     const types = await fetch(`${service.url}/sdk/connect.d.ts`);
     expect(types.status).toBe(200);
+    expect(types.headers.get("content-type")).toBe("application/typescript; charset=utf-8");
     expect(await types.text()).toContain("export declare function connect(options: ConnectOptions): Promise<ConnectResult>;");
     for (const path of ["/sdk/../package.json", "/sdk/%2e%2e/package.json", "/sdk/other.js", "/sdk/"]) {
       expect([path, (await fetch(`${service.url}${path}`)).status]).toEqual([path, 404]);

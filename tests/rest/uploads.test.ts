@@ -61,6 +61,16 @@ describe("workspace logo upload", () => {
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("png");
     expect((await api(service, "/api/tenants/me", { cookie: user.cookie })).body.logoUrl).toBe(res.body.logoUrl);
+
+    // A generated client encodes the object path's slashes (issue 16, 3): the same image.
+    const key = String(res.body.logoUrl).split("/avatars/")[1]!;
+    const encoded = await fetch(`${service.url}/storage/v1/object/public/avatars/${encodeURIComponent(key)}`);
+    expect([encoded.status, encoded.headers.get("content-type")]).toEqual([200, "image/png"]);
+    expect(Buffer.from(await encoded.arrayBuffer())).toEqual(Buffer.from(await (await fetch(res.body.logoUrl)).arrayBuffer()));
+    for (const escape of [`tenant%2F..%2F..%2F..%2Fsecrets.env`, `tenant%2f${user.tenantId}%2f..%2f..%2f..%2fsecrets.env`]) {
+      const refused = await fetch(`${service.url}/storage/v1/object/public/avatars/${escape}`);
+      expect([escape, refused.status, await refused.json()]).toEqual([escape, 404, { message: "Object not found" }]);
+    }
   });
 
   it("accepts PUT too, and replacing the logo leaves no stale object or URL", async () => {

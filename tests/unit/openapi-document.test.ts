@@ -137,3 +137,31 @@ describe("the OpenAPI document", () => {
     expect(missing).toEqual([]);
   });
 });
+
+/** Issue 16, 3: what a generated client needs from the document. */
+describe("the OpenAPI document for a generated client", () => {
+  const op = (method: string, path: string) => document.paths[path][method] as Json;
+  const bodyOf = (method: string, path: string) => op(method, path).requestBody?.content?.["application/json"]?.schema as Json | undefined;
+
+  it("declares the bodies and the grant_type the GoTrue endpoints read", () => {
+    expect(Object.keys(bodyOf("post", "/auth/v1/signup")?.properties ?? {})).toEqual(["email", "password", "data"]);
+    expect(bodyOf("post", "/auth/v1/signup")?.required).toEqual(["email", "password"]);
+    expect(Object.keys(bodyOf("post", "/auth/v1/token")?.properties ?? {})).toEqual(["email", "password", "refresh_token"]);
+    expect(Object.keys(bodyOf("put", "/auth/v1/user")?.properties ?? {})).toEqual(["data"]);
+    const grant = (op("post", "/auth/v1/token").parameters as Json[]).find((p) => p.name === "grant_type");
+    expect(grant).toMatchObject({ in: "query", required: true, schema: { type: "string", enum: ["password", "refresh_token"] } });
+  });
+
+  it("declares every field of the session the service sends, expires_at included", () => {
+    const session = op("post", "/auth/v1/token").responses["200"].content["application/json"].schema as Json;
+    expect(Object.keys(session.properties)).toEqual(["access_token", "token_type", "expires_in", "expires_at", "refresh_token", "user"]);
+    expect(session.additionalProperties).toBe(false);
+    expect(Object.keys(session.properties.user.properties)).toEqual(["id", "aud", "role", "email", "user_metadata", "created_at", "updated_at"]);
+  });
+
+  it("says which media type each SDK file is served as: JavaScript, and TypeScript for connect.d.ts", () => {
+    const content = op("get", "/sdk/{file}").responses["200"].content as Json;
+    expect(Object.keys(content)).toEqual(["text/javascript", "application/typescript"]);
+    expect(content["application/typescript"].examples.types["x-replay"]).toEqual({ as: "anonymous", param: "connect.d.ts" });
+  });
+});

@@ -10,10 +10,178 @@ export interface paths {
         };
         /**
          * Keys that verify X-Svc-Assertion
-         * @description The app-proxy signs each forwarded request's identity into the `X-Svc-Assertion` header (a short-lived JWT); a tool that wants more than the plain `X-Svc-*` headers verifies it with these public keys. Cacheable for 10 minutes.
+         * @description The app-proxy signs each forwarded request's identity into the `X-Svc-Assertion` header (a short-lived JWT); a tool that wants more than the plain `X-Svc-*` headers verifies it with these public keys (issuer `BASE_URL`, audience the tool's origin, header `typ` `svc-assertion+jwt`). The assertion has a key of its own, listed only here and never in the identity JWKS, so an assertion is no access token. After a key rotation the retired key stays listed for the overlap (ADR 035). Cacheable for 10 minutes.
          */
         get: operations["getWellKnownSvcAssertionJwksJson"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Apps of your workspace
+         * @description The apps of your current workspace. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiApps"];
+        put?: never;
+        /**
+         * Create an app
+         * @description Members and the owner. `name`: 1-100 characters. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiApps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One app
+         * @description With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiAppsAppId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an app
+         * @description Members and the owner. `?confirmName=` must be the app's name, exactly. Its keys are revoked, its variables and bindings removed. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiAppsAppId"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename an app
+         * @description Members and the owner. `name`: 1-100 characters. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        patch: operations["patchApiAppsAppId"];
+        trace?: never;
+    };
+    "/api/apps/{appId}/bindings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's bound connections
+         * @description One connection per provider; its deployed tool uses them through the provider proxy. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiAppsAppIdBindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/bindings/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connection bound to an app for a provider
+         * @description With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiAppsAppIdBindingsProvider"];
+        /**
+         * Bind a connection to an app
+         * @description Members and the owner bind and unbind; everyone reads. `connectionId` names a connection of the workspace for this provider; it replaces any connection bound for it, and the app's variables follow. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        put: operations["putApiAppsAppIdBindingsProvider"];
+        post?: never;
+        /**
+         * Unbind a provider's connection from an app
+         * @description Members and the owner bind and unbind; everyone reads. The connection stays in the workspace; the variables it wrote into the app are removed. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiAppsAppIdBindingsProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/env": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's variables
+         * @description The same rules as the dashboard: every member reads; members and the owner manage; viewers see variable names, never values. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiAppsAppIdEnv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/env/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a variable
+         * @description Members and the owner. Creates or replaces the variable; `value` at most 32 KB. Variables a connection wrote cannot be set here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        put: operations["putApiAppsAppIdEnvKey"];
+        post?: never;
+        /**
+         * Delete a variable
+         * @description Members and the owner. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiAppsAppIdEnvKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's allowed origins
+         * @description The origins whose pages may open the connection popup for this app (SPEC 6). With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiAppsAppIdOrigins"];
+        /**
+         * Replace an app's allowed origins
+         * @description Members and the owner. `origins`: exact origins (scheme, host and port), at most 20; the answer is the stored list. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        put: operations["putApiAppsAppIdOrigins"];
         post?: never;
         delete?: never;
         options?: never;
@@ -372,6 +540,50 @@ export interface paths {
          */
         post: operations["postApiDevPersonalKeyRevoke"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API keys of your workspace
+         * @description Every `svc_sk_` key of the workspace's apps, revoked ones included, by its display prefix: never the key itself. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiKeys"];
+        put?: never;
+        /**
+         * Create an API key for an app
+         * @description Members and the owner. `appId` names an app of the workspace; `name` (optional, at most 100 characters) says what the key is for. The answer is the only time `apiKey` is shown. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Members and the owner. The key stops working at once, on every instance. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiKeysKeyId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -990,7 +1202,7 @@ export interface paths {
         };
         /**
          * The browser SDK
-         * @description `connect.js` (an ES module whose `connect(options)` opens the connection popup and resolves with the connection, or rejects with a `ConnectError`), its types `connect.d.ts` (`text/plain`), and `connect.<hash>.js`, the same bytes under a content-addressed name. Third-party pages import it from another origin, so every answer carries `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. `connect.js` is cached for an hour, then revalidated by its `ETag` (`If-None-Match` answers 304), and names its versioned URL in `X-SDK-Versioned-URL`; the versioned file is cached for a year.
+         * @description `connect.js` (an ES module whose `connect(options)` opens the connection popup and resolves with the connection, or rejects with a `ConnectError`), its TypeScript declarations `connect.d.ts` (`application/typescript`), and `connect.<hash>.js`, the same bytes under a content-addressed name. Third-party pages import it from another origin, so every answer carries `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`. `connect.js` is cached for an hour, then revalidated by its `ETag` (`If-None-Match` answers 304), and names its versioned URL in `X-SDK-Versioned-URL`; the versioned file is cached for a year.
          */
         get: operations["getSdkFile"];
         put?: never;
@@ -1057,6 +1269,941 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
+                    };
+                };
+            };
+        };
+    };
+    getApiApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apps: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            createdBy: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description `cli` is the CLI's own app
+                             * @enum {string}
+                             */
+                            kind: "app" | "cli";
+                            name: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new app. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        createdBy: string;
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * @description `cli` is the CLI's own app
+                         * @enum {string}
+                         */
+                        kind: "app" | "cli";
+                        name: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            /** @description A name that is empty or too long, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAppsAppId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        createdBy: string;
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * @description `cli` is the CLI's own app
+                         * @enum {string}
+                         */
+                        kind: "app" | "cli";
+                        name: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAppsAppId: {
+        parameters: {
+            query: {
+                /** @description The app's name, exactly: the typed confirmation. */
+                confirmName: string;
+            };
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The confirmation is not the app's name. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiAppsAppId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: uuid */
+                        createdBy: string;
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * @description `cli` is the CLI's own app
+                         * @enum {string}
+                         */
+                        kind: "app" | "cli";
+                        name: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAppsAppIdBindings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bindings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bindings: {
+                            /** Format: uuid */
+                            connectionId: string;
+                            /** @description What the deployed tool is told of the account (no secrets) */
+                            context: {
+                                [key: string]: string;
+                            };
+                            createdAt: string;
+                            displayName: string;
+                            /** @description The connection's `svc_conn_…` id */
+                            externalId: string;
+                            /** @enum {string} */
+                            profile: "first_party" | "broker_managed";
+                            provider: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAppsAppIdBindingsProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The catalog slug of the provider, e.g. `github`. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The binding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connectionId: string;
+                        /** @description What the deployed tool is told of the account (no secrets) */
+                        context: {
+                            [key: string]: string;
+                        };
+                        createdAt: string;
+                        displayName: string;
+                        /** @description The connection's `svc_conn_…` id */
+                        externalId: string;
+                        /** @enum {string} */
+                        profile: "first_party" | "broker_managed";
+                        provider: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or nothing bound for this provider. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiAppsAppIdBindingsProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The catalog slug of the provider, e.g. `github`. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A connection of the workspace for this provider (`GET /connections` lists them)
+                     */
+                    connectionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The binding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connectionId: string;
+                        /** @description What the deployed tool is told of the account (no secrets) */
+                        context: {
+                            [key: string]: string;
+                        };
+                        createdAt: string;
+                        displayName: string;
+                        /** @description The connection's `svc_conn_…` id */
+                        externalId: string;
+                        /** @enum {string} */
+                        profile: "first_party" | "broker_managed";
+                        provider: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No connection of this id and provider in your workspace, or no such app. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAppsAppIdBindingsProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The catalog slug of the provider, e.g. `github`. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unbound. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Nothing bound for this provider. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAppsAppIdEnv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variables, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        variables: {
+                            key: string;
+                            /**
+                             * @description `integration` rows are written by a connection and cannot be set here
+                             * @enum {string}
+                             */
+                            kind: "user" | "integration";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description `null` for viewers: they see names, never values */
+                            value: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiAppsAppIdEnvKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The variable's name: a letter or underscore, then letters, digits and underscores (at most 128). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A name or value the rules refuse, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAppsAppIdEnvKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The variable's name: a letter or underscore, then letters, digits and underscores (at most 128). */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (or there was no such variable). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAppsAppIdOrigins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The origins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowedOrigins: string[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiAppsAppIdOrigins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Exact origins (`https://app.example.com`), at most 20 */
+                    origins: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The stored origins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowedOrigins: string[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
                     };
                 };
             };
@@ -2340,6 +3487,216 @@ export interface operations {
                 };
             };
             /** @description Not a live CLI key of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            /** Format: uuid */
+                            appId: string;
+                            appName: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            issuedBy: string;
+                            lastUsedAt: string | null;
+                            name: string | null;
+                            prefix: string;
+                            /**
+                             * @description `cli` for a key `svc login` made
+                             * @enum {string}
+                             */
+                            purpose: "app" | "cli";
+                            revokedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    appId: string;
+                    /** @description What the key is for (at most 100 characters) */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key, shown once. */
+            201: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKey: string;
+                        /** Format: uuid */
+                        appId: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string | null;
+                        prefix: string;
+                    };
+                };
+            };
+            /** @description A body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiKeysKeyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's `id`, as listed. */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No key of this id in your workspace. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4763,7 +6120,20 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description User metadata, e.g. `display_name`. */
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The account's email address. */
+                    email: string;
+                    /** @description 8 to 1024 characters. */
+                    password: string;
+                };
+            };
+        };
         responses: {
             /** @description A session for the new account. */
             200: {
@@ -4773,22 +6143,29 @@ export interface operations {
                 content: {
                     "application/json": {
                         access_token: string;
+                        /** @description Unix seconds when the access token expires. */
+                        expires_at: number;
+                        /** @description Seconds the access token is valid for (3600). */
                         expires_in: number;
                         refresh_token: string;
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601 */
+                            created_at: string;
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
                             user_metadata: {
                                 [key: string]: unknown;
                             };
-                        } & {
-                            [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4837,12 +6214,26 @@ export interface operations {
     };
     postAuthV1Token: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description `password` (with `email` and `password`) or `refresh_token` (with `refresh_token`). */
+                grant_type: "password" | "refresh_token";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description With `grant_type=password`. */
+                    email?: string;
+                    /** @description With `grant_type=password`. */
+                    password?: string;
+                    /** @description With `grant_type=refresh_token`. */
+                    refresh_token?: string;
+                };
+            };
+        };
         responses: {
             /** @description A session. */
             200: {
@@ -4852,22 +6243,29 @@ export interface operations {
                 content: {
                     "application/json": {
                         access_token: string;
+                        /** @description Unix seconds when the access token expires. */
+                        expires_at: number;
+                        /** @description Seconds the access token is valid for (3600). */
                         expires_in: number;
                         refresh_token: string;
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601 */
+                            created_at: string;
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
                             user_metadata: {
                                 [key: string]: unknown;
                             };
-                        } & {
-                            [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4917,14 +6315,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601 */
+                        created_at: string;
                         email: string;
                         /** Format: uuid */
                         id: string;
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
                         user_metadata: {
                             [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4950,7 +6354,16 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Merged into `user_metadata`; a `null` value removes the field. */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
         responses: {
             /** @description The updated account. */
             200: {
@@ -4959,14 +6372,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601 */
+                        created_at: string;
                         email: string;
                         /** Format: uuid */
                         id: string;
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
                         user_metadata: {
                             [key: string]: unknown;
                         };
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5092,6 +6511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/typescript": unknown;
                     "text/javascript": unknown;
                 };
             };

@@ -1,0 +1,109 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { api, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+/** Issue 16, 3: apps, variables, origins and keys over REST obey the dashboard's permission rules. */
+describe("apps and keys over REST", () => {
+  let service: RunningService;
+  let owner: WorkspaceOwner;
+  let viewer: TestUser;
+  let member: TestUser;
+  let appId: string;
+  let ownerKey: string;
+
+  const rows = async (sql: string, params: unknown[]) => (await service.db.query(sql, params)).rows;
+
+  beforeAll(async () => {
+    service = await startService({ label: "apps-rest" });
+    owner = await signedInOwner(service, { slugPrefix: "apps" });
+    viewer = await invitedPerson(service, owner.user, "viewer");
+    member = await invitedPerson(service, owner.user, "member");
+    ({ appId, apiKey: ownerKey } = await appWithKey(service, owner.user, "Reports"));
+    const set = await api(service, `/api/apps/${appId}/env/API_URL`, { method: "PUT", cookie: owner.user.cookie, json: { value: "https://api.example.com" } });
+    expect(set.status).toBe(204);
+  });
+  afterAll(() => service?.stop());
+
+  it("lets a viewer read apps and variable names, never values, and change nothing", async () => {
+    const apps = await api(service, "/api/apps", { cookie: viewer.cookie });
+    expect(apps.status).toBe(200);
+    expect(apps.body.apps.map((a: { id: string }) => a.id)).toContain(appId);
+    const env = await api(service, `/api/apps/${appId}/env`, { cookie: viewer.cookie });
+    expect(env.status).toBe(200);
+    expect(env.body.variables).toEqual([{ key: "API_URL", kind: "user", value: null, updatedAt: expect.any(String) }]);
+    const ownerView = await api(service, `/api/apps/${appId}/env`, { cookie: owner.user.cookie });
+    expect(ownerView.body.variables[0].value).toBe("https://api.example.com");
+
+    const before = await rows("select count(*)::int as n from apps where tenant_id = $1", [owner.tenantId]);
+    const refused = [
+      await api(service, "/api/apps", { method: "POST", cookie: viewer.cookie, json: { name: "Nope" } }),
+      await api(service, `/api/apps/${appId}/env/API_URL`, { method: "PUT", cookie: viewer.cookie, json: { value: "x" } }),
+      await api(service, `/api/apps/${appId}/origins`, { method: "PUT", cookie: viewer.cookie, json: { origins: ["https://x.example"] } }),
+      await api(service, "/api/keys", { method: "POST", cookie: viewer.cookie, json: { appId } }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403]);
+    expect(refused.map((r) => r.body.message)).toEqual(["Viewers cannot change apps", "Viewers cannot change apps", "Viewers cannot change apps", "Viewers cannot manage API keys"]);
+    expect(await rows("select count(*)::int as n from apps where tenant_id = $1", [owner.tenantId])).toEqual(before);
+    expect(await rows("select value_ciphertext is not null as kept from app_env_vars where app_id = $1", [appId])).toHaveLength(1);
+  });
+
+  it("lets a member manage apps, variables, origins and keys", async () => {
+    const created = await api(service, "/api/apps", { method: "POST", cookie: member.cookie, json: { name: "Member app" } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Member app", tenantId: owner.tenantId, createdBy: member.userId, kind: "app" });
+    const id = created.body.id;
+    expect((await api(service, `/api/apps/${id}`, { method: "PATCH", cookie: member.cookie, json: { name: "Renamed" } })).body.name).toBe("Renamed");
+    expect((await api(service, `/api/apps/${id}/env/TOKEN`, { method: "PUT", cookie: member.cookie, json: { value: "s3cret" } })).status).toBe(204);
+    expect((await api(service, `/api/apps/${id}/env/TOKEN`, { method: "DELETE", cookie: member.cookie })).status).toBe(204);
+    expect((await api(service, `/api/apps/${id}/env`, { cookie: member.cookie })).body).toEqual({ variables: [] });
+    const key = await api(service, "/api/keys", { method: "POST", cookie: member.cookie, json: { appId: id, name: "job" } });
+    expect(key.status).toBe(201);
+    expect(key.body.apiKey).toMatch(/^svc_sk_/);
+    expect((await api(service, `/api/keys/${key.body.id}`, { method: "DELETE", cookie: member.cookie })).status).toBe(204);
+    expect(await rows("select revoked_at is not null as revoked from app_keys where id = $1", [key.body.id])).toEqual([{ revoked: true }]);
+    const wrong = await api(service, `/api/apps/${id}?confirmName=Other`, { method: "DELETE", cookie: member.cookie });
+    expect([wrong.status, wrong.body]).toEqual([400, { message: "Type the app's name to confirm" }]);
+    expect((await api(service, `/api/apps/${id}?confirmName=Renamed`, { method: "DELETE", cookie: member.cookie })).status).toBe(204);
+    expect(await rows("select id from apps where id = $1", [id])).toEqual([]);
+  });
+
+  it("answers a workspace key like its issuer, and refuses cross-site writes with a cookie", async () => {
+    const withKey = { headers: { authorization: `Bearer ${ownerKey}` } };
+    const byKey = await api(service, "/api/apps", { method: "POST", ...withKey, json: { name: "From a script" } });
+    expect(byKey.status).toBe(201);
+    expect(byKey.body.createdBy).toBe(owner.user.userId);
+    const origins = await api(service, `/api/apps/${appId}/origins`, { method: "PUT", ...withKey, json: { origins: ["https://reports.example.com"] } });
+    expect(origins.body).toEqual({ allowedOrigins: ["https://reports.example.com"] });
+    const crossSite = await api(service, "/api/apps", { method: "POST", cookie: owner.user.cookie, json: { name: "Forged" }, headers: { origin: "https://elsewhere.example" } });
+    expect([crossSite.status, crossSite.body]).toEqual([403, { message: "Cross-origin request refused: this action must come from the service's own pages" }]);
+    expect(await rows("select id from apps where name = 'Forged'", [])).toEqual([]);
+  });
+
+  it("binds a workspace connection to an app for its provider, lists it, and unbinds it, as members may and viewers may not", async () => {
+    const connectionId = randomUUID();
+    await service.db.query(
+      `insert into connections (id, tenant_id, provider, external_id, display_name, profile, metadata, created_by) values ($1, $2, 'github', $3, 'Acme GitHub', 'broker_managed', '{}', $4)`,
+      [connectionId, owner.tenantId, `svc_conn_${randomBytes(9).toString("base64url")}`, owner.user.userId],
+    );
+    const path = `/api/apps/${appId}/bindings/github`;
+    const byViewer = await api(service, path, { method: "PUT", cookie: viewer.cookie, json: { connectionId } });
+    expect([byViewer.status, byViewer.body]).toEqual([403, { message: "Viewers cannot manage connections" }]);
+    const otherProvider = await api(service, `/api/apps/${appId}/bindings/slack`, { method: "PUT", cookie: member.cookie, json: { connectionId } });
+    expect([otherProvider.status, otherProvider.body]).toEqual([404, { message: "Connection not found" }]);
+    expect(await rows("select provider from app_connection_bindings where app_id = $1", [appId])).toEqual([]);
+
+    const bound = await api(service, path, { method: "PUT", cookie: member.cookie, json: { connectionId } });
+    expect(bound.status).toBe(200);
+    expect(bound.body).toMatchObject({ provider: "github", connectionId, displayName: "Acme GitHub", profile: "broker_managed" });
+    expect((await api(service, `/api/apps/${appId}/bindings`, { cookie: viewer.cookie })).body).toEqual({ bindings: [bound.body] });
+    expect((await api(service, path, { headers: { authorization: `Bearer ${ownerKey}` } })).body).toEqual(bound.body);
+
+    expect((await api(service, path, { method: "DELETE", cookie: viewer.cookie })).status).toBe(403);
+    expect((await api(service, path, { method: "DELETE", cookie: member.cookie })).status).toBe(204);
+    expect(await rows("select provider from app_connection_bindings where app_id = $1", [appId])).toEqual([]);
+    const gone = await api(service, path, { cookie: member.cookie });
+    expect([gone.status, gone.body]).toEqual([404, { message: "Binding not found" }]);
+  });
+});
