@@ -39,6 +39,10 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
 
 export async function signOut(request: Request): Promise<Response> {
   const { caller } = await dashboardRequest(request);
+  // "Sign in as someone else" (the app-proxy's Not a member page) names where to come back to.
+  const form = await request.formData().catch(() => null);
+  const back = form?.get("redirectTo");
   await caller.auth.signOut({ cookie: readCookie(request.headers.get("cookie"), SESSION_COOKIE) });
-  return redirect("/logout", { headers: { "set-cookie": sessionClearCookie() } });
+  const to = back ? `/login?redirectTo=${encodeURIComponent(safeRedirectTo(back))}` : "/logout";
+  return redirect(to, { headers: { "set-cookie": sessionClearCookie() } });
 }

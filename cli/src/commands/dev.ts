@@ -20,8 +20,8 @@ export default defineSvcCommand({
     force: { type: "boolean", description: "overwrite the file even if svc dev did not write it" },
   },
   notes: [
-    "Fetches GET /api/cli/env?format=dotenv and writes it with mode 0600, after a first-line comment",
-    `("${DEV_MARKER} ..."). A file without that line is never overwritten unless --force is given.`,
+    "Fetches GET /api/cli/env?format=dotenv and writes it with mode 0600, after a first-line comment\n" +
+      `("${DEV_MARKER} ..."). A file without that line is never overwritten unless --force is given.`,
     "Warns when the file is not ignored by git.",
   ],
   async run({ args }) {
