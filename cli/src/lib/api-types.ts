@@ -61,6 +61,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cli/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The apps of the key's workspace
+         * @description What `svc dev` offers when the key's own app has no variables: each app by name, how many variables it has, and which one is the key's. CLI keys only. Never cached.
+         */
+        get: operations["getApiCliApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cli/balance": {
         parameters: {
             query?: never;
@@ -89,8 +109,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The environment variables of the key's app
-         * @description What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). Never cached.
+         * The environment variables of the key's app, or of another app by name
+         * @description What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). `?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key whose person may see variable values (members and owners). Never cached.
          */
         get: operations["getApiCliEnv"];
         put?: never;
@@ -1116,6 +1136,60 @@ export interface operations {
             };
         };
     };
+    getApiCliApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps, the CLI's first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apps: {
+                            current: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "app" | "cli";
+                            name: string;
+                            variables: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description An app's own key (`Only a CLI key (svc login) reads the workspace's other apps`), or a viewer's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getApiCliBalance: {
         parameters: {
             query?: never;
@@ -1160,7 +1234,12 @@ export interface operations {
     };
     getApiCliEnv: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An app's exact name; the key's own app when left out. */
+                app?: string;
+                /** @description `json` (default) or `dotenv`. */
+                format?: "json" | "dotenv";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1176,6 +1255,7 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         appId: string;
+                        appName: string;
                         env: {
                             [key: string]: string;
                         };
@@ -1184,6 +1264,42 @@ export interface operations {
             };
             /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `app` named another app, and the key is an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`) or its person is a viewer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of the workspace has that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Several apps share that name (`2 apps are named Billing: rename one in the dashboard, then try again`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1244,6 +1360,7 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         appId: string;
+                        appName: string;
                         email: string;
                         sshBrokerUrl: string;
                         /** Format: uuid */
@@ -2190,8 +2307,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         apiKey: string;
+                        appCreated: boolean;
                         /** Format: uuid */
                         appId: string;
+                        appName: string;
                         email: string;
                         /** Format: date-time */
                         issuedAt: string;
