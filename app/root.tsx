@@ -13,6 +13,7 @@ import tables from "~/styles/tables.css";
 import noScript from "~/styles/no-script.css";
 import { isNotFoundData, NOT_FOUND_TITLE, NotFoundPage } from "~/components/pages/NotFoundPage";
 import { PublicPage } from "~/components/PublicPage";
+import { OfflineNotice } from "~/components/OfflineNotice";
 
 // Tokens first, the small-screen overrides last.
 export const links: LinksFunction = () =>
@@ -52,7 +53,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <OfflineNotice />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,23 +1,28 @@
 import { useState } from "react";
 import { issueAndDeliver, type HandoffResult } from "~/lib/cli-handoff";
 
-type Phase = { name: "idle" } | { name: "working" } | { name: "done" } | { name: "failed"; message: string; next: string };
+type Phase = { name: "idle" } | { name: "working" } | { name: "done"; createdApp: string | null } | { name: "failed"; message: string; next: string };
 
 /** The one button of the CLI login page and what happened after the click. */
-export function CliHandoff({ callbackUrl, hostPort }: { callbackUrl: string; hostPort: string }) {
+export function CliHandoff({ callbackUrl, hostPort, workspaceName }: { callbackUrl: string; hostPort: string; workspaceName: string }) {
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
 
   async function issue() {
     setPhase({ name: "working" });
     const result = await issueAndDeliver(callbackUrl, hostPort);
-    setPhase(result.ok ? { name: "done" } : { name: "failed", message: result.message, next: nextStep(result) });
+    setPhase(result.ok ? { name: "done", createdApp: result.createdApp } : { name: "failed", message: result.message, next: nextStep(result) });
   }
 
   if (phase.name === "done") {
     return (
-      <p className="handoff-done" role="status">
-        You're logged in — you can close this tab and return to your terminal.
-      </p>
+      <div className="handoff-done" role="status">
+        {phase.createdApp ? (
+          <p>
+            Created app <strong>{phase.createdApp}</strong> in {workspaceName}: it holds the CLI's keys and the variables svc dev writes.
+          </p>
+        ) : null}
+        <p>You're logged in — you can close this tab and return to your terminal.</p>
+      </div>
     );
   }
   return (

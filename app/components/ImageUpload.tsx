@@ -6,6 +6,8 @@ import { Avatar } from "./Avatar";
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+/** Word for word what the server answers for any other file (server/images/process-image.ts). */
+const NOT_AN_IMAGE = "Use JPEG, PNG, WebP, or GIF";
 
 interface ImageUploadProps {
   /** Accessible name of the image, e.g. "Workspace logo". */
@@ -56,6 +58,11 @@ export function ImageUpload({ label, endpoint, resultKey, currentUrl, fallbackNa
     setError(null);
     setNotice(null);
     if (!picked) return reset();
+    // `accept` only steers the picker ("All files" is one click away): refuse on choice, not after an upload.
+    if (!ACCEPT.split(",").includes(picked.type)) {
+      reset();
+      return setError(NOT_AN_IMAGE);
+    }
     if (picked.size > MAX_BYTES) {
       reset();
       return setError("Image must be 2MB or smaller");

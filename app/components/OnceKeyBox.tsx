@@ -1,33 +1,11 @@
-import { useRef, useState } from "react";
+import { useCopy } from "./use-copy";
 
 /**
  * The new key, shown this once (the server keeps only a hash), with a Copy button. When
  * the clipboard is unavailable the key is selected so the visitor can copy it by hand.
  */
 export function OnceKeyBox({ apiKey, appName, onDone }: { apiKey: string; appName: string; onDone: () => void }) {
-  const [status, setStatus] = useState("");
-  const codeRef = useRef<HTMLElement>(null);
-
-  function selectKey() {
-    const node = codeRef.current;
-    const selection = typeof window === "undefined" ? null : window.getSelection();
-    if (!node || !selection) return;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    selection.removeAllRanges();
-    selection.addRange(range);
-  }
-
-  async function copy() {
-    try {
-      if (!navigator.clipboard) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(apiKey);
-      setStatus("Copied to clipboard");
-    } catch {
-      selectKey();
-      setStatus("Could not copy automatically: the key is selected, press Ctrl+C (⌘C) to copy it");
-    }
-  }
+  const { ref: codeRef, status, copy } = useCopy<HTMLElement>(apiKey, "the key");
 
   return (
     <section className="once-key" aria-label="New API key">

@@ -7,6 +7,8 @@ import { safeRedirectTo } from "./safe-redirect.server";
 
 export type CredentialsResult =
   | { ok: true; response: Response }
+  /** A sign-up with mail (SMTP_URL): new address or not, the page says to check the mail (docs/decisions/034). */
+  | { ok: "check-mail"; email: string }
   | { ok: false; error: string; field?: "email" | "password"; code: string; status: number; headers: Record<string, string> };
 
 /**
@@ -20,6 +22,7 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
   const password = String(form.get("password") ?? "");
   try {
     const tokens = mode === "signUp" ? await caller.auth.signUp({ email, password }) : await caller.auth.signIn({ email, password });
+    if (!("access_token" in tokens)) return { ok: "check-mail", email: tokens.email ?? email };
     // A full document load: the target may be outside the dashboard (/apps/authorize on the
     // way to a deployed tool), where a client-side navigation cannot follow.
     const response = redirectDocument(safeRedirectTo(form.get("redirectTo")), {
@@ -31,7 +34,8 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
     if (identity) {
       const field =
         identity.errorCode === "weak_password" ? "password" : ["invalid_credentials", "over_request_rate_limit"].includes(identity.errorCode) ? undefined : "email";
-      return { ok: false, error: identity.message, field, code: identity.errorCode, status: identity.status === 429 || identity.status === 503 ? identity.status : 400, headers: identity.headers };
+      const message = identity.errorCode === "email_not_confirmed" ? "Email not confirmed: follow the link in the mail we sent you, then sign in." : identity.message;
+      return { ok: false, error: message, field, code: identity.errorCode, status: identity.status === 429 || identity.status === 503 ? identity.status : 400, headers: identity.headers };
     }
     throw error;
   }
@@ -39,6 +43,10 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
 
 export async function signOut(request: Request): Promise<Response> {
   const { caller } = await dashboardRequest(request);
+  // "Sign in as someone else" (the app-proxy's Not a member page) names where to come back to.
+  const form = await request.formData().catch(() => null);
+  const back = form?.get("redirectTo");
   await caller.auth.signOut({ cookie: readCookie(request.headers.get("cookie"), SESSION_COOKIE) });
-  return redirect("/logout", { headers: { "set-cookie": sessionClearCookie() } });
+  const to = back ? `/login?redirectTo=${encodeURIComponent(safeRedirectTo(back))}` : "/logout";
+  return redirect(to, { headers: { "set-cookie": sessionClearCookie() } });
 }

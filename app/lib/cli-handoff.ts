@@ -5,7 +5,8 @@
  */
 
 export type HandoffResult =
-  | { ok: true }
+  /** `createdApp`: the app this login made for the CLI's keys (the first one in a workspace), to say so. */
+  | { ok: true; createdApp: string | null }
   | { ok: false; stage: "issue"; message: string }
   /** `revoked`: whether the undelivered key was revoked again, so nothing is left dangling. */
   | { ok: false; stage: "deliver"; message: string; revoked: boolean };
@@ -69,7 +70,7 @@ export async function issueAndDeliver(callbackUrl: string, hostPort: string, fet
       message: `Could not reach the svc CLI on your computer at ${hostPort}. It may have timed out or been stopped.`,
     };
   }
-  return { ok: true };
+  return { ok: true, createdApp: issued.appCreated === true && typeof issued.appName === "string" ? issued.appName : null };
 }
 
 /**

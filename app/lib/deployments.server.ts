@@ -1,4 +1,5 @@
 import { getConfig } from "../../server/platform/config";
+import { json } from "@remix-run/node";
 import type { Caller } from "./caller.server";
 import type { FormResult } from "./view-types";
 import { describeFailure, failedForm } from "./form-errors.server";
@@ -16,6 +17,17 @@ export function deploymentValues(form: FormData) {
 /** A failed call as the form shows it: name and URL problems beside their field. */
 export function deploymentFailure(error: unknown, request: Request, intent: string, values: Record<string, string>, headers: Headers) {
   const failure = describeFailure(error, request);
+  if (failure.problems) {
+    const count = failure.problems.length;
+    const result: FormResult = {
+      intent,
+      ok: false,
+      formError: `The manifest has ${count} problem${count === 1 ? "" : "s"}: see under the manifest.`,
+      manifestProblems: failure.problems.map(({ line, message }) => ({ ...(line ? { line } : {}), message })),
+      values,
+    };
+    return json(result, { status: failure.status, headers });
+  }
   const field = failure.path === "name" || /deployment name|^A deployment/i.test(failure.message) ? "name" : failure.path === "upstreamUrl" || /^Upstream/.test(failure.message) ? "upstreamUrl" : undefined;
   return failedForm(intent, failure, field, { values, headers });
 }

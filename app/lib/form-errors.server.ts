@@ -10,6 +10,8 @@ export interface CallFailure {
   code?: string;
   /** The input field a validation error is about (the zod issue's path). */
   path?: string;
+  /** A refused manifest's problems (AppError body `problems`), each with its line. */
+  problems?: { line?: number; message: string }[];
 }
 
 interface IssueLike {
@@ -33,7 +35,8 @@ export function describeFailure(error: unknown, request: Request): CallFailure {
       const url = new URL(request.url);
       throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
     }
-    return { message: appError.message, status: appError.status, code: String(appError.body.code ?? appError.code) };
+    const problems = Array.isArray(appError.body.problems) ? (appError.body.problems as { line?: number; message: string }[]) : undefined;
+    return { message: appError.message, status: appError.status, code: String(appError.body.code ?? appError.code), ...(problems ? { problems } : {}) };
   }
   const issue = findIssue(error);
   if (issue) return { message: issue.message, status: 400, path: typeof issue.path[0] === "string" ? issue.path[0] : undefined };

@@ -46,6 +46,13 @@ export interface FormResult {
   formError?: string;
   /** The values submitted, so an error is only shown while the field still holds them. */
   values?: Record<string, string>;
+  /** A refused deployment manifest: every problem, with its line. */
+  manifestProblems?: ManifestProblemView[];
+}
+
+export interface ManifestProblemView {
+  line?: number;
+  message: string;
 }
 
 export interface AppView {

@@ -31,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // and exits) before it goes to the dashboard, instead of leaving it to wait 5 minutes.
   if (!admin && !bootstrap.ok) throw redirect("/dashboard?notice=admin-only", { headers });
   for (const [name, value] of Object.entries(PAGE_HEADERS)) headers.set(name, value);
-  const data: CliBootstrapData = { account, bootstrap, refused: admin ? undefined : "not_admin" };
+  const cliApp = admin && account.workspace ? await dashboard.caller.dev.cliApp() : null;
+  const data: CliBootstrapData = { account, bootstrap, refused: admin ? undefined : "not_admin", cliApp };
   return json(data, { headers });
 }
 

@@ -14,7 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const result = await signInWithForm(request, "signIn", context);
-  if (result.ok) return result.response;
+  if (result.ok === true) return result.response;
+  if (result.ok === "check-mail") throw new Error("a sign-in never answers check-mail");
   return json({ error: result.error, field: result.field, code: result.code }, { status: result.status, headers: result.headers });
 }
 

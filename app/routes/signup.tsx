@@ -14,6 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const result = await signInWithForm(request, "signUp", context);
+  if (result.ok === "check-mail") return json({ checkMail: result.email });
   if (result.ok) return result.response;
   return json({ error: result.error, field: result.field, code: result.code }, { status: result.status, headers: result.headers });
 }

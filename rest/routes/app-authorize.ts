@@ -3,7 +3,7 @@ import { mintCode, findDeploymentByHost, parseAppHost, assertionJwks } from "../
 import { getRuntime } from "../../server/start";
 import { membershipRole } from "../../server/tenants";
 import { sameOriginPath } from "../../server/platform/security/same-origin-path";
-import { htmlPage } from "../html-page";
+import { escapeHtml, htmlPage } from "../html-page";
 import type { RequestContext } from "../request-context";
 import { json, redirect } from "../responses";
 
@@ -21,7 +21,10 @@ export async function authorizeApp(ctx: RequestContext): Promise<Response> {
   const target = parsed?.name ? await findDeploymentByHost(() => em, parsed.host) : null;
   if (!parsed || !target) return htmlPage(404, "No such tool", "There is no deployed tool at this address.");
   if (!(await membershipRole(em, target.tenantId, resolved.user.userId))) {
-    return htmlPage(403, "Not a member", `You are signed in as ${resolved.user.email}, who is not a member of the workspace that runs ${target.name}. Ask its owner for an invitation.`);
+    // A way back: the dashboard, or sign out and sign in as someone else, then on to this tool.
+    const back = escapeHtml(ctx.url.pathname + ctx.url.search);
+    const actions = `<a class="primary" href="/dashboard">Go to the dashboard</a><form method="post" action="/logout"><input type="hidden" name="redirectTo" value="${back}"><button type="submit">Sign in as someone else</button></form>`;
+    return htmlPage(403, "Not a member", `You are signed in as ${resolved.user.email}, who is not a member of the workspace that runs ${target.name}. Ask its owner for an invitation.`, {}, actions);
   }
   const scheme = new URL(getConfig().baseUrl).protocol;
   const returnPath = sameOriginPath(ctx.url.searchParams.get("return") ?? "/", `${scheme}//${target.host}`) ?? "/";

@@ -1,4 +1,5 @@
-import { cliEnvOutput, whoamiOutput } from "../../server/keys";
+import { cliAppsOutput, cliEnvOutput, whoamiOutput } from "../../server/keys";
+import { z } from "zod";
 import { balanceOutput } from "../../server/billing";
 
 import { route, type Route } from "../route-types";
@@ -25,7 +26,7 @@ export const cliOperations: Route[] = [
     description: `What \`svc whoami\` shows, and where \`svc ssh\` and \`svc agent\` find the shell broker (\`sshBrokerUrl\`). ${ANY_JWT_DESCRIPTION}`,
     auth: ["appKey"],
     responses: [
-      { status: 200, description: "Who the key belongs to.", schema: whoamiOutput, examples: [{ name: "whoami", summary: "A CLI key", body: { userId: USER_ID, email: "admin@example.com", tenantId: TENANT_ID, tenantSlug: "acme", tenantName: "Acme", appId: APP_ID, sshBrokerUrl: "ws://localhost:3000/ssh/v1" }, request: { as: "adminKey" } }] },
+      { status: 200, description: "Who the key belongs to.", schema: whoamiOutput, examples: [{ name: "whoami", summary: "A CLI key", body: { userId: USER_ID, email: "admin@example.com", tenantId: TENANT_ID, tenantSlug: "acme", tenantName: "Acme", appId: APP_ID, appName: "CLI", sshBrokerUrl: "ws://localhost:3000/ssh/v1" }, request: { as: "adminKey" } }] },
       badBearer(),
     ],
   }),
@@ -44,17 +45,56 @@ export const cliOperations: Route[] = [
     path: "/api/cli/env",
     handler: cli.env,
     tag: "CLI",
-    summary: "The environment variables of the key's app",
-    description: "What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). Never cached.",
+    summary: "The environment variables of the key's app, or of another app by name",
+    description:
+      "What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). " +
+      "`?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key whose person may see variable values (members and owners). Never cached.",
     auth: ["appKey"],
+    query: z.object({
+      format: z.enum(["json", "dotenv"]).optional().describe("`json` (default) or `dotenv`."),
+      app: z.string().optional().describe("An app's exact name; the key's own app when left out."),
+    }),
     responses: [
       {
         status: 200,
         description: "The variables, decrypted.",
         schema: cliEnvOutput,
-        examples: [{ name: "env", summary: "JSON", body: { appId: APP_ID, env: { DATABASE_URL: "postgres://app@db.internal/app" } }, request: { as: "adminKey" } }],
+        examples: [{ name: "env", summary: "JSON", body: { appId: APP_ID, appName: "CLI", env: { DATABASE_URL: "postgres://app@db.internal/app" } }, request: { as: "adminKey" } }],
       },
       badBearer(),
+      { status: 403, description: "`app` named another app, and the key is an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`) or its person is a viewer." },
+      {
+        status: 404,
+        description: "No app of the workspace has that name.",
+        examples: [{ name: "unknown", summary: "A name no app has", body: { message: "No app named Biling in this workspace" }, request: { as: "adminKey", query: { app: "Biling" } } }],
+      },
+      { status: 409, description: "Several apps share that name (`2 apps are named Billing: rename one in the dashboard, then try again`)." },
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/api/cli/apps",
+    handler: cli.apps,
+    tag: "CLI",
+    summary: "The apps of the key's workspace",
+    description: "What `svc dev` offers when the key's own app has no variables: each app by name, how many variables it has, and which one is the key's. CLI keys only. Never cached.",
+    auth: ["appKey"],
+    responses: [
+      {
+        status: 200,
+        description: "The apps, the CLI's first.",
+        schema: cliAppsOutput,
+        examples: [
+          {
+            name: "apps",
+            summary: "A CLI key",
+            body: { apps: [{ id: APP_ID, name: "CLI", kind: "cli", variables: 0, current: true }, { id: "5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d", name: "Billing", kind: "app", variables: 3, current: false }] },
+            request: { as: "adminKey" },
+          },
+        ],
+      },
+      badBearer(),
+      { status: 403, description: "An app's own key (`Only a CLI key (svc login) reads the workspace's other apps`), or a viewer's." },
     ],
   }),
   route({
@@ -90,7 +130,7 @@ export const cliOperations: Route[] = [
         status: 200,
         description: "The key (shown once) and what the CLI stores beside it.",
         schema: personalKeyOutput,
-        examples: [{ name: "minted", summary: "An administrator", body: { apiKey: "svc_sk_3q2x…", tenantId: TENANT_ID, appId: APP_ID, email: "admin@example.com", issuedAt: "2026-01-07T08:00:00.000Z" }, request: { as: "admin", json: {} } }],
+        examples: [{ name: "minted", summary: "An administrator", body: { apiKey: "svc_sk_3q2x…", tenantId: TENANT_ID, appId: APP_ID, email: "admin@example.com", issuedAt: "2026-01-07T08:00:00.000Z", appName: "CLI", appCreated: false }, request: { as: "admin", json: {} } }],
       },
       { status: 400, description: "Not sent as JSON.", examples: [{ name: "not-json", summary: "A form post", body: { message: "Content-Type must be application/json" }, request: { as: "admin", raw: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } } }] },
       noSession({ json: {} }),

@@ -34,7 +34,7 @@ export const identityProviderOperations: Route[] = [
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Create an account",
-    description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata). Sign-ups are rate limited per address.`,
+    description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata). Sign-ups are rate limited per address. With mail (\`SMTP_URL\`) addresses are confirmed, as GoTrue does: the answer is the user without a session (\`confirmation_sent_at\`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 \`email_not_confirmed\`.`,
     auth: [],
     jsonBody: signupBody,
     responses: [

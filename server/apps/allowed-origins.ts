@@ -35,7 +35,9 @@ export async function setAllowedOrigins(em: EntityManager, tenantId: string, app
   if (origins.length > MAX_ALLOWED_ORIGINS) throw new AppError("BAD_REQUEST", `At most ${MAX_ALLOWED_ORIGINS} origins`);
   const normalised: string[] = [];
   for (const origin of origins) {
-    const exact = exactOrigin(origin);
+    // "https://app.example.com/" is how a browser's address bar shows an origin: it is meant as
+    // the origin, so its one trailing slash goes (any other path is still refused).
+    const exact = exactOrigin(typeof origin === "string" ? origin.replace(/(?<=^[a-z]+:\/\/[^/]+)\/$/i, "") : origin);
     if (!exact) throw new AppError("BAD_REQUEST", `Not an origin (scheme://host[:port]): ${String(origin).slice(0, 100)}`);
     if (!normalised.includes(exact)) normalised.push(exact);
   }

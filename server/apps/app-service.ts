@@ -23,17 +23,25 @@ export async function requireApp(em: EntityManager, tenantId: string, appId: str
 }
 
 /** Each workspace has exactly one CLI project app, created on first need (race-safe by index). */
-export async function ensureCliApp(em: EntityManager, tenantId: string, userId: string): Promise<App> {
+/** The workspace's CLI app (named "CLI"), made on the first `svc login`; `created` says it was made now, so the page can say so. */
+export async function ensureCliApp(em: EntityManager, tenantId: string, userId: string): Promise<{ app: App; created: boolean }> {
   const existing = await em.findOne(App, { tenantId, kind: "cli" });
-  if (existing) return existing;
+  if (existing) return { app: existing, created: false };
   const fork = em.fork();
+  let created = false;
   try {
     fork.create(App, { id: randomUUID(), tenantId, name: "CLI", kind: "cli", createdBy: userId, createdAt: new Date(), allowedOrigins: [] });
     await fork.flush();
+    created = true;
   } catch (error) {
     if (!(error instanceof UniqueConstraintViolationException)) throw error;
   }
-  return em.findOneOrFail(App, { tenantId, kind: "cli" }, { refresh: true });
+  return { app: await em.findOneOrFail(App, { tenantId, kind: "cli" }, { refresh: true }), created };
+}
+
+/** The workspace's CLI app's name, or null before the first `svc login` made it. */
+export async function cliAppName(em: EntityManager, tenantId: string): Promise<string | null> {
+  return (await em.findOne(App, { tenantId, kind: "cli" }))?.name ?? null;
 }
 
 export async function renameApp(em: EntityManager, tenantId: string, appId: string, name: string): Promise<App> {

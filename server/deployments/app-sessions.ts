@@ -38,6 +38,8 @@ export const appIdentityEvictions = {
   appSession: (appSessionId: string) => evictWhere((i) => i.appSessionId === appSessionId),
   dashboardSession: (sessionId: string) => evictWhere((i) => i.dashboardSessionId === sessionId),
   member: (tenantId: string, userId: string) => evictWhere((i) => i.tenantId === tenantId && i.userId === userId),
+  /** Their profile (display name) changed: re-read it on the next request, in every workspace. */
+  user: (userId: string) => evictWhere((i) => i.userId === userId),
   all: () => identities.clear(),
 };
 

@@ -41,6 +41,8 @@ function describe(error: ErrorObject): string {
       return `${field === "manifest" ? "" : `${field}: `}"${String(error.params.missingProperty)}" is required`;
     case "not":
       return "give port or upstream, not both";
+    case "uniqueItems":
+      return `${field} lists the same value twice`;
     case "enum":
       return `${field} must be one of ${(error.params.allowedValues as string[]).join(", ")}`;
     case "pattern":
@@ -54,6 +56,28 @@ function describe(error: ErrorObject): string {
   }
 }
 
+type YamlDocument = ReturnType<typeof parseDocument>;
+type Ranged = { range?: [number, number, number] } | null | undefined;
+
+/** Where a problem is: the offending key (unknown fields, bad names, the second of port/upstream) or value. */
+function problemOffset(doc: YamlDocument, error: ErrorObject): number | undefined {
+  const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const keyOf = (path: string[], name: string) =>
+    (doc.getIn(path, true) as { items?: { key: { value: unknown; range?: [number, number, number] } }[] } | undefined)?.items?.find((item) => item.key?.value === name)?.key?.range?.[0];
+  switch (error.keyword) {
+    case "additionalProperties":
+      return keyOf(segments, String(error.params.additionalProperty));
+    case "propertyNames":
+      return keyOf(segments, String(error.params.propertyName));
+    case "not":
+      return keyOf([], "upstream");
+    case "uniqueItems":
+      return (doc.getIn([...segments, Math.max(Number(error.params.i), Number(error.params.j))], true) as Ranged)?.range?.[0];
+    default:
+      return (doc.getIn(segments, true) as Ranged)?.range?.[0];
+  }
+}
+
 export function validateManifest(text: string): ManifestResult {
   if (Buffer.byteLength(text) > MAX_MANIFEST_BYTES) return { ok: false, problems: [{ path: "", message: "manifest must be 64 KB or smaller" }] };
   const lines = new LineCounter();
@@ -61,25 +85,24 @@ export function validateManifest(text: string): ManifestResult {
   if (doc.errors.length > 0) {
     return {
       ok: false,
-      problems: doc.errors.map((e) => ({ path: "", message: `invalid YAML: ${e.message.split("\n")[0]}`, line: e.linePos?.[0]?.line })),
+      problems: doc.errors.map((e) => ({
+        path: "",
+        message:
+          e.code === "DUPLICATE_KEY" ? `invalid YAML: duplicate key "${/^[^:\n]*/.exec(text.slice(e.pos[0]))![0].trim()}"` : `invalid YAML: ${e.message.split("\n")[0]}`,
+        line: lines.linePos(e.pos[0]).line,
+      })),
     };
   }
   const value: unknown = doc.toJS();
   if (!isMap(doc.contents)) return { ok: false, problems: [{ path: "", message: "manifest must be a mapping of fields (name: ..., port: ...)", line: 1 }] };
   if (validate(value)) return { ok: true, manifest: value };
   const problems = (validate.errors ?? [])
-    .filter((e) => e.keyword !== "if")
+    // A bad variable name arrives twice (the inner pattern, then propertyNames): keep one.
+    .filter((e) => e.keyword !== "if" && !(e.keyword === "pattern" && (e as ErrorObject & { propertyName?: string }).propertyName !== undefined))
     .map((error) => {
-      const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-      const extra = error.keyword === "additionalProperties" ? [String(error.params.additionalProperty)] : [];
-      const node = doc.getIn([...segments, ...extra], true) as { range?: [number, number, number] } | undefined;
-      const keyNode = extra.length
-        ? (doc.getIn(segments, true) as { items?: { key: { value: unknown; range?: [number, number, number] } }[] } | undefined)?.items?.find(
-            (item) => item.key?.value === extra[0],
-          )?.key
-        : undefined;
-      const at = keyNode?.range?.[0] ?? node?.range?.[0];
+      const at = problemOffset(doc, error);
       return { path: error.instancePath, message: describe(error), ...(at !== undefined ? { line: lines.linePos(at).line } : {}) };
     });
-  return { ok: false, problems };
+  // In source order, as `svc validate` prints them.
+  return { ok: false, problems: problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };
 }

@@ -12,7 +12,7 @@ import { issueAppKey, revokeUserCliKeys } from "../keys";
 export async function issuePersonalKey(em: EntityManager, session: SessionUser) {
   if (!(await isAdmin(em, session))) throw forbidden();
   const workspace = await workspaceFor({ em, userId: session.userId }, "workspace.read");
-  const app = await ensureCliApp(em, workspace.tenantId, session.userId);
+  const { app, created } = await ensureCliApp(em, workspace.tenantId, session.userId);
   await revokeUserCliKeys(em, session.userId);
   const issued = await issueAppKey(em, {
     tenantId: workspace.tenantId,
@@ -28,5 +28,8 @@ export async function issuePersonalKey(em: EntityManager, session: SessionUser) 
     appId: app.id,
     email: session.email,
     issuedAt: issued.key.createdAt.toISOString(),
+    // No app is made without a word: the page says "Created app CLI" when this login made it.
+    appName: app.name,
+    appCreated: created,
   };
 }

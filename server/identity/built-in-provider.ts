@@ -16,6 +16,8 @@ import {
 } from "./provider-types";
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
 import { publishSessionRevoked } from "./session-revocations";
+import { canSendMail } from "../platform/mailer";
+import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
 
 const MIN_PASSWORD_LENGTH = 8;
 const MAX_METADATA_LENGTH = 2048;
@@ -55,26 +57,40 @@ export function checkNewPassword(password: unknown): void {
 export class BuiltInIdentityProvider implements IdentityProvider {
   constructor(private readonly em: EntityManager) {}
 
-  async signUp(emailInput: string, password: string, data: UserMetadata = {}): Promise<TokenResponse> {
+  /**
+   * Without mail (no SMTP_URL) the address is taken as confirmed: a session at once, and a
+   * registered address answers 422 `user_already_exists`. With mail, GoTrue's rule: the user
+   * without a session and a mailed link, the same answer for a registered address (whose
+   * owner is told by mail), so a sign-up reveals nothing (email-confirmation.ts).
+   */
+  async signUp(emailInput: string, password: string, data: UserMetadata = {}): Promise<TokenResponse | PendingSignUp> {
     const email = normalizeEmail(emailInput);
     checkNewPassword(password);
+    const confirming = canSendMail();
+    const now = new Date();
     const user = this.em.create(AuthUser, {
       id: randomUUID(),
       email,
       passwordHash: await hashPassword(password),
+      emailConfirmedAt: confirming ? null : now,
       userMetadata: pickMetadata(data),
-      createdAt: new Date(),
-      updatedAt: new Date(),
+      createdAt: now,
+      updatedAt: now,
     });
     try {
       await this.em.flush();
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
-        throw new IdentityError(IDENTITY.USER_ALREADY_EXISTS, "User already registered");
+        if (!confirming) throw new IdentityError(IDENTITY.USER_ALREADY_EXISTS, "User already registered");
+        this.em.clear();
+        await mailAlreadyRegistered(email);
+        return madeUpSignUp(email, pickMetadata(data), now);
       }
       throw error;
     }
-    return this.startSession(user);
+    if (!confirming) return this.startSession(user);
+    await mailConfirmationLink(this.em, user);
+    return pendingSignUp(toProviderUser(user), now);
   }
 
   async signInWithPassword(emailInput: string, password: string): Promise<TokenResponse> {
@@ -83,6 +99,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const user = await this.em.findOne(AuthUser, { email });
     const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
     if (!user || !ok) throw invalidCredentials();
+    if (!user.emailConfirmedAt) throw new IdentityError(IDENTITY.EMAIL_NOT_CONFIRMED, "Email not confirmed");
     return this.startSession(user);
   }
 

@@ -10,6 +10,8 @@ export class AuthUser {
   id!: string;
   email!: string;
   passwordHash!: string;
+  /** Null until the mailed link is followed (only with SMTP_URL; without mail, set at sign-up). */
+  emailConfirmedAt: Date | null = null;
   userMetadata: UserMetadata = {};
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
@@ -38,6 +40,7 @@ export const AuthUserSchema = new EntitySchema<AuthUser>({
     id: { type: "uuid", primary: true, defaultRaw: "gen_random_uuid()" },
     email: { type: "text" },
     passwordHash: { type: "text", fieldName: "password_hash", hidden: true },
+    emailConfirmedAt: { type: "Date", fieldName: "email_confirmed_at", nullable: true },
     userMetadata: { type: "json", fieldName: "user_metadata" },
     createdAt: { type: "Date", fieldName: "created_at" },
     updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },

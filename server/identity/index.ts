@@ -17,3 +17,4 @@ export { cachedSession, endSession, resolveSession, sessionFromVerifiedCookie, s
 export type { ResolvedSession } from "./sessions";
 export { getSigningKey, publicJwks } from "./signing-keys";
 export { identityTokenKey, knownIdentity, rememberIdentity, verifiedIdentityEvictions } from "./verified-tokens";
+export { confirmEmail, type ConfirmationResult, type PendingSignUp } from "./email-confirmation";

@@ -154,7 +154,11 @@ export async function completePasswordReset(em: EntityManager, token: string, pa
     const row = await findLink(tx, token, { ctx });
     const now = stateOf(row);
     if (now !== "ready") throw new AppError("BAD_REQUEST", RESET_LINK_MESSAGES[now]);
-    await connection.execute(`update auth_users set password_hash = ?, updated_at = now() where id = ?`, [passwordHash, row!.user_id], "run", ctx);
+    // A reset link followed proves the address as a confirmation link does (GoTrue's rule too).
+    await connection.execute(`update auth_users set password_hash = ?, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = ?`, [
+      passwordHash,
+      row!.user_id,
+    ], "run", ctx);
     await connection.execute(`update password_reset_links set used_at = now() where id = ?`, [row!.id], "run", ctx);
     await connection.execute(`delete from password_reset_links where user_id = ? and used_at is null`, [row!.user_id], "run", ctx);
     return connection.execute<{ id: string }[]>(

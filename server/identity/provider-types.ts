@@ -26,7 +26,8 @@ export interface TokenResponse {
  * in-process; `HttpIdentityProvider` implements it against a hosted one over HTTP.
  */
 export interface IdentityProvider {
-  signUp(email: string, password: string, data?: UserMetadata): Promise<TokenResponse>;
+  /** A session, or (an address to confirm first, docs/decisions/034) the user without one. */
+  signUp(email: string, password: string, data?: UserMetadata): Promise<TokenResponse | (ProviderUser & { confirmation_sent_at: string })>;
   signInWithPassword(email: string, password: string): Promise<TokenResponse>;
   refresh(refreshToken: string): Promise<TokenResponse>;
   getUser(accessToken: string): Promise<ProviderUser>;

@@ -4,5 +4,5 @@ export { KEY_REVOKED_CHANNEL, keyCacheEvictions, publishKeyRevoked } from "./key
 export type { AppKeyPrincipal } from "./key-cache";
 export { APP_KEY_PREFIX } from "./key-format";
 export { authenticateAppKey, authenticateCachedKey, issueAppKey, listKeys, revokeAppKey, revokeAppKeys, revokeKeyById, revokeMemberKeys, revokeOwnCliKey, revokeUserCliKeys } from "./key-service";
-export { cliEnvOutput, createdKeyOutput, createKeyBody, keyListOutput, whoamiOutput } from "./schemas";
-export type { WhoamiOutput } from "./schemas";
+export { cliAppsOutput, cliEnvOutput, createdKeyOutput, createKeyBody, keyListOutput, whoamiOutput } from "./schemas";
+export type { CliAppsOutput, WhoamiOutput } from "./schemas";

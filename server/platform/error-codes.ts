@@ -113,6 +113,7 @@ export const IDENTITY = {
   BAD_JSON: entry("bad_json", 400, "identity", "A body that is not JSON."),
   UNSUPPORTED_GRANT_TYPE: entry("unsupported_grant_type", 400, "identity", "`grant_type` is neither `password` nor `refresh_token`."),
   INVALID_CREDENTIALS: entry("invalid_credentials", 400, "identity", "Wrong email or password."),
+  EMAIL_NOT_CONFIRMED: entry("email_not_confirmed", 400, "identity", "Signing in before following the mailed confirmation link (with SMTP_URL)."),
   REFRESH_TOKEN_NOT_FOUND: entry("refresh_token_not_found", 400, "identity", "A refresh token that is unknown, used up or revoked."),
   NO_AUTHORIZATION: entry("no_authorization", 401, "identity", "No `Authorization: Bearer` header."),
   BAD_JWT: entry("bad_jwt", 401, "identity", "A missing, invalid or expired access token."),

@@ -1,11 +1,26 @@
 import { z } from "zod";
-import { listEnvVars } from "../apps";
+import { appByName, appsWithVariableCounts, listEnvVars, requireApp } from "../apps";
+import { can, CAPABILITIES } from "../members";
+import { membershipRole } from "../tenants";
+import type { AppKeyPrincipal } from "../keys";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { balanceBody, loadBalance } from "../billing";
 import { getConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
 import { appKeyProcedure, router } from "./trpc";
-import { revokeKeyById, type WhoamiOutput } from "../keys";
+import { revokeKeyById, type CliAppsOutput, type WhoamiOutput } from "../keys";
 import { findTenant } from "../tenants";
+
+/**
+ * Another app of the workspace than the key's own: only for a CLI key (`svc login`; an app's
+ * own key never reads its neighbours'), whose person may still see variable values there.
+ */
+async function requireWorkspaceReader(em: EntityManager, key: AppKeyPrincipal): Promise<void> {
+  if (key.purpose !== "cli") throw new AppError("FORBIDDEN", "Only a CLI key (svc login) reads the workspace's other apps");
+  const role = await membershipRole(em, key.tenantId, key.userId);
+  if (!role) throw new AppError("FORBIDDEN", CAPABILITIES["workspace.read"].refusal);
+  if (!can(role, "apps.env.values")) throw new AppError("FORBIDDEN", CAPABILITIES["apps.env.values"].refusal);
+}
 
 /** The CLI's surface (`svc_sk_` keys only). */
 export const cliRouter = router({
@@ -19,15 +34,27 @@ export const cliRouter = router({
       tenantSlug: tenant.slug,
       tenantName: tenant.name,
       appId: ctx.appKey.appId,
+      appName: (await requireApp(ctx.em, ctx.appKey.tenantId, ctx.appKey.appId)).name,
       sshBrokerUrl: getConfig().sshBrokerUrl,
     } satisfies WhoamiOutput;
   }),
   logout: appKeyProcedure.mutation(async ({ ctx }) => {
     await revokeKeyById(ctx.em, ctx.appKey.keyId);
   }),
-  env: appKeyProcedure.input(z.object({ format: z.enum(["json", "dotenv"]).default("json") })).query(async ({ ctx }) => {
-    const rows = await listEnvVars(ctx.em, ctx.appKey.appId);
-    return { appId: ctx.appKey.appId, variables: rows.map((row) => ({ key: row.key, value: row.value, kind: row.kind })) };
+  env: appKeyProcedure.input(z.object({ format: z.enum(["json", "dotenv"]).default("json"), app: z.string().min(1).max(200).optional() })).query(async ({ ctx, input }) => {
+    const own = await requireApp(ctx.em, ctx.appKey.tenantId, ctx.appKey.appId);
+    let app = { id: own.id, name: own.name };
+    if (input.app !== undefined && input.app !== own.name) {
+      await requireWorkspaceReader(ctx.em, ctx.appKey);
+      app = await appByName(ctx.em, ctx.appKey.tenantId, input.app);
+    }
+    const rows = await listEnvVars(ctx.em, app.id);
+    return { appId: app.id, appName: app.name, variables: rows.map((row) => ({ key: row.key, value: row.value, kind: row.kind })) };
+  }),
+  apps: appKeyProcedure.query(async ({ ctx }) => {
+    await requireWorkspaceReader(ctx.em, ctx.appKey);
+    const apps = await appsWithVariableCounts(ctx.em, ctx.appKey.tenantId);
+    return { apps: apps.map((app) => ({ ...app, current: app.id === ctx.appKey.appId })) } satisfies CliAppsOutput;
   }),
   balance: appKeyProcedure.query(async ({ ctx }) => balanceBody(ctx.appKey.tenantId, await loadBalance(ctx.em, ctx.appKey.tenantId))),
 });

@@ -2,6 +2,7 @@ import { IDENTITY } from "../platform/error-codes";
 import { z } from "zod";
 import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
+import { confirmEmail } from "../identity";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
@@ -21,7 +22,8 @@ export const identityProviderRouter = router({
   signup: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
     await countSignUpAttempt(ctx.em, ctx.clientAddress);
     const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data);
-    await recordFirstAdmin(ctx.em, tokens.user);
+    // An address still to confirm becomes the administrator at its first sign-in instead.
+    if ("access_token" in tokens) await recordFirstAdmin(ctx.em, tokens.user);
     return tokens;
   }),
   token: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => {
@@ -47,7 +49,7 @@ export const authRouter = router({
   signUp: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
     await countSignUpAttempt(ctx.em, ctx.clientAddress);
     const tokens = await identityProvider(ctx.em).signUp(input.email, input.password);
-    await recordFirstAdmin(ctx.em, tokens.user);
+    if ("access_token" in tokens) await recordFirstAdmin(ctx.em, tokens.user);
     return tokens;
   }),
   signIn: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
@@ -63,4 +65,6 @@ export const authRouter = router({
       if (hostedSessionId) await revokeAppSessionsOf(ctx.em, hostedSessionId);
     }),
   isAdmin: authedProcedure.query(({ ctx }) => isAdmin(ctx.em, ctx.session)),
+  /** The mailed confirmation link's page (docs/decisions/034). */
+  confirmEmail: publicProcedure.input(z.object({ token: z.string().max(200) })).mutation(({ ctx, input }) => confirmEmail(ctx.em, input.token)),
 });

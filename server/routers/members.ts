@@ -1,4 +1,4 @@
-import { authedProcedure, router } from "./trpc";
+import { authedProcedure, publicProcedure, router } from "./trpc";
 import { listUserTenants } from "../tenants";
 import { caller } from "./caller";
 import { acceptInvitation, changeMemberRole, inviteMember, listMembers, listPendingInvitations, previewInvitation, removeMember, revokeInvitation, can, workspaceFor, changeRoleInput, invitationIdInput, invitationTokenInput, inviteInput, memberIdInput, switchWorkspaceInput, mailInvitation } from "../members";
@@ -34,7 +34,8 @@ export const membersRouter = router({
     await removeMember(ctx.em, workspace.tenantId, input.userId);
     return { ok: true as const };
   }),
-  previewInvitation: authedProcedure.input(invitationTokenInput).query(({ ctx, input }) => previewInvitation(ctx.em, input.token)),
+  // Public: a signed-out person opening the link is told what it is before signing in or up.
+  previewInvitation: publicProcedure.input(invitationTokenInput).query(({ ctx, input }) => previewInvitation(ctx.em, input.token)),
   acceptInvitation: authedProcedure
     .input(invitationTokenInput)
     .mutation(({ ctx, input }) => acceptInvitation(ctx.em, input.token, { userId: ctx.session.userId, email: ctx.session.email })),

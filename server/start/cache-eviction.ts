@@ -1,7 +1,7 @@
 import { subscribe } from "../platform/db/notifications";
 import { BALANCE_CHANGED_CHANNEL, balanceEvictions } from "../billing";
 import { CONNECTIONS_CHANGED_CHANNEL, EVERY_WORKSPACE, boundConnectionsEvictions, proxyTargetEvictions } from "../connections";
-import { APP_SESSION_REVOKED_CHANNEL, DEPLOYMENT_CHANGED_CHANNEL, appIdentityEvictions, forgetDeploymentTargets } from "../deployments";
+import { APP_SESSION_RENAMED_CHANNEL, APP_SESSION_REVOKED_CHANNEL, DEPLOYMENT_CHANGED_CHANNEL, appIdentityEvictions, forgetDeploymentTargets } from "../deployments";
 import { SESSION_REVOKED_CHANNEL, sessionCache, verifiedIdentityEvictions } from "../identity";
 import { KEY_REVOKED_CHANNEL, keyCacheEvictions } from "../keys";
 import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../members";
@@ -18,6 +18,7 @@ import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../members";
  * |--------------------------|------------------------------------------------|---------------------------------------------------|
  * | svc_session_revoked      | identity: sign-out, revocation, password reset | session cookies, verified identity tokens, app-proxy sessions opened from it |
  * | svc_membership_changed   | members: removal, role change                  | verified identity tokens, app-proxy sessions (rest/ssh-broker re-checks live shells) |
+ * | svc_app_session_renamed  | deployments: a person changed their name       | app-proxy sessions of that person                 |
  * | svc_app_session_revoked  | deployments: the dashboard session ended       | app-proxy sessions                                |
  * | svc_key_revoked          | keys: revocation                               | authenticated `svc_sk_` keys                      |
  * | svc_balance_changed      | the ledger's trigger                           | balances                                          |
@@ -54,6 +55,7 @@ const EVICTIONS: Array<{ channel: string; onMessage(payload: string): void; onRe
       appIdentityEvictions.all();
     },
   },
+  { channel: APP_SESSION_RENAMED_CHANNEL, onMessage: appIdentityEvictions.user, onReset: appIdentityEvictions.all },
   { channel: APP_SESSION_REVOKED_CHANNEL, onMessage: appIdentityEvictions.appSession, onReset: appIdentityEvictions.all },
   { channel: KEY_REVOKED_CHANNEL, onMessage: keyCacheEvictions.key, onReset: keyCacheEvictions.all },
   { channel: BALANCE_CHANGED_CHANNEL, onMessage: balanceEvictions.workspace, onReset: balanceEvictions.all },

@@ -53,7 +53,8 @@ const keyRow = async (apiKey: string) =>
   (await service.db.query("select revoked_at from app_keys where display_prefix = $1", [apiKey.slice(0, 13)])).rows[0] as { revoked_at: Date | null };
 
 describe("svc whoami", () => {
-  it("shows email, workspace name/slug/id, app id, balance and API base", async () => {
+  // Issue 17, 1: names, not UUIDs (the ids stay in --json).
+  it("shows email, workspace name and slug, app name, balance and API base", async () => {
     const { home, config } = await loggedInHome();
     const balance = await api(service, "/api/cli/balance", { headers: { authorization: `Bearer ${config.apiKey}` } });
     const run = await svc(["whoami"], { home });
@@ -61,8 +62,8 @@ describe("svc whoami", () => {
     expect(run.stdout).toBe(
       [
         `Email      ${admin.email}`,
-        `Workspace  Acme Tools (${tenant.slug}, ${tenant.id})`,
-        `App        ${config.appId}`,
+        `Workspace  Acme Tools (${tenant.slug})`,
+        "App        CLI",
         `Balance    ${balance.body.balance} credits`,
         `API base   ${service.url}`,
         "",
@@ -79,6 +80,7 @@ describe("svc whoami", () => {
       email: admin.email,
       userId: admin.userId,
       workspace: { id: tenant.id, name: "Acme Tools", slug: tenant.slug },
+      app: { id: config.appId, name: "CLI" },
       appId: config.appId,
       balance: { amount: balance.body.balance, currency: "credits" },
       apiBase: service.url,
@@ -96,6 +98,52 @@ describe("svc whoami", () => {
   });
 });
 
+describe("svc dev: apps are explicit (issue 17, 1)", () => {
+  it("--app writes the named app's variables; without it, an empty CLI app is explained, not written", async () => {
+    const { home, config } = await loggedInHome();
+    writeFileSync(join(home, ".gitignore"), ".env\n");
+    const billing = (await trpc(service, admin, "apps.create", { name: "Billing worker" })).data.id as string;
+    expect((await trpc(service, admin, "apps.setEnv", { appId: billing, key: "STRIPE_KEY", value: "sk_test_1" })).status).toBe(200);
+
+    const explained = await svc(["dev"], { home });
+    expect([explained.status, explained.stdout]).toEqual([1, ""]);
+    expect(explained.stderr).toBe(
+      "The key's app CLI has no variables; these apps of the workspace have some:\n  Billing worker (1 variable)\n" +
+        'Run svc dev --app <name> to write one of them (quote a name with spaces), or svc dev --app "CLI" to write the empty one.\n',
+    );
+    expect(existsSync(join(home, ".env"))).toBe(false);
+
+    const picked = await svc(["dev", "--app", "Billing worker"], { home });
+    expect([picked.status, picked.stdout, picked.stderr]).toEqual([0, "✔ Wrote 1 variable of app Billing worker to .env\n", ""]);
+    const text = readFileSync(join(home, ".env"), "utf8");
+    expect(text).toMatch(/^# Written by svc dev from \S+ \(app Billing worker\) at /);
+    expect(text.split("\n").slice(1).join("\n")).toBe('STRIPE_KEY="sk_test_1"\n');
+
+    const unknown = await svc(["dev", "--app", "Biling"], { home });
+    expect([unknown.status, unknown.stderr]).toEqual([1, `${service.url} answered HTTP 404: No app named Biling in this workspace\n`]);
+
+    const listed = await api(service, "/api/cli/apps", { headers: { authorization: `Bearer ${config.apiKey}` } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.apps.filter((app: { name: string }) => ["CLI", "Billing worker"].includes(app.name))).toEqual([
+      { id: config.appId, name: "CLI", kind: "cli", variables: 0, current: true },
+      { id: billing, name: "Billing worker", kind: "app", variables: 1, current: false },
+    ]);
+    await trpc(service, admin, "apps.remove", { appId: billing, confirmName: "Billing worker" });
+  });
+
+  it("an app's own key reads only its own app, and cannot list the others", async () => {
+    const other = (await trpc(service, admin, "apps.create", { name: "Neighbour" })).data.id as string;
+    const own = (await trpc(service, admin, "apps.create", { name: "Own" })).data.id as string;
+    const key = (await trpc(service, admin, "keys.create", { appId: own })).data.apiKey as string;
+    const auth = { authorization: `Bearer ${key}` };
+    expect((await api(service, "/api/cli/env?app=Own", { headers: auth })).body).toEqual({ appId: own, appName: "Own", env: {} });
+    const refused = await api(service, "/api/cli/env?app=Neighbour", { headers: auth });
+    expect([refused.status, refused.body]).toEqual([403, { message: "Only a CLI key (svc login) reads the workspace's other apps" }]);
+    expect((await api(service, "/api/cli/apps", { headers: auth })).status).toBe(403);
+    for (const appId of [other, own]) await trpc(service, admin, "apps.remove", { appId, confirmName: appId === own ? "Own" : "Neighbour" });
+  });
+});
+
 describe("svc dev", () => {
   it("writes the app's variables to .env, mode 0600, after a first-line comment; rewrites its own file", async () => {
     const { home, config } = await loggedInHome();
@@ -104,16 +152,16 @@ describe("svc dev", () => {
     }
     writeFileSync(join(home, ".gitignore"), "node_modules\n.env\n");
     const run = await svc(["dev"], { home });
-    expect([run.status, run.stdout, run.stderr]).toEqual([0, "✔ Wrote 2 variables to .env\n", ""]);
+    expect([run.status, run.stdout, run.stderr]).toEqual([0, "✔ Wrote 2 variables of app CLI to .env\n", ""]);
     const text = readFileSync(join(home, ".env"), "utf8");
     const [first, ...rest] = text.split("\n");
-    expect(first).toMatch(new RegExp(`^# Written by svc dev from ${service.url.replace(/\./g, "\\.")} \\(app ${config.appId}\\) at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z; svc dev rewrites this file\\.$`));
+    expect(first).toMatch(new RegExp(`^# Written by svc dev from ${service.url.replace(/\./g, "\\.")} \\(app CLI\\) at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z; svc dev rewrites this file\\.$`));
     expect(rest.join("\n")).toBe('DATABASE_URL="postgres://u:p@db/x"\nGREETING="say \\"hi\\" \\$HOME"\n');
     expect(statSync(join(home, ".env")).mode & 0o777).toBe(0o600);
 
     await trpc(service, admin, "apps.deleteEnv", { appId: config.appId, key: "GREETING" });
     const again = await svc(["dev"], { home });
-    expect([again.status, again.stdout]).toEqual([0, "✔ Wrote 1 variable to .env\n"]);
+    expect([again.status, again.stdout]).toEqual([0, "✔ Wrote 1 variable of app CLI to .env\n"]);
     expect(readFileSync(join(home, ".env"), "utf8").split("\n").slice(1).join("\n")).toBe('DATABASE_URL="postgres://u:p@db/x"\n');
     await trpc(service, admin, "apps.deleteEnv", { appId: config.appId, key: "DATABASE_URL" });
   });
@@ -138,7 +186,7 @@ describe("svc dev", () => {
     mkdirSync(join(home, "app"));
     writeFileSync(join(home, "app", ".gitignore"), "*.env\n");
     const out = await svc(["dev", "--out", "app/local.env"], { home });
-    expect([out.status, out.stdout, out.stderr]).toEqual([0, "✔ Wrote 0 variables to app/local.env\n", ""]);
+    expect([out.status, out.stdout, out.stderr]).toEqual([0, "✔ Wrote 0 variables of app CLI to app/local.env\n", ""]);
     expect(existsSync(join(home, "app", "local.env"))).toBe(true);
   });
 

@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)("svc login with a real browser", () => {
 
     expect((await trpc(service, admin, "apps.setEnv", { appId: config.appId, key: "API_TOKEN", value: "t0ken" })).status).toBe(200);
     const dev = await svc(["dev"], { home });
-    expect([dev.status, dev.stdout]).toEqual([0, "✔ Wrote 1 variable to .env\n"]);
+    expect([dev.status, dev.stdout]).toEqual([0, "✔ Wrote 1 variable of app CLI to .env\n"]);
     expect(readFileSync(join(home, ".env"), "utf8").split("\n").slice(1).join("\n")).toBe('API_TOKEN="t0ken"\n');
 
     const logout = await svc(["logout"], { home });

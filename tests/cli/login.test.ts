@@ -267,21 +267,26 @@ describe("svc login: waiting ends", () => {
     expect(readConfigFile(home)).toEqual(saved);
   });
 
-  it("with no display and no BROWSER, says to open the printed URL by hand and keeps waiting", async () => {
-    const home = freshHome();
-    const { run, url, port } = await startLogin(home, ["--api-base", API_BASE], {});
-    for (let i = 0; i < 100 && !run.stderr().includes("by hand"); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(run.stderr()).toContain(`Could not open a browser here. Open this URL by hand:\n  ${url}\n`);
+  // Issue 17, 1: it used to print "Opening … in your browser..." and then that it could not.
+  const byHand = async (env: Record<string, string>) => {
+    const run = startSvc(["login", "--api-base", API_BASE], { home: freshHome(), env });
+    running.push(run);
+    const match = await run.waitFor(/Open this URL by hand:\n {2}(http:\/\/127\.0\.0\.1:9\/dev\/cli-bootstrap\?cb=http:\/\/127\.0\.0\.1:(\d+)\/done&mode=personal-key)\n/);
+    await run.waitFor(/Click 'Issue API key' to continue\.\n/);
+    return { run, url: match[1]!, port: Number(match[2]) };
+  };
+
+  it("with no display and no BROWSER, says only to open the printed URL by hand, and keeps waiting", async () => {
+    const { run, url, port } = await byHand({});
+    expect(run.stdout()).toBe(`Could not open a browser here. Open this URL by hand:\n  ${url}\nClick 'Issue API key' to continue.\n`);
     expect(run.child.exitCode).toBeNull();
     await post(port, validBody);
     expect((await run.exited).status).toBe(0);
   });
 
-  it("says the same when the BROWSER command fails", async () => {
-    const home = freshHome();
-    const { run, url, port } = await startLogin(home, ["--api-base", API_BASE], { BROWSER: "/nonexistent/browser" });
-    for (let i = 0; i < 100 && !run.stderr().includes("by hand"); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(run.stderr()).toContain(`Open this URL by hand:\n  ${url}\n`);
+  it("says the same, and only that, when the BROWSER command fails", async () => {
+    const { run, url, port } = await byHand({ BROWSER: "/nonexistent/browser" });
+    expect(run.stdout()).toBe(`Could not open a browser here. Open this URL by hand:\n  ${url}\nClick 'Issue API key' to continue.\n`);
     await post(port, validBody);
     expect((await run.exited).status).toBe(0);
   });

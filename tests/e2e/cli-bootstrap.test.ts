@@ -84,6 +84,24 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
 
   const bootstrapPath = (cb: string) => `/dev/cli-bootstrap?cb=${cb}&mode=personal-key`;
 
+  // Issue 17, 1: the first login in a workspace makes its app "CLI"; it used to do so silently.
+  it("says the first login creates the app CLI, then that it did; later logins name it", async () => {
+    const page = await pageAs(admin);
+    await page.goto(`${service.url}${bootstrapPath(listener.callbackUrl)}`);
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await page.locator("main").textContent()).toContain("create the app CLI in that workspace, for the CLI's keys and the variables svc dev writes;");
+    await page.getByRole("button", { name: "Issue API key" }).click();
+    await page.getByText("You're logged in — you can close this tab and return to your terminal.").waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "Created app" }).textContent()).toContain(
+      "Created app CLI in Acme CLI: it holds the CLI's keys and the variables svc dev writes.",
+    );
+    const again = await pageAs(admin);
+    await again.goto(`${service.url}${bootstrapPath(listener.callbackUrl)}`);
+    await again.waitForSelector("html[data-hydrated]");
+    expect(await again.locator("main").textContent()).toContain("bind it to the app CLI;");
+    listener.received.splice(0);
+  });
+
   it("issues a fresh CLI key to the loopback listener and revokes the previous one", async () => {
     const first = await api(service, "/api/dev/personal-key", { method: "POST", cookie: admin.cookie, json: {} });
     expect(first.status).toBe(200);

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { signUp } from "../support/http";
+import { confirmedSignUp } from "../support/confirmed-signup";
 import { startService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/password-reset-mail.test.ts");
@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)("password reset by mail in a browser", () => {
 
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
     it(`${viewport.width}px: asks for the email, mails the link, and the link sets the password`, async () => {
-      const person = await signUp(service);
+      const person = await confirmedSignUp(service, smtp);
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       await page.goto(`${service.url}/login`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
-import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug } from "../support/http";
+import { api, createWorkspace, uniqueEmail, uniqueSlug } from "../support/http";
+import { confirmedSignUp } from "../support/confirmed-signup";
 import { startService, type RunningService } from "../support/service";
 
 /** With SMTP_URL set, "Forgot password?" mails a one-time link (docs/decisions/024), through a real SMTP server. */
@@ -32,7 +33,7 @@ describe("password reset by mail", () => {
   it("offers the form, mails a link to the account's address, and the link sets the password", async () => {
     const page = await fetch(`${service.url}/forgot-password`);
     expect(await page.text()).toContain("Send reset link");
-    const person = await signUp(service);
+    const person = await confirmedSignUp(service, smtp);
     const res = await request(person.email.toUpperCase());
     expect([res.status, res.body]).toEqual([200, { ok: true, message: SENT, email: person.email.toUpperCase() }]);
     await expect.poll(() => mailsTo(person.email).length).toBe(1);
@@ -63,7 +64,7 @@ describe("password reset by mail", () => {
   });
 
   it("sends at most one mail a minute per account", async () => {
-    const person = await signUp(service);
+    const person = await confirmedSignUp(service, smtp);
     await request(person.email);
     await expect.poll(() => mailsTo(person.email).length).toBe(1);
     const again = await request(person.email);
@@ -75,7 +76,7 @@ describe("password reset by mail", () => {
   });
 
   it("a refused send changes nothing the visitor sees, and is logged", async () => {
-    const person = await signUp(service);
+    const person = await confirmedSignUp(service, smtp);
     smtp.refuse(true);
     try {
       const res = await request(person.email);
@@ -88,7 +89,7 @@ describe("password reset by mail", () => {
   });
 
   it("also mails an invitation to the person invited; a refused send still leaves the link to copy", async () => {
-    const owner = await signUp(service);
+    const owner = await confirmedSignUp(service, smtp);
     await createWorkspace(service, owner, uniqueSlug("mail"), "Mail Test Workspace");
     const invitee = uniqueEmail("invitee");
     const created = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: invitee, role: "viewer" } });

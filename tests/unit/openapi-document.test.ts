@@ -115,6 +115,11 @@ describe("the OpenAPI document", () => {
       "GET /api/oauth/broker/{provider}/callback 503",
       // Readiness refused needs a drain or an outage (tests/cluster/drain.test.ts).
       "GET /readyz 503",
+      // An app's own key, and two apps sharing a name: no replay actor holds either
+      // (tests/cli/commands.test.ts sends an app's own key).
+      "GET /api/cli/env 403",
+      "GET /api/cli/env 409",
+      "GET /api/cli/apps 403",
       // A broker-managed connection whose deletion the broker refuses (tests/rest/oauth-broker).
       "DELETE /api/connections/{id} 502",
       // The provider proxy past the lookup needs a bound connection and a provider that

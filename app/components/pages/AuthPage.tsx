@@ -7,6 +7,8 @@ export interface AuthActionData {
   field?: "email" | "password";
   /** The identity provider's code, e.g. `user_already_exists` (the page offers sign-in). */
   code?: string;
+  /** Sign-up with mail: the address the message went to (new or registered alike). */
+  checkMail?: string;
 }
 
 const COPY = {
@@ -44,6 +46,17 @@ export function AuthPage({ mode }: { mode: "signIn" | "signUp" }) {
   const duplicate = mode === "signUp" && data?.code === "user_already_exists";
   // After a password reset (app/routes/reset-password.$token.tsx), until the next attempt.
   const passwordChanged = mode === "signIn" && params.get("notice") === "password-reset" && !data;
+  if (mode === "signUp" && data?.checkMail) {
+    return (
+      <PublicPage title="Check your mail" lead={`We sent a message to ${data.checkMail}.`}>
+        <p className="auth-lead" role="status">
+          Follow the link in it to confirm your address, then sign in. If this address already has an account, the message says how
+          to sign in or reset the password instead.
+        </p>
+        <Link to={switchHref} className="btn btn-secondary btn-block">Go to sign in</Link>
+      </PublicPage>
+    );
+  }
   return (
     <PublicPage
       title={copy.title}

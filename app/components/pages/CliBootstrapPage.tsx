@@ -11,6 +11,8 @@ export interface CliBootstrapData {
   bootstrap: BootstrapRequest;
   /** The signed-in account may not issue a CLI key here (SPEC 4.6 step 3). */
   refused?: "not_admin";
+  /** The workspace's CLI app, or null when this login will create it (the page says so). */
+  cliApp?: string | null;
 }
 
 export const NOT_ADMIN_DESTINATION = "/dashboard?notice=admin-only";
@@ -35,7 +37,7 @@ function TellCliAndLeave({ callbackUrl }: { callbackUrl: string }) {
 
 /** Where `svc login` sends the browser: explain, then hand a fresh key to the local CLI. */
 export function CliBootstrapPage() {
-  const { account, bootstrap, refused } = useLoaderData<CliBootstrapData>();
+  const { account, bootstrap, refused, cliApp } = useLoaderData<CliBootstrapData>();
   const { profile, workspace } = account;
   return (
     <AppShell account={account}>
@@ -64,10 +66,17 @@ export function CliBootstrapPage() {
                   <li>
                     send it only to the program listening on your computer at <code className="mono">{bootstrap.hostPort}</code>;
                   </li>
+                  <li>
+                    {cliApp ? (
+                      <>bind it to the app <strong>{cliApp}</strong>;</>
+                    ) : (
+                      <>create the app <strong>CLI</strong> in that workspace, for the CLI&apos;s keys and the variables svc dev writes;</>
+                    )}
+                  </li>
                   <li>revoke the CLI keys you were issued before.</li>
                 </ul>
                 <p className="field-hint">Only continue if you just ran svc login yourself.</p>
-                <CliHandoff callbackUrl={bootstrap.callbackUrl} hostPort={bootstrap.hostPort} />
+                <CliHandoff callbackUrl={bootstrap.callbackUrl} hostPort={bootstrap.hostPort} workspaceName={workspace.name} />
               </>
             )}
           </div>

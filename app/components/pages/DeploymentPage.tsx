@@ -6,6 +6,7 @@ import { Badge } from "../Badge";
 import { Card } from "../Card";
 import { ConfirmSubmit } from "../ConfirmSubmit";
 import { Field } from "../Field";
+import { ManifestField } from "../ManifestField";
 import { HealthBadge, type DeploymentView } from "./DeploymentsPage";
 import { AgentTokensCard } from "../AgentTokensCard";
 import { ShellSessionsCard } from "../ShellSessionsCard";
@@ -77,10 +78,7 @@ export function DeploymentPage() {
                     <option value="public">Anyone (public)</option>
                   </select>
                 </label>
-                <label className="field">
-                  <span className="field-label">Manifest (vendo.yaml)</span>
-                  <textarea name="manifest" className="input textarea" rows={8} defaultValue={result?.values?.manifest ?? deployment.manifest ?? ""} spellCheck={false} />
-                </label>
+                <ManifestField label="Manifest (vendo.yaml)" rows={8} defaultValue={result?.values?.manifest ?? deployment.manifest ?? ""} problems={result?.intent === "update" ? result.manifestProblems : undefined} />
                 {result?.intent === "update" && result.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
                 {result?.intent === "update" && result.ok ? <p className="form-success" role="status">Saved</p> : null}
                 <div>

@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from "../Badge";
 import { Card } from "../Card";
 import { DataTable } from "../DataTable";
 import { Field } from "../Field";
+import { ManifestField } from "../ManifestField";
 
 export type { DeploymentView };
 
@@ -64,10 +65,7 @@ export function DeploymentsPage() {
                   <option value="public">Anyone (public)</option>
                 </select>
               </label>
-              <label className="field">
-                <span className="field-label">Manifest (vendo.yaml, optional)</span>
-                <textarea name="manifest" className="input textarea" rows={6} defaultValue={result?.values?.manifest} spellCheck={false} />
-              </label>
+              <ManifestField label="Manifest (vendo.yaml, optional)" rows={6} defaultValue={result?.values?.manifest} problems={result?.manifestProblems} />
               {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
               <div>
                 <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Registering…" : "Register deployment"}</button>

@@ -5,7 +5,8 @@ import { MAIN_ID, SkipLink } from "../AppShell";
 export type InviteData =
   | { state: "ready"; workspaceName: string; role: "member" | "viewer"; email: string }
   | { state: "wrong-account"; workspaceName: string; invitedEmail: string; signedInAs: string }
-  | { state: "unusable"; message: string };
+  | { state: "signed-out"; workspaceName: string; role: "member" | "viewer"; email: string; back: string }
+  | { state: "unusable"; message: string; signedIn: boolean };
 
 /** The page an invitation link opens: join, or a clear word on why not. */
 export function InvitePage() {
@@ -31,6 +32,19 @@ export function InvitePage() {
             </Form>
             {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
           </>
+        ) : data.state === "signed-out" ? (
+          <>
+            <p className="eyebrow">Invitation</p>
+            <h1 className="auth-title">Join {data.workspaceName}</h1>
+            <p className="auth-lead">
+              You were invited to join <strong>{data.workspaceName}</strong> as <strong>{data.role}</strong>. Sign in or sign up as{" "}
+              <strong>{data.email}</strong> to join.
+            </p>
+            <div className="auth-actions">
+              <Link to={`/signup?redirectTo=${encodeURIComponent(data.back)}`} className="btn btn-primary">Sign up to join</Link>
+              <Link to={`/login?redirectTo=${encodeURIComponent(data.back)}`} className="btn btn-secondary">Sign in to join</Link>
+            </div>
+          </>
         ) : data.state === "wrong-account" ? (
           <>
             <p className="eyebrow">Invitation</p>
@@ -48,7 +62,11 @@ export function InvitePage() {
             <p className="eyebrow">Invitation</p>
             <h1 className="auth-title">{data.message}</h1>
             <p className="auth-lead">Ask the workspace owner for a new invitation link.</p>
-            <Link to="/dashboard" className="btn btn-primary">Go to the dashboard</Link>
+            {data.signedIn ? (
+              <Link to="/dashboard" className="btn btn-primary">Go to the dashboard</Link>
+            ) : (
+              <Link to="/login" className="btn btn-primary">Sign in</Link>
+            )}
           </>
         )}
       </div>

@@ -2,6 +2,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { formatDate } from "~/lib/format";
 import type { AccountView, FormResult, RoleView, WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
+import { InvitationLinkBox } from "../InvitationLinkBox";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
 import { ConfirmSubmit } from "../ConfirmSubmit";
@@ -113,17 +114,7 @@ export function MembersPage() {
                 </button>
               </Form>
               {result?.intent === "invite" && result.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
-              {result?.invitation ? (
-                <section className="once-key" aria-label="Invitation link">
-                  <p className="once-key-title">Invitation for {result.invitation.email}</p>
-                  <p className="once-key-warning" role="note">
-                    Send this link to them: it is shown once, works once, and expires on {formatDate(result.invitation.expiresAt)}.
-                  </p>
-                  <div className="once-key-box">
-                    <code className="once-key-value" data-testid="invitation-url">{result.invitation.url}</code>
-                  </div>
-                </section>
-              ) : null}
+              {result?.invitation ? <InvitationLinkBox invitation={result.invitation} /> : null}
             </Card>
             <Card title="Pending invitations">
               <DataTable columns={["Email", "Role", "Expires", ""]} rows={invitations} empty="No pending invitations.">

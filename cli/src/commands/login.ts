@@ -23,14 +23,13 @@ export default defineSvcCommand({
     "with-key": { type: "boolean", description: "read an API key (svc_sk_...) from standard input instead of opening the browser" },
   },
   notes: [
-    "Opens {apiBase}/dev/cli-bootstrap in your browser; clicking 'Issue API key' there sends a new key",
-    "to a listener svc starts on 127.0.0.1. The key is saved in ~/.svc/config.json (mode 0600).",
-    "That page is for administrators of the service; anyone else gets an API key from an owner or admin",
-    "of their workspace (dashboard → API keys) and saves it with: svc login --with-key < key.txt",
-    "",
-    "Environment:",
-    "  BROWSER               the command that opens the URL (default: xdg-open, open or start)",
-    "  SVC_LOGIN_TIMEOUT_MS  how long to wait for the browser, in milliseconds (default 300000, 5 minutes)",
+    "Opens {apiBase}/dev/cli-bootstrap in your browser; clicking 'Issue API key' there sends a new key\n" +
+      "to a listener svc starts on 127.0.0.1. The key is saved in ~/.svc/config.json (mode 0600).",
+    "That page is for administrators of the service; anyone else gets an API key from an owner or admin\n" +
+      "of their workspace (dashboard → API keys) and saves it with: svc login --with-key < key.txt",
+    "Environment:\n" +
+      "  BROWSER               the command that opens the URL (default: xdg-open, open or start)\n" +
+      "  SVC_LOGIN_TIMEOUT_MS  how long to wait for the browser, in milliseconds (default 300000, 5 minutes)",
   ],
   async run({ args }) {
     const config = readConfig();
@@ -84,22 +83,18 @@ async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> 
   });
 
   const url = `${apiBase}/dev/cli-bootstrap?cb=${listener.callbackUrl}&mode=personal-key`;
-  out(`Opening ${url} in your browser...`);
+  // Say one thing: SPEC 4.6's "Opening …" only when a browser did open (an opener that fails
+  // does so within moments), else the URL to open by hand, never the one then the other.
+  const opened = await Promise.race([openBrowser(url), outcome.then(() => true)]);
+  if (opened) out(`Opening ${url} in your browser...`);
+  // On stdout, where "Opening …" would have been: it is the one thing to do now.
+  else out(`Could not open a browser here. Open this URL by hand:\n  ${url}`);
   out("Click 'Issue API key' to continue.");
-  let spinner = startSpinner("Waiting for the browser...");
-  let finished = false;
-  void openBrowser(url).then((opened) => {
-    if (opened || finished) return;
-    // Said on lines of its own, then the spinner resumes below them.
-    spinner.stop();
-    info(`Could not open a browser here. Open this URL by hand:\n  ${url}`);
-    spinner = startSpinner("Waiting for the browser...");
-  });
+  const spinner = startSpinner("Waiting for the browser...");
 
   try {
     return await outcome;
   } finally {
-    finished = true;
     spinner.stop();
     clearTimeout(timer);
     process.removeListener("SIGINT", onInterrupt!);

@@ -16,8 +16,8 @@ export default defineSvcCommand({
     local: { type: "boolean", description: "only forget the key on this computer (it stays live until revoked in the dashboard)" },
   },
   notes: [
-    "Revokes the key with POST /api/cli/logout, then removes it from ~/.svc/config.json (apiBase is kept).",
-    "If the service cannot be reached the file is left as it is and svc exits 1, since the key would stay live.",
+    "Revokes the key with POST /api/cli/logout, then removes it from ~/.svc/config.json (apiBase is kept).\n" +
+      "If the service cannot be reached the file is left as it is and svc exits 1, since the key would stay live.",
   ],
   async run({ args }) {
     const config = readConfig();

@@ -18,6 +18,7 @@ export default defineSvcCommand({
         email: me.email,
         userId: me.userId,
         workspace: { id: me.tenantId, name: me.tenantName, slug: me.tenantSlug },
+        app: { id: me.appId, name: me.appName },
         appId: me.appId,
         balance: { amount: balance.balance, currency: balance.currency },
         apiBase: client.apiBase,
@@ -26,8 +27,8 @@ export default defineSvcCommand({
     }
     const rows: [string, string][] = [
       ["Email", me.email ?? "(unknown email)"],
-      ["Workspace", `${me.tenantName} (${me.tenantSlug}, ${me.tenantId})`],
-      ["App", me.appId],
+      ["Workspace", `${me.tenantName} (${me.tenantSlug})`],
+      ["App", me.appName],
       ["Balance", `${balance.balance} ${balance.currency}`],
       ["API base", client.apiBase],
     ];

@@ -229,6 +229,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cli/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The apps of the key's workspace
+         * @description What `svc dev` offers when the key's own app has no variables: each app by name, how many variables it has, and which one is the key's. CLI keys only. Never cached.
+         */
+        get: operations["getApiCliApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cli/balance": {
         parameters: {
             query?: never;
@@ -257,8 +277,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The environment variables of the key's app
-         * @description What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). Never cached.
+         * The environment variables of the key's app, or of another app by name
+         * @description What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). `?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key whose person may see variable values (members and owners). Never cached.
          */
         get: operations["getApiCliEnv"];
         put?: never;
@@ -1080,7 +1100,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `email`, `password` (8 to 1024 characters), optional `data` (user metadata). Sign-ups are rate limited per address.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `email`, `password` (8 to 1024 characters), optional `data` (user metadata). Sign-ups are rate limited per address. With mail (`SMTP_URL`) addresses are confirmed, as GoTrue does: the answer is the user without a session (`confirmation_sent_at`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 `email_not_confirmed`.
          */
         post: operations["postAuthV1Signup"];
         delete?: never;
@@ -2303,6 +2323,60 @@ export interface operations {
             };
         };
     };
+    getApiCliApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps, the CLI's first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apps: {
+                            current: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "app" | "cli";
+                            name: string;
+                            variables: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description An app's own key (`Only a CLI key (svc login) reads the workspace's other apps`), or a viewer's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getApiCliBalance: {
         parameters: {
             query?: never;
@@ -2347,7 +2421,12 @@ export interface operations {
     };
     getApiCliEnv: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An app's exact name; the key's own app when left out. */
+                app?: string;
+                /** @description `json` (default) or `dotenv`. */
+                format?: "json" | "dotenv";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2363,6 +2442,7 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         appId: string;
+                        appName: string;
                         env: {
                             [key: string]: string;
                         };
@@ -2371,6 +2451,42 @@ export interface operations {
             };
             /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `app` named another app, and the key is an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`) or its person is a viewer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of the workspace has that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Several apps share that name (`2 apps are named Billing: rename one in the dashboard, then try again`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2431,6 +2547,7 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         appId: string;
+                        appName: string;
                         email: string;
                         sshBrokerUrl: string;
                         /** Format: uuid */
@@ -3377,8 +3494,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         apiKey: string;
+                        appCreated: boolean;
                         /** Format: uuid */
                         appId: string;
+                        appName: string;
                         email: string;
                         /** Format: date-time */
                         issuedAt: string;

@@ -13,7 +13,10 @@ export interface SvcCommand<A extends ArgsDef = ArgsDef> {
   args: A;
   /** Whether `-- words...` after the options is accepted (handed to `run` as `passthrough`). */
   passthrough?: boolean;
-  /** Extra help paragraphs: environment variables, files written, exit codes. */
+  /**
+   * Extra help paragraphs (environment variables, files written, exit codes), printed with a
+   * blank line between them: one entry per paragraph, its lines joined with "\n".
+   */
   notes?: string[];
   /** Resolves the exit code (0 when nothing is returned); failures throw `CliError`. */
   run(context: { args: ParsedArgs<A>; passthrough: string[] }): Promise<number | void>;

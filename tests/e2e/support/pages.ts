@@ -27,6 +27,7 @@ export const PAGES: DashboardPage[] = [
   { name: "reset password (unknown link)", as: "visitor", path: () => "/reset-password/not-a-real-token", status: 404 },
   { name: "404 signed out", as: "visitor", path: () => "/no-such-page", status: 404 },
   { name: "invitation, signed out", as: "visitor", path: (s) => s.invitePath },
+  { name: "confirm an address", as: "visitor", path: () => `/confirm-email/${"x".repeat(43)}` },
   { name: "onboarding", as: "newcomer", path: () => "/onboarding" },
   { name: "overview", as: "admin", path: () => "/dashboard" },
   { name: "apps", as: "admin", path: () => "/apps" },

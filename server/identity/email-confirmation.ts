@@ -1,0 +1,76 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { getConfig } from "../platform/config";
+import { sha256Base64url } from "../platform/crypto/sha256";
+import { sendMail } from "../platform/mailer";
+import type { ProviderUser } from "./provider-types";
+
+/**
+ * Confirmed addresses with mail (docs/decisions/034), GoTrue's rule: a sign-up answers the
+ * same whether the address is new or not, so it tells nobody whether an account exists.
+ * A new address gets an unconfirmed account and a link; a registered one gets a note to its
+ * owner; both answer the user object without a session (a made-up id for the registered one).
+ */
+export const CONFIRMATION_LINK_HOURS = 24;
+
+/** GoTrue's answer to a sign-up that needs confirmation: the user, no session. */
+export type PendingSignUp = ProviderUser & { confirmation_sent_at: string; identities: never[] };
+
+export function pendingSignUp(user: ProviderUser, sentAt: Date): PendingSignUp {
+  return { ...user, confirmation_sent_at: sentAt.toISOString(), identities: [] };
+}
+
+/** The same shape for an address that already has an account: a made-up id, as GoTrue does. */
+export function madeUpSignUp(email: string, metadata: Record<string, unknown>, now: Date): PendingSignUp {
+  const at = now.toISOString();
+  return pendingSignUp({ id: randomUUID(), aud: "authenticated", role: "authenticated", email, user_metadata: metadata, created_at: at, updated_at: at }, now);
+}
+
+export async function mailConfirmationLink(em: EntityManager, user: { id: string; email: string }): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  await em
+    .getConnection()
+    .execute(`insert into email_confirmations (token_hash, user_id, expires_at) values (?, ?, ?)`, [sha256Base64url(token), user.id, new Date(Date.now() + CONFIRMATION_LINK_HOURS * 3_600_000)]);
+  const { baseUrl } = getConfig();
+  await sendMail({
+    to: user.email,
+    subject: "Confirm your email address",
+    text:
+      `Someone (we hope you) signed up with this address at ${baseUrl}.\n\n` +
+      `Confirm it to sign in (the link works for ${CONFIRMATION_LINK_HOURS} hours):\n${baseUrl}/confirm-email/${token}\n\n` +
+      "If it was not you, ignore this mail: the account stays unusable without the link.\n",
+  });
+}
+
+export async function mailAlreadyRegistered(email: string): Promise<void> {
+  const { baseUrl } = getConfig();
+  await sendMail({
+    to: email,
+    subject: "Someone tried to create an account with your address",
+    text:
+      `Someone tried to create an account at ${baseUrl} with this address, which already has one.\n\n` +
+      `If it was you, sign in at ${baseUrl}/login, or reset your password at ${baseUrl}/forgot-password.\n` +
+      "If it was not you, you need not do anything.\n",
+  });
+}
+
+export type ConfirmationResult = "confirmed" | "unknown" | "expired";
+
+/** Follows a mailed link: confirms its account once; a followed link stays "confirmed" (reloads are harmless). */
+export async function confirmEmail(em: EntityManager, token: string): Promise<ConfirmationResult> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
+  const rows = await em.getConnection().execute<{ user_id: string; expires_at: Date; used_at: Date | null }[]>(
+    `select user_id, expires_at, used_at from email_confirmations where token_hash = ?`,
+    [sha256Base64url(token)],
+  );
+  const row = rows[0];
+  if (!row) return "unknown";
+  if (row.used_at) return "confirmed";
+  if (new Date(row.expires_at).getTime() <= Date.now()) return "expired";
+  await em.transactional(async (tx) => {
+    const ctx = tx.getTransactionContext();
+    await tx.getConnection().execute(`update email_confirmations set used_at = now() where token_hash = ?`, [sha256Base64url(token)], "run", ctx);
+    await tx.getConnection().execute(`update auth_users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ?`, [row.user_id], "run", ctx);
+  });
+  return "confirmed";
+}
