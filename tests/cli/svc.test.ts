@@ -84,7 +84,7 @@ describe("svc: global flags and exit codes (SPEC 4.6, issue 9 section 1)", () =>
       logout: "svc logout [--local]",
       whoami: "svc whoami [--json]",
       validate: "svc validate [file] [--json]",
-      dev: "svc dev [--out .env] [--force]",
+      dev: "svc dev [--app <name>] [--out .env] [--force]",
     };
     for (const [name, line] of Object.entries(usage)) {
       for (const flag of ["--help", "-h"]) {
@@ -151,10 +151,31 @@ describe("svc: credentials and failures", () => {
       const home = freshHome();
       writeConfigFile(home, { apiBase, apiKey: "svc_sk_elsewhere", tenantId: "t" });
       const dev = await svc(["dev"], { home });
-      expect([dev.status, dev.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not text). Is apiBase the svc service?\n`]);
+      // svc dev first asks which apps there are (JSON), so that is the answer it cannot read.
+      expect([dev.status, dev.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not JSON). Is apiBase the svc service?\n`]);
       expect(existsSync(join(home, ".env"))).toBe(false);
       const whoami = await svc(["whoami"], { home });
       expect([whoami.status, whoami.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not JSON). Is apiBase the svc service?\n`]);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it("writes no .env from an answer that is not text, even when the app list before it was fine", async () => {
+    // A proxy that passes JSON through but answers the variables with its own HTML page.
+    const apps = { apps: [{ id: "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c", name: "CLI", kind: "cli", variables: 1, current: true }] };
+    const server = createHttpServer((req, res) => {
+      if (req.url?.startsWith("/api/cli/apps")) return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(apps));
+      res.writeHead(200, { "content-type": "text/html" }).end("<html>Sign in</html>");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const apiBase = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const home = freshHome();
+      writeConfigFile(home, { apiBase, apiKey: "svc_sk_elsewhere", tenantId: "t" });
+      const dev = await svc(["dev"], { home });
+      expect([dev.status, dev.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not text). Is apiBase the svc service?\n`]);
+      expect(existsSync(join(home, ".env"))).toBe(false);
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }

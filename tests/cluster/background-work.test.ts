@@ -35,7 +35,7 @@ async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 
 }
 
 describe("several instances on one database", () => {
-  it("two instances started at once on an empty database both come up, and every migration ran once", async () => {
+  it("two instances started at once on an empty database both come up, and every migration ran once", { timeout: 90_000 }, async () => {
     const database = await sharedDatabase("migrate_at_once");
     const [a, b] = await Promise.all([startService({ databaseUrl: database.url }), startService({ databaseUrl: database.url })]);
     running.push(a, b);
@@ -45,7 +45,7 @@ describe("several instances on one database", () => {
     expect((await fetch(`${b.url}/api/auth/me`)).status).toBe(200);
   });
 
-  it("refuses to start on a database migrated by a newer version, with one line saying so", async () => {
+  it("refuses to start on a database migrated by a newer version, with one line saying so", { timeout: 90_000 }, async () => {
     const database = await sharedDatabase("schema_newer");
     const first = await startService({ databaseUrl: database.url });
     await first.db.query("insert into mikro_orm_migrations (name, executed_at) values ('Migration29991231000099_from_the_future', now())");
@@ -60,7 +60,7 @@ describe("several instances on one database", () => {
     expect(refused).toMatch(/svc: could not start: the database was migrated by a newer version of the service \(Migration29991231000099_from_the_future is unknown to this one\)/);
   });
 
-  it("makes each interval's health-check round on one instance only", async () => {
+  it("makes each interval's health-check round on one instance only", { timeout: 90_000 }, async () => {
     const hits: number[] = [];
     const upstream: Server = createServer((req, res) => {
       if (req.url === "/health") hits.push(Date.now());

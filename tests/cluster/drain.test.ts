@@ -1,5 +1,5 @@
 import { connect, type Socket } from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type RunningService } from "../support/service";
 
 /**
@@ -8,6 +8,9 @@ import { startService, type RunningService } from "../support/service";
  * exits 0.
  */
 let service: RunningService | undefined;
+beforeAll(async () => {
+  service = await startService({ env: { SHUTDOWN_GRACE_SECONDS: "20" } });
+});
 afterAll(async () => {
   await service?.stop();
 });
@@ -31,8 +34,8 @@ async function halfSentRequest(url: string, path: string): Promise<{ socket: Soc
 }
 
 describe("draining on SIGTERM", () => {
-  it("refuses new connections, says draining on /readyz, answers what was arriving, then exits 0", async () => {
-    service = await startService({ env: { SHUTDOWN_GRACE_SECONDS: "20" } });
+  it("refuses new connections, says draining on /readyz, answers what was arriving, then exits 0", { timeout: 60_000 }, async () => {
+    if (!service) throw new Error("the service did not start");
     expect(await (await fetch(`${service.url}/healthz`)).json()).toEqual({ status: "ok" });
     const ready = await fetch(`${service.url}/readyz`);
     expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);

@@ -22,13 +22,15 @@ describe("POST /api/dev/personal-key", () => {
   it("mints a CLI key bound to the workspace's one CLI app and revokes the previous one", async () => {
     const first = await personalKey(admin);
     expect(first.status).toBe(200);
-    expect(Object.keys(first.body).sort()).toEqual(["apiKey", "appId", "email", "issuedAt", "tenantId"]);
-    expect(first.body).toMatchObject({ tenantId, email: admin.email });
+    expect(Object.keys(first.body).sort()).toEqual(["apiKey", "appCreated", "appId", "appName", "email", "issuedAt", "tenantId"]);
+    // The first login creates the app "CLI" and says so (issue 17: no app created silently).
+    expect(first.body).toMatchObject({ tenantId, email: admin.email, appName: "CLI", appCreated: true });
     expect(first.body.apiKey).toMatch(/^svc_sk_[A-Za-z0-9_-]{43}$/);
     expect(first.body.issuedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     const second = await personalKey(admin);
     expect(second.body.appId).toBe(first.body.appId);
+    expect(second.body).toMatchObject({ appName: "CLI", appCreated: false });
     expect(second.body.apiKey).not.toBe(first.body.apiKey);
     const apps = await service.db.query("select kind, count(*)::int as n from apps where tenant_id = $1 group by kind", [tenantId]);
     expect(apps.rows).toEqual([{ kind: "cli", n: 1 }]);
@@ -78,6 +80,7 @@ describe("/api/cli/* with svc_sk_ keys", () => {
         tenantSlug: tenant.rows[0].slug,
         tenantName: tenant.rows[0].name,
         appId: key.appId,
+        appName: "CLI",
         sshBrokerUrl: `${service.url.replace(/^http/, "ws")}/ssh/v1`,
       },
     ]);
@@ -146,7 +149,7 @@ describe("/api/cli/* with svc_sk_ keys", () => {
       expect(row.value_ciphertext).not.toContain(values[row.key]);
     }
     const jsonRes = await api(service, "/api/cli/env", { headers: bearer(key.apiKey) });
-    expect([jsonRes.status, jsonRes.body]).toEqual([200, { appId: key.appId, env: values }]);
+    expect([jsonRes.status, jsonRes.body]).toEqual([200, { appId: key.appId, appName: "CLI", env: values }]);
     const dotenv = await api(service, "/api/cli/env?format=dotenv", { headers: bearer(key.apiKey) });
     expect(dotenv.status).toBe(200);
     expect(dotenv.headers.get("content-type")).toMatch(/^text\/plain/);
