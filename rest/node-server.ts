@@ -64,8 +64,8 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request, clientAddress));
     return rest;
   });
-  // startedAt is 0n when metrics are off: then nothing is recorded.
-  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: bigint) => {
+  // startedAt is 0 when metrics are off: then nothing is recorded.
+  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: number) => {
     // Draining: answer, then close the connection, so its client goes to another instance.
     if (isDraining()) res.shouldKeepAlive = false;
     // Deployed tools first: their hosts are the app-proxy's, whatever the path. The two proxies
@@ -181,7 +181,7 @@ function alignForwardedHost(request: Request): void {
  * declaration handleRest matched (its declared path, never the URL), else as static files or
  * the dashboard. An answer cut before it finished is not counted.
  */
-function recordWhenFinished(req: IncomingMessage, res: ServerResponse & MatchedRoute, startedAt: bigint, area?: string): void {
+function recordWhenFinished(req: IncomingMessage, res: ServerResponse & MatchedRoute, startedAt: number, area?: string): void {
   res.once("finish", () => {
     const matched = res.matchedRoute;
     const label = area ?? (matched ? matched.path : matched === null ? "unmatched" : isStaticPath(req.url) ? "static" : "dashboard");

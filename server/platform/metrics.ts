@@ -26,13 +26,61 @@ export function metricsEnabled(): boolean {
 const registry = new Registry();
 let defaultsCollected = false;
 
-const requestDuration = new Histogram({
-  name: "http_request_duration_seconds",
-  help: "HTTP requests served, by method, declared route (or a fixed area: dashboard, static, app-proxy, provider-proxy, unmatched) and status class; _count is the request count.",
-  labelNames: ["method", "route", "status_class"] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const REQUEST_METRIC = "http_request_duration_seconds";
+const REQUEST_HELP =
+  "HTTP requests served, by method, declared route (or a fixed area: dashboard, static, app-proxy, provider-proxy, unmatched) and status class; _count is the request count.";
+
+/**
+ * One label set's request histogram, kept as plain numbers: recording is a bucket search and
+ * three additions. prom-client's own Histogram validates and hashes its labels on every
+ * observe, which priced the signed-in /api/auth/me fast path; this is read into the same
+ * exposition at each scrape instead (requestHistograms below).
+ */
+class RequestHistogram {
+  /** Per bucket (not cumulative), the last one past the largest bound (+Inf). */
+  readonly counts = new Float64Array(REQUEST_BUCKETS.length + 1);
+  sum = 0;
+  count = 0;
+
+  constructor(readonly labels: { method: string; route: string; status_class: string }) {}
+
+  observe(seconds: number): void {
+    let i = 0;
+    while (i < REQUEST_BUCKETS.length && seconds > REQUEST_BUCKETS[i]!) i++;
+    this.counts[i]!++;
+    this.sum += seconds;
+    this.count++;
+  }
+}
+
+const requestHistograms: RequestHistogram[] = [];
+
+registry.registerMetric({
+  name: REQUEST_METRIC,
+  help: REQUEST_HELP,
+  type: "histogram",
+  aggregator: "sum",
+  get: async () => ({
+    name: REQUEST_METRIC,
+    help: REQUEST_HELP,
+    type: "histogram",
+    aggregator: "sum",
+    values: requestHistograms.flatMap((histogram) => {
+      let cumulative = 0;
+      const buckets = REQUEST_BUCKETS.map((bound, i) => {
+        cumulative += histogram.counts[i]!;
+        return { metricName: `${REQUEST_METRIC}_bucket`, labels: { ...histogram.labels, le: bound }, value: cumulative };
+      });
+      return [
+        ...buckets,
+        { metricName: `${REQUEST_METRIC}_bucket`, labels: { ...histogram.labels, le: "+Inf" }, value: histogram.count },
+        { metricName: `${REQUEST_METRIC}_sum`, labels: histogram.labels, value: histogram.sum },
+        { metricName: `${REQUEST_METRIC}_count`, labels: histogram.labels, value: histogram.count },
+      ];
+    }),
+  }),
+} as never);
 
 const upstreamDuration = new Histogram({
   name: "proxy_upstream_duration_seconds",
@@ -92,26 +140,27 @@ export function watchDatabasePool(read: () => { used: number; free: number; pend
   readPool = read;
 }
 
-type Child = ReturnType<typeof requestDuration.labels>;
-
 /**
  * One method and route's request histogram, its status-class children made once: recording a
  * request is an array index and an observe, no label object built per request.
  */
 export class RequestRecorder {
-  private readonly children: (Child | undefined)[] = [];
+  private readonly children: (RequestHistogram | undefined)[] = [];
 
   constructor(
     private readonly method: string,
     private readonly route: string,
   ) {}
 
-  /** Records one answered request that began at `startedAt` (process.hrtime.bigint()). */
-  record(status: number, startedAt: bigint): void {
-    const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+  /** Records one answered request that began at `startedAt` (performance.now()). */
+  record(status: number, startedAt: number): void {
+    const seconds = (performance.now() - startedAt) / 1000;
     const index = status >= 100 && status < 600 ? Math.floor(status / 100) : 0;
     let child = this.children[index];
-    if (!child) child = this.children[index] = requestDuration.labels(this.method, this.route, index === 0 ? "other" : `${index}xx`);
+    if (!child) {
+      child = this.children[index] = new RequestHistogram({ method: this.method, route: this.route, status_class: index === 0 ? "other" : `${index}xx` });
+      requestHistograms.push(child);
+    }
     child.observe(seconds);
   }
 }
@@ -132,17 +181,17 @@ export function requestRecorder(method: string | undefined, route: string): Requ
   return recorder;
 }
 
-/** The time now, for a later `record`; 0n when metrics are off (nothing will be recorded). */
-export function requestStart(): bigint {
-  return metricsEnabled() ? process.hrtime.bigint() : 0n;
+/** The time now (performance.now()), for a later `record`; 0 when metrics are off (nothing will be recorded). */
+export function requestStart(): number {
+  return metricsEnabled() ? performance.now() : 0;
 }
 
 export type ProxyKind = "app" | "provider";
 
-/** Upstream answered with headers `startedAt` (process.hrtime.bigint()) ago. */
-export function recordUpstreamAnswer(proxy: ProxyKind, startedAt: bigint): void {
+/** Upstream answered with headers `startedAt` (performance.now()) ago. */
+export function recordUpstreamAnswer(proxy: ProxyKind, startedAt: number): void {
   if (!metricsEnabled()) return;
-  upstreamDuration.labels(proxy).observe(Number(process.hrtime.bigint() - startedAt) / 1e9);
+  upstreamDuration.labels(proxy).observe((performance.now() - startedAt) / 1000);
 }
 
 export function recordUpstreamError(proxy: ProxyKind, reason: "timeout" | "unreachable"): void {

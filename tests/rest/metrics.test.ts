@@ -84,7 +84,13 @@ describe("with METRICS_TOKEN", () => {
     const res = await scrape(service);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(valueOf(res.text, "http_request_duration_seconds_count", { method: "GET", route: "/api/auth/me", status_class: "2xx" })).toBeGreaterThanOrEqual(3);
+    const me = { method: "GET", route: "/api/auth/me", status_class: "2xx" };
+    const meCount = valueOf(res.text, "http_request_duration_seconds_count", me);
+    expect(meCount).toBeGreaterThanOrEqual(3);
+    // Buckets are cumulative and end at the count.
+    expect(valueOf(res.text, "http_request_duration_seconds_bucket", { ...me, le: "+Inf" })).toBe(meCount);
+    expect(valueOf(res.text, "http_request_duration_seconds_bucket", { ...me, le: "10" })).toBe(meCount);
+    expect(res.text).toContain("# TYPE http_request_duration_seconds histogram");
     expect(valueOf(res.text, "http_request_duration_seconds_count", { method: "GET", route: "/api/deployments/{name}", status_class: "4xx" })).toBe(1);
     expect(valueOf(res.text, "http_request_duration_seconds_count", { route: "dashboard", status_class: "4xx" })).toBeGreaterThanOrEqual(1);
     expect(valueOf(res.text, "db_pool_connections", { state: "used" })).toBeGreaterThanOrEqual(0);
