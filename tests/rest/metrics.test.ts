@@ -1,4 +1,7 @@
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRequest, appSession } from "../support/app-host";
+import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { freePort } from "../../server/start/embedded-postgres";
 import { startService, type RunningService } from "../support/service";
 import { api, signUp, uniqueEmail } from "../support/http";
@@ -27,6 +30,16 @@ function samples(text: string): { name: string; labels: Record<string, string>; 
 
 function valueOf(text: string, name: string, labels: Record<string, string>): number | undefined {
   return samples(text).find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+}
+
+/** Scrapes until `read` gives what `done` wants (background rounds, closing sockets), at most 10 s. */
+async function scrapeUntil(service: RunningService, read: (text: string) => number | undefined, done: (value: number | undefined) => boolean): Promise<number | undefined> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = read((await scrape(service)).text);
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const scrape = (service: RunningService, token = TOKEN) => api(service, "/metrics", { headers: { authorization: `Bearer ${token}` } });
@@ -110,5 +123,52 @@ describe("with METRICS_TOKEN", () => {
     expect(statuses).toEqual([400, 400, 429]);
     const after = valueOf((await scrape(service)).text, "rate_limit_refusals_total", { limit: "signin-account" });
     expect(after).toBe(before + 1);
+  });
+
+  it("counts the storage sweep's round at start", async () => {
+    const runs = await scrapeUntil(service, (text) => valueOf(text, "background_job_runs_total", { job: "storage-orphan-sweep", outcome: "ok" }), (value) => (value ?? 0) >= 1);
+    expect(runs).toBeGreaterThanOrEqual(1);
+  });
+
+  describe("through the app-proxy", () => {
+    let upstream: EchoUpstream;
+    let owner: Awaited<ReturnType<typeof signedInOwner>>;
+    let host: string;
+    let session: string;
+    beforeAll(async () => {
+      upstream = await startEchoUpstream();
+      owner = await signedInOwner(service);
+      for (const [name, upstreamUrl] of [["tool", upstream.url], ["down", "http://127.0.0.1:9"]]) {
+        const res = await api(service, "/api/deployments", { method: "POST", cookie: owner.user.cookie, json: { name, upstreamUrl } });
+        if (res.status !== 201) throw new Error(res.text);
+      }
+      host = `tool--${owner.slug}.localhost:${new URL(service.url).port}`;
+      session = await appSession(service.url, host, owner.user.cookie);
+    });
+    afterAll(() => upstream?.close());
+
+    it("times the tool's answers, counts the unreachable one, and labels both app-proxy", async () => {
+      expect((await appRequest(service.url, host, "/reports/2026", { rawHeaders: [["Cookie", session]] })).status).toBe(200);
+      const downHost = host.replace("tool--", "down--");
+      const downCookie = await appSession(service.url, downHost, owner.user.cookie);
+      expect((await appRequest(service.url, downHost, "/", { rawHeaders: [["Cookie", downCookie]] })).status).toBe(502);
+      const text = (await scrape(service)).text;
+      expect(valueOf(text, "proxy_upstream_duration_seconds_count", { proxy: "app" })).toBeGreaterThanOrEqual(1);
+      expect(valueOf(text, "proxy_upstream_errors_total", { proxy: "app", reason: "unreachable" })).toBe(1);
+      expect(valueOf(text, "http_request_duration_seconds_count", { method: "GET", route: "app-proxy", status_class: "5xx" })).toBe(1);
+      expect(samples(text).flatMap((s) => Object.values(s.labels)).filter((value) => value.includes("/reports") || value.includes(owner.slug))).toEqual([]);
+    });
+
+    it("counts an open WebSocket while it is open", async () => {
+      const open = (text: string) => valueOf(text, "websockets_open", { kind: "app-proxy" });
+      const socket = new WebSocket(`ws://127.0.0.1:${new URL(service.url).port}/live`, { headers: { host, cookie: session } });
+      await new Promise<void>((resolve, reject) => {
+        socket.once("message", () => resolve());
+        socket.once("error", reject);
+      });
+      expect(open((await scrape(service)).text)).toBe(1);
+      socket.close();
+      expect(await scrapeUntil(service, open, (value) => value === 0)).toBe(0);
+    });
   });
 });
