@@ -53,9 +53,10 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     }
     return remix(request, { clientAddress } satisfies DashboardLoadContext);
   };
-  // Handed back as is when handleRest answers synchronously: the adapter then writes it
-  // without waiting a tick.
   const metricsOn = metricsEnabled();
+  // Handed back as is when handleRest answers synchronously: the adapter then writes it
+  // without waiting a tick. With metrics on, handleRest notes on the response which
+  // declaration matched (recordWhenFinished labels the request by it).
   const listener = getRequestListener((request, env) => {
     const { incoming, outgoing } = env as HttpBindings;
     const clientAddress = normalizeClientAddress(incoming.socket.remoteAddress);
