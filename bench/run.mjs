@@ -287,7 +287,8 @@ async function main() {
     const db = await startPostgres({ dir: join(tmpRoot, "postgres"), database: "svc_bench" });
     cleanups.push(() => db.stop());
 
-    const [servicePort, remixPort, baselinePort, jwtBaselinePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [servicePort, remixPort, baselinePort, jwtBaselinePort, metricsServicePort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+    const metricsServiceUrl = `http://127.0.0.1:${metricsServicePort}`;
     const jwtBaselineUrl = `http://127.0.0.1:${jwtBaselinePort}`;
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
     const remixUrl = `http://127.0.0.1:${remixPort}`;
@@ -332,6 +333,15 @@ async function main() {
         // remix-serve closes its HTTP server on SIGTERM but its DB pool keeps it alive.
         stopTimeoutMs: 3_000,
       }).then((p) => (servers.push(p), cleanups.push(() => p.stop()), p)),
+      // The same service with its metrics on (METRICS_TOKEN), to price recording them.
+      startNodeProcess({
+        name: "npm-start-metrics",
+        args: ["scripts/start.mjs"],
+        env: { ...shared, PORT: String(metricsServicePort), METRICS_TOKEN: "bench-metrics-token-0123456789", SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000" },
+        cwd: ROOT,
+        logDir,
+        readyUrl: `${metricsServiceUrl}/api/auth/me`,
+      }).then((p) => (servers.push(p), cleanups.push(() => p.stop()), p)),
       startNodeProcess({
         name: "baseline",
         args: [join(ROOT, "bench", "baseline-server.mjs")],
@@ -367,7 +377,7 @@ async function main() {
       databaseUrl: db.url,
       user,
       ...credentials,
-      targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "remix-serve": remixUrl },
+      targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "npm-start-metrics": metricsServiceUrl, "remix-serve": remixUrl },
     };
     let clean = true;
     for (const suite of suites) {

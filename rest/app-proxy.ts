@@ -12,6 +12,7 @@ import { forwardedRequestHeaders, NEVER_TO_A_TOOL, returnedRawResponseHeaders, t
 import { BodyTooLarge, cappedBody } from "./app-proxy-upstream";
 import { nameAnswer, withRequestId } from "./request-id";
 import { currentRequestId } from "../server/platform/request-scope";
+import { recordUpstreamAnswer, recordUpstreamError, requestStart } from "../server/platform/metrics";
 
 /**
  * The app-proxy (issue 8, docs/decisions/030): `{name}--{workspace}.{APPS_DOMAIN}` in front
@@ -165,6 +166,7 @@ class ToolRelay implements Dispatcher.DispatchHandler {
   private resumeResponse: (() => void) | undefined;
   private readonly resumeAfterDrain = () => this.resumeResponse?.();
   private readonly requestId = currentRequestId();
+  private readonly sentAt = requestStart();
 
   constructor(
     private readonly req: IncomingMessage,
@@ -183,6 +185,7 @@ class ToolRelay implements Dispatcher.DispatchHandler {
 
   onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
     this.resumeResponse = resume;
+    recordUpstreamAnswer("app", this.sentAt);
     this.res.writeHead(statusCode, statusText, withRequestId(returnedRawResponseHeaders(rawHeaders), this.requestId));
     return true;
   }
@@ -206,10 +209,12 @@ class ToolRelay implements Dispatcher.DispatchHandler {
       return;
     }
     if (error.code === "UND_ERR_HEADERS_TIMEOUT") {
+      recordUpstreamError("app", "timeout");
       sendPage(res, 504, "The tool took too long", `${target.name} did not answer within ${Math.round(HEADERS_TIMEOUT_MS() / 1000)} seconds.`);
       return;
     }
     if (!QUIET_UPSTREAM_ERRORS.has(error.code ?? "")) log.warn("app-proxy upstream failed", { deployment: target.name, code: error.code, message: error.message });
+    recordUpstreamError("app", "unreachable");
     const why = error.code === "EUPSTREAMREFUSED" ? "its address is not allowed" : "it is not answering";
     sendPage(res, 502, `${target.name} is unavailable`, `The tool ${target.name} could not be reached: ${why}. Try again in a moment.`);
   }

@@ -5,6 +5,7 @@ import { ownedPrefixes, routes } from "./route-table";
 import { routeMatcher } from "./route-match";
 import { json } from "./responses";
 import type { HeaderReader, PlainAnswer } from "./plain-answer";
+import type { Route } from "./route-types";
 
 const { exact, candidates } = routeMatcher(routes);
 
@@ -13,16 +14,29 @@ const { exact, candidates } = routeMatcher(routes);
  * before any Request object exists. Undefined means "go the normal way" (also on any error:
  * the normal path then produces the proper error answer).
  */
-export function fastAnswer(method: string | undefined, rawUrl: string | undefined, header: HeaderReader): PlainAnswer | undefined {
-  if (method !== "GET" || !rawUrl) return undefined;
-  const query = rawUrl.indexOf("?");
-  const route = exact.get(query === -1 ? rawUrl : rawUrl.slice(0, query))?.find((r) => r.method === "GET");
+export function fastAnswer(route: Route | undefined, header: HeaderReader): PlainAnswer | undefined {
   if (!route?.fast) return undefined;
   try {
     return route.fast(header);
   } catch {
     return undefined;
   }
+}
+
+/** The GET declaration with a fast answer at exactly this path, if any (before any Request exists). */
+export function fastRoute(method: string | undefined, rawUrl: string | undefined): Route | undefined {
+  if (method !== "GET" || !rawUrl) return undefined;
+  const query = rawUrl.indexOf("?");
+  const route = exact.get(query === -1 ? rawUrl : rawUrl.slice(0, query))?.find((r) => r.method === "GET");
+  return route?.fast ? route : undefined;
+}
+
+/**
+ * Where handleRest says which declaration answered (the metrics label requests by it):
+ * `null` for a path the edge refused without one (404 under an owned prefix, 405).
+ */
+export interface MatchedRoute {
+  matchedRoute?: Route | null;
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
@@ -38,14 +52,18 @@ export function handleRest(
   request: Request,
   rawHeaders?: HeaderReader,
   clientAddress: string | null = null,
+  matched?: MatchedRoute,
 ): Response | null | Promise<Response | null> {
   const url = new URL(request.url);
   const found = candidates(url.pathname);
   if (found.length === 0) {
-    return ownedPrefixes.some((prefix) => url.pathname.startsWith(prefix)) ? json({ message: "Not found" }, 404) : null;
+    if (!ownedPrefixes.some((prefix) => url.pathname.startsWith(prefix))) return null;
+    if (matched) matched.matchedRoute = null;
+    return json({ message: "Not found" }, 404);
   }
   const method = request.method === "HEAD" ? "GET" : request.method;
   const match = found.find((m) => m.route.method === method);
+  if (matched) matched.matchedRoute = match ? match.route : null;
   if (!match) {
     return json({ message: "Method not allowed" }, 405, { allow: found.map((m) => m.route.method).join(", ") });
   }

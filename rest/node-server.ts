@@ -6,7 +6,9 @@ import { getConfig } from "../server/platform/config";
 import { log } from "../server/platform/log";
 import { requestIdFor, runInRequestScope } from "../server/platform/request-scope";
 import { getRuntime, hostHandlesSignals, isDraining, shutdownRuntime, startDraining } from "../server/start";
-import { fastAnswer, handleRest } from "./handler";
+import { fastAnswer, fastRoute, handleRest, type MatchedRoute } from "./handler";
+import { metricsEnabled, recordWebSocketOpen, requestRecorder, requestStart } from "../server/platform/metrics";
+import { startMetricsListener } from "./metrics-listener";
 import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
 import { closeShellBroker, handleBrokerUpgrade, isBrokerPath, wireShellAccessChecks } from "./ssh-broker/upgrade";
@@ -51,39 +53,60 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     }
     return remix(request, { clientAddress } satisfies DashboardLoadContext);
   };
+  const metricsOn = metricsEnabled();
   // Handed back as is when handleRest answers synchronously: the adapter then writes it
-  // without waiting a tick.
+  // without waiting a tick. With metrics on, handleRest notes on the response which
+  // declaration matched (recordWhenFinished labels the request by it).
   const listener = getRequestListener((request, env) => {
-    const incoming = (env as HttpBindings).incoming;
+    const { incoming, outgoing } = env as HttpBindings;
     const clientAddress = normalizeClientAddress(incoming.socket.remoteAddress);
-    const rest = handleRest(request, (name) => rawHeader(incoming.rawHeaders, name), clientAddress);
+    const rest = handleRest(request, (name) => rawHeader(incoming.rawHeaders, name), clientAddress, metricsOn ? (outgoing as MatchedRoute) : undefined);
     if (rest === null) return notRest(request, clientAddress);
     if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request, clientAddress));
     return rest;
   });
-  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+  // startedAt is 0 when metrics are off: then nothing is recorded.
+  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: number) => {
     // Draining: answer, then close the connection, so its client goes to another instance.
     if (isDraining()) res.shouldKeepAlive = false;
     // Deployed tools first: their hosts are the app-proxy's, whatever the path. The two proxies
     // name their answers themselves (rest/request-id.ts).
-    if (isAppHost(req.headers.host)) return handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
+    if (isAppHost(req.headers.host)) {
+      if (startedAt) recordWhenFinished(req, res, startedAt, "app-proxy");
+      return handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
+    }
     // The provider proxy streams on raw Node objects, like the app-proxy (docs/decisions/017).
-    if (isProviderProxyPath(req.url)) return handleProviderProxy(req, res, normalizeClientAddress(req.socket.remoteAddress));
+    if (isProviderProxyPath(req.url)) {
+      if (startedAt) recordWhenFinished(req, res, startedAt, "provider-proxy");
+      return handleProviderProxy(req, res, normalizeClientAddress(req.socket.remoteAddress));
+    }
     res.setHeader("x-request-id", requestId);
-    const answer = fastAnswer(req.method, req.url, (name) => rawHeader(req.rawHeaders, name));
-    if (!answer) return void listener(req, res);
+    const route = fastRoute(req.method, req.url);
+    const answer = fastAnswer(route, (name) => rawHeader(req.rawHeaders, name));
+    if (!answer) {
+      if (startedAt) recordWhenFinished(req, res, startedAt);
+      return void listener(req, res);
+    }
     res.writeHead(answer.status, { ...answer.headers, "content-length": Buffer.byteLength(answer.body) });
     res.end(answer.body);
+    // The whole answer is written: recorded now, without waiting for (and listening to) "finish".
+    if (startedAt) requestRecorder("GET", route!.path).record(answer.status, startedAt);
   };
   // Every answer names its request; every log line written while serving it carries the id.
   const server = createServer((req, res) => {
+    const startedAt = requestStart();
     const requestId = requestIdFor(rawHeader(req.rawHeaders, "x-request-id"), normalizeClientAddress(req.socket.remoteAddress));
-    runInRequestScope(requestId, () => serve(req, res, requestId));
+    runInRequestScope(requestId, () => serve(req, res, requestId, startedAt));
   });
   server.on("upgrade", (req, socket, head) => {
     // Upgraded sockets leave the HTTP server's bookkeeping: kept here so shutdown can end them.
     upgradedSockets.add(socket);
-    socket.once("close", () => upgradedSockets.delete(socket));
+    const kind = isAppHost(req.headers.host) ? "app-proxy" : isBrokerPath(req.url) ? "shell" : undefined;
+    const closed = kind && metricsOn ? recordWebSocketOpen(kind) : undefined;
+    socket.once("close", () => {
+      upgradedSockets.delete(socket);
+      closed?.();
+    });
     if (isAppHost(req.headers.host)) return void handleAppUpgrade(req, socket, head, normalizeClientAddress(req.socket.remoteAddress));
     if (isBrokerPath(req.url)) return void handleBrokerUpgrade(req, socket, head, normalizeClientAddress(req.socket.remoteAddress));
     socket.destroy();
@@ -93,6 +116,13 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   const host = options.host ?? config.HOST;
   try {
     await listenWaitingForPort(server, port, host, config.PORT_BUSY_WAIT_SECONDS);
+    if (config.METRICS_PORT !== undefined) {
+      const metricsServer = await startMetricsListener(config.METRICS_PORT).catch((error) => {
+        server.close();
+        throw error;
+      });
+      server.once("close", () => metricsServer.close());
+    }
   } catch (error) {
     // The database is already up (embedded, perhaps): never leave it running behind us.
     await shutdownRuntime().catch(() => undefined);
@@ -146,6 +176,21 @@ function alignForwardedHost(request: Request): void {
     request.headers.delete("x-forwarded-host");
   }
 }
+
+/**
+ * Counts an answer in the metrics once it is written, labelled by `area`, else by the
+ * declaration handleRest matched (its declared path, never the URL), else as static files or
+ * the dashboard. An answer cut before it finished is not counted.
+ */
+function recordWhenFinished(req: IncomingMessage, res: ServerResponse & MatchedRoute, startedAt: number, area?: string): void {
+  res.once("finish", () => {
+    const matched = res.matchedRoute;
+    const label = area ?? (matched ? matched.path : matched === null ? "unmatched" : isStaticPath(req.url) ? "static" : "dashboard");
+    requestRecorder(req.method, label).record(res.statusCode, startedAt);
+  });
+}
+
+const isStaticPath = (url: string | undefined) => url !== undefined && (url.startsWith("/build/") || url.startsWith("/favicon.ico"));
 
 /** WebSockets and other upgraded connections (shell broker, app-proxy), open right now. */
 const upgradedSockets = new Set<Duplex>();

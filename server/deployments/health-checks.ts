@@ -1,6 +1,7 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
+import { recordJobRun } from "../platform/metrics";
 import { claimGapFor, claimJobRound } from "../platform/db/job-claims";
 import { validateManifest } from "./manifest";
 import { guardedDispatcher } from "./outbound-client";
@@ -69,7 +70,9 @@ export async function checkAll(orm: MikroORM): Promise<void> {
           ]);
       }),
     );
+    recordJobRun(JOB, "ok");
   } catch (error) {
+    recordJobRun(JOB, "failed");
     log.warn("deployment health checks failed", { message: (error as Error).message });
   } finally {
     running = false;

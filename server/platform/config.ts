@@ -71,6 +71,11 @@ const envSchema = z.object({
   FIRST_PARTY_PROVIDER: z.string().default("supabase"),
   BROKER_API_URL: z.string().default("https://backend.composio.dev"),
   BROKER_API_KEY: optionalString,
+  // Prometheus metrics (docs/architecture.md, README "Metrics"): off unless one is set. With
+  // METRICS_TOKEN, GET /metrics on the public port answers `Authorization: Bearer <token>` only;
+  // with METRICS_PORT, a second listener on 127.0.0.1 serves it to whoever can reach loopback.
+  METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "at least 16 characters").optional()),
+  METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });

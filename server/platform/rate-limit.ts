@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { AppError } from "./errors";
+import { recordRateLimitRefusal } from "./metrics";
 
 /**
  * A fixed-window counter held in PostgreSQL, so every instance shares it. One statement
@@ -21,6 +22,7 @@ export async function consumeRateLimit(
   );
   const row = rows[0]!;
   if (row.hits > limit) {
+    recordRateLimitRefusal(key);
     throw new AppError("RATE_LIMITED", "Rate limit exceeded", {}, { "Retry-After": String(Math.max(1, row.retry_after)) });
   }
 }
@@ -37,6 +39,7 @@ export async function assertUnderRateLimit(em: EntityManager, key: string, limit
   );
   const row = rows[0];
   if (row && row.hits >= limit) {
+    recordRateLimitRefusal(key);
     throw new AppError("RATE_LIMITED", "Rate limit exceeded", {}, { "Retry-After": String(Math.max(1, row.retry_after)) });
   }
 }

@@ -1,6 +1,8 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { closeORM, initORM } from "./orm";
+import { poolCounts } from "../platform/db/pool-counts";
+import { watchDatabasePool } from "../platform/metrics";
 import { startListening, stopListening } from "../platform/db/notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
 import { wireCacheEviction } from "./cache-eviction";
@@ -55,6 +57,7 @@ export function getRuntime(): Promise<Runtime> {
   runtime ??= (async () => {
     if (!getConfig().DATABASE_URL || !getConfig().IDENTITY_SIGNING_KEY) await bootEnvironment();
     const orm = await initORM();
+    watchDatabasePool(() => poolCounts(orm));
     await migrateSafely(orm);
     await seedCatalog(orm.em.fork(), await readCatalogFile());
     const em = orm.em.fork();

@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
+import { recordJobRun } from "../platform/metrics";
 import { claimGapFor, claimJobRound } from "../platform/db/job-claims";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import { getStorage } from "./configured-storage";
@@ -147,10 +148,12 @@ async function runSweep(orm: MikroORM, periodic: boolean): Promise<void> {
       includeUsers: config.usesBuiltInIdentityProvider,
       shouldStop: () => stopping,
     });
+    recordJobRun(JOB, "ok");
     if (result.removed.length > 0 || result.temporaryFilesRemoved > 0) {
       log.info("storage sweep removed orphaned images", { objects: result.removed.length, temporaryFiles: result.temporaryFilesRemoved });
     }
   } catch (error) {
+    recordJobRun(JOB, "failed");
     if (!stopping) log.warn("storage sweep failed", { error: (error as Error).cause ?? error });
   }
 }

@@ -115,6 +115,9 @@ describe("the OpenAPI document", () => {
       "GET /api/oauth/broker/{provider}/callback 503",
       // Readiness refused needs a drain or an outage (tests/cluster/drain.test.ts).
       "GET /readyz 503",
+      // A wrong metrics bearer needs METRICS_TOKEN set, which the replay's service has not
+      // (its 404 is replayed; tests/rest/metrics.test.ts sends wrong tokens).
+      "GET /metrics 401",
       // An app's own key, and two apps sharing a name: no replay actor holds either
       // (tests/cli/commands.test.ts sends an app's own key).
       "GET /api/cli/env 403",

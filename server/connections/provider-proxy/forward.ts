@@ -3,6 +3,7 @@ import { Transform } from "node:stream";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { Agent, type Dispatcher } from "undici";
 import { log } from "../../platform/log";
+import { recordUpstreamAnswer, recordUpstreamError, requestStart } from "../../platform/metrics";
 import { forwardedRequestHeaders, NEVER_FROM_A_PROVIDER, NEVER_TO_A_PROVIDER, returnedRawResponseHeaders, type RequestHeaderRules } from "../../platform/http/header-policy";
 import { brokerBody, callBroker } from "./broker-proxy";
 import { parseProxyPath, type ProxyPath } from "./proxy-path";
@@ -194,6 +195,7 @@ class Attempt implements Dispatcher.DispatchHandler {
   /** Cut for a retry: whatever this request still reports is ignored. */
   private superseded = false;
   private readonly resumeAfterDrain = () => this.resumeResponse?.();
+  private readonly sentAt = requestStart();
 
   constructor(
     private readonly exchange: Exchange,
@@ -237,6 +239,7 @@ class Attempt implements Dispatcher.DispatchHandler {
   onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
     const { reply, target, keeper, em } = this.exchange;
     this.resumeResponse = resume;
+    recordUpstreamAnswer("provider", this.sentAt);
     const retry = this.replay === null && statusCode === 401 && target.credential.refresh_token ? keeper.replayable() : null;
     if (retry !== null) {
       // The provider refused the token: refresh (once per connection, whoever asks) and retry once.
@@ -267,6 +270,7 @@ class Attempt implements Dispatcher.DispatchHandler {
     if (this.superseded) return;
     const { reply } = this.exchange;
     if (reply.started) return reply.destroy();
+    recordUpstreamError("provider", error.code === "UND_ERR_HEADERS_TIMEOUT" ? "timeout" : "unreachable");
     if (error.code === "UND_ERR_HEADERS_TIMEOUT") return refuse(reply, new ProxyError(PROVIDER_PROXY.UPSTREAM_TIMEOUT, `the provider did not answer within ${HEADERS_TIMEOUT_MS / 1000} seconds`));
     refuse(reply, new ProxyError(PROVIDER_PROXY.UPSTREAM_UNREACHABLE, "the provider could not be reached", { cause: error }));
   }
