@@ -246,9 +246,74 @@ window.__ready = true;
     await context.close();
   });
 
+  /** Every answer of the result endpoint the page saw that was an error status (a console line each). */
+  function failedResultAsks(page: Page): number[] {
+    const failed: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/api/oauth/result") && response.status() >= 400) failed.push(response.status());
+    });
+    return failed;
+  }
+
+  it("a popup closed at once on the wizard's account picker settles window_closed (the heartbeat proved it open), with no failed result asks", async () => {
+    const { context, page } = await signedInPage();
+    const failed = failedResultAsks(page);
+    await openTool(page, "/", { provider: "github", appKey, state: "quick-close" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    await popup.getByRole("heading", { name: "Connect GitHub" }).waitFor();
+    await popup.close(); // well within the first 2.5 s, where `closed` used to mean "cut off"
+    // Settled long before the 5-minute default: the SDK did not take the close for COOP.
+    const outcome = await outcomeOf(page, 5_000);
+    expect([outcome.ok, outcome.code]).toEqual([false, "window_closed"]);
+    expect(failed).toEqual([]);
+    await context.close();
+  });
+
+  it("a signed-out person signs in inside the popup and the flow continues to the opener", async () => {
+    provider.mode = "grant";
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openTool(page, "/", { provider: "supabase", appKey, state: "signed-out-1" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    await popup.waitForURL(/\/login\?redirectTo=/);
+    expect(new URL(popup.url()).searchParams.get("redirectTo")).toMatch(/^\/api\/oauth\/supabase\/authorize\?/);
+    await popup.getByLabel("Email").fill(user.email);
+    await popup.getByLabel("Password").fill(user.password);
+    await popup.getByRole("button", { name: /sign in/i }).click();
+    const outcome = await outcomeOf(page);
+    expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
+    expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "signed-out-1" });
+    await context.close();
+  });
+
+  it("a broker start that fails in the popup ends on a readable page that posts the code to the opener", async () => {
+    const { context, page } = await signedInPage();
+    broker.linkMode = "500";
+    try {
+      await openTool(page, "/", { provider: "github", appKey, state: "broker-fails" });
+      const popupOpened = page.waitForEvent("popup");
+      await page.click("#connect");
+      const popup = await popupOpened;
+      const failedPage = popup.waitForResponse((r) => r.url().includes("/api/oauth/broker/github/start") && r.status() === 502);
+      await popup.getByRole("link", { name: "Connect a new account" }).click();
+      const answer = await failedPage;
+      expect(answer.headers()["content-type"]).toMatch(/^text\/html/); // a page, not raw JSON (its words: tests/rest/oauth-start-pages)
+      const outcome = await outcomeOf(page);
+      expect([outcome.ok, outcome.code]).toEqual([false, "broker_initiate_failed"]);
+    } finally {
+      broker.linkMode = "ok";
+    }
+    await context.close();
+  });
+
   it("an opener cut off by Cross-Origin-Opener-Policy: same-origin still gets the result through the result endpoint", async () => {
     provider.mode = "grant";
     const { context, page } = await signedInPage();
+    const failed = failedResultAsks(page);
     await openTool(page, "/coop", { provider: "supabase", appKey, state: "coop-1" });
     const popupOpened = context.waitForEvent("page");
     await page.click("#connect");
@@ -256,6 +321,7 @@ window.__ready = true;
     const outcome = await outcomeOf(page, 30_000);
     expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "coop-1" });
+    expect(failed).toEqual([]); // the pending answers were not errors
     // With no opener the popup stays open and says what happened.
     await popup.getByText(/Connected to Supabase/).waitFor();
     const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId]);

@@ -359,7 +359,7 @@ describe("first-party OAuth flow", () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual(message);
     const second = await api(service, `/api/oauth/result?sdk_nonce=${sdkNonce}`);
-    expect([second.status, second.body]).toEqual([404, { error: "result_not_found" }]);
+    expect([second.status, second.body]).toEqual([200, { status: "pending" }]); // read once: never handed out twice
     const bad = await api(service, `/api/oauth/result?sdk_nonce=short`);
     expect([bad.status, bad.body]).toEqual([400, { error: "invalid_sdk_nonce" }]);
   });
