@@ -78,7 +78,7 @@ export async function startAuthorize(request: StartRequest, openEm: LazyEm): Pro
   if (!userId) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
   const em = await openEm();
   const tenant = await startingTenant(em, userId, request.preferredTenantId);
-  const integration = await em.findOne(Integration, { slug: provider });
+  const integration = await em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   if (usesBroker(integration.oauthClientConfig)) return { location: `/api/oauth/broker/${encodeURIComponent(provider)}/start${request.search}`, cookies: [] };
   if (provider !== getConfig().FIRST_PARTY_PROVIDER) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
@@ -99,7 +99,7 @@ export async function startBroker(request: StartRequest, openEm: LazyEm): Promis
   const { provider, userId } = request;
   if (!userId) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
   const em = await openEm();
-  const integration = await em.findOne(Integration, { slug: provider });
+  const integration = await em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   const tenant = await startingTenant(em, userId, request.preferredTenantId);
   const authConfigId = integration.oauthClientConfig.broker?.auth_config_id;

@@ -7,6 +7,7 @@ import { Migration20261125000005_shell_agents } from "./Migration20261125000005_
 import { Migration20261125000006_dashboard_basics } from "./Migration20261125000006_dashboard_basics";
 import { Migration20261125000007_connection_notifications } from "./Migration20261125000007_connection_notifications";
 import { Migration20261126000008_background_job_runs } from "./Migration20261126000008_background_job_runs";
+import { Migration20261126000009_integration_enabled } from "./Migration20261126000009_integration_enabled";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261125000006_dashboard_basics", class: Migration20261125000006_dashboard_basics },
   { name: "Migration20261125000007_connection_notifications", class: Migration20261125000007_connection_notifications },
   { name: "Migration20261126000008_background_job_runs", class: Migration20261126000008_background_job_runs },
+  { name: "Migration20261126000009_integration_enabled", class: Migration20261126000009_integration_enabled },
 ];
