@@ -19,7 +19,7 @@ export function wizardRefusal(error: unknown): { status: number; code: string; d
 
 export async function loadWizardView(caller: Caller, provider: string, request: Request) {
   const view = await caller.connectWizard.view({ provider, query: wizardQuery(request) });
-  return { ...view, integration: { ...view.integration, logo: displayableLogo(view.integration.logo) } };
+  return { ...view, integration: { ...view.integration, logo: displayableLogo(view.integration.slug, view.integration.logo) } };
 }
 
 /**

@@ -1,4 +1,6 @@
 /** The connections area's face: what other areas, the routers, rest/ and app/ may use. */
+export { integrationLogo } from "./catalog/catalog-logo";
+export type { Logo } from "./catalog/catalog-logo";
 export { readCatalogFile, seedCatalog } from "./catalog/catalog-seed";
 export { editIntegration, listIntegrations } from "./catalog/catalog-service";
 export { Integration, IntegrationSchema, integrationRow, usesBroker } from "./catalog/entities";
