@@ -1,12 +1,18 @@
 import { getConfig, oauthClientCredentials } from "../../platform/config";
-import type { OAuthClientConfig } from "./entities";
 
 /**
  * Whether a catalog row can start a flow at all (issue 17): a row that cannot is marked
  * `configured: false` with the reason in the listing and is not offered to members, rather
  * than failing in their popup. The reasons are the same words a start would refuse with.
  */
-export function notConfiguredReason(slug: string, config: OAuthClientConfig): string | null {
+/** The fields of `oauth_client_config` (entities.ts) this check reads; written out so the entity can import it. */
+interface ReadinessFields {
+  broker?: { auth_config_id?: string };
+  authorize_url?: string;
+  token_url?: string;
+}
+
+export function notConfiguredReason(slug: string, config: ReadinessFields): string | null {
   if (typeof config.broker === "object" && config.broker !== null) {
     const id = config.broker?.auth_config_id;
     if (typeof id !== "string" || id.trim() === "") return "The broker auth config id (oauth_client_config.broker.auth_config_id) is missing";
