@@ -127,6 +127,12 @@ window.__ready = true;
     return page.evaluate(() => (window as unknown as { __outcome: Outcome }).__outcome);
   }
 
+  /** The workspace has a Supabase account by now: an embedded start shows the wizard first; go on to a new account. */
+  async function connectAnother(popup: Page) {
+    await popup.waitForURL(/\/connections\/connect\/supabase\?/);
+    await popup.getByRole("link", { name: "Connect a new account" }).click();
+  }
+
   const integrationEnv = async () =>
     (await service.db.query("select key, kind from app_env_vars where app_id = $1 and kind = 'integration' order by key", [appId])).rows;
 
@@ -157,12 +163,36 @@ window.__ready = true;
     await context.close();
   });
 
+  it("first-party embed where the workspace has a Supabase account: the wizard offers it, choosing it binds it and makes no duplicate", async () => {
+    const existing = (await service.db.query("select id, external_id, display_name from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0];
+    const otherApp = (await trpc(service, user, "apps.create", { name: "Reuse tool" })).data.id;
+    const otherKey = (await trpc(service, user, "keys.create", { appId: otherApp })).data.apiKey;
+    await service.db.query("update apps set allowed_origins = array[$1] where id = $2", [openerUrl, otherApp]);
+    const consents = provider.authorizeRequests.length;
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", { provider: "supabase", appKey: otherKey, state: "reuse-1" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    await popup.waitForURL(/\/connections\/connect\/supabase\?/);
+    await popup.getByRole("link", { name: "Connect a new account" }).waitFor();
+    await popup.getByRole("button", { name: new RegExp(existing.display_name) }).click();
+    const outcome = await outcomeOf(page);
+    expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", connection_id: existing.id, external_id: existing.external_id, state: "reuse-1" });
+    expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0].n).toBe(1);
+    expect((await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [otherApp])).rows).toEqual([{ connection_id: existing.id }]);
+    expect(provider.authorizeRequests.length).toBe(consents); // the provider was not asked again
+    await context.close();
+  });
+
   it("the provider's denial reaches the opener as access_denied, and nothing is written", async () => {
     provider.mode = "deny";
     const before = (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n;
     const { context, page } = await signedInPage();
     await openTool(page, "/", { provider: "supabase", appKey, state: "deny-1" });
+    const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
+    await connectAnother(await popupOpened);
     const outcome = await outcomeOf(page);
     expect([outcome.ok, outcome.code]).toEqual([false, "access_denied"]);
     expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n).toBe(before);
@@ -233,6 +263,7 @@ window.__ready = true;
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
+    await connectAnother(popup);
     await popup.getByText("Sign in to the provider").waitFor();
     // A forged result from the page itself (wrong origin, wrong source) settles nothing.
     await page.evaluate(() =>
@@ -284,6 +315,7 @@ window.__ready = true;
     await popup.getByLabel("Email").fill(user.email);
     await popup.getByLabel("Password").fill(user.password);
     await popup.getByRole("button", { name: /sign in/i }).click();
+    await connectAnother(popup);
     const outcome = await outcomeOf(page);
     expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "signed-out-1" });
@@ -318,6 +350,7 @@ window.__ready = true;
     const popupOpened = context.waitForEvent("page");
     await page.click("#connect");
     const popup = await popupOpened;
+    await connectAnother(popup);
     const outcome = await outcomeOf(page, 30_000);
     expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "coop-1" });

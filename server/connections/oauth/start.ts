@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig, oauthClientCredentials } from "../../platform/config";
 import { OAUTH_START } from "../../platform/error-codes";
 import { Integration, usesBroker } from "../catalog/entities";
+import { listTenantConnections } from "../connection-service";
 import { currentKeyId } from "../credentials";
 import { BrokerError, linkConnectedAccount } from "./broker-client";
 import { authorizationRequest } from "./first-party";
@@ -87,7 +88,14 @@ export async function startAuthorize(request: StartRequest, openEm: LazyEm): Pro
   requireEncryptionKey();
   const credentials = oauthClientCredentials(provider);
   if (!credentials.clientId) throw new OAuthStartError(OAUTH_START.CLIENT_ID_MISSING, undefined, `${credentials.clientIdVariable} missing`);
-  const inputs = await checkStartInputs(em, new URLSearchParams(request.search), tenant.tenantId, request.clientAddress);
+  const query = new URLSearchParams(request.search);
+  const inputs = await checkStartInputs(em, query, tenant.tenantId, request.clientAddress);
+  // An embedded start for an app, in a workspace that already has an account of this
+  // provider: the wizard offers it ("use <name>" or "connect another") rather than making a
+  // duplicate, as the broker path does. Its "connect another" comes back with internal=1.
+  if (inputs.embed && inputs.appId && query.get("internal") !== "1" && (await listTenantConnections(em, tenant.tenantId, provider)).length > 0) {
+    return { location: `/connections/connect/${encodeURIComponent(provider)}${request.search}`, cookies: [] };
+  }
   const state = newState(userId, tenant.tenantId, provider, "first_party", inputs, {});
   const consent = await authorizationRequest(provider, config, state.nonce);
   state.codeVerifier = consent.codeVerifier;
