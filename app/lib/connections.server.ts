@@ -14,6 +14,8 @@ export function catalogCard(row: IntegrationRow) {
     flow: row.flow,
     configured: row.configured,
     notConfiguredReason: row.notConfiguredReason,
+    /** Administrators' listing includes disabled rows; the page offers none of them. */
+    enabled: row.enabled,
   };
 }
 

@@ -14,9 +14,11 @@ function renderConnections(role: RoleView, options: { isAdmin?: boolean } = {}) 
     // As loadAccount hands it: the permission table answered for the role.
     account: { ...account({ role }), allowed: { "connections.manage": role !== "viewer" }, isAdmin: options.isAdmin ?? false } as ConnectionsData["account"],
     catalog: [
-      { slug: "github", name: "GitHub", description: "Repositories", logo: null, flow: "broker", configured: true, notConfiguredReason: null },
-      { slug: "slack", name: "Slack", description: "Channels", logo: null, flow: "broker", configured: false, notConfiguredReason: "BROKER_API_KEY is not set" },
-      { slug: "supabase", name: "Supabase", description: "Postgres", logo: null, flow: "first_party", configured: true, notConfiguredReason: null },
+      { slug: "github", name: "GitHub", description: "Repositories", logo: null, flow: "broker", configured: true, notConfiguredReason: null, enabled: true },
+      // Only an administrator's listing has disabled rows; the page never offers them.
+      { slug: "notion", name: "Notion", description: "Docs", logo: null, flow: "broker", configured: true, notConfiguredReason: null, enabled: false },
+      { slug: "slack", name: "Slack", description: "Channels", logo: null, flow: "broker", configured: false, notConfiguredReason: "BROKER_API_KEY is not set", enabled: true },
+      { slug: "supabase", name: "Supabase", description: "Postgres", logo: null, flow: "first_party", configured: true, notConfiguredReason: null, enabled: true },
     ],
     apps: [
       { id: "a1", name: "Billing worker" },
@@ -63,8 +65,10 @@ describe("/connections", () => {
     expect(screen.queryByTestId("not-configured")).toBeNull(); // members are not told about the operator's work
   });
 
-  it("administrators see which rows are not configured and why", async () => {
+  it("administrators see which rows are not configured and why; a disabled row is not offered to them either", async () => {
     renderConnections("owner", { isAdmin: true });
+    const cards = await screen.findByRole("list", { name: "Integrations" });
+    expect(within(cards).getAllByRole("heading").map((h) => h.textContent)).toEqual(["GitHub", "Supabase"]);
     const note = await screen.findByTestId("not-configured");
     expect(within(note).getByRole("listitem").textContent).toBe("Slack not configured BROKER_API_KEY is not set");
   });

@@ -20,6 +20,8 @@ export interface CatalogCard {
   /** False: no flow can start from this row (not offered to members); the reason says why. */
   configured: boolean;
   notConfiguredReason: string | null;
+  /** False only in an administrator's listing: a disabled row, never offered here. */
+  enabled: boolean;
 }
 
 export interface AppChoice {
@@ -52,9 +54,9 @@ type Notice = { tone: "success" | "error"; text: string } | null;
 export function ConnectionsPage() {
   const { account, catalog, connections, apps } = useLoaderData<ConnectionsData>();
   const canManage = allows(account, "connections.manage");
-  const offered = catalog.filter((card) => card.configured);
+  const offered = catalog.filter((card) => card.enabled && card.configured);
   // Only administrators can fix these (Admin → Integrations), so only they are told.
-  const notConfigured = account.isAdmin ? catalog.filter((card) => !card.configured) : [];
+  const notConfigured = account.isAdmin ? catalog.filter((card) => card.enabled && !card.configured) : [];
   const connect = useConnectSdk();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<string | null>(null);
@@ -170,7 +172,7 @@ function ConnectionTableRow({ row, providerName, canManage, apps }: { row: Conne
 function BindingsCell({ row, providerName, canManage }: { row: ConnectionRow; providerName: string; canManage: boolean }) {
   if (row.apps.length === 0) return <span className="cell-muted">no app</span>;
   return (
-    <ul className="plain-list" aria-label={`Apps using ${providerName} ${row.displayName}`}>
+    <ul className="bound-apps" aria-label={`Apps using ${providerName} ${row.displayName}`}>
       {row.apps.map((app) => (
         <BoundApp key={app.id} app={app} provider={row.provider} connectionLabel={`${providerName} ${row.displayName}`} canManage={canManage} />
       ))}
@@ -183,7 +185,7 @@ function BindForm({ row, providerName, unbound }: { row: ConnectionRow; provider
   const bind = useFetcher<FormResult>();
   const bindError = bind.data && !bind.data.ok ? bind.data.formError : undefined;
   return (
-    <bind.Form method="post" className="inline-form" aria-label={`Bind ${providerName} ${row.displayName} to an app`}>
+    <bind.Form method="post" className="inline-form bind-app-form" aria-label={`Bind ${providerName} ${row.displayName} to an app`}>
       <input type="hidden" name="intent" value="bind" />
       <input type="hidden" name="connectionId" value={row.id} />
       <select className="input input-sm" name="appId" aria-label="App" defaultValue={unbound[0]!.id}>
