@@ -342,6 +342,28 @@ window.__ready = true;
     await context.close();
   });
 
+  it("a connect wizard that refuses in the popup says why and posts svc:oauth:error with the code to the opener", async () => {
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", {});
+    const wizardUrl = `${service.url}/connections/connect/github?embed=1&app_key=svc_sk_not_a_key&opener_origin=${encodeURIComponent(openerUrl)}&state=wz-1`;
+    const popupOpened = page.waitForEvent("popup");
+    await page.evaluate((url) => {
+      const w = window as unknown as { __posted: unknown[]; __popup: Window | null };
+      w.__posted = [];
+      addEventListener("message", (event) => {
+        if (event.source === w.__popup && event.data?.type !== "svc:oauth:alive") w.__posted.push({ origin: event.origin, data: event.data });
+      });
+      w.__popup = window.open(url, "svc-oauth-wizard-test");
+    }, wizardUrl);
+    const popup = await popupOpened;
+    await popup.getByTestId("wizard-error").filter({ hasText: "invalid_app_key" }).waitFor();
+    await page.waitForFunction(() => (window as unknown as { __posted: unknown[] }).__posted.length > 0);
+    expect(await page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted)).toEqual([
+      { origin: service.url, data: { type: "svc:oauth:error", code: "invalid_app_key", detail: "", state: "wz-1" } },
+    ]);
+    await context.close();
+  });
+
   it("an opener cut off by Cross-Origin-Opener-Policy: same-origin still gets the result through the result endpoint", async () => {
     provider.mode = "grant";
     const { context, page } = await signedInPage();

@@ -95,7 +95,7 @@ function IntegrationForm({ row }: { row: IntegrationEditView }) {
         )}
         <div className="field">
           <label className="field-label" htmlFor={id("other")}>Other settings (JSON)</label>
-          <textarea className="input mono" id={id("other")} name="otherSettings" defaultValue={row.otherSettings} rows={4} spellCheck={false} />
+          <textarea className="input mono" id={id("other")} name="otherSettings" defaultValue={row.otherSettings} rows={Math.min(14, Math.max(3, row.otherSettings.split("\n").length))} spellCheck={false} />
           <p className="field-hint">Anything else of oauth_client_config, such as discovery and account: an object, {"{}"} for none.</p>
         </div>
         <div>

@@ -19,7 +19,7 @@ export interface StartFailurePopup {
   sdkNonce: string | null;
 }
 
-export function startFailurePopup(search: string, failure: OAuthStartError): StartFailurePopup {
+export function startFailurePopup(search: string, failure: Pick<OAuthStartError, "code" | "detail">): StartFailurePopup {
   const query = new URLSearchParams(search);
   const state = query.get("state");
   const sdkNonce = query.get("sdk_nonce");
