@@ -2,6 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { useNonce } from "~/lib/nonce-provider";
+import { POPUP_HEARTBEAT_SCRIPT } from "~/lib/popup-heartbeat";
 import app from "~/styles/app.css";
 import controls from "~/styles/controls.css";
 import pages from "~/styles/pages.css";
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.ico" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: POPUP_HEARTBEAT_SCRIPT }} />
         <Meta />
         <Links />
         <noscript>

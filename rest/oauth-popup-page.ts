@@ -23,6 +23,14 @@ const STYLE =
   "p{margin:0 0 .75rem;color:#444}ul{list-style:none;padding:0;margin:0}li{margin:.25rem 0}button{font:inherit;padding:.5rem .75rem;border-radius:8px;border:1px solid #ccd;background:#fff;cursor:pointer;width:100%;text-align:left}button:hover{background:#eef}";
 
 /**
+ * Every page of ours in the popup tells its opener it is still open (ADR 034): the SDK can
+ * then tell a popup the person closed from one cut off by Cross-Origin-Opener-Policy. The
+ * message says nothing but that, so any opener may hear it. The final page needs none: its
+ * own message settles the SDK, and only the flow's opener origin may hear anything from it.
+ */
+export const HEARTBEAT_SCRIPT = `(function(){function beat(){try{if(window.opener)window.opener.postMessage({type:"svc:oauth:alive"},"*");}catch(e){}}beat();setInterval(beat,500);})();`;
+
+/**
  * The script that delivers the message: to `window.opener` with the exact target origin
  * (never `*`), over BroadcastChannel('svc-oauth') when the opener is this origin, then,
  * after a success, waits up to 2 s for the opener's ack from that origin before closing.
@@ -102,6 +110,6 @@ export function renderPickerPage(input: { action: string; nonce: string; provide
         `<li><button type="submit" name="choice" value="${escapeHtml(item.id)}">${escapeHtml(item.label)}${item.label !== item.id ? ` <small>(${escapeHtml(item.id)})</small>` : ""}</button></li>`,
     )
     .join("");
-  const main = `<h1>Choose a project</h1><p>Which ${escapeHtml(input.providerName)} project should this connection use?</p><form method="post" action="${escapeHtml(input.action)}"><input type="hidden" name="state" value="${escapeHtml(input.nonce)}"><ul>${buttons}</ul></form>`;
+  const main = `<h1>Choose a project</h1><p>Which ${escapeHtml(input.providerName)} project should this connection use?</p><form method="post" action="${escapeHtml(input.action)}"><input type="hidden" name="state" value="${escapeHtml(input.nonce)}"><ul>${buttons}</ul></form><script nonce="${cspNonce}">${HEARTBEAT_SCRIPT}</script>`;
   return { status: 200, body: documentOf(cspNonce, "Choose a project", main), headers: headersFor(cspNonce) };
 }

@@ -17,7 +17,7 @@
 export const SDK_VERSION = "1";
 
 const DEFAULT_TIMEOUT_MS = 300000;
-const CLOSED_POLL_MS = 400;
+const CLOSED_POLL_MS = 250;
 const RESULT_POLL_MS = 1500;
 /**
  * A popup whose handle reads `closed` this soon after opening was not closed by a person:
@@ -26,6 +26,12 @@ const RESULT_POLL_MS = 1500;
  * flow finishes or times out (docs/decisions/015).
  */
 const SEVERED_WITHIN_MS = 2500;
+/**
+ * The service's pages in the popup post `{ type: "svc:oauth:alive" }` to their opener every
+ * 500 ms. One heartbeat proves the opener link works (the popup is not cut off), so a popup
+ * heard from that then reads `closed` was closed, however soon after opening (ADR 034).
+ */
+const ALIVE = "svc:oauth:alive";
 const CHANNEL = "svc-oauth";
 
 /** A rejection of `connect`: `code` is `popup_blocked`, `window_closed`, `timeout`, or the server's code. */
@@ -99,6 +105,7 @@ export function connect(options) {
   return new Promise((resolve, reject) => {
     let settled = false;
     let severed = false;
+    let heardAlive = false;
     let resultTimer = 0;
     let asking = false;
     const channel = typeof BroadcastChannel === "function" && base === window.location.origin ? new BroadcastChannel(CHANNEL) : null;
@@ -128,8 +135,9 @@ export function connect(options) {
 
     function onMessage(event) {
       // Only the popup we opened, on the service's origin, is believed.
-      if (event.origin !== base || event.source !== popup || !isResultMessage(event.data)) return;
-      settle(event.data, true);
+      if (event.origin !== base || event.source !== popup) return;
+      if (event.data && event.data.type === ALIVE) heardAlive = true;
+      else if (isResultMessage(event.data)) settle(event.data, true);
     }
     window.addEventListener("message", onMessage);
     if (channel) {
@@ -140,7 +148,7 @@ export function connect(options) {
       };
     }
 
-    /** The stored message for this flow (read once, server-side), or null when there is none yet. */
+    /** The stored message for this flow (read once, server-side), or null while it is `{ status: "pending" }`. */
     const askResult = async () => {
       const response = await fetch(`${base}/api/oauth/result?sdk_nonce=${encodeURIComponent(sdkNonce)}`, {
         credentials: "omit",
@@ -166,8 +174,9 @@ export function connect(options) {
 
     const closedTimer = setInterval(() => {
       if (settled || asking || severed || !popup.closed) return;
-      if (Date.now() - openedAt < SEVERED_WITHIN_MS) {
-        // Cut off by Cross-Origin-Opener-Policy, not closed: the result endpoint is the only way back.
+      if (!heardAlive && Date.now() - openedAt < SEVERED_WITHIN_MS) {
+        // Never heard from and `closed` at once: cut off by Cross-Origin-Opener-Policy, not
+        // closed. The result endpoint (which answers `pending` until then) is the only way back.
         severed = true;
         clearInterval(closedTimer);
         pollResult();

@@ -14,26 +14,80 @@ export interface AppBoundConnectionView {
   createdAt: string;
 }
 
-/** The app's bound connections (one per provider), as its deployed tool sees them. */
-export function AppConnectionsCard({ connections }: { connections: AppBoundConnectionView[] }) {
+/** A workspace connection the app may be bound to. */
+export interface BindableConnectionView {
+  id: string;
+  provider: string;
+  displayName: string;
+}
+
+/**
+ * The app's bound connections (one per provider), as its deployed tool sees them; members
+ * unbind one and bind another of the workspace's connections (binding replaces the app's
+ * connection of that provider). Viewers see the table only.
+ */
+export function AppConnectionsCard({ connections, bindable, canManage }: { connections: AppBoundConnectionView[]; bindable: BindableConnectionView[]; canManage: boolean }) {
+  const columns = canManage ? ["Provider", "Account", "Connection id", "Connected", { hidden: "Actions" }] : ["Provider", "Account", "Connection id", "Connected"];
+  const choices = bindable.filter((option) => !connections.some((bound) => bound.connectionId === option.id));
   return (
     <Card
       title="Connections"
-      description={<>Bound accounts this app reaches through the provider proxy; manage them on <Link to="/connections">Connections</Link>.</>}
+      description={<>Bound accounts this app reaches through the provider proxy; connect new ones on <Link to="/connections">Connections</Link>.</>}
     >
-      <DataTable columns={["Provider", "Account", "Connection id", "Connected"]} rows={connections} empty="No connection is bound to this app.">
-        {(row) => (
-          <tr key={row.provider}>
-            <th scope="row">
-              {row.provider} {row.profile === "broker_managed" ? <Badge tone="muted">broker</Badge> : null}
-            </th>
-            <td>{row.displayName}</td>
-            <td className="mono">{row.externalId}</td>
-            <td className="cell-muted">{formatDate(row.createdAt)}</td>
-          </tr>
-        )}
+      <DataTable columns={columns} rows={connections} empty="No connection is bound to this app.">
+        {(row) => <BoundConnectionRow key={row.provider} row={row} canManage={canManage} />}
       </DataTable>
+      {canManage && choices.length > 0 ? <BindConnectionForm choices={choices} /> : null}
     </Card>
+  );
+}
+
+function BoundConnectionRow({ row, canManage }: { row: AppBoundConnectionView; canManage: boolean }) {
+  const unbind = useFetcher<FormResult>();
+  const error = unbind.data && !unbind.data.ok ? unbind.data.formError : undefined;
+  return (
+    <tr>
+      <th scope="row">
+        {row.provider} {row.profile === "broker_managed" ? <Badge tone="muted">broker</Badge> : null}
+      </th>
+      <td>{row.displayName}</td>
+      <td className="mono">{row.externalId}</td>
+      <td className="cell-muted">{formatDate(row.createdAt)}</td>
+      {canManage ? (
+        <td className="cell-actions">
+          <unbind.Form method="post">
+            <input type="hidden" name="intent" value="unbind" />
+            <input type="hidden" name="provider" value={row.provider} />
+            <button type="submit" className="btn btn-secondary btn-sm" aria-label={`Unbind ${row.provider} ${row.displayName}`} disabled={unbind.state !== "idle"}>
+              {unbind.state !== "idle" ? "Unbinding…" : "Unbind"}
+            </button>
+          </unbind.Form>
+          {error ? <p className="field-error" role="alert">{error}</p> : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+function BindConnectionForm({ choices }: { choices: BindableConnectionView[] }) {
+  const bind = useFetcher<FormResult>();
+  const result = bind.data?.intent === "bind" ? bind.data : undefined;
+  return (
+    <bind.Form method="post" className="inline-form bind-form" aria-label="Bind a connection">
+      <input type="hidden" name="intent" value="bind" />
+      <label className="field-label" htmlFor="bind-connection">Bind a connection</label>
+      <select className="input input-sm" id="bind-connection" name="connectionId" defaultValue={choices[0]!.id}>
+        {choices.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.provider}: {option.displayName}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn btn-secondary btn-sm" disabled={bind.state !== "idle"}>
+        {bind.state !== "idle" ? "Binding…" : "Bind"}
+      </button>
+      {result && !result.ok ? <p className="field-error" role="alert">{result.formError}</p> : null}
+    </bind.Form>
   );
 }
 

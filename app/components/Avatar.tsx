@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from "react";
+
 /** An image, or the name's initials on a tinted tile when there is none. */
 export function Avatar({
   src,
@@ -13,7 +15,14 @@ export function Avatar({
   alt?: string;
 }) {
   const className = `avatar avatar-${shape} avatar-${size}`;
-  if (src) return <img className={className} src={src} alt={alt} />;
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // An image that failed before hydration fired its error with no listener: check once.
+  useEffect(() => {
+    const element = image.current;
+    if (element && element.complete && element.naturalWidth === 0) setFailed(true);
+  }, [src]);
+  if (src && !failed) return <img ref={image} className={className} src={src} alt={alt} onError={() => setFailed(true)} />;
   return (
     <span className={`${className} avatar-initials`} aria-hidden="true">
       {initials(name)}

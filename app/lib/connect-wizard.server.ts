@@ -1,7 +1,7 @@
 import { popupResponse, renderPopupPage } from "../../rest/oauth-popup-page";
 import { json } from "../../rest/responses";
 import { findCause } from "../../server/platform/errors";
-import { OAuthStartError } from "../../server/connections";
+import { OAuthStartError, startFailurePopup } from "../../server/connections";
 import type { Caller } from "./caller.server";
 import { displayableLogo } from "./connections.server";
 
@@ -19,7 +19,7 @@ export function wizardRefusal(error: unknown): { status: number; code: string; d
 
 export async function loadWizardView(caller: Caller, provider: string, request: Request) {
   const view = await caller.connectWizard.view({ provider, query: wizardQuery(request) });
-  return { ...view, integration: { ...view.integration, logo: displayableLogo(view.integration.logo) } };
+  return { ...view, integration: { ...view.integration, logo: displayableLogo(view.integration.slug, view.integration.logo) } };
 }
 
 /**
@@ -36,4 +36,10 @@ export async function bindFromWizardResponse(caller: Caller, provider: string, r
     const refusal = wizardRefusal(error);
     return json(refusal.detail ? { error: refusal.code, detail: refusal.detail } : { error: refusal.code }, refusal.status, { "cache-control": "no-store" });
   }
+}
+
+/** What a refused wizard posts to its opener: the same `svc:oauth:error` a refused start posts (ADR 034). */
+export function wizardRefusalPosts(request: Request, refusal: { code: string; detail: string }) {
+  const { message, targetOrigin } = startFailurePopup(new URL(request.url).search, refusal);
+  return { message, targetOrigin };
 }

@@ -4,6 +4,7 @@ import { AdminIntegrationsPage, type AdminIntegrationsData } from "~/components/
 import { loadAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
+import { integrationEditView, oauthClientConfigFromForm } from "~/lib/integration-form.server";
 import type { FormResult } from "~/lib/view-types";
 
 export const meta: MetaFunction = () => [{ title: "Integrations · Admin · svc" }];
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rows = await dashboard.caller.integrations.list();
   headers.set("cache-control", "no-store");
   return json<AdminIntegrationsData>(
-    { account, integrations: rows.map((row) => ({ ...row, oauthClientConfig: JSON.stringify(row.oauthClientConfig, null, 2) })) },
+    { account, integrations: rows.map(integrationEditView) },
     { headers },
   );
 }
@@ -30,20 +31,15 @@ export async function action({ request }: ActionFunctionArgs) {
     name: String(form.get("name") ?? ""),
     description: String(form.get("description") ?? ""),
     logo: String(form.get("logo") ?? ""),
-    oauthClientConfig: String(form.get("oauthClientConfig") ?? ""),
   };
   const intent = `save:${values.slug}`;
-  let oauthClientConfig: unknown;
-  try {
-    oauthClientConfig = JSON.parse(values.oauthClientConfig);
-  } catch {
-    oauthClientConfig = null;
-  }
-  if (!oauthClientConfig || typeof oauthClientConfig !== "object" || Array.isArray(oauthClientConfig)) {
-    return json<FormResult>({ intent, ok: false, formError: "OAuth client config must be a JSON object", values }, { status: 400, headers });
+  const oauthClientConfig = oauthClientConfigFromForm(form);
+  if (!oauthClientConfig) {
+    return json<FormResult>({ intent, ok: false, formError: "Other settings must be a JSON object", values }, { status: 400, headers });
   }
   try {
-    await dashboard.caller.integrations.update({ ...values, oauthClientConfig: oauthClientConfig as Record<string, unknown> });
+    // An unchecked box is absent from the form: disabled.
+    await dashboard.caller.integrations.update({ ...values, oauthClientConfig, enabled: form.get("enabled") === "on" });
     return json<FormResult>({ intent, ok: true }, { headers });
   } catch (error) {
     return failedForm(intent, describeFailure(error, request), undefined, { headers, values });

@@ -12,15 +12,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
   const { app, env } = await loadAppWithEnv(dashboard.caller, params.appId ?? "", request);
-  const { connections, allowedOrigins } = await dashboard.caller.connections.forApp({ appId: app.id });
-  const data: AppDetailData = { account, app, env, connections, allowedOrigins };
+  const [{ connections, allowedOrigins }, workspaceConnections] = await Promise.all([dashboard.caller.connections.forApp({ appId: app.id }), dashboard.caller.connections.list()]);
+  const bindable = workspaceConnections.map((row) => ({ id: row.id, provider: row.provider, displayName: row.displayName }));
+  const data: AppDetailData = { account, app, env, connections, allowedOrigins, bindable };
   // Decrypted values ride in this response: keep them out of every cache.
   const headers = sessionHeaders(dashboard);
   headers.set("cache-control", "no-store");
   return json(data, { headers });
 }
 
-/** Four forms: add a variable, replace one's value (`update`), delete one; the allowed origins (`origins`). */
+/**
+ * The forms: add a variable, replace one's value (`update`), delete one; the allowed origins
+ * (`origins`); bind a workspace connection (`bind`) or unbind one (`unbind`).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
@@ -35,6 +39,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       .filter(Boolean);
     try {
       await dashboard.caller.connections.setAllowedOrigins({ appId, origins });
+    } catch (error) {
+      return failedForm(intent, describeFailure(error, request), undefined, { headers });
+    }
+    return json<FormResult>({ intent, ok: true }, { headers });
+  }
+  if (intent === "bind" || intent === "unbind") {
+    try {
+      if (intent === "bind") await dashboard.caller.connections.bind({ appId, connectionId: String(form.get("connectionId") ?? "") });
+      else await dashboard.caller.connections.unbind({ appId, provider: String(form.get("provider") ?? "") });
     } catch (error) {
       return failedForm(intent, describeFailure(error, request), undefined, { headers });
     }

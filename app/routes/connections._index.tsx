@@ -11,16 +11,19 @@ export const meta: MetaFunction = () => [{ title: "Connections · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
-  const [catalog, connections] = await Promise.all([dashboard.caller.integrations.list(), dashboard.caller.connections.list()]);
+  const [catalog, connections, apps] = await Promise.all([dashboard.caller.integrations.list(), dashboard.caller.connections.list(), dashboard.caller.apps.list()]);
   const headers = sessionHeaders(dashboard);
   headers.set("cache-control", "no-store");
   return json<ConnectionsData>(
-    { account, catalog: catalog.map(catalogCard), connections: connections.map(connectionRow) },
+    { account, catalog: catalog.map(catalogCard), connections: connections.map(connectionRow), apps: apps.map((app) => ({ id: app.id, name: app.name })) },
     { headers },
   );
 }
 
-/** `disconnect`: the connection, its bindings and their env rows go (the broker's account first). */
+/**
+ * `disconnect`: the connection, its bindings and their env rows go (the broker's account first).
+ * `bind` / `unbind`: a connection to / from one of the workspace's apps (connections.bind/unbind).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
@@ -29,6 +32,14 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === "disconnect") {
       await dashboard.caller.connections.disconnect({ connectionId: String(form.get("connectionId") ?? "") });
+      return json<FormResult>({ intent, ok: true }, { headers });
+    }
+    if (intent === "bind") {
+      await dashboard.caller.connections.bind({ connectionId: String(form.get("connectionId") ?? ""), appId: String(form.get("appId") ?? "") });
+      return json<FormResult>({ intent, ok: true }, { headers });
+    }
+    if (intent === "unbind") {
+      await dashboard.caller.connections.unbind({ appId: String(form.get("appId") ?? ""), provider: String(form.get("provider") ?? "") });
       return json<FormResult>({ intent, ok: true }, { headers });
     }
   } catch (error) {

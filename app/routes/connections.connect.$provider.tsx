@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { ConnectWizardPage, type ConnectWizardData } from "~/components/pages/ConnectWizardPage";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
-import { loadWizardView, wizardQuery, wizardRefusal } from "~/lib/connect-wizard.server";
+import { loadWizardView, wizardQuery, wizardRefusal, wizardRefusalPosts } from "~/lib/connect-wizard.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Connect ${data && "integration" in data ? data.integration.name : ""} · svc` }];
 
@@ -24,7 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return json<ConnectWizardData>({ ok: true, provider, query: wizardQuery(request), ...view }, { headers });
   } catch (error) {
     const refusal = wizardRefusal(error);
-    return json<ConnectWizardData>({ ok: false, provider, ...refusal }, { status: refusal.status, headers });
+    // Like a refused start (ADR 034): the page also tells the opener, which would otherwise wait.
+    return json<ConnectWizardData>({ ok: false, provider, ...refusal, posts: wizardRefusalPosts(request, refusal) }, { status: refusal.status, headers });
   }
 }
 

@@ -126,4 +126,24 @@ export const connectionOperations: Route[] = [
       },
     ],
   }),
+  route({
+    method: "GET",
+    path: "/api/integrations/{slug}/logo",
+    handler: connections.integrationLogoFile,
+    tag: "Connections",
+    summary: "A catalog row's logo",
+    description:
+      "The logo of an enabled catalog row, fetched by the service from the row's `logo` URL (or decoded from its `data:` URL) and kept an hour, so the dashboard " +
+      "shows it from its own origin (its CSP allows no other image origin). PNG, GIF, WebP, JPEG, SVG or ICO, at most 256 KiB. No sign-in needed.",
+    auth: [],
+    pathParam: { name: "slug", description: "The provider's catalog slug." },
+    responses: [
+      { status: 200, description: "The image.", contentType: "image/png", headers: { "Cache-Control": "`public, max-age=3600`" } },
+      {
+        status: 404,
+        description: "No enabled row of that slug, no logo, or a logo that could not be fetched or is not an image.",
+        examples: [{ name: "unknown", summary: "A slug the catalog lacks", body: { message: "Logo not found" }, request: { as: "anonymous", param: "nothing-here" } }],
+      },
+    ],
+  }),
 ];

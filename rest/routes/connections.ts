@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../../server/platform/errors";
-import { createConnectSession } from "../../server/connections";
+import { createConnectSession, integrationLogo } from "../../server/connections";
 import { getRuntime } from "../../server/start";
 import { requireAppKey } from "../bearer";
 import { decodePathSegment } from "../path-segment";
@@ -31,4 +31,24 @@ export async function createSession(ctx: RequestContext) {
   const { orm } = await getRuntime();
   const session = await createConnectSession(orm.em.fork(), { appId: principal.appId, tenantId: principal.tenantId, keyId: principal.keyId });
   return json({ token: session.token, expires_at: session.expiresAt.toISOString() }, 201, { "cache-control": "no-store" });
+}
+
+/**
+ * GET /api/integrations/{slug}/logo: a catalog row's logo from our own origin, so the
+ * dashboard shows it under its CSP (issue 17). Anyone may read it: the catalog is no secret.
+ */
+export async function integrationLogoFile(ctx: RequestContext): Promise<Response> {
+  const slug = decodePathSegment(ctx.params.slug ?? "");
+  const logo = await integrationLogo((await getRuntime()).orm.em.fork(), slug);
+  if (!logo) throw new AppError("NOT_FOUND", "Logo not found");
+  return new Response(new Uint8Array(logo.body), {
+    status: 200,
+    headers: {
+      "content-type": logo.contentType,
+      "cache-control": "public, max-age=3600",
+      "x-content-type-options": "nosniff",
+      // An SVG opened on its own runs nothing and loads nothing.
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
 }

@@ -110,6 +110,24 @@ function unreplayedPages(serverCodes: string, upstreamCode: string): ResponseDoc
   ];
 }
 
+/** How a start answers a person's browser rather than a program (ADR 034). */
+const BROWSER_NAVIGATION =
+  " A browser navigation (`Sec-Fetch-Dest: document`, or without Fetch Metadata an `Accept` naming `text/html`) is answered for a person instead: without a " +
+  "session, 302 to `/login?redirectTo=<this URL>`, which comes back here once signed in; any other refusal is an HTML page with the same status that says " +
+  "what went wrong and posts `svc:oauth:error` (`code`, `detail`, the caller's `state`) to the query's `opener_origin` (our own origin without one), and keeps " +
+  "it for `GET /api/oauth/result` when `sdk_nonce` is given. Other callers get the JSON bodies below.";
+
+/** The 302 a signed-out person's popup gets: sign in, then back to the start. */
+function signInFirst(param: string): ExampleDoc {
+  const path = param === "github" ? `/api/oauth/broker/${param}/start` : `/api/oauth/${param}/authorize`;
+  return {
+    name: "signed-out-browser",
+    summary: "A signed-out person's browser: sign in, then back here",
+    responseHeaders: { location: `/login?redirectTo=${encodeURIComponent(`${path}?state=abc`)}` },
+    request: { as: "anonymous", param, query: { state: "abc" }, headers: { "sec-fetch-dest": "document" } },
+  };
+}
+
 export const oauthOperations: Route[] = [
   route({
     method: "GET",
@@ -120,11 +138,13 @@ export const oauthOperations: Route[] = [
     description:
       "The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it " +
       "redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): " +
-      "a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. " +
-      "Owners and members; checks, in order: session, workspace and role, provider, configuration, the query.",
+      "a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start " +
+      "(`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard " +
+      "`/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). " +
+      "Owners and members; checks, in order: session, workspace and role, provider, configuration, the query." + BROWSER_NAVIGATION,
     auth: ["session"],
     pathParam: providerParam,
-    query: startQuery,
+    query: brokerStartQuery,
     responses: [
       {
         status: 302,
@@ -138,6 +158,7 @@ export const oauthOperations: Route[] = [
             responseHeaders: { location: "/api/oauth/broker/github/start?state=abc" },
             request: { as: "owner", param: "github", query: { state: "abc" } },
           },
+          signInFirst("supabase"),
         ],
       },
       badStartQuery("supabase"),
@@ -258,7 +279,8 @@ export const oauthOperations: Route[] = [
       "Reached from authorize for a provider with `oauth_client_config.broker.auth_config_id`. Asks the broker (`BROKER_API_URL`) to start a connected account for " +
       "the workspace, with this service's broker callback as its return address, and redirects to the broker's hosted consent page, setting two state cookies scoped " +
       "to the callback path. In embed mode (`embed=1` without `internal=1`) it first redirects to the connect wizard `/connections/connect/{provider}`, which shows " +
-      "the provider and the workspace's existing connections. Owners and members; checks, in order: session, provider, workspace and role, configuration, the query.",
+      "the provider and the workspace's existing connections. Owners and members; checks, in order: session, provider, workspace and role, configuration, the query." +
+      BROWSER_NAVIGATION,
     auth: ["session"],
     pathParam: providerParam,
     query: brokerStartQuery,
@@ -274,6 +296,7 @@ export const oauthOperations: Route[] = [
             responseHeaders: { location: "/connections/connect/github?embed=1" },
             request: { as: "owner", param: "github", query: { embed: "1" } },
           },
+          signInFirst("github"),
         ],
       },
       badStartQuery("github"),
@@ -358,11 +381,18 @@ export const oauthOperations: Route[] = [
     summary: "A popup's final message, for an SDK that lost its opener",
     description:
       "When a popup cannot reach its opener (a browser that severs `window.opener`), the SDK fetches the flow's final message here with the `sdk_nonce` it passed " +
-      "at the start. Each result is handed out once and kept 10 minutes at most. Readable from any origin (`Access-Control-Allow-Origin: *`): the nonce is the secret.",
+      "at the start. Each result is handed out once and kept 10 minutes at most; until there is one (and after it was taken) the answer is `{ status: 'pending' }`, " +
+      "not an error, so an SDK that asks every 1.5 s logs no failed requests. Readable from any origin (`Access-Control-Allow-Origin: *`): the nonce is the secret.",
     auth: [],
     query: z.object({ sdk_nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/).describe("The nonce the SDK passed to authorize.") }),
     responses: [
-      { status: 200, description: "The message the popup posted (`svc:oauth:done` or `svc:oauth:error`); the same nonce answers 404 afterwards.", schema: oauthMessageOutput, headers: { "Cache-Control": "`no-store`" } },
+      {
+        status: 200,
+        description: "The message the popup posted (`svc:oauth:done` or `svc:oauth:error`), once; otherwise `{ status: 'pending' }` (the flow has not finished, the result was taken already, or it expired).",
+        schema: z.union([oauthMessageOutput, z.object({ status: z.literal("pending") })]),
+        headers: { "Cache-Control": "`no-store`" },
+        examples: [{ name: "pending", summary: "A nonce no flow finished with (yet)", body: { status: "pending" }, request: { as: "anonymous", query: { sdk_nonce: "sdk_nonce_nobody_used_1234" } } }],
+      },
       {
         status: 400,
         description: "No `sdk_nonce`, or not 16-128 URL-safe characters.",
@@ -371,12 +401,6 @@ export const oauthOperations: Route[] = [
           { name: "missing", summary: "No nonce", body: error("invalid_sdk_nonce"), request: { as: "anonymous" } },
           { name: "malformed", summary: "A nonce with a space", body: error("invalid_sdk_nonce"), request: { as: "anonymous", query: { sdk_nonce: "not a valid nonce at all" } } },
         ],
-      },
-      {
-        status: 404,
-        description: "No result for this nonce: the flow has not finished, the result was taken already, or it expired.",
-        schema: codeErrorBody,
-        examples: [{ name: "unknown", summary: "A nonce no flow finished with", body: error("result_not_found"), request: { as: "anonymous", query: { sdk_nonce: "sdk_nonce_nobody_used_1234" } } }],
       },
     ],
   }),

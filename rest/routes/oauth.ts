@@ -1,5 +1,5 @@
 import { getConfig } from "../../server/platform/config";
-import { brokerCallback, firstPartyCallback, firstPartyPick, type CallbackOutcome, SDK_NONCE_PATTERN, takeResult, OAuthStartError, startAuthorize, startBroker, type StartRequest, callbackPath } from "../../server/connections";
+import { brokerCallback, firstPartyCallback, firstPartyPick, type CallbackOutcome, SDK_NONCE_PATTERN, takeResult, OAuthStartError, startAuthorize, startBroker, type StartRequest, callbackPath, isDocumentNavigation, startFailurePopup, storeResult } from "../../server/connections";
 import { readCookie } from "../../server/identity";
 import { getRuntime } from "../../server/start";
 import { isDatabaseUnavailable } from "../../server/platform/db/availability";
@@ -32,13 +32,23 @@ async function orm() {
   return (await getRuntime()).orm.em.fork();
 }
 
-/** Answers an OAuthStartError in SPEC 4.1's shape; anything else goes to the general mapping. */
-async function startAnswer(run: () => Promise<Response>): Promise<Response> {
+/**
+ * Answers an OAuthStartError: SPEC 4.1's `{ error, detail? }` for programs; for a browser
+ * navigation (ADR 034) a signed-out person is sent to sign in and back here, and any other
+ * refusal is a readable page that posts `svc:oauth:error` to the opener, so a popup never
+ * ends on raw JSON and its opener never waits. Anything else goes to the general mapping.
+ */
+async function startAnswer(ctx: RequestContext, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof OAuthStartError) return startError(error.status, error.code, error.detail);
-    throw error;
+    if (!(error instanceof OAuthStartError)) throw error;
+    if (!isDocumentNavigation((name) => ctx.header(name))) return startError(error.status, error.code, error.detail);
+    if (error.code === OAUTH_START.UNAUTHORIZED.code) return redirectWithCookies(`/login?redirectTo=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`);
+    const failure = startFailurePopup(ctx.url.search, error);
+    // Kept for an SDK cut off from its popup; a failed store must not turn the page into a 500.
+    if (failure.sdkNonce) await storeResult(await orm(), failure.sdkNonce, failure.message).catch(() => undefined);
+    return popupResponse(renderPopupPage(failure.message, failure.targetOrigin, error.status));
   }
 }
 
@@ -51,7 +61,7 @@ async function startRequest(ctx: RequestContext, provider: string): Promise<Star
 /** GET /api/oauth/{provider}/authorize: SPEC 4.1's checks, in the table's order. */
 export async function authorize(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
-  return startAnswer(async () => {
+  return startAnswer(ctx, async () => {
     const next = await startAuthorize(await startRequest(ctx, provider), orm);
     return redirectWithCookies(next.location, next.cookies);
   });
@@ -60,7 +70,7 @@ export async function authorize(ctx: RequestContext): Promise<Response> {
 /** GET /api/oauth/broker/{provider}/start: SPEC 4.1's broker table, in its order. */
 export async function brokerStart(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
-  return startAnswer(async () => {
+  return startAnswer(ctx, async () => {
     const next = await startBroker(await startRequest(ctx, provider), orm);
     return redirectWithCookies(next.location, next.cookies);
   });
@@ -113,13 +123,15 @@ export async function brokerCallbackRoute(ctx: RequestContext): Promise<Response
 
 /**
  * GET /api/oauth/result?sdk_nonce=...: the popup's final message for an SDK that lost its
- * opener; read once. Readable from any origin: the nonce itself is the secret.
+ * opener; read once. Readable from any origin: the nonce itself is the secret. No message
+ * (yet) is 200 `{ status: "pending" }`, not an error: an SDK cut off from its popup asks
+ * every 1.5 s and a page must not log a failed request each time (ADR 034).
  */
 export async function oauthResult(ctx: RequestContext): Promise<Response> {
   const cors = { ...NO_STORE, "access-control-allow-origin": "*" };
   const nonce = ctx.url.searchParams.get("sdk_nonce");
   if (!nonce || !SDK_NONCE_PATTERN.test(nonce)) return json({ error: OAUTH_START.INVALID_SDK_NONCE.code }, OAUTH_START.INVALID_SDK_NONCE.status, cors);
   const message = await takeResult(await orm(), nonce);
-  return message ? json(message, 200, cors) : json({ error: OAUTH_START.RESULT_NOT_FOUND.code }, OAUTH_START.RESULT_NOT_FOUND.status, cors);
+  return json(message ?? { status: "pending" }, 200, cors);
 }
 

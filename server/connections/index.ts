@@ -1,4 +1,6 @@
 /** The connections area's face: what other areas, the routers, rest/ and app/ may use. */
+export { integrationLogo } from "./catalog/catalog-logo";
+export type { Logo } from "./catalog/catalog-logo";
 export { readCatalogFile, seedCatalog } from "./catalog/catalog-seed";
 export { editIntegration, listIntegrations } from "./catalog/catalog-service";
 export { Integration, IntegrationSchema, integrationRow, usesBroker } from "./catalog/entities";
@@ -12,7 +14,8 @@ export { brokerCallback, firstPartyCallback, firstPartyPick } from "./oauth/call
 export { createConnectSession } from "./oauth/connect-sessions";
 export type { OAuthDoneMessage, OAuthErrorMessage } from "./oauth/messages";
 export { connectSessionOutput, oauthMessageOutput } from "./oauth/messages";
-export { SDK_NONCE_PATTERN, takeResult } from "./oauth/results";
+export { SDK_NONCE_PATTERN, storeResult, takeResult } from "./oauth/results";
+export { isDocumentNavigation, startFailurePopup } from "./oauth/start-failure";
 export { startAuthorize, startBroker } from "./oauth/start";
 export type { StartRedirect, StartRequest } from "./oauth/start";
 export { OAuthStartError } from "./oauth/start-checks";

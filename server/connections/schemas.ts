@@ -14,6 +14,8 @@ export const integrationEditInput = z.object({
   logo: z.string().max(2048).refine(isSafeName, "Logo must be a URL"),
   // Stored as jsonb, which refuses NUL and unpaired surrogates in any string inside.
   oauthClientConfig: z.record(z.string(), z.unknown()).refine(everyStringSafe, "OAuth client configuration must hold text without NUL characters"),
+  /** Absent: unchanged. */
+  enabled: z.boolean().optional(),
 });
 
 export type IntegrationEdit = z.infer<typeof integrationEditInput>;

@@ -24,7 +24,7 @@ export interface WizardCaller {
 
 async function wizardContext(caller: WizardCaller, provider: string, query: URLSearchParams) {
   const tenant = await startingTenant(caller.em, caller.userId, caller.preferredTenantId);
-  const integration = await caller.em.findOne(Integration, { slug: provider });
+  const integration = await caller.em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   const inputs = await checkStartInputs(caller.em, query, tenant.tenantId, caller.clientAddress);
   return { tenant, integration, inputs };

@@ -75,7 +75,6 @@ export const OAUTH_START = {
   BROKER_NO_REDIRECT_URL: entry("broker_no_redirect_url", 502, "error", "The broker answered no usable redirect URL."),
   WIZARD_NEEDS_APP: entry("invalid_app_key", 400, "error", "The connect wizard was opened without `embed=1` and an `app_key`."),
   WIZARD_CONNECTION_NOT_FOUND: entry("connection_not_found", 404, "error", "The connect wizard was given a connection of another provider or none."),
-  RESULT_NOT_FOUND: entry("result_not_found", 404, "error", "No popup result for this `sdk_nonce` (unknown, expired or already read)."),
 } as const;
 
 /** SPEC 4.1's callback failures: the popup page answers with the status and posts the code. */

@@ -6,6 +6,7 @@ import { AppError } from "../platform/errors";
 import { editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
 import { BROWSER, adminProcedure, authedProcedure, publicProcedure, router } from "./trpc";
 import { actingWorkspace } from "./acting-workspace";
+import { isAdmin } from "../identity";
 
 /** Deletes at the broker; its failure is shown (502) and the local row kept (ADR 011). */
 async function deleteAtBroker(accountId: string): Promise<void> {
@@ -63,7 +64,7 @@ export const connectionsRouter = router({
 
 export const integrationsRouter = router({
   /** The catalog every member sees on /connections. */
-  list: authedProcedure.meta(BROWSER).query(({ ctx }) => listIntegrations(ctx.em)),
+  list: authedProcedure.meta(BROWSER).query(async ({ ctx }) => listIntegrations(ctx.em, { includeDisabled: await isAdmin(ctx.em, ctx.session) })),
   /** An administrator's edit; from now on seeding leaves this row alone (ADR 010). */
   update: adminProcedure.meta(BROWSER).input(integrationEditInput).mutation(({ ctx, input }) => editIntegration(ctx.em, ctx.session.userId, input)),
 });

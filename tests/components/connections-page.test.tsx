@@ -9,12 +9,20 @@ import { account } from "./fixtures";
 
 afterEach(() => cleanup());
 
-function renderConnections(role: RoleView) {
+function renderConnections(role: RoleView, options: { isAdmin?: boolean } = {}) {
   const data: ConnectionsData = {
-    account: account({ role }) as ConnectionsData["account"],
+    // As loadAccount hands it: the permission table answered for the role.
+    account: { ...account({ role }), allowed: { "connections.manage": role !== "viewer" }, isAdmin: options.isAdmin ?? false } as ConnectionsData["account"],
     catalog: [
-      { slug: "github", name: "GitHub", description: "Repositories", logo: null, flow: "broker" },
-      { slug: "supabase", name: "Supabase", description: "Postgres", logo: null, flow: "first_party" },
+      { slug: "github", name: "GitHub", description: "Repositories", logo: null, flow: "broker", configured: true, notConfiguredReason: null, enabled: true },
+      // Only an administrator's listing has disabled rows; the page never offers them.
+      { slug: "notion", name: "Notion", description: "Docs", logo: null, flow: "broker", configured: true, notConfiguredReason: null, enabled: false },
+      { slug: "slack", name: "Slack", description: "Channels", logo: null, flow: "broker", configured: false, notConfiguredReason: "BROKER_API_KEY is not set", enabled: true },
+      { slug: "supabase", name: "Supabase", description: "Postgres", logo: null, flow: "first_party", configured: true, notConfiguredReason: null, enabled: true },
+    ],
+    apps: [
+      { id: "a1", name: "Billing worker" },
+      { id: "a2", name: "Reporter" },
     ],
     connections: [
       {
@@ -40,8 +48,37 @@ describe("/connections", () => {
     expect(within(cards).getAllByRole("heading").map((h) => h.textContent)).toEqual(["GitHub", "Supabase"]);
     expect(screen.getByRole("button", { name: "Connect GitHub" })).toBeTruthy();
     const row = screen.getByRole("row", { name: /GitHub/ });
-    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["octo@example.com", "ada@example.com", "Feb 1, 2026", "Billing worker", "Disconnect"]);
+    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["octo@example.com", "ada@example.com", "Feb 1, 2026", "Billing workerUnbind", "ReporterBindDisconnect"]);
     expect(within(row).getByRole("button", { name: "Disconnect GitHub octo@example.com" })).toBeTruthy();
+  });
+
+  it("members bind a connection to another app and unbind it from one (issue 17); rows not configured are not offered", async () => {
+    renderConnections("member");
+    const row = await screen.findByRole("row", { name: /GitHub/ });
+    expect(within(row).getByRole("button", { name: "Unbind GitHub octo@example.com from Billing worker" })).toBeTruthy();
+    const bind = within(row).getByRole("form", { name: "Bind GitHub octo@example.com to an app" });
+    // Only apps not bound to it yet are offered.
+    expect(within(bind).getAllByRole("option").map((o) => o.textContent)).toEqual(["Reporter"]);
+    expect(within(bind).getByRole("button", { name: "Bind" })).toBeTruthy();
+    const cards = screen.getByRole("list", { name: "Integrations" });
+    expect(within(cards).queryByRole("heading", { name: "Slack" })).toBeNull();
+    expect(screen.queryByTestId("not-configured")).toBeNull(); // members are not told about the operator's work
+  });
+
+  it("administrators see which rows are not configured and why; a disabled row is not offered to them either", async () => {
+    renderConnections("owner", { isAdmin: true });
+    const cards = await screen.findByRole("list", { name: "Integrations" });
+    expect(within(cards).getAllByRole("heading").map((h) => h.textContent)).toEqual(["GitHub", "Supabase"]);
+    const note = await screen.findByTestId("not-configured");
+    expect(within(note).getByRole("listitem").textContent).toBe("Slack not configured BROKER_API_KEY is not set");
+  });
+
+  it("viewers see the bindings but no form to change them", async () => {
+    renderConnections("viewer");
+    const row = await screen.findByRole("row", { name: /GitHub/ });
+    expect(within(row).getByRole("link", { name: "Billing worker" })).toBeTruthy();
+    expect(within(row).queryByRole("button", { name: /Unbind|Bind/ })).toBeNull();
+    expect(within(row).queryByRole("form")).toBeNull();
   });
 
   it("viewers read: no Connect, no Disconnect", async () => {

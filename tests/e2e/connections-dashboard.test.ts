@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
       catalog,
       JSON.stringify({
         integrations: [
-          { slug: "supabase", name: "Supabase", description: "Postgres, auth and storage", oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize`, token_url: `${provider.url}/v1/oauth/token`, scopes: [], api_base_url: provider.url } },
+          { slug: "supabase", name: "Supabase", description: "Postgres, auth and storage", logo: `${provider.url}/logo.png`, oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize`, token_url: `${provider.url}/v1/oauth/token`, scopes: [], api_base_url: provider.url } },
           { slug: "github", name: "GitHub", description: "Repositories", logo: "https://github.example/logo.png", oauth_client_config: { broker: { auth_config_id: "ac_placeholder", toolkit_slug: "github" } } },
         ],
       }),
@@ -87,8 +87,13 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Connections" }).waitFor();
     const cards = page.getByRole("list", { name: "Integrations" });
     expect(await cards.getByRole("heading").allTextContents()).toEqual(["GitHub", "Supabase"]);
-    // An https logo is not shown under the dashboard's CSP: initials instead, and no violation.
-    expect(await cards.locator("img").count()).toBe(0);
+    // Logos come through the service (the CSP allows only our origin): Supabase's, fetched from
+    // the provider, renders; GitHub's cannot be fetched, so its initials show. No CSP violation.
+    const logo = cards.locator('[data-provider="supabase"] img');
+    expect(await logo.getAttribute("src")).toBe("/api/integrations/supabase/logo");
+    await page.waitForFunction(() => (document.querySelector('[data-provider="supabase"] img') as HTMLImageElement | null)?.naturalWidth === 1);
+    await cards.locator('[data-provider="github"] .avatar-initials').waitFor();
+    expect(await cards.locator('[data-provider="github"] img').count()).toBe(0);
     await page.getByText("No connections yet.").waitFor();
 
     const connectButton = page.getByRole("button", { name: "Connect Supabase" });
@@ -135,22 +140,62 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
     await context.close();
   });
 
-  it("/admin/integrations: an administrator replaces the placeholder auth_config_id; bad JSON is refused", async () => {
+  it("/admin/integrations: an administrator replaces the placeholder auth_config_id in its labelled field; bad JSON in Other settings is refused", async () => {
     const { context, page } = await signedIn();
     await hydrated(page, "/admin/integrations");
     const form = page.getByRole("form", { name: "Edit GitHub" });
-    const config = form.getByLabel("OAuth client config (JSON)");
-    await config.fill("{ not json");
+    const other = form.getByLabel("Other settings (JSON)");
+    await other.fill("{ not json");
     await form.getByRole("button", { name: "Save GitHub" }).click();
-    await form.getByRole("alert").filter({ hasText: "OAuth client config must be a JSON object" }).waitFor();
+    await form.getByRole("alert").filter({ hasText: "Other settings must be a JSON object" }).waitFor();
     expect((await service.db.query("select edited_at from integrations where slug = 'github'")).rows[0].edited_at).toBeNull();
 
-    await config.fill(JSON.stringify({ broker: { auth_config_id: "ac_real_github", toolkit_slug: "github" } }));
+    await other.fill("{}");
+    expect(await form.getByLabel("Broker auth config id").inputValue()).toBe("ac_placeholder");
+    await form.getByLabel("Broker auth config id").fill("ac_real_github");
+    await form.getByLabel("Description").fill("Repositories and issues");
     await form.getByRole("button", { name: "Save GitHub" }).click();
     await form.getByRole("status").filter({ hasText: "Saved." }).waitFor();
-    const row = (await service.db.query("select oauth_client_config, edited_by from integrations where slug = 'github'")).rows[0];
-    expect(row.oauth_client_config.broker.auth_config_id).toBe("ac_real_github");
+    const row = (await service.db.query("select oauth_client_config, description, enabled, edited_by from integrations where slug = 'github'")).rows[0];
+    expect(row.oauth_client_config).toEqual({ broker: { auth_config_id: "ac_real_github", toolkit_slug: "github" } });
+    expect([row.description, row.enabled]).toEqual(["Repositories and issues", true]);
     expect(row.edited_by).toBe(owner.userId);
+
+    // Unticking "enabled" takes the row off members' catalog.
+    const enabled = async () => (await service.db.query("select enabled from integrations where slug = 'github'")).rows[0].enabled;
+    await form.getByLabel("Offered to workspaces (enabled)").uncheck();
+    await form.getByRole("button", { name: "Save GitHub" }).click();
+    await expect.poll(enabled).toBe(false);
+    await form.getByLabel("Offered to workspaces (enabled)").check();
+    await form.getByRole("button", { name: "Save GitHub" }).click();
+    await expect.poll(enabled).toBe(true);
+    await context.close();
+  });
+
+  it("binds a connection to an app from /connections and unbinds it from the app page", async () => {
+    const { context, page } = await signedIn();
+    await hydrated(page, "/connections");
+    await page.waitForFunction(() => !(document.querySelector('[aria-label="Connect Supabase"]') as HTMLButtonElement).disabled);
+    await page.getByRole("button", { name: "Connect Supabase", exact: true }).click();
+    await page.getByTestId("connect-notice").filter({ hasText: "Connected Supabase as Supabase." }).waitFor({ timeout: 20_000 });
+    const connectionId = (await service.db.query("select id from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0].id;
+    const bind = page.getByRole("form", { name: "Bind Supabase Supabase to an app" });
+    await bind.getByRole("combobox", { name: "App" }).selectOption({ label: "Reporter" });
+    await bind.getByRole("button", { name: "Bind" }).click();
+    await page.getByRole("button", { name: "Unbind Supabase Supabase from Reporter" }).waitFor();
+    const bound = await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [appId]);
+    expect(bound.rows).toEqual([{ connection_id: connectionId }]);
+    expect((await service.db.query("select key from app_env_vars where app_id = $1 and kind = 'integration'", [appId])).rows).toEqual([{ key: "SUPABASE_CONNECTION_ID" }]);
+
+    await hydrated(page, `/apps/${appId}`);
+    const card = page.getByRole("row", { name: /supabase/ });
+    await card.getByRole("button", { name: "Unbind supabase Supabase" }).click();
+    await page.getByText("No connection is bound to this app.").waitFor();
+    expect((await service.db.query("select count(*)::int as n from app_connection_bindings where app_id = $1", [appId])).rows[0].n).toBe(0);
+    // And bound again from the app page's own form.
+    await page.getByRole("form", { name: "Bind a connection" }).getByRole("button", { name: "Bind" }).click();
+    await page.getByRole("button", { name: "Unbind supabase Supabase" }).waitFor();
+    expect((await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [appId])).rows).toEqual([{ connection_id: connectionId }]);
     await context.close();
   });
 

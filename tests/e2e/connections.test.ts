@@ -127,6 +127,12 @@ window.__ready = true;
     return page.evaluate(() => (window as unknown as { __outcome: Outcome }).__outcome);
   }
 
+  /** The workspace has a Supabase account by now: an embedded start shows the wizard first; go on to a new account. */
+  async function connectAnother(popup: Page) {
+    await popup.waitForURL(/\/connections\/connect\/supabase\?/);
+    await popup.getByRole("link", { name: "Connect a new account" }).click();
+  }
+
   const integrationEnv = async () =>
     (await service.db.query("select key, kind from app_env_vars where app_id = $1 and kind = 'integration' order by key", [appId])).rows;
 
@@ -157,12 +163,36 @@ window.__ready = true;
     await context.close();
   });
 
+  it("first-party embed where the workspace has a Supabase account: the wizard offers it, choosing it binds it and makes no duplicate", async () => {
+    const existing = (await service.db.query("select id, external_id, display_name from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0];
+    const otherApp = (await trpc(service, user, "apps.create", { name: "Reuse tool" })).data.id;
+    const otherKey = (await trpc(service, user, "keys.create", { appId: otherApp })).data.apiKey;
+    await service.db.query("update apps set allowed_origins = array[$1] where id = $2", [openerUrl, otherApp]);
+    const consents = provider.authorizeRequests.length;
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", { provider: "supabase", appKey: otherKey, state: "reuse-1" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    await popup.waitForURL(/\/connections\/connect\/supabase\?/);
+    await popup.getByRole("link", { name: "Connect a new account" }).waitFor();
+    await popup.getByRole("button", { name: new RegExp(existing.display_name) }).click();
+    const outcome = await outcomeOf(page);
+    expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", connection_id: existing.id, external_id: existing.external_id, state: "reuse-1" });
+    expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0].n).toBe(1);
+    expect((await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [otherApp])).rows).toEqual([{ connection_id: existing.id }]);
+    expect(provider.authorizeRequests.length).toBe(consents); // the provider was not asked again
+    await context.close();
+  });
+
   it("the provider's denial reaches the opener as access_denied, and nothing is written", async () => {
     provider.mode = "deny";
     const before = (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n;
     const { context, page } = await signedInPage();
     await openTool(page, "/", { provider: "supabase", appKey, state: "deny-1" });
+    const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
+    await connectAnother(await popupOpened);
     const outcome = await outcomeOf(page);
     expect([outcome.ok, outcome.code]).toEqual([false, "access_denied"]);
     expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n).toBe(before);
@@ -233,6 +263,7 @@ window.__ready = true;
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
+    await connectAnother(popup);
     await popup.getByText("Sign in to the provider").waitFor();
     // A forged result from the page itself (wrong origin, wrong source) settles nothing.
     await page.evaluate(() =>
@@ -246,16 +277,106 @@ window.__ready = true;
     await context.close();
   });
 
+  /** Every answer of the result endpoint the page saw that was an error status (a console line each). */
+  function failedResultAsks(page: Page): number[] {
+    const failed: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/api/oauth/result") && response.status() >= 400) failed.push(response.status());
+    });
+    return failed;
+  }
+
+  it("a popup closed at once on the wizard's account picker settles window_closed (the heartbeat proved it open), with no failed result asks", async () => {
+    const { context, page } = await signedInPage();
+    const failed = failedResultAsks(page);
+    await openTool(page, "/", { provider: "github", appKey, state: "quick-close" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    await popup.getByRole("heading", { name: "Connect GitHub" }).waitFor();
+    await popup.close(); // well within the first 2.5 s, where `closed` used to mean "cut off"
+    // Settled long before the 5-minute default: the SDK did not take the close for COOP.
+    const outcome = await outcomeOf(page, 5_000);
+    expect([outcome.ok, outcome.code]).toEqual([false, "window_closed"]);
+    expect(failed).toEqual([]);
+    await context.close();
+  });
+
+  it("a signed-out person signs in inside the popup and the flow continues to the opener", async () => {
+    provider.mode = "grant";
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openTool(page, "/", { provider: "supabase", appKey, state: "signed-out-1" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    const popup = await popupOpened;
+    await popup.waitForURL(/\/login\?redirectTo=/);
+    expect(new URL(popup.url()).searchParams.get("redirectTo")).toMatch(/^\/api\/oauth\/supabase\/authorize\?/);
+    await popup.getByLabel("Email").fill(user.email);
+    await popup.getByLabel("Password").fill(user.password);
+    await popup.getByRole("button", { name: /sign in/i }).click();
+    await connectAnother(popup);
+    const outcome = await outcomeOf(page);
+    expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
+    expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "signed-out-1" });
+    await context.close();
+  });
+
+  it("a broker start that fails in the popup ends on a readable page that posts the code to the opener", async () => {
+    const { context, page } = await signedInPage();
+    broker.linkMode = "500";
+    try {
+      await openTool(page, "/", { provider: "github", appKey, state: "broker-fails" });
+      const popupOpened = page.waitForEvent("popup");
+      await page.click("#connect");
+      const popup = await popupOpened;
+      const failedPage = popup.waitForResponse((r) => r.url().includes("/api/oauth/broker/github/start") && r.status() === 502);
+      await popup.getByRole("link", { name: "Connect a new account" }).click();
+      const answer = await failedPage;
+      expect(answer.headers()["content-type"]).toMatch(/^text\/html/); // a page, not raw JSON (its words: tests/rest/oauth-start-pages)
+      const outcome = await outcomeOf(page);
+      expect([outcome.ok, outcome.code]).toEqual([false, "broker_initiate_failed"]);
+    } finally {
+      broker.linkMode = "ok";
+    }
+    await context.close();
+  });
+
+  it("a connect wizard that refuses in the popup says why and posts svc:oauth:error with the code to the opener", async () => {
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", {});
+    const wizardUrl = `${service.url}/connections/connect/github?embed=1&app_key=svc_sk_not_a_key&opener_origin=${encodeURIComponent(openerUrl)}&state=wz-1`;
+    const popupOpened = page.waitForEvent("popup");
+    await page.evaluate((url) => {
+      const w = window as unknown as { __posted: unknown[]; __popup: Window | null };
+      w.__posted = [];
+      addEventListener("message", (event) => {
+        if (event.source === w.__popup && event.data?.type !== "svc:oauth:alive") w.__posted.push({ origin: event.origin, data: event.data });
+      });
+      w.__popup = window.open(url, "svc-oauth-wizard-test");
+    }, wizardUrl);
+    const popup = await popupOpened;
+    await popup.getByTestId("wizard-error").filter({ hasText: "invalid_app_key" }).waitFor();
+    await page.waitForFunction(() => (window as unknown as { __posted: unknown[] }).__posted.length > 0);
+    expect(await page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted)).toEqual([
+      { origin: service.url, data: { type: "svc:oauth:error", code: "invalid_app_key", detail: "", state: "wz-1" } },
+    ]);
+    await context.close();
+  });
+
   it("an opener cut off by Cross-Origin-Opener-Policy: same-origin still gets the result through the result endpoint", async () => {
     provider.mode = "grant";
     const { context, page } = await signedInPage();
+    const failed = failedResultAsks(page);
     await openTool(page, "/coop", { provider: "supabase", appKey, state: "coop-1" });
     const popupOpened = context.waitForEvent("page");
     await page.click("#connect");
     const popup = await popupOpened;
+    await connectAnother(popup);
     const outcome = await outcomeOf(page, 30_000);
     expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "coop-1" });
+    expect(failed).toEqual([]); // the pending answers were not errors
     // With no opener the popup stays open and says what happened.
     await popup.getByText(/Connected to Supabase/).waitFor();
     const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId]);

@@ -138,6 +138,11 @@ export async function startFakeOAuthProvider(
 
   const started = await listen(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
+    // The provider's logo, as a catalog row names it (a 1x1 PNG).
+    if (req.method === "GET" && url.pathname === "/logo.png") {
+      res.writeHead(200, { "content-type": "image/png" });
+      return res.end(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
+    }
     if (req.method === "GET" && url.pathname === "/v1/oauth/authorize") {
       fake.authorizeRequests.push(url.searchParams);
       if (fake.mode === "hold" && !fake.denyNext) {

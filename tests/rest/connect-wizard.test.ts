@@ -130,6 +130,7 @@ describe("POST /connections/connect/{provider}/bind", () => {
     expect(events.rows).toEqual([{ type: "connection.bound" }]);
     const stored = await api(service, `/api/oauth/result?sdk_nonce=${sdkNonce}`);
     expect([stored.status, stored.body]).toEqual([200, message]);
-    expect((await api(service, `/api/oauth/result?sdk_nonce=${sdkNonce}`)).status).toBe(404);
+    const again = await api(service, `/api/oauth/result?sdk_nonce=${sdkNonce}`);
+    expect([again.status, again.body]).toEqual([200, { status: "pending" }]); // handed out once only
   });
 });

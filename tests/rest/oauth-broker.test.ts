@@ -66,6 +66,37 @@ describe("broker OAuth flow", () => {
     expect(broker.linkRequests).toHaveLength(0);
   });
 
+  it("start in a browser (ADR 034): signed out goes to sign in and back; a refusal is a page posting the code, kept for the SDK; programs still get JSON", async () => {
+    const asDocument = { "sec-fetch-dest": "document", accept: "text/html" };
+    const signedOut = await api(service, "/api/oauth/broker/github/start?embed=1&state=s1", { headers: asDocument });
+    expect([signedOut.status, signedOut.headers.get("location")]).toEqual([302, `/login?redirectTo=${encodeURIComponent("/api/oauth/broker/github/start?embed=1&state=s1")}`]);
+    const viaAccept = await api(service, "/api/oauth/github/authorize", { headers: { accept: "text/html,application/xhtml+xml" } });
+    expect([viaAccept.status, viaAccept.headers.get("location")]).toEqual([302, `/login?redirectTo=${encodeURIComponent("/api/oauth/github/authorize")}`]);
+
+    broker.linkMode = "500";
+    try {
+      const sdkNonce = `page_nonce_${Date.now()}_abcdef`;
+      const opener = new URL(service.url).origin;
+      const failed = await api(service, `/api/oauth/broker/github/start?state=s2&opener_origin=${encodeURIComponent(opener)}&sdk_nonce=${sdkNonce}`, { cookie: owner.cookie, headers: asDocument });
+      expect(failed.status).toBe(502);
+      expect(failed.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(failed.text).toContain("Could not connect");
+      expect(failed.text).toContain("broker_initiate_failed: broker answered 500: broker exploded");
+      const expected = { type: "svc:oauth:error", code: "broker_initiate_failed", detail: "broker answered 500: broker exploded", state: "s2" };
+      expect(popupMessage(failed.text)).toEqual(expected);
+      expect(failed.text).toContain(`data-target-origin="${opener}"`);
+      const kept = await api(service, `/api/oauth/result?sdk_nonce=${sdkNonce}`);
+      expect([kept.status, kept.body]).toEqual([200, expected]);
+      const taken = await api(service, `/api/oauth/result?sdk_nonce=${sdkNonce}`);
+      expect([taken.status, taken.body]).toEqual([200, { status: "pending" }]);
+      // Without a browser's headers: SPEC 4.1's JSON, as before.
+      const program = await api(service, "/api/oauth/broker/github/start?state=s2", { cookie: owner.cookie });
+      expect([program.status, program.body]).toEqual([502, { error: "broker_initiate_failed", detail: "broker answered 500: broker exploded" }]);
+    } finally {
+      broker.linkMode = "ok";
+    }
+  });
+
   it("start: 502 broker_initiate_failed with detail (broker error, wrong key) and 502 broker_no_redirect_url; no cookies", async () => {
     broker.linkMode = "500";
     const failed = await api(service, "/api/oauth/broker/github/start", { cookie: owner.cookie });

@@ -46,6 +46,54 @@ describe("integration catalog seeding", () => {
     ]);
   });
 
+  it("marks rows that are not configured (with the reason), offers members only enabled rows, and disables rows the file dropped", async () => {
+    await service?.stop();
+    const firstParty = { slug: "supabase", name: "supabase", description: "", logo: "", oauth_client_config: { authorize_url: "http://127.0.0.1:9/a", token_url: "http://127.0.0.1:9/t" } };
+    const file = catalogFile([
+      row("github", "ac_real_github"),
+      row("slack", "ac_replace_me_slack"),
+      { ...row("notion", ""), oauth_client_config: { broker: {} } },
+      { ...row("linear", "ac_linear"), enabled: false },
+      firstParty,
+    ]);
+    const env = { INTEGRATIONS_FILE: file, BROKER_API_KEY: "k", SUPABASE_OAUTH_CLIENT_ID: "id" };
+    const own = await createTestDatabase("oauth_catalog_ready");
+    service = await startService({ databaseUrl: own.url, env });
+    const adminUser = await signUp(service); // the first account is the administrator
+    const all = await trpc(service, adminUser, "integrations.list", undefined, "query");
+    expect(all.status, JSON.stringify(all.error)).toBe(200);
+    expect(all.data.map((r: any) => [r.slug, r.enabled, r.configured, r.notConfiguredReason])).toEqual([
+      ["github", true, true, null],
+      ["linear", false, true, null],
+      ["notion", true, false, "The broker auth config id (oauth_client_config.broker.auth_config_id) is missing"],
+      ["slack", true, false, "The broker auth config id is the catalog's placeholder (ac_replace_me_slack)"],
+      ["supabase", true, false, "SUPABASE_OAUTH_CLIENT_SECRET missing"],
+    ]);
+    const member = await signUp(service);
+    const offered = await trpc(service, member, "integrations.list", undefined, "query");
+    expect(offered.data.map((r: any) => r.slug)).toEqual(["github", "notion", "slack", "supabase"]);
+    // An administrator disables a row; it is no longer listed for members nor startable.
+    const disabled = await trpc(service, adminUser, "integrations.update", { slug: "github", name: "GitHub", description: "", logo: "", oauthClientConfig: { broker: { auth_config_id: "ac_real_github" } }, enabled: false });
+    expect([disabled.status, disabled.data?.enabled]).toEqual([200, false]);
+    expect((await trpc(service, member, "integrations.list", undefined, "query")).data.map((r: any) => r.slug)).toEqual(["notion", "slack", "supabase"]);
+    await service.stop();
+
+    // The file drops slack and notion: they are disabled, not deleted.
+    writeFileSync(file, JSON.stringify({ integrations: [row("github", "ac_real_github"), { ...row("linear", "ac_linear"), enabled: true }, firstParty] }));
+    service = await startService({ databaseUrl: own.url, env });
+    const rows = (await service.db.query("select slug, enabled from integrations where slug in ('github','linear','notion','slack','supabase') order by slug")).rows;
+    expect(rows).toEqual([
+      { slug: "github", enabled: false }, // the administrator's choice stands
+      { slug: "linear", enabled: true },
+      { slug: "notion", enabled: false },
+      { slug: "slack", enabled: false },
+      { slug: "supabase", enabled: true },
+    ]);
+    await service.stop();
+    service = undefined;
+    await own.drop();
+  });
+
   it("ships a catalog with the first-party supabase row and broker rows", async () => {
     await service?.stop();
     service = await startService({ label: "oauth_catalog_default" });

@@ -1,18 +1,26 @@
 import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import type { AccountView, FormResult } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
+import { Field } from "../Field";
 
+/** One catalog row as the editor shows it: the OAuth client fields one by one (issue 17). */
 export interface IntegrationEditView {
   slug: string;
   name: string;
   description: string;
   logo: string;
   flow: "broker" | "first_party";
-  /** Pretty-printed JSON, edited as text. */
-  oauthClientConfig: string;
+  enabled: boolean;
+  configured: boolean;
+  notConfiguredReason: string | null;
   editedAt: string | null;
+  broker: { authConfigId: string; toolkitSlug: string };
+  firstParty: { authorizeUrl: string; tokenUrl: string; scopes: string; apiBaseUrl: string };
+  /** The rest of `oauth_client_config` (discovery, account...), pretty-printed JSON. */
+  otherSettings: string;
 }
 
 export interface AdminIntegrationsData {
@@ -20,14 +28,14 @@ export interface AdminIntegrationsData {
   integrations: IntegrationEditView[];
 }
 
-/** `/admin/integrations`: one form per catalog row (name, description, logo, OAuth client config). */
+/** `/admin/integrations`: one form per catalog row. */
 export function AdminIntegrationsPage() {
   const { account, integrations } = useLoaderData<AdminIntegrationsData>();
   return (
     <AppShell account={account}>
       <PageHeader
         title="Integrations"
-        description="The catalog every workspace sees. A row with broker.auth_config_id uses the broker; edited rows are kept as they are when the service restarts."
+        description="The catalog every workspace sees. A row is offered to members when it is enabled and configured; rows you save here keep your edits when the service restarts."
       />
       <div className="stack-lg">
         {integrations.map((row) => (
@@ -41,22 +49,55 @@ export function AdminIntegrationsPage() {
 function IntegrationForm({ row }: { row: IntegrationEditView }) {
   const fetcher = useFetcher<FormResult>();
   const result = fetcher.data;
+  const [flow, setFlow] = useState(row.flow);
   const id = (field: string) => `${row.slug}-${field}`;
   return (
-    <Card title={row.name} description={<>
-      <span className="mono">{row.slug}</span> <Badge tone="muted">{row.flow === "broker" ? "broker" : "first-party"}</Badge>
-      {row.editedAt ? <Badge tone="warning">edited</Badge> : null}
-    </>}>
+    <Card
+      title={row.name}
+      description={
+        <>
+          <span className="mono">{row.slug}</span> <Badge tone="muted">{row.flow === "broker" ? "broker" : "first-party"}</Badge>{" "}
+          {row.enabled ? null : <Badge tone="muted">disabled</Badge>} {row.configured ? null : <Badge tone="warning">not configured</Badge>}{" "}
+          {row.editedAt ? <Badge tone="warning">edited</Badge> : null}
+          {row.notConfiguredReason ? <span className="field-hint integration-reason">{row.notConfiguredReason}</span> : null}
+        </>
+      }
+    >
       <fetcher.Form method="post" className="stack" aria-label={`Edit ${row.name}`}>
         <input type="hidden" name="slug" value={row.slug} />
-        <label className="field-label" htmlFor={id("name")}>Name</label>
-        <input className="input" id={id("name")} name="name" defaultValue={row.name} required maxLength={100} />
-        <label className="field-label" htmlFor={id("description")}>Description</label>
-        <input className="input" id={id("description")} name="description" defaultValue={row.description} maxLength={1000} />
-        <label className="field-label" htmlFor={id("logo")}>Logo URL</label>
-        <input className="input" id={id("logo")} name="logo" defaultValue={row.logo} maxLength={2048} />
-        <label className="field-label" htmlFor={id("config")}>OAuth client config (JSON)</label>
-        <textarea className="input mono" id={id("config")} name="oauthClientConfig" defaultValue={row.oauthClientConfig} rows={8} spellCheck={false} />
+        <label className="checkbox-row">
+          <input type="checkbox" name="enabled" defaultChecked={row.enabled} /> Offered to workspaces (enabled)
+        </label>
+        <Field label="Name" name="name" defaultValue={row.name} required maxLength={100} />
+        <Field label="Description" name="description" defaultValue={row.description} maxLength={1000} />
+        <Field label="Logo URL" name="logo" defaultValue={row.logo} maxLength={2048} hint="https://, a path on this service, or a data: URL; the service fetches it for the dashboard." />
+        <div className="field">
+          <label className="field-label" htmlFor={id("flow")}>Flow</label>
+          <select className="input select" id={id("flow")} name="flow" value={flow} onChange={(event) => setFlow(event.target.value as IntegrationEditView["flow"])}>
+            <option value="broker">Through the broker</option>
+            <option value="first_party">First-party OAuth (this service's own client)</option>
+          </select>
+        </div>
+        {flow === "broker" ? (
+          <fieldset className="stack fieldset">
+            <legend className="field-label">Broker</legend>
+            <Field label="Broker auth config id" name="authConfigId" defaultValue={row.broker.authConfigId} maxLength={200} hint="From the broker's dashboard, e.g. ac_1a2b3c." />
+            <Field label="Toolkit slug" name="toolkitSlug" defaultValue={row.broker.toolkitSlug} maxLength={100} />
+          </fieldset>
+        ) : (
+          <fieldset className="stack fieldset">
+            <legend className="field-label">First-party OAuth client</legend>
+            <Field label="Authorize URL" name="authorizeUrl" type="url" defaultValue={row.firstParty.authorizeUrl} maxLength={2048} />
+            <Field label="Token URL" name="tokenUrl" type="url" defaultValue={row.firstParty.tokenUrl} maxLength={2048} />
+            <Field label="Scopes" name="scopes" defaultValue={row.firstParty.scopes} maxLength={2000} hint="Separated by spaces." />
+            <Field label="API base URL" name="apiBaseUrl" type="url" defaultValue={row.firstParty.apiBaseUrl} maxLength={2048} hint="Where the provider proxy sends calls." />
+          </fieldset>
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor={id("other")}>Other settings (JSON)</label>
+          <textarea className="input mono" id={id("other")} name="otherSettings" defaultValue={row.otherSettings} rows={Math.min(14, Math.max(3, row.otherSettings.split("\n").length))} spellCheck={false} />
+          <p className="field-hint">Anything else of oauth_client_config, such as discovery and account: an object, {"{}"} for none.</p>
+        </div>
         <div>
           <button type="submit" className="btn btn-primary btn-sm" disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Saving…" : `Save ${row.name}`}

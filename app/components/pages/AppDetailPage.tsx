@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { allows, type AccountView, type AppView, type EnvVarView, type WorkspaceView } from "~/lib/view-types";
 import { AddEnvVarCard } from "../AddEnvVarCard";
-import { AllowedOriginsCard, AppConnectionsCard, type AppBoundConnectionView } from "../AppConnectionsCard";
+import { AllowedOriginsCard, AppConnectionsCard, type AppBoundConnectionView, type BindableConnectionView } from "../AppConnectionsCard";
 import { AppRenameCard } from "../AppRenameCard";
 import { AppShell, PageHeader } from "../AppShell";
 import { DeleteAppCard } from "../DeleteAppCard";
@@ -17,11 +17,13 @@ export interface AppDetailData {
   /** Issue 7: the app's bound connections and allowed opener origins (absent in older fixtures). */
   connections?: AppBoundConnectionView[];
   allowedOrigins?: string[];
+  /** The workspace's connections this app could be bound to (issue 17). */
+  bindable?: BindableConnectionView[];
 }
 
 /** One app: its environment variables, masked until revealed, and a form to add more. */
 export function AppDetailPage() {
-  const { account, app, env, connections, allowedOrigins } = useLoaderData<AppDetailData>();
+  const { account, app, env, connections, allowedOrigins, bindable } = useLoaderData<AppDetailData>();
   const manage = allows(account, "apps.manage");
   return (
     <AppShell account={account}>
@@ -41,7 +43,7 @@ export function AppDetailPage() {
           </DataTable>
         </Card>
         {manage ? <AddEnvVarCard /> : null}
-        {connections ? <AppConnectionsCard connections={connections} /> : null}
+        {connections ? <AppConnectionsCard connections={connections} bindable={bindable ?? []} canManage={allows(account, "connections.manage")} /> : null}
         {allowedOrigins ? <AllowedOriginsCard origins={allowedOrigins} canEdit={manage} /> : null}
         {app.kind === "app" && manage ? (
           <>

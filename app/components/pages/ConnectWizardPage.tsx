@@ -1,4 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { formatDate } from "~/lib/format";
 import { Avatar } from "../Avatar";
 import { MAIN_ID, SkipLink } from "../AppShell";
@@ -14,7 +15,15 @@ export type ConnectWizardData =
       connections: { id: string; displayName: string; createdByEmail: string | null; createdAt: string; appNames: string[] }[];
       newAccountUrl: string;
     }
-  | { ok: false; provider: string; status: number; code: string; detail: string };
+  | {
+      ok: false;
+      provider: string;
+      status: number;
+      code: string;
+      detail: string;
+      /** The `svc:oauth:error` this page posts to its opener, and the opener's origin. */
+      posts: { message: { type: "svc:oauth:error"; code: string; detail: string; state: string | null }; targetOrigin: string };
+    };
 
 /**
  * The embed wizard (issue 7 section 5), shown in the SDK's popup: the provider, the
@@ -24,6 +33,15 @@ export type ConnectWizardData =
  */
 export function ConnectWizardPage() {
   const data = useLoaderData<ConnectWizardData>();
+  const posts = data.ok ? null : data.posts;
+  useEffect(() => {
+    if (!posts || !window.opener) return;
+    try {
+      window.opener.postMessage(posts.message, posts.targetOrigin);
+    } catch {
+      // the opener went away
+    }
+  }, [posts]);
   if (!data.ok) {
     return (
       <>
@@ -58,7 +76,7 @@ export function ConnectWizardPage() {
               {connections.map((connection) => (
                 <li key={connection.id}>
                   <button type="submit" name="connectionId" value={connection.id} className="btn btn-secondary wizard-choice">
-                    <span className="wizard-choice-name">{connection.displayName}</span>
+                    <span className="wizard-choice-name">Use {connection.displayName}</span>
                     <span className="cell-muted">
                       connected {formatDate(connection.createdAt)}
                       {connection.createdByEmail ? ` by ${connection.createdByEmail}` : ""}

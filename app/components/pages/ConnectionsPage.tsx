@@ -2,7 +2,7 @@ import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { formatDate } from "~/lib/format";
 import { connectFailureText, useConnectSdk } from "~/lib/use-connect-sdk";
-import type { AccountView, FormResult, WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type FormResult, type WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Avatar } from "../Avatar";
 import { Badge } from "../Badge";
@@ -14,9 +14,19 @@ export interface CatalogCard {
   slug: string;
   name: string;
   description: string;
-  /** Only a logo the page's CSP lets it show; otherwise initials. */
+  /** A same-origin or data: logo (remote ones come through the service); otherwise initials. */
   logo: string | null;
   flow: "broker" | "first_party";
+  /** False: no flow can start from this row (not offered to members); the reason says why. */
+  configured: boolean;
+  notConfiguredReason: string | null;
+  /** False only in an administrator's listing: a disabled row, never offered here. */
+  enabled: boolean;
+}
+
+export interface AppChoice {
+  id: string;
+  name: string;
 }
 
 export interface ConnectionRow {
@@ -34,14 +44,19 @@ export interface ConnectionsData {
   account: AccountView & { workspace: WorkspaceView };
   catalog: CatalogCard[];
   connections: ConnectionRow[];
+  /** The workspace's apps, to bind a connection to. */
+  apps: AppChoice[];
 }
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 
 /** `/connections` (issue 7 section 6): the catalog, the workspace's connections, Connect and Disconnect. */
 export function ConnectionsPage() {
-  const { account, catalog, connections } = useLoaderData<ConnectionsData>();
-  const canManage = account.role !== "viewer";
+  const { account, catalog, connections, apps } = useLoaderData<ConnectionsData>();
+  const canManage = allows(account, "connections.manage");
+  const offered = catalog.filter((card) => card.enabled && card.configured);
+  // Only administrators can fix these (Admin → Integrations), so only they are told.
+  const notConfigured = account.isAdmin ? catalog.filter((card) => card.enabled && !card.configured) : [];
   const connect = useConnectSdk();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<string | null>(null);
@@ -73,7 +88,7 @@ export function ConnectionsPage() {
         ) : null}
         <Card title="Catalog" description={canManage ? "Connect an account in a popup window." : "Viewers can see the catalog; members connect accounts."}>
           <ul className="catalog-grid" aria-label="Integrations">
-            {catalog.map((card) => (
+            {offered.map((card) => (
               <li key={card.slug} className="catalog-card" data-provider={card.slug}>
                 <Avatar src={card.logo} name={card.name} shape="square" size="md" />
                 <div className="catalog-card-text">
@@ -94,10 +109,25 @@ export function ConnectionsPage() {
               </li>
             ))}
           </ul>
+          {offered.length === 0 ? <p className="cell-muted">No integration is ready to connect yet.</p> : null}
+          {notConfigured.length > 0 ? (
+            <div className="stack-sm not-configured" data-testid="not-configured">
+              <p className="cell-muted">
+                Not offered to members until configured (only administrators see this; fix them on <a href="/admin/integrations">Admin → Integrations</a>):
+              </p>
+              <ul className="plain-list">
+                {notConfigured.map((card) => (
+                  <li key={card.slug} data-provider={card.slug}>
+                    <strong>{card.name}</strong> <Badge tone="warning">not configured</Badge> <span className="cell-muted">{card.notConfiguredReason}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </Card>
         <Card title="Connected accounts" description="Disconnecting removes the account from every app that uses it.">
           <DataTable columns={["Provider", "Account", "Connected by", "Connected", "Used by", { hidden: "Actions" }]} rows={connections} empty="No connections yet.">
-            {(row) => <ConnectionTableRow key={row.id} row={row} providerName={names.get(row.provider) ?? row.provider} canManage={canManage} />}
+            {(row) => <ConnectionTableRow key={row.id} row={row} providerName={names.get(row.provider) ?? row.provider} canManage={canManage} apps={apps} />}
           </DataTable>
         </Card>
       </div>
@@ -105,9 +135,10 @@ export function ConnectionsPage() {
   );
 }
 
-function ConnectionTableRow({ row, providerName, canManage }: { row: ConnectionRow; providerName: string; canManage: boolean }) {
+function ConnectionTableRow({ row, providerName, canManage, apps }: { row: ConnectionRow; providerName: string; canManage: boolean; apps: AppChoice[] }) {
   const fetcher = useFetcher<FormResult>();
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.formError : undefined;
+  const unbound = apps.filter((app) => !row.apps.some((bound) => bound.id === app.id));
   return (
     <tr data-connection-id={row.id}>
       <th scope="row">
@@ -116,8 +147,11 @@ function ConnectionTableRow({ row, providerName, canManage }: { row: ConnectionR
       <td>{row.displayName}</td>
       <td>{row.createdByEmail ?? "—"}</td>
       <td className="cell-muted">{formatDate(row.createdAt)}</td>
-      <td>{row.apps.length > 0 ? row.apps.map((app) => app.name).join(", ") : <span className="cell-muted">no app</span>}</td>
+      <td>
+        <BindingsCell row={row} providerName={providerName} canManage={canManage} />
+      </td>
       <td className="cell-actions">
+        {canManage && unbound.length > 0 ? <BindForm row={row} providerName={providerName} unbound={unbound} /> : null}
         {canManage ? (
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="disconnect" />
@@ -128,5 +162,63 @@ function ConnectionTableRow({ row, providerName, canManage }: { row: ConnectionR
         {error ? <p className="field-error" role="alert">{error}</p> : null}
       </td>
     </tr>
+  );
+}
+
+/**
+ * The apps a connection is bound to (issue 17, 1.3), each with Unbind for members; viewers
+ * see the apps only.
+ */
+function BindingsCell({ row, providerName, canManage }: { row: ConnectionRow; providerName: string; canManage: boolean }) {
+  if (row.apps.length === 0) return <span className="cell-muted">no app</span>;
+  return (
+    <ul className="bound-apps" aria-label={`Apps using ${providerName} ${row.displayName}`}>
+      {row.apps.map((app) => (
+        <BoundApp key={app.id} app={app} provider={row.provider} connectionLabel={`${providerName} ${row.displayName}`} canManage={canManage} />
+      ))}
+    </ul>
+  );
+}
+
+/** Binds the connection to another app (an app has one connection per provider: this replaces its earlier one). */
+function BindForm({ row, providerName, unbound }: { row: ConnectionRow; providerName: string; unbound: AppChoice[] }) {
+  const bind = useFetcher<FormResult>();
+  const bindError = bind.data && !bind.data.ok ? bind.data.formError : undefined;
+  return (
+    <bind.Form method="post" className="inline-form bind-app-form" aria-label={`Bind ${providerName} ${row.displayName} to an app`}>
+      <input type="hidden" name="intent" value="bind" />
+      <input type="hidden" name="connectionId" value={row.id} />
+      <select className="input input-sm" name="appId" aria-label="App" defaultValue={unbound[0]!.id}>
+        {unbound.map((app) => (
+          <option key={app.id} value={app.id}>
+            {app.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn btn-secondary btn-sm" disabled={bind.state !== "idle"}>
+        {bind.state !== "idle" ? "Binding…" : "Bind"}
+      </button>
+      {bindError ? <p className="field-error" role="alert">{bindError}</p> : null}
+    </bind.Form>
+  );
+}
+function BoundApp({ app, provider, connectionLabel, canManage }: { app: AppChoice; provider: string; connectionLabel: string; canManage: boolean }) {
+  const unbind = useFetcher<FormResult>();
+  const error = unbind.data && !unbind.data.ok ? unbind.data.formError : undefined;
+  return (
+    <li className="bound-app">
+      <a href={`/apps/${app.id}`}>{app.name}</a>
+      {canManage ? (
+        <unbind.Form method="post" className="inline-form">
+          <input type="hidden" name="intent" value="unbind" />
+          <input type="hidden" name="appId" value={app.id} />
+          <input type="hidden" name="provider" value={provider} />
+          <button type="submit" className="btn btn-ghost btn-sm" aria-label={`Unbind ${connectionLabel} from ${app.name}`} disabled={unbind.state !== "idle"}>
+            {unbind.state !== "idle" ? "Unbinding…" : "Unbind"}
+          </button>
+        </unbind.Form>
+      ) : null}
+      {error ? <p className="field-error" role="alert">{error}</p> : null}
+    </li>
   );
 }

@@ -565,6 +565,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/{slug}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A catalog row's logo
+         * @description The logo of an enabled catalog row, fetched by the service from the row's `logo` URL (or decoded from its `data:` URL) and kept an hour, so the dashboard shows it from its own origin (its CSP allows no other image origin). PNG, GIF, WebP, JPEG, SVG or ICO, at most 256 KiB. No sign-in needed.
+         */
+        get: operations["getApiIntegrationsSlugLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/keys": {
         parameters: {
             query?: never;
@@ -618,7 +638,7 @@ export interface paths {
         };
         /**
          * Start connecting a provider (OAuth)
-         * @description The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. Owners and members; checks, in order: session, workspace and role, provider, configuration, the query.
+         * @description The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start (`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard `/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). Owners and members; checks, in order: session, workspace and role, provider, configuration, the query. A browser navigation (`Sec-Fetch-Dest: document`, or without Fetch Metadata an `Accept` naming `text/html`) is answered for a person instead: without a session, 302 to `/login?redirectTo=<this URL>`, which comes back here once signed in; any other refusal is an HTML page with the same status that says what went wrong and posts `svc:oauth:error` (`code`, `detail`, the caller's `state`) to the query's `opener_origin` (our own origin without one), and keeps it for `GET /api/oauth/result` when `sdk_nonce` is given. Other callers get the JSON bodies below.
          */
         get: operations["getApiOauthProviderAuthorize"];
         put?: never;
@@ -682,7 +702,7 @@ export interface paths {
         };
         /**
          * Start connecting a provider through the broker
-         * @description Reached from authorize for a provider with `oauth_client_config.broker.auth_config_id`. Asks the broker (`BROKER_API_URL`) to start a connected account for the workspace, with this service's broker callback as its return address, and redirects to the broker's hosted consent page, setting two state cookies scoped to the callback path. In embed mode (`embed=1` without `internal=1`) it first redirects to the connect wizard `/connections/connect/{provider}`, which shows the provider and the workspace's existing connections. Owners and members; checks, in order: session, provider, workspace and role, configuration, the query.
+         * @description Reached from authorize for a provider with `oauth_client_config.broker.auth_config_id`. Asks the broker (`BROKER_API_URL`) to start a connected account for the workspace, with this service's broker callback as its return address, and redirects to the broker's hosted consent page, setting two state cookies scoped to the callback path. In embed mode (`embed=1` without `internal=1`) it first redirects to the connect wizard `/connections/connect/{provider}`, which shows the provider and the workspace's existing connections. Owners and members; checks, in order: session, provider, workspace and role, configuration, the query. A browser navigation (`Sec-Fetch-Dest: document`, or without Fetch Metadata an `Accept` naming `text/html`) is answered for a person instead: without a session, 302 to `/login?redirectTo=<this URL>`, which comes back here once signed in; any other refusal is an HTML page with the same status that says what went wrong and posts `svc:oauth:error` (`code`, `detail`, the caller's `state`) to the query's `opener_origin` (our own origin without one), and keeps it for `GET /api/oauth/result` when `sdk_nonce` is given. Other callers get the JSON bodies below.
          */
         get: operations["getApiOauthBrokerProviderStart"];
         put?: never;
@@ -702,7 +722,7 @@ export interface paths {
         };
         /**
          * A popup's final message, for an SDK that lost its opener
-         * @description When a popup cannot reach its opener (a browser that severs `window.opener`), the SDK fetches the flow's final message here with the `sdk_nonce` it passed at the start. Each result is handed out once and kept 10 minutes at most. Readable from any origin (`Access-Control-Allow-Origin: *`): the nonce is the secret.
+         * @description When a popup cannot reach its opener (a browser that severs `window.opener`), the SDK fetches the flow's final message here with the `sdk_nonce` it passed at the start. Each result is handed out once and kept 10 minutes at most; until there is one (and after it was taken) the answer is `{ status: 'pending' }`, not an error, so an SDK that asks every 1.5 s logs no failed requests. Readable from any origin (`Access-Control-Allow-Origin: *`): the nonce is the secret.
          */
         get: operations["getApiOauthResult"];
         put?: never;
@@ -3639,6 +3659,43 @@ export interface operations {
             };
         };
     };
+    getApiIntegrationsSlugLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's catalog slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=3600` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description No enabled row of that slug, no logo, or a logo that could not be fetched or is not an image. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getApiKeys: {
         parameters: {
             query?: never;
@@ -3856,6 +3913,8 @@ export interface operations {
                 app_key?: string;
                 /** @description `1` when the SDK's popup opened the URL: the embed path (auto-binding to the app of `app_key`). */
                 embed?: "1";
+                /** @description `1` skips the embed-mode redirect to the connect wizard (the wizard's own Connect button sets it). */
+                internal?: "1";
                 /** @description The exact origin of the SDK's opener window: one of the app's allowed origins (ours without `app_key`). */
                 opener_origin?: string;
                 /** @description A same-origin path to go to after the popup closes. */
@@ -4282,7 +4341,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The message the popup posted (`svc:oauth:done` or `svc:oauth:error`); the same nonce answers 404 afterwards. */
+            /** @description The message the popup posted (`svc:oauth:done` or `svc:oauth:error`), once; otherwise `{ status: 'pending' }` (the flow has not finished, the result was taken already, or it expired). */
             200: {
                 headers: {
                     /** @description `no-store` */
@@ -4290,7 +4349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         /** Format: uuid */
                         connection_id: string;
                         display_name: string;
@@ -4306,23 +4365,14 @@ export interface operations {
                         state: string | null;
                         /** @constant */
                         type: "svc:oauth:error";
+                    }) | {
+                        /** @constant */
+                        status: "pending";
                     };
                 };
             };
             /** @description No `sdk_nonce`, or not 16-128 URL-safe characters. */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail?: string;
-                        error: string;
-                    };
-                };
-            };
-            /** @description No result for this nonce: the flow has not finished, the result was taken already, or it expired. */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,9 +3,12 @@ import { AppError } from "../../platform/errors";
 import { Integration, integrationRow, type IntegrationRow } from "./entities";
 import type { IntegrationEdit } from "../schemas";
 
-/** The catalog every member sees on /connections, by name. */
-export async function listIntegrations(em: EntityManager): Promise<IntegrationRow[]> {
-  const rows = await em.find(Integration, {}, { orderBy: { name: "asc" } });
+/**
+ * The catalog by name: every row for an administrator (the Integrations page), only the
+ * enabled ones for everyone else. Each says whether it is configured (issue 17).
+ */
+export async function listIntegrations(em: EntityManager, options: { includeDisabled: boolean }): Promise<IntegrationRow[]> {
+  const rows = await em.find(Integration, options.includeDisabled ? {} : { enabled: true }, { orderBy: { name: "asc" } });
   return rows.map(integrationRow);
 }
 
@@ -17,6 +20,7 @@ export async function editIntegration(em: EntityManager, editedBy: string, input
   row.description = input.description;
   row.logo = input.logo;
   row.oauthClientConfig = input.oauthClientConfig;
+  if (input.enabled !== undefined) row.enabled = input.enabled;
   row.editedBy = editedBy;
   row.editedAt = new Date();
   await em.flush();

@@ -1,3 +1,4 @@
+import { notConfiguredReason } from "./catalog-readiness";
 import { EntitySchema } from "@mikro-orm/core";
 
 /** `oauth_client_config` as the catalog file and the admin page write it (issue 7 section 1). */
@@ -22,6 +23,8 @@ export class Integration {
   description = "";
   logo = "";
   oauthClientConfig: OAuthClientConfig = {};
+  /** Off: neither listed to members nor startable (an administrator's switch, or dropped from the file). */
+  enabled = true;
   /** Set when an administrator edited the row: seeding then leaves it alone (ADR 010). */
   editedBy: string | null = null;
   editedAt: Date | null = null;
@@ -38,6 +41,7 @@ export const IntegrationSchema = new EntitySchema<Integration>({
     description: { type: "text" },
     logo: { type: "text" },
     oauthClientConfig: { type: "json", fieldName: "oauth_client_config" },
+    enabled: { type: "boolean" },
     editedBy: { type: "uuid", fieldName: "edited_by", nullable: true },
     editedAt: { type: "Date", fieldName: "edited_at", nullable: true },
     createdAt: { type: "Date", fieldName: "created_at" },
@@ -51,6 +55,7 @@ export function usesBroker(config: OAuthClientConfig): boolean {
 }
 
 export function integrationRow(row: Integration) {
+  const reason = notConfiguredReason(row.slug, row.oauthClientConfig);
   return {
     slug: row.slug,
     name: row.name,
@@ -58,6 +63,10 @@ export function integrationRow(row: Integration) {
     logo: row.logo,
     flow: usesBroker(row.oauthClientConfig) ? ("broker" as const) : ("first_party" as const),
     oauthClientConfig: row.oauthClientConfig,
+    enabled: row.enabled,
+    /** False when no flow can start from this row; `notConfiguredReason` says why. */
+    configured: reason === null,
+    notConfiguredReason: reason,
     editedAt: row.editedAt?.toISOString() ?? null,
   };
 }

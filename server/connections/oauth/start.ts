@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig, oauthClientCredentials } from "../../platform/config";
 import { OAUTH_START } from "../../platform/error-codes";
 import { Integration, usesBroker } from "../catalog/entities";
+import { listTenantConnections } from "../connection-service";
 import { currentKeyId } from "../credentials";
 import { BrokerError, linkConnectedAccount } from "./broker-client";
 import { authorizationRequest } from "./first-party";
@@ -78,7 +79,7 @@ export async function startAuthorize(request: StartRequest, openEm: LazyEm): Pro
   if (!userId) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
   const em = await openEm();
   const tenant = await startingTenant(em, userId, request.preferredTenantId);
-  const integration = await em.findOne(Integration, { slug: provider });
+  const integration = await em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   if (usesBroker(integration.oauthClientConfig)) return { location: `/api/oauth/broker/${encodeURIComponent(provider)}/start${request.search}`, cookies: [] };
   if (provider !== getConfig().FIRST_PARTY_PROVIDER) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
@@ -87,7 +88,14 @@ export async function startAuthorize(request: StartRequest, openEm: LazyEm): Pro
   requireEncryptionKey();
   const credentials = oauthClientCredentials(provider);
   if (!credentials.clientId) throw new OAuthStartError(OAUTH_START.CLIENT_ID_MISSING, undefined, `${credentials.clientIdVariable} missing`);
-  const inputs = await checkStartInputs(em, new URLSearchParams(request.search), tenant.tenantId, request.clientAddress);
+  const query = new URLSearchParams(request.search);
+  const inputs = await checkStartInputs(em, query, tenant.tenantId, request.clientAddress);
+  // An embedded start for an app, in a workspace that already has an account of this
+  // provider: the wizard offers it ("use <name>" or "connect another") rather than making a
+  // duplicate, as the broker path does. Its "connect another" comes back with internal=1.
+  if (inputs.embed && inputs.appId && query.get("internal") !== "1" && (await listTenantConnections(em, tenant.tenantId, provider)).length > 0) {
+    return { location: `/connections/connect/${encodeURIComponent(provider)}${request.search}`, cookies: [] };
+  }
   const state = newState(userId, tenant.tenantId, provider, "first_party", inputs, {});
   const consent = await authorizationRequest(provider, config, state.nonce);
   state.codeVerifier = consent.codeVerifier;
@@ -99,7 +107,7 @@ export async function startBroker(request: StartRequest, openEm: LazyEm): Promis
   const { provider, userId } = request;
   if (!userId) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
   const em = await openEm();
-  const integration = await em.findOne(Integration, { slug: provider });
+  const integration = await em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   const tenant = await startingTenant(em, userId, request.preferredTenantId);
   const authConfigId = integration.oauthClientConfig.broker?.auth_config_id;
