@@ -102,12 +102,26 @@ export const identityProviderOperations: Route[] = [
     handler: idp.updateUser,
     errorShape: "identity",
     tag: "Identity provider",
-    summary: "Change the account's metadata",
-    description: `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\`; each value at most 2048 characters without control characters.`,
+    summary: "Change the account: metadata, email, password",
+    description:
+      `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\`; each value at most 2048 characters without control characters. ` +
+      "`password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. " +
+      "`email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. " +
+      "Every field is checked before any is applied.",
     auth: ["identityToken"],
     jsonBody: updateUserBody,
     responses: [
       { status: 200, description: "The updated account.", schema: identityUserOutput, examples: [{ name: "updated", summary: "A display name", body: { ...USER, user_metadata: { display_name: "Grace" } }, request: { as: "ownerToken", json: { data: { display_name: "Grace" } } } }] },
+      {
+        status: 400,
+        description: "An invalid email address or a body that is not JSON.",
+        examples: [{ name: "bad-email", summary: "Not an email address", body: { code: 400, error_code: "validation_failed", msg: "Unable to validate email address: invalid format" }, request: { as: "ownerToken", json: { email: "invalid-email" } } }],
+      },
+      {
+        status: 422,
+        description: "A password too short or too long (`weak_password`), or an email another account has (`email_exists`).",
+        examples: [{ name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "ownerToken", json: { password: "1234567" } } }],
+      },
       noBearer({ data: { display_name: "Grace" } }),
     ],
   }),

@@ -44,7 +44,7 @@ export async function updateUser(ctx: RequestContext) {
   const body = await identityBody(ctx);
   const data = body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>) : {};
   const caller = await ctx.caller();
-  return json(await caller.idp.updateUser({ accessToken, data }));
+  return json(await caller.idp.updateUser({ accessToken, data, email: body.email, password: body.password }));
 }
 
 export async function logout(ctx: RequestContext) {

@@ -17,7 +17,15 @@ import {
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
 import { publishSessionRevoked } from "./session-revocations";
 import { canSendMail } from "../platform/mailer";
+import { changeEmail, changePassword } from "./account-changes";
 import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
+
+/** What `PUT /auth/v1/user` may change; raw values, validated here with GoTrue's errors. */
+export interface AccountChanges {
+  data?: unknown;
+  email?: unknown;
+  password?: unknown;
+}
 
 const MIN_PASSWORD_LENGTH = 8;
 const MAX_METADATA_LENGTH = 2048;
@@ -32,6 +40,7 @@ export function toProviderUser(user: AuthUser): ProviderUser {
     role: "authenticated",
     email: user.email,
     user_metadata: user.userMetadata ?? {},
+    ...(user.newEmail ? { new_email: user.newEmail } : {}),
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
   };
@@ -126,9 +135,19 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   }
 
   async updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser> {
-    const user = await this.userFromToken(accessToken);
+    return this.changeAccount(accessToken, { data });
+  }
+
+  /** GoTrue's `PUT /user`: each field given is validated first, then all are applied. */
+  async changeAccount(accessToken: string, changes: AccountChanges): Promise<ProviderUser> {
+    const { user, sessionId } = await this.sessionFromToken(accessToken);
+    const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
+    if (changes.password !== undefined) checkNewPassword(changes.password);
+    const data = pickMetadata(changes.data);
+    if (email !== undefined) await changeEmail(this.em, user, email);
+    if (changes.password !== undefined) await changePassword(this.em, user, sessionId, changes.password as string);
     const merged: UserMetadata = { ...user.userMetadata };
-    for (const [key, value] of Object.entries(pickMetadata(data))) {
+    for (const [key, value] of Object.entries(data)) {
       if (value === null) delete merged[key];
       else merged[key] = value;
     }
@@ -147,13 +166,18 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   }
 
   private async userFromToken(accessToken: string): Promise<AuthUser> {
+    return (await this.sessionFromToken(accessToken)).user;
+  }
+
+  private async sessionFromToken(accessToken: string): Promise<{ user: AuthUser; sessionId: string }> {
     const claims = await verifyAccessToken(accessToken).catch(() => {
       throw badJwt();
     });
-    const live = claims.session_id ? await isSessionLive(this.em, claims.session_id) : false;
+    const sessionId = claims.session_id;
+    const live = sessionId ? await isSessionLive(this.em, sessionId) : false;
     const user = live ? await this.em.findOne(AuthUser, { id: claims.sub }) : null;
-    if (!user) throw badJwt();
-    return user;
+    if (!user || !sessionId) throw badJwt();
+    return { user, sessionId };
   }
 
   private async startSession(user: AuthUser): Promise<TokenResponse> {

@@ -8,6 +8,8 @@ export interface ProviderUser {
   role: "authenticated";
   email: string;
   user_metadata: UserMetadata;
+  /** An address waiting for its mailed link (GoTrue's secure email change). */
+  new_email?: string;
   created_at: string;
   updated_at: string;
 }

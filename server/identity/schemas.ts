@@ -16,7 +16,12 @@ export const tokenInput = z.object({
 });
 
 export const accessTokenInput = z.object({ accessToken: z.string() });
-export const updateUserInput = z.object({ accessToken: z.string(), data: z.record(z.string(), z.unknown()).default({}) });
+export const updateUserInput = z.object({
+  accessToken: z.string(),
+  data: z.record(z.string(), z.unknown()).default({}),
+  email: z.unknown().optional(),
+  password: z.unknown().optional(),
+});
 
 /** `GET /api/auth/me` (SPEC 4.4). */
 export const sessionStatusOutput = z.object({ loggedIn: z.boolean(), userId: uuidOutput.nullable(), email: z.string().nullable() });
@@ -28,6 +33,7 @@ export const identityUserOutput = z.object({
   role: z.literal("authenticated"),
   email: z.string(),
   user_metadata: z.record(z.string(), z.unknown()),
+  new_email: z.string().optional().describe("With mail: the address asked for, until the link mailed to it is followed."),
   created_at: z.string().describe("ISO 8601"),
   updated_at: z.string().describe("ISO 8601"),
 });
@@ -59,5 +65,7 @@ export const tokenBody = z.object({
   refresh_token: z.string().optional().describe("With `grant_type=refresh_token`."),
 });
 export const updateUserBody = z.object({
-  data: z.record(z.string(), z.unknown()).describe("Merged into `user_metadata`; a `null` value removes the field."),
+  data: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata`; a `null` value removes the field."),
+  email: z.string().optional().describe("A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed."),
+  password: z.string().optional().describe("A new password (8 to 1024 characters); every other session of the account ends."),
 });

@@ -120,6 +120,7 @@ export const IDENTITY = {
   REQUEST_TOO_LARGE: entry("request_too_large", 413, "identity", "A body over the edge's JSON limit."),
   WEAK_PASSWORD: entry("weak_password", 422, "identity", "A password too short or too long."),
   USER_ALREADY_EXISTS: entry("user_already_exists", 422, "identity", "Signing up with a registered email."),
+  EMAIL_EXISTS: entry("email_exists", 422, "identity", "Changing the email to one another account has."),
   OVER_REQUEST_RATE_LIMIT: entry("over_request_rate_limit", 429, "identity", "Too many sign-ups or sign-ins from the address or for the account."),
   SIGN_INS_BUSY: entry("over_request_rate_limit", 503, "identity", "Too many password checks in progress at once."),
   UNEXPECTED_FAILURE: entry("unexpected_failure", 500, "identity", "A fault of the service."),

@@ -38,7 +38,7 @@ export const identityProviderRouter = router({
   user: publicProcedure.input(accessTokenInput).query(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).getUser(input.accessToken)),
   updateUser: publicProcedure
     .input(updateUserInput)
-    .mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).updateUser(input.accessToken, input.data)),
+    .mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).changeAccount(input.accessToken, input)),
   logout: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).logout(input.accessToken)),
   jwks: publicProcedure.query(() => publicJwks()),
 });

@@ -1142,8 +1142,8 @@ export interface paths {
          */
         get: operations["getAuthV1User"];
         /**
-         * Change the account's metadata
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata`; each value at most 2048 characters without control characters.
+         * Change the account: metadata, email, password
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata`; each value at most 2048 characters without control characters. `password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. `email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. Every field is checked before any is applied.
          */
         put: operations["putAuthV1User"];
         post?: never;
@@ -6277,6 +6277,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
                             /** @constant */
                             role: "authenticated";
                             /** @description ISO 8601 */
@@ -6377,6 +6379,8 @@ export interface operations {
                             email: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
                             /** @constant */
                             role: "authenticated";
                             /** @description ISO 8601 */
@@ -6441,6 +6445,8 @@ export interface operations {
                         email: string;
                         /** Format: uuid */
                         id: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
                         /** @constant */
                         role: "authenticated";
                         /** @description ISO 8601 */
@@ -6477,9 +6483,13 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Merged into `user_metadata`; a `null` value removes the field. */
-                    data: {
+                    data?: {
                         [key: string]: unknown;
                     };
+                    /** @description A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed. */
+                    email?: string;
+                    /** @description A new password (8 to 1024 characters); every other session of the account ends. */
+                    password?: string;
                 };
             };
         };
@@ -6498,6 +6508,8 @@ export interface operations {
                         email: string;
                         /** Format: uuid */
                         id: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
                         /** @constant */
                         role: "authenticated";
                         /** @description ISO 8601 */
@@ -6508,8 +6520,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description An invalid email address or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
             /** @description No bearer, or an access token that is invalid, expired or signed out. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import { Migration20261125000006_dashboard_basics } from "./Migration20261125000
 import { Migration20261125000007_connection_notifications } from "./Migration20261125000007_connection_notifications";
 import { Migration20261126000008_background_job_runs } from "./Migration20261126000008_background_job_runs";
 import { Migration20261126000009_email_confirmation } from "./Migration20261126000009_email_confirmation";
+import { Migration20261126000015_email_change } from "./Migration20261126000015_email_change";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261125000007_connection_notifications", class: Migration20261125000007_connection_notifications },
   { name: "Migration20261126000008_background_job_runs", class: Migration20261126000008_background_job_runs },
   { name: "Migration20261126000009_email_confirmation", class: Migration20261126000009_email_confirmation },
+  { name: "Migration20261126000015_email_change", class: Migration20261126000015_email_change },
 ];

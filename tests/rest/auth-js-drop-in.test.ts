@@ -1,0 +1,83 @@
+import { AuthClient } from "@supabase/auth-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+/**
+ * Issue 16, 1: the built-in provider is a drop-in for `@supabase/auth-js`, driven here
+ * unmodified against `{service.url}/auth/v1`. The provider asks for no `apikey` (any value
+ * passes), so the client gets a placeholder as a Supabase project's anon key would be.
+ */
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService({ label: "auth-js" });
+}, 60_000);
+afterAll(() => service?.stop());
+
+const PASSWORD = "correct horse battery";
+const client = () =>
+  new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
+
+async function signedUp(email = uniqueEmail("authjs")) {
+  const auth = client();
+  const { data, error } = await auth.signUp({ email, password: PASSWORD });
+  expect(error).toBeNull();
+  expect(data.session).not.toBeNull();
+  return { auth, email, userId: data.user!.id };
+}
+
+async function signedIn(email: string, password = PASSWORD) {
+  const auth = client();
+  const { error } = await auth.signInWithPassword({ email, password });
+  return { auth, error };
+}
+
+describe("auth-js updateUser", () => {
+  it("changes the password for real: the new one works, the old does not, other sessions end, this one lives", async () => {
+    const { auth, email } = await signedUp();
+    const other = await signedIn(email);
+    expect(other.error).toBeNull();
+
+    const { data, error } = await auth.updateUser({ password: "a brand new passphrase" });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+
+    expect((await signedIn(email)).error).toMatchObject({ status: 400, code: "invalid_credentials" });
+    expect((await signedIn(email, "a brand new passphrase")).error).toBeNull();
+    expect((await auth.getUser()).data.user?.email).toBe(email);
+    expect((await other.auth.getUser()).data.user).toBeNull();
+  });
+
+  it("refuses a password too short like GoTrue, and keeps the old one", async () => {
+    const { auth, email } = await signedUp();
+    const { error } = await auth.updateUser({ password: "short" });
+    expect(error).toMatchObject({ status: 422, code: "weak_password" });
+    expect((await signedIn(email)).error).toBeNull();
+  });
+
+  it("refuses an invalid email like GoTrue", async () => {
+    const { auth, email } = await signedUp();
+    const { error } = await auth.updateUser({ email: "invalid-email" });
+    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: "Unable to validate email address: invalid format" });
+    expect((await auth.getUser()).data.user?.email).toBe(email);
+  });
+
+  it("without mail, changes the email at once: signing in takes the new address only", async () => {
+    const { auth, email, userId } = await signedUp();
+    const next = uniqueEmail("authjs-new");
+    const { data, error } = await auth.updateUser({ email: next });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(next);
+    expect((await signedIn(email)).error).toMatchObject({ code: "invalid_credentials" });
+    const again = await signedIn(next);
+    expect(again.error).toBeNull();
+    expect((await again.auth.getUser()).data.user?.id).toBe(userId);
+  });
+
+  it("refuses an email another account has", async () => {
+    const first = await signedUp();
+    const { auth } = await signedUp();
+    const { error } = await auth.updateUser({ email: first.email });
+    expect(error).toMatchObject({ status: 422, code: "email_exists", message: "A user with this email address has already been registered" });
+  });
+});
