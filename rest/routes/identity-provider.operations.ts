@@ -34,7 +34,7 @@ export const identityProviderOperations: Route[] = [
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Create an account",
-    description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata). Sign-ups are rate limited per address. With mail (\`SMTP_URL\`) addresses are confirmed, as GoTrue does: the answer is the user without a session (\`confirmation_sent_at\`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 \`email_not_confirmed\`.`,
+    description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata, every key kept, at most 16 KB serialized). Sign-ups are rate limited per address. With mail (\`SMTP_URL\`) addresses are confirmed, as GoTrue does: the answer is the user without a session (\`confirmation_sent_at\`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 \`email_not_confirmed\`.`,
     auth: [],
     jsonBody: signupBody,
     responses: [
@@ -104,7 +104,7 @@ export const identityProviderOperations: Route[] = [
     tag: "Identity provider",
     summary: "Change the account: metadata, email, password",
     description:
-      `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\`; each value at most 2048 characters without control characters. ` +
+      `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\` key by key (a \`null\` removes one), at most 16 KB serialized; \`display_name\` and \`avatar_url\` are strings of at most 2048 characters without control characters. ` +
       "`password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. " +
       "`email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. " +
       "Every field is checked before any is applied.",

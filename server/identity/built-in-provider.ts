@@ -2,7 +2,7 @@ import { IDENTITY } from "../platform/error-codes";
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
-import { isSafeName } from "../platform/validation/text";
+import { mergeMetadata, metadataChanges } from "./user-metadata";
 import { issueAccessToken, verifyAccessToken, ACCESS_TOKEN_SECONDS } from "./access-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
@@ -28,7 +28,6 @@ export interface AccountChanges {
 }
 
 const MIN_PASSWORD_LENGTH = 8;
-const MAX_METADATA_LENGTH = 2048;
 /** Longer passwords buy nothing and make every hash (and a flood of them) dearer. */
 const MAX_PASSWORD_LENGTH = 1024;
 const emailSchema = z.email().max(254);
@@ -75,6 +74,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   async signUp(emailInput: string, password: string, data: UserMetadata = {}): Promise<TokenResponse | PendingSignUp> {
     const email = normalizeEmail(emailInput);
     checkNewPassword(password);
+    const metadata = mergeMetadata({}, metadataChanges(data));
     const confirming = canSendMail();
     const now = new Date();
     const user = this.em.create(AuthUser, {
@@ -82,7 +82,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       email,
       passwordHash: await hashPassword(password),
       emailConfirmedAt: confirming ? null : now,
-      userMetadata: pickMetadata(data),
+      userMetadata: metadata,
       createdAt: now,
       updatedAt: now,
     });
@@ -93,7 +93,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
         if (!confirming) throw new IdentityError(IDENTITY.USER_ALREADY_EXISTS, "User already registered");
         this.em.clear();
         await mailAlreadyRegistered(email);
-        return madeUpSignUp(email, pickMetadata(data), now);
+        return madeUpSignUp(email, metadata, now);
       }
       throw error;
     }
@@ -143,14 +143,10 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const { user, sessionId } = await this.sessionFromToken(accessToken);
     const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
     if (changes.password !== undefined) checkNewPassword(changes.password);
-    const data = pickMetadata(changes.data);
+    const data = metadataChanges(changes.data);
+    const merged = mergeMetadata(user.userMetadata ?? {}, data);
     if (email !== undefined) await changeEmail(this.em, user, email);
     if (changes.password !== undefined) await changePassword(this.em, user, sessionId, changes.password as string);
-    const merged: UserMetadata = { ...user.userMetadata };
-    for (const [key, value] of Object.entries(data)) {
-      if (value === null) delete merged[key];
-      else merged[key] = value;
-    }
     user.userMetadata = merged;
     user.updatedAt = new Date();
     await this.em.flush();
@@ -206,20 +202,6 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       user: toProviderUser(user),
     };
   }
-}
-
-/** Only the metadata fields the service manages; `null` means "remove". */
-function pickMetadata(data: unknown): UserMetadata {
-  if (!data || typeof data !== "object") return {};
-  const out: UserMetadata = {};
-  for (const key of ["display_name", "avatar_url"] as const) {
-    const value = (data as Record<string, unknown>)[key];
-    if (typeof value === "string" && (!isSafeName(value) || value.length > MAX_METADATA_LENGTH)) {
-      throw new IdentityError(IDENTITY.VALIDATION_FAILED, `${key} must be at most ${MAX_METADATA_LENGTH} characters, without control characters`);
-    }
-    if (typeof value === "string" || value === null) out[key] = value as string;
-  }
-  return out;
 }
 
 export async function isSessionLive(em: EntityManager, sessionId: string): Promise<boolean> {

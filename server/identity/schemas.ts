@@ -54,7 +54,7 @@ export const identitySessionOutput = z.object({
 export const signupBody = z.object({
   email: z.string().describe("The account's email address."),
   password: z.string().describe("8 to 1024 characters."),
-  data: z.record(z.string(), z.unknown()).optional().describe("User metadata, e.g. `display_name`."),
+  data: z.record(z.string(), z.unknown()).optional().describe("User metadata, any JSON keys (e.g. `display_name`), at most 16 KB serialized."),
 });
 export const tokenQuery = z.object({
   grant_type: z.enum(["password", "refresh_token"]).describe("`password` (with `email` and `password`) or `refresh_token` (with `refresh_token`)."),
@@ -65,7 +65,7 @@ export const tokenBody = z.object({
   refresh_token: z.string().optional().describe("With `grant_type=refresh_token`."),
 });
 export const updateUserBody = z.object({
-  data: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata`; a `null` value removes the field."),
+  data: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` key by key; a `null` value removes the key; at most 16 KB serialized once merged."),
   email: z.string().optional().describe("A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed."),
   password: z.string().optional().describe("A new password (8 to 1024 characters); every other session of the account ends."),
 });

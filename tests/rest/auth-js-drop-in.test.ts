@@ -81,3 +81,36 @@ describe("auth-js updateUser", () => {
     expect(error).toMatchObject({ status: 422, code: "email_exists", message: "A user with this email address has already been registered" });
   });
 });
+
+describe("auth-js user metadata", () => {
+  it("keeps every key of signUp's data and merges updateUser's data (null removes a key)", async () => {
+    const email = uniqueEmail("authjs-meta");
+    const auth = client();
+    const data = { display_name: "Ada", plan: "pro", prefs: { theme: "dark", sizes: [1, 2] }, beta: true };
+    const signed = await auth.signUp({ email, password: PASSWORD, options: { data } });
+    expect(signed.error).toBeNull();
+    expect(signed.data.user?.user_metadata).toEqual(data);
+
+    const { data: updated, error } = await auth.updateUser({ data: { plan: null, locale: "fr", prefs: { theme: "light" } } });
+    expect(error).toBeNull();
+    const merged = { display_name: "Ada", prefs: { theme: "light" }, beta: true, locale: "fr" };
+    expect(updated.user?.user_metadata).toEqual(merged);
+    expect((await auth.getUser()).data.user?.user_metadata).toEqual(merged);
+    const stored = await service.db.query("select user_metadata from auth_users where email = $1", [email]);
+    expect(stored.rows[0].user_metadata).toEqual(merged);
+  });
+
+  it("refuses metadata over 16 KB serialized, at sign-up and on update, and keeps what was there", async () => {
+    const email = uniqueEmail("authjs-big");
+    const big = { notes: "x".repeat(16 * 1024) };
+    const refused = await client().signUp({ email, password: PASSWORD, options: { data: big } });
+    expect(refused.error).toMatchObject({ status: 400, code: "validation_failed", message: "user_metadata must be at most 16384 bytes serialized" });
+    expect((await service.db.query("select 1 from auth_users where email = $1", [email])).rows).toHaveLength(0);
+
+    const { auth } = await signedUp();
+    expect((await auth.updateUser({ data: { small: "kept" } })).error).toBeNull();
+    const { error } = await auth.updateUser({ data: big });
+    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: "user_metadata must be at most 16384 bytes serialized" });
+    expect((await auth.getUser()).data.user?.user_metadata).toEqual({ small: "kept" });
+  });
+});

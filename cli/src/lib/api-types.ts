@@ -1100,7 +1100,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `email`, `password` (8 to 1024 characters), optional `data` (user metadata). Sign-ups are rate limited per address. With mail (`SMTP_URL`) addresses are confirmed, as GoTrue does: the answer is the user without a session (`confirmation_sent_at`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 `email_not_confirmed`.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `email`, `password` (8 to 1024 characters), optional `data` (user metadata, every key kept, at most 16 KB serialized). Sign-ups are rate limited per address. With mail (`SMTP_URL`) addresses are confirmed, as GoTrue does: the answer is the user without a session (`confirmation_sent_at`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 `email_not_confirmed`.
          */
         post: operations["postAuthV1Signup"];
         delete?: never;
@@ -1143,7 +1143,7 @@ export interface paths {
         get: operations["getAuthV1User"];
         /**
          * Change the account: metadata, email, password
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata`; each value at most 2048 characters without control characters. `password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. `email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. Every field is checked before any is applied.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata` key by key (a `null` removes one), at most 16 KB serialized; `display_name` and `avatar_url` are strings of at most 2048 characters without control characters. `password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. `email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. Every field is checked before any is applied.
          */
         put: operations["putAuthV1User"];
         post?: never;
@@ -6242,7 +6242,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description User metadata, e.g. `display_name`. */
+                    /** @description User metadata, any JSON keys (e.g. `display_name`), at most 16 KB serialized. */
                     data?: {
                         [key: string]: unknown;
                     };
@@ -6482,7 +6482,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Merged into `user_metadata`; a `null` value removes the field. */
+                    /** @description Merged into `user_metadata` key by key; a `null` value removes the key; at most 16 KB serialized once merged. */
                     data?: {
                         [key: string]: unknown;
                     };
