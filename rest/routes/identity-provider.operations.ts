@@ -3,14 +3,35 @@ import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
 
+const USER_ID = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
+const AT = "2026-01-07T09:20:00.000Z";
 const USER = {
-  id: "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f",
+  id: USER_ID,
   aud: "authenticated",
   role: "authenticated",
   email: "grace@example.com",
+  email_confirmed_at: AT,
+  phone: "",
+  confirmed_at: AT,
+  last_sign_in_at: AT,
+  app_metadata: { provider: "email", providers: ["email"] },
   user_metadata: {},
-  created_at: "2026-01-07T09:20:00.000Z",
-  updated_at: "2026-01-07T09:20:00.000Z",
+  identities: [
+    {
+      identity_id: USER_ID,
+      id: USER_ID,
+      user_id: USER_ID,
+      identity_data: { email: "grace@example.com", email_verified: true, phone_verified: false, sub: USER_ID },
+      provider: "email",
+      last_sign_in_at: AT,
+      created_at: AT,
+      updated_at: AT,
+      email: "grace@example.com",
+    },
+  ],
+  created_at: AT,
+  updated_at: AT,
+  is_anonymous: false,
 };
 const SESSION = { access_token: "eyJhbGciOiJFUzI1NiIs…", token_type: "bearer", expires_in: 3600, expires_at: 1767780000, refresh_token: "v1.MRjcyvUvqx…", user: USER };
 const IDENTITY_DESCRIPTION =
@@ -34,7 +55,7 @@ export const identityProviderOperations: Route[] = [
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Create an account",
-    description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata, every key kept, at most 16 KB serialized). Sign-ups are rate limited per address. With mail (\`SMTP_URL\`) addresses are confirmed, as GoTrue does: the answer is the user without a session (\`confirmation_sent_at\`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 \`email_not_confirmed\`.`,
+    description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata, every key kept, at most 2 KB serialized). Sign-ups are rate limited per address. With mail (\`SMTP_URL\`) addresses are confirmed, as GoTrue does: the answer is the user without a session (\`confirmation_sent_at\`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 \`email_not_confirmed\`.`,
     auth: [],
     jsonBody: signupBody,
     responses: [
@@ -104,7 +125,7 @@ export const identityProviderOperations: Route[] = [
     tag: "Identity provider",
     summary: "Change the account: metadata, email, password",
     description:
-      `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\` key by key (a \`null\` removes one), at most 16 KB serialized; \`display_name\` and \`avatar_url\` are strings of at most 2048 characters without control characters. ` +
+      `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\` key by key (a \`null\` removes one), at most 2 KB serialized; \`display_name\` and \`avatar_url\` are strings of at most 2048 characters without control characters. ` +
       "`password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. " +
       "`email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. " +
       "Every field is checked before any is applied.",

@@ -18,6 +18,7 @@ import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refres
 import { publishSessionRevoked } from "./session-revocations";
 import { canSendMail } from "../platform/mailer";
 import { changeEmail, changePassword } from "./account-changes";
+import { toProviderUser } from "./provider-user";
 import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
 
 /** What `PUT /auth/v1/user` may change; raw values, validated here with GoTrue's errors. */
@@ -31,19 +32,6 @@ const MIN_PASSWORD_LENGTH = 8;
 /** Longer passwords buy nothing and make every hash (and a flood of them) dearer. */
 const MAX_PASSWORD_LENGTH = 1024;
 const emailSchema = z.email().max(254);
-
-export function toProviderUser(user: AuthUser): ProviderUser {
-  return {
-    id: user.id,
-    aud: "authenticated",
-    role: "authenticated",
-    email: user.email,
-    user_metadata: user.userMetadata ?? {},
-    ...(user.newEmail ? { new_email: user.newEmail } : {}),
-    created_at: user.createdAt.toISOString(),
-    updated_at: user.updatedAt.toISOString(),
-  };
-}
 
 function normalizeEmail(email: unknown): string {
   const parsed = emailSchema.safeParse(typeof email === "string" ? email.trim().toLowerCase() : email);
@@ -118,16 +106,16 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
     }
     const next = newRefreshToken();
-    const rows = await this.em.getConnection().execute<{ id: string; user_id: string }[]>(
+    const rows = await this.em.getConnection().execute<{ id: string; user_id: string; created_at: Date }[]>(
       `update auth_sessions set refresh_token_hash = ?, refreshed_at = now(), expires_at = ?
          where refresh_token_hash = ? and revoked_at is null and expires_at > now()
-         returning id, user_id`,
+         returning id, user_id, created_at`,
       [hashRefreshToken(next), new Date(Date.now() + SESSION_LIFETIME_MS), hashRefreshToken(refreshToken)],
     );
     const row = rows[0];
     const user = row ? await this.em.findOne(AuthUser, { id: row.user_id }) : null;
     if (!row || !user) throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
-    return this.tokenResponse(user, row.id, next);
+    return this.tokenResponse(user, row.id, next, new Date(row.created_at));
   }
 
   async getUser(accessToken: string): Promise<ProviderUser> {
@@ -178,21 +166,24 @@ export class BuiltInIdentityProvider implements IdentityProvider {
 
   private async startSession(user: AuthUser): Promise<TokenResponse> {
     const refreshToken = newRefreshToken();
+    const now = new Date();
+    user.lastSignInAt = now;
     const session = this.em.create(AuthSession, {
       id: randomUUID(),
       userId: user.id,
       refreshTokenHash: hashRefreshToken(refreshToken),
-      createdAt: new Date(),
-      refreshedAt: new Date(),
+      createdAt: now,
+      refreshedAt: now,
       expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
       revokedAt: null,
     });
     await this.em.flush();
-    return this.tokenResponse(user, session.id, refreshToken);
+    return this.tokenResponse(user, session.id, refreshToken, now);
   }
 
-  private async tokenResponse(user: AuthUser, sessionId: string, refreshToken: string): Promise<TokenResponse> {
-    const access = await issueAccessToken(user, sessionId);
+  /** `signedInAt`: when the session began, GoTrue's `amr` timestamp, kept across refreshes. */
+  private async tokenResponse(user: AuthUser, sessionId: string, refreshToken: string, signedInAt: Date): Promise<TokenResponse> {
+    const access = await issueAccessToken(user, sessionId, signedInAt);
     return {
       access_token: access.token,
       token_type: "bearer",

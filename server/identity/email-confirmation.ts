@@ -4,6 +4,7 @@ import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { sendMail } from "../platform/mailer";
 import type { ProviderUser } from "./provider-types";
+import { toProviderUser } from "./provider-user";
 
 /**
  * Confirmed addresses with mail (docs/decisions/034), GoTrue's rule: a sign-up answers the
@@ -22,8 +23,8 @@ export function pendingSignUp(user: ProviderUser, sentAt: Date): PendingSignUp {
 
 /** The same shape for an address that already has an account: a made-up id, as GoTrue does. */
 export function madeUpSignUp(email: string, metadata: Record<string, unknown>, now: Date): PendingSignUp {
-  const at = now.toISOString();
-  return pendingSignUp({ id: randomUUID(), aud: "authenticated", role: "authenticated", email, user_metadata: metadata, created_at: at, updated_at: at }, now);
+  const user = { id: randomUUID(), email, emailConfirmedAt: null, newEmail: null, lastSignInAt: null, userMetadata: metadata, createdAt: now, updatedAt: now };
+  return pendingSignUp(toProviderUser(user), now);
 }
 
 export async function mailConfirmationLink(em: EntityManager, user: { id: string; email: string }): Promise<void> {

@@ -12,6 +12,26 @@ export interface ProviderUser {
   new_email?: string;
   created_at: string;
   updated_at: string;
+  /** GoTrue's further fields; the built-in provider sends them all (provider-user.ts). */
+  email_confirmed_at?: string;
+  confirmed_at?: string;
+  last_sign_in_at?: string;
+  phone?: string;
+  app_metadata?: Record<string, unknown>;
+  identities?: ProviderIdentity[];
+  is_anonymous?: boolean;
+}
+
+export interface ProviderIdentity {
+  identity_id: string;
+  id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at?: string;
+  created_at: string;
+  updated_at: string;
+  email?: string;
 }
 
 export interface TokenResponse {

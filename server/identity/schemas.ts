@@ -33,9 +33,30 @@ export const identityUserOutput = z.object({
   role: z.literal("authenticated"),
   email: z.string(),
   user_metadata: z.record(z.string(), z.unknown()),
+  email_confirmed_at: z.string().optional().describe("ISO 8601; absent until the address is confirmed."),
+  phone: z.literal("").describe("Always empty: the built-in provider has no phone sign-in."),
+  confirmed_at: z.string().optional().describe("ISO 8601; GoTrue's older name for `email_confirmed_at`."),
   new_email: z.string().optional().describe("With mail: the address asked for, until the link mailed to it is followed."),
+  last_sign_in_at: z.string().optional().describe("ISO 8601; absent before the first sign-in."),
+  app_metadata: z.object({ provider: z.literal("email"), providers: z.array(z.literal("email")) }),
+  identities: z
+    .array(
+      z.object({
+        identity_id: z.string(),
+        id: z.string(),
+        user_id: uuidOutput,
+        identity_data: z.record(z.string(), z.unknown()),
+        provider: z.literal("email"),
+        last_sign_in_at: z.string().optional(),
+        created_at: z.string(),
+        updated_at: z.string(),
+        email: z.string(),
+      }),
+    )
+    .describe("One `email` identity; empty in the answer to a sign-up still to confirm."),
   created_at: z.string().describe("ISO 8601"),
   updated_at: z.string().describe("ISO 8601"),
+  is_anonymous: z.literal(false),
 });
 /** A session as `/auth/v1/signup` and `/auth/v1/token` answer it (`TokenResponse`). */
 export const identitySessionOutput = z.object({
@@ -54,7 +75,7 @@ export const identitySessionOutput = z.object({
 export const signupBody = z.object({
   email: z.string().describe("The account's email address."),
   password: z.string().describe("8 to 1024 characters."),
-  data: z.record(z.string(), z.unknown()).optional().describe("User metadata, any JSON keys (e.g. `display_name`), at most 16 KB serialized."),
+  data: z.record(z.string(), z.unknown()).optional().describe("User metadata, any JSON keys (e.g. `display_name`), at most 2 KB serialized."),
 });
 export const tokenQuery = z.object({
   grant_type: z.enum(["password", "refresh_token"]).describe("`password` (with `email` and `password`) or `refresh_token` (with `refresh_token`)."),
@@ -65,7 +86,7 @@ export const tokenBody = z.object({
   refresh_token: z.string().optional().describe("With `grant_type=refresh_token`."),
 });
 export const updateUserBody = z.object({
-  data: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` key by key; a `null` value removes the key; at most 16 KB serialized once merged."),
+  data: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` key by key; a `null` value removes the key; at most 2 KB serialized once merged."),
   email: z.string().optional().describe("A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed."),
   password: z.string().optional().describe("A new password (8 to 1024 characters); every other session of the account ends."),
 });

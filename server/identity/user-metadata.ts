@@ -6,8 +6,12 @@ import { IdentityError } from "./provider-types";
 /** The fields the dashboard shows; other keys are the client's own, kept as given. */
 const MANAGED_KEYS = ["display_name", "avatar_url"] as const;
 const MAX_MANAGED_LENGTH = 2048;
-/** GoTrue keeps any JSON; a bound keeps every user row (and every access token carrying it) small. */
-export const MAX_METADATA_BYTES = 16 * 1024;
+/**
+ * GoTrue keeps any JSON, and copies it into every access token. The bound keeps each token
+ * within the verifier's 8 KB and the dashboard's session cookie (token and refresh token)
+ * within a browser's 4 KB per cookie (docs/decisions/036).
+ */
+export const MAX_METADATA_BYTES = 2 * 1024;
 
 /**
  * GoTrue's `data`, validated: every key is kept (`null` means "remove"), the dashboard's own

@@ -100,17 +100,87 @@ describe("auth-js user metadata", () => {
     expect(stored.rows[0].user_metadata).toEqual(merged);
   });
 
-  it("refuses metadata over 16 KB serialized, at sign-up and on update, and keeps what was there", async () => {
+  it("refuses metadata over 2 KB serialized (it rides in every access token), at sign-up and on update, and keeps what was there", async () => {
     const email = uniqueEmail("authjs-big");
-    const big = { notes: "x".repeat(16 * 1024) };
+    const big = { notes: "x".repeat(2 * 1024) };
     const refused = await client().signUp({ email, password: PASSWORD, options: { data: big } });
-    expect(refused.error).toMatchObject({ status: 400, code: "validation_failed", message: "user_metadata must be at most 16384 bytes serialized" });
+    expect(refused.error).toMatchObject({ status: 400, code: "validation_failed", message: "user_metadata must be at most 2048 bytes serialized" });
     expect((await service.db.query("select 1 from auth_users where email = $1", [email])).rows).toHaveLength(0);
 
     const { auth } = await signedUp();
     expect((await auth.updateUser({ data: { small: "kept" } })).error).toBeNull();
     const { error } = await auth.updateUser({ data: big });
-    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: "user_metadata must be at most 16384 bytes serialized" });
+    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: "user_metadata must be at most 2048 bytes serialized" });
     expect((await auth.getUser()).data.user?.user_metadata).toEqual({ small: "kept" });
+  });
+});
+
+describe("auth-js user object and claims", () => {
+  it("sends the user as GoTrue does: app_metadata, identities, confirmation and sign-in times, phone, is_anonymous", async () => {
+    const email = uniqueEmail("authjs-user");
+    const auth = client();
+    const signed = await auth.signUp({ email, password: PASSWORD, options: { data: { display_name: "Ada" } } });
+    expect(signed.error).toBeNull();
+    const user = (await auth.getUser()).data.user!;
+    expect(user).toMatchObject({
+      id: signed.data.user!.id,
+      aud: "authenticated",
+      role: "authenticated",
+      email,
+      phone: "",
+      is_anonymous: false,
+      app_metadata: { provider: "email", providers: ["email"] },
+      user_metadata: { display_name: "Ada" },
+    });
+    for (const at of ["email_confirmed_at", "confirmed_at", "last_sign_in_at", "created_at", "updated_at"] as const) {
+      expect(Number.isNaN(Date.parse(user[at] as string)), at).toBe(false);
+    }
+    expect(user.identities).toEqual([
+      {
+        identity_id: expect.any(String),
+        id: user.id,
+        user_id: user.id,
+        identity_data: { email, email_verified: true, phone_verified: false, sub: user.id },
+        provider: "email",
+        email,
+        last_sign_in_at: expect.any(String),
+        created_at: user.created_at,
+        updated_at: expect.any(String),
+      },
+    ]);
+
+    const before = Date.parse(user.last_sign_in_at!);
+    const again = client();
+    expect((await again.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect(Date.parse((await again.getUser()).data.user!.last_sign_in_at!)).toBeGreaterThanOrEqual(before);
+  });
+
+  it("puts GoTrue's claims in the access token, which getClaims and the assurance level read", async () => {
+    const email = uniqueEmail("authjs-claims");
+    const auth = client();
+    expect((await auth.signUp({ email, password: PASSWORD, options: { data: { plan: "pro" } } })).error).toBeNull();
+    const { data, error } = await auth.getClaims();
+    expect(error).toBeNull();
+    expect(data!.claims).toMatchObject({
+      email,
+      phone: "",
+      role: "authenticated",
+      aal: "aal1",
+      amr: [{ method: "password", timestamp: expect.any(Number) }],
+      app_metadata: { provider: "email", providers: ["email"] },
+      user_metadata: { plan: "pro" },
+      is_anonymous: false,
+      session_id: expect.any(String),
+    });
+
+    const aal = await auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(aal.error).toBeNull();
+    expect(aal.data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1", currentAuthenticationMethods: [{ method: "password", timestamp: expect.any(Number) }] });
+
+    // A refreshed token keeps how and when the session signed in.
+    const first = (data!.claims.amr as Array<{ timestamp: number }>)[0]!.timestamp;
+    const refreshed = await auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect((await auth.getClaims()).data!.claims.amr).toEqual([{ method: "password", timestamp: first }]);
   });
 });

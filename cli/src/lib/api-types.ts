@@ -1100,7 +1100,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `email`, `password` (8 to 1024 characters), optional `data` (user metadata, every key kept, at most 16 KB serialized). Sign-ups are rate limited per address. With mail (`SMTP_URL`) addresses are confirmed, as GoTrue does: the answer is the user without a session (`confirmation_sent_at`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 `email_not_confirmed`.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `email`, `password` (8 to 1024 characters), optional `data` (user metadata, every key kept, at most 2 KB serialized). Sign-ups are rate limited per address. With mail (`SMTP_URL`) addresses are confirmed, as GoTrue does: the answer is the user without a session (`confirmation_sent_at`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 `email_not_confirmed`.
          */
         post: operations["postAuthV1Signup"];
         delete?: never;
@@ -1143,7 +1143,7 @@ export interface paths {
         get: operations["getAuthV1User"];
         /**
          * Change the account: metadata, email, password
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata` key by key (a `null` removes one), at most 16 KB serialized; `display_name` and `avatar_url` are strings of at most 2048 characters without control characters. `password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. `email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. Every field is checked before any is applied.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata` key by key (a `null` removes one), at most 2 KB serialized; `display_name` and `avatar_url` are strings of at most 2048 characters without control characters. `password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. `email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. Every field is checked before any is applied.
          */
         put: operations["putAuthV1User"];
         post?: never;
@@ -6242,7 +6242,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description User metadata, any JSON keys (e.g. `display_name`), at most 16 KB serialized. */
+                    /** @description User metadata, any JSON keys (e.g. `display_name`), at most 2 KB serialized. */
                     data?: {
                         [key: string]: unknown;
                     };
@@ -6270,15 +6270,49 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            app_metadata: {
+                                /** @constant */
+                                provider: "email";
+                                providers: "email"[];
+                            };
                             /** @constant */
                             aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
                             email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @constant */
+                            is_anonymous: false;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
                             new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
                             /** @constant */
                             role: "authenticated";
                             /** @description ISO 8601 */
@@ -6372,15 +6406,49 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            app_metadata: {
+                                /** @constant */
+                                provider: "email";
+                                providers: "email"[];
+                            };
                             /** @constant */
                             aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
                             email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @constant */
+                            is_anonymous: false;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
                             new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
                             /** @constant */
                             role: "authenticated";
                             /** @description ISO 8601 */
@@ -6438,15 +6506,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
                         /** @constant */
                         aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
                         email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
                         new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
                         /** @constant */
                         role: "authenticated";
                         /** @description ISO 8601 */
@@ -6482,7 +6584,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Merged into `user_metadata` key by key; a `null` value removes the key; at most 16 KB serialized once merged. */
+                    /** @description Merged into `user_metadata` key by key; a `null` value removes the key; at most 2 KB serialized once merged. */
                     data?: {
                         [key: string]: unknown;
                     };
@@ -6501,15 +6603,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
                         /** @constant */
                         aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
                         email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
                         new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
                         /** @constant */
                         role: "authenticated";
                         /** @description ISO 8601 */
