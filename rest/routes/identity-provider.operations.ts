@@ -1,4 +1,4 @@
-import { identitySessionOutput, identityUserOutput, jwksOutput, signupBody, tokenBody, tokenQuery, updateUserBody } from "../../server/identity";
+import { identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenQuery, updateUserBody } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
@@ -40,10 +40,21 @@ const IDENTITY_DESCRIPTION =
 
 const noBearer = (json?: unknown): ResponseDoc => ({
   status: 401,
-  description: "No bearer, or an access token that is invalid, expired or signed out.",
+  description: "No bearer.",
+  examples: [{ name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json } }],
+});
+const badToken = (json?: unknown): ResponseDoc => ({
+  status: 403,
+  description:
+    "GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), " +
+    "`session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists.",
   examples: [
-    { name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json } },
-    { name: "bad-jwt", summary: "A token that does not verify", body: { code: 401, error_code: "bad_jwt", msg: "Invalid or expired JWT" }, request: { as: "anonymous", json, headers: { authorization: "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl" } } },
+    {
+      name: "bad-jwt",
+      summary: "A token that does not verify",
+      body: { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token signature is invalid" },
+      request: { as: "anonymous", json, headers: { authorization: "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl" } },
+    },
   ],
 });
 
@@ -115,7 +126,7 @@ export const identityProviderOperations: Route[] = [
     summary: "The account of an access token",
     description: IDENTITY_DESCRIPTION,
     auth: ["identityToken"],
-    responses: [{ status: 200, description: "The account.", schema: identityUserOutput, examples: [{ name: "user", summary: "A valid access token", body: USER, request: { as: "ownerToken" } }] }, noBearer()],
+    responses: [{ status: 200, description: "The account.", schema: identityUserOutput, examples: [{ name: "user", summary: "A valid access token", body: USER, request: { as: "ownerToken" } }] }, noBearer(), badToken()],
   }),
   route({
     method: "PUT",
@@ -144,6 +155,7 @@ export const identityProviderOperations: Route[] = [
         examples: [{ name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "ownerToken", json: { password: "1234567" } } }],
       },
       noBearer({ data: { display_name: "Grace" } }),
+      badToken({ data: { display_name: "Grace" } }),
     ],
   }),
   route({
@@ -153,9 +165,21 @@ export const identityProviderOperations: Route[] = [
     errorShape: "identity",
     tag: "Identity provider",
     summary: "End the session of an access token",
-    description: `${IDENTITY_DESCRIPTION} The session's refresh token stops working and the dashboard session signed in with it ends.`,
+    description:
+      `${IDENTITY_DESCRIPTION} \`scope\` as GoTrue: \`global\` (the default) ends every session of the account, \`local\` this one, \`others\` all but this one. ` +
+      "An ended session's refresh token stops working and the dashboard session signed in with it ends.",
     auth: ["identityToken"],
-    responses: [{ status: 204, description: "Signed out.", examples: [{ name: "signed-out", summary: "A valid access token", request: { as: "ownerToken" } }] }, noBearer()],
+    query: logoutQuery,
+    responses: [
+      { status: 204, description: "Signed out.", examples: [{ name: "signed-out", summary: "A valid access token", request: { as: "newcomerToken", query: { scope: "local" } } }] },
+      {
+        status: 400,
+        description: "An unknown scope.",
+        examples: [{ name: "bad-scope", summary: "scope=everywhere", body: { code: 400, error_code: "validation_failed", msg: 'Unsupported logout scope "everywhere"' }, request: { as: "ownerToken", query: { scope: "everywhere" } } }],
+      },
+      noBearer(),
+      badToken(),
+    ],
   }),
   route({
     method: "GET",

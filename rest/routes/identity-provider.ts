@@ -49,7 +49,7 @@ export async function updateUser(ctx: RequestContext) {
 
 export async function logout(ctx: RequestContext) {
   const caller = await ctx.caller();
-  await caller.idp.logout({ accessToken: bearerToken(ctx) });
+  await caller.idp.logout({ accessToken: bearerToken(ctx), scope: ctx.url.searchParams.get("scope") ?? undefined });
   return noContent();
 }
 

@@ -5,12 +5,16 @@ import { z } from "zod";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
 import { issueAccessToken, verifyAccessToken, ACCESS_TOKEN_SECONDS } from "./access-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
+import { InvalidIdentityTokenError } from "./identity-tokens";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import {
   badJwt,
   IdentityError,
   invalidCredentials,
+  sessionNotFound,
+  userNotFound,
   type IdentityProvider,
+  type LogoutScope,
   type ProviderUser,
   type TokenResponse,
 } from "./provider-types";
@@ -141,26 +145,26 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return toProviderUser(user);
   }
 
-  async logout(accessToken: string): Promise<void> {
-    const claims = await verifyAccessToken(accessToken).catch(() => {
-      throw badJwt();
-    });
-    if (!claims.session_id) return;
-    await revokeSession(this.em, claims.session_id);
+  async logout(accessToken: string, scope: LogoutScope = "global"): Promise<void> {
+    const { user, sessionId } = await this.sessionFromToken(accessToken);
+    if (scope === "local") return revokeSession(this.em, sessionId);
+    await revokeSessionsOf(this.em, user.id, scope === "others" ? sessionId : null);
   }
 
   private async userFromToken(accessToken: string): Promise<AuthUser> {
     return (await this.sessionFromToken(accessToken)).user;
   }
 
+  /** GoTrue's order: the token (403 `bad_jwt`), its session (403 `session_not_found`), its user. */
   private async sessionFromToken(accessToken: string): Promise<{ user: AuthUser; sessionId: string }> {
-    const claims = await verifyAccessToken(accessToken).catch(() => {
-      throw badJwt();
+    const claims = await verifyAccessToken(accessToken).catch((error: unknown) => {
+      throw badJwt(jwtFailure(error));
     });
     const sessionId = claims.session_id;
-    const live = sessionId ? await isSessionLive(this.em, sessionId) : false;
-    const user = live ? await this.em.findOne(AuthUser, { id: claims.sub }) : null;
-    if (!user || !sessionId) throw badJwt();
+    if (!sessionId) throw badJwt("token has invalid claims");
+    if (!(await isSessionLive(this.em, sessionId))) throw sessionNotFound();
+    const user = await this.em.findOne(AuthUser, { id: claims.sub });
+    if (!user) throw userNotFound();
     return { user, sessionId };
   }
 
@@ -200,6 +204,26 @@ export async function isSessionLive(em: EntityManager, sessionId: string): Promi
     .getConnection()
     .execute(`select 1 from auth_sessions where id = ? and revoked_at is null and expires_at > now()`, [sessionId]);
   return rows.length > 0;
+}
+
+/** What golang-jwt says of a token GoTrue cannot verify, from our verifier's reason. */
+function jwtFailure(error: unknown): string {
+  const reason = error instanceof InvalidIdentityTokenError ? error.reason : "malformed";
+  if (reason === "expired") return "token has invalid claims: token is expired";
+  if (reason === "claims") return "token has invalid claims";
+  if (reason === "malformed" || reason === "too_large") return "token is malformed";
+  return "token signature is invalid";
+}
+
+/** Every live session of a user, but `except` (GoTrue's `Logout` and `LogoutAllExceptMe`). */
+export async function revokeSessionsOf(em: EntityManager, userId: string, except: string | null): Promise<void> {
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string }[]>(
+      `update auth_sessions set revoked_at = now() where user_id = ? and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') and revoked_at is null returning id`,
+      [userId, except],
+    );
+  for (const row of rows) await publishSessionRevoked(em, row.id);
 }
 
 /** Revokes in PostgreSQL and tells every instance to drop its cached copy. */

@@ -54,8 +54,11 @@ export interface IdentityProvider {
   refresh(refreshToken: string): Promise<TokenResponse>;
   getUser(accessToken: string): Promise<ProviderUser>;
   updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser>;
-  logout(accessToken: string): Promise<void>;
+  /** GoTrue's scopes: `global` (default) every session of the user, `local` this one, `others` all but this one. */
+  logout(accessToken: string, scope?: LogoutScope): Promise<void>;
 }
+
+export type LogoutScope = "global" | "local" | "others";
 
 /** A provider refusal, in GoTrue's body shape `{ code, error_code, msg }`. */
 export class IdentityError extends Error {
@@ -79,4 +82,8 @@ export class IdentityError extends Error {
 }
 
 export const invalidCredentials = () => new IdentityError(IDENTITY.INVALID_CREDENTIALS, "Invalid login credentials");
-export const badJwt = () => new IdentityError(IDENTITY.BAD_JWT, "Invalid or expired JWT");
+/** GoTrue's words: its prefix, then what its JWT library says went wrong. */
+export const badJwt = (detail = "token is malformed") =>
+  new IdentityError(IDENTITY.BAD_JWT, `invalid JWT: unable to parse or verify signature, ${detail}`);
+export const sessionNotFound = () => new IdentityError(IDENTITY.SESSION_NOT_FOUND, "Session from session_id claim in JWT does not exist");
+export const userNotFound = () => new IdentityError(IDENTITY.USER_NOT_FOUND, "User from sub claim in JWT does not exist");

@@ -16,6 +16,11 @@ export const tokenInput = z.object({
 });
 
 export const accessTokenInput = z.object({ accessToken: z.string() });
+/** GoTrue's `POST /logout?scope=`: raw, so an unknown scope gets GoTrue's own answer. */
+export const logoutInput = z.object({ accessToken: z.string(), scope: z.string().optional() });
+export const logoutQuery = z.object({
+  scope: z.enum(["global", "local", "others"]).optional().describe("`global` (default): every session of the account; `local`: this one; `others`: all but this one."),
+});
 export const updateUserInput = z.object({
   accessToken: z.string(),
   data: z.record(z.string(), z.unknown()).default({}),

@@ -1,6 +1,6 @@
 import { IDENTITY } from "../platform/error-codes";
 import { z } from "zod";
-import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "../identity";
+import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail } from "../identity";
 import type { Context } from "./context";
@@ -39,7 +39,13 @@ export const identityProviderRouter = router({
   updateUser: publicProcedure
     .input(updateUserInput)
     .mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).changeAccount(input.accessToken, input)),
-  logout: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).logout(input.accessToken)),
+  logout: publicProcedure.input(logoutInput).mutation(({ ctx, input }) => {
+    const scope = input.scope ?? "global";
+    if (scope !== "global" && scope !== "local" && scope !== "others") {
+      throw new IdentityError(IDENTITY.VALIDATION_FAILED, `Unsupported logout scope "${scope}"`);
+    }
+    return new BuiltInIdentityProvider(ctx.em).logout(input.accessToken, scope);
+  }),
   jwks: publicProcedure.query(() => publicJwks()),
 });
 

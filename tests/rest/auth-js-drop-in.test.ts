@@ -184,3 +184,53 @@ describe("auth-js user object and claims", () => {
     expect((await auth.getClaims()).data!.claims.amr).toEqual([{ method: "password", timestamp: first }]);
   });
 });
+
+describe("auth-js sign-out and dead sessions", () => {
+  const alive = async (auth: ReturnType<typeof client>) => (await auth.getUser()).data.user !== null;
+
+  it("a signed-out session's token gets GoTrue's session_not_found, and auth-js drops the session", async () => {
+    const { auth, email } = await signedUp();
+    const other = await signedIn(email);
+    expect((await other.auth.signOut({ scope: "local" })).error).toBeNull();
+    const headers = { apikey: "anon", authorization: `Bearer ${(await auth.getSession()).data.session!.access_token}` };
+    // `auth` is still signed in; end its session from a third one, then ask with its token.
+    const third = await signedIn(email);
+    expect((await third.auth.signOut({ scope: "others" })).error).toBeNull();
+
+    const raw = await fetch(`${service.url}/auth/v1/user`, { headers });
+    expect([raw.status, await raw.json()]).toEqual([403, { code: 403, error_code: "session_not_found", msg: "Session from session_id claim in JWT does not exist" }]);
+    const { data, error } = await auth.getUser();
+    expect(data.user).toBeNull();
+    expect(error?.name).toBe("AuthSessionMissingError");
+    expect((await auth.getSession()).data.session).toBeNull();
+  });
+
+  it("a malformed or badly signed token gets GoTrue's 403 bad_jwt", async () => {
+    const { auth } = await signedUp();
+    const token = (await auth.getSession()).data.session!.access_token;
+    const [header, payload] = token.split(".");
+    const ask = async (bearer: string) => {
+      const res = await fetch(`${service.url}/auth/v1/user`, { headers: { apikey: "anon", authorization: `Bearer ${bearer}` } });
+      return [res.status, await res.json()];
+    };
+    expect(await ask("not-a-jwt")).toEqual([403, { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token is malformed" }]);
+    expect(await ask(`${header}.${payload}.c2lnbmF0dXJl`)).toEqual([403, { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token signature is invalid" }]);
+  });
+
+  it("signOut honours its scope: local ends this session, others all but this one, global every one", async () => {
+    const email = (await signedUp()).email;
+    const [a, b, c] = [await signedIn(email), await signedIn(email), await signedIn(email)];
+
+    expect((await a.auth.signOut({ scope: "local" })).error).toBeNull();
+    expect([await alive(b.auth), await alive(c.auth)]).toEqual([true, true]);
+
+    expect((await b.auth.signOut({ scope: "others" })).error).toBeNull();
+    expect([await alive(b.auth), await alive(c.auth)]).toEqual([true, false]);
+
+    const [d, e] = [await signedIn(email), await signedIn(email)];
+    expect((await d.auth.signOut()).error).toBeNull();
+    expect([await alive(b.auth), await alive(e.auth)]).toEqual([false, false]);
+    const live = await service.db.query("select count(*)::int as n from auth_sessions s join auth_users u on u.id = s.user_id where u.email = $1 and s.revoked_at is null", [email]);
+    expect(live.rows[0].n).toBe(0);
+  });
+});

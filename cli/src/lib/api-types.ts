@@ -1080,7 +1080,7 @@ export interface paths {
         put?: never;
         /**
          * End the session of an access token
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. The session's refresh token stops working and the dashboard session signed in with it ends.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `scope` as GoTrue: `global` (the default) ends every session of the account, `local` this one, `others` all but this one. An ended session's refresh token stops working and the dashboard session signed in with it ends.
          */
         post: operations["postAuthV1Logout"];
         delete?: never;
@@ -6203,7 +6203,10 @@ export interface operations {
     };
     postAuthV1Logout: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `global` (default): every session of the account; `local`: this one; `others`: all but this one. */
+                scope?: "global" | "local" | "others";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6217,8 +6220,34 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No bearer, or an access token that is invalid, expired or signed out. */
+            /** @description An unknown scope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6559,8 +6588,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description No bearer, or an access token that is invalid, expired or signed out. */
+            /** @description No bearer. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6669,8 +6711,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description No bearer, or an access token that is invalid, expired or signed out. */
+            /** @description No bearer. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
