@@ -1,4 +1,4 @@
-import { identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenQuery, updateUserBody } from "../../server/identity";
+import { identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
@@ -99,10 +99,11 @@ export const identityProviderOperations: Route[] = [
     summary: "Sign in, or refresh a session",
     description:
       `${IDENTITY_DESCRIPTION} \`?grant_type=password\` with \`email\` and \`password\`, or \`?grant_type=refresh_token\` with \`refresh_token\` ` +
-      "(refresh tokens rotate: the old one stops working). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.",
+      "(refresh tokens rotate: the old one stops working). The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.",
     auth: [],
     query: tokenQuery,
     jsonBody: tokenBody,
+    formBody: tokenFormBody,
     responses: [
       { status: 200, description: "A session.", schema: identitySessionOutput, examples: [{ name: "password", summary: "Email and password", body: { ...SESSION, user: { ...USER, email: "admin@example.com" } }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "correct horse battery" } } }] },
       {

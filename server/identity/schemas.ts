@@ -90,6 +90,10 @@ export const tokenBody = z.object({
   password: z.string().optional().describe("With `grant_type=password`."),
   refresh_token: z.string().optional().describe("With `grant_type=refresh_token`."),
 });
+/** The token endpoint's form body (GoTrue reads `grant_type` from the query, then the form). */
+export const tokenFormBody = tokenBody.extend({
+  grant_type: z.enum(["password", "refresh_token"]).optional().describe("When the query has none."),
+});
 export const updateUserBody = z.object({
   data: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` key by key; a `null` value removes the key; at most 2 KB serialized once merged."),
   email: z.string().optional().describe("A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed."),

@@ -234,3 +234,23 @@ describe("auth-js sign-out and dead sessions", () => {
     expect(live.rows[0].n).toBe(0);
   });
 });
+
+describe("the token endpoint's body", () => {
+  it("accepts application/x-www-form-urlencoded as GoTrue does, grant_type in the query or the form", async () => {
+    const { email, userId } = await signedUp();
+    const form = (query: string, fields: Record<string, string>) =>
+      fetch(`${service.url}/auth/v1/token${query}`, { method: "POST", headers: { apikey: "anon", "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+
+    const byQuery = await form("?grant_type=password", { email, password: PASSWORD });
+    expect(byQuery.status).toBe(200);
+    const session = (await byQuery.json()) as { access_token: string; refresh_token: string; user: { id: string } };
+    expect(session.user.id).toBe(userId);
+
+    const byForm = await form("", { grant_type: "refresh_token", refresh_token: session.refresh_token });
+    expect(byForm.status).toBe(200);
+    expect(((await byForm.json()) as { user: { id: string } }).user.id).toBe(userId);
+
+    const wrong = await form("?grant_type=password", { email, password: "not the password" });
+    expect([wrong.status, await wrong.json()]).toEqual([400, { code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" }]);
+  });
+});

@@ -1120,7 +1120,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in, or refresh a session
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `?grant_type=password` with `email` and `password`, or `?grant_type=refresh_token` with `refresh_token` (refresh tokens rotate: the old one stops working). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `?grant_type=password` with `email` and `password`, or `?grant_type=refresh_token` with `refresh_token` (refresh tokens rotate: the old one stops working). The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.
          */
         post: operations["postAuthV1Token"];
         delete?: never;
@@ -6411,6 +6411,19 @@ export interface operations {
                 "application/json": {
                     /** @description With `grant_type=password`. */
                     email?: string;
+                    /** @description With `grant_type=password`. */
+                    password?: string;
+                    /** @description With `grant_type=refresh_token`. */
+                    refresh_token?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description With `grant_type=password`. */
+                    email?: string;
+                    /**
+                     * @description When the query has none.
+                     * @enum {string}
+                     */
+                    grant_type?: "password" | "refresh_token";
                     /** @description With `grant_type=password`. */
                     password?: string;
                     /** @description With `grant_type=refresh_token`. */
