@@ -6,14 +6,14 @@ import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
 
 /** GoTrue reads the token from `Authorization: Bearer <jwt>`; one header, one token. */
-function bearerToken(ctx: RequestContext): string {
+export function bearerToken(ctx: RequestContext): string {
   const header = ctx.request.headers.get("authorization") ?? "";
   const match = /^Bearer ([^\s,]+)$/i.exec(header);
   if (!match) throw new IdentityError(IDENTITY.NO_AUTHORIZATION, "This endpoint requires a Bearer token");
   return match[1]!;
 }
 
-async function identityBody(ctx: RequestContext) {
+export async function identityBody(ctx: RequestContext) {
   try {
     return await readJsonObject(ctx.request);
   } catch (error) {

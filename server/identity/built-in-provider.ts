@@ -37,7 +37,7 @@ const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 1024;
 const emailSchema = z.email().max(254);
 
-function normalizeEmail(email: unknown): string {
+export function normalizeEmail(email: unknown): string {
   const parsed = emailSchema.safeParse(typeof email === "string" ? email.trim().toLowerCase() : email);
   if (!parsed.success) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Unable to validate email address: invalid format");
   return parsed.data;

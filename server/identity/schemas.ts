@@ -99,3 +99,23 @@ export const updateUserBody = z.object({
   email: z.string().optional().describe("A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed."),
   password: z.string().optional().describe("A new password (8 to 1024 characters); every other session of the account ends."),
 });
+
+/** The admin API (`/auth/v1/admin/users`): raw fields, validated with GoTrue's errors. */
+export const adminUserInput = z.object({
+  serviceKey: z.string(),
+  id: z.string().optional(),
+  fields: z.record(z.string(), z.unknown()).default({}),
+});
+export const adminUsersPageInput = z.object({ serviceKey: z.string(), page: z.string().optional(), perPage: z.string().optional() });
+export const adminUserOutput = identityUserOutput;
+export const adminUsersListOutput = z.object({ users: z.array(identityUserOutput), aud: z.literal("authenticated") });
+export const adminUsersQuery = z.object({
+  page: z.coerce.number().int().min(1).optional().describe("1 (the default) for the newest accounts."),
+  per_page: z.coerce.number().int().min(1).max(1000).optional().describe("50 by default, at most 1000."),
+});
+export const adminUserBody = z.object({
+  email: z.string().optional().describe("Required to create; an admin's change applies at once."),
+  password: z.string().optional().describe("8 to 1024 characters; a change ends every session of the account."),
+  email_confirm: z.boolean().optional().describe("`true`: the address counts as confirmed."),
+  user_metadata: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` as `data` is."),
+});

@@ -119,6 +119,8 @@ export const IDENTITY = {
   BAD_JWT: entry("bad_jwt", 403, "identity", "An access token that is malformed, badly signed or expired."),
   SESSION_NOT_FOUND: entry("session_not_found", 403, "identity", "An access token whose session has ended (signed out, revoked, expired)."),
   USER_NOT_FOUND: entry("user_not_found", 403, "identity", "An access token whose account no longer exists."),
+  NOT_ADMIN: entry("not_admin", 403, "identity", "The admin API (`/auth/v1/admin`) without the service-role key."),
+  ADMIN_USER_NOT_FOUND: entry("user_not_found", 404, "identity", "The admin API: no account with this id."),
   REQUEST_TOO_LARGE: entry("request_too_large", 413, "identity", "A body over the edge's JSON limit."),
   WEAK_PASSWORD: entry("weak_password", 422, "identity", "A password too short or too long."),
   USER_ALREADY_EXISTS: entry("user_already_exists", 422, "identity", "Signing up with a registered email."),

@@ -1,6 +1,7 @@
 import { IDENTITY } from "../platform/error-codes";
 import { z } from "zod";
 import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
+import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail } from "../identity";
 import type { Context } from "./context";
@@ -47,6 +48,26 @@ export const identityProviderRouter = router({
     return new BuiltInIdentityProvider(ctx.em).logout(input.accessToken, scope);
   }),
   jwks: publicProcedure.query(() => publicJwks()),
+  adminCreateUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminCreateUser(ctx.em, input.fields);
+  }),
+  adminListUsers: publicProcedure.input(adminUsersPageInput).query(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminListUsers(ctx.em, input.page, input.perPage);
+  }),
+  adminGetUser: publicProcedure.input(adminUserInput).query(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminGetUser(ctx.em, input.id ?? "");
+  }),
+  adminUpdateUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminUpdateUser(ctx.em, input.id ?? "", input.fields);
+  }),
+  adminDeleteUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminDeleteUser(ctx.em, input.id ?? "");
+  }),
 });
 
 /** The dashboard session: sign-up, sign-in and sign-out through whichever provider is configured. */

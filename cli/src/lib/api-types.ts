@@ -1069,6 +1069,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounts (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Newest first, a page at a time; `X-Total-Count` counts them all and `Link` names the next and last pages.
+         */
+        get: operations["getAuthV1AdminUsers"];
+        put?: never;
+        /**
+         * Create an account (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Without `password` the account cannot sign in until one is set; `email_confirm: true` takes the address as confirmed.
+         */
+        post: operations["postAuthV1AdminUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`.
+         */
+        get: operations["getAuthV1AdminUsersId"];
+        /**
+         * Change an account (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Changes apply at once (no mail); a new password ends every session of the account.
+         */
+        put: operations["putAuthV1AdminUsersId"];
+        post?: never;
+        /**
+         * Delete an account (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Its sessions end and the account is gone (`should_soft_delete` is not kept apart: the deletion is always for good).
+         */
+        delete: operations["deleteAuthV1AdminUsersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/logout": {
         parameters: {
             query?: never;
@@ -6196,6 +6248,581 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminUsers: {
+        parameters: {
+            query?: {
+                /** @description 1 (the default) for the newest accounts. */
+                page?: number;
+                /** @description 50 by default, at most 1000. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts. */
+            200: {
+                headers: {
+                    /** @description The `rel="next"` (when there is one) and `rel="last"` pages. */
+                    Link?: string;
+                    /** @description How many accounts there are. */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        aud: "authenticated";
+                        users: {
+                            app_metadata: {
+                                /** @constant */
+                                provider: "email";
+                                providers: "email"[];
+                            };
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @constant */
+                            is_anonymous: false;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            user_metadata: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1AdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required to create; an admin's change applies at once. */
+                    email?: string;
+                    /** @description `true`: the address counts as confirmed. */
+                    email_confirm?: boolean;
+                    /** @description 8 to 1024 characters; a change ends every session of the account. */
+                    password?: string;
+                    /** @description Merged into `user_metadata` as `data` is. */
+                    user_metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description An invalid email address (`validation_failed`) or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id: `user_not_found` `User not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    putAuthV1AdminUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required to create; an admin's change applies at once. */
+                    email?: string;
+                    /** @description `true`: the address counts as confirmed. */
+                    email_confirm?: boolean;
+                    /** @description 8 to 1024 characters; a change ends every session of the account. */
+                    password?: string;
+                    /** @description Merged into `user_metadata` as `data` is. */
+                    user_metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The changed account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description An invalid email address (`validation_failed`) or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id: `user_not_found` `User not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: an empty object, as GoTrue answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id: `user_not_found` `User not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
                     };
                 };
             };
