@@ -8,6 +8,7 @@ import { dashboardOperations } from "./routes/dashboard.operations";
 import { deploymentOperations } from "./routes/deployments.operations";
 import { deploymentShellOperations } from "./routes/deployment-shell.operations";
 import { healthOperations } from "./routes/health.operations";
+import { identityAdminOperations } from "./routes/identity-admin.operations";
 import { identityProviderOperations } from "./routes/identity-provider.operations";
 import { memberOperations } from "./routes/members.operations";
 import { oauthOperations } from "./routes/oauth.operations";
@@ -42,6 +43,7 @@ export const routes: Route[] = [
   ...oauthOperations,
   ...connectionOperations,
   ...identityProviderOperations,
+  ...identityAdminOperations,
   ...storageOperations,
   ...dashboardOperations,
   ...referenceOperations(() => routes),

@@ -107,7 +107,8 @@ function operationObject(operation: Route): Json {
       if (!properties?.[field]) throw new Error(`${operation.method} ${operation.path}: fieldNotes names ${field}, which the body schema lacks`);
       properties[field] = { ...properties[field], description: note };
     }
-    requestBody = { required: true, content: { "application/json": { schema } } };
+    const form = operation.formBody ? { "application/x-www-form-urlencoded": { schema: toJsonSchema(operation.formBody, "input", omit) } } : {};
+    requestBody = { required: true, content: { "application/json": { schema }, ...form } };
   } else if (operation.multipartFile) {
     const { field, description } = operation.multipartFile;
     requestBody = {

@@ -31,6 +31,8 @@ export interface OperationDoc {
    * field name → a sentence, shown as the field's description.
    */
   fieldNotes?: Record<string, string>;
+  /** The same body may also come as `application/x-www-form-urlencoded`, with these fields. */
+  formBody?: z.ZodType;
   /** A `multipart/form-data` upload with one file part of this name. */
   multipartFile?: { field: string; description: string };
   responses: ResponseDoc[];

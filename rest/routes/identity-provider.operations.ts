@@ -1,16 +1,37 @@
-import { identitySessionOutput, identityUserOutput, jwksOutput, signupBody, tokenBody, tokenQuery, updateUserBody } from "../../server/identity";
+import { identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
 
+const USER_ID = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
+const AT = "2026-01-07T09:20:00.000Z";
 const USER = {
-  id: "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f",
+  id: USER_ID,
   aud: "authenticated",
   role: "authenticated",
   email: "grace@example.com",
+  email_confirmed_at: AT,
+  phone: "",
+  confirmed_at: AT,
+  last_sign_in_at: AT,
+  app_metadata: { provider: "email", providers: ["email"] },
   user_metadata: {},
-  created_at: "2026-01-07T09:20:00.000Z",
-  updated_at: "2026-01-07T09:20:00.000Z",
+  identities: [
+    {
+      identity_id: USER_ID,
+      id: USER_ID,
+      user_id: USER_ID,
+      identity_data: { email: "grace@example.com", email_verified: true, phone_verified: false, sub: USER_ID },
+      provider: "email",
+      last_sign_in_at: AT,
+      created_at: AT,
+      updated_at: AT,
+      email: "grace@example.com",
+    },
+  ],
+  created_at: AT,
+  updated_at: AT,
+  is_anonymous: false,
 };
 const SESSION = { access_token: "eyJhbGciOiJFUzI1NiIs…", token_type: "bearer", expires_in: 3600, expires_at: 1767780000, refresh_token: "v1.MRjcyvUvqx…", user: USER };
 const IDENTITY_DESCRIPTION =
@@ -19,10 +40,21 @@ const IDENTITY_DESCRIPTION =
 
 const noBearer = (json?: unknown): ResponseDoc => ({
   status: 401,
-  description: "No bearer, or an access token that is invalid, expired or signed out.",
+  description: "No bearer.",
+  examples: [{ name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json } }],
+});
+const badToken = (json?: unknown): ResponseDoc => ({
+  status: 403,
+  description:
+    "GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), " +
+    "`session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists.",
   examples: [
-    { name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json } },
-    { name: "bad-jwt", summary: "A token that does not verify", body: { code: 401, error_code: "bad_jwt", msg: "Invalid or expired JWT" }, request: { as: "anonymous", json, headers: { authorization: "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl" } } },
+    {
+      name: "bad-jwt",
+      summary: "A token that does not verify",
+      body: { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token signature is invalid" },
+      request: { as: "anonymous", json, headers: { authorization: "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl" } },
+    },
   ],
 });
 
@@ -34,7 +66,7 @@ export const identityProviderOperations: Route[] = [
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Create an account",
-    description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata). Sign-ups are rate limited per address. With mail (\`SMTP_URL\`) addresses are confirmed, as GoTrue does: the answer is the user without a session (\`confirmation_sent_at\`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 \`email_not_confirmed\`.`,
+    description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata, every key kept, at most 2 KB serialized). Sign-ups are rate limited per address. With mail (\`SMTP_URL\`) addresses are confirmed, as GoTrue does: the answer is the user without a session (\`confirmation_sent_at\`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 \`email_not_confirmed\`.`,
     auth: [],
     jsonBody: signupBody,
     responses: [
@@ -67,10 +99,11 @@ export const identityProviderOperations: Route[] = [
     summary: "Sign in, or refresh a session",
     description:
       `${IDENTITY_DESCRIPTION} \`?grant_type=password\` with \`email\` and \`password\`, or \`?grant_type=refresh_token\` with \`refresh_token\` ` +
-      "(refresh tokens rotate: the old one stops working). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.",
+      "(refresh tokens rotate: the old one stops working). The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.",
     auth: [],
     query: tokenQuery,
     jsonBody: tokenBody,
+    formBody: tokenFormBody,
     responses: [
       { status: 200, description: "A session.", schema: identitySessionOutput, examples: [{ name: "password", summary: "Email and password", body: { ...SESSION, user: { ...USER, email: "admin@example.com" } }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "correct horse battery" } } }] },
       {
@@ -94,7 +127,7 @@ export const identityProviderOperations: Route[] = [
     summary: "The account of an access token",
     description: IDENTITY_DESCRIPTION,
     auth: ["identityToken"],
-    responses: [{ status: 200, description: "The account.", schema: identityUserOutput, examples: [{ name: "user", summary: "A valid access token", body: USER, request: { as: "ownerToken" } }] }, noBearer()],
+    responses: [{ status: 200, description: "The account.", schema: identityUserOutput, examples: [{ name: "user", summary: "A valid access token", body: USER, request: { as: "ownerToken" } }] }, noBearer(), badToken()],
   }),
   route({
     method: "PUT",
@@ -102,13 +135,28 @@ export const identityProviderOperations: Route[] = [
     handler: idp.updateUser,
     errorShape: "identity",
     tag: "Identity provider",
-    summary: "Change the account's metadata",
-    description: `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\`; each value at most 2048 characters without control characters.`,
+    summary: "Change the account: metadata, email, password",
+    description:
+      `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\` key by key (a \`null\` removes one), at most 2 KB serialized; \`display_name\` and \`avatar_url\` are strings of at most 2048 characters without control characters. ` +
+      "`password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. " +
+      "`email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. " +
+      "Every field is checked before any is applied.",
     auth: ["identityToken"],
     jsonBody: updateUserBody,
     responses: [
       { status: 200, description: "The updated account.", schema: identityUserOutput, examples: [{ name: "updated", summary: "A display name", body: { ...USER, user_metadata: { display_name: "Grace" } }, request: { as: "ownerToken", json: { data: { display_name: "Grace" } } } }] },
+      {
+        status: 400,
+        description: "An invalid email address or a body that is not JSON.",
+        examples: [{ name: "bad-email", summary: "Not an email address", body: { code: 400, error_code: "validation_failed", msg: "Unable to validate email address: invalid format" }, request: { as: "ownerToken", json: { email: "invalid-email" } } }],
+      },
+      {
+        status: 422,
+        description: "A password too short or too long (`weak_password`), or an email another account has (`email_exists`).",
+        examples: [{ name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "ownerToken", json: { password: "1234567" } } }],
+      },
       noBearer({ data: { display_name: "Grace" } }),
+      badToken({ data: { display_name: "Grace" } }),
     ],
   }),
   route({
@@ -118,9 +166,21 @@ export const identityProviderOperations: Route[] = [
     errorShape: "identity",
     tag: "Identity provider",
     summary: "End the session of an access token",
-    description: `${IDENTITY_DESCRIPTION} The session's refresh token stops working and the dashboard session signed in with it ends.`,
+    description:
+      `${IDENTITY_DESCRIPTION} \`scope\` as GoTrue: \`global\` (the default) ends every session of the account, \`local\` this one, \`others\` all but this one. ` +
+      "An ended session's refresh token stops working and the dashboard session signed in with it ends.",
     auth: ["identityToken"],
-    responses: [{ status: 204, description: "Signed out.", examples: [{ name: "signed-out", summary: "A valid access token", request: { as: "ownerToken" } }] }, noBearer()],
+    query: logoutQuery,
+    responses: [
+      { status: 204, description: "Signed out.", examples: [{ name: "signed-out", summary: "A valid access token", request: { as: "newcomerToken", query: { scope: "local" } } }] },
+      {
+        status: 400,
+        description: "An unknown scope.",
+        examples: [{ name: "bad-scope", summary: "scope=everywhere", body: { code: 400, error_code: "validation_failed", msg: 'Unsupported logout scope "everywhere"' }, request: { as: "ownerToken", query: { scope: "everywhere" } } }],
+      },
+      noBearer(),
+      badToken(),
+    ],
   }),
   route({
     method: "GET",

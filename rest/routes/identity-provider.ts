@@ -1,24 +1,39 @@
 import { IDENTITY } from "../../server/platform/error-codes";
 import { findAppError } from "../../server/platform/errors";
 import { IdentityError } from "../../server/identity";
-import { readJsonObject } from "../body";
+import { readJsonObject, readTextCapped } from "../body";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
 
 /** GoTrue reads the token from `Authorization: Bearer <jwt>`; one header, one token. */
-function bearerToken(ctx: RequestContext): string {
+export function bearerToken(ctx: RequestContext): string {
   const header = ctx.request.headers.get("authorization") ?? "";
   const match = /^Bearer ([^\s,]+)$/i.exec(header);
   if (!match) throw new IdentityError(IDENTITY.NO_AUTHORIZATION, "This endpoint requires a Bearer token");
   return match[1]!;
 }
 
-async function identityBody(ctx: RequestContext) {
+export async function identityBody(ctx: RequestContext) {
   try {
     return await readJsonObject(ctx.request);
   } catch (error) {
-    if (findAppError(error)?.code === "PAYLOAD_TOO_LARGE") throw new IdentityError(IDENTITY.REQUEST_TOO_LARGE, "Request body too large");
-    throw new IdentityError(IDENTITY.BAD_JSON, "Could not parse request body as JSON");
+    throw identityBodyError(error);
+  }
+}
+
+function identityBodyError(error: unknown): IdentityError {
+  if (findAppError(error)?.code === "PAYLOAD_TOO_LARGE") return new IdentityError(IDENTITY.REQUEST_TOO_LARGE, "Request body too large");
+  return new IdentityError(IDENTITY.BAD_JSON, "Could not parse request body as JSON");
+}
+
+/** The token endpoint also reads a form, as GoTrue (an OAuth token endpoint) does; one value per field. */
+async function tokenBody(ctx: RequestContext): Promise<{ body: Record<string, unknown>; form: boolean }> {
+  const type = (ctx.request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") return { body: await identityBody(ctx), form: false };
+  try {
+    return { body: Object.fromEntries(new URLSearchParams(await readTextCapped(ctx.request))), form: true };
+  } catch (error) {
+    throw identityBodyError(error);
   }
 }
 
@@ -29,9 +44,12 @@ export async function signup(ctx: RequestContext) {
 }
 
 export async function token(ctx: RequestContext) {
-  const body = await identityBody(ctx);
+  const { body, form } = await tokenBody(ctx);
   const caller = await ctx.caller();
-  return json(await caller.idp.token({ ...body, grantType: ctx.url.searchParams.get("grant_type") ?? "" }));
+  // GoTrue reads grant_type as Go's FormValue does: the query first, then a form body (never JSON).
+  const fromForm = form && typeof body.grant_type === "string" ? body.grant_type : "";
+  const grantType = ctx.url.searchParams.get("grant_type") ?? fromForm;
+  return json(await caller.idp.token({ ...body, grantType }));
 }
 
 export async function getUser(ctx: RequestContext) {
@@ -44,12 +62,12 @@ export async function updateUser(ctx: RequestContext) {
   const body = await identityBody(ctx);
   const data = body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>) : {};
   const caller = await ctx.caller();
-  return json(await caller.idp.updateUser({ accessToken, data }));
+  return json(await caller.idp.updateUser({ accessToken, data, email: body.email, password: body.password }));
 }
 
 export async function logout(ctx: RequestContext) {
   const caller = await ctx.caller();
-  await caller.idp.logout({ accessToken: bearerToken(ctx) });
+  await caller.idp.logout({ accessToken: bearerToken(ctx), scope: ctx.url.searchParams.get("scope") ?? undefined });
   return noContent();
 }
 

@@ -1,6 +1,8 @@
 import { SignJWT, type JWTPayload } from "jose";
 import { getConfig } from "../platform/config";
 import { getIdentityTokenVerifier, InvalidIdentityTokenError } from "./identity-tokens";
+import type { UserMetadata } from "./entities";
+import { APP_METADATA } from "./provider-user";
 import { getSigningKey } from "./signing-keys";
 
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -16,10 +18,24 @@ export function issuer(): string {
   return `${getConfig().identityProviderUrl}/auth/v1`;
 }
 
-export async function issueAccessToken(user: { id: string; email: string }, sessionId: string) {
+/**
+ * GoTrue's access token claims (its `AccessTokenClaims`): one factor, a password, so `aal1`
+ * and one `amr` entry stamped with the session's sign-in.
+ */
+export async function issueAccessToken(user: { id: string; email: string; userMetadata: UserMetadata }, sessionId: string, signedInAt: Date) {
   const key = await getSigningKey();
   const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ email: user.email, session_id: sessionId, role: "authenticated" })
+  const token = await new SignJWT({
+    email: user.email,
+    phone: "",
+    app_metadata: { provider: APP_METADATA.provider, providers: [...APP_METADATA.providers] },
+    user_metadata: user.userMetadata ?? {},
+    role: "authenticated",
+    aal: "aal1",
+    amr: [{ method: "password", timestamp: Math.floor(signedInAt.getTime() / 1000) }],
+    session_id: sessionId,
+    is_anonymous: false,
+  })
     .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
     .setSubject(user.id)
     .setAudience("authenticated")

@@ -2,42 +2,42 @@ import { IDENTITY } from "../platform/error-codes";
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
-import { isSafeName } from "../platform/validation/text";
+import { mergeMetadata, metadataChanges } from "./user-metadata";
 import { issueAccessToken, verifyAccessToken, ACCESS_TOKEN_SECONDS } from "./access-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
+import { InvalidIdentityTokenError } from "./identity-tokens";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import {
   badJwt,
   IdentityError,
   invalidCredentials,
+  sessionNotFound,
+  userNotFound,
   type IdentityProvider,
+  type LogoutScope,
   type ProviderUser,
   type TokenResponse,
 } from "./provider-types";
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
 import { publishSessionRevoked } from "./session-revocations";
 import { canSendMail } from "../platform/mailer";
+import { changeEmail, changePassword } from "./account-changes";
+import { toProviderUser } from "./provider-user";
 import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
 
+/** What `PUT /auth/v1/user` may change; raw values, validated here with GoTrue's errors. */
+export interface AccountChanges {
+  data?: unknown;
+  email?: unknown;
+  password?: unknown;
+}
+
 const MIN_PASSWORD_LENGTH = 8;
-const MAX_METADATA_LENGTH = 2048;
 /** Longer passwords buy nothing and make every hash (and a flood of them) dearer. */
 const MAX_PASSWORD_LENGTH = 1024;
 const emailSchema = z.email().max(254);
 
-export function toProviderUser(user: AuthUser): ProviderUser {
-  return {
-    id: user.id,
-    aud: "authenticated",
-    role: "authenticated",
-    email: user.email,
-    user_metadata: user.userMetadata ?? {},
-    created_at: user.createdAt.toISOString(),
-    updated_at: user.updatedAt.toISOString(),
-  };
-}
-
-function normalizeEmail(email: unknown): string {
+export function normalizeEmail(email: unknown): string {
   const parsed = emailSchema.safeParse(typeof email === "string" ? email.trim().toLowerCase() : email);
   if (!parsed.success) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Unable to validate email address: invalid format");
   return parsed.data;
@@ -66,6 +66,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   async signUp(emailInput: string, password: string, data: UserMetadata = {}): Promise<TokenResponse | PendingSignUp> {
     const email = normalizeEmail(emailInput);
     checkNewPassword(password);
+    const metadata = mergeMetadata({}, metadataChanges(data));
     const confirming = canSendMail();
     const now = new Date();
     const user = this.em.create(AuthUser, {
@@ -73,7 +74,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       email,
       passwordHash: await hashPassword(password),
       emailConfirmedAt: confirming ? null : now,
-      userMetadata: pickMetadata(data),
+      userMetadata: metadata,
       createdAt: now,
       updatedAt: now,
     });
@@ -84,7 +85,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
         if (!confirming) throw new IdentityError(IDENTITY.USER_ALREADY_EXISTS, "User already registered");
         this.em.clear();
         await mailAlreadyRegistered(email);
-        return madeUpSignUp(email, pickMetadata(data), now);
+        return madeUpSignUp(email, metadata, now);
       }
       throw error;
     }
@@ -109,16 +110,16 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
     }
     const next = newRefreshToken();
-    const rows = await this.em.getConnection().execute<{ id: string; user_id: string }[]>(
+    const rows = await this.em.getConnection().execute<{ id: string; user_id: string; created_at: Date }[]>(
       `update auth_sessions set refresh_token_hash = ?, refreshed_at = now(), expires_at = ?
          where refresh_token_hash = ? and revoked_at is null and expires_at > now()
-         returning id, user_id`,
+         returning id, user_id, created_at`,
       [hashRefreshToken(next), new Date(Date.now() + SESSION_LIFETIME_MS), hashRefreshToken(refreshToken)],
     );
     const row = rows[0];
     const user = row ? await this.em.findOne(AuthUser, { id: row.user_id }) : null;
     if (!row || !user) throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
-    return this.tokenResponse(user, row.id, next);
+    return this.tokenResponse(user, row.id, next, new Date(row.created_at));
   }
 
   async getUser(accessToken: string): Promise<ProviderUser> {
@@ -126,53 +127,67 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   }
 
   async updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser> {
-    const user = await this.userFromToken(accessToken);
-    const merged: UserMetadata = { ...user.userMetadata };
-    for (const [key, value] of Object.entries(pickMetadata(data))) {
-      if (value === null) delete merged[key];
-      else merged[key] = value;
-    }
+    return this.changeAccount(accessToken, { data });
+  }
+
+  /** GoTrue's `PUT /user`: each field given is validated first, then all are applied. */
+  async changeAccount(accessToken: string, changes: AccountChanges): Promise<ProviderUser> {
+    const { user, sessionId } = await this.sessionFromToken(accessToken);
+    const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
+    if (changes.password !== undefined) checkNewPassword(changes.password);
+    const data = metadataChanges(changes.data);
+    const merged = mergeMetadata(user.userMetadata ?? {}, data);
+    if (email !== undefined) await changeEmail(this.em, user, email);
+    if (changes.password !== undefined) await changePassword(this.em, user, sessionId, changes.password as string);
     user.userMetadata = merged;
     user.updatedAt = new Date();
     await this.em.flush();
     return toProviderUser(user);
   }
 
-  async logout(accessToken: string): Promise<void> {
-    const claims = await verifyAccessToken(accessToken).catch(() => {
-      throw badJwt();
-    });
-    if (!claims.session_id) return;
-    await revokeSession(this.em, claims.session_id);
+  async logout(accessToken: string, scope: LogoutScope = "global"): Promise<void> {
+    const { user, sessionId } = await this.sessionFromToken(accessToken);
+    if (scope === "local") return revokeSession(this.em, sessionId);
+    await revokeSessionsOf(this.em, user.id, scope === "others" ? sessionId : null);
   }
 
   private async userFromToken(accessToken: string): Promise<AuthUser> {
-    const claims = await verifyAccessToken(accessToken).catch(() => {
-      throw badJwt();
+    return (await this.sessionFromToken(accessToken)).user;
+  }
+
+  /** GoTrue's order: the token (403 `bad_jwt`), its session (403 `session_not_found`), its user. */
+  private async sessionFromToken(accessToken: string): Promise<{ user: AuthUser; sessionId: string }> {
+    const claims = await verifyAccessToken(accessToken).catch((error: unknown) => {
+      throw badJwt(jwtFailure(error));
     });
-    const live = claims.session_id ? await isSessionLive(this.em, claims.session_id) : false;
-    const user = live ? await this.em.findOne(AuthUser, { id: claims.sub }) : null;
-    if (!user) throw badJwt();
-    return user;
+    const sessionId = claims.session_id;
+    if (!sessionId) throw badJwt("token has invalid claims");
+    if (!(await isSessionLive(this.em, sessionId))) throw sessionNotFound();
+    const user = await this.em.findOne(AuthUser, { id: claims.sub });
+    if (!user) throw userNotFound();
+    return { user, sessionId };
   }
 
   private async startSession(user: AuthUser): Promise<TokenResponse> {
     const refreshToken = newRefreshToken();
+    const now = new Date();
+    user.lastSignInAt = now;
     const session = this.em.create(AuthSession, {
       id: randomUUID(),
       userId: user.id,
       refreshTokenHash: hashRefreshToken(refreshToken),
-      createdAt: new Date(),
-      refreshedAt: new Date(),
+      createdAt: now,
+      refreshedAt: now,
       expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
       revokedAt: null,
     });
     await this.em.flush();
-    return this.tokenResponse(user, session.id, refreshToken);
+    return this.tokenResponse(user, session.id, refreshToken, now);
   }
 
-  private async tokenResponse(user: AuthUser, sessionId: string, refreshToken: string): Promise<TokenResponse> {
-    const access = await issueAccessToken(user, sessionId);
+  /** `signedInAt`: when the session began, GoTrue's `amr` timestamp, kept across refreshes. */
+  private async tokenResponse(user: AuthUser, sessionId: string, refreshToken: string, signedInAt: Date): Promise<TokenResponse> {
+    const access = await issueAccessToken(user, sessionId, signedInAt);
     return {
       access_token: access.token,
       token_type: "bearer",
@@ -184,25 +199,31 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   }
 }
 
-/** Only the metadata fields the service manages; `null` means "remove". */
-function pickMetadata(data: unknown): UserMetadata {
-  if (!data || typeof data !== "object") return {};
-  const out: UserMetadata = {};
-  for (const key of ["display_name", "avatar_url"] as const) {
-    const value = (data as Record<string, unknown>)[key];
-    if (typeof value === "string" && (!isSafeName(value) || value.length > MAX_METADATA_LENGTH)) {
-      throw new IdentityError(IDENTITY.VALIDATION_FAILED, `${key} must be at most ${MAX_METADATA_LENGTH} characters, without control characters`);
-    }
-    if (typeof value === "string" || value === null) out[key] = value as string;
-  }
-  return out;
-}
-
 export async function isSessionLive(em: EntityManager, sessionId: string): Promise<boolean> {
   const rows = await em
     .getConnection()
     .execute(`select 1 from auth_sessions where id = ? and revoked_at is null and expires_at > now()`, [sessionId]);
   return rows.length > 0;
+}
+
+/** What golang-jwt says of a token GoTrue cannot verify, from our verifier's reason. */
+function jwtFailure(error: unknown): string {
+  const reason = error instanceof InvalidIdentityTokenError ? error.reason : "malformed";
+  if (reason === "expired") return "token has invalid claims: token is expired";
+  if (reason === "claims") return "token has invalid claims";
+  if (reason === "malformed" || reason === "too_large") return "token is malformed";
+  return "token signature is invalid";
+}
+
+/** Every live session of a user, but `except` (GoTrue's `Logout` and `LogoutAllExceptMe`). */
+export async function revokeSessionsOf(em: EntityManager, userId: string, except: string | null): Promise<void> {
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string }[]>(
+      `update auth_sessions set revoked_at = now() where user_id = ? and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') and revoked_at is null returning id`,
+      [userId, except],
+    );
+  for (const row of rows) await publishSessionRevoked(em, row.id);
 }
 
 /** Revokes in PostgreSQL and tells every instance to drop its cached copy. */

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { EntityManager } from "@mikro-orm/postgresql";
+import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { sendMail } from "../platform/mailer";
 import type { ProviderUser } from "./provider-types";
+import { toProviderUser } from "./provider-user";
 
 /**
  * Confirmed addresses with mail (docs/decisions/034), GoTrue's rule: a sign-up answers the
@@ -22,8 +23,8 @@ export function pendingSignUp(user: ProviderUser, sentAt: Date): PendingSignUp {
 
 /** The same shape for an address that already has an account: a made-up id, as GoTrue does. */
 export function madeUpSignUp(email: string, metadata: Record<string, unknown>, now: Date): PendingSignUp {
-  const at = now.toISOString();
-  return pendingSignUp({ id: randomUUID(), aud: "authenticated", role: "authenticated", email, user_metadata: metadata, created_at: at, updated_at: at }, now);
+  const user = { id: randomUUID(), email, emailConfirmedAt: null, newEmail: null, lastSignInAt: null, userMetadata: metadata, createdAt: now, updatedAt: now };
+  return pendingSignUp(toProviderUser(user), now);
 }
 
 export async function mailConfirmationLink(em: EntityManager, user: { id: string; email: string }): Promise<void> {
@@ -39,6 +40,28 @@ export async function mailConfirmationLink(em: EntityManager, user: { id: string
       `Someone (we hope you) signed up with this address at ${baseUrl}.\n\n` +
       `Confirm it to sign in (the link works for ${CONFIRMATION_LINK_HOURS} hours):\n${baseUrl}/confirm-email/${token}\n\n` +
       "If it was not you, ignore this mail: the account stays unusable without the link.\n",
+  });
+}
+
+/** The secure email change: a link to the new address that, followed, makes it the account's. */
+export async function mailEmailChangeLink(em: EntityManager, userId: string, newEmail: string): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  await em
+    .getConnection()
+    .execute(`insert into email_confirmations (token_hash, user_id, expires_at, new_email) values (?, ?, ?, ?)`, [
+      sha256Base64url(token),
+      userId,
+      new Date(Date.now() + CONFIRMATION_LINK_HOURS * 3_600_000),
+      newEmail,
+    ]);
+  const { baseUrl } = getConfig();
+  await sendMail({
+    to: newEmail,
+    subject: "Confirm your new email address",
+    text:
+      `Someone (we hope you) asked to use this address for their account at ${baseUrl}.\n\n` +
+      `Confirm it (the link works for ${CONFIRMATION_LINK_HOURS} hours):\n${baseUrl}/confirm-email/${token}\n\n` +
+      "If it was not you, ignore this mail: nothing changes without the link.\n",
   });
 }
 
@@ -59,18 +82,34 @@ export type ConfirmationResult = "confirmed" | "unknown" | "expired";
 /** Follows a mailed link: confirms its account once; a followed link stays "confirmed" (reloads are harmless). */
 export async function confirmEmail(em: EntityManager, token: string): Promise<ConfirmationResult> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
-  const rows = await em.getConnection().execute<{ user_id: string; expires_at: Date; used_at: Date | null }[]>(
-    `select user_id, expires_at, used_at from email_confirmations where token_hash = ?`,
+  const rows = await em.getConnection().execute<{ user_id: string; expires_at: Date; used_at: Date | null; new_email: string | null }[]>(
+    `select user_id, expires_at, used_at, new_email from email_confirmations where token_hash = ?`,
     [sha256Base64url(token)],
   );
   const row = rows[0];
   if (!row) return "unknown";
   if (row.used_at) return "confirmed";
   if (new Date(row.expires_at).getTime() <= Date.now()) return "expired";
+  try {
+    await confirmInTransaction(em, token, row);
+  } catch (error) {
+    // Another account took the new address meanwhile: the link can no longer apply.
+    if (error instanceof UniqueConstraintViolationException) return "unknown";
+    throw error;
+  }
+  return "confirmed";
+}
+
+async function confirmInTransaction(em: EntityManager, token: string, row: { user_id: string; new_email: string | null }): Promise<void> {
   await em.transactional(async (tx) => {
     const ctx = tx.getTransactionContext();
     await tx.getConnection().execute(`update email_confirmations set used_at = now() where token_hash = ?`, [sha256Base64url(token)], "run", ctx);
     await tx.getConnection().execute(`update auth_users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ?`, [row.user_id], "run", ctx);
+    // An email change: the pending address becomes the account's, if it is still the one asked for.
+    if (row.new_email) {
+      await tx
+        .getConnection()
+        .execute(`update auth_users set email = new_email, new_email = null, updated_at = now() where id = ? and new_email = ?`, [row.user_id, row.new_email], "run", ctx);
+    }
   });
-  return "confirmed";
 }

@@ -12,6 +12,9 @@ export class AuthUser {
   passwordHash!: string;
   /** Null until the mailed link is followed (only with SMTP_URL; without mail, set at sign-up). */
   emailConfirmedAt: Date | null = null;
+  /** An address asked for with mail, until the link mailed to it is followed (GoTrue's `new_email`). */
+  newEmail: string | null = null;
+  lastSignInAt: Date | null = null;
   userMetadata: UserMetadata = {};
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
@@ -41,6 +44,8 @@ export const AuthUserSchema = new EntitySchema<AuthUser>({
     email: { type: "text" },
     passwordHash: { type: "text", fieldName: "password_hash", hidden: true },
     emailConfirmedAt: { type: "Date", fieldName: "email_confirmed_at", nullable: true },
+    newEmail: { type: "text", fieldName: "new_email", nullable: true },
+    lastSignInAt: { type: "Date", fieldName: "last_sign_in_at", nullable: true },
     userMetadata: { type: "json", fieldName: "user_metadata" },
     createdAt: { type: "Date", fieldName: "created_at" },
     updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },

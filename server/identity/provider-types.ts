@@ -8,8 +8,30 @@ export interface ProviderUser {
   role: "authenticated";
   email: string;
   user_metadata: UserMetadata;
+  /** An address waiting for its mailed link (GoTrue's secure email change). */
+  new_email?: string;
   created_at: string;
   updated_at: string;
+  /** GoTrue's further fields; the built-in provider sends them all (provider-user.ts). */
+  email_confirmed_at?: string;
+  confirmed_at?: string;
+  last_sign_in_at?: string;
+  phone?: string;
+  app_metadata?: Record<string, unknown>;
+  identities?: ProviderIdentity[];
+  is_anonymous?: boolean;
+}
+
+export interface ProviderIdentity {
+  identity_id: string;
+  id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at?: string;
+  created_at: string;
+  updated_at: string;
+  email?: string;
 }
 
 export interface TokenResponse {
@@ -32,8 +54,11 @@ export interface IdentityProvider {
   refresh(refreshToken: string): Promise<TokenResponse>;
   getUser(accessToken: string): Promise<ProviderUser>;
   updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser>;
-  logout(accessToken: string): Promise<void>;
+  /** GoTrue's scopes: `global` (default) every session of the user, `local` this one, `others` all but this one. */
+  logout(accessToken: string, scope?: LogoutScope): Promise<void>;
 }
+
+export type LogoutScope = "global" | "local" | "others";
 
 /** A provider refusal, in GoTrue's body shape `{ code, error_code, msg }`. */
 export class IdentityError extends Error {
@@ -57,4 +82,8 @@ export class IdentityError extends Error {
 }
 
 export const invalidCredentials = () => new IdentityError(IDENTITY.INVALID_CREDENTIALS, "Invalid login credentials");
-export const badJwt = () => new IdentityError(IDENTITY.BAD_JWT, "Invalid or expired JWT");
+/** GoTrue's words: its prefix, then what its JWT library says went wrong. */
+export const badJwt = (detail = "token is malformed") =>
+  new IdentityError(IDENTITY.BAD_JWT, `invalid JWT: unable to parse or verify signature, ${detail}`);
+export const sessionNotFound = () => new IdentityError(IDENTITY.SESSION_NOT_FOUND, "Session from session_id claim in JWT does not exist");
+export const userNotFound = () => new IdentityError(IDENTITY.USER_NOT_FOUND, "User from sub claim in JWT does not exist");

@@ -16,7 +16,17 @@ export const tokenInput = z.object({
 });
 
 export const accessTokenInput = z.object({ accessToken: z.string() });
-export const updateUserInput = z.object({ accessToken: z.string(), data: z.record(z.string(), z.unknown()).default({}) });
+/** GoTrue's `POST /logout?scope=`: raw, so an unknown scope gets GoTrue's own answer. */
+export const logoutInput = z.object({ accessToken: z.string(), scope: z.string().optional() });
+export const logoutQuery = z.object({
+  scope: z.enum(["global", "local", "others"]).optional().describe("`global` (default): every session of the account; `local`: this one; `others`: all but this one."),
+});
+export const updateUserInput = z.object({
+  accessToken: z.string(),
+  data: z.record(z.string(), z.unknown()).default({}),
+  email: z.unknown().optional(),
+  password: z.unknown().optional(),
+});
 
 /** `GET /api/auth/me` (SPEC 4.4). */
 export const sessionStatusOutput = z.object({ loggedIn: z.boolean(), userId: uuidOutput.nullable(), email: z.string().nullable() });
@@ -28,8 +38,30 @@ export const identityUserOutput = z.object({
   role: z.literal("authenticated"),
   email: z.string(),
   user_metadata: z.record(z.string(), z.unknown()),
+  email_confirmed_at: z.string().optional().describe("ISO 8601; absent until the address is confirmed."),
+  phone: z.literal("").describe("Always empty: the built-in provider has no phone sign-in."),
+  confirmed_at: z.string().optional().describe("ISO 8601; GoTrue's older name for `email_confirmed_at`."),
+  new_email: z.string().optional().describe("With mail: the address asked for, until the link mailed to it is followed."),
+  last_sign_in_at: z.string().optional().describe("ISO 8601; absent before the first sign-in."),
+  app_metadata: z.object({ provider: z.literal("email"), providers: z.array(z.literal("email")) }),
+  identities: z
+    .array(
+      z.object({
+        identity_id: z.string(),
+        id: z.string(),
+        user_id: uuidOutput,
+        identity_data: z.record(z.string(), z.unknown()),
+        provider: z.literal("email"),
+        last_sign_in_at: z.string().optional(),
+        created_at: z.string(),
+        updated_at: z.string(),
+        email: z.string(),
+      }),
+    )
+    .describe("One `email` identity; empty in the answer to a sign-up still to confirm."),
   created_at: z.string().describe("ISO 8601"),
   updated_at: z.string().describe("ISO 8601"),
+  is_anonymous: z.literal(false),
 });
 /** A session as `/auth/v1/signup` and `/auth/v1/token` answer it (`TokenResponse`). */
 export const identitySessionOutput = z.object({
@@ -48,7 +80,7 @@ export const identitySessionOutput = z.object({
 export const signupBody = z.object({
   email: z.string().describe("The account's email address."),
   password: z.string().describe("8 to 1024 characters."),
-  data: z.record(z.string(), z.unknown()).optional().describe("User metadata, e.g. `display_name`."),
+  data: z.record(z.string(), z.unknown()).optional().describe("User metadata, any JSON keys (e.g. `display_name`), at most 2 KB serialized."),
 });
 export const tokenQuery = z.object({
   grant_type: z.enum(["password", "refresh_token"]).describe("`password` (with `email` and `password`) or `refresh_token` (with `refresh_token`)."),
@@ -58,6 +90,32 @@ export const tokenBody = z.object({
   password: z.string().optional().describe("With `grant_type=password`."),
   refresh_token: z.string().optional().describe("With `grant_type=refresh_token`."),
 });
+/** The token endpoint's form body (GoTrue reads `grant_type` from the query, then the form). */
+export const tokenFormBody = tokenBody.extend({
+  grant_type: z.enum(["password", "refresh_token"]).optional().describe("When the query has none."),
+});
 export const updateUserBody = z.object({
-  data: z.record(z.string(), z.unknown()).describe("Merged into `user_metadata`; a `null` value removes the field."),
+  data: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` key by key; a `null` value removes the key; at most 2 KB serialized once merged."),
+  email: z.string().optional().describe("A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed."),
+  password: z.string().optional().describe("A new password (8 to 1024 characters); every other session of the account ends."),
+});
+
+/** The admin API (`/auth/v1/admin/users`): raw fields, validated with GoTrue's errors. */
+export const adminUserInput = z.object({
+  serviceKey: z.string(),
+  id: z.string().optional(),
+  fields: z.record(z.string(), z.unknown()).default({}),
+});
+export const adminUsersPageInput = z.object({ serviceKey: z.string(), page: z.string().optional(), perPage: z.string().optional() });
+export const adminUserOutput = identityUserOutput;
+export const adminUsersListOutput = z.object({ users: z.array(identityUserOutput), aud: z.literal("authenticated") });
+export const adminUsersQuery = z.object({
+  page: z.coerce.number().int().min(1).optional().describe("1 (the default) for the newest accounts."),
+  per_page: z.coerce.number().int().min(1).max(1000).optional().describe("50 by default, at most 1000."),
+});
+export const adminUserBody = z.object({
+  email: z.string().optional().describe("Required to create; an admin's change applies at once."),
+  password: z.string().optional().describe("8 to 1024 characters; a change ends every session of the account."),
+  email_confirm: z.boolean().optional().describe("`true`: the address counts as confirmed."),
+  user_metadata: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` as `data` is."),
 });

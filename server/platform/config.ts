@@ -24,6 +24,8 @@ const envSchema = z.object({
   // The deployed-tool assertion's own key (X-Svc-Assertion), never the identity key.
   ASSERTION_SIGNING_KEY: optionalString,
   ASSERTION_PREVIOUS_KEYS: optionalString,
+  // The built-in provider's admin API (/auth/v1/admin): a JWT with role service_role.
+  SERVICE_ROLE_KEY: optionalString,
   ADMIN_EMAILS: optionalString,
   INTEGRATION_ENCRYPTION_KEY: optionalString,
   SESSION_SECRET: optionalString,

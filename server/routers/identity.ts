@@ -1,6 +1,7 @@
 import { IDENTITY } from "../platform/error-codes";
 import { z } from "zod";
-import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, tokenInput, updateUserInput } from "../identity";
+import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
+import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail } from "../identity";
 import type { Context } from "./context";
@@ -38,9 +39,35 @@ export const identityProviderRouter = router({
   user: publicProcedure.input(accessTokenInput).query(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).getUser(input.accessToken)),
   updateUser: publicProcedure
     .input(updateUserInput)
-    .mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).updateUser(input.accessToken, input.data)),
-  logout: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).logout(input.accessToken)),
+    .mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).changeAccount(input.accessToken, input)),
+  logout: publicProcedure.input(logoutInput).mutation(({ ctx, input }) => {
+    const scope = input.scope ?? "global";
+    if (scope !== "global" && scope !== "local" && scope !== "others") {
+      throw new IdentityError(IDENTITY.VALIDATION_FAILED, `Unsupported logout scope "${scope}"`);
+    }
+    return new BuiltInIdentityProvider(ctx.em).logout(input.accessToken, scope);
+  }),
   jwks: publicProcedure.query(() => publicJwks()),
+  adminCreateUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminCreateUser(ctx.em, input.fields);
+  }),
+  adminListUsers: publicProcedure.input(adminUsersPageInput).query(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminListUsers(ctx.em, input.page, input.perPage);
+  }),
+  adminGetUser: publicProcedure.input(adminUserInput).query(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminGetUser(ctx.em, input.id ?? "");
+  }),
+  adminUpdateUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminUpdateUser(ctx.em, input.id ?? "", input.fields);
+  }),
+  adminDeleteUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminDeleteUser(ctx.em, input.id ?? "");
+  }),
 });
 
 /** The dashboard session: sign-up, sign-in and sign-out through whichever provider is configured. */

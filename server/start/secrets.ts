@@ -1,10 +1,20 @@
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Secrets the start script provides when the environment does not. */
 export const newSigningKey = (): string =>
   Buffer.from(generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" })).toString("base64");
+
+/**
+ * The admin API's key: shaped like Supabase's (a JWT with `role: service_role`) so clients
+ * take it as one, but the service compares it whole, so its signing secret is thrown away.
+ */
+function newServiceRoleKey(): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const unsigned = `${part({ alg: "HS256", typ: "JWT" })}.${part({ iss: "svc", role: "service_role", iat: Math.floor(Date.now() / 1000) })}`;
+  return `${unsigned}.${createHmac("sha256", randomBytes(32)).update(unsigned).digest("base64url")}`;
+}
 
 const generators: Record<string, () => string> = {
   INTEGRATION_ENCRYPTION_KEY: () => randomBytes(32).toString("base64"),
@@ -13,6 +23,7 @@ const generators: Record<string, () => string> = {
   // Its own key, not the identity one (ADR 035); an install from before gets it on its next start.
   ASSERTION_SIGNING_KEY: newSigningKey,
   EMBEDDED_POSTGRES_PASSWORD: () => randomBytes(18).toString("base64url"),
+  SERVICE_ROLE_KEY: newServiceRoleKey,
 };
 
 const RETIRED_KEYS_OF: Record<string, string> = {

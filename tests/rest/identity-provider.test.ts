@@ -96,10 +96,13 @@ describe("built-in identity provider (GoTrue-compatible subset)", () => {
     const got = await api(service, "/auth/v1/user", { headers: auth });
     expect(got.body.user_metadata).toEqual({ display_name: "Grace", avatar_url: "https://x/y.png" });
     expect((await api(service, "/auth/v1/user")).status).toBe(401);
-    expect((await api(service, "/auth/v1/user", { headers: { authorization: "Bearer nope" } })).status).toBe(401);
+    // GoTrue's answers (issue 16): 403 bad_jwt for a token that does not verify, 403 session_not_found once signed out.
+    const bad = await api(service, "/auth/v1/user", { headers: { authorization: "Bearer nope" } });
+    expect([bad.status, bad.body.error_code]).toEqual([403, "bad_jwt"]);
 
     expect((await api(service, "/auth/v1/logout", { method: "POST", headers: auth })).status).toBe(204);
-    expect((await api(service, "/auth/v1/user", { headers: auth })).status).toBe(401);
+    const ended = await api(service, "/auth/v1/user", { headers: auth });
+    expect([ended.status, ended.body.error_code]).toEqual([403, "session_not_found"]);
     const refreshed = await api(service, "/auth/v1/token?grant_type=refresh_token", { method: "POST", json: { refresh_token: res.body.refresh_token } });
     expect(refreshed.status).toBe(400);
   });

@@ -1089,6 +1089,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounts (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Newest first, a page at a time; `X-Total-Count` counts them all and `Link` names the next and last pages.
+         */
+        get: operations["getAuthV1AdminUsers"];
+        put?: never;
+        /**
+         * Create an account (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Without `password` the account cannot sign in until one is set; `email_confirm: true` takes the address as confirmed.
+         */
+        post: operations["postAuthV1AdminUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`.
+         */
+        get: operations["getAuthV1AdminUsersId"];
+        /**
+         * Change an account (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Changes apply at once (no mail); a new password ends every session of the account.
+         */
+        put: operations["putAuthV1AdminUsersId"];
+        post?: never;
+        /**
+         * Delete an account (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Its sessions end and the account is gone (`should_soft_delete` is not kept apart: the deletion is always for good).
+         */
+        delete: operations["deleteAuthV1AdminUsersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/logout": {
         parameters: {
             query?: never;
@@ -1100,7 +1152,7 @@ export interface paths {
         put?: never;
         /**
          * End the session of an access token
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. The session's refresh token stops working and the dashboard session signed in with it ends.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `scope` as GoTrue: `global` (the default) ends every session of the account, `local` this one, `others` all but this one. An ended session's refresh token stops working and the dashboard session signed in with it ends.
          */
         post: operations["postAuthV1Logout"];
         delete?: never;
@@ -1120,7 +1172,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `email`, `password` (8 to 1024 characters), optional `data` (user metadata). Sign-ups are rate limited per address. With mail (`SMTP_URL`) addresses are confirmed, as GoTrue does: the answer is the user without a session (`confirmation_sent_at`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 `email_not_confirmed`.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `email`, `password` (8 to 1024 characters), optional `data` (user metadata, every key kept, at most 2 KB serialized). Sign-ups are rate limited per address. With mail (`SMTP_URL`) addresses are confirmed, as GoTrue does: the answer is the user without a session (`confirmation_sent_at`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 `email_not_confirmed`.
          */
         post: operations["postAuthV1Signup"];
         delete?: never;
@@ -1140,7 +1192,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in, or refresh a session
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `?grant_type=password` with `email` and `password`, or `?grant_type=refresh_token` with `refresh_token` (refresh tokens rotate: the old one stops working). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `?grant_type=password` with `email` and `password`, or `?grant_type=refresh_token` with `refresh_token` (refresh tokens rotate: the old one stops working). The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.
          */
         post: operations["postAuthV1Token"];
         delete?: never;
@@ -1162,8 +1214,8 @@ export interface paths {
          */
         get: operations["getAuthV1User"];
         /**
-         * Change the account's metadata
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata`; each value at most 2048 characters without control characters.
+         * Change the account: metadata, email, password
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata` key by key (a `null` removes one), at most 2 KB serialized; `display_name` and `avatar_url` are strings of at most 2048 characters without control characters. `password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. `email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. Every field is checked before any is applied.
          */
         put: operations["putAuthV1User"];
         post?: never;
@@ -6271,9 +6323,587 @@ export interface operations {
             };
         };
     };
-    postAuthV1Logout: {
+    getAuthV1AdminUsers: {
+        parameters: {
+            query?: {
+                /** @description 1 (the default) for the newest accounts. */
+                page?: number;
+                /** @description 50 by default, at most 1000. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts. */
+            200: {
+                headers: {
+                    /** @description The `rel="next"` (when there is one) and `rel="last"` pages. */
+                    Link?: string;
+                    /** @description How many accounts there are. */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        aud: "authenticated";
+                        users: {
+                            app_metadata: {
+                                /** @constant */
+                                provider: "email";
+                                providers: "email"[];
+                            };
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @constant */
+                            is_anonymous: false;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            user_metadata: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1AdminUsers: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required to create; an admin's change applies at once. */
+                    email?: string;
+                    /** @description `true`: the address counts as confirmed. */
+                    email_confirm?: boolean;
+                    /** @description 8 to 1024 characters; a change ends every session of the account. */
+                    password?: string;
+                    /** @description Merged into `user_metadata` as `data` is. */
+                    user_metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description An invalid email address (`validation_failed`) or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id: `user_not_found` `User not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    putAuthV1AdminUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required to create; an admin's change applies at once. */
+                    email?: string;
+                    /** @description `true`: the address counts as confirmed. */
+                    email_confirm?: boolean;
+                    /** @description 8 to 1024 characters; a change ends every session of the account. */
+                    password?: string;
+                    /** @description Merged into `user_metadata` as `data` is. */
+                    user_metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The changed account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description An invalid email address (`validation_failed`) or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id: `user_not_found` `User not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: an empty object, as GoTrue answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id: `user_not_found` `User not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Logout: {
+        parameters: {
+            query?: {
+                /** @description `global` (default): every session of the account; `local`: this one; `others`: all but this one. */
+                scope?: "global" | "local" | "others";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6287,8 +6917,34 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No bearer, or an access token that is invalid, expired or signed out. */
+            /** @description An unknown scope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6312,7 +6968,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description User metadata, e.g. `display_name`. */
+                    /** @description User metadata, any JSON keys (e.g. `display_name`), at most 2 KB serialized. */
                     data?: {
                         [key: string]: unknown;
                     };
@@ -6340,13 +6996,49 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            app_metadata: {
+                                /** @constant */
+                                provider: "email";
+                                providers: "email"[];
+                            };
                             /** @constant */
                             aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
                             email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @constant */
+                            is_anonymous: false;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
                             /** @constant */
                             role: "authenticated";
                             /** @description ISO 8601 */
@@ -6421,6 +7113,19 @@ export interface operations {
                     /** @description With `grant_type=refresh_token`. */
                     refresh_token?: string;
                 };
+                "application/x-www-form-urlencoded": {
+                    /** @description With `grant_type=password`. */
+                    email?: string;
+                    /**
+                     * @description When the query has none.
+                     * @enum {string}
+                     */
+                    grant_type?: "password" | "refresh_token";
+                    /** @description With `grant_type=password`. */
+                    password?: string;
+                    /** @description With `grant_type=refresh_token`. */
+                    refresh_token?: string;
+                };
             };
         };
         responses: {
@@ -6440,13 +7145,49 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            app_metadata: {
+                                /** @constant */
+                                provider: "email";
+                                providers: "email"[];
+                            };
                             /** @constant */
                             aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
                             email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @constant */
+                            is_anonymous: false;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
                             /** @constant */
                             role: "authenticated";
                             /** @description ISO 8601 */
@@ -6504,13 +7245,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
                         /** @constant */
                         aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
                         email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
                         /** @constant */
                         role: "authenticated";
                         /** @description ISO 8601 */
@@ -6521,8 +7298,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description No bearer, or an access token that is invalid, expired or signed out. */
+            /** @description No bearer. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6546,10 +7336,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Merged into `user_metadata`; a `null` value removes the field. */
-                    data: {
+                    /** @description Merged into `user_metadata` key by key; a `null` value removes the key; at most 2 KB serialized once merged. */
+                    data?: {
                         [key: string]: unknown;
                     };
+                    /** @description A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed. */
+                    email?: string;
+                    /** @description A new password (8 to 1024 characters); every other session of the account ends. */
+                    password?: string;
                 };
             };
         };
@@ -6561,13 +7355,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        app_metadata: {
+                            /** @constant */
+                            provider: "email";
+                            providers: "email"[];
+                        };
                         /** @constant */
                         aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
                         email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @constant */
+                        is_anonymous: false;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
                         /** @constant */
                         role: "authenticated";
                         /** @description ISO 8601 */
@@ -6578,8 +7408,47 @@ export interface operations {
                     };
                 };
             };
-            /** @description No bearer, or an access token that is invalid, expired or signed out. */
+            /** @description An invalid email address or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,8 @@ import { Migration20261125000007_connection_notifications } from "./Migration202
 import { Migration20261126000008_background_job_runs } from "./Migration20261126000008_background_job_runs";
 import { Migration20261126000009_email_confirmation } from "./Migration20261126000009_email_confirmation";
 import { Migration20261126000010_integration_enabled } from "./Migration20261126000010_integration_enabled";
+import { Migration20261126000015_email_change } from "./Migration20261126000015_email_change";
+import { Migration20261126000016_last_sign_in } from "./Migration20261126000016_last_sign_in";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +24,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000008_background_job_runs", class: Migration20261126000008_background_job_runs },
   { name: "Migration20261126000009_email_confirmation", class: Migration20261126000009_email_confirmation },
   { name: "Migration20261126000010_integration_enabled", class: Migration20261126000010_integration_enabled },
+  { name: "Migration20261126000015_email_change", class: Migration20261126000015_email_change },
+  { name: "Migration20261126000016_last_sign_in", class: Migration20261126000016_last_sign_in },
 ];

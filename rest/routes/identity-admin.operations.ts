@@ -1,0 +1,98 @@
+import { adminUserBody, adminUserOutput, adminUsersListOutput, adminUsersQuery } from "../../server/identity";
+import { type ResponseDoc } from "../openapi/operation";
+import { route, type Route } from "../route-types";
+import * as admin from "./identity-admin";
+
+const ADMIN_DESCRIPTION =
+  "GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: " +
+  "the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`.";
+const SOMEONE = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
+
+const refusals = (param?: string, json?: unknown): ResponseDoc[] => [
+  {
+    status: 401,
+    description: "No bearer.",
+    examples: [{ name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", param, json } }],
+  },
+  {
+    status: 403,
+    description: "A bearer that is not the service-role key, a user's access token included.",
+    examples: [{ name: "not-admin", summary: "A user's access token", body: { code: 403, error_code: "not_admin", msg: "User not allowed" }, request: { as: "ownerToken", param, json } }],
+  },
+];
+const notFound: ResponseDoc = { status: 404, description: "No account with this id: `user_not_found` `User not found`." };
+const invalid: ResponseDoc = { status: 400, description: "An invalid email address (`validation_failed`) or a body that is not JSON." };
+const unprocessable: ResponseDoc = { status: 422, description: "A password too short or too long (`weak_password`), or an email another account has (`email_exists`)." };
+const idParam = { name: "id", description: "The account's id (UUID)." };
+
+export const identityAdminOperations: Route[] = [
+  route({
+    method: "POST",
+    path: "/auth/v1/admin/users",
+    handler: admin.createUser,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Create an account (admin)",
+    description: `${ADMIN_DESCRIPTION} Without \`password\` the account cannot sign in until one is set; \`email_confirm: true\` takes the address as confirmed.`,
+    auth: ["identityToken"],
+    jsonBody: adminUserBody,
+    responses: [{ status: 200, description: "The new account.", schema: adminUserOutput }, invalid, ...refusals(undefined, { email: "grace@example.com" }), unprocessable],
+  }),
+  route({
+    method: "GET",
+    path: "/auth/v1/admin/users",
+    handler: admin.listUsers,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "List accounts (admin)",
+    description: `${ADMIN_DESCRIPTION} Newest first, a page at a time; \`X-Total-Count\` counts them all and \`Link\` names the next and last pages.`,
+    auth: ["identityToken"],
+    query: adminUsersQuery,
+    responses: [
+      {
+        status: 200,
+        description: "A page of accounts.",
+        schema: adminUsersListOutput,
+        headers: { "X-Total-Count": "How many accounts there are.", Link: 'The `rel="next"` (when there is one) and `rel="last"` pages.' },
+      },
+      ...refusals(),
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/auth/v1/admin/users/{id}",
+    handler: admin.getUser,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "An account (admin)",
+    description: ADMIN_DESCRIPTION,
+    auth: ["identityToken"],
+    pathParam: idParam,
+    responses: [{ status: 200, description: "The account.", schema: adminUserOutput }, ...refusals(SOMEONE), notFound],
+  }),
+  route({
+    method: "PUT",
+    path: "/auth/v1/admin/users/{id}",
+    handler: admin.updateUser,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Change an account (admin)",
+    description: `${ADMIN_DESCRIPTION} Changes apply at once (no mail); a new password ends every session of the account.`,
+    auth: ["identityToken"],
+    pathParam: idParam,
+    jsonBody: adminUserBody,
+    responses: [{ status: 200, description: "The changed account.", schema: adminUserOutput }, invalid, ...refusals(SOMEONE, { user_metadata: { plan: "pro" } }), notFound, unprocessable],
+  }),
+  route({
+    method: "DELETE",
+    path: "/auth/v1/admin/users/{id}",
+    handler: admin.deleteUser,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Delete an account (admin)",
+    description: `${ADMIN_DESCRIPTION} Its sessions end and the account is gone (\`should_soft_delete\` is not kept apart: the deletion is always for good).`,
+    auth: ["identityToken"],
+    pathParam: idParam,
+    responses: [{ status: 200, description: "Deleted: an empty object, as GoTrue answers." }, ...refusals(SOMEONE), notFound],
+  }),
+];

@@ -1,0 +1,49 @@
+import type { AuthUser } from "./entities";
+import type { ProviderUser } from "./provider-types";
+
+/** The built-in provider has one sign-in method: an email address and a password. */
+export const APP_METADATA = { provider: "email", providers: ["email"] } as const;
+
+export type UserRecord = Pick<AuthUser, "id" | "email" | "emailConfirmedAt" | "newEmail" | "lastSignInAt" | "userMetadata" | "createdAt" | "updatedAt">;
+
+const iso = (at: Date | null) => (at ? new Date(at).toISOString() : undefined);
+
+/**
+ * The user as GoTrue sends it (its `models.User` JSON): the optional times only once they
+ * happened, `phone` empty, one `email` identity whose id is the user's own.
+ */
+export function toProviderUser(user: UserRecord): ProviderUser {
+  const confirmedAt = iso(user.emailConfirmedAt);
+  const lastSignInAt = iso(user.lastSignInAt);
+  const createdAt = user.createdAt.toISOString();
+  const updatedAt = user.updatedAt.toISOString();
+  return {
+    id: user.id,
+    aud: "authenticated",
+    role: "authenticated",
+    email: user.email,
+    ...(confirmedAt ? { email_confirmed_at: confirmedAt } : {}),
+    phone: "",
+    ...(confirmedAt ? { confirmed_at: confirmedAt } : {}),
+    ...(user.newEmail ? { new_email: user.newEmail } : {}),
+    ...(lastSignInAt ? { last_sign_in_at: lastSignInAt } : {}),
+    app_metadata: { provider: APP_METADATA.provider, providers: [...APP_METADATA.providers] },
+    user_metadata: user.userMetadata ?? {},
+    identities: [
+      {
+        identity_id: user.id,
+        id: user.id,
+        user_id: user.id,
+        identity_data: { email: user.email, email_verified: confirmedAt !== undefined, phone_verified: false, sub: user.id },
+        provider: "email",
+        ...(lastSignInAt ? { last_sign_in_at: lastSignInAt } : {}),
+        created_at: createdAt,
+        updated_at: updatedAt,
+        email: user.email,
+      },
+    ],
+    created_at: createdAt,
+    updated_at: updatedAt,
+    is_anonymous: false,
+  };
+}

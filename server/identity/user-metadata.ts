@@ -1,0 +1,44 @@
+import { IDENTITY } from "../platform/error-codes";
+import { isSafeName } from "../platform/validation/text";
+import type { UserMetadata } from "./entities";
+import { IdentityError } from "./provider-types";
+
+/** The fields the dashboard shows; other keys are the client's own, kept as given. */
+const MANAGED_KEYS = ["display_name", "avatar_url"] as const;
+const MAX_MANAGED_LENGTH = 2048;
+/**
+ * GoTrue keeps any JSON, and copies it into every access token. The bound keeps each token
+ * within the verifier's 8 KB and the dashboard's session cookie (token and refresh token)
+ * within a browser's 4 KB per cookie (docs/decisions/036).
+ */
+export const MAX_METADATA_BYTES = 2 * 1024;
+
+/**
+ * GoTrue's `data`, validated: every key is kept (`null` means "remove"), the dashboard's own
+ * fields must be short safe strings.
+ */
+export function metadataChanges(data: unknown): Record<string, unknown> {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return {};
+  const changes = { ...(data as Record<string, unknown>) };
+  for (const key of MANAGED_KEYS) {
+    const value = changes[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string" || !isSafeName(value) || value.length > MAX_MANAGED_LENGTH) {
+      throw new IdentityError(IDENTITY.VALIDATION_FAILED, `${key} must be at most ${MAX_MANAGED_LENGTH} characters, without control characters`);
+    }
+  }
+  return changes;
+}
+
+/** GoTrue's merge (`UpdateUserMetaData`): each key replaced, a `null` one removed; refused over the bound. */
+export function mergeMetadata(current: UserMetadata, changes: Record<string, unknown>): UserMetadata {
+  const merged: UserMetadata = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  if (Buffer.byteLength(JSON.stringify(merged)) > MAX_METADATA_BYTES) {
+    throw new IdentityError(IDENTITY.VALIDATION_FAILED, `user_metadata must be at most ${MAX_METADATA_BYTES} bytes serialized`);
+  }
+  return merged;
+}

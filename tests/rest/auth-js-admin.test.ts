@@ -1,0 +1,69 @@
+import { AuthClient } from "@supabase/auth-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+/**
+ * Issue 16, 1.6: GoTrue's admin API, driven by an unmodified auth-js `auth.admin`, with the
+ * service-role key (here set by SERVICE_ROLE_KEY); any other bearer gets 403 `not_admin`.
+ */
+const SERVICE_ROLE_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.dGVzdC1zZXJ2aWNlLXJvbGU";
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService({ label: "auth-js-admin", env: { SERVICE_ROLE_KEY } });
+}, 60_000);
+afterAll(() => service?.stop());
+
+const PASSWORD = "correct horse battery";
+const client = (key: string) =>
+  new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: key, Authorization: `Bearer ${key}` }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
+const user = () => new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
+
+describe("auth-js auth.admin", () => {
+  it("creates, gets, updates, lists and deletes accounts", async () => {
+    const admin = client(SERVICE_ROLE_KEY).admin;
+    const email = uniqueEmail("admin-made");
+    const created = await admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { plan: "pro" } });
+    expect(created.error).toBeNull();
+    const id = created.data.user!.id;
+    expect(created.data.user).toMatchObject({ email, user_metadata: { plan: "pro" }, app_metadata: { provider: "email" } });
+    expect((await user().signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+
+    expect((await admin.getUserById(id)).data.user).toMatchObject({ id, email });
+
+    const session = user();
+    expect((await session.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const updated = await admin.updateUserById(id, { password: "another passphrase", user_metadata: { plan: null, seats: 3 } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.user_metadata).toEqual({ seats: 3 });
+    expect((await user().signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
+    expect((await user().signInWithPassword({ email, password: "another passphrase" })).error).toBeNull();
+    expect((await session.getUser()).data.user).toBeNull();
+
+    const second = await admin.createUser({ email: uniqueEmail("admin-made"), password: PASSWORD, email_confirm: true });
+    const total = (await service.db.query("select count(*)::int as n from auth_users")).rows[0].n;
+    const page1 = await admin.listUsers({ page: 1, perPage: 1 });
+    expect(page1.error).toBeNull();
+    expect(page1.data.users.map((u) => u.id)).toEqual([second.data.user!.id]);
+    expect(page1.data).toMatchObject({ total, nextPage: 2, lastPage: total });
+    const page2 = await admin.listUsers({ page: 2, perPage: 1 });
+    expect(page2.data.users.map((u) => u.id)).toEqual([id]);
+
+    expect((await admin.deleteUser(id)).error).toBeNull();
+    expect((await admin.getUserById(id)).error).toMatchObject({ status: 404, code: "user_not_found", message: "User not found" });
+    expect((await service.db.query("select 1 from auth_users where id = $1", [id])).rows).toHaveLength(0);
+    expect((await user().signInWithPassword({ email, password: "another passphrase" })).error).toMatchObject({ code: "invalid_credentials" });
+  });
+
+  it("refuses any other bearer, a user's access token included, with GoTrue's 403 not_admin", async () => {
+    const person = user();
+    const signed = await person.signUp({ email: uniqueEmail("not-admin"), password: PASSWORD });
+    for (const key of [signed.data.session!.access_token, "anon", `${SERVICE_ROLE_KEY}x`]) {
+      const { error } = await client(key).admin.listUsers();
+      expect(error).toMatchObject({ status: 403, code: "not_admin", message: "User not allowed" });
+    }
+    const before = (await service.db.query("select count(*)::int as n from auth_users")).rows[0].n;
+    expect((await client("anon").admin.createUser({ email: uniqueEmail("sneaky"), password: PASSWORD })).error).toMatchObject({ code: "not_admin" });
+    expect((await service.db.query("select count(*)::int as n from auth_users")).rows[0].n).toBe(before);
+  });
+});

@@ -1,0 +1,256 @@
+import { AuthClient } from "@supabase/auth-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+/**
+ * Issue 16, 1: the built-in provider is a drop-in for `@supabase/auth-js`, driven here
+ * unmodified against `{service.url}/auth/v1`. The provider asks for no `apikey` (any value
+ * passes), so the client gets a placeholder as a Supabase project's anon key would be.
+ */
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService({ label: "auth-js" });
+}, 60_000);
+afterAll(() => service?.stop());
+
+const PASSWORD = "correct horse battery";
+const client = () =>
+  new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
+
+async function signedUp(email = uniqueEmail("authjs")) {
+  const auth = client();
+  const { data, error } = await auth.signUp({ email, password: PASSWORD });
+  expect(error).toBeNull();
+  expect(data.session).not.toBeNull();
+  return { auth, email, userId: data.user!.id };
+}
+
+async function signedIn(email: string, password = PASSWORD) {
+  const auth = client();
+  const { error } = await auth.signInWithPassword({ email, password });
+  return { auth, error };
+}
+
+describe("auth-js updateUser", () => {
+  it("changes the password for real: the new one works, the old does not, other sessions end, this one lives", async () => {
+    const { auth, email } = await signedUp();
+    const other = await signedIn(email);
+    expect(other.error).toBeNull();
+
+    const { data, error } = await auth.updateUser({ password: "a brand new passphrase" });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+
+    expect((await signedIn(email)).error).toMatchObject({ status: 400, code: "invalid_credentials" });
+    expect((await signedIn(email, "a brand new passphrase")).error).toBeNull();
+    expect((await auth.getUser()).data.user?.email).toBe(email);
+    expect((await other.auth.getUser()).data.user).toBeNull();
+  });
+
+  it("refuses a password too short like GoTrue, and keeps the old one", async () => {
+    const { auth, email } = await signedUp();
+    const { error } = await auth.updateUser({ password: "short" });
+    expect(error).toMatchObject({ status: 422, code: "weak_password" });
+    expect((await signedIn(email)).error).toBeNull();
+  });
+
+  it("refuses an invalid email like GoTrue", async () => {
+    const { auth, email } = await signedUp();
+    const { error } = await auth.updateUser({ email: "invalid-email" });
+    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: "Unable to validate email address: invalid format" });
+    expect((await auth.getUser()).data.user?.email).toBe(email);
+  });
+
+  it("without mail, changes the email at once: signing in takes the new address only", async () => {
+    const { auth, email, userId } = await signedUp();
+    const next = uniqueEmail("authjs-new");
+    const { data, error } = await auth.updateUser({ email: next });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(next);
+    expect((await signedIn(email)).error).toMatchObject({ code: "invalid_credentials" });
+    const again = await signedIn(next);
+    expect(again.error).toBeNull();
+    expect((await again.auth.getUser()).data.user?.id).toBe(userId);
+  });
+
+  it("refuses an email another account has", async () => {
+    const first = await signedUp();
+    const { auth } = await signedUp();
+    const { error } = await auth.updateUser({ email: first.email });
+    expect(error).toMatchObject({ status: 422, code: "email_exists", message: "A user with this email address has already been registered" });
+  });
+});
+
+describe("auth-js user metadata", () => {
+  it("keeps every key of signUp's data and merges updateUser's data (null removes a key)", async () => {
+    const email = uniqueEmail("authjs-meta");
+    const auth = client();
+    const data = { display_name: "Ada", plan: "pro", prefs: { theme: "dark", sizes: [1, 2] }, beta: true };
+    const signed = await auth.signUp({ email, password: PASSWORD, options: { data } });
+    expect(signed.error).toBeNull();
+    expect(signed.data.user?.user_metadata).toEqual(data);
+
+    const { data: updated, error } = await auth.updateUser({ data: { plan: null, locale: "fr", prefs: { theme: "light" } } });
+    expect(error).toBeNull();
+    const merged = { display_name: "Ada", prefs: { theme: "light" }, beta: true, locale: "fr" };
+    expect(updated.user?.user_metadata).toEqual(merged);
+    expect((await auth.getUser()).data.user?.user_metadata).toEqual(merged);
+    const stored = await service.db.query("select user_metadata from auth_users where email = $1", [email]);
+    expect(stored.rows[0].user_metadata).toEqual(merged);
+  });
+
+  it("refuses metadata over 2 KB serialized (it rides in every access token), at sign-up and on update, and keeps what was there", async () => {
+    const email = uniqueEmail("authjs-big");
+    const big = { notes: "x".repeat(2 * 1024) };
+    const refused = await client().signUp({ email, password: PASSWORD, options: { data: big } });
+    expect(refused.error).toMatchObject({ status: 400, code: "validation_failed", message: "user_metadata must be at most 2048 bytes serialized" });
+    expect((await service.db.query("select 1 from auth_users where email = $1", [email])).rows).toHaveLength(0);
+
+    const { auth } = await signedUp();
+    expect((await auth.updateUser({ data: { small: "kept" } })).error).toBeNull();
+    const { error } = await auth.updateUser({ data: big });
+    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: "user_metadata must be at most 2048 bytes serialized" });
+    expect((await auth.getUser()).data.user?.user_metadata).toEqual({ small: "kept" });
+  });
+});
+
+describe("auth-js user object and claims", () => {
+  it("sends the user as GoTrue does: app_metadata, identities, confirmation and sign-in times, phone, is_anonymous", async () => {
+    const email = uniqueEmail("authjs-user");
+    const auth = client();
+    const signed = await auth.signUp({ email, password: PASSWORD, options: { data: { display_name: "Ada" } } });
+    expect(signed.error).toBeNull();
+    const user = (await auth.getUser()).data.user!;
+    expect(user).toMatchObject({
+      id: signed.data.user!.id,
+      aud: "authenticated",
+      role: "authenticated",
+      email,
+      phone: "",
+      is_anonymous: false,
+      app_metadata: { provider: "email", providers: ["email"] },
+      user_metadata: { display_name: "Ada" },
+    });
+    for (const at of ["email_confirmed_at", "confirmed_at", "last_sign_in_at", "created_at", "updated_at"] as const) {
+      expect(Number.isNaN(Date.parse(user[at] as string)), at).toBe(false);
+    }
+    expect(user.identities).toEqual([
+      {
+        identity_id: expect.any(String),
+        id: user.id,
+        user_id: user.id,
+        identity_data: { email, email_verified: true, phone_verified: false, sub: user.id },
+        provider: "email",
+        email,
+        last_sign_in_at: expect.any(String),
+        created_at: user.created_at,
+        updated_at: expect.any(String),
+      },
+    ]);
+
+    const before = Date.parse(user.last_sign_in_at!);
+    const again = client();
+    expect((await again.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect(Date.parse((await again.getUser()).data.user!.last_sign_in_at!)).toBeGreaterThanOrEqual(before);
+  });
+
+  it("puts GoTrue's claims in the access token, which getClaims and the assurance level read", async () => {
+    const email = uniqueEmail("authjs-claims");
+    const auth = client();
+    expect((await auth.signUp({ email, password: PASSWORD, options: { data: { plan: "pro" } } })).error).toBeNull();
+    const { data, error } = await auth.getClaims();
+    expect(error).toBeNull();
+    expect(data!.claims).toMatchObject({
+      email,
+      phone: "",
+      role: "authenticated",
+      aal: "aal1",
+      amr: [{ method: "password", timestamp: expect.any(Number) }],
+      app_metadata: { provider: "email", providers: ["email"] },
+      user_metadata: { plan: "pro" },
+      is_anonymous: false,
+      session_id: expect.any(String),
+    });
+
+    const aal = await auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(aal.error).toBeNull();
+    expect(aal.data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1", currentAuthenticationMethods: [{ method: "password", timestamp: expect.any(Number) }] });
+
+    // A refreshed token keeps how and when the session signed in.
+    const first = (data!.claims.amr as Array<{ timestamp: number }>)[0]!.timestamp;
+    const refreshed = await auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect((await auth.getClaims()).data!.claims.amr).toEqual([{ method: "password", timestamp: first }]);
+  });
+});
+
+describe("auth-js sign-out and dead sessions", () => {
+  const alive = async (auth: ReturnType<typeof client>) => (await auth.getUser()).data.user !== null;
+
+  it("a signed-out session's token gets GoTrue's session_not_found, and auth-js drops the session", async () => {
+    const { auth, email } = await signedUp();
+    const other = await signedIn(email);
+    expect((await other.auth.signOut({ scope: "local" })).error).toBeNull();
+    const headers = { apikey: "anon", authorization: `Bearer ${(await auth.getSession()).data.session!.access_token}` };
+    // `auth` is still signed in; end its session from a third one, then ask with its token.
+    const third = await signedIn(email);
+    expect((await third.auth.signOut({ scope: "others" })).error).toBeNull();
+
+    const raw = await fetch(`${service.url}/auth/v1/user`, { headers });
+    expect([raw.status, await raw.json()]).toEqual([403, { code: 403, error_code: "session_not_found", msg: "Session from session_id claim in JWT does not exist" }]);
+    const { data, error } = await auth.getUser();
+    expect(data.user).toBeNull();
+    expect(error?.name).toBe("AuthSessionMissingError");
+    expect((await auth.getSession()).data.session).toBeNull();
+  });
+
+  it("a malformed or badly signed token gets GoTrue's 403 bad_jwt", async () => {
+    const { auth } = await signedUp();
+    const token = (await auth.getSession()).data.session!.access_token;
+    const [header, payload] = token.split(".");
+    const ask = async (bearer: string) => {
+      const res = await fetch(`${service.url}/auth/v1/user`, { headers: { apikey: "anon", authorization: `Bearer ${bearer}` } });
+      return [res.status, await res.json()];
+    };
+    expect(await ask("not-a-jwt")).toEqual([403, { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token is malformed" }]);
+    expect(await ask(`${header}.${payload}.c2lnbmF0dXJl`)).toEqual([403, { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token signature is invalid" }]);
+  });
+
+  it("signOut honours its scope: local ends this session, others all but this one, global every one", async () => {
+    const email = (await signedUp()).email;
+    const [a, b, c] = [await signedIn(email), await signedIn(email), await signedIn(email)];
+
+    expect((await a.auth.signOut({ scope: "local" })).error).toBeNull();
+    expect([await alive(b.auth), await alive(c.auth)]).toEqual([true, true]);
+
+    expect((await b.auth.signOut({ scope: "others" })).error).toBeNull();
+    expect([await alive(b.auth), await alive(c.auth)]).toEqual([true, false]);
+
+    const [d, e] = [await signedIn(email), await signedIn(email)];
+    expect((await d.auth.signOut()).error).toBeNull();
+    expect([await alive(b.auth), await alive(e.auth)]).toEqual([false, false]);
+    const live = await service.db.query("select count(*)::int as n from auth_sessions s join auth_users u on u.id = s.user_id where u.email = $1 and s.revoked_at is null", [email]);
+    expect(live.rows[0].n).toBe(0);
+  });
+});
+
+describe("the token endpoint's body", () => {
+  it("accepts application/x-www-form-urlencoded as GoTrue does, grant_type in the query or the form", async () => {
+    const { email, userId } = await signedUp();
+    const form = (query: string, fields: Record<string, string>) =>
+      fetch(`${service.url}/auth/v1/token${query}`, { method: "POST", headers: { apikey: "anon", "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+
+    const byQuery = await form("?grant_type=password", { email, password: PASSWORD });
+    expect(byQuery.status).toBe(200);
+    const session = (await byQuery.json()) as { access_token: string; refresh_token: string; user: { id: string } };
+    expect(session.user.id).toBe(userId);
+
+    const byForm = await form("", { grant_type: "refresh_token", refresh_token: session.refresh_token });
+    expect(byForm.status).toBe(200);
+    expect(((await byForm.json()) as { user: { id: string } }).user.id).toBe(userId);
+
+    const wrong = await form("?grant_type=password", { email, password: "not the password" });
+    expect([wrong.status, await wrong.json()]).toEqual([400, { code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" }]);
+  });
+});
