@@ -113,6 +113,15 @@ describe("the OpenAPI document", () => {
       "GET /api/oauth/broker/{provider}/callback 500",
       "GET /api/oauth/broker/{provider}/callback 502",
       "GET /api/oauth/broker/{provider}/callback 503",
+      // The admin API's refusals past the service-role check: the replay has no service-role
+      // caller (tests/rest/auth-js-admin.test.ts drives them with auth-js's admin client).
+      "POST /auth/v1/admin/users 400",
+      "POST /auth/v1/admin/users 422",
+      "GET /auth/v1/admin/users/{id} 404",
+      "PUT /auth/v1/admin/users/{id} 400",
+      "PUT /auth/v1/admin/users/{id} 404",
+      "PUT /auth/v1/admin/users/{id} 422",
+      "DELETE /auth/v1/admin/users/{id} 404",
       // Readiness refused needs a drain or an outage (tests/cluster/drain.test.ts).
       "GET /readyz 503",
       // A wrong metrics bearer needs METRICS_TOKEN set, which the replay's service has not
@@ -155,7 +164,7 @@ describe("the OpenAPI document for a generated client", () => {
     expect(Object.keys(bodyOf("post", "/auth/v1/signup")?.properties ?? {})).toEqual(["email", "password", "data"]);
     expect(bodyOf("post", "/auth/v1/signup")?.required).toEqual(["email", "password"]);
     expect(Object.keys(bodyOf("post", "/auth/v1/token")?.properties ?? {})).toEqual(["email", "password", "refresh_token"]);
-    expect(Object.keys(bodyOf("put", "/auth/v1/user")?.properties ?? {})).toEqual(["data"]);
+    expect(Object.keys(bodyOf("put", "/auth/v1/user")?.properties ?? {}).sort()).toEqual(["data", "email", "password"]);
     const grant = (op("post", "/auth/v1/token").parameters as Json[]).find((p) => p.name === "grant_type");
     expect(grant).toMatchObject({ in: "query", required: true, schema: { type: "string", enum: ["password", "refresh_token"] } });
   });
@@ -164,7 +173,10 @@ describe("the OpenAPI document for a generated client", () => {
     const session = op("post", "/auth/v1/token").responses["200"].content["application/json"].schema as Json;
     expect(Object.keys(session.properties)).toEqual(["access_token", "token_type", "expires_in", "expires_at", "refresh_token", "user"]);
     expect(session.additionalProperties).toBe(false);
-    expect(Object.keys(session.properties.user.properties)).toEqual(["id", "aud", "role", "email", "user_metadata", "created_at", "updated_at"]);
+    // GoTrue's user object (issue 16, 1), every field the service sends.
+    expect(Object.keys(session.properties.user.properties).sort()).toEqual(
+      ["id", "aud", "role", "email", "email_confirmed_at", "phone", "confirmed_at", "new_email", "last_sign_in_at", "app_metadata", "user_metadata", "identities", "is_anonymous", "created_at", "updated_at"].sort(),
+    );
   });
 
   it("says which media type each SDK file is served as: JavaScript, and TypeScript for connect.d.ts", () => {
