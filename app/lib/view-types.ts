@@ -3,11 +3,8 @@
  * a page shows what an API answers, the type is the server's (its zod output schema), never
  * a copy; the rest are the pages' own.
  */
-export type { DeploymentView } from "../../server/deployments";
-export type { AgentTokenView, DeploymentEventView } from "../../server/shell";
-import type { MembershipRole, TenantOutput } from "../../server/tenants";
-import type { Profile } from "../../server/users";
-import type { Capability } from "../../server/members";
+export type { AgentTokenView, DeploymentEventView, DeploymentView } from "./api-shapes.server";
+import type { Capability, MembershipRole, Profile, TenantOutput } from "./api-shapes.server";
 
 export type WorkspaceView = Pick<TenantOutput, "id" | "name" | "slug" | "slugChosen" | "logoUrl" | "referralCode" | "createdAt">;
 export type ProfileView = Profile;

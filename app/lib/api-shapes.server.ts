@@ -1,0 +1,10 @@
+/**
+ * The server's answer shapes the pages show (each area's zod output schema), for
+ * app/lib/view-types.ts. Type-only, like trpc-types.server.ts: importers use `import type`,
+ * so nothing from server/ reaches the client bundle.
+ */
+export type { DeploymentView } from "../../server/deployments";
+export type { AgentTokenView, DeploymentEventView } from "../../server/shell";
+export type { MembershipRole, TenantOutput } from "../../server/tenants";
+export type { Profile } from "../../server/users";
+export type { Capability } from "../../server/members";
