@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { createServer as createHttpServer } from "node:http";
+import { createServer as createHttpServer, type RequestListener } from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -18,6 +18,20 @@ async function closedPort(): Promise<number> {
   const port = (server.address() as { port: number }).port;
   await new Promise<void>((r) => server.close(() => r()));
   return port;
+}
+
+/** A saved login whose apiBase is a server answering with `handler`, for the length of `run`. */
+async function withLoggedInHomeAt(handler: RequestListener, run: (apiBase: string, home: string) => Promise<void>): Promise<void> {
+  const server = createHttpServer(handler);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const apiBase = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const home = freshHome();
+    writeConfigFile(home, { apiBase, apiKey: "svc_sk_elsewhere", tenantId: "t" });
+    await run(apiBase, home);
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()));
+  }
 }
 
 describe("svc: global flags and exit codes (SPEC 4.6, issue 9 section 1)", () => {
@@ -144,41 +158,33 @@ describe("svc: credentials and failures", () => {
 
   it("writes nothing when apiBase answers something that is not the service", async () => {
     // A web site's sign-in page at every path, as a wrong apiBase would answer.
-    const server = createHttpServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>Sign in</html>"));
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const apiBase = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    try {
-      const home = freshHome();
-      writeConfigFile(home, { apiBase, apiKey: "svc_sk_elsewhere", tenantId: "t" });
-      const dev = await svc(["dev"], { home });
-      // svc dev first asks which apps there are (JSON), so that is the answer it cannot read.
-      expect([dev.status, dev.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not JSON). Is apiBase the svc service?\n`]);
-      expect(existsSync(join(home, ".env"))).toBe(false);
-      const whoami = await svc(["whoami"], { home });
-      expect([whoami.status, whoami.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not JSON). Is apiBase the svc service?\n`]);
-    } finally {
-      await new Promise<void>((r) => server.close(() => r()));
-    }
+    await withLoggedInHomeAt(
+      (_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>Sign in</html>"),
+      async (apiBase, home) => {
+        const dev = await svc(["dev"], { home });
+        // svc dev first asks which apps there are (JSON), so that is the answer it cannot read.
+        expect([dev.status, dev.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not JSON). Is apiBase the svc service?\n`]);
+        expect(existsSync(join(home, ".env"))).toBe(false);
+        const whoami = await svc(["whoami"], { home });
+        expect([whoami.status, whoami.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not JSON). Is apiBase the svc service?\n`]);
+      },
+    );
   });
 
   it("writes no .env from an answer that is not text, even when the app list before it was fine", async () => {
     // A proxy that passes JSON through but answers the variables with its own HTML page.
     const apps = { apps: [{ id: "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c", name: "CLI", kind: "cli", variables: 1, current: true }] };
-    const server = createHttpServer((req, res) => {
-      if (req.url?.startsWith("/api/cli/apps")) return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(apps));
-      res.writeHead(200, { "content-type": "text/html" }).end("<html>Sign in</html>");
-    });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const apiBase = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    try {
-      const home = freshHome();
-      writeConfigFile(home, { apiBase, apiKey: "svc_sk_elsewhere", tenantId: "t" });
-      const dev = await svc(["dev"], { home });
-      expect([dev.status, dev.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not text). Is apiBase the svc service?\n`]);
-      expect(existsSync(join(home, ".env"))).toBe(false);
-    } finally {
-      await new Promise<void>((r) => server.close(() => r()));
-    }
+    await withLoggedInHomeAt(
+      (req, res) => {
+        if (req.url?.startsWith("/api/cli/apps")) return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(apps));
+        res.writeHead(200, { "content-type": "text/html" }).end("<html>Sign in</html>");
+      },
+      async (apiBase, home) => {
+        const dev = await svc(["dev"], { home });
+        expect([dev.status, dev.stderr]).toEqual([1, `${apiBase} sent an answer svc could not read (not text). Is apiBase the svc service?\n`]);
+        expect(existsSync(join(home, ".env"))).toBe(false);
+      },
+    );
   });
 
   it("refuses a corrupt config file with a message naming its path, and leaves it as it was", async () => {
