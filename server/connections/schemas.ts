@@ -3,9 +3,11 @@ import { isSafeName, isSafeValue, nameSchema } from "../platform/validation/text
 import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
 
 export const connectionIdInput = z.object({ connectionId: z.uuid({ error: "Connection not found" }) });
-export const providerInput = z.object({ provider: z.string().min(1).max(64) });
+/** A catalog slug as callers name it; text PostgreSQL cannot hold (NUL, broken UTF-16) is refused here, not by the database. */
+const providerSlug = z.string().min(1).max(64).refine(isSafeValue, "Provider must be text without NUL characters");
+export const providerInput = z.object({ provider: providerSlug });
 export const bindInput = connectionIdInput.extend({ appId: z.uuid({ error: "App not found" }) });
-export const unbindInput = z.object({ appId: z.uuid({ error: "App not found" }), provider: z.string().min(1).max(64) });
+export const unbindInput = z.object({ appId: z.uuid({ error: "App not found" }), provider: providerSlug });
 export const allowedOriginsInput = z.object({ appId: z.uuid({ error: "App not found" }), origins: z.array(z.string()).max(20) });
 export const integrationEditInput = z.object({
   slug: z.string().min(1).max(64),

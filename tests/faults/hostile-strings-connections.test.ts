@@ -49,6 +49,28 @@ describe("hostile strings on the connection, catalog and deployment fields", () 
     expect(await catalogRow()).toEqual(before);
   });
 
+  it.each(cases)("a binding's provider with %s is refused or unknown, never a 500, and binds nothing", async (label, value) => {
+    const unbound = await trpc(service, admin, "connections.unbind", { appId, provider: value });
+    if (isHuge(value)) {
+      // (A 1 MB query string is refused by the HTTP server itself before any procedure.)
+      expect(unbound.status).toBe(413);
+      expect((await service.db.query("select count(*)::int as n from app_connection_bindings")).rows[0].n).toBe(0);
+      return;
+    }
+    const listed = await trpc(service, admin, "connections.listForProvider", { provider: value }, "query");
+    const expected = breaksText(label) ? 400 : null;
+    if (expected) expect([listed.status, unbound.status, unbound.error?.message]).toEqual([400, 400, "Provider must be text without NUL characters"]);
+    // Text that is merely odd names no provider: nothing to list, no binding to remove.
+    else expect([listed.status, listed.data, unbound.status, unbound.error?.message]).toEqual([200, [], 404, "Binding not found"]);
+    if (label === "NUL") {
+      // Over REST the provider is a path segment: %00 reaches the same check.
+      const put = await api(service, `/api/apps/${appId}/bindings/a%00b`, { method: "PUT", cookie: admin.cookie, json: { connectionId: "00000000-0000-0000-0000-000000000000" } });
+      const del = await api(service, `/api/apps/${appId}/bindings/a%00b`, { method: "DELETE", cookie: admin.cookie });
+      expect([put.status, del.status]).toEqual([400, 400]);
+    }
+    expect((await service.db.query("select count(*)::int as n from app_connection_bindings")).rows[0].n).toBe(0);
+  });
+
   it.each(cases)("an invitation refuses an email with %s and writes none", async (_label, value) => {
     const res = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: admin.cookie, json: { email: `${value}@example.com`, role: "member" } });
     expect(res.status).toBe(refusedStatus(value));
