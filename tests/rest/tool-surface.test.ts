@@ -325,7 +325,8 @@ describe("the provider proxy, first-party", () => {
   it("follows an edited catalog row at once; a provider that does not answer is 502 upstream_unreachable", async () => {
     const closedPort = await freePort();
     await service.db.query("update integrations set oauth_client_config = jsonb_set(oauth_client_config, '{api_base_url}', to_jsonb($1::text)) where slug = 'supabase'", [`http://127.0.0.1:${closedPort}`]);
-    const down = await afterNotify(() => api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) }), (r) => r.status === 502);
+    // Waits for the edit itself: before it is seen, the old upstream's refused refresh is a 502 too.
+    const down = await afterNotify(() => api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) }), (r) => r.body.error === "upstream_unreachable");
     expect([down.status, down.body]).toEqual([502, { error: "upstream_unreachable", detail: "the provider could not be reached" }]);
     await service.db.query("update integrations set oauth_client_config = jsonb_set(oauth_client_config, '{api_base_url}', to_jsonb($1::text)) where slug = 'supabase'", [upstream.url]);
     // Reached again (the provider now refuses the token the previous test left: a refresh error, not unreachable).
