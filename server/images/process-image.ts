@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { AppError } from "../platform/errors";
 import { detectImageFormat, type ImageFormat } from "./detect-format";
 
@@ -29,10 +29,14 @@ const output: Record<ImageFormat, { ext: ProcessedImage["ext"]; contentType: str
   gif: { ext: "gif", contentType: "image/gif" },
 };
 
+/** Loaded on the first upload, not at start: libvips is a large native module. */
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const format = detectImageFormat(input);
   if (!format) throw invalidType();
 
+  const { default: sharp } = await (sharpModule ??= import("sharp"));
   try {
     const image = sharp(input, {
       limitInputPixels: MAX_INPUT_PIXELS,

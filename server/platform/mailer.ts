@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getConfig } from "./config";
 
 let transport: { url: string; transporter: Transporter } | undefined;
@@ -15,6 +15,9 @@ export function canSendMail(): boolean {
 export async function sendMail(message: { to: string; subject: string; text: string }): Promise<void> {
   const { SMTP_URL, mailFrom } = getConfig();
   if (!SMTP_URL) throw new Error("SMTP_URL is not set");
+  // Loaded with the first message, not at start: most installs never send mail. Awaited
+  // before the check below, so two first messages cannot each build a transport.
+  const { default: nodemailer } = await import("nodemailer");
   if (transport?.url !== SMTP_URL) {
     transport?.transporter.close();
     transport = { url: SMTP_URL, transporter: nodemailer.createTransport(SMTP_URL) };

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, ListObjectsV2Command, type ListObjectsV2CommandOutput, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { ListObjectsV2CommandOutput, S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import { assertSafeObjectKey, isSafeObjectKey, PrefixedObjectStorage, storageFailed, type StoredObject } from "./object-storage";
 
 export interface S3StorageOptions {
@@ -15,11 +15,19 @@ export interface S3StorageOptions {
   listPageSize?: number;
 }
 
+/**
+ * The SDK is loaded on the first call, not at start: it is a large module tree that every
+ * start would otherwise parse while the default driver is the filesystem.
+ */
+let sdkModule: Promise<typeof import("@aws-sdk/client-s3")> | undefined;
+const sdk = () => (sdkModule ??= import("@aws-sdk/client-s3"));
+
 /** Object keys embed a fresh image id, so an object never changes once written. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 export class S3Storage extends PrefixedObjectStorage {
-  private readonly client: S3Client;
+  private readonly clientConfig: S3ClientConfig;
+  private client: Promise<S3Client> | undefined;
   private readonly bucket: string;
   private readonly listPageSize: number | undefined;
 
@@ -32,7 +40,7 @@ export class S3Storage extends PrefixedObjectStorage {
     );
     this.bucket = options.bucket;
     this.listPageSize = options.listPageSize;
-    this.client = new S3Client({
+    this.clientConfig = {
       endpoint: options.endpoint,
       region: options.region,
       forcePathStyle: options.forcePathStyle,
@@ -47,13 +55,20 @@ export class S3Storage extends PrefixedObjectStorage {
       responseChecksumValidation: "WHEN_REQUIRED",
       // An unreachable store must fail the upload, not hold the request open indefinitely.
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-    });
+    };
+  }
+
+  /** One client per storage, made on first use (it keeps the connection pool). */
+  private s3(): Promise<S3Client> {
+    this.client ??= sdk().then(({ S3Client }) => new S3Client(this.clientConfig));
+    return this.client;
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertSafeObjectKey(key);
     try {
-      await this.client.send(
+      const { PutObjectCommand } = await sdk();
+      await (await this.s3()).send(
         new PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
@@ -71,7 +86,8 @@ export class S3Storage extends PrefixedObjectStorage {
     assertSafeObjectKey(key);
     try {
       // S3 answers 204 for a missing key too, so deletes are naturally idempotent.
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      const { DeleteObjectCommand } = await sdk();
+      await (await this.s3()).send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (error) {
       throw storageFailed(error, "remove");
     }
@@ -82,7 +98,8 @@ export class S3Storage extends PrefixedObjectStorage {
     do {
       let page: ListObjectsV2CommandOutput;
       try {
-        page = await this.client.send(
+        const { ListObjectsV2Command } = await sdk();
+        page = await (await this.s3()).send(
           new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken, MaxKeys: this.listPageSize }),
         );
       } catch (error) {

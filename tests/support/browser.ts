@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserServer } from "playwright-core";
+import { inject } from "vitest";
 
 /** The system Chromium; no test ever downloads a browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(chromiumPath);
 
-const ARGS = [
+export const ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -31,10 +32,20 @@ export function warnIfNoChromium(suite: string): void {
  * tests of what a page sees when it opens a window outside a click.
  */
 export function launchBrowser(options: { popupBlocking?: boolean } = {}): Promise<Browser> {
+  // One Chromium serves the whole run (started by the global setup): each suite connects and
+  // works in its own contexts, and its close() drops only what it made.
+  const shared = options.popupBlocking ? undefined : inject("browserEndpoint");
+  if (shared) return chromium.connect(shared);
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
     args: ARGS,
     ...(options.popupBlocking ? { ignoreDefaultArgs: ["--disable-popup-blocking"] } : {}),
   });
+}
+
+/** The run's shared Chromium, for the global setup; undefined without one. */
+export async function launchSharedBrowser(): Promise<BrowserServer | undefined> {
+  if (!hasChromium) return undefined;
+  return chromium.launchServer({ executablePath: chromiumPath, headless: true, args: ARGS, host: "127.0.0.1" });
 }

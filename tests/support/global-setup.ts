@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../server/start/embedded-postgres";
 import { createTemplateDatabase } from "./template-database";
+import { launchSharedBrowser } from "./browser";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module "vitest" {
     postgresAdminUrl: string;
     /** The database migrated once for the run, which createTestDatabase copies. */
     templateDatabase: string;
+    /** The run's one Chromium (playwright's server), which browser suites connect to. */
+    browserEndpoint: string | undefined;
   }
 }
 
@@ -41,9 +44,12 @@ export default async function setup(project: TestProject) {
     await stopCluster();
     throw error;
   }
+  const browser = await launchSharedBrowser();
   project.provide("postgresAdminUrl", adminUrl);
   project.provide("templateDatabase", templateName);
+  project.provide("browserEndpoint", browser?.wsEndpoint());
   return async () => {
+    await browser?.close();
     await template.drop();
     await stopCluster();
   };
