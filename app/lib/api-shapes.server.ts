@@ -9,3 +9,4 @@ export type { MembershipRole, TenantOutput } from "../../server/tenants";
 export type { Profile } from "../../server/users";
 export type { Capability } from "../../server/members";
 export type { ConsentDetails } from "../../server/identity";
+export type { AuthorizedApplication } from "../../server/identity";

@@ -1,7 +1,7 @@
 /** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
 export { isAdmin, recordFirstAdmin } from "./admins";
 export { assertKeyLookupsAllowed, countKeyFailure, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
-export { BuiltInIdentityProvider } from "./built-in-provider";
+export { BuiltInIdentityProvider, isSessionLive } from "./built-in-provider";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
 export { InvalidIdentityTokenError, getIdentityTokenVerifier, looksLikeJwt } from "./identity-tokens";
@@ -25,4 +25,4 @@ export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth/oauth-provider";
 export { approveInteraction, consentDetails, denyInteraction, type ConsentDetails } from "./oauth/interactions";
 export { userinfo } from "./oauth/userinfo";
 export { defaultScopeFor } from "./oauth/scopes";
-export { revokeOAuthGrant } from "./oauth/grants";
+export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "./oauth/grants";

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, signUp, type TestUser } from "../support/http";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { approveInBrowser } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
 
@@ -14,12 +14,14 @@ import { startService, type RunningService } from "../support/service";
 let service: RunningService;
 let person: TestUser;
 let issuer: string;
+let tenantId: string;
 const REDIRECT = "http://127.0.0.1:8765/callback";
 
 beforeAll(async () => {
   service = await startService({ label: "oauth-server" });
   issuer = `${service.url}/auth/v1`;
   person = await signUp(service);
+  tenantId = (await createWorkspace(service, person, uniqueSlug("oauth"))).id;
 });
 afterAll(async () => {
   await service?.stop();
@@ -259,5 +261,69 @@ describe("hostile input", () => {
     expect(authorize.headers.get("content-type")).toContain("text/html");
     const count = await service.db.query("select count(*)::int as n from oauth_records where kind = 'Client' and payload->>'client_name' like 'a%b'");
     expect(count.rows[0].n).toBe(0);
+  });
+});
+
+describe("authorized applications", () => {
+  const profileData = async () => (await fetch(`${service.url}/profile?_data=routes%2Fprofile`, { headers: { cookie: person.cookie } })).json();
+  const revokeOnProfile = (grantId: string) =>
+    fetch(`${service.url}/profile?_data=routes%2Fprofile`, {
+      method: "POST",
+      headers: { cookie: person.cookie, origin: service.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "revokeGrant", grantId }),
+    });
+  const balance = (token: string, path: string) => api(service, path, { headers: { authorization: `Bearer ${token}` } });
+
+  it("lists a grant on the profile page, and Revoke stops its tokens at the balance endpoints within a second", async () => {
+    const config = await registeredClient({ client_name: "Ledger reader" });
+    const { redirect, state, verifier } = await authorize(config, { scope: "openid email" });
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    const grantId = String(decodeJwt(tokens.access_token).session_id);
+
+    // SPEC 5: an access token with aud "authenticated" is an identity token; the tenant comes from sub.
+    for (const path of ["/api/v1/balance", "/api/billing/balance"]) {
+      const res = await balance(tokens.access_token, path);
+      expect([res.status, res.body.tenantId]).toEqual([200, tenantId]);
+    }
+
+    const listed = (await profileData()).applications as Array<Record<string, unknown>>;
+    expect(listed.find((app) => app.grantId === grantId)).toMatchObject({ clientName: "Ledger reader", clientId: config.clientMetadata().client_id, resources: [] });
+    expect((listed.find((app) => app.grantId === grantId)!.scopes as string[]).sort()).toEqual(["email", "openid"]);
+
+    const revoked = await revokeOnProfile(grantId);
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({ intent: "revokeGrant", ok: true });
+    const startedAt = Date.now();
+    // The token used before (cached) and one never used (checked afresh) are both refused.
+    for (const token of [tokens.access_token, refreshed.access_token]) {
+      let status = 200;
+      while (status === 200 && Date.now() - startedAt < 1000) status = (await balance(token, "/api/v1/balance")).status;
+      expect(status).toBe(401);
+    }
+    await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    expect(((await profileData()).applications as Array<{ grantId: string }>).some((app) => app.grantId === grantId)).toBe(false);
+  });
+
+  it("refuses to revoke another person's grant or a malformed id, changing nothing", async () => {
+    const config = await registeredClient();
+    const { redirect, state, verifier } = await authorize(config, { scope: "openid" });
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
+    const grantId = String(decodeJwt(tokens.access_token).session_id);
+    const stranger = await signUp(service);
+    const res = await fetch(`${service.url}/profile?_data=routes%2Fprofile`, {
+      method: "POST",
+      headers: { cookie: stranger.cookie, origin: service.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "revokeGrant", grantId }),
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ intent: "revokeGrant", ok: false, formError: "Authorized application not found" });
+    for (const bad of ["a\u0000b", "x".repeat(100_000), "\ud800"]) {
+      const malformed = await revokeOnProfile(bad);
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toMatchObject({ intent: "revokeGrant", ok: false, formError: "Authorized application not found" });
+    }
+    const rows = await service.db.query("select revoked_at from auth_sessions where id = $1", [grantId]);
+    expect(rows.rows).toEqual([{ revoked_at: null }]);
   });
 });

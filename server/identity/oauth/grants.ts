@@ -3,6 +3,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { hashRefreshToken, newRefreshToken } from "../refresh-tokens";
 import { GRANT_SECONDS } from "./oauth-provider";
 import { endGrantSession } from "./postgres-adapter";
+import { IDENTITY_RESOURCE } from "./scopes";
 
 /**
  * Opens the `auth_sessions` row an approved grant owns (the issue 15 contract): its id is the
@@ -29,4 +30,59 @@ export async function openGrantSession(em: EntityManager, userId: string, client
 export async function revokeOAuthGrant(em: EntityManager, grantId: string): Promise<void> {
   await em.getConnection().execute(`delete from oauth_records where grant_id = ? or (kind = 'Grant' and id = ?)`, [grantId, grantId]);
   await endGrantSession(em, grantId);
+}
+
+/** One application a person authorized, as the profile page lists it. */
+export interface AuthorizedApplication {
+  grantId: string;
+  clientId: string;
+  clientName: string;
+  scopes: string[];
+  resources: string[];
+  authorizedAt: string;
+  lastUsedAt: string;
+}
+
+interface GrantPayload {
+  openid?: { scope?: string };
+  resources?: Record<string, string>;
+}
+
+/** The live grants of a person, newest use first: client, scopes, resources, last used. */
+export async function listAuthorizedApplications(em: EntityManager, userId: string): Promise<AuthorizedApplication[]> {
+  const rows = await em.getConnection().execute<
+    { id: string; oauth_client_id: string; created_at: Date; refreshed_at: Date; grant: GrantPayload | null; client_name: string | null }[]
+  >(
+    `select s.id, s.oauth_client_id, s.created_at, s.refreshed_at, g.payload as grant, c.payload->>'client_name' as client_name
+       from auth_sessions s
+       left join oauth_records g on g.kind = 'Grant' and g.id = s.id::text
+       left join oauth_records c on c.kind = 'Client' and c.id = s.oauth_client_id
+      where s.user_id = ? and s.oauth_client_id is not null and s.revoked_at is null and s.expires_at > now()
+      order by s.refreshed_at desc`,
+    [userId],
+  );
+  return rows.map((row) => {
+    const resources = Object.keys(row.grant?.resources ?? {}).filter((resource) => resource !== IDENTITY_RESOURCE);
+    const scopes = new Set((row.grant?.openid?.scope ?? "").split(" ").filter(Boolean));
+    for (const scope of Object.values(row.grant?.resources ?? {})) for (const one of scope.split(" ")) if (one) scopes.add(one);
+    return {
+      grantId: row.id,
+      clientId: row.oauth_client_id,
+      clientName: row.client_name ?? row.oauth_client_id,
+      scopes: [...scopes],
+      resources,
+      authorizedAt: new Date(row.created_at).toISOString(),
+      lastUsedAt: new Date(row.refreshed_at).toISOString(),
+    };
+  });
+}
+
+/** Revokes one of the person's own grants; false when it is not theirs (or already ended). */
+export async function revokeAuthorizedApplication(em: EntityManager, userId: string, grantId: string): Promise<boolean> {
+  const rows = await em
+    .getConnection()
+    .execute(`select 1 from auth_sessions where id::text = ? and user_id = ? and oauth_client_id is not null and revoked_at is null`, [grantId, userId]);
+  if (rows.length === 0) return false;
+  await revokeOAuthGrant(em, grantId);
+  return true;
 }
