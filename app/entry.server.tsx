@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { createNonce, documentSecurityHeaders } from "~/lib/content-security-policy.server";
+import { FORM_ACTION_HEADER, createNonce, documentSecurityHeaders } from "~/lib/content-security-policy.server";
 import { NonceProvider } from "~/lib/nonce-provider";
 
 // The Node entry and the REST handler ride in the same bundle as the dashboard, so
@@ -45,7 +45,9 @@ export default function handleRequest(
           // A route may ask for a stricter policy (the CLI login page sends no referrer at all).
           if (!responseHeaders.has("Referrer-Policy")) responseHeaders.set("Referrer-Policy", "same-origin");
           responseHeaders.set("X-Frame-Options", "DENY");
-          for (const [name, value] of documentSecurityHeaders(nonce)) responseHeaders.set(name, value);
+          const formAction = responseHeaders.get(FORM_ACTION_HEADER);
+          responseHeaders.delete(FORM_ACTION_HEADER);
+          for (const [name, value] of documentSecurityHeaders(nonce, undefined, formAction ? [formAction] : [])) responseHeaders.set(name, value);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

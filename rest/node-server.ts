@@ -13,6 +13,7 @@ import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
 import { closeShellBroker, handleBrokerUpgrade, isBrokerPath, wireShellAccessChecks } from "./ssh-broker/upgrade";
 import { handleProviderProxy, isProviderProxyPath } from "./provider-proxy";
+import { handleOAuthServer, isOAuthServerPath } from "./oauth-server";
 import { closeGuardedDispatcher, isAppHost } from "../server/deployments";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
@@ -79,6 +80,11 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     if (isProviderProxyPath(req.url)) {
       if (startedAt) recordWhenFinished(req, res, startedAt, "provider-proxy");
       return handleProviderProxy(req, res, normalizeClientAddress(req.socket.remoteAddress));
+    }
+    // The authorization server is a Koa application on Node's objects too (docs/decisions/037).
+    if (isOAuthServerPath(req.url)) {
+      if (startedAt) recordWhenFinished(req, res, startedAt, "oauth-server");
+      return handleOAuthServer(req, res);
     }
     const route = fastRoute(req.method, req.url);
     const answer = fastAnswer(route, (name) => rawHeader(req.rawHeaders, name));

@@ -8,3 +8,5 @@ export type { AgentTokenView, DeploymentEventView } from "../../server/shell";
 export type { MembershipRole, TenantOutput } from "../../server/tenants";
 export type { Profile } from "../../server/users";
 export type { Capability } from "../../server/members";
+export type { ConsentDetails } from "../../server/identity";
+export type { AuthorizedApplication } from "../../server/identity";

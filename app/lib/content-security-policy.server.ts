@@ -41,7 +41,17 @@ export function storageImageOrigin(config: StorageSettings): string | null {
   return url.origin;
 }
 
-export function contentSecurityPolicy({ nonce, imageOrigin }: { nonce: string; imageOrigin: string | null }): string {
+/**
+ * A page whose form ends in a redirect elsewhere (the OAuth consent page: Approve redirects to
+ * the client) names that target in this response header; the document's policy then allows
+ * it in `form-action`, and the header itself is never sent.
+ */
+export const FORM_ACTION_HEADER = "x-svc-form-action";
+
+/** A CSP source a page may add to `form-action`: an http(s) origin or a bare scheme, nothing that could end the directive. */
+const FORM_ACTION_SOURCE = /^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?|[a-z][a-z0-9+.-]*:)$/;
+
+export function contentSecurityPolicy({ nonce, imageOrigin, formAction = [] }: { nonce: string; imageOrigin: string | null; formAction?: string[] }): string {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(nonce)) throw new Error("A CSP nonce must be base64");
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
@@ -52,7 +62,7 @@ export function contentSecurityPolicy({ nonce, imageOrigin }: { nonce: string; i
     ["font-src", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
-    ["form-action", "'self'"],
+    ["form-action", "'self'", ...formAction.filter((source) => FORM_ACTION_SOURCE.test(source))],
     ["frame-ancestors", "'none'"],
   ];
   return directives.map((directive) => directive.join(" ")).join("; ");
@@ -61,8 +71,8 @@ export function contentSecurityPolicy({ nonce, imageOrigin }: { nonce: string; i
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 /** The headers a dashboard document gets, for this nonce and configuration. */
-export function documentSecurityHeaders(nonce: string, config: Config = getConfig()): [name: string, value: string][] {
-  const headers: [string, string][] = [["Content-Security-Policy", contentSecurityPolicy({ nonce, imageOrigin: storageImageOrigin(config) })]];
+export function documentSecurityHeaders(nonce: string, config: Config = getConfig(), formAction: string[] = []): [name: string, value: string][] {
+  const headers: [string, string][] = [["Content-Security-Policy", contentSecurityPolicy({ nonce, imageOrigin: storageImageOrigin(config), formAction })]];
   if (config.secureCookies) headers.push(["Strict-Transport-Security", STRICT_TRANSPORT_SECURITY]);
   return headers;
 }

@@ -4,6 +4,8 @@
  * a copy; the rest are the pages' own.
  */
 export type { AgentTokenView, DeploymentEventView, DeploymentView } from "./api-shapes.server";
+export type { ConsentDetails } from "./api-shapes.server";
+export type { AuthorizedApplication } from "./api-shapes.server";
 import type { Capability, MembershipRole, Profile, TenantOutput } from "./api-shapes.server";
 
 export type WorkspaceView = Pick<TenantOutput, "id" | "name" | "slug" | "slugChosen" | "logoUrl" | "referralCode" | "createdAt">;

@@ -11,7 +11,8 @@ export const meta: MetaFunction = () => [{ title: "Your profile · svc" }];
 /** The profile does not need a workspace: it works before onboarding too. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
-  return json<ProfileData>({ account }, { headers: sessionHeaders(dashboard) });
+  const applications = await dashboard.caller.oauth.grants();
+  return json<ProfileData>({ account, applications }, { headers: sessionHeaders(dashboard) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -19,6 +20,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = sessionHeaders(dashboard);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent === "revokeGrant") {
+    try {
+      await dashboard.caller.oauth.revokeGrant({ grantId: String(form.get("grantId") ?? "") });
+    } catch (error) {
+      return failedForm(intent, describeFailure(error, request), undefined, { headers });
+    }
+    return json<FormResult>({ intent, ok: true }, { headers });
+  }
   const values = { displayName: String(form.get("displayName") ?? "") };
   const update = intent === "profile" ? { displayName: values.displayName } : intent === "clearAvatar" ? { clearAvatar: true } : null;
   if (!update) return json<FormResult>({ intent, ok: false, formError: "Unknown action" }, { status: 400, headers });

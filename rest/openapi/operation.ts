@@ -64,6 +64,7 @@ export type Tag =
   | "Tools"
   | "Connections"
   | "Identity provider"
+  | "Authorization server"
   | "Storage"
   | "Dashboard"
   | "Reference"

@@ -1,6 +1,7 @@
 import { cachedBalance, balanceBody, loadBalance } from "../../server/billing";
 import { invalidBearer, noWorkspace } from "../../server/platform/errors";
-import { getIdentityTokenVerifier, looksLikeJwt, identityTokenKey, knownIdentity, rememberIdentity } from "../../server/identity";
+import { getIdentityTokenVerifier, isSessionLive, looksLikeJwt, identityTokenKey, knownIdentity, rememberIdentity } from "../../server/identity";
+import { getConfig } from "../../server/platform/config";
 import { APP_KEY_PREFIX } from "../../server/keys";
 import { getRuntime } from "../../server/start";
 import { resolveUserTenant } from "../../server/tenants";
@@ -40,13 +41,19 @@ async function keyBalance(ctx: RequestContext, token: string): Promise<Response>
   return balanceResponse((await requireAppKey(ctx)).tenantId);
 }
 
-/** Identity tokens: verified against the provider's JWKS; the workspace comes from `sub`. */
+/**
+ * Identity tokens: verified against the provider's JWKS; the workspace comes from `sub`. With
+ * the built-in provider a token's session (a sign-in, or an OAuth grant: issue 15) must still
+ * be live, so signing out or revoking a grant stops its tokens here at once; the cache above
+ * is emptied by that same revocation's NOTIFY.
+ */
 async function jwtBalance(token: string): Promise<Response> {
   const key = identityTokenKey(token);
   const known = knownIdentity(key);
   if (known) return balanceResponse(known.tenantId);
   const claims = await getIdentityTokenVerifier().verify(token);
   const { orm } = await getRuntime();
+  if (claims.sessionId && getConfig().usesBuiltInIdentityProvider && !(await isSessionLive(orm.em.fork(), claims.sessionId))) throw invalidBearer();
   const workspace = await resolveUserTenant(orm.em.fork(), claims.sub);
   if (!workspace) throw noWorkspace();
   rememberIdentity(key, { sub: claims.sub, sessionId: claims.sessionId ?? null, tenantId: workspace.tenantId }, claims.exp);

@@ -1,7 +1,7 @@
 /** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
 export { isAdmin, recordFirstAdmin } from "./admins";
 export { assertKeyLookupsAllowed, countKeyFailure, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
-export { BuiltInIdentityProvider } from "./built-in-provider";
+export { BuiltInIdentityProvider, isSessionLive } from "./built-in-provider";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
 export { InvalidIdentityTokenError, getIdentityTokenVerifier, looksLikeJwt } from "./identity-tokens";
@@ -19,3 +19,10 @@ export { getSigningKey, publicJwks } from "./signing-keys";
 export { identityTokenKey, knownIdentity, rememberIdentity, verifiedIdentityEvictions } from "./verified-tokens";
 export { confirmEmail, type ConfirmationResult, type PendingSignUp } from "./email-confirmation";
 export { MAX_PER_PAGE, adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole, type AdminUserFields } from "./admin-users";
+export { oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "./oauth/metadata";
+export { oauthServer } from "./oauth/oauth-server";
+export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth/oauth-provider";
+export { approveInteraction, consentDetails, denyInteraction, type ConsentDetails } from "./oauth/interactions";
+export { userinfo } from "./oauth/userinfo";
+export { defaultScopeFor } from "./oauth/scopes";
+export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "./oauth/grants";

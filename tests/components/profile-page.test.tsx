@@ -15,7 +15,7 @@ describe("profile", () => {
       {
         path: "/profile",
         Component: ProfilePage,
-        loader: () => json({ account: account({ displayName }) }),
+        loader: () => json({ account: account({ displayName }), applications: [] }),
         action: async ({ request }) => {
           const submitted = String((await request.formData()).get("displayName"));
           if (submitted.length > 120)
@@ -41,5 +41,26 @@ describe("profile", () => {
     expect(await within(banner).findByText("Ada Lovelace")).toBeTruthy();
     expect(await screen.findByText("Profile saved")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("lists the authorized applications with their scopes and a Revoke", async () => {
+    const Stub = createRemixStub([
+      {
+        path: "/profile",
+        Component: ProfilePage,
+        loader: () =>
+          json({
+            account: account({ displayName: "Ada" }),
+            applications: [
+              { grantId: "6f1d0c1e-1111-4222-8333-944444444444", clientId: "c1", clientName: "Notes app", scopes: ["openid", "email"], resources: [], authorizedAt: "2026-11-20T10:00:00.000Z", lastUsedAt: "2026-11-25T10:00:00.000Z" },
+            ],
+          }),
+      },
+    ]);
+    render(<Stub initialEntries={["/profile"]} />);
+    const card = await screen.findByRole("region", { name: "Authorized applications" });
+    const row = within(card).getByRole("row", { name: /Notes app/ });
+    expect(within(row).getByText("openid email")).toBeTruthy();
+    expect(within(row).getByRole("button", { name: /Revoke/ })).toBeTruthy();
   });
 });

@@ -30,6 +30,14 @@ describe("the dashboard's Content-Security-Policy", () => {
     expect(contentSecurityPolicy({ nonce: NONCE, imageOrigin: "https://cdn.example.com" })).toBe(policy("https://cdn.example.com"));
   });
 
+  it("lets the consent page's form end at the client's redirect origin, and nothing that could break the directive", () => {
+    expect(contentSecurityPolicy({ nonce: NONCE, imageOrigin: null, formAction: ["http://127.0.0.1:8765"] })).toContain("form-action 'self' http://127.0.0.1:8765;");
+    expect(contentSecurityPolicy({ nonce: NONCE, imageOrigin: null, formAction: ["com.example.notes:"] })).toContain("form-action 'self' com.example.notes:;");
+    for (const source of ["https://a.example; script-src *", "*", "'unsafe-inline'", "https://a.example/path"]) {
+      expect(contentSecurityPolicy({ nonce: NONCE, imageOrigin: null, formAction: [source] })).toBe(policy(null));
+    }
+  });
+
   it("refuses a nonce that is not base64 (nothing can be smuggled into the header)", () => {
     for (const nonce of ["", "abc'; script-src *", "a b", "abc;", "é"]) {
       expect(() => contentSecurityPolicy({ nonce, imageOrigin: null })).toThrow("A CSP nonce must be base64");

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
-import type { AccountView } from "~/lib/view-types";
+import type { AccountView, AuthorizedApplication } from "~/lib/view-types";
+import { AuthorizedAppsCard } from "../AuthorizedAppsCard";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { ImageUpload } from "../ImageUpload";
@@ -7,10 +8,11 @@ import { ProfileDetailsCard } from "../ProfileDetailsCard";
 
 export interface ProfileData {
   account: AccountView;
+  applications: AuthorizedApplication[];
 }
 
 export function ProfilePage() {
-  const { account } = useLoaderData<ProfileData>();
+  const { account, applications } = useLoaderData<ProfileData>();
   const { profile } = account;
   return (
     <AppShell account={account}>
@@ -29,6 +31,7 @@ export function ProfilePage() {
             removeIntent="clearAvatar"
           />
         </Card>
+        <AuthorizedAppsCard applications={applications} />
       </div>
     </AppShell>
   );

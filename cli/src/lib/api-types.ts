@@ -1,6 +1,26 @@
 // Generated from the service's OpenAPI document by openapi-typescript: `npm run cli:types` rewrites it. Do not edit.
 
 export interface paths {
+    "/.well-known/oauth-authorization-server/auth/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization server metadata (RFC 8414 path form)
+         * @description The OAuth 2.1 authorization server at `{auth_url}` (issuer `{BASE_URL}/auth/v1`): the same document at the RFC 8414 path-form address, the issuer-suffixed address and as OpenID Connect discovery. Its endpoints live under `/auth/v1/oauth/` (docs/decisions/037).
+         */
+        get: operations["getWellKnownOauthAuthorizationServerAuthV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/svc-assertion-jwks.json": {
         parameters: {
             query?: never;
@@ -1089,6 +1109,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization server metadata
+         * @description The OAuth 2.1 authorization server at `{auth_url}` (issuer `{BASE_URL}/auth/v1`): the same document at the RFC 8414 path-form address, the issuer-suffixed address and as OpenID Connect discovery. Its endpoints live under `/auth/v1/oauth/` (docs/decisions/037).
+         */
+        get: operations["getAuthV1WellKnownOauthAuthorizationServer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID Connect discovery
+         * @description The OAuth 2.1 authorization server at `{auth_url}` (issuer `{BASE_URL}/auth/v1`): the same document at the RFC 8414 path-form address, the issuer-suffixed address and as OpenID Connect discovery. Its endpoints live under `/auth/v1/oauth/` (docs/decisions/037).
+         */
+        get: operations["getAuthV1WellKnownOpenidConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/admin/users": {
         parameters: {
             query?: never;
@@ -1357,6 +1417,45 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getWellKnownOauthAuthorizationServerAuthV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization server's metadata. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=300` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorization_endpoint: string;
+                        authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
+                        code_challenge_methods_supported: string[];
+                        device_authorization_endpoint: string;
+                        grant_types_supported: string[];
+                        introspection_endpoint: string;
+                        issuer: string;
+                        jwks_uri: string;
+                        registration_endpoint: string;
+                        response_types_supported: string[];
+                        revocation_endpoint: string;
+                        scopes_supported: string[];
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
+                        userinfo_endpoint: string;
+                    };
+                };
+            };
+        };
+    };
     getWellKnownSvcAssertionJwksJson: {
         parameters: {
             query?: never;
@@ -6318,6 +6417,84 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1WellKnownOauthAuthorizationServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization server's metadata. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=300` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorization_endpoint: string;
+                        authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
+                        code_challenge_methods_supported: string[];
+                        device_authorization_endpoint: string;
+                        grant_types_supported: string[];
+                        introspection_endpoint: string;
+                        issuer: string;
+                        jwks_uri: string;
+                        registration_endpoint: string;
+                        response_types_supported: string[];
+                        revocation_endpoint: string;
+                        scopes_supported: string[];
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
+                        userinfo_endpoint: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1WellKnownOpenidConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization server's metadata. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=300` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorization_endpoint: string;
+                        authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
+                        code_challenge_methods_supported: string[];
+                        device_authorization_endpoint: string;
+                        grant_types_supported: string[];
+                        introspection_endpoint: string;
+                        issuer: string;
+                        jwks_uri: string;
+                        registration_endpoint: string;
+                        response_types_supported: string[];
+                        revocation_endpoint: string;
+                        scopes_supported: string[];
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
+                        userinfo_endpoint: string;
                     };
                 };
             };

@@ -1,0 +1,46 @@
+import { useFetcher } from "@remix-run/react";
+import { formatDate } from "~/lib/format";
+import type { AuthorizedApplication, FormResult } from "~/lib/view-types";
+import { Card } from "./Card";
+import { ConfirmSubmit } from "./ConfirmSubmit";
+import { DataTable } from "./DataTable";
+
+/**
+ * The applications this person let act for them through the authorization server (issue 15):
+ * which client, with which scopes, when it last used its grant. Revoke ends the grant at once.
+ */
+export function AuthorizedAppsCard({ applications }: { applications: AuthorizedApplication[] }) {
+  return (
+    <Card title="Authorized applications" description="Applications you allowed to act as you. Revoking one signs it out everywhere within a second.">
+      <DataTable columns={["Application", "Scopes", "Authorized", "Last used", { hidden: "Actions" }]} rows={applications} empty={<p>No applications yet.</p>}>
+        {(application) => <AuthorizedAppRow key={application.grantId} application={application} />}
+      </DataTable>
+    </Card>
+  );
+}
+
+function AuthorizedAppRow({ application }: { application: AuthorizedApplication }) {
+  const revoker = useFetcher<FormResult>();
+  const error = revoker.data && !revoker.data.ok ? revoker.data.formError : undefined;
+  return (
+    <tr>
+      <th scope="row">
+        <span className="cell-title">{application.clientName}</span>
+        {application.resources.map((resource) => (
+          <span key={resource} className="cell-sub mono">{resource}</span>
+        ))}
+      </th>
+      <td>{application.scopes.join(" ") || "—"}</td>
+      <td className="cell-muted">{formatDate(application.authorizedAt)}</td>
+      <td className="cell-muted">{formatDate(application.lastUsedAt)}</td>
+      <td className="cell-actions">
+        <revoker.Form method="post">
+          <input type="hidden" name="intent" value="revokeGrant" />
+          <input type="hidden" name="grantId" value={application.grantId} />
+          <ConfirmSubmit label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={application.clientName} busy={revoker.state !== "idle"} />
+        </revoker.Form>
+        {error ? <p className="field-error" role="alert">{error}</p> : null}
+      </td>
+    </tr>
+  );
+}

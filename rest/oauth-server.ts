@@ -1,0 +1,201 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { OAUTH_PREFIX, SESSION_COOKIE, approveInteraction, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { getConfig } from "../server/platform/config";
+import { log } from "../server/platform/log";
+import { isSafeValue } from "../server/platform/validation/text";
+import { deployedToolResources } from "../server/routers";
+import { startedRuntime } from "../server/start";
+import { isCrossOriginWrite } from "./cross-origin";
+import { htmlPageBody, HTML_PAGE_HEADERS } from "./html-page";
+import { nameAnswer } from "./request-id";
+
+/**
+ * The OAuth 2.1 authorization server (issue 15, docs/decisions/037), on raw Node objects
+ * like the provider proxy: panva's oidc-provider is a Koa application that wants Node's
+ * request and response. This adapter keeps to itself what the library leaves to us: the
+ * interaction routes (sign-in, then our consent page), `userinfo`, refusing hostile input
+ * before it reaches the library's storage, JSON bodies at the token endpoint, the default
+ * scope of a request that names none, and the public address the library builds URLs from.
+ */
+
+/** The library's own request body limit: anything longer is refused before it is read. */
+const MAX_BODY_BYTES = 56 * 1024;
+const ISSUER_PATH = "/auth/v1";
+const INTERACTION = /^\/auth\/v1\/oauth\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(approve|deny))?$/;
+/** Endpoints whose RFC says form bodies: JSON is taken too (issue 15) and handed on as a form. */
+const FORM_ENDPOINTS = new Set(["/auth/v1/oauth/token", "/auth/v1/oauth/revoke", "/auth/v1/oauth/introspect", "/auth/v1/oauth/device/code", "/auth/v1/oauth/authorize"]);
+
+export function isOAuthServerPath(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith(OAUTH_PREFIX);
+}
+
+function em(): EntityManager {
+  return startedRuntime()!.orm.em.fork() as EntityManager;
+}
+
+const provider = () => oauthServer({ em, resources: deployedToolResources(em) });
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
+/** RFC 6749 section 5.2's shape, never cached. */
+function sendOAuthError(res: ServerResponse, status: number, error: string, description: string, headers: Record<string, string> = {}): void {
+  send(res, status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers }, JSON.stringify({ error, error_description: description }));
+}
+
+function sendPage(res: ServerResponse, status: number, title: string, message: string): void {
+  send(res, status, HTML_PAGE_HEADERS, htmlPageBody(title, message));
+}
+
+function redirect(res: ServerResponse, location: string, setCookie?: string): void {
+  send(res, 303, { location, "cache-control": "no-store", ...(setCookie ? { "set-cookie": setCookie } : {}) }, "");
+}
+
+/** NUL and broken UTF-16 would reach PostgreSQL's jsonb as a 500: refused as a 400 instead. */
+function isHostileText(value: string): boolean {
+  return !isSafeValue(value);
+}
+
+function hostileIn(value: unknown): boolean {
+  if (typeof value === "string") return isHostileText(value);
+  if (Array.isArray(value)) return value.some(hostileIn);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => isHostileText(key) || hostileIn(item));
+  return false;
+}
+
+function hostileParams(params: URLSearchParams): boolean {
+  for (const [key, value] of params) if (isHostileText(key) || isHostileText(value)) return true;
+  return false;
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > MAX_BODY_BYTES) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function asForm(json: unknown): URLSearchParams | null {
+  if (!json || typeof json !== "object" || Array.isArray(json)) return null;
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(json)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean") return null;
+      form.append(key, String(item));
+    }
+  }
+  return form;
+}
+
+/** A request that names no `scope` gets its resource's default (the issue 15 contract). */
+function withDefaultScope(params: URLSearchParams): URLSearchParams {
+  if (params.has("scope")) return params;
+  params.set("scope", defaultScopeFor(params.getAll("resource")));
+  return params;
+}
+
+async function signedInUser(req: IncomingMessage) {
+  const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
+  return resolveSession(cookie, em);
+}
+
+/** `/auth/v1/oauth/interaction/{uid}`: through /login when signed out, then to the consent page; Approve and Deny post back here. */
+async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
+  const session = await signedInUser(req);
+  if (!action) {
+    if (req.method !== "GET") return sendPage(res, 405, "Method not allowed", "Open this address in a browser.");
+    if (!session) return redirect(res, `/login?redirectTo=${encodeURIComponent(`${OAUTH_PREFIX}interaction/${uid}`)}`);
+    return redirect(res, `/oauth/consent/${uid}`, session.setCookie);
+  }
+  if (req.method !== "POST") return sendPage(res, 405, "Method not allowed", "Approve or deny from the consent page.");
+  req.resume();
+  if (isCrossOriginWrite("POST", (name) => req.headers[name] as string | undefined)) {
+    return sendPage(res, 403, "Request refused", "Approve or deny from this service's own consent page.");
+  }
+  if (!session) return redirect(res, `/login?redirectTo=${encodeURIComponent(`${OAUTH_PREFIX}interaction/${uid}`)}`);
+  const server = await provider();
+  if (action === "approve") return approveInteraction(server, em(), req, res, session.user.userId);
+  return denyInteraction(server, req, res);
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const path = url.pathname;
+  const browserFacing = path === `${OAUTH_PREFIX}authorize` || INTERACTION.test(path);
+  if (hostileParams(url.searchParams)) {
+    req.resume();
+    if (browserFacing) return sendPage(res, 400, "Authorization failed", "The request holds characters that cannot be accepted.");
+    return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
+  }
+  const interaction = INTERACTION.exec(path);
+  if (interaction) return serveInteraction(req, res, interaction[1]!, interaction[2]);
+  if (path === `${OAUTH_PREFIX}userinfo`) {
+    req.resume();
+    if (req.method !== "GET" && req.method !== "POST") return sendOAuthError(res, 405, "invalid_request", "userinfo takes GET or POST");
+    const answer = await userinfo(em(), req.headers.authorization);
+    return send(res, answer.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...answer.headers }, JSON.stringify(answer.body));
+  }
+
+  if (path === `${OAUTH_PREFIX}authorize` && req.method === "GET") {
+    url.search = withDefaultScope(url.searchParams).toString();
+    req.url = url.pathname + url.search;
+  }
+  if (req.method === "POST") {
+    const text = await readBody(req);
+    if (text === null) return sendOAuthError(res, 413, "invalid_request", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+    const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    let body = text;
+    if (type === "application/json") {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return sendOAuthError(res, 400, "invalid_request", "The request body is not valid JSON");
+      }
+      if (hostileIn(parsed)) return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
+      if (FORM_ENDPOINTS.has(path)) {
+        const form = asForm(parsed);
+        if (!form) return sendOAuthError(res, 400, "invalid_request", "The JSON body must be an object of strings");
+        body = (path === `${OAUTH_PREFIX}authorize` ? withDefaultScope(form) : form).toString();
+        req.headers["content-type"] = "application/x-www-form-urlencoded";
+      }
+    } else if (type === "application/x-www-form-urlencoded") {
+      const form = new URLSearchParams(text);
+      if (hostileParams(form)) return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
+      if (path === `${OAUTH_PREFIX}authorize`) body = withDefaultScope(form).toString();
+    }
+    req.headers["content-length"] = String(Buffer.byteLength(body));
+    // The stream is read: the library takes the body from here (its documented fallback).
+    (req as IncomingMessage & { body?: string }).body = body;
+  }
+
+  // The library builds every URL from the issuer's public address, not from what the client sent.
+  const issuer = new URL(getConfig().baseUrl);
+  req.headers["x-forwarded-host"] = issuer.host;
+  req.headers["x-forwarded-proto"] = issuer.protocol.slice(0, -1);
+  (req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
+  req.url = (req.url ?? "/").slice(ISSUER_PATH.length);
+  const server = await provider();
+  server.callback()(req, res);
+}
+
+/** Every request under /auth/v1/oauth/ comes here from the Node entry, before the route table. */
+export function handleOAuthServer(req: IncomingMessage, res: ServerResponse): void {
+  nameAnswer(res);
+  serve(req, res).catch((error: unknown) => {
+    if (!req.complete) req.resume();
+    log.error("authorization server failed", { error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+    if (res.headersSent) return void res.destroy();
+    sendPage(res, 500, "Something went wrong", "The authorization could not be completed. Try again from the application.");
+  });
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { issuer } from "../access-tokens";
+import { OAUTH_SCOPES } from "./scopes";
+
+/**
+ * RFC 8414 metadata, the same document at the path-form URL, the issuer-suffixed URL and as
+ * OpenID Connect discovery: exactly the fields issue 15 lists, built from the issuer (so a
+ * request's Host never changes them).
+ */
+export const oauthMetadataOutput = z
+  .object({
+    issuer: z.string(),
+    authorization_endpoint: z.string(),
+    token_endpoint: z.string(),
+    registration_endpoint: z.string(),
+    revocation_endpoint: z.string(),
+    introspection_endpoint: z.string(),
+    device_authorization_endpoint: z.string(),
+    userinfo_endpoint: z.string(),
+    jwks_uri: z.string(),
+    response_types_supported: z.array(z.string()),
+    grant_types_supported: z.array(z.string()),
+    code_challenge_methods_supported: z.array(z.string()),
+    token_endpoint_auth_methods_supported: z.array(z.string()),
+    scopes_supported: z.array(z.string()),
+    authorization_response_iss_parameter_supported: z.boolean(),
+    client_id_metadata_document_supported: z.boolean(),
+  });
+
+export type OAuthMetadata = z.infer<typeof oauthMetadataOutput>;
+
+export function oauthMetadata(): OAuthMetadata {
+  const iss = issuer();
+  return {
+    issuer: iss,
+    authorization_endpoint: `${iss}/oauth/authorize`,
+    token_endpoint: `${iss}/oauth/token`,
+    registration_endpoint: `${iss}/oauth/register`,
+    revocation_endpoint: `${iss}/oauth/revoke`,
+    introspection_endpoint: `${iss}/oauth/introspect`,
+    device_authorization_endpoint: `${iss}/oauth/device/code`,
+    userinfo_endpoint: `${iss}/oauth/userinfo`,
+    jwks_uri: `${iss}/.well-known/jwks.json`,
+    response_types_supported: ["code"],
+    grant_types_supported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
+    code_challenge_methods_supported: ["S256"],
+    token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
+    scopes_supported: [...OAUTH_SCOPES],
+    authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
+  };
+}

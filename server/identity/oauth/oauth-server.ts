@@ -1,0 +1,15 @@
+import type Provider from "oidc-provider";
+import { answerForJwtAccessTokens } from "./jwt-token-endpoints";
+import { createOAuthProvider, type OAuthServerOptions } from "./oauth-provider";
+
+let instance: Promise<Provider> | undefined;
+
+/** The one authorization server of this process, built on first use (it needs the signing key). */
+export function oauthServer(options: OAuthServerOptions): Promise<Provider> {
+  instance ??= createOAuthProvider(options).then((provider) => {
+    answerForJwtAccessTokens(provider, options.em);
+    return provider;
+  });
+  instance.catch(() => (instance = undefined));
+  return instance;
+}

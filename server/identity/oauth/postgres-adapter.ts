@@ -1,0 +1,107 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import type { Adapter, AdapterPayload } from "oidc-provider";
+import { sha256Base64url } from "../../platform/crypto/sha256";
+import { publishSessionRevoked } from "../session-revocations";
+
+/**
+ * Models whose id is the token a client holds: stored as its SHA-256 only (and without the
+ * `jti` copy in the payload), so a database leak hands out no usable code or refresh token.
+ * Device codes keep their id: the library finds them by user code and needs the id back.
+ */
+const BEARER_KINDS = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "ClientCredentials", "RegistrationAccessToken", "InitialAccessToken", "BackchannelAuthenticationRequest"]);
+
+/**
+ * oidc-provider's storage (its Adapter interface) on the service's PostgreSQL: one row per
+ * model (`kind`) and id in `oauth_records`, so codes, grants, refresh tokens, interactions and
+ * registered clients are shared by every instance and survive a restart.
+ *
+ * A grant's id is also the id of the `auth_sessions` row it owns (oauth-grants.ts): when the
+ * library drops a grant (revocation, a replayed code, a reused refresh token) that row is
+ * revoked through the same path sign-out uses, so access tokens stop at once everywhere.
+ */
+export function postgresAdapter(em: () => EntityManager) {
+  return class PostgresOAuthAdapter implements Adapter {
+    private readonly hashed: boolean;
+
+    constructor(private readonly kind: string) {
+      this.hashed = BEARER_KINDS.has(kind);
+    }
+
+    private key(id: string): string {
+      return this.hashed ? sha256Base64url(id) : id;
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+      await em()
+        .getConnection()
+        .execute(
+          `insert into oauth_records (kind, id, payload, grant_id, user_code, uid, expires_at)
+             values (?, ?, ?::jsonb, ?, ?, ?, ?)
+           on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
+             user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`,
+          [this.kind, this.key(id), JSON.stringify(this.hashed ? { ...payload, jti: undefined } : payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresAt],
+        );
+      // A refresh token saved is a code exchanged or a refresh: the grant was just used.
+      if (this.kind === "RefreshToken" && payload.grantId) await touchGrant(em(), payload.grantId);
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      const payload = await this.findWhere("id = ?", this.key(id));
+      return payload && this.hashed ? { ...payload, jti: id } : payload;
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return this.findWhere("user_code = ?", userCode);
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return this.findWhere("uid = ?", uid);
+    }
+
+    async consume(id: string): Promise<void> {
+      await em()
+        .getConnection()
+        .execute(`update oauth_records set consumed_at = now() where kind = ? and id = ?`, [this.kind, this.key(id)]);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await em().getConnection().execute(`delete from oauth_records where kind = ? and id = ?`, [this.kind, this.key(id)]);
+      if (this.kind === "Grant") await endGrantSession(em(), id);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await em().getConnection().execute(`delete from oauth_records where kind = ? and grant_id = ?`, [this.kind, grantId]);
+    }
+
+    private async findWhere(condition: string, value: string): Promise<AdapterPayload | undefined> {
+      const rows = await em()
+        .getConnection()
+        .execute<{ payload: AdapterPayload; consumed_at: Date | null }[]>(
+          `select payload, consumed_at from oauth_records
+             where kind = ? and ${condition} and (expires_at is null or expires_at > now()) limit 1`,
+          [this.kind, value],
+        );
+      const row = rows[0];
+      if (!row) return undefined;
+      return row.consumed_at ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : row.payload;
+    }
+  };
+}
+
+async function touchGrant(em: EntityManager, grantId: string): Promise<void> {
+  await em
+    .getConnection()
+    .execute(`update auth_sessions set refreshed_at = now() where id::text = ? and oauth_client_id is not null`, [grantId]);
+}
+
+/** The grant's session row: revoked, and every instance told (the sign-out path). */
+export async function endGrantSession(em: EntityManager, grantId: string): Promise<void> {
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string }[]>(
+      `update auth_sessions set revoked_at = now() where id::text = ? and oauth_client_id is not null and revoked_at is null returning id`,
+      [grantId],
+    );
+  for (const row of rows) await publishSessionRevoked(em, row.id);
+}

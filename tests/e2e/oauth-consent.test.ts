@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { decodeJwt } from "jose";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+warnIfNoChromium("tests/e2e/oauth-consent.test.ts");
+
+/**
+ * Issue 15: an OAuth client sends a signed-out person to the authorization server in a real
+ * browser; they sign in, see our consent page (client, unverified marker, scopes in words, the
+ * deployed tool and its workspace), approve, and land on the client's loopback redirect with
+ * `code`, `state` and `iss`; the code buys a token for that tool.
+ */
+describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
+  let service: RunningService;
+  let upstream: EchoUpstream;
+  let browser: Browser;
+  let owner: TestUser;
+  let slug: string;
+  let toolResource: string;
+  let callback: Server;
+  let redirectUri: string;
+  const landed: URL[] = [];
+
+  beforeAll(async () => {
+    [service, upstream, browser] = await Promise.all([startService({ label: "e2e-oauth-consent", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), startEchoUpstream(), launchBrowser()]);
+    owner = await signUp(service);
+    slug = uniqueSlug("tools");
+    await createWorkspace(service, owner, slug);
+    const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "notes", upstreamUrl: upstream.url } });
+    toolResource = new URL(new URL(created.body.url).origin).href;
+    // The client's own loopback redirect: a real server that records where the browser landed.
+    callback = createServer((req, res) => {
+      landed.push(new URL(req.url!, redirectUri));
+      res.writeHead(200, { "content-type": "text/plain" }).end("back at the client");
+    });
+    await new Promise<void>((resolve) => callback.listen(0, "127.0.0.1", resolve));
+    redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    callback?.close();
+    await upstream?.close();
+    await service?.stop();
+  });
+
+  it("signs in, shows the consent page, and redirects with code, state and iss", async () => {
+    const registered = await api(service, "/auth/v1/oauth/register", {
+      method: "POST",
+      json: { client_name: "Claude Notes", redirect_uris: [redirectUri], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] },
+    });
+    expect(registered.status).toBe(201);
+    const clientId = registered.body.client_id as string;
+    const verifier = randomBytes(32).toString("base64url");
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    const state = randomBytes(8).toString("hex");
+    // No scope: an MCP client sends none, and a deployed tool's default is `tools`.
+    const authorize = new URL(`${service.url}/auth/v1/oauth/authorize`);
+    for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", state, resource: toolResource })) {
+      authorize.searchParams.set(name, value);
+    }
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(authorize.href);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/oauth/consent/"));
+
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe("Claude Notes wants to access your account");
+    expect(await page.getByTestId("unverified").innerText()).toContain("Unverified application");
+    expect(await page.getByTestId("redirect-host").innerText()).toBe(new URL(redirectUri).host);
+    expect(await page.getByTestId("scopes").innerText()).toBe("Use this workspace's deployed tools as you");
+    const resources = await page.getByTestId("resources").innerText();
+    expect(resources).toContain(toolResource);
+    expect(resources).toContain(`in workspace ${slug}`);
+
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.waitForURL((url) => url.href.startsWith(redirectUri));
+    expect(await page.locator("body").innerText()).toBe("back at the client");
+    await context.close();
+
+    const back = landed.find((url) => url.pathname === "/callback")!;
+    expect(back.searchParams.get("state")).toBe(state);
+    expect(back.searchParams.get("iss")).toBe(`${service.url}/auth/v1`);
+    const code = back.searchParams.get("code")!;
+    const token = await fetch(`${service.url}/auth/v1/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier, resource: toolResource }),
+    });
+    expect(token.status).toBe(200);
+    const claims = decodeJwt(((await token.json()) as { access_token: string }).access_token);
+    expect(claims).toMatchObject({ aud: toolResource, scope: "tools", sub: owner.userId, email: owner.email, client_id: clientId });
+  });
+});

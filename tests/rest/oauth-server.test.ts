@@ -1,0 +1,329 @@
+import { decodeJwt, decodeProtectedHeader } from "jose";
+import * as client from "openid-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { approveInBrowser } from "../support/oauth-client";
+import { startService, type RunningService } from "../support/service";
+
+/**
+ * The OAuth 2.1 authorization server (issue 15 section 1) driven by openid-client, an
+ * unmodified certified client nobody here wrote: discovery, registration, code + PKCE,
+ * refresh rotation and reuse detection, revocation, userinfo.
+ */
+
+let service: RunningService;
+let person: TestUser;
+let issuer: string;
+let tenantId: string;
+const REDIRECT = "http://127.0.0.1:8765/callback";
+
+beforeAll(async () => {
+  service = await startService({ label: "oauth-server" });
+  issuer = `${service.url}/auth/v1`;
+  person = await signUp(service);
+  tenantId = (await createWorkspace(service, person, uniqueSlug("oauth"))).id;
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+const insecure = { execute: [client.allowInsecureRequests] };
+
+async function registeredClient(metadata: Record<string, unknown> = {}) {
+  return client.dynamicClientRegistration(
+    new URL(issuer),
+    { client_name: "Notes app", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], ...metadata },
+    client.None(),
+    insecure,
+  );
+}
+
+/** Code + PKCE through the consent page, as a signed-in person's browser would. */
+async function authorize(config: client.Configuration, parameters: Record<string, string> = {}) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    ...parameters,
+  });
+  const { redirect, consentHtml } = await approveInBrowser(service, person.cookie, url.href);
+  return { redirect, consentHtml, verifier, state };
+}
+
+describe("metadata", () => {
+  const FIELDS = [
+    "authorization_endpoint",
+    "authorization_response_iss_parameter_supported",
+    "client_id_metadata_document_supported",
+    "code_challenge_methods_supported",
+    "device_authorization_endpoint",
+    "grant_types_supported",
+    "introspection_endpoint",
+    "issuer",
+    "jwks_uri",
+    "registration_endpoint",
+    "response_types_supported",
+    "revocation_endpoint",
+    "scopes_supported",
+    "token_endpoint",
+    "token_endpoint_auth_methods_supported",
+    "userinfo_endpoint",
+  ];
+
+  it("answers the same document, with exactly the issue's fields, at the three addresses", async () => {
+    const paths = ["/.well-known/oauth-authorization-server/auth/v1", "/auth/v1/.well-known/oauth-authorization-server", "/auth/v1/.well-known/openid-configuration"];
+    const bodies = await Promise.all(paths.map((path) => api(service, path)));
+    for (const res of bodies) expect(res.status).toBe(200);
+    const [first] = bodies;
+    expect(Object.keys(first!.body).sort()).toEqual(FIELDS);
+    for (const res of bodies) expect(res.body).toEqual(first!.body);
+    expect(first!.body).toMatchObject({
+      issuer,
+      authorization_endpoint: `${issuer}/oauth/authorize`,
+      token_endpoint: `${issuer}/oauth/token`,
+      jwks_uri: `${issuer}/.well-known/jwks.json`,
+      response_types_supported: ["code"],
+      code_challenge_methods_supported: ["S256"],
+      token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
+      authorization_response_iss_parameter_supported: true,
+    });
+  });
+
+  it("is what openid-client discovers, in both the OpenID and the RFC 8414 form", async () => {
+    const oidc = await client.discovery(new URL(issuer), "unused", undefined, client.None(), insecure);
+    expect(oidc.serverMetadata().issuer).toBe(issuer);
+    const oauth2 = await client.discovery(new URL(issuer), "unused", undefined, client.None(), { ...insecure, algorithm: "oauth2" });
+    expect(oauth2.serverMetadata().token_endpoint).toBe(`${issuer}/oauth/token`);
+  });
+});
+
+describe("code + PKCE with a dynamically registered public client", () => {
+  it("signs in through the consent page and redirects with code, state and iss", async () => {
+    const config = await registeredClient();
+    const { redirect, consentHtml, state, verifier } = await authorize(config, { scope: "openid email profile" });
+    expect(consentHtml).toContain("Notes app");
+    expect(consentHtml).toContain("Unverified application");
+    expect(consentHtml).toContain("See your email address");
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT);
+    expect(redirect.searchParams.get("state")).toBe(state);
+    expect(redirect.searchParams.get("iss")).toBe(issuer);
+    expect(redirect.searchParams.get("code")).toBeTruthy();
+
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
+    expect(tokens.token_type.toLowerCase()).toBe("bearer");
+    expect(tokens.expires_in).toBe(3600);
+    expect(tokens.refresh_token).toBeTruthy();
+    const claims = decodeJwt(tokens.access_token);
+    expect(decodeProtectedHeader(tokens.access_token).alg).toBe("ES256");
+    expect(claims).toMatchObject({ iss: issuer, sub: person.userId, aud: "authenticated", client_id: config.clientMetadata().client_id, email: person.email });
+    expect(String(claims.scope).split(" ").sort()).toEqual(["email", "openid", "profile"]);
+    expect(claims.exp! - claims.iat!).toBe(3600);
+    // The grant owns one auth_sessions row, whose id every token carries.
+    const rows = await service.db.query("select user_id, oauth_client_id, revoked_at from auth_sessions where id = $1", [claims.session_id]);
+    expect(rows.rows).toEqual([{ user_id: person.userId, oauth_client_id: config.clientMetadata().client_id, revoked_at: null }]);
+  });
+
+  it("refuses an authorization without PKCE, at the client's redirect", async () => {
+    const config = await registeredClient();
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: "openid", state: "s1" });
+    const res = await fetch(url, { redirect: "manual", headers: { cookie: person.cookie } });
+    const location = new URL(res.headers.get("location")!);
+    expect(location.searchParams.get("error")).toBe("invalid_request");
+    expect(location.searchParams.get("state")).toBe("s1");
+  });
+
+  it("shows a page, never a redirect, for a redirect URI the client did not register", async () => {
+    const config = await registeredClient();
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: "https://evil.example/cb", scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256" });
+    const res = await fetch(url, { redirect: "manual" });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toContain("Authorization failed");
+  });
+
+  it("lets a loopback redirect vary its port (RFC 8252)", async () => {
+    const config = await registeredClient();
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: "http://127.0.0.1:9999/callback", scope: "openid", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+    const { redirect } = await approveInBrowser(service, person.cookie, url.href);
+    expect(redirect.host).toBe("127.0.0.1:9999");
+    expect(redirect.searchParams.get("code")).toBeTruthy();
+  });
+
+  it("sends a signed-out person through /login and back to the authorization", async () => {
+    const config = await registeredClient();
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256" });
+    const first = await fetch(url, { redirect: "manual" });
+    const interaction = new URL(first.headers.get("location")!, service.url);
+    expect(interaction.pathname).toMatch(/^\/auth\/v1\/oauth\/interaction\/[A-Za-z0-9_-]+$/);
+    const toLogin = await fetch(interaction, { redirect: "manual" });
+    expect(toLogin.status).toBe(303);
+    expect(toLogin.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(interaction.pathname)}`);
+  });
+
+  it("answers Deny with access_denied at the client", async () => {
+    const config = await registeredClient();
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: "openid", state: "s2", code_challenge: "x".repeat(43), code_challenge_method: "S256" });
+    const { redirect } = await approveInBrowser(service, person.cookie, url.href, "deny");
+    expect(redirect.searchParams.get("error")).toBe("access_denied");
+    expect(redirect.searchParams.get("state")).toBe("s2");
+  });
+});
+
+describe("tokens", () => {
+  async function freshTokens() {
+    const config = await registeredClient();
+    const { redirect, state, verifier } = await authorize(config, { scope: "openid email" });
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
+    return { config, tokens, redirect, verifier };
+  }
+
+  it("rotates the refresh token on every use, and a reused one revokes the whole family", async () => {
+    const { config, tokens } = await freshTokens();
+    const second = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(second.refresh_token).toBeTruthy();
+    expect(second.refresh_token).not.toBe(tokens.refresh_token);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    // The reuse ended the grant: the newest refresh token and the access tokens stop too.
+    await expect(client.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    const sessionId = decodeJwt(second.access_token).session_id;
+    const rows = await service.db.query("select revoked_at is not null as revoked from auth_sessions where id = $1", [sessionId]);
+    expect(rows.rows).toEqual([{ revoked: true }]);
+    await expect(client.fetchUserInfo(config, second.access_token, client.skipSubjectCheck)).rejects.toBeTruthy();
+  });
+
+  it("stores refresh tokens hashed", async () => {
+    const { tokens } = await freshTokens();
+    const rows = await service.db.query("select count(*)::int as n from oauth_records where id = $1 or payload::text like $2", [tokens.refresh_token, `%${tokens.refresh_token}%`]);
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it("refuses a replayed code and revokes what was issued with it", async () => {
+    const { config, tokens, redirect, verifier } = await freshTokens();
+    await expect(client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: redirect.searchParams.get("state")! })).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("answers userinfo by scope", async () => {
+    const { config, tokens } = await freshTokens();
+    const info = await client.fetchUserInfo(config, tokens.access_token, person.userId);
+    expect(info).toEqual({ sub: person.userId, email: person.email });
+  });
+
+  it("introspects and revokes its own JWT access tokens", async () => {
+    const { config, tokens } = await freshTokens();
+    const active = await client.tokenIntrospection(config, tokens.access_token);
+    expect(active).toMatchObject({ active: true, sub: person.userId, aud: "authenticated", client_id: config.clientMetadata().client_id, token_type: "Bearer" });
+    await client.tokenRevocation(config, tokens.access_token);
+    expect(await client.tokenIntrospection(config, tokens.access_token)).toEqual({ active: false });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("revokes a refresh token, and the grant with it", async () => {
+    const { config, tokens } = await freshTokens();
+    await client.tokenRevocation(config, tokens.refresh_token!);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("answers RFC 6749 errors with Cache-Control: no-store, for form and JSON bodies", async () => {
+    const config = await registeredClient();
+    const clientId = config.clientMetadata().client_id;
+    const form = await fetch(`${issuer}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "authorization_code", code: "nope", client_id: clientId, redirect_uri: REDIRECT, code_verifier: "x".repeat(43) }) });
+    expect(form.status).toBe(400);
+    expect(form.headers.get("cache-control")).toBe("no-store");
+    expect(await form.json()).toEqual({ error: "invalid_grant", error_description: "grant request is invalid" });
+    const json = await fetch(`${issuer}/oauth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "refresh_token", refresh_token: "nope", client_id: clientId }) });
+    expect(json.status).toBe(400);
+    expect(json.headers.get("cache-control")).toBe("no-store");
+    expect(await json.json()).toEqual({ error: "invalid_grant", error_description: "grant request is invalid" });
+  });
+});
+
+describe("hostile input", () => {
+  it("refuses NUL, lone surrogates and 1 MB values with a 400 or 413, never a 500", async () => {
+    const register = (body: string) => fetch(`${issuer}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const nul = await register(JSON.stringify({ redirect_uris: [REDIRECT], client_name: "a\u0000b", token_endpoint_auth_method: "none" }));
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ error: "invalid_request", error_description: "The request holds characters that cannot be accepted" });
+    const surrogate = await register(`{"redirect_uris":["${REDIRECT}"],"client_name":"a\\ud800b","token_endpoint_auth_method":"none"}`);
+    expect(surrogate.status).toBe(400);
+    const huge = await register(JSON.stringify({ redirect_uris: [REDIRECT], client_name: "x".repeat(1024 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ error: "invalid_request", error_description: "The request body is larger than 56 KB" });
+    const token = await fetch(`${issuer}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=refresh_token&refresh_token=a%00b&client_id=x" });
+    expect(token.status).toBe(400);
+    const authorize = await fetch(`${issuer}/oauth/authorize?client_id=a%00b&response_type=code`, { redirect: "manual" });
+    expect(authorize.status).toBe(400);
+    expect(authorize.headers.get("content-type")).toContain("text/html");
+    const count = await service.db.query("select count(*)::int as n from oauth_records where kind = 'Client' and payload->>'client_name' like 'a%b'");
+    expect(count.rows[0].n).toBe(0);
+  });
+});
+
+describe("authorized applications", () => {
+  const profileData = async () => (await fetch(`${service.url}/profile?_data=routes%2Fprofile`, { headers: { cookie: person.cookie } })).json();
+  const revokeOnProfile = (grantId: string) =>
+    fetch(`${service.url}/profile?_data=routes%2Fprofile`, {
+      method: "POST",
+      headers: { cookie: person.cookie, origin: service.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "revokeGrant", grantId }),
+    });
+  const balance = (token: string, path: string) => api(service, path, { headers: { authorization: `Bearer ${token}` } });
+
+  it("lists a grant on the profile page, and Revoke stops its tokens at the balance endpoints within a second", async () => {
+    const config = await registeredClient({ client_name: "Ledger reader" });
+    const { redirect, state, verifier } = await authorize(config, { scope: "openid email" });
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    const grantId = String(decodeJwt(tokens.access_token).session_id);
+
+    // SPEC 5: an access token with aud "authenticated" is an identity token; the tenant comes from sub.
+    for (const path of ["/api/v1/balance", "/api/billing/balance"]) {
+      const res = await balance(tokens.access_token, path);
+      expect([res.status, res.body.tenantId]).toEqual([200, tenantId]);
+    }
+
+    const listed = (await profileData()).applications as Array<Record<string, unknown>>;
+    expect(listed.find((app) => app.grantId === grantId)).toMatchObject({ clientName: "Ledger reader", clientId: config.clientMetadata().client_id, resources: [] });
+    expect((listed.find((app) => app.grantId === grantId)!.scopes as string[]).sort()).toEqual(["email", "openid"]);
+
+    const revoked = await revokeOnProfile(grantId);
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({ intent: "revokeGrant", ok: true });
+    const startedAt = Date.now();
+    // The token used before (cached) and one never used (checked afresh) are both refused.
+    for (const token of [tokens.access_token, refreshed.access_token]) {
+      let status = 200;
+      while (status === 200 && Date.now() - startedAt < 1000) status = (await balance(token, "/api/v1/balance")).status;
+      expect(status).toBe(401);
+    }
+    await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    expect(((await profileData()).applications as Array<{ grantId: string }>).some((app) => app.grantId === grantId)).toBe(false);
+  });
+
+  it("refuses to revoke another person's grant or a malformed id, changing nothing", async () => {
+    const config = await registeredClient();
+    const { redirect, state, verifier } = await authorize(config, { scope: "openid" });
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
+    const grantId = String(decodeJwt(tokens.access_token).session_id);
+    const stranger = await signUp(service);
+    const res = await fetch(`${service.url}/profile?_data=routes%2Fprofile`, {
+      method: "POST",
+      headers: { cookie: stranger.cookie, origin: service.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "revokeGrant", grantId }),
+    });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ intent: "revokeGrant", ok: false, formError: "Authorized application not found" });
+    for (const bad of ["a\u0000b", "x".repeat(100_000), "\ud800"]) {
+      const malformed = await revokeOnProfile(bad);
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toMatchObject({ intent: "revokeGrant", ok: false, formError: "Authorized application not found" });
+    }
+    const rows = await service.db.query("select revoked_at from auth_sessions where id = $1", [grantId]);
+    expect(rows.rows).toEqual([{ revoked_at: null }]);
+  });
+});

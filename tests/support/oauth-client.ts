@@ -1,0 +1,79 @@
+import type { RunningService } from "./service";
+
+/**
+ * A browser's cookie jar for the authorization server's redirects: the dashboard session
+ * plus the interaction cookies the library sets, sent back on each hop as a browser would
+ * (path rules aside: every hop here is on the service's own origin).
+ */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(initial?: string) {
+    if (initial) for (const part of initial.split(/;\s*/)) this.put(part);
+  }
+
+  private put(pair: string): void {
+    const at = pair.indexOf("=");
+    if (at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+
+  take(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const pair = line.split(";")[0]!;
+      const at = pair.indexOf("=");
+      if (at <= 0) continue;
+      const expired = /max-age=0|expires=Thu, 01 Jan 1970/i.test(line);
+      if (expired) this.cookies.delete(pair.slice(0, at));
+      else this.put(pair);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+export interface Hop {
+  status: number;
+  location: string | null;
+  url: string;
+  text: string;
+}
+
+/** One request, no redirect followed, cookies kept. */
+export async function hop(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Hop> {
+  const response = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+  jar.take(response.headers);
+  return { status: response.status, location: response.headers.get("location"), url, text: await response.text() };
+}
+
+/**
+ * What a signed-in person's browser does from an authorize URL to the client's redirect:
+ * authorize -> interaction -> consent page -> Approve (or Deny) -> resume -> redirect URI.
+ * Returns the redirect URI the browser was finally sent to, and the consent page's HTML.
+ */
+export async function approveInBrowser(
+  service: RunningService,
+  sessionCookie: string,
+  authorizeUrl: string,
+  decision: "approve" | "deny" = "approve",
+): Promise<{ redirect: URL; consentHtml: string }> {
+  const jar = new CookieJar(sessionCookie);
+  let step = await hop(jar, authorizeUrl);
+  let consentHtml = "";
+  for (let i = 0; i < 10; i++) {
+    if (step.status !== 302 && step.status !== 303) throw new Error(`stopped at ${step.url}: ${step.status} ${step.text.slice(0, 300)}`);
+    const next = new URL(step.location!, step.url);
+    if (next.origin !== new URL(service.url).origin) return { redirect: next, consentHtml };
+    const consent = /^\/oauth\/consent\/([^/]+)$/.exec(next.pathname);
+    if (consent) {
+      const page = await hop(jar, next.href);
+      if (page.status !== 200) throw new Error(`consent page: ${page.status} ${page.text.slice(0, 300)}`);
+      consentHtml = page.text;
+      step = await hop(jar, `${service.url}/auth/v1/oauth/interaction/${consent[1]}/${decision}`, { method: "POST", headers: { origin: service.url } });
+      continue;
+    }
+    step = await hop(jar, next.href);
+  }
+  throw new Error("too many redirects");
+}
