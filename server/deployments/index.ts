@@ -16,3 +16,7 @@ export { DEPLOYMENT_NAME_MESSAGE, UPSTREAM_MESSAGE, createDeploymentInput, deplo
 export { closeGuardedDispatcher, guardedCreateConnection, guardedDispatcher } from "./outbound-client";
 export { refusedAddress } from "./upstream-policy";
 export { APP_SESSION_RENAMED_CHANNEL, renameInAppSessions } from "./app-session-names";
+export { PROTECTED_RESOURCE_PATH, bearerChallenge, protectedResourceMetadata } from "./resource-metadata";
+export type { ProtectedResourceMetadata } from "./resource-metadata";
+export { bearerToken, toolResource } from "./tool-tokens";
+export type { TokenRefusal } from "./tool-tokens";
