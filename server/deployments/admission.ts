@@ -95,13 +95,14 @@ function isOwnPath(url: string): boolean {
 export function admitToTool(request: AdmissionRequest, openEm: OpenEm): Admission | Promise<Admission> {
   const target = cachedDeploymentByHost(request.host.toLowerCase());
   if (target && !isOwnPath(request.url)) {
-    const bearer = ourToken(request);
-    if (target.access === "public") return enter(target, null, null, bearer !== null);
-    if (bearer !== null) {
-      const identity = cachedTokenIdentity(bearer, target.host);
+    if (target.access === "public") return enter(target, null, null, ourToken(request) !== null);
+    if (request.authorization !== undefined) {
+      // Only verified tokens of ours are cached, so a hit needs no look at the claims.
+      const bearer = bearerToken(request.authorization);
+      const identity = bearer === null ? undefined : cachedTokenIdentity(bearer, target.host);
       const assertion = identity && identity.tenantId === target.tenantId ? cachedAssertion(identity, appOrigin(target.host)) : undefined;
       if (identity && assertion) return enter(target, identity, assertion, true);
-      return admitSlowly(request, openEm);
+      if (identity || (bearer !== null && claimsToBeOurs(bearer))) return admitSlowly(request, openEm);
     }
     const token = readCookie(request.cookie, APP_SESSION_COOKIE);
     const identity = token ? cachedAppIdentity(token, target.host) : undefined;
