@@ -2,6 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { connect } from "node:net";
 import { request } from "node:http";
 import { SignJWT, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest, type AppResponse } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
@@ -171,7 +172,7 @@ describe("deployed tools as protected resources", () => {
     expect(refused.json()).toEqual({ error: "invalid_token", error_description: "The access token's grant has ended." });
   });
 
-  it("lets a viewer in as a viewer, and refuses a removed member with 403 and no token error", async () => {
+  it("lets a viewer in as a viewer, follows a role change at once, and refuses a removed member with 403 and no token error", async () => {
     const viewer = await invitedPerson(service, owner, "viewer");
     const viewerToken = await (await toolTokensFor(service, viewer, resource(host))).mint();
     const seenAs = await appRequest(service.url, host, "/", { rawHeaders: bearer(viewerToken) });
@@ -179,7 +180,10 @@ describe("deployed tools as protected resources", () => {
 
     const member = await invitedPerson(service, owner, "member");
     const token = await (await toolTokensFor(service, member, resource(host))).mint();
-    expect((await appRequest(service.url, host, "/", { rawHeaders: bearer(token) })).status).toBe(200); // cached
+    const role = async () => Object.fromEntries(svcHeaders(received(await appRequest(service.url, host, "/", { rawHeaders: bearer(token) }))))["x-svc-role"];
+    expect(await role()).toBe("member"); // and now cached
+    expect((await api(service, `/api/tenants/me/members/${member.userId}`, { method: "PATCH", cookie: owner.cookie, json: { role: "viewer" } })).status).toBe(200);
+    expect(await role()).toBe("viewer");
     expect((await api(service, `/api/tenants/me/members/${member.userId}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
     const removed = await appRequest(service.url, host, "/", { rawHeaders: bearer(token) });
     expect(removed.status).toBe(403);
@@ -204,6 +208,21 @@ describe("deployed tools as protected resources", () => {
     expect(received(theirs).filter(([n]) => n === "authorization")).toEqual([["authorization", "Bearer tool-own-api-key"]]);
     const metadata = await appRequest(service.url, publicHost, "/.well-known/oauth-protected-resource");
     expect(metadata.json()).toMatchObject({ resource: resource(publicHost), resource_name: "open" });
+  });
+
+  it("takes a token on a WebSocket upgrade the same way: identity headers in, token out; a bad token is a 401", async () => {
+    const token = await ownerTokens.mint();
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/live`, { headers: { host, authorization: `Bearer ${token}`, "x-svc-role": "viewer" } });
+    const first = await new Promise<string>((resolve, reject) => {
+      socket.once("message", (data) => resolve(String(data)));
+      socket.on("error", reject);
+    });
+    socket.close();
+    const headers = Object.fromEntries(headerPairs(JSON.parse(first).rawHeaders));
+    expect([headers["x-svc-user-id"], headers["x-svc-role"], headers.authorization]).toEqual([owner.userId, "owner", undefined]);
+    const refused = new WebSocket(`ws://127.0.0.1:${port}/live`, { headers: { host, authorization: `Bearer ${await ownerTokens.mint({ audience: resource(otherHost) })}` } });
+    const status = await new Promise<number>((resolve) => refused.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0)));
+    expect(status).toBe(401);
   });
 
   /** Opens a streaming request through the proxy and resolves at its head; chunks arrive on `res`. */
