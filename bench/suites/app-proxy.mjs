@@ -158,5 +158,7 @@ export default {
     { name: "app-proxy / nginx proxy_pass", numerator: "app-proxy", denominator: "nginx proxy_pass", goal: 0.45 },
     { name: "app-proxy / tool direct", numerator: "app-proxy", denominator: "tool direct" },
     { name: "app-proxy bearer / app-proxy (cookie)", numerator: "app-proxy bearer", denominator: "app-proxy", goal: 0.9 },
+    // The same comparison by what each request costs the server, which other load on the machine distorts far less.
+    { name: "app-proxy bearer / cookie, server CPU", numerator: "app-proxy bearer", denominator: "app-proxy", metric: "cpu", goal: 0.9 },
   ],
 };

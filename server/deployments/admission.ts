@@ -96,12 +96,15 @@ export function admitToTool(request: AdmissionRequest, openEm: OpenEm): Admissio
   const target = cachedDeploymentByHost(request.host.toLowerCase());
   if (target && !isOwnPath(request.url)) {
     if (target.access === "public") return enter(target, null, null, ourToken(request) !== null);
-    if (request.authorization !== undefined) {
-      // Only verified tokens of ours are cached, so a hit needs no look at the claims.
-      const bearer = bearerToken(request.authorization);
-      const identity = bearer === null ? undefined : cachedTokenIdentity(bearer, target.host);
+    const authorization = request.authorization;
+    if (authorization !== undefined) {
+      // Only verified tokens of ours are cached, so a hit needs neither the header's grammar
+      // (a regular expression over a long token) nor a look at the claims.
+      const quick = authorization.startsWith("Bearer ") ? authorization.slice(7) : null;
+      const identity = quick === null ? undefined : cachedTokenIdentity(quick, target.host);
       const assertion = identity && identity.tenantId === target.tenantId ? cachedAssertion(identity, appOrigin(target.host)) : undefined;
       if (identity && assertion) return enter(target, identity, assertion, true);
+      const bearer = bearerToken(authorization);
       if (identity || (bearer !== null && claimsToBeOurs(bearer))) return admitSlowly(request, openEm);
     }
     const token = readCookie(request.cookie, APP_SESSION_COOKIE);
