@@ -72,6 +72,9 @@ describe("deployed tools as protected resources", () => {
       scopes_supported: ["tools"],
       resource_name: "tool",
     });
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    const posted = await appRequest(service.url, host, "/.well-known/oauth-protected-resource", { method: "POST", body: "{}" });
+    expect([posted.status, posted.headers.allow]).toEqual([405, "GET, HEAD"]);
     const suffixed = await appRequest(service.url, host, "/.well-known/oauth-protected-resource/mcp");
     expect(suffixed.status).toBe(404);
     expect(suffixed.json().error).toBe("not_found");
@@ -88,6 +91,10 @@ describe("deployed tools as protected resources", () => {
     const browser = await appRequest(service.url, host, "/reports", { rawHeaders: [["Accept", "text/html,application/xhtml+xml,*/*;q=0.8"]] });
     expect(browser.status).toBe(302);
     expect(browser.headers.location).toBe(`${service.url}/apps/authorize?host=${encodeURIComponent(host)}&return=${encodeURIComponent("/reports")}`);
+    // A browser's form post cannot be redirected: its page, now with the challenge too.
+    const form = await appRequest(service.url, host, "/save", { method: "POST", rawHeaders: [["Accept", "text/html"], ["Content-Type", "application/x-www-form-urlencoded"]], body: "a=1" });
+    expect([form.status, form.headers["content-type"], form.headers["www-authenticate"]]).toEqual([401, "text/html; charset=utf-8", challenge(host)]);
+    expect(form.text).toContain("Open tool in your browser to sign in.");
   });
 
   it("lets a good token through with the member's identity headers and assertion, and never the token", async () => {
