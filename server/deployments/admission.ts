@@ -5,7 +5,7 @@ import { readCookie } from "../identity";
 import { APP_SESSION_COOKIE, cachedAppIdentity, exchangeCode, resolveAppIdentity, type AppIdentity } from "./app-sessions";
 import { assertionFor, cachedAssertion } from "./assertion";
 import { cachedDeploymentByHost, findDeploymentByHost, type DeploymentTarget } from "./deployment-lookup";
-import { bearerToken, cachedTokenIdentity, claimsToBeOurs, identityForToken, isRefusal, type TokenRefusal } from "./tool-tokens";
+import { INVALID_TOKEN, bearerToken, cachedTokenIdentity, claimsToBeOurs, identityForToken, isRefusal, type TokenRefusal } from "./tool-tokens";
 import { PROTECTED_RESOURCE_PATH } from "./resource-metadata";
 
 /**
@@ -140,7 +140,7 @@ async function admitSlowly(request: AdmissionRequest, openEm: OpenEm): Promise<A
   if (identity) return enter(target, identity, await assertionFor(identity, origin));
   if (request.authorization !== undefined) {
     // Not a token of ours and no app session: whatever it is, it is no credential here.
-    return { kind: "bearer-refused", target, origin, refusal: { status: 401, error: "invalid_token", description: "The access token is invalid, expired, or for another resource." } };
+    return { kind: "bearer-refused", target, origin, refusal: INVALID_TOKEN };
   }
   if (request.upgrade) return { kind: "sign-in", target, location: null };
   if (!acceptsHtml(request.accept)) return { kind: "bearer-refused", target, origin, refusal: null };

@@ -69,6 +69,9 @@ export type TokenRefusal = {
   description: string;
 };
 
+/** A token that did not verify (or is none of ours and no app session stood beside it). */
+export const INVALID_TOKEN: TokenRefusal = { status: 401, error: "invalid_token", description: "The access token is invalid, expired, or for another resource." };
+
 /** The person behind an access token at this tool, or why not. */
 export async function identityForToken(em: () => EntityManager, token: string, target: DeploymentTarget, origin: string): Promise<AppIdentity | TokenRefusal> {
   const cached = cachedTokenIdentity(token, target.host);
@@ -78,7 +81,7 @@ export async function identityForToken(em: () => EntityManager, token: string, t
     claims = await verifyToolAccessToken(token, toolResource(origin));
   } catch (error) {
     if (error instanceof InvalidIdentityTokenError && error.reason === "jwks_unavailable") throw serviceUnavailable(error);
-    return { status: 401, error: "invalid_token", description: "The access token is invalid, expired, or for another resource." };
+    return INVALID_TOKEN;
   }
   if (!claims.scopes.has(TOOLS_SCOPE)) return { status: 403, error: "insufficient_scope", description: `The access token lacks the "${TOOLS_SCOPE}" scope.` };
   if (!(await isToolTokenSessionLive(em(), claims.sessionId))) return { status: 401, error: "invalid_token", description: "The access token's grant has ended." };
