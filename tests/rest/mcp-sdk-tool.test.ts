@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { discoverOAuthProtectedResourceMetadata, extractWWWAuthenticateParams, selectResourceURL } from "@modelcontextprotocol/sdk/client/auth.js";
+import { discoverOAuthProtectedResourceMetadata, discoverOAuthServerInfo, extractWWWAuthenticateParams, selectResourceURL } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,5 +86,8 @@ describe("the official MCP SDK through the app-proxy", () => {
     // The resource it will ask the authorization server for is exactly what the proxy checks `aud` against.
     const selected = await selectResourceURL(toolUrl, {} as never, metadata);
     expect(selected?.href).toBe(resource);
+    // And the orchestrator's discovery step names the authorization server auth() goes to next.
+    const info = await discoverOAuthServerInfo(toolUrl, { fetchFn: localhostFetch });
+    expect([info.authorizationServerUrl, info.resourceMetadata]).toEqual([`${service.url}/auth/v1`, metadata]);
   });
 });
