@@ -202,6 +202,15 @@ describe("deployed tools as protected resources", () => {
     expect((await appRequest(service.url, host, "/", { rawHeaders: bearer(strangerToken) })).status).toBe(403);
   });
 
+  it("tells the tool a changed display name on the token's next request", async () => {
+    const member = await invitedPerson(service, owner, "member");
+    const token = await (await toolTokensFor(service, member, resource(host))).mint();
+    const nameSeen = async () => decodeURIComponent(Object.fromEntries(received(await appRequest(service.url, host, "/", { rawHeaders: bearer(token) })))["x-svc-user-name"] ?? "");
+    expect(await nameSeen()).toBe(""); // and now cached
+    expect((await api(service, "/api/user/me", { method: "PATCH", cookie: member.cookie, json: { displayName: "Grace Hopper" } })).status).toBe(200);
+    expect(await nameSeen()).toBe("Grace Hopper");
+  });
+
   it("serves a public deployment to anyone, without identity, and keeps our tokens from it but not the tool's own", async () => {
     const anonymous = await appRequest(service.url, publicHost, "/");
     expect(anonymous.status).toBe(200);
