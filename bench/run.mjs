@@ -24,6 +24,7 @@ import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
+import { cpuMs } from "./lib/process-cpu.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
 const SUITES = [authMe, balance, uploadFlood, appProxy, connections, cliStartup];
@@ -209,6 +210,8 @@ async function runSuite(suite, settings, baseCtx) {
   const measured = [];
   for (const { scenario, url, headers, expectBody } of plans) {
     process.stdout.write(`  ${scenario.name.padEnd(28)} warm-up ${settings.warmupSeconds} s + ${settings.durationSeconds} s … `);
+    const pid = ctx.pids?.[scenario.target];
+    const cpuBefore = cpuMs(pid);
     const result = await runLoad({
       url,
       method: scenario.method ?? "GET",
@@ -219,6 +222,10 @@ async function runSuite(suite, settings, baseCtx) {
       warmupSeconds: settings.warmupSeconds,
       expectBody,
     });
+    // The server's CPU over warm-up and measured run, per response of both.
+    const cpuAfter = cpuMs(pid);
+    const served = result.requests + (result.warmup?.requests ?? 0);
+    result.serverCpuUsPerRequest = cpuBefore !== null && cpuAfter !== null && served > 0 ? Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / served) / 10 : null;
     process.stdout.write(`${Math.round(result.reqPerSecMean)} req/s\n`);
     measured.push({ name: scenario.name, target: scenario.target, method: scenario.method ?? "GET", path: scenario.path, requestHeaders: Object.keys(headers), result });
   }
@@ -377,6 +384,8 @@ async function main() {
       databaseUrl: db.url,
       user,
       ...credentials,
+      // Each target's process, for the server-CPU-per-request column (targets a suite adds have none).
+      pids: Object.fromEntries(servers.map((server) => [server.name, server.child.pid])),
       targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "npm-start-metrics": metricsServiceUrl, "remix-serve": remixUrl },
     };
     let clean = true;

@@ -4,6 +4,7 @@ import type { Duplex } from "node:stream";
 import { getConfig } from "../server/platform/config";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { admitToTool, appScheme, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, type Admission, type AdmissionRequest, type AppIdentity, type DeploymentTarget, guardedCreateConnection, guardedDispatcher } from "../server/deployments";
+import { bearerRefusal, resourceMetadataAnswer, signInChallenge } from "./app-proxy-resource";
 import { log } from "../server/platform/log";
 import { getRuntime } from "../server/start";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
@@ -57,10 +58,19 @@ function sendPage(res: ServerResponse, status: number, title: string, message: s
 /** The header policy for a tool (server/platform/http/header-policy.ts); the tool never sees our app-session cookie. */
 const TO_A_TOOL: RequestHeaderRules = { dropped: NEVER_TO_A_TOOL, cookie: (value) => withoutAppCookie(value) || null };
 const TO_A_TOOL_UPGRADING: RequestHeaderRules = { ...TO_A_TOOL, upgrade: true };
+/** A request that came with one of our access tokens: the token stays here (issue 15, ADR 039). */
+const NEVER_TO_A_TOOL_WITH_TOKEN: ReadonlySet<string> = new Set([...NEVER_TO_A_TOOL, "authorization"]);
+const TO_A_TOOL_WITH_TOKEN: RequestHeaderRules = { ...TO_A_TOOL, dropped: NEVER_TO_A_TOOL_WITH_TOKEN };
+const TO_A_TOOL_WITH_TOKEN_UPGRADING: RequestHeaderRules = { ...TO_A_TOOL_WITH_TOKEN, upgrade: true };
+
+function headerRules(upgrade: boolean, dropAuthorization: boolean): RequestHeaderRules {
+  if (dropAuthorization) return upgrade ? TO_A_TOOL_WITH_TOKEN_UPGRADING : TO_A_TOOL_WITH_TOKEN;
+  return upgrade ? TO_A_TOOL_UPGRADING : TO_A_TOOL;
+}
 
 /** The request headers for the tool: inbound ones filtered, ours set exactly. */
-function upstreamHeaders(req: IncomingMessage, target: DeploymentTarget, upstream: URL, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null, upgrade: boolean): string[] {
-  const out = forwardedRequestHeaders(req.rawHeaders, upgrade ? TO_A_TOOL_UPGRADING : TO_A_TOOL);
+function upstreamHeaders(req: IncomingMessage, target: DeploymentTarget, upstream: URL, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null, upgrade: boolean, dropAuthorization: boolean): string[] {
+  const out = forwardedRequestHeaders(req.rawHeaders, headerRules(upgrade, dropAuthorization));
   out.push("Host", upstream.host);
   out.push("X-Forwarded-For", clientAddress ?? req.socket.remoteAddress ?? "");
   out.push("X-Forwarded-Proto", appScheme());
@@ -128,7 +138,7 @@ function upgradeRequestOptions(target: DeploymentTarget, req: IncomingMessage, h
 }
 
 /** Streams the request to the tool and its answer back; synchronous once the assertion exists. */
-function forwardNow(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null): void {
+function forwardNow(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null, dropAuthorization: boolean): void {
   const maxBody = getConfig().APP_PROXY_MAX_BODY;
   if (Number(req.headers["content-length"] ?? 0) > maxBody) {
     sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
@@ -136,7 +146,7 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
     return;
   }
   const upstreamUrl = upstreamOf(target);
-  const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, false);
+  const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, false, dropAuthorization);
   const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
   const body = hasBody ? cappedBody(req, maxBody) : null;
   if (!hasBody) req.resume();
@@ -222,18 +232,24 @@ class ToolRelay implements Dispatcher.DispatchHandler {
 
 /** What the admission reads from a request. */
 function admissionRequest(req: IncomingMessage, upgrade: boolean): AdmissionRequest {
-  return { host: req.headers.host ?? "", url: req.url ?? "/", method: req.method ?? "GET", cookie: req.headers.cookie, upgrade };
+  return { host: req.headers.host ?? "", url: req.url ?? "/", method: req.method ?? "GET", cookie: req.headers.cookie, authorization: req.headers.authorization, accept: req.headers.accept, upgrade };
 }
 
 /** The admission's answer, written: forwarded to the tool, or a page, a redirect or a cookie. */
 function answer(req: IncomingMessage, res: ServerResponse, admission: Admission, clientAddress: string | null): void {
   switch (admission.kind) {
     case "enter":
-      return forwardNow(req, res, admission.target, admission.identity, admission.assertion, clientAddress);
+      return forwardNow(req, res, admission.target, admission.identity, admission.assertion, clientAddress, admission.dropAuthorization);
     case "no-such-tool":
       return sendPage(res, 404, "No such tool", "There is no deployed tool at this address.");
+    case "resource-metadata":
+      req.resume();
+      return resourceMetadataAnswer(req, res, admission.target, admission.origin, admission.found);
+    case "bearer-refused":
+      req.resume();
+      return bearerRefusal(res, admission.origin, admission.refusal);
     case "sign-in":
-      if (admission.location === null) return sendPage(res, 401, "Sign in required", `Open ${admission.target.name} in your browser to sign in.`);
+      if (admission.location === null) return sendPage(res, 401, "Sign in required", `Open ${admission.target.name} in your browser to sign in.`, signInChallenge(admission.target));
       nameAnswer(res);
       res.writeHead(302, { location: admission.location, "cache-control": "no-store" });
       return void res.end();
@@ -275,10 +291,11 @@ export async function handleAppUpgrade(req: IncomingMessage, socket: Duplex, hea
   try {
     const admission = await admitToTool(admissionRequest(req, true), openEm);
     if (admission.kind === "no-such-tool") return rejectUpgrade(socket, 404, "Not Found");
+    if (admission.kind === "bearer-refused" && admission.refusal?.status === 403) return rejectUpgrade(socket, 403, "Forbidden");
     if (admission.kind !== "enter") return rejectUpgrade(socket, 401, "Unauthorized");
-    const { target, identity, assertion } = admission;
+    const { target, identity, assertion, dropAuthorization } = admission;
     const upstreamUrl = upstreamOf(target);
-    const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, true);
+    const headers = upstreamHeaders(req, target, upstreamUrl, identity, assertion, clientAddress, true, dropAuthorization);
     const { options } = upgradeRequestOptions(target, req, headers);
     const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, createConnection: guardedCreateConnection(upstreamUrl) as never });
     proxyReq.on("upgrade", (proxyRes, proxySocket, proxyHead) => {

@@ -4,15 +4,21 @@ import { join } from "node:path";
 
 const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
-/** Ratios of mean req/s between named scenarios, PASS when value >= goal (no goal: informational). */
+/**
+ * Ratios between named scenarios, PASS when value >= goal (no goal: informational): of mean
+ * req/s, or with `metric: "cpu"` of the server's CPU per request inverted (denominator's cost
+ * over numerator's), so that both read "how much of the other's throughput".
+ */
 export function computeRatios(suite, measured) {
   const byName = new Map(measured.map((m) => [m.name, m]));
   return suite.ratios.map((ratio) => {
-    const num = byName.get(ratio.numerator)?.result.reqPerSecMean;
-    const den = byName.get(ratio.denominator)?.result.reqPerSecMean;
-    const value = num !== undefined && den ? num / den : NaN;
+    const cpu = ratio.metric === "cpu";
+    const num = cpu ? byName.get(ratio.denominator)?.result.serverCpuUsPerRequest : byName.get(ratio.numerator)?.result.reqPerSecMean;
+    const den = cpu ? byName.get(ratio.numerator)?.result.serverCpuUsPerRequest : byName.get(ratio.denominator)?.result.reqPerSecMean;
+    const value = num !== undefined && num !== null && den ? num / den : NaN;
     return {
       name: ratio.name,
+      metric: cpu ? "server CPU per request" : "req/s",
       numerator: ratio.numerator,
       denominator: ratio.denominator,
       value: Number.isFinite(value) ? Math.round(value * 1000) / 1000 : null,
@@ -29,9 +35,9 @@ function table(rows) {
 }
 
 export function formatReport(suite, settings, measured, ratios) {
-  const rows = [["scenario", "req/s", "±", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "mismatch"]];
+  const rows = [["scenario", "req/s", "±", "p50 ms", "p99 ms", "server µs/req", "requests", "non-2xx", "errors", "mismatch"]];
   for (const { name, result: r } of measured) {
-    rows.push([name, fmt(r.reqPerSecMean, 0), fmt(r.reqPerSecStddev, 0), fmt(r.latencyMs.p50), fmt(r.latencyMs.p99), r.requests, r.non2xx, r.errors, r.mismatches]);
+    rows.push([name, fmt(r.reqPerSecMean, 0), fmt(r.reqPerSecStddev, 0), fmt(r.latencyMs.p50), fmt(r.latencyMs.p99), r.serverCpuUsPerRequest == null ? "n/a" : fmt(r.serverCpuUsPerRequest, 1), r.requests, r.non2xx, r.errors, r.mismatches]);
   }
   const lines = [
     "",

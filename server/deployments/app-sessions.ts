@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { sha256Base64url } from "../platform/crypto/sha256";
-import { ExpiringCache } from "../platform/cache/expiring-cache";
 import { isListening, publish } from "../platform/db/notifications";
 import type { MembershipRole } from "../tenants";
+import { identities, type AppIdentity } from "./app-identities";
+
+export type { AppIdentity } from "./app-identities";
 
 /**
  * The app-proxy's own sessions (docs/decisions/030), in the shape Cloudflare Access and
@@ -18,30 +20,6 @@ export const APP_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 const CACHE_MS = 30_000;
 /** An app session was revoked; payload: its id. */
 export const APP_SESSION_REVOKED_CHANNEL = "svc_app_session_revoked";
-
-export interface AppIdentity {
-  appSessionId: string;
-  userId: string;
-  email: string;
-  displayName: string;
-  tenantId: string;
-  role: MembershipRole;
-  host: string;
-  dashboardSessionId: string | null;
-}
-
-const identities = new ExpiringCache<AppIdentity>();
-const evictWhere = (test: (identity: AppIdentity) => boolean) => identities.evictWhere(test);
-
-/** Evictions, wired in server/start/cache-eviction.ts. */
-export const appIdentityEvictions = {
-  appSession: (appSessionId: string) => evictWhere((i) => i.appSessionId === appSessionId),
-  dashboardSession: (sessionId: string) => evictWhere((i) => i.dashboardSessionId === sessionId),
-  member: (tenantId: string, userId: string) => evictWhere((i) => i.tenantId === tenantId && i.userId === userId),
-  /** Their profile (display name) changed: re-read it on the next request, in every workspace. */
-  user: (userId: string) => evictWhere((i) => i.userId === userId),
-  all: () => identities.clear(),
-};
 
 export async function mintCode(
   em: EntityManager,

@@ -1,5 +1,6 @@
 /** The deployments area's face: what other areas, the routers, rest/ and app/ may use. */
-export { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, APP_SESSION_REVOKED_CHANNEL, appIdentityEvictions, cachedAppIdentity, exchangeCode, mintCode, resolveAppIdentity, revokeAppSessionsOf } from "./app-sessions";
+export { appIdentityEvictions } from "./app-identities";
+export { APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, APP_SESSION_REVOKED_CHANNEL, cachedAppIdentity, exchangeCode, mintCode, resolveAppIdentity, revokeAppSessionsOf } from "./app-sessions";
 export type { AppIdentity } from "./app-sessions";
 export { admitToTool, appOrigin, appScheme } from "./admission";
 export type { Admission, AdmissionRequest } from "./admission";
@@ -15,3 +16,7 @@ export { DEPLOYMENT_NAME_MESSAGE, UPSTREAM_MESSAGE, createDeploymentInput, deplo
 export { closeGuardedDispatcher, guardedCreateConnection, guardedDispatcher } from "./outbound-client";
 export { refusedAddress } from "./upstream-policy";
 export { APP_SESSION_RENAMED_CHANNEL, renameInAppSessions } from "./app-session-names";
+export { PROTECTED_RESOURCE_PATH, bearerChallenge, protectedResourceMetadata } from "./resource-metadata";
+export type { ProtectedResourceMetadata } from "./resource-metadata";
+export { bearerToken, toolResource } from "./tool-tokens";
+export type { TokenRefusal } from "./tool-tokens";

@@ -22,6 +22,8 @@ export interface IdentityClaims {
   exp: number;
   iat: number;
   sessionId?: string;
+  /** OAuth access tokens (issue 15): the granted scopes, space-separated. */
+  scope?: string;
 }
 
 export type InvalidIdentityTokenReason =
@@ -61,7 +63,11 @@ export interface IdentityTokenVerifierOptions {
 }
 
 export interface IdentityTokenVerifier {
-  verify(token: string): Promise<IdentityClaims>;
+  /**
+   * `audience`: what `aud` must be, exactly; `authenticated` (the balance endpoints' and the
+   * dashboard's) unless a protected resource asks for its own identifier (RFC 8707).
+   */
+  verify(token: string, audience?: string): Promise<IdentityClaims>;
   stats(): { fetches: number };
 }
 
@@ -87,13 +93,14 @@ function reasonFor(error: unknown): InvalidIdentityTokenReason {
 }
 
 function toClaims(payload: JWTPayload): IdentityClaims {
-  const { sub, exp, iat, email, session_id: sessionId } = payload as JWTPayload & { email?: unknown; session_id?: unknown };
+  const { sub, exp, iat, email, session_id: sessionId, scope } = payload as JWTPayload & { email?: unknown; session_id?: unknown; scope?: unknown };
   // Subjects are user UUIDs (SPEC 2); anything else would reach a uuid column as a 500.
   if (typeof sub !== "string" || !UUID.test(sub)) throw new InvalidIdentityTokenError("claims");
   if (typeof exp !== "number" || typeof iat !== "number") throw new InvalidIdentityTokenError("claims");
   const claims: IdentityClaims = { sub, exp, iat };
   if (typeof email === "string") claims.email = email;
   if (typeof sessionId === "string") claims.sessionId = sessionId;
+  if (typeof scope === "string") claims.scope = scope;
   return claims;
 }
 
@@ -108,7 +115,7 @@ export function createIdentityTokenVerifier(options: IdentityTokenVerifierOption
     timeoutMs: options.timeoutMs ?? JWKS_TIMEOUT_MS,
   });
 
-  async function verifyUnsafe(token: string): Promise<IdentityClaims> {
+  async function verifyUnsafe(token: string, audience: string): Promise<IdentityClaims> {
     if (typeof token !== "string") throw new InvalidIdentityTokenError("malformed");
     if (token.length > MAX_IDENTITY_TOKEN_BYTES) throw new InvalidIdentityTokenError("too_large");
     if (!looksLikeJwt(token)) throw new InvalidIdentityTokenError("malformed");
@@ -128,17 +135,20 @@ export function createIdentityTokenVerifier(options: IdentityTokenVerifierOption
     const { payload } = await jwtVerify(token, key, {
       algorithms: [...IDENTITY_TOKEN_ALGORITHMS],
       issuer: options.issuer,
-      audience: IDENTITY_TOKEN_AUDIENCE,
+      audience,
       requiredClaims: ["exp", "sub", "iat"],
       currentDate: new Date(now()),
     });
+    // A protected resource's token names that one resource (RFC 8707, issue 15's contract):
+    // jose would also take an array that merely contains it.
+    if (audience !== IDENTITY_TOKEN_AUDIENCE && payload.aud !== audience) throw new InvalidIdentityTokenError("claims");
     return toClaims(payload);
   }
 
   return {
-    async verify(token) {
+    async verify(token, audience = IDENTITY_TOKEN_AUDIENCE) {
       try {
-        return await verifyUnsafe(token);
+        return await verifyUnsafe(token, audience);
       } catch (error) {
         if (error instanceof InvalidIdentityTokenError) throw error;
         throw new InvalidIdentityTokenError(reasonFor(error));

@@ -26,3 +26,5 @@ export { approveInteraction, consentDetails, denyInteraction, type ConsentDetail
 export { userinfo } from "./oauth/userinfo";
 export { defaultScopeFor } from "./oauth/scopes";
 export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "./oauth/grants";
+export { TOOLS_SCOPE, accountNames, authorizationServerIssuer, isToolTokenSessionLive, verifyToolAccessToken } from "./tool-access-tokens";
+export type { ToolAccessClaims } from "./tool-access-tokens";

@@ -16,9 +16,9 @@ import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../members";
  *
  * | channel                  | published by                                   | evicts                                            |
  * |--------------------------|------------------------------------------------|---------------------------------------------------|
- * | svc_session_revoked      | identity: sign-out, revocation, password reset | session cookies, verified identity tokens, app-proxy sessions opened from it |
- * | svc_membership_changed   | members: removal, role change                  | verified identity tokens, app-proxy sessions (rest/ssh-broker re-checks live shells) |
- * | svc_app_session_renamed  | deployments: a person changed their name       | app-proxy sessions of that person                 |
+ * | svc_session_revoked      | identity: sign-out, revocation, password reset | session cookies, verified identity tokens, app-proxy sessions opened from it and tools' access tokens issued under it |
+ * | svc_membership_changed   | members: removal, role change                  | verified identity tokens, app-proxy sessions and tools' access tokens (rest/ssh-broker re-checks live shells) |
+ * | svc_app_session_renamed  | deployments: a person changed their name       | app-proxy sessions and tools' access tokens of that person |
  * | svc_app_session_revoked  | deployments: the dashboard session ended       | app-proxy sessions                                |
  * | svc_key_revoked          | keys: revocation                               | authenticated `svc_sk_` keys                      |
  * | svc_balance_changed      | the ledger's trigger                           | balances                                          |

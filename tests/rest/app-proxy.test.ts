@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRequest, appSession } from "../support/app-host";
+import { NAVIGATION, appRequest, appSession } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { invitedPerson } from "../support/actors";
@@ -49,7 +49,7 @@ describe("app-proxy", () => {
   const svcHeaders = (pairs: [string, string][]) => pairs.filter(([name]) => name.replace(/_/g, "-").startsWith("x-svc-"));
 
   it("sends a visitor without an app session to the dashboard to authorize, then back with a cookie", async () => {
-    const first = await appRequest(service.url, host, "/reports?month=11");
+    const first = await appRequest(service.url, host, "/reports?month=11", { rawHeaders: [NAVIGATION] });
     expect(first.status).toBe(302);
     expect(first.headers.location).toBe(`${service.url}/apps/authorize?host=${encodeURIComponent(host)}&return=${encodeURIComponent("/reports?month=11")}`);
     const signedOut = await fetch(String(first.headers.location), { redirect: "manual" });
@@ -169,19 +169,19 @@ describe("app-proxy", () => {
     const demoted = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", cookie]] });
     expect(Object.fromEntries(svcHeaders(received(demoted)))["x-svc-role"]).toBe("viewer");
     expect((await api(service, `/api/tenants/me/members/${member.userId}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
-    const removed = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", cookie]] });
+    const removed = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", cookie], NAVIGATION] });
     expect(removed.status).toBe(302);
 
     const viewer = await invite("viewer");
     const viewerCookie = await appSession(service.url, host, viewer.cookie);
     expect((await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", viewerCookie]] })).status).toBe(200);
     await fetch(`${service.url}/logout`, { method: "POST", headers: { cookie: viewer.cookie }, redirect: "manual" });
-    expect((await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", viewerCookie]] })).status).toBe(302);
+    expect((await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", viewerCookie], NAVIGATION] })).status).toBe(302);
   });
 
   it("refuses a non-member at the dashboard, and an app cookie on another tool's host", async () => {
     const stranger = await signUp(service);
-    const start = await appRequest(service.url, host, "/");
+    const start = await appRequest(service.url, host, "/", { rawHeaders: [NAVIGATION] });
     const res = await fetch(String(start.headers.location), { headers: { cookie: stranger.cookie }, redirect: "manual" });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("is not a member of the workspace");
@@ -190,7 +190,7 @@ describe("app-proxy", () => {
     const other = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "other", upstreamUrl: upstream.url } });
     expect(other.status).toBe(201);
     const otherHost = host.replace("tool--", "other--");
-    expect((await appRequest(service.url, otherHost, "/", { rawHeaders: [["Cookie", session]] })).status).toBe(302);
+    expect((await appRequest(service.url, otherHost, "/", { rawHeaders: [["Cookie", session], NAVIGATION] })).status).toBe(302);
   });
 
   it("streams request bodies, caps them with 413, answers 502 and 504 with pages naming the tool", async () => {

@@ -3,14 +3,17 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeIdentityProvider, type FakeIdentityProvider } from "../fakes/identity-provider";
 import { startService, type RunningService } from "../support/service";
 import { api } from "../support/http";
+import { appRequest } from "../support/app-host";
+import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 
 let idp: FakeIdentityProvider;
 let service: RunningService;
+let upstream: EchoUpstream;
 const userId = randomUUID();
 const tenantId = randomUUID();
 
 beforeAll(async () => {
-  idp = await startFakeIdentityProvider();
+  [idp, upstream] = await Promise.all([startFakeIdentityProvider(), startEchoUpstream()]);
   service = await startService({ label: "extidp", env: { IDENTITY_PROVIDER_URL: idp.url } });
   // The hosted provider owns accounts; the workspace row stands in for one created earlier.
   await service.db.query(
@@ -20,6 +23,7 @@ beforeAll(async () => {
   await service.db.query("insert into tenant_memberships (tenant_id, user_id, role) values ($1, $2, 'owner')", [tenantId, userId]);
 });
 afterAll(async () => {
+  await upstream?.close();
   await service?.stop();
   await idp?.stop();
 });
@@ -57,4 +61,20 @@ it("keeps verifying with cached keys while the provider is down", async () => {
   const res = await balance(await idp.sign({ sub: userId }, { alg: "RS256" }));
   expect(res.status).toBe(200);
   idp.setDown(false);
+});
+
+it("makes a deployed tool a protected resource of the hosted provider: its metadata names it, its tokens for the tool get in", async () => {
+  const slug = (await service.db.query("select slug from tenants where id = $1", [tenantId])).rows[0].slug as string;
+  const app = await service.db.query("insert into apps (tenant_id, name, kind, created_by) values ($1, 'Tool', 'app', $2) returning id", [tenantId, userId]);
+  await service.db.query("insert into deployments (tenant_id, app_id, name, upstream_url, created_by) values ($1, $2, 'tool', $3, $4)", [tenantId, app.rows[0].id, upstream.url, userId]);
+  const host = `tool--${slug}.localhost:${new URL(service.url).port}`;
+  const metadata = await appRequest(service.url, host, "/.well-known/oauth-protected-resource");
+  expect(metadata.json().authorization_servers).toEqual([idp.issuer]);
+  const token = await idp.sign({ sub: userId, email: "hosted@example.com", scope: "tools" }, { audience: `http://${host}/` });
+  const res = await appRequest(service.url, host, "/", { rawHeaders: [["Authorization", `Bearer ${token}`]] });
+  expect(res.status).toBe(200);
+  const seen = Object.fromEntries(headerPairs(res.json().rawHeaders));
+  expect([seen["x-svc-user-id"], seen["x-svc-user-email"], seen["x-svc-user-name"], seen["x-svc-role"], seen.authorization]).toEqual([userId, "hosted@example.com", "", "owner", undefined]);
+  const dashboardToken = await idp.sign({ sub: userId, email: "hosted@example.com", scope: "tools" });
+  expect((await appRequest(service.url, host, "/", { rawHeaders: [["Authorization", `Bearer ${dashboardToken}`]] })).status).toBe(401);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRequest, appSession } from "../support/app-host";
+import { NAVIGATION, appRequest, appSession } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
 import { signedInOwner } from "../support/actors";
@@ -109,7 +109,7 @@ describe("smaller paths that end well", () => {
 
   it("the app-proxy's Not a member page has a way back: the dashboard, or sign in as someone else", async () => {
     const stranger = await signUp(service);
-    const start = await appRequest(service.url, host, "/reports");
+    const start = await appRequest(service.url, host, "/reports", { rawHeaders: [NAVIGATION] });
     const authorize = new URL(String(start.headers.location));
     const refused = await page(authorize.pathname + authorize.search, { cookie: stranger.cookie });
     expect(refused.status).toBe(403);

@@ -37,9 +37,15 @@ export function appRequest(
   });
 }
 
-/** The app-proxy handshake done by hand, as curl would: returns the tool's session cookie. */
+/**
+ * What a browser's navigation sends: the app-proxy sends only those to sign in (issue 15);
+ * a program without credentials gets a 401 with the tool's resource metadata instead.
+ */
+export const NAVIGATION: [string, string] = ["Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"];
+
+/** The app-proxy handshake done by hand, as a browser navigation would: returns the tool's session cookie. */
 export async function appSession(serviceUrl: string, host: string, dashboardCookie: string, path = "/"): Promise<string> {
-  const first = await appRequest(serviceUrl, host, path);
+  const first = await appRequest(serviceUrl, host, path, { rawHeaders: [NAVIGATION] });
   if (first.status !== 302) throw new Error(`expected a redirect to sign in, got ${first.status}: ${first.text}`);
   const authorize = await fetch(String(first.headers.location), { headers: { cookie: dashboardCookie }, redirect: "manual" });
   if (authorize.status !== 302) throw new Error(`authorize answered ${authorize.status}: ${await authorize.text()}`);

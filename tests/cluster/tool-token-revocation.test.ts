@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRequest } from "../support/app-host";
+import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
+import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+import { signOutSession, toolTokensFor } from "../support/tool-tokens";
+
+/**
+ * Issue 15 section 2: a revoked session (sign-out here; a revoked grant takes the same path)
+ * stops a tool's access token within 1 s on every instance, not only the one it was revoked
+ * on. Two instances, one database, one public address and key, as behind a load balancer.
+ */
+describe("a tool's access token across instances", () => {
+  let a: RunningService;
+  let b: RunningService;
+  let upstream: EchoUpstream;
+
+  beforeAll(async () => {
+    [a, upstream] = await Promise.all([startService({ label: "tool-token-cluster" }), startEchoUpstream()]);
+    const shared = { BASE_URL: a.url, APPS_DOMAIN: `localhost:${new URL(a.url).port}`, HEALTH_CHECK_INTERVAL_SECONDS: "0" };
+    b = await startService({ databaseUrl: a.databaseUrl, dataDir: a.dataDir, env: shared });
+  }, 60_000);
+  afterAll(async () => {
+    await upstream?.close();
+    await Promise.all([b?.stop(), a?.stop()]);
+  });
+
+  it("is refused by the other instance within 1 s of a sign-out on this one", async () => {
+    const owner = await signUp(a);
+    const slug = uniqueSlug("cluster");
+    await createWorkspace(a, owner, slug);
+    expect((await api(a, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
+    const host = `tool--${slug}.localhost:${new URL(a.url).port}`;
+    const tokens = await toolTokensFor(a, owner, `http://${host}/`);
+    const token = await tokens.mint();
+    const statusAtB = async () => (await appRequest(b.url, host, "/", { rawHeaders: [["Authorization", `Bearer ${token}`]] })).status;
+    expect(await statusAtB()).toBe(200); // and now cached on B
+    await signOutSession(a, tokens);
+    const deadline = Date.now() + 1_000;
+    let seen = await statusAtB();
+    while (seen !== 401 && Date.now() < deadline) seen = await statusAtB();
+    expect(seen).toBe(401);
+  });
+});

@@ -1,0 +1,93 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { discoverOAuthProtectedResourceMetadata, discoverOAuthServerInfo, extractWWWAuthenticateParams, selectResourceURL } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createLocalJWKSet, jwtVerify } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { localhostFetch, startMcpTool, type McpTool } from "../support/mcp-tool";
+import { startService, type RunningService } from "../support/service";
+import { toolTokensFor } from "../support/tool-tokens";
+
+/**
+ * Issue 15 section 2 with a client and a tool nobody here wrote: a tool built with the official
+ * MCP TypeScript SDK, deployed behind the app-proxy, and the SDK's own client. With a token
+ * (minted in the authorization server's contract shape) it lists and calls the tool, which
+ * sees the member; without one, the SDK's unmodified discovery finds the resource metadata.
+ */
+describe("the official MCP SDK through the app-proxy", () => {
+  let service: RunningService;
+  let tool: McpTool;
+  let owner: TestUser;
+  let tenantId: string;
+  let toolUrl: string;
+  let resource: string;
+
+  beforeAll(async () => {
+    [service, tool] = await Promise.all([startService({ label: "mcp-sdk", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), startMcpTool()]);
+    owner = await signUp(service);
+    const slug = uniqueSlug("mcp");
+    tenantId = (await createWorkspace(service, owner, slug)).id;
+    const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "whoami", upstreamUrl: tool.url } });
+    if (created.status !== 201) throw new Error(created.text);
+    const origin = `http://whoami--${slug}.localhost:${new URL(service.url).port}`;
+    toolUrl = `${origin}/mcp`;
+    resource = `${origin}/`;
+  });
+  afterAll(async () => {
+    await tool?.close();
+    await service?.stop();
+  });
+
+  it("lists and calls a tool with a bearer token; the tool sees the member and a valid assertion, never the token", async () => {
+    const token = await (await toolTokensFor(service, owner, resource)).mint();
+    const client = new Client({ name: "test-client", version: "1.0.0" });
+    const transport = new StreamableHTTPClientTransport(new URL(toolUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } }, fetch: localhostFetch });
+    await client.connect(transport);
+    try {
+      expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+      const listed = await client.listTools();
+      expect(listed.tools.map((t) => t.name)).toEqual(["whoami"]);
+      const called = await client.callTool({ name: "whoami", arguments: {} });
+      const seen = JSON.parse((called.content as { type: string; text: string }[])[0]!.text) as Record<string, string>;
+      expect(Object.keys(seen).sort()).toEqual(["x-svc-assertion", "x-svc-role", "x-svc-tenant-id", "x-svc-user-email", "x-svc-user-id", "x-svc-user-name"]);
+      expect(seen).toMatchObject({ "x-svc-user-id": owner.userId, "x-svc-user-email": owner.email, "x-svc-tenant-id": tenantId, "x-svc-role": "owner" });
+      const jwks = createLocalJWKSet((await api(service, "/.well-known/svc-assertion-jwks.json")).body);
+      const { payload } = await jwtVerify(seen["x-svc-assertion"]!, jwks, { issuer: service.url, audience: resource.slice(0, -1) });
+      expect(payload.sub).toBe(owner.userId);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("without a token: the SDK client gets the 401, and its discovery finds the tool's metadata and issuer", async () => {
+    const client = new Client({ name: "test-client", version: "1.0.0" });
+    const error = await client.connect(new StreamableHTTPClientTransport(new URL(toolUrl), { fetch: localhostFetch })).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StreamableHTTPError);
+    expect((error as StreamableHTTPError).code).toBe(401);
+
+    // What the SDK's auth() does with that answer, step by step, with its own helpers.
+    const refused = await localhostFetch(toolUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
+    const challenge = extractWWWAuthenticateParams(refused);
+    expect(challenge).toEqual({ resourceMetadataUrl: new URL(`${resource}.well-known/oauth-protected-resource`), scope: "tools" });
+    const metadata = await discoverOAuthProtectedResourceMetadata(toolUrl, { resourceMetadataUrl: challenge.resourceMetadataUrl }, localhostFetch);
+    expect(metadata).toEqual({
+      resource,
+      authorization_servers: [`${service.url}/auth/v1`],
+      bearer_methods_supported: ["header"],
+      scopes_supported: ["tools"],
+      resource_name: "whoami",
+    });
+    // Without the header's hint the SDK probes the path-suffix form first, gets 404, and falls back to the root.
+    expect(await discoverOAuthProtectedResourceMetadata(toolUrl, {}, localhostFetch)).toEqual(metadata);
+    // The resource it will ask the authorization server for is exactly what the proxy checks `aud` against.
+    const selected = await selectResourceURL(toolUrl, {} as never, metadata);
+    expect(selected?.href).toBe(resource);
+    // And the orchestrator's discovery step names the authorization server auth() goes to next.
+    const info = await discoverOAuthServerInfo(toolUrl, { fetchFn: localhostFetch });
+    expect([info.authorizationServerUrl, info.resourceMetadata]).toEqual([`${service.url}/auth/v1`, metadata]);
+  });
+});
