@@ -3,7 +3,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { encryptSecret } from "../platform/crypto/secret-box";
 import { AppError } from "../platform/errors";
 import { sealCredential, type StoredCredential } from "./credentials";
-import type { ConnectionMetadata, ConnectionProfile } from "./entities";
+import type { ConnectionMetadata, ConnectionProfile, ConnectionStatus } from "./entities";
 import { integrationEnvRows } from "./env-rows";
 import { appendEvent } from "./events";
 
@@ -19,11 +19,16 @@ export interface ConnectionSummary {
   displayName: string;
   profile: ConnectionProfile;
   metadata: ConnectionMetadata;
+  status: ConnectionStatus;
+  statusReason: string | null;
+  statusChangedAt: string;
+  /** The provider's id of the account (catalog `account.id_field`), null when unknown. */
+  accountId: string | null;
   createdBy: string;
   createdAt: string;
 }
 
-interface ConnectionDbRow {
+export interface ConnectionDbRow {
   id: string;
   tenant_id: string;
   provider: string;
@@ -31,13 +36,18 @@ interface ConnectionDbRow {
   display_name: string;
   profile: ConnectionProfile;
   metadata: ConnectionMetadata;
+  status: ConnectionStatus;
+  status_reason: string | null;
+  status_changed_at: Date;
+  account_id: string | null;
   created_by: string;
   created_at: Date;
 }
 
-const COLUMNS = `id, tenant_id, provider, external_id, display_name, profile, metadata, created_by, created_at`;
+export const COLUMNS = `id, tenant_id, provider, external_id, display_name, profile, metadata, status, status_reason, status_changed_at, account_id, created_by, created_at`;
+const COLUMNS_OF_C = COLUMNS.split(", ").map((column) => `c.${column}`).join(", ");
 
-function summary(row: ConnectionDbRow): ConnectionSummary {
+export function summary(row: ConnectionDbRow): ConnectionSummary {
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -46,6 +56,10 @@ function summary(row: ConnectionDbRow): ConnectionSummary {
     displayName: row.display_name,
     profile: row.profile,
     metadata: row.metadata ?? {},
+    status: row.status,
+    statusReason: row.status_reason,
+    statusChangedAt: new Date(row.status_changed_at).toISOString(),
+    accountId: row.account_id,
     createdBy: row.created_by,
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -106,7 +120,7 @@ export async function createConnection(
   });
 }
 
-function eventData(connection: ConnectionSummary) {
+export function eventData(connection: ConnectionSummary) {
   return {
     connectionId: connection.id,
     externalId: connection.externalId,
@@ -251,7 +265,7 @@ export interface TenantConnection extends ConnectionSummary {
 
 export async function listTenantConnections(em: EntityManager, tenantId: string, provider?: string): Promise<TenantConnection[]> {
   const rows = await em.execute<(ConnectionDbRow & { created_by_email: string | null; apps: Array<{ id: string; name: string }> | null })[]>(
-    `select c.id, c.tenant_id, c.provider, c.external_id, c.display_name, c.profile, c.metadata, c.created_by, c.created_at,
+    `select ${COLUMNS_OF_C},
             u.email as created_by_email,
             (select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name)
                from app_connection_bindings b join apps a on a.id = b.app_id where b.connection_id = c.id) as apps
@@ -270,13 +284,16 @@ export interface AppBoundConnection {
   externalId: string;
   displayName: string;
   profile: ConnectionProfile;
+  status: ConnectionStatus;
+  statusReason: string | null;
+  statusChangedAt: string;
   context: Record<string, string>;
   createdAt: string;
 }
 
 export async function listAppConnections(em: EntityManager, appId: string): Promise<AppBoundConnection[]> {
   const rows = await em.execute<ConnectionDbRow[]>(
-    `select c.id, c.tenant_id, c.provider, c.external_id, c.display_name, c.profile, c.metadata, c.created_by, c.created_at
+    `select ${COLUMNS_OF_C}
        from app_connection_bindings b join connections c on c.id = b.connection_id
       where b.app_id = ? order by b.provider`,
     [appId],
@@ -289,6 +306,9 @@ export async function listAppConnections(em: EntityManager, appId: string): Prom
       externalId: connection.externalId,
       displayName: connection.displayName,
       profile: connection.profile,
+      status: connection.status,
+      statusReason: connection.statusReason,
+      statusChangedAt: connection.statusChangedAt,
       context: contextOf(connection),
       createdAt: connection.createdAt,
     };

@@ -97,6 +97,7 @@ export const OAUTH_CALLBACK = {
 export const PROVIDER_PROXY = {
   INVALID_PATH: entry("invalid_path", 400, "error", "The path starts with `//`, is not valid percent-encoding, or has dot segments or encoded slashes."),
   CONNECTION_NOT_FOUND: entry("connection_not_found", 404, "error", "No connection is bound to the key's app for the provider."),
+  CONNECTION_NEEDS_REAUTH: entry("connection_needs_reauth", 409, "error", "The bound connection needs a person to connect the account again (its state is `needs_reauth`); the answer names it as `connection_id`, and the provider is not called."),
   PAYLOAD_TOO_LARGE: entry("payload_too_large", 413, "error", "A body over the broker's or the edge's limit."),
   OAUTH_CLIENT_CONFIG_MISSING: entry("oauth_client_config_missing", 500, "error", "The catalog row or the client id the call needs is missing."),
   ENCRYPTION_KEY_UNAVAILABLE: entry("encryption_key_unavailable", 500, "error", "The stored credential cannot be decrypted."),

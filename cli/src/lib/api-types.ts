@@ -494,7 +494,7 @@ export interface paths {
         };
         /**
          * The connections bound to the key's app
-         * @description For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` (e.g. the chosen project). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.
+         * @description For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` (e.g. the chosen project) and the connection's health (`status`, `statusReason`, `statusChangedAt`: a connection in `needs_reauth` must be reconnected by a member). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.
          */
         get: operations["getApiDeploymentsMeConnections"];
         put?: never;
@@ -514,7 +514,7 @@ export interface paths {
         };
         /**
          * The app's connection events
-         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created` and `connection.revoked` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app). Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
+         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created`, `connection.revoked` (disconnected, or found gone at the provider), `connection.needs_reauth` and `connection.reconnected` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app). Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
          */
         get: operations["getApiDeploymentsMeEvents"];
         put?: never;
@@ -1771,6 +1771,15 @@ export interface operations {
                             /** @enum {string} */
                             profile: "first_party" | "broker_managed";
                             provider: string;
+                            /**
+                             * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                             * @enum {string}
+                             */
+                            status: "active" | "needs_reauth" | "revoked" | "error";
+                            /** Format: date-time */
+                            statusChangedAt: string;
+                            /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                            statusReason: string | null;
                         }[];
                     };
                 };
@@ -1835,6 +1844,15 @@ export interface operations {
                         /** @enum {string} */
                         profile: "first_party" | "broker_managed";
                         provider: string;
+                        /**
+                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                         * @enum {string}
+                         */
+                        status: "active" | "needs_reauth" | "revoked" | "error";
+                        /** Format: date-time */
+                        statusChangedAt: string;
+                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                        statusReason: string | null;
                     };
                 };
             };
@@ -1908,6 +1926,15 @@ export interface operations {
                         /** @enum {string} */
                         profile: "first_party" | "broker_managed";
                         provider: string;
+                        /**
+                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                         * @enum {string}
+                         */
+                        status: "active" | "needs_reauth" | "revoked" | "error";
+                        /** Format: date-time */
+                        statusChangedAt: string;
+                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                        statusReason: string | null;
                     };
                 };
             };
@@ -3488,6 +3515,15 @@ export interface operations {
                             /** @enum {string} */
                             profile: "first_party" | "broker_managed";
                             provider: string;
+                            /**
+                             * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                             * @enum {string}
+                             */
+                            status: "active" | "needs_reauth" | "revoked" | "error";
+                            /** Format: date-time */
+                            statusChangedAt: string;
+                            /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                            statusReason: string | null;
                         }[];
                     };
                 };
@@ -3537,7 +3573,7 @@ export interface operations {
                             };
                             id: string;
                             /** @enum {string} */
-                            type: "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked";
+                            type: "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked" | "connection.needs_reauth" | "connection.reconnected";
                         }[];
                         nextCursor: string | null;
                     };
@@ -4526,6 +4562,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
+                    };
+                };
+            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -4630,6 +4680,20 @@ export interface operations {
                     "application/json": {
                         detail?: string;
                         error: string;
+                    };
+                };
+            };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
                     };
                 };
             };
@@ -4740,6 +4804,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
+                    };
+                };
+            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -4847,6 +4925,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
+                    };
+                };
+            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -4951,6 +5043,20 @@ export interface operations {
                     "application/json": {
                         detail?: string;
                         error: string;
+                    };
+                };
+            };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
                     };
                 };
             };

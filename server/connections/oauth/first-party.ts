@@ -51,8 +51,35 @@ export async function authorizationRequest(
   return { url: oidc.buildAuthorizationUrl(clientConfiguration(provider, config), parameters).href, codeVerifier };
 }
 
+/**
+ * Why a token request failed, for the health states (issue 19): the provider refused the
+ * grant (`invalid_grant`: a person must connect again), the provider or the network failed
+ * for now (`transient`: worth retrying), or it refused for another reason (`refused`).
+ */
+export type ExchangeFailureKind = "invalid_grant" | "transient" | "refused";
+
 /** An exchange that failed: `detail` is the provider's error, never a secret of ours. */
-export class ExchangeError extends Error {}
+export class ExchangeError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ExchangeFailureKind = "refused",
+  ) {
+    super(message);
+  }
+}
+
+function failureKind(error: unknown): ExchangeFailureKind {
+  if (error instanceof oidc.ResponseBodyError) {
+    if (error.status >= 500) return "transient";
+    return error.error === "invalid_grant" ? "invalid_grant" : "refused";
+  }
+  if (error instanceof oidc.WWWAuthenticateChallengeError) return "refused";
+  // A non-OAuth answer (a gateway's 502 page, say) comes as the Response in `cause`.
+  const cause = (error as { cause?: unknown })?.cause;
+  if (cause instanceof Response) return cause.status >= 500 || cause.status === 429 ? "transient" : "refused";
+  // No answer at all: refused connection, DNS, timeout.
+  return "transient";
+}
 
 function describe(error: unknown): string {
   if (error instanceof oidc.ResponseBodyError) {
@@ -93,14 +120,14 @@ export async function exchangeCode(
 
 /** A refreshed token set (the refresh token kept when the provider does not rotate it). */
 export async function refreshCredential(provider: string, config: OAuthClientConfig, current: StoredCredential): Promise<StoredCredential> {
-  if (!current.refresh_token) throw new ExchangeError("no refresh token");
+  if (!current.refresh_token) throw new ExchangeError("no refresh token", "invalid_grant");
   try {
     const tokens = await oidc.refreshTokenGrant(clientConfiguration(provider, config), current.refresh_token);
     const next = toCredential(tokens);
     next.refresh_token ??= current.refresh_token;
     return next;
   } catch (error) {
-    throw new ExchangeError(describe(error));
+    throw new ExchangeError(describe(error), failureKind(error));
   }
 }
 
