@@ -82,6 +82,8 @@ export interface NewConnection {
   /** First-party token set; sealed before anything is written. */
   credential: StoredCredential | null;
   metadata: ConnectionMetadata;
+  /** The provider's id of the account (catalog `account.id_field`), when known. */
+  accountId?: string | null;
   createdBy: string;
 }
 
@@ -98,8 +100,8 @@ export async function createConnection(
   const sealed = input.credential ? sealCredential(input.credential) : null;
   return em.transactional(async (tx) => {
     const [row] = await tx.execute<ConnectionDbRow[]>(
-      `insert into connections (id, tenant_id, provider, external_id, display_name, profile, encrypted_credential, credential_key_id, metadata, created_by)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?) returning ${COLUMNS}`,
+      `insert into connections (id, tenant_id, provider, external_id, display_name, profile, encrypted_credential, credential_key_id, metadata, account_id, last_refreshed_at, created_by)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now(), ?) returning ${COLUMNS}`,
       [
         randomUUID(),
         input.tenantId,
@@ -110,6 +112,7 @@ export async function createConnection(
         sealed?.ciphertext ?? null,
         sealed?.keyId ?? null,
         JSON.stringify(input.metadata),
+        input.accountId ?? null,
         input.createdBy,
       ],
     );
@@ -136,7 +139,7 @@ async function requireAppOfTenant(tx: EntityManager, appId: string, tenantId: st
   if (rows.length === 0) throw new AppError("NOT_FOUND", "App not found");
 }
 
-async function writeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
+export async function writeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
   for (const row of integrationEnvRows(connection.provider, connection.externalId, contextOf(connection))) {
     // A member's own variable of the same name is taken over by the binding (ADR 011).
     await tx.execute(
@@ -147,7 +150,7 @@ async function writeEnvRows(tx: EntityManager, appId: string, connection: Connec
   }
 }
 
-async function removeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
+export async function removeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
   const keys = integrationEnvRows(connection.provider, connection.externalId, contextOf(connection)).map((row) => row.key);
   // Arrays go as JSON: the query builder would spread a JS array into a list of parameters.
   await tx.execute(`delete from app_env_vars where app_id = ? and kind = 'integration' and key in (select jsonb_array_elements_text(?::jsonb))`, [
@@ -168,7 +171,7 @@ async function connectionById(tx: EntityManager, tenantId: string, connectionId:
  * Upserts the app's binding for the connection's provider (one per app and provider),
  * replacing the env rows of a previously bound connection, and records the events.
  */
-async function bindInTransaction(tx: EntityManager, input: { appId: string; connection: ConnectionSummary; userId: string | null }): Promise<void> {
+export async function bindInTransaction(tx: EntityManager, input: { appId: string; connection: ConnectionSummary; userId: string | null }): Promise<void> {
   const { appId, connection } = input;
   await requireAppOfTenant(tx, appId, connection.tenantId);
   const previous = await tx.execute<{ connection_id: string }[]>(

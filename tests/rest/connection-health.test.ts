@@ -6,12 +6,14 @@ import { catalogFile } from "../support/oauth";
 import { connectBroker, connectFirstParty } from "../support/connect-flows";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
+import { trpc } from "../support/trpc";
 
 /**
  * Issue 19 item 1: the connection health job, run every 0.3 s here (the interval and the
  * retry waits are configuration, so the schedule runs in seconds), against the real fake
  * provider and broker, and what a deployed tool then sees (its connections' states, the
- * provider proxy's 409).
+ * provider proxy's 409), then reconnecting in place (item 2) and several accounts of one
+ * provider (item 3).
  */
 describe("connection health", () => {
   let service: RunningService;
@@ -20,6 +22,9 @@ describe("connection health", () => {
   let owner: TestUser;
   let tenantId: string;
   let appKey: string;
+  let appId: string;
+  /** The first test's connection, left in needs_reauth and reconnected. */
+  let firstId: string;
 
   beforeAll(async () => {
     [provider, broker] = await Promise.all([startFakeOAuthProvider(), startFakeBroker()]);
@@ -37,7 +42,7 @@ describe("connection health", () => {
       },
     });
     ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "health" }));
-    ({ apiKey: appKey } = await appWithKey(service, owner, "Watcher"));
+    ({ apiKey: appKey, appId } = await appWithKey(service, owner, "Watcher"));
   }, 90_000);
   afterAll(async () => {
     await service?.stop();
@@ -67,10 +72,20 @@ describe("connection health", () => {
   const eventsOf = async (id: string) =>
     (await service.db.query("select type, data from app_events where tenant_id = $1 and data->>'connectionId' = $2 order by id", [tenantId, id])).rows;
 
-  it("a refresh the provider refuses (invalid_grant) moves the connection to needs_reauth; the proxy then answers 409 without calling the provider", { timeout: 60_000 }, async () => {
+  const connectionCount = async () => (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n as number;
+  const integrationEnv = async () =>
+    (await trpc(service, owner, "apps.env", { appId }, "query")).data.filter((row: any) => row.kind === "integration").map((row: any) => [row.key, row.value]);
+
+  it("a refresh the provider refuses (invalid_grant) moves the connection to needs_reauth; the proxy then answers 409 without calling the provider; a reconnect keeps the id, the bindings and the variables, and the proxy works again", { timeout: 60_000 }, async () => {
     const { message } = await connectFirstParty(service, owner, "supabase", `embed=1&app_key=${appKey}`);
     expect(message.type).toBe("svc:oauth:done");
     const id = message.connection_id;
+    firstId = id;
+    const envBefore = await integrationEnv();
+    expect(envBefore).toEqual([
+      ["SUPABASE_CONNECTION_ID", message.external_id],
+      ["SUPABASE_PROJECT_REF", "proj_one"],
+    ]);
     const listed = await api(service, "/api/deployments/me/connections", { headers: bearer() });
     expect(listed.body.connections).toEqual([expect.objectContaining({ connectionId: id, status: "active", statusReason: null, statusChangedAt: expect.any(String) })]);
 
@@ -95,7 +110,80 @@ describe("connection health", () => {
     expect([posted.status, posted.body]).toEqual([409, { error: "connection_needs_reauth", connection_id: id }]);
     expect(provider.requests.length).toBe(calls);
     expect(provider.refreshAttempts - attempts).toBe(1);
+
+    // Reconnect in place: the same popup flow with reconnect=<id>.
     provider.refreshError = null;
+    const count = await connectionCount();
+    const again = await connectFirstParty(service, owner, "supabase", `reconnect=${id}`);
+    expect(again.callback.status).toBe(200);
+    expect(again.message).toEqual({
+      type: "svc:oauth:done",
+      provider: "supabase",
+      connection_id: id,
+      external_id: message.external_id,
+      display_name: "Acme Org",
+      return_url: null,
+      state: null,
+      reconnected: true,
+    });
+    expect(await connectionCount()).toBe(count);
+    const back = await rowOf(id);
+    expect([back.status, back.status_reason]).toEqual(["active", null]);
+    expect((await service.db.query("select app_id from app_connection_bindings where connection_id = $1", [id])).rows).toEqual([{ app_id: appId }]);
+    expect(await integrationEnv()).toEqual(envBefore);
+    expect((await eventsOf(id)).map((event) => event.type)).toEqual(["connection.created", "connection.bound", "connection.needs_reauth", "connection.reconnected"]);
+    const works = await api(service, "/api/proxy/supabase/v1/items", { headers: bearer() });
+    expect(works.status).toBe(200);
+    expect(works.body).toEqual({ method: "GET", url: "/v1/items", body: "" });
+    expect(provider.requests.at(-1)!.headers.authorization).toBe(`Bearer ${provider.accessToken}`);
+  });
+
+  it("a reconnect that signs in to another account of the provider is refused with a clear message, and switches only when the person confirms", { timeout: 60_000 }, async () => {
+    const stored = (await service.db.query("select encrypted_credential, account_id from connections where id = $1", [firstId])).rows[0];
+    expect(stored.account_id).toBe("org_1");
+    provider.organizationId = "org_other";
+    provider.organizationName = "Other Org";
+    const refused = await connectFirstParty(service, owner, "supabase", `reconnect=${firstId}&state=s1`);
+    expect(refused.callback.status).toBe(409);
+    expect(refused.message).toEqual({
+      type: "svc:oauth:error",
+      code: "reconnect_account_mismatch",
+      detail: "You signed in to Supabase as Other Org, but this connection is Acme Org. Sign in with that account, or confirm switching this connection to the other account.",
+      state: "s1",
+    });
+    expect((await service.db.query("select encrypted_credential, account_id from connections where id = $1", [firstId])).rows[0]).toEqual(stored);
+
+    const switched = await connectFirstParty(service, owner, "supabase", `reconnect=${firstId}&switch_account=1`);
+    expect(switched.message).toMatchObject({ type: "svc:oauth:done", connection_id: firstId, display_name: "Other Org", reconnected: true });
+    expect((await service.db.query("select account_id from connections where id = $1", [firstId])).rows[0].account_id).toBe("org_other");
+
+    // What reconnect may name: a connection of this workspace for this provider.
+    for (const bad of ["not-a-uuid", "7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6"]) {
+      const res = await api(service, `/api/oauth/supabase/authorize?reconnect=${bad}`, { cookie: owner.cookie });
+      expect([res.status, res.body]).toEqual([404, { error: "connection_not_found" }]);
+    }
+    provider.organizationName = "Acme Org";
+  });
+
+  it("two accounts of one provider are two connections, each with its own name; the same account connected again updates its connection", { timeout: 60_000 }, async () => {
+    const count = await connectionCount();
+    provider.organizationId = "org_team_a";
+    provider.organizationName = "Team A";
+    const a = await connectFirstParty(service, owner);
+    provider.organizationId = "org_team_b";
+    provider.organizationName = "Team B";
+    const b = await connectFirstParty(service, owner);
+    expect([a.message.display_name, b.message.display_name]).toEqual(["Team A", "Team B"]);
+    expect(a.message.connection_id).not.toBe(b.message.connection_id);
+    expect(a.message).not.toHaveProperty("reconnected");
+    expect(await connectionCount()).toBe(count + 2);
+
+    provider.organizationId = "org_team_a";
+    provider.organizationName = "Team A (renamed upstream)";
+    const aAgain = await connectFirstParty(service, owner);
+    expect(aAgain.message).toMatchObject({ type: "svc:oauth:done", connection_id: a.message.connection_id, external_id: a.message.external_id, display_name: "Team A", reconnected: true });
+    expect(await connectionCount()).toBe(count + 2);
+    provider.organizationName = "Acme Org";
   });
 
   it("a failure for now (503) is retried and the connection stays active; when the retries are spent it moves to error, and back to active once a refresh works", { timeout: 60_000 }, async () => {
@@ -154,5 +242,17 @@ describe("connection health", () => {
     row = await waitForRow(id, (r) => r.status === "revoked", "revoked");
     expect(row.status_reason).toBe("The broker no longer has this account");
     expect((await eventsOf(id)).map((event) => event.type)).toEqual(["connection.created", "connection.bound", "connection.needs_reauth", "connection.revoked"]);
+
+    // Reconnected in place: a new account at the broker, the same connection.
+    const again = await connectBroker(service, owner, "github", `reconnect=${id}`);
+    expect(again.message).toMatchObject({ type: "svc:oauth:done", provider: "github", connection_id: id, external_id: message.external_id, reconnected: true });
+    const newAccount = (await service.db.query("select metadata->>'broker_account_id' as account from connections where id = $1", [id])).rows[0].account;
+    expect(newAccount).not.toBe(accountId);
+    expect(broker.accounts.get(newAccount)?.status).toBe("ACTIVE");
+    row = await rowOf(id);
+    expect([row.status, row.status_reason]).toEqual(["active", null]);
+    const reconnected = await api(service, "/api/proxy/github/user", { headers: bearer() });
+    expect(reconnected.status).toBe(200);
+    expect(broker.proxyRequests.at(-1)!.body.connected_account_id).toBe(newAccount);
   });
 });

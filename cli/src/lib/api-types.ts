@@ -4443,6 +4443,8 @@ export interface operations {
                         display_name: string;
                         external_id: string;
                         provider: string;
+                        /** @constant */
+                        reconnected?: true;
                         return_url: string | null;
                         state: string | null;
                         /** @constant */

@@ -142,16 +142,28 @@ async function getJson(url: string, accessToken: string): Promise<unknown> {
 
 const asString = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : null);
 
-/** The account label (email or organisation name) from `account`, else null. */
-export async function accountLabel(config: OAuthClientConfig, accessToken: string): Promise<string | null> {
-  if (!config.account?.url || !config.account.label_field) return null;
+/** The connected account as the provider describes it: its label (email, organisation name) and its id. */
+export interface ProviderAccount {
+  label: string | null;
+  id: string | null;
+}
+
+/**
+ * The account from the catalog's `account` block: `label_field` and `id_field` (default
+ * `id`) of the answer (or of its first item). Either is null when the block, the field or
+ * the answer is missing: an account the provider will not describe is still connected.
+ */
+export async function accountOf(config: OAuthClientConfig, accessToken: string): Promise<ProviderAccount> {
+  if (!config.account?.url) return { label: null, id: null };
   try {
     const answer = await getJson(config.account.url, accessToken);
     const first = Array.isArray(answer) ? answer[0] : answer;
-    const label = first && typeof first === "object" ? asString((first as Record<string, unknown>)[config.account.label_field]) : null;
-    return label?.trim() ? label.trim().slice(0, 200) : null;
+    const record = first && typeof first === "object" ? (first as Record<string, unknown>) : {};
+    const label = config.account.label_field ? asString(record[config.account.label_field])?.trim() : null;
+    const id = asString(record[config.account.id_field || "id"])?.trim();
+    return { label: label ? label.slice(0, 200) : null, id: id ? id.slice(0, 200) : null };
   } catch {
-    return null;
+    return { label: null, id: null };
   }
 }
 
