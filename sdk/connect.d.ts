@@ -13,6 +13,17 @@ export interface ConnectOptions {
   state?: string;
   /** A same-origin path of the service (`/connections`), returned as an absolute `return_url`. */
   returnTo?: string;
+  /**
+   * Reconnect in place: the `connection_id` of a connection (one in `needs_reauth`, say). The
+   * same popup flow then updates that connection: same id and `external_id`, bindings and
+   * variables kept; the result has `reconnected: true`.
+   */
+  reconnect?: string;
+  /**
+   * With `reconnect`: the person confirmed switching the connection to another account of the
+   * provider. Without it, signing in to another account rejects with `reconnect_account_mismatch`.
+   */
+  switchAccount?: boolean;
   /** Milliseconds before rejecting with `timeout`. Default 300000 (5 minutes). */
   timeoutMs?: number;
   /** The service's origin; default the origin this module was loaded from. */
@@ -28,6 +39,26 @@ export interface ConnectResult {
   display_name: string;
   return_url: string | null;
   state: string | null;
+  /** Present when an existing connection was updated (a reconnect, or the same account connected again). */
+  reconnected?: true;
+}
+
+/** A connection's health, as `GET /api/deployments/me/connections` and the dashboard show it. */
+export type ConnectionStatus = "active" | "needs_reauth" | "revoked" | "error";
+
+/** One entry of `GET /api/deployments/me/connections` (read by a tool's server with its App Key). */
+export interface BoundConnection {
+  provider: string;
+  connectionId: string;
+  externalId: string;
+  displayName: string;
+  profile: "first_party" | "broker_managed";
+  /** `needs_reauth`: pass `connectionId` as `connect({ reconnect })`. */
+  status: ConnectionStatus;
+  statusReason: string | null;
+  statusChangedAt: string;
+  context: Record<string, string>;
+  createdAt: string;
 }
 
 export type ConnectErrorCode =
@@ -38,6 +69,9 @@ export type ConnectErrorCode =
   | "oauth_state_invalid"
   | "oauth_exchange_failed"
   | "access_denied"
+  | "reconnect_account_mismatch"
+  | "account_already_connected"
+  | "connection_not_found"
   | (string & {});
 
 export declare class ConnectError extends Error {

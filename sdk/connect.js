@@ -66,6 +66,11 @@ function authorizeUrl(base, options, sdkNonce) {
   url.searchParams.set("opener_origin", window.location.origin);
   if (options.state != null) url.searchParams.set("state", String(options.state));
   if (options.returnTo != null) url.searchParams.set("returnTo", String(options.returnTo));
+  // Reconnect in place: the same flow updates that connection (same id, bindings kept).
+  if (options.reconnect != null) {
+    url.searchParams.set("reconnect", String(options.reconnect));
+    if (options.switchAccount) url.searchParams.set("switch_account", "1");
+  }
   url.searchParams.set("sdk_nonce", sdkNonce);
   return url.toString();
 }

@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
 import type { FormResult } from "~/lib/view-types";
 import { Badge } from "./Badge";
+import { ConnectionStatusBadge, type ConnectionStatusView } from "./ConnectionStatusBadge";
 import { Card } from "./Card";
 import { DataTable } from "./DataTable";
 
@@ -11,6 +12,8 @@ export interface AppBoundConnectionView {
   externalId: string;
   displayName: string;
   profile: string;
+  status: ConnectionStatusView;
+  statusReason: string | null;
   createdAt: string;
 }
 
@@ -27,7 +30,7 @@ export interface BindableConnectionView {
  * connection of that provider). Viewers see the table only.
  */
 export function AppConnectionsCard({ connections, bindable, canManage }: { connections: AppBoundConnectionView[]; bindable: BindableConnectionView[]; canManage: boolean }) {
-  const columns = canManage ? ["Provider", "Account", "Connection id", "Connected", { hidden: "Actions" }] : ["Provider", "Account", "Connection id", "Connected"];
+  const columns = canManage ? ["Provider", "Account", "Status", "Connection id", "Connected", { hidden: "Actions" }] : ["Provider", "Account", "Status", "Connection id", "Connected"];
   const choices = bindable.filter((option) => !connections.some((bound) => bound.connectionId === option.id));
   return (
     <Card
@@ -51,6 +54,15 @@ function BoundConnectionRow({ row, canManage }: { row: AppBoundConnectionView; c
         {row.provider} {row.profile === "broker_managed" ? <Badge tone="muted">broker</Badge> : null}
       </th>
       <td>{row.displayName}</td>
+      <td>
+        <ConnectionStatusBadge status={row.status} reason={row.statusReason} />
+        {row.status !== "active" ? (
+          <>
+            {" "}
+            <Link to="/connections">Reconnect on Connections</Link>
+          </>
+        ) : null}
+      </td>
       <td className="mono">{row.externalId}</td>
       <td className="cell-muted">{formatDate(row.createdAt)}</td>
       {canManage ? (

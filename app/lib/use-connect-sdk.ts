@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 
 /** The SDK's `connect` (sdk/connect.js), typed as its .d.ts says. */
-export type ConnectFn = (options: { provider: string; state?: string; returnTo?: string; timeoutMs?: number }) => Promise<{
+export type ConnectFn = (options: { provider: string; state?: string; returnTo?: string; timeoutMs?: number; reconnect?: string; switchAccount?: boolean }) => Promise<{
   provider: string;
   connection_id: string;
   display_name: string;
+  reconnected?: true;
 }>;
 
 /** Served by the REST edge; a variable so the bundler leaves the import to the browser. */
@@ -40,6 +41,8 @@ export function connectFailureText(code: string, detail: string): string {
       return "Connecting took too long. Try again.";
     case "access_denied":
       return "The provider was not given access. Nothing was connected.";
+    case "reconnect_account_mismatch":
+      return detail || "You signed in to another account than this connection's.";
     default:
       return detail ? `Could not connect (${code}): ${detail}` : `Could not connect (${code}).`;
   }

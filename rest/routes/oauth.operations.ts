@@ -30,6 +30,15 @@ const startQuery = z.object({
     .regex(/^[A-Za-z0-9_-]{16,128}$/)
     .optional()
     .describe("The SDK's nonce: the final message can then be fetched once from `GET /api/oauth/result`."),
+  reconnect: z
+    .uuid()
+    .optional()
+    .describe(
+      "Reconnect in place: the id of a connection of your workspace for this provider. The flow updates that connection (same id and `external_id`, bindings and " +
+        "variables kept, state back to `active`) instead of adding one, and the success message carries `reconnected: true`. Signing in to another provider account " +
+        "than the connection's is refused (`reconnect_account_mismatch`, 409) unless `switch_account=1`.",
+    ),
+  switch_account: z.literal("1").optional().describe("With `reconnect`: the person confirmed that the connection may move to another account of the provider."),
 });
 const brokerStartQuery = startQuery.extend({
   internal: z.literal("1").optional().describe("`1` skips the embed-mode redirect to the connect wizard (the wizard's own Connect button sets it)."),
@@ -93,12 +102,20 @@ function popupExample(name: string, summary: string, posts: Record<string, unkno
 const POPUP_DESCRIPTION =
   "The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin " +
   "(our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open " +
-  "and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for " +
+  "and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` " +
+  "when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for " +
   "the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).";
 
 /** Failure pages no replay can reach without a live provider, a broken configuration or an outage. */
 function unreplayedPages(serverCodes: string, upstreamCode: string): ResponseDoc[] {
   return [
+    {
+      status: 409,
+      description:
+        "An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with " +
+        "`switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds).",
+      contentType: "text/html",
+    },
     { status: 500, description: `An HTML page posting \`${serverCodes}\`: the connection could not be saved, or the service has no encryption key.`, contentType: "text/html" },
     { status: 502, description: `An HTML page posting \`${upstreamCode}\`: the upstream call failed (its reason in \`detail\`).`, contentType: "text/html" },
     {
@@ -141,6 +158,7 @@ export const oauthOperations: Route[] = [
       "a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start " +
       "(`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard " +
       "`/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). " +
+      "With `reconnect=<connection id>` the flow updates that connection in place (no wizard). " +
       "Owners and members; checks, in order: session, workspace and role, provider, configuration, the query." + BROWSER_NAVIGATION,
     auth: ["session"],
     pathParam: providerParam,
@@ -171,6 +189,12 @@ export const oauthOperations: Route[] = [
         examples: [
           { name: "unknown-provider", summary: "A slug the catalog lacks", body: error("provider_unknown"), request: { as: "owner", param: "nothing-here" } },
           { name: "no-workspace", summary: "Signed in, no workspace", body: error("no_tenant"), request: { as: "newcomer", param: "supabase" } },
+          {
+            name: "reconnect-unknown",
+            summary: "`reconnect` naming no connection of the workspace for this provider",
+            body: error("connection_not_found"),
+            request: { as: "owner", param: "supabase", query: { reconnect: "7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6" } },
+          },
         ],
       },
       {

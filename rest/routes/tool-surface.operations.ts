@@ -103,6 +103,13 @@ function proxyOperation(method: (typeof PROXY_METHODS)[number]): Route {
         schema: codeErrorBody,
         examples: [{ name: "not-bound", summary: "No connection bound for the provider", body: { error: "connection_not_found" }, request: { as: "adminKey", params: { provider: "github", path: "user" } } }],
       },
+      {
+        status: 409,
+        description:
+          "`connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. " +
+          "A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings.",
+        schema: z.object({ error: z.literal("connection_needs_reauth"), connection_id: z.uuid() }),
+      },
       { status: 413, description: "`payload_too_large`: a broker-managed call's body is over 4 MiB.", schema: codeErrorBody },
       {
         status: 500,
@@ -129,7 +136,7 @@ export const toolSurfaceOperations: Route[] = [
     summary: "The connections bound to the key's app",
     description:
       "For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` " +
-      "(e.g. the chosen project). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.",
+      "(e.g. the chosen project) and the connection's health (`status`, `statusReason`, `statusChangedAt`: a connection in `needs_reauth` must be reconnected by a member). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.",
     auth: ["appKey"],
     responses: [
       {
@@ -141,7 +148,7 @@ export const toolSurfaceOperations: Route[] = [
           {
             name: "bound",
             summary: "One connection bound",
-            body: { connections: [{ provider: "github", ...CONNECTION, profile: "broker_managed", context: {} }] },
+            body: { connections: [{ provider: "github", ...CONNECTION, profile: "broker_managed", status: "active", statusReason: null, statusChangedAt: "2026-01-07T08:00:00.000Z", context: {} }] },
             request: { as: "adminKey" },
           },
         ],
@@ -156,8 +163,8 @@ export const toolSurfaceOperations: Route[] = [
     tag: "Tools",
     summary: "The app's connection events",
     description:
-      "For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created` and `connection.revoked` (of the whole " +
-      "workspace), `connection.bound` and `connection.unbound` (of this app). Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) " +
+      "For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created`, `connection.revoked` (disconnected, or " +
+      "found gone at the provider), `connection.needs_reauth` and `connection.reconnected` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app). Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) " +
       "starts at the beginning. Never cached.",
     auth: ["appKey"],
     query: z.object({

@@ -3,7 +3,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { encryptSecret } from "../platform/crypto/secret-box";
 import { AppError } from "../platform/errors";
 import { sealCredential, type StoredCredential } from "./credentials";
-import type { ConnectionMetadata, ConnectionProfile } from "./entities";
+import type { ConnectionMetadata, ConnectionProfile, ConnectionStatus } from "./entities";
 import { integrationEnvRows } from "./env-rows";
 import { appendEvent } from "./events";
 
@@ -19,11 +19,16 @@ export interface ConnectionSummary {
   displayName: string;
   profile: ConnectionProfile;
   metadata: ConnectionMetadata;
+  status: ConnectionStatus;
+  statusReason: string | null;
+  statusChangedAt: string;
+  /** The provider's id of the account (catalog `account.id_field`), null when unknown. */
+  accountId: string | null;
   createdBy: string;
   createdAt: string;
 }
 
-interface ConnectionDbRow {
+export interface ConnectionDbRow {
   id: string;
   tenant_id: string;
   provider: string;
@@ -31,13 +36,18 @@ interface ConnectionDbRow {
   display_name: string;
   profile: ConnectionProfile;
   metadata: ConnectionMetadata;
+  status: ConnectionStatus;
+  status_reason: string | null;
+  status_changed_at: Date;
+  account_id: string | null;
   created_by: string;
   created_at: Date;
 }
 
-const COLUMNS = `id, tenant_id, provider, external_id, display_name, profile, metadata, created_by, created_at`;
+export const COLUMNS = `id, tenant_id, provider, external_id, display_name, profile, metadata, status, status_reason, status_changed_at, account_id, created_by, created_at`;
+const COLUMNS_OF_C = COLUMNS.split(", ").map((column) => `c.${column}`).join(", ");
 
-function summary(row: ConnectionDbRow): ConnectionSummary {
+export function summary(row: ConnectionDbRow): ConnectionSummary {
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -46,6 +56,10 @@ function summary(row: ConnectionDbRow): ConnectionSummary {
     displayName: row.display_name,
     profile: row.profile,
     metadata: row.metadata ?? {},
+    status: row.status,
+    statusReason: row.status_reason,
+    statusChangedAt: new Date(row.status_changed_at).toISOString(),
+    accountId: row.account_id,
     createdBy: row.created_by,
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -68,6 +82,8 @@ export interface NewConnection {
   /** First-party token set; sealed before anything is written. */
   credential: StoredCredential | null;
   metadata: ConnectionMetadata;
+  /** The provider's id of the account (catalog `account.id_field`), when known. */
+  accountId?: string | null;
   createdBy: string;
 }
 
@@ -84,8 +100,8 @@ export async function createConnection(
   const sealed = input.credential ? sealCredential(input.credential) : null;
   return em.transactional(async (tx) => {
     const [row] = await tx.execute<ConnectionDbRow[]>(
-      `insert into connections (id, tenant_id, provider, external_id, display_name, profile, encrypted_credential, credential_key_id, metadata, created_by)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?) returning ${COLUMNS}`,
+      `insert into connections (id, tenant_id, provider, external_id, display_name, profile, encrypted_credential, credential_key_id, metadata, account_id, last_refreshed_at, created_by)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now(), ?) returning ${COLUMNS}`,
       [
         randomUUID(),
         input.tenantId,
@@ -96,6 +112,7 @@ export async function createConnection(
         sealed?.ciphertext ?? null,
         sealed?.keyId ?? null,
         JSON.stringify(input.metadata),
+        input.accountId ?? null,
         input.createdBy,
       ],
     );
@@ -106,7 +123,7 @@ export async function createConnection(
   });
 }
 
-function eventData(connection: ConnectionSummary) {
+export function eventData(connection: ConnectionSummary) {
   return {
     connectionId: connection.id,
     externalId: connection.externalId,
@@ -122,7 +139,7 @@ async function requireAppOfTenant(tx: EntityManager, appId: string, tenantId: st
   if (rows.length === 0) throw new AppError("NOT_FOUND", "App not found");
 }
 
-async function writeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
+export async function writeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
   for (const row of integrationEnvRows(connection.provider, connection.externalId, contextOf(connection))) {
     // A member's own variable of the same name is taken over by the binding (ADR 011).
     await tx.execute(
@@ -133,7 +150,7 @@ async function writeEnvRows(tx: EntityManager, appId: string, connection: Connec
   }
 }
 
-async function removeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
+export async function removeEnvRows(tx: EntityManager, appId: string, connection: ConnectionSummary): Promise<void> {
   const keys = integrationEnvRows(connection.provider, connection.externalId, contextOf(connection)).map((row) => row.key);
   // Arrays go as JSON: the query builder would spread a JS array into a list of parameters.
   await tx.execute(`delete from app_env_vars where app_id = ? and kind = 'integration' and key in (select jsonb_array_elements_text(?::jsonb))`, [
@@ -154,7 +171,7 @@ async function connectionById(tx: EntityManager, tenantId: string, connectionId:
  * Upserts the app's binding for the connection's provider (one per app and provider),
  * replacing the env rows of a previously bound connection, and records the events.
  */
-async function bindInTransaction(tx: EntityManager, input: { appId: string; connection: ConnectionSummary; userId: string | null }): Promise<void> {
+export async function bindInTransaction(tx: EntityManager, input: { appId: string; connection: ConnectionSummary; userId: string | null }): Promise<void> {
   const { appId, connection } = input;
   await requireAppOfTenant(tx, appId, connection.tenantId);
   const previous = await tx.execute<{ connection_id: string }[]>(
@@ -251,7 +268,7 @@ export interface TenantConnection extends ConnectionSummary {
 
 export async function listTenantConnections(em: EntityManager, tenantId: string, provider?: string): Promise<TenantConnection[]> {
   const rows = await em.execute<(ConnectionDbRow & { created_by_email: string | null; apps: Array<{ id: string; name: string }> | null })[]>(
-    `select c.id, c.tenant_id, c.provider, c.external_id, c.display_name, c.profile, c.metadata, c.created_by, c.created_at,
+    `select ${COLUMNS_OF_C},
             u.email as created_by_email,
             (select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name)
                from app_connection_bindings b join apps a on a.id = b.app_id where b.connection_id = c.id) as apps
@@ -270,13 +287,16 @@ export interface AppBoundConnection {
   externalId: string;
   displayName: string;
   profile: ConnectionProfile;
+  status: ConnectionStatus;
+  statusReason: string | null;
+  statusChangedAt: string;
   context: Record<string, string>;
   createdAt: string;
 }
 
 export async function listAppConnections(em: EntityManager, appId: string): Promise<AppBoundConnection[]> {
   const rows = await em.execute<ConnectionDbRow[]>(
-    `select c.id, c.tenant_id, c.provider, c.external_id, c.display_name, c.profile, c.metadata, c.created_by, c.created_at
+    `select ${COLUMNS_OF_C}
        from app_connection_bindings b join connections c on c.id = b.connection_id
       where b.app_id = ? order by b.provider`,
     [appId],
@@ -289,6 +309,9 @@ export async function listAppConnections(em: EntityManager, appId: string): Prom
       externalId: connection.externalId,
       displayName: connection.displayName,
       profile: connection.profile,
+      status: connection.status,
+      statusReason: connection.statusReason,
+      statusChangedAt: connection.statusChangedAt,
       context: contextOf(connection),
       createdAt: connection.createdAt,
     };

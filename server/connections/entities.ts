@@ -2,6 +2,14 @@ import { EntitySchema } from "@mikro-orm/core";
 
 export type ConnectionProfile = "first_party" | "broker_managed";
 
+/**
+ * Whether a connection works (issue 19): `needs_reauth` when the provider refused its
+ * credential (a person must connect the account again), `revoked` when the account is gone
+ * upstream, `error` when checks kept failing for another reason.
+ */
+export const CONNECTION_STATUSES = ["active", "needs_reauth", "revoked", "error"] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
 /** SPEC 2: broker fields for broker connections, `context[provider]` for discovery providers. */
 export interface ConnectionMetadata {
   broker_account_id?: string;
@@ -23,6 +31,13 @@ export class Connection {
   /** Which INTEGRATION_ENCRYPTION_KEY sealed it, so a rotated key is detected, not misread. */
   credentialKeyId: string | null = null;
   metadata: ConnectionMetadata = {};
+  status: ConnectionStatus = "active";
+  statusReason: string | null = null;
+  statusChangedAt: Date = new Date();
+  /** When the health job (or the proxy) last refreshed the first-party token set. */
+  lastRefreshedAt: Date | null = null;
+  /** The provider's id of the connected account (catalog `account.id_field`), null when unknown. */
+  accountId: string | null = null;
   createdBy!: string;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
@@ -51,6 +66,11 @@ export const ConnectionSchema = new EntitySchema<Connection>({
     encryptedCredential: { type: "text", fieldName: "encrypted_credential", nullable: true, hidden: true },
     credentialKeyId: { type: "text", fieldName: "credential_key_id", nullable: true },
     metadata: { type: "json" },
+    status: { type: "text" },
+    statusReason: { type: "text", fieldName: "status_reason", nullable: true },
+    statusChangedAt: { type: "Date", fieldName: "status_changed_at" },
+    lastRefreshedAt: { type: "Date", fieldName: "last_refreshed_at", nullable: true },
+    accountId: { type: "text", fieldName: "account_id", nullable: true },
     createdBy: { type: "uuid", fieldName: "created_by" },
     createdAt: { type: "Date", fieldName: "created_at" },
     updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
@@ -71,4 +91,12 @@ export const AppConnectionBindingSchema = new EntitySchema<AppConnectionBinding>
   },
 });
 
-export type AppEventType = "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked";
+export const APP_EVENT_TYPES = [
+  "connection.created",
+  "connection.bound",
+  "connection.unbound",
+  "connection.revoked",
+  "connection.needs_reauth",
+  "connection.reconnected",
+] as const;
+export type AppEventType = (typeof APP_EVENT_TYPES)[number];

@@ -6,6 +6,7 @@ export { editIntegration, listIntegrations } from "./catalog/catalog-service";
 export { Integration, IntegrationSchema, integrationRow, usesBroker } from "./catalog/entities";
 export { bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection } from "./connection-service";
 export { currentKeyId } from "./credentials";
+export { startConnectionHealth, stopConnectionHealth } from "./health/connection-health";
 export { AppConnectionBindingSchema, ConnectionSchema } from "./entities";
 export { listAppEvents } from "./events";
 export { BrokerError, deleteConnectedAccount } from "./oauth/broker-client";

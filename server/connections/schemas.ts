@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { isSafeName, isSafeValue, nameSchema } from "../platform/validation/text";
 import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
+import { APP_EVENT_TYPES, CONNECTION_STATUSES } from "./entities";
+
+/** A connection's health (issue 19), in every answer that shows a connection. */
+const statusFields = {
+  status: z.enum(CONNECTION_STATUSES).describe("`active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)"),
+  statusReason: z.string().nullable().describe("Why the connection left `active`, as the provider or the service put it; null when active"),
+  statusChangedAt: isoTimeOutput,
+};
 
 export const connectionIdInput = z.object({ connectionId: z.uuid({ error: "Connection not found" }) });
 /** A catalog slug as callers name it; text PostgreSQL cannot hold (NUL, broken UTF-16) is refused here, not by the database. */
@@ -38,6 +46,7 @@ export const boundConnectionsOutput = z.object({
       externalId: z.string().regex(/^svc_conn_/),
       displayName: z.string(),
       profile: z.enum(["first_party", "broker_managed"]),
+      ...statusFields,
       context: z.record(z.string(), z.string()),
       createdAt: isoTimeOutput,
     }),
@@ -49,7 +58,7 @@ export const appEventsOutput = z.object({
   events: z.array(
     z.object({
       id: z.string(),
-      type: z.enum(["connection.created", "connection.bound", "connection.unbound", "connection.revoked"]),
+      type: z.enum(APP_EVENT_TYPES),
       createdAt: isoTimeOutput,
       data: z.record(z.string(), z.unknown()),
     }),
@@ -64,6 +73,7 @@ export const bindingOutput = z.object({
   externalId: z.string().describe("The connection's `svc_conn_…` id"),
   displayName: z.string(),
   profile: z.enum(["first_party", "broker_managed"]),
+  ...statusFields,
   context: z.record(z.string(), z.string()).describe("What the deployed tool is told of the account (no secrets)"),
   createdAt: z.string(),
 });

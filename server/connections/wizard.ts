@@ -26,7 +26,7 @@ async function wizardContext(caller: WizardCaller, provider: string, query: URLS
   const tenant = await startingTenant(caller.em, caller.userId, caller.preferredTenantId);
   const integration = await caller.em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
-  const inputs = await checkStartInputs(caller.em, query, tenant.tenantId, caller.clientAddress);
+  const inputs = await checkStartInputs(caller.em, query, tenant.tenantId, caller.clientAddress, provider);
   return { tenant, integration, inputs };
 }
 

@@ -73,6 +73,24 @@ const envSchema = z.object({
   FIRST_PARTY_PROVIDER: z.string().default("supabase"),
   BROKER_API_URL: z.string().default("https://backend.composio.dev"),
   BROKER_API_KEY: optionalString,
+  // Connection health (issue 19, docs/decisions/040): how often one instance of the cluster
+  // refreshes first-party tokens ahead of expiry and asks the broker for its accounts' status;
+  // fractions let tests run the schedule in seconds. 0: never.
+  CONNECTION_HEALTH_INTERVAL_SECONDS: z.coerce.number().min(0).default(300),
+  // The waits before each retry of a transient failure (network, 5xx) within a round, seconds
+  // separated by commas; when all are spent the connection moves to `error`.
+  CONNECTION_HEALTH_RETRY_SECONDS: z
+    .string()
+    .default("5,30,120")
+    .transform((value, ctx) => {
+      const waits = value.split(",").map((part) => Number(part.trim()));
+      if (value.trim() === "") return [];
+      if (waits.some((wait) => !Number.isFinite(wait) || wait < 0)) {
+        ctx.addIssue({ code: "custom", message: "seconds separated by commas, like 5,30,120" });
+        return z.NEVER;
+      }
+      return waits;
+    }),
   // Prometheus metrics (docs/architecture.md, README "Metrics"): off unless one is set. With
   // METRICS_TOKEN, GET /metrics on the public port answers `Authorization: Bearer <token>` only;
   // with METRICS_PORT, a second listener on 127.0.0.1 serves it to whoever can reach loopback.

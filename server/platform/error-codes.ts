@@ -75,6 +75,7 @@ export const OAUTH_START = {
   BROKER_NO_REDIRECT_URL: entry("broker_no_redirect_url", 502, "error", "The broker answered no usable redirect URL."),
   WIZARD_NEEDS_APP: entry("invalid_app_key", 400, "error", "The connect wizard was opened without `embed=1` and an `app_key`."),
   WIZARD_CONNECTION_NOT_FOUND: entry("connection_not_found", 404, "error", "The connect wizard was given a connection of another provider or none."),
+  RECONNECT_NOT_FOUND: entry("connection_not_found", 404, "error", "`reconnect` names no connection of the workspace for this provider."),
 } as const;
 
 /** SPEC 4.1's callback failures: the popup page answers with the status and posts the code. */
@@ -90,6 +91,9 @@ export const OAUTH_CALLBACK = {
   DB_INSERT_FAILED: entry("db_insert_failed", 500, "popup", "The connection could not be saved."),
   OAUTH_EXCHANGE_FAILED: entry("oauth_exchange_failed", 502, "popup", "The provider's token or discovery request failed."),
   BROKER_GET_FAILED: entry("broker_get_failed", 502, "popup", "The broker's account could not be read."),
+  RECONNECT_ACCOUNT_MISMATCH: entry("reconnect_account_mismatch", 409, "popup", "A reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch the connection to that account."),
+  ACCOUNT_ALREADY_CONNECTED: entry("account_already_connected", 409, "popup", "A reconnect switching to a provider account that another connection of the workspace already holds."),
+  RECONNECT_TARGET_GONE: entry("connection_not_found", 404, "popup", "The connection being reconnected was disconnected meanwhile."),
   SERVICE_UNAVAILABLE: entry("service_unavailable", 503, "popup", "The database is unreachable mid-callback."),
 } as const;
 
@@ -97,6 +101,7 @@ export const OAUTH_CALLBACK = {
 export const PROVIDER_PROXY = {
   INVALID_PATH: entry("invalid_path", 400, "error", "The path starts with `//`, is not valid percent-encoding, or has dot segments or encoded slashes."),
   CONNECTION_NOT_FOUND: entry("connection_not_found", 404, "error", "No connection is bound to the key's app for the provider."),
+  CONNECTION_NEEDS_REAUTH: entry("connection_needs_reauth", 409, "error", "The bound connection needs a person to connect the account again (its state is `needs_reauth`); the answer names it as `connection_id`, and the provider is not called."),
   PAYLOAD_TOO_LARGE: entry("payload_too_large", 413, "error", "A body over the broker's or the edge's limit."),
   OAUTH_CLIENT_CONFIG_MISSING: entry("oauth_client_config_missing", 500, "error", "The catalog row or the client id the call needs is missing."),
   ENCRYPTION_KEY_UNAVAILABLE: entry("encryption_key_unavailable", 500, "error", "The stored credential cannot be decrypted."),

@@ -14,7 +14,7 @@ const OAUTH_CLEANUP_JOB = "oauth-expired-rows";
 const OAUTH_CLEANUP_GAP_MS = 10 * 60_000;
 import { startHealthChecks, stopHealthChecks } from "../deployments";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
-import { readCatalogFile, seedCatalog, sweepExpiredOAuthRows } from "../connections";
+import { readCatalogFile, seedCatalog, startConnectionHealth, stopConnectionHealth, sweepExpiredOAuthRows } from "../connections";
 
 export interface Runtime {
   orm: MikroORM;
@@ -66,6 +66,7 @@ export function getRuntime(): Promise<Runtime> {
     await startListening();
     startHealthChecks(orm);
     startOrphanSweeps(orm);
+    startConnectionHealth(orm);
     if (!signalsOwnedByHost) shutDownOnSignals();
     started = { orm };
     return started;
@@ -80,6 +81,7 @@ export async function shutdownRuntime(): Promise<void> {
   runtime = undefined;
   started = undefined;
   stopHealthChecks();
+  stopConnectionHealth();
   await stopOrphanSweeps();
   await stopListening();
   await closeORM();

@@ -31,9 +31,25 @@ function renderConnections(role: RoleView, options: { isAdmin?: boolean } = {}) 
         externalId: "svc_conn_abc",
         displayName: "octo@example.com",
         profile: "broker_managed",
+        status: "active",
+        statusReason: null,
+        statusChangedAt: "2026-02-01T09:00:00.000Z",
         createdByEmail: "ada@example.com",
         createdAt: "2026-02-01T09:00:00.000Z",
         apps: [{ id: "a1", name: "Billing worker" }],
+      },
+      {
+        id: "c0000000-0000-4000-8000-000000000002",
+        provider: "supabase",
+        externalId: "svc_conn_def",
+        displayName: "Acme Org",
+        profile: "first_party",
+        status: "needs_reauth",
+        statusReason: "The provider refused the refresh (invalid_grant: the grant was revoked)",
+        statusChangedAt: "2026-02-03T09:00:00.000Z",
+        createdByEmail: "ada@example.com",
+        createdAt: "2026-02-02T09:00:00.000Z",
+        apps: [{ id: "a2", name: "Reporter" }],
       },
     ],
   };
@@ -48,8 +64,22 @@ describe("/connections", () => {
     expect(within(cards).getAllByRole("heading").map((h) => h.textContent)).toEqual(["GitHub", "Supabase"]);
     expect(screen.getByRole("button", { name: "Connect GitHub" })).toBeTruthy();
     const row = screen.getByRole("row", { name: /GitHub/ });
-    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["octo@example.com", "ada@example.com", "Feb 1, 2026", "Billing workerUnbind", "ReporterBindDisconnect"]);
+    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["octo@example.com", "active", "ada@example.com", "Feb 1, 2026", "Billing workerUnbind", "ReporterBindDisconnect"]);
     expect(within(row).getByRole("button", { name: "Disconnect GitHub octo@example.com" })).toBeTruthy();
+    // An active connection needs no reconnect.
+    expect(within(row).queryByRole("button", { name: /^Reconnect/ })).toBeNull();
+  });
+
+  it("shows each connection's state and why it stopped working; a connection that is not active has Reconnect for members, not for viewers (issue 19)", async () => {
+    renderConnections("member");
+    const row = await screen.findByRole("row", { name: /Supabase/ });
+    expect(within(row).getAllByRole("cell")[1]!.textContent).toBe("needs reconnect The provider refused the refresh (invalid_grant: the grant was revoked)");
+    expect(within(row).getByRole("button", { name: "Reconnect Supabase Acme Org" })).toBeTruthy();
+    cleanup();
+    renderConnections("viewer");
+    const seen = await screen.findByRole("row", { name: /Supabase/ });
+    expect(within(seen).getAllByRole("cell")[1]!.textContent).toBe("needs reconnect The provider refused the refresh (invalid_grant: the grant was revoked)");
+    expect(within(seen).queryByRole("button", { name: /^Reconnect/ })).toBeNull();
   });
 
   it("members bind a connection to another app and unbind it from one (issue 17); rows not configured are not offered", async () => {

@@ -199,6 +199,30 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
     await context.close();
   });
 
+  it("a connection the provider stopped honouring shows needs reconnect on /connections and the app page; Reconnect runs the popup and keeps the connection and its app (issue 19)", async () => {
+    const { context, page } = await signedIn();
+    const { id, external_id } = (await service.db.query("select id, external_id from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0];
+    // As the health job leaves it when the provider refuses a refresh (tests/rest/connection-health.test.ts runs the job itself).
+    await service.db.query("update connections set status = 'needs_reauth', status_reason = 'The provider refused the refresh (invalid_grant)', status_changed_at = now() where id = $1", [id]);
+    await hydrated(page, `/apps/${appId}`);
+    await page.getByRole("row", { name: /supabase/ }).getByText("needs reconnect", { exact: true }).waitFor();
+
+    await hydrated(page, "/connections");
+    const row = page.getByRole("row", { name: /Supabase/ });
+    expect(await row.getByRole("cell").nth(1).textContent()).toBe("needs reconnect The provider refused the refresh (invalid_grant)");
+    await page.waitForFunction(() => (document.querySelector('[aria-label="Reconnect Supabase Supabase"]') as HTMLButtonElement | null)?.disabled === false);
+    const popupOpened = page.waitForEvent("popup");
+    await row.getByRole("button", { name: "Reconnect Supabase Supabase" }).click();
+    await popupOpened;
+    await page.getByTestId("connect-notice").filter({ hasText: "Reconnected Supabase Supabase." }).waitFor({ timeout: 20_000 });
+    await row.getByText("active", { exact: true }).waitFor();
+    expect(await row.getByRole("button", { name: /^Reconnect/ }).count()).toBe(0);
+    const after = (await service.db.query("select id, external_id, status from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows;
+    expect(after).toEqual([{ id, external_id, status: "active" }]);
+    expect((await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [appId])).rows).toEqual([{ connection_id: id }]);
+    await context.close();
+  });
+
   it("/admin/integrations is for administrators only", async () => {
     const other = await signUp(service);
     await createWorkspace(service, other, uniqueSlug("other"));

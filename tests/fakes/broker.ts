@@ -23,6 +23,7 @@ export interface FakeBrokerAccount {
 export interface FakeBroker {
   url: string;
   apiKey: string;
+  /** Connected accounts by id; a test sets an account's `status` (ACTIVE, EXPIRED, FAILED, INITIATED) as the broker would. */
   accounts: Map<string, FakeBrokerAccount>;
   /** How the next link call misbehaves. */
   linkMode: "ok" | "500" | "no_redirect" | "hang";
@@ -32,6 +33,8 @@ export interface FakeBroker {
   accountData: Record<string, unknown>;
   deleteMode: "ok" | "500";
   getMode: "ok" | "500";
+  /** Account reads received (`GET /api/v3/connected_accounts/{id}`), by id. */
+  getRequests: string[];
   linkRequests: Array<Record<string, unknown>>;
   deleteRequests: string[];
   /** Every proxy call: its headers and JSON body. */
@@ -56,6 +59,7 @@ export async function startFakeBroker(options: { apiKey?: string } = {}): Promis
     accountData: { email: "octo@example.com" },
     deleteMode: "ok",
     getMode: "ok",
+    getRequests: [],
     linkRequests: [],
     deleteRequests: [],
     proxyRequests: [],
@@ -107,6 +111,7 @@ export async function startFakeBroker(options: { apiKey?: string } = {}): Promis
       const id = decodeURIComponent(accountMatch[1]!);
       const account = fake.accounts.get(id);
       if (req.method === "GET") {
+        fake.getRequests.push(id);
         if (fake.getMode === "500") return sendJson(res, 500, { error: { message: "get failed" } });
         if (!account) return sendJson(res, 404, { error: { message: "not found" } });
         const { callbackUrl: _omit, ...wire } = account;

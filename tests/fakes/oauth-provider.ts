@@ -11,7 +11,11 @@ import { basicCredentials, closeServer, listen, readBody, sendJson } from "./htt
  * - `POST /v1/oauth/token` checks the client credentials (Basic or body; Basic only with
  *   `requireBasicAuth`), the PKCE S256 verifier and the redirect URI, and refreshes, rotating
  *   the refresh token (so a second refresh with the same one fails: single-flight shows);
- * - the API needs a live access token: `GET /v1/organizations` (account), `GET /v1/projects`
+ *   `refreshError` makes refreshes answer an OAuth error (`invalid_grant`: the grant was
+ *   revoked) while codes still exchange, and `failRefreshes(n, status)` makes the next `n`
+ *   refreshes answer a plain-text `status` (a gateway's 503, say);
+ * - the API needs a live access token: `GET /v1/organizations` (account: `organizationId`,
+ *   `organizationName`), `GET /v1/projects`
  *   (discovery), `GET /v1/stream` (a chunked answer whose second chunk waits for
  *   `releaseStreams()`), and any other path echoes `{ method, url, body }` with an
  *   `x-upstream` and a `Set-Cookie` header (which the proxy must not pass on).
@@ -23,6 +27,14 @@ export interface FakeOAuthProvider {
   /** Discovery items answered by /v1/projects. */
   projects: Array<{ id: string; name: string }>;
   organizationName: string;
+  /** The account's id in `/v1/organizations` (the catalog's `account.id_field` reads it). */
+  organizationId: string;
+  /** Refreshes answer `{ error: refreshError }` (400) instead of tokens; codes still exchange. */
+  refreshError: string | null;
+  /** The next `count` refreshes answer `status` with a plain-text body. */
+  failRefreshes(count: number, status: number): void;
+  /** Refresh requests received, answered or not. */
+  refreshAttempts: number;
   /** The next authorize answers `error=<value>` instead of a code. */
   denyNext: string | null;
   /** How every authorize answers (after `denyNext`): a code, `error=access_denied`, or a page that never redirects. */
@@ -70,6 +82,7 @@ export async function startFakeOAuthProvider(
   const codes = new Map<string, IssuedCode>();
   const refreshTokens = new Set<string>();
   const streamsHeld: Array<() => void> = [];
+  let refreshFailures = { count: 0, status: 503 };
   let newestAccess = "";
   let newestRefresh = "";
   let server: Server;
@@ -79,6 +92,12 @@ export async function startFakeOAuthProvider(
     clientSecret: options.clientSecret ?? "fake-client-secret",
     projects: options.projects ?? [{ id: "proj_one", name: "Only project" }],
     organizationName: "Acme Org",
+    organizationId: "org_1",
+    refreshError: null,
+    failRefreshes(count, status) {
+      refreshFailures = { count, status };
+    },
+    refreshAttempts: 0,
     denyNext: null,
     mode: "grant",
     tokenError: null,
@@ -190,6 +209,13 @@ export async function startFakeOAuthProvider(
         return sendJson(res, 200, issueTokens());
       }
       if (form.grant_type === "refresh_token") {
+        fake.refreshAttempts++;
+        if (refreshFailures.count > 0) {
+          refreshFailures.count--;
+          res.writeHead(refreshFailures.status, { "content-type": "text/plain" });
+          return res.end("upstream unavailable");
+        }
+        if (fake.refreshError) return sendJson(res, 400, { error: fake.refreshError, error_description: "the grant was revoked" });
         if (!refreshTokens.delete(form.refresh_token ?? "")) return sendJson(res, 400, { error: "invalid_grant", error_description: "unknown refresh token" });
         fake.refreshes++;
         if (fake.refreshDelayMs > 0) await new Promise((r) => setTimeout(r, fake.refreshDelayMs));
@@ -201,7 +227,7 @@ export async function startFakeOAuthProvider(
     const body = await readBody(req);
     fake.requests.push({ method: req.method ?? "GET", url: `${url.pathname}${url.search}`, headers: req.headers, body });
     if (!bearer || !fake.liveAccessTokens.has(bearer)) return sendJson(res, 401, { message: "Unauthorized" });
-    if (req.method === "GET" && url.pathname === "/v1/organizations") return sendJson(res, 200, [{ id: "org_1", name: fake.organizationName }]);
+    if (req.method === "GET" && url.pathname === "/v1/organizations") return sendJson(res, 200, [{ id: fake.organizationId, name: fake.organizationName }]);
     if (req.method === "GET" && url.pathname === "/v1/projects") return sendJson(res, 200, fake.projects.map((p) => ({ id: p.id, name: p.name, region: "eu" })));
     if (url.pathname.startsWith("/v1/stream")) {
       // The second chunk waits for the test's go: the first can only reach the client before

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,6 +43,9 @@ describe("first-party OAuth flow", () => {
 
   /** authorize → provider → callback, as the popup's browser would; stops before the callback. */
   async function startFlow(query = "", user: TestUser = owner) {
+    // Each flow here connects another account of the provider: the same account connected
+    // twice updates its connection (issue 19; tests/rest/connection-reconnect.test.ts).
+    provider.organizationId = `org_${randomUUID()}`;
     const jar = new CookieJar();
     let start = await hop(authorizeUrl(query), jar, user.cookie);
     if (start.headers.get("location")?.startsWith("/connections/connect/")) {

@@ -143,7 +143,8 @@ describe("GET /api/deployments/me/connections", () => {
     expect(listed.status).toBe(200);
     expect(listed.body.connections).toHaveLength(1);
     const [row] = listed.body.connections;
-    expect(Object.keys(row).sort()).toEqual(["connectionId", "context", "createdAt", "displayName", "externalId", "profile", "provider"]);
+    expect(Object.keys(row).sort()).toEqual(["connectionId", "context", "createdAt", "displayName", "externalId", "profile", "provider", "status", "statusChangedAt", "statusReason"]);
+    expect([row.status, row.statusReason]).toEqual(["active", null]);
     expect(row).toMatchObject({ provider: "supabase", connectionId: conn.id, externalId: conn.externalId, displayName: "Acme org", profile: "first_party", context: { project_ref: "abcd1234" } });
     expect(JSON.stringify(listed.body)).not.toMatch(/secret-value|encrypted|v1\./);
 
@@ -320,9 +321,17 @@ describe("the provider proxy, first-party", () => {
     expect(res.status).toBe(502);
     expect(res.body.error).toBe("token_refresh_failed");
     expect(res.body.detail).toMatch(/invalid_grant/);
+    // The refusal moved the connection to needs_reauth (issue 19): the next call is answered without calling the provider.
+    const calls = upstream.requests.length;
+    const next = await api(service, "/api/proxy/supabase/v1/projects", { headers: bearer(appKey) });
+    expect([next.status, next.body]).toEqual([409, { error: "connection_needs_reauth", connection_id: connectionId }]);
+    expect(upstream.requests.length).toBe(calls);
   });
 
   it("follows an edited catalog row at once; a provider that does not answer is 502 upstream_unreachable", async () => {
+    // The refused refresh of the previous test moved the connection to needs_reauth (answered
+    // 409 without calling the provider, issue 19); this test is about reaching the provider.
+    await service.db.query("update connections set status = 'active', status_reason = null where id = $1", [connectionId]);
     const closedPort = await freePort();
     await service.db.query("update integrations set oauth_client_config = jsonb_set(oauth_client_config, '{api_base_url}', to_jsonb($1::text)) where slug = 'supabase'", [`http://127.0.0.1:${closedPort}`]);
     // Waits for the edit itself: before it is seen, the old upstream's refused refresh is a 502 too.

@@ -9,6 +9,7 @@ import { Badge } from "../Badge";
 import { Card } from "../Card";
 import { ConfirmSubmit } from "../ConfirmSubmit";
 import { DataTable } from "../DataTable";
+import { ConnectionStatusBadge, type ConnectionStatusView } from "../ConnectionStatusBadge";
 
 export interface CatalogCard {
   slug: string;
@@ -35,6 +36,9 @@ export interface ConnectionRow {
   externalId: string;
   displayName: string;
   profile: string;
+  status: ConnectionStatusView;
+  statusReason: string | null;
+  statusChangedAt: string;
   createdByEmail: string | null;
   createdAt: string;
   apps: { id: string; name: string }[];
@@ -48,7 +52,10 @@ export interface ConnectionsData {
   apps: AppChoice[];
 }
 
-type Notice = { tone: "success" | "error"; text: string } | null;
+/** What the last connect said; `action` offers the next step (switching a reconnect to the other account). */
+type Notice = { tone: "success" | "error"; text: string; action?: { label: string; run: () => void } } | null;
+
+type ConnectFailure = { code?: string; detail?: string };
 
 /** `/connections` (issue 7 section 6): the catalog, the workspace's connections, Connect and Disconnect. */
 export function ConnectionsPage() {
@@ -70,7 +77,33 @@ export function ConnectionsPage() {
     setNotice(null);
     connect({ provider: card.slug, returnTo: "/connections" })
       .then((done) => setNotice({ tone: "success", text: `Connected ${card.name} as ${done.display_name}.` }))
-      .catch((error: { code?: string; detail?: string }) => setNotice({ tone: "error", text: connectFailureText(error.code ?? "unknown_error", error.detail ?? "") }))
+      .catch((error: ConnectFailure) => setNotice({ tone: "error", text: connectFailureText(error.code ?? "unknown_error", error.detail ?? "") }))
+      .finally(() => {
+        setBusy(null);
+        revalidator.revalidate();
+      });
+  };
+
+  /**
+   * Reconnect in place (issue 19): the same popup, updating this connection (same id, its
+   * apps keep it). Signing in to another account is refused; the notice then offers the
+   * switch, whose button opens the popup again inside its own click.
+   */
+  const onReconnect = (row: ConnectionRow, switchAccount = false) => {
+    if (!connect) return;
+    const label = `${names.get(row.provider) ?? row.provider} ${row.displayName}`;
+    setBusy(row.id);
+    setNotice(null);
+    connect({ provider: row.provider, reconnect: row.id, switchAccount, returnTo: "/connections" })
+      .then((done) => setNotice({ tone: "success", text: `Reconnected ${label}${done.display_name !== row.displayName ? ` (now ${done.display_name})` : ""}.` }))
+      .catch((error: ConnectFailure) => {
+        const text = connectFailureText(error.code ?? "unknown_error", error.detail ?? "");
+        setNotice(
+          error.code === "reconnect_account_mismatch"
+            ? { tone: "error", text, action: { label: `Switch ${label} to the other account`, run: () => onReconnect(row, true) } }
+            : { tone: "error", text },
+        );
+      })
       .finally(() => {
         setBusy(null);
         revalidator.revalidate();
@@ -84,6 +117,14 @@ export function ConnectionsPage() {
         {notice ? (
           <p className={notice.tone === "success" ? "notice notice-success" : "notice notice-error"} role={notice.tone === "error" ? "alert" : "status"} data-testid="connect-notice">
             {notice.text}
+            {notice.action ? (
+              <>
+                {" "}
+                <button type="button" className="btn btn-secondary btn-sm" disabled={!connect || busy !== null} onClick={notice.action.run}>
+                  {notice.action.label}
+                </button>
+              </>
+            ) : null}
           </p>
         ) : null}
         <Card title="Catalog" description={canManage ? "Connect an account in a popup window." : "Viewers can see the catalog; members connect accounts."}>
@@ -126,8 +167,18 @@ export function ConnectionsPage() {
           ) : null}
         </Card>
         <Card title="Connected accounts" description="Disconnecting removes the account from every app that uses it.">
-          <DataTable columns={["Provider", "Account", "Connected by", "Connected", "Used by", { hidden: "Actions" }]} rows={connections} empty="No connections yet.">
-            {(row) => <ConnectionTableRow key={row.id} row={row} providerName={names.get(row.provider) ?? row.provider} canManage={canManage} apps={apps} />}
+          <DataTable columns={["Provider", "Account", "Status", "Connected by", "Connected", "Used by", { hidden: "Actions" }]} rows={connections} empty="No connections yet.">
+            {(row) => (
+              <ConnectionTableRow
+                key={row.id}
+                row={row}
+                providerName={names.get(row.provider) ?? row.provider}
+                canManage={canManage}
+                apps={apps}
+                reconnect={connect && busy === null ? () => onReconnect(row) : null}
+                reconnecting={busy === row.id}
+              />
+            )}
           </DataTable>
         </Card>
       </div>
@@ -135,7 +186,22 @@ export function ConnectionsPage() {
   );
 }
 
-function ConnectionTableRow({ row, providerName, canManage, apps }: { row: ConnectionRow; providerName: string; canManage: boolean; apps: AppChoice[] }) {
+function ConnectionTableRow({
+  row,
+  providerName,
+  canManage,
+  apps,
+  reconnect,
+  reconnecting,
+}: {
+  row: ConnectionRow;
+  providerName: string;
+  canManage: boolean;
+  apps: AppChoice[];
+  /** Starts the reconnect popup; null while the SDK loads or another popup is open. */
+  reconnect: (() => void) | null;
+  reconnecting: boolean;
+}) {
   const fetcher = useFetcher<FormResult>();
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.formError : undefined;
   const unbound = apps.filter((app) => !row.apps.some((bound) => bound.id === app.id));
@@ -145,12 +211,20 @@ function ConnectionTableRow({ row, providerName, canManage, apps }: { row: Conne
         {providerName} {row.profile === "broker_managed" ? <Badge tone="muted">broker</Badge> : null}
       </th>
       <td>{row.displayName}</td>
+      <td>
+        <ConnectionStatusBadge status={row.status} reason={row.statusReason} />
+      </td>
       <td>{row.createdByEmail ?? "—"}</td>
       <td className="cell-muted">{formatDate(row.createdAt)}</td>
       <td>
         <BindingsCell row={row} providerName={providerName} canManage={canManage} />
       </td>
       <td className="cell-actions">
+        {canManage && row.status !== "active" ? (
+          <button type="button" className="btn btn-primary btn-sm" aria-label={`Reconnect ${providerName} ${row.displayName}`} disabled={!reconnect} onClick={() => reconnect?.()}>
+            {reconnecting ? "Reconnecting…" : "Reconnect"}
+          </button>
+        ) : null}
         {canManage && unbound.length > 0 ? <BindForm row={row} providerName={providerName} unbound={unbound} /> : null}
         {canManage ? (
           <fetcher.Form method="post">

@@ -13,7 +13,12 @@ export interface OAuthClientConfig {
   /** A list endpoint whose single item (or the one picked) becomes metadata.context[provider]. */
   discovery?: { url: string; id_field: string; label_field?: string; context_key: string };
   /** Where the connection's display name comes from. */
-  account?: { url: string; label_field: string };
+  /**
+   * Where the connection's display name comes from (`label_field`) and, issue 19, the
+   * provider's own id of the account (`id_field`, default `id`): a second connect of the
+   * same account updates its connection, and a reconnect to another account asks first.
+   */
+  account?: { url: string; label_field: string; id_field?: string };
   [extra: string]: unknown;
 }
 

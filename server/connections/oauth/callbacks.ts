@@ -5,14 +5,15 @@ import { findAppError } from "../../platform/errors";
 import { OAUTH_CALLBACK, type ErrorCodeEntry } from "../../platform/error-codes";
 import { log } from "../../platform/log";
 import { Integration, usesBroker, type OAuthClientConfig } from "../catalog/entities";
-import { createConnection, type ConnectionSummary } from "../connection-service";
+import { createConnection, getConnection, type ConnectionSummary } from "../connection-service";
+import { AccountHeldElsewhere, connectionOfAccount, ReconnectTargetGone, updateConnectionInPlace, type InPlaceUpdate } from "../reconnect";
 import { currentKeyId, type StoredCredential } from "../credentials";
 import type { ConnectionMetadata } from "../entities";
 import { can } from "../../members";
 import type { MembershipRole } from "../../tenants";
-import { BrokerError, brokerAccountLabel, getConnectedAccount } from "./broker-client";
+import { BrokerError, brokerAccountLabel, deleteConnectedAccount, getConnectedAccount } from "./broker-client";
 import { CallbackFailure, DETAILS, providerErrorCode, type CallbackOutcome } from "./callback-outcome";
-import { accountLabel, discoverItems, exchangeCode, ExchangeError, type DiscoveryItem } from "./first-party";
+import { accountOf, discoverItems, exchangeCode, ExchangeError, type DiscoveryItem, type ProviderAccount } from "./first-party";
 import { storeResult } from "./results";
 import { consumeNonce, parkPending, takePending } from "./state-ledger";
 import { isNonce, readState, stateClearCookies, stateCookieName, STATE_TTL_MS, type OAuthFlow, type OAuthState } from "./state-cookie";
@@ -69,7 +70,7 @@ function requireKey(): void {
 async function saveConnection(
   em: EntityManager,
   state: OAuthState,
-  input: { displayName: string; profile: "first_party" | "broker_managed"; credential: StoredCredential | null; metadata: ConnectionMetadata },
+  input: { displayName: string; profile: "first_party" | "broker_managed"; credential: StoredCredential | null; metadata: ConnectionMetadata; accountId?: string | null },
 ): Promise<ConnectionSummary> {
   try {
     return await createConnection(
@@ -84,7 +85,42 @@ async function saveConnection(
   }
 }
 
-async function finish(em: EntityManager, state: OAuthState, connection: ConnectionSummary, providerName: string): Promise<CallbackOutcome> {
+/** Updates the row in place (a reconnect, or the same account connected again); failures become the popup's codes. */
+async function saveInPlace(em: EntityManager, state: OAuthState, update: Omit<InPlaceUpdate, "tenantId" | "bindTo">): Promise<{ connection: ConnectionSummary; previous: ConnectionSummary }> {
+  try {
+    return await updateConnectionInPlace(em, { ...update, tenantId: state.tenantId, bindTo: state.embed && state.appId ? { appId: state.appId, userId: state.userId } : null });
+  } catch (error) {
+    if (error instanceof ReconnectTargetGone) throw fail(OAUTH_CALLBACK.RECONNECT_TARGET_GONE, "The connection was disconnected meanwhile; connect the account again.");
+    if (error instanceof AccountHeldElsewhere) {
+      throw fail(OAUTH_CALLBACK.ACCOUNT_ALREADY_CONNECTED, `That account is already connected in this workspace as ${error.holder.displayName}; reconnect that connection instead.`);
+    }
+    if (findAppError(error)?.code === "ENCRYPTION_KEY_UNAVAILABLE") throw fail(OAUTH_CALLBACK.ENCRYPTION_KEY_UNAVAILABLE);
+    log.error("connection update failed", { provider: state.provider, error });
+    throw fail(OAUTH_CALLBACK.DB_INSERT_FAILED);
+  }
+}
+
+/** The connection a reconnect updates, still there, or `connection_not_found`. */
+async function reconnectTarget(em: EntityManager, state: OAuthState): Promise<ConnectionSummary> {
+  const connection = await getConnection(em, state.tenantId, state.reconnectId!);
+  if (!connection || connection.provider !== state.provider) throw fail(OAUTH_CALLBACK.RECONNECT_TARGET_GONE, "The connection was disconnected meanwhile; connect the account again.");
+  return connection;
+}
+
+/**
+ * `reconnect_account_mismatch`: the person signed in to another account than the
+ * connection's (both ids known), and did not confirm switching (`switch_account=1`).
+ */
+function requireSameAccount(state: OAuthState, connection: ConnectionSummary, account: ProviderAccount, providerName: string): void {
+  if (state.switchAccount || !connection.accountId || !account.id || connection.accountId === account.id) return;
+  throw fail(
+    OAUTH_CALLBACK.RECONNECT_ACCOUNT_MISMATCH,
+    `You signed in to ${providerName} as ${account.label ?? account.id}, but this connection is ${connection.displayName}. ` +
+      "Sign in with that account, or confirm switching this connection to the other account.",
+  );
+}
+
+async function finish(em: EntityManager, state: OAuthState, connection: ConnectionSummary, providerName: string, reconnected = false): Promise<CallbackOutcome> {
   const message = {
     type: "svc:oauth:done" as const,
     provider: state.provider,
@@ -93,6 +129,8 @@ async function finish(em: EntityManager, state: OAuthState, connection: Connecti
     display_name: connection.displayName,
     return_url: returnUrl(state),
     state: state.callerState,
+    // A reconnect (or the same account connected again) updated an existing connection.
+    ...(reconnected ? { reconnected: true as const } : {}),
   };
   if (state.sdkNonce) await storeResult(em, state.sdkNonce, message);
   return { kind: "done", targetOrigin: state.openerOrigin, message, providerName, clearCookies: stateClearCookies(state.flow, state.provider, state.nonce) };
@@ -119,6 +157,7 @@ interface PendingPick {
   credential: StoredCredential;
   items: DiscoveryItem[];
   displayName: string;
+  accountId?: string | null;
 }
 
 /** GET /api/oauth/{provider}/callback (SPEC 4.1), first-party. */
@@ -140,7 +179,16 @@ export async function firstPartyCallback(em: EntityManager, provider: string, qu
     } catch (error) {
       throw fail(OAUTH_CALLBACK.OAUTH_EXCHANGE_FAILED, error instanceof ExchangeError ? error.message : "token request failed");
     }
-    const displayName = (await accountLabel(config, credential.access_token)) ?? integration.name;
+    const account = await accountOf(config, credential.access_token);
+    const displayName = account.label ?? integration.name;
+    if (state.reconnectId) {
+      // A reconnect keeps the connection's context (what its bound apps were told): no discovery.
+      const target = await reconnectTarget(em, state);
+      requireSameAccount(state, target, account, integration.name);
+      const switched = !!account.id && !!target.accountId && account.id !== target.accountId;
+      const { connection } = await saveInPlace(em, state, { connectionId: target.id, credential, accountId: account.id, displayName: switched ? displayName : null, metadata: {} });
+      return await finish(em, state, connection, integration.name, true);
+    }
     let context: Record<string, string> | undefined;
     if (config.discovery?.url) {
       let items: DiscoveryItem[];
@@ -150,13 +198,13 @@ export async function firstPartyCallback(em: EntityManager, provider: string, qu
         throw fail(OAUTH_CALLBACK.OAUTH_EXCHANGE_FAILED, `discovery failed: ${error instanceof Error ? error.message : "unknown error"}`);
       }
       if (items.length > 1) {
-        const pending: PendingPick = { credential, items, displayName };
+        const pending: PendingPick = { credential, items, displayName, accountId: account.id };
         await parkPending(em, nonce, encryptSecret(JSON.stringify(pending)));
         return { kind: "picker", nonce, providerName: integration.name, items };
       }
       if (items.length === 1) context = { [config.discovery.context_key]: items[0]!.id };
     }
-    return await completeFirstParty(em, state, integration, credential, displayName, context);
+    return await completeFirstParty(em, state, integration, credential, { label: displayName, id: account.id }, context);
   } catch (error) {
     return failed(em, error, state, "first_party", provider, nonce);
   }
@@ -167,11 +215,17 @@ async function completeFirstParty(
   state: OAuthState,
   integration: Integration,
   credential: StoredCredential,
-  displayName: string,
+  account: { label: string; id: string | null },
   context: Record<string, string> | undefined,
 ): Promise<CallbackOutcome> {
   const metadata: ConnectionMetadata = context ? { context: { [state.provider]: context } } : {};
-  const connection = await saveConnection(em, state, { displayName, profile: "first_party", credential, metadata });
+  // The same provider account connected again: its connection is updated, not duplicated (issue 19).
+  const existing = account.id ? await connectionOfAccount(em, state.tenantId, state.provider, account.id) : null;
+  if (existing) {
+    const { connection } = await saveInPlace(em, state, { connectionId: existing.id, credential, accountId: account.id, displayName: null, metadata });
+    return finish(em, state, connection, integration.name, true);
+  }
+  const connection = await saveConnection(em, state, { displayName: account.label, profile: "first_party", credential, metadata, accountId: account.id });
   return finish(em, state, connection, integration.name);
 }
 
@@ -197,7 +251,7 @@ export async function firstPartyPick(em: EntityManager, provider: string, form: 
       return { kind: "picker", nonce, providerName: integration.name, items: pending.items };
     }
     const config: OAuthClientConfig = integration.oauthClientConfig;
-    return await completeFirstParty(em, state, integration, pending.credential, pending.displayName, { [config.discovery!.context_key]: chosen.id });
+    return await completeFirstParty(em, state, integration, pending.credential, { label: pending.displayName, id: pending.accountId ?? null }, { [config.discovery!.context_key]: chosen.id });
   } catch (error) {
     return failed(em, error, state, "first_party", provider, nonce);
   }
@@ -230,14 +284,20 @@ export async function brokerCallback(em: EntityManager, provider: string, query:
     }
     if (account.status !== "ACTIVE") throw fail(OAUTH_CALLBACK.BROKER_NOT_ACTIVE, `The broker says the account is ${String(account.status).slice(0, 40)}.`);
     const config = integration.oauthClientConfig;
+    const metadata = { broker_account_id: account.id, broker_toolkit_slug: account.toolkit?.slug ?? config.broker?.toolkit_slug ?? provider };
+    if (state.reconnectId) {
+      // The broker made a new connected account: the connection now names it, and the old one goes.
+      const target = await reconnectTarget(em, state);
+      const { connection, previous } = await saveInPlace(em, state, { connectionId: target.id, credential: null, accountId: null, displayName: null, metadata });
+      const old = previous.metadata.broker_account_id;
+      if (old && old !== account.id) await deleteConnectedAccount(old).catch((error) => log.warn("old broker account not deleted", { provider, message: (error as Error).message }));
+      return await finish(em, state, connection, integration.name, true);
+    }
     const connection = await saveConnection(em, state, {
       displayName: brokerAccountLabel(account) ?? `${integration.name} account`,
       profile: "broker_managed",
       credential: null,
-      metadata: {
-        broker_account_id: account.id,
-        broker_toolkit_slug: account.toolkit?.slug ?? config.broker?.toolkit_slug ?? provider,
-      },
+      metadata,
     });
     return await finish(em, state, connection, integration.name);
   } catch (error) {

@@ -51,8 +51,35 @@ export async function authorizationRequest(
   return { url: oidc.buildAuthorizationUrl(clientConfiguration(provider, config), parameters).href, codeVerifier };
 }
 
+/**
+ * Why a token request failed, for the health states (issue 19): the provider refused the
+ * grant (`invalid_grant`: a person must connect again), the provider or the network failed
+ * for now (`transient`: worth retrying), or it refused for another reason (`refused`).
+ */
+export type ExchangeFailureKind = "invalid_grant" | "transient" | "refused";
+
 /** An exchange that failed: `detail` is the provider's error, never a secret of ours. */
-export class ExchangeError extends Error {}
+export class ExchangeError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ExchangeFailureKind = "refused",
+  ) {
+    super(message);
+  }
+}
+
+function failureKind(error: unknown): ExchangeFailureKind {
+  if (error instanceof oidc.ResponseBodyError) {
+    if (error.status >= 500) return "transient";
+    return error.error === "invalid_grant" ? "invalid_grant" : "refused";
+  }
+  if (error instanceof oidc.WWWAuthenticateChallengeError) return "refused";
+  // A non-OAuth answer (a gateway's 502 page, say) comes as the Response in `cause`.
+  const cause = (error as { cause?: unknown })?.cause;
+  if (cause instanceof Response) return cause.status >= 500 || cause.status === 429 ? "transient" : "refused";
+  // No answer at all: refused connection, DNS, timeout.
+  return "transient";
+}
 
 function describe(error: unknown): string {
   if (error instanceof oidc.ResponseBodyError) {
@@ -93,14 +120,14 @@ export async function exchangeCode(
 
 /** A refreshed token set (the refresh token kept when the provider does not rotate it). */
 export async function refreshCredential(provider: string, config: OAuthClientConfig, current: StoredCredential): Promise<StoredCredential> {
-  if (!current.refresh_token) throw new ExchangeError("no refresh token");
+  if (!current.refresh_token) throw new ExchangeError("no refresh token", "invalid_grant");
   try {
     const tokens = await oidc.refreshTokenGrant(clientConfiguration(provider, config), current.refresh_token);
     const next = toCredential(tokens);
     next.refresh_token ??= current.refresh_token;
     return next;
   } catch (error) {
-    throw new ExchangeError(describe(error));
+    throw new ExchangeError(describe(error), failureKind(error));
   }
 }
 
@@ -115,16 +142,28 @@ async function getJson(url: string, accessToken: string): Promise<unknown> {
 
 const asString = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : null);
 
-/** The account label (email or organisation name) from `account`, else null. */
-export async function accountLabel(config: OAuthClientConfig, accessToken: string): Promise<string | null> {
-  if (!config.account?.url || !config.account.label_field) return null;
+/** The connected account as the provider describes it: its label (email, organisation name) and its id. */
+export interface ProviderAccount {
+  label: string | null;
+  id: string | null;
+}
+
+/**
+ * The account from the catalog's `account` block: `label_field` and `id_field` (default
+ * `id`) of the answer (or of its first item). Either is null when the block, the field or
+ * the answer is missing: an account the provider will not describe is still connected.
+ */
+export async function accountOf(config: OAuthClientConfig, accessToken: string): Promise<ProviderAccount> {
+  if (!config.account?.url) return { label: null, id: null };
   try {
     const answer = await getJson(config.account.url, accessToken);
     const first = Array.isArray(answer) ? answer[0] : answer;
-    const label = first && typeof first === "object" ? asString((first as Record<string, unknown>)[config.account.label_field]) : null;
-    return label?.trim() ? label.trim().slice(0, 200) : null;
+    const record = first && typeof first === "object" ? (first as Record<string, unknown>) : {};
+    const label = config.account.label_field ? asString(record[config.account.label_field])?.trim() : null;
+    const id = asString(record[config.account.id_field || "id"])?.trim();
+    return { label: label ? label.slice(0, 200) : null, id: id ? id.slice(0, 200) : null };
   } catch {
-    return null;
+    return { label: null, id: null };
   }
 }
 

@@ -10,6 +10,8 @@ export const oauthDoneMessage = z.object({
   display_name: z.string(),
   return_url: z.string().nullable(),
   state: z.string().nullable(),
+  /** Present (true) when the flow updated an existing connection in place: a reconnect, or the same account connected again (issue 19). */
+  reconnected: z.literal(true).optional(),
 });
 export type OAuthDoneMessage = z.infer<typeof oauthDoneMessage>;
 

@@ -40,6 +40,21 @@ export interface StartInputs {
   appId: string | null;
   openerOrigin: string;
   sdkNonce: string | null;
+  /** `reconnect=<connection id>`: a connection of the workspace for this provider (issue 19). */
+  reconnectId: string | null;
+  /** `switch_account=1`: a reconnect may move the connection to another provider account. */
+  switchAccount: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The connection `reconnect` names, which must be the workspace's and of this provider; else 404 `connection_not_found`. */
+async function reconnectTarget(em: EntityManager, value: string, tenantId: string, provider: string): Promise<string> {
+  const notFound = new OAuthStartError(OAUTH_START.RECONNECT_NOT_FOUND);
+  if (!UUID.test(value)) throw notFound;
+  const rows = await em.getConnection().execute<{ id: string }[]>(`select id from connections where id = ? and tenant_id = ? and provider = ?`, [value.toLowerCase(), tenantId, provider]);
+  if (!rows[0]) throw notFound;
+  return rows[0].id;
 }
 
 /** Longest `returnTo` and caller `state` kept: the signed cookie must stay under 4 KB. */
@@ -81,6 +96,7 @@ export async function checkStartInputs(
   query: URLSearchParams,
   tenantId: string,
   clientAddress: string | null,
+  provider: string,
 ): Promise<StartInputs> {
   const baseUrl = getConfig().baseUrl;
   const ownOrigin = new URL(baseUrl).origin;
@@ -109,5 +125,7 @@ export async function checkStartInputs(
     if (!allowed) throw new OAuthStartError(OAUTH_START.OPENER_ORIGIN_NOT_ALLOWED);
     openerOrigin = exact;
   }
-  return { returnTo, callerState, embed, appId, openerOrigin, sdkNonce };
+  const reconnect = query.get("reconnect");
+  const reconnectId = reconnect !== null ? await reconnectTarget(em, reconnect, tenantId, provider) : null;
+  return { returnTo, callerState, embed, appId, openerOrigin, sdkNonce, reconnectId, switchAccount: reconnectId !== null && query.get("switch_account") === "1" };
 }

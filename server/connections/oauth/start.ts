@@ -51,6 +51,8 @@ function newState(userId: string, tenantId: string, provider: string, flow: OAut
     codeVerifier: null,
     authConfigId: null,
     sdkNonce: inputs.sdkNonce,
+    reconnectId: inputs.reconnectId,
+    switchAccount: inputs.switchAccount,
     expiresAt: Date.now() + STATE_TTL_MS,
     ...extra,
   };
@@ -89,11 +91,12 @@ export async function startAuthorize(request: StartRequest, openEm: LazyEm): Pro
   const credentials = oauthClientCredentials(provider);
   if (!credentials.clientId) throw new OAuthStartError(OAUTH_START.CLIENT_ID_MISSING, undefined, `${credentials.clientIdVariable} missing`);
   const query = new URLSearchParams(request.search);
-  const inputs = await checkStartInputs(em, query, tenant.tenantId, request.clientAddress);
+  const inputs = await checkStartInputs(em, query, tenant.tenantId, request.clientAddress, provider);
   // An embedded start for an app, in a workspace that already has an account of this
   // provider: the wizard offers it ("use <name>" or "connect another") rather than making a
   // duplicate, as the broker path does. Its "connect another" comes back with internal=1.
-  if (inputs.embed && inputs.appId && query.get("internal") !== "1" && (await listTenantConnections(em, tenant.tenantId, provider)).length > 0) {
+  // A reconnect knows its connection already: no wizard.
+  if (inputs.embed && inputs.appId && !inputs.reconnectId && query.get("internal") !== "1" && (await listTenantConnections(em, tenant.tenantId, provider)).length > 0) {
     return { location: `/connections/connect/${encodeURIComponent(provider)}${request.search}`, cookies: [] };
   }
   const state = newState(userId, tenant.tenantId, provider, "first_party", inputs, {});
@@ -114,8 +117,8 @@ export async function startBroker(request: StartRequest, openEm: LazyEm): Promis
   if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(OAUTH_START.BROKER_AUTH_CONFIG_MISSING);
   requireEncryptionKey();
   const query = new URLSearchParams(request.search);
-  const inputs = await checkStartInputs(em, query, tenant.tenantId, request.clientAddress);
-  if (inputs.embed && query.get("internal") !== "1") return { location: `/connections/connect/${encodeURIComponent(provider)}${request.search}`, cookies: [] };
+  const inputs = await checkStartInputs(em, query, tenant.tenantId, request.clientAddress, provider);
+  if (inputs.embed && !inputs.reconnectId && query.get("internal") !== "1") return { location: `/connections/connect/${encodeURIComponent(provider)}${request.search}`, cookies: [] };
   const state = newState(userId, tenant.tenantId, provider, "broker", inputs, { authConfigId });
   const callbackUrl = `${getConfig().baseUrl}${callbackPath("broker", provider)}?cstate=${state.nonce}`;
   let link;

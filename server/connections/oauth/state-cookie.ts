@@ -31,6 +31,10 @@ export interface OAuthState {
   authConfigId: string | null;
   /** The SDK's nonce for the server-side result fallback. */
   sdkNonce: string | null;
+  /** Reconnect in place (issue 19): the connection (UUID) whose row the flow updates, or null. */
+  reconnectId?: string | null;
+  /** The person confirmed that a reconnect may switch the connection to another provider account. */
+  switchAccount?: boolean;
   /** Milliseconds since the epoch. */
   expiresAt: number;
 }

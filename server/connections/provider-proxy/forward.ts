@@ -7,7 +7,7 @@ import { recordUpstreamAnswer, recordUpstreamError, requestStart } from "../../p
 import { forwardedRequestHeaders, NEVER_FROM_A_PROVIDER, NEVER_TO_A_PROVIDER, returnedRawResponseHeaders, type RequestHeaderRules } from "../../platform/http/header-policy";
 import { brokerBody, callBroker } from "./broker-proxy";
 import { parseProxyPath, type ProxyPath } from "./proxy-path";
-import { ProxyError } from "./proxy-error";
+import { connectionNeedsReauth, ProxyError } from "./proxy-error";
 import { cachedProxyTarget, loadProxyTarget, type FirstPartyTarget, type ProxyTarget } from "./proxy-target";
 import { isExpired, refreshCredential } from "./token-refresh";
 import type { ProviderCall, ProviderReply } from "./provider-call";
@@ -70,6 +70,7 @@ export function proxyProviderCall(caller: ProxyCaller, call: ProviderCall, reply
 
 async function proxySlowly(caller: ProxyCaller, call: ProviderCall, reply: ProviderReply, parsed: ProxyPath, cached: ProxyTarget | undefined, em: () => EntityManager): Promise<void> {
   const target = cached ?? (await loadProxyTarget(em(), caller.tenantId, caller.appId, parsed.provider));
+  if (target.kind === "needs_reauth") throw connectionNeedsReauth(target.connectionId);
   if (target.kind === "broker") {
     const raw = await readWhole(call.body, BROKER_BODY_LIMIT);
     const answer = await callBroker(target, {

@@ -35,7 +35,15 @@ export interface BrokerTarget {
   connectedAccountId: string;
 }
 
-export type ProxyTarget = FirstPartyTarget | BrokerTarget;
+/** A bound connection in `needs_reauth`: answered 409 without calling the provider (issue 19). */
+export interface NeedsReauthTarget {
+  kind: "needs_reauth";
+  tenantId: string;
+  connectionId: string;
+  provider: string;
+}
+
+export type ProxyTarget = FirstPartyTarget | BrokerTarget | NeedsReauthTarget;
 
 const TTL_MS = 60_000;
 const cache = new ExpiringCache<ProxyTarget>(50_000);
@@ -68,6 +76,7 @@ export function forgetConnection(connectionId: string): void {
 interface Row {
   id: string;
   profile: string;
+  status: string;
   encrypted_credential: string | null;
   credential_key_id: string | null;
   metadata: { broker_account_id?: unknown } | null;
@@ -88,7 +97,7 @@ function apiBaseOf(value: unknown): URL {
 export async function loadProxyTarget(em: EntityManager, tenantId: string, appId: string, provider: string): Promise<ProxyTarget> {
   const startedAt = generation;
   const rows = await em.getConnection().execute<Row[]>(
-    `select c.id, c.profile, c.encrypted_credential, c.credential_key_id, c.metadata, i.oauth_client_config
+    `select c.id, c.profile, c.status, c.encrypted_credential, c.credential_key_id, c.metadata, i.oauth_client_config
        from app_connection_bindings b
        join connections c on c.id = b.connection_id and c.tenant_id = b.tenant_id
        left join integrations i on i.slug = b.provider
@@ -98,7 +107,9 @@ export async function loadProxyTarget(em: EntityManager, tenantId: string, appId
   const row = rows[0];
   if (!row) throw connectionNotFound();
   let target: ProxyTarget;
-  if (row.profile === "broker_managed") {
+  if (row.status === "needs_reauth") {
+    target = { kind: "needs_reauth", tenantId, connectionId: row.id, provider };
+  } else if (row.profile === "broker_managed") {
     const account = row.metadata?.broker_account_id;
     if (typeof account !== "string" || account === "") throw connectionNotFound();
     target = { kind: "broker", tenantId, connectionId: row.id, provider, connectedAccountId: account };

@@ -12,6 +12,7 @@ import { Migration20261126000010_integration_enabled } from "./Migration20261126
 import { Migration20261126000015_email_change } from "./Migration20261126000015_email_change";
 import { Migration20261126000016_last_sign_in } from "./Migration20261126000016_last_sign_in";
 import { Migration20261126000017_oauth_server } from "./Migration20261126000017_oauth_server";
+import { Migration20261126000019_connection_health } from "./Migration20261126000019_connection_health";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000015_email_change", class: Migration20261126000015_email_change },
   { name: "Migration20261126000016_last_sign_in", class: Migration20261126000016_last_sign_in },
   { name: "Migration20261126000017_oauth_server", class: Migration20261126000017_oauth_server },
+  { name: "Migration20261126000019_connection_health", class: Migration20261126000019_connection_health },
 ];
