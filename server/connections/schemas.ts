@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHANGE_TYPES } from "../changes";
 import { isSafeName, isSafeValue, nameSchema } from "../platform/validation/text";
 import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
 
@@ -49,7 +50,7 @@ export const appEventsOutput = z.object({
   events: z.array(
     z.object({
       id: z.string(),
-      type: z.enum(["connection.created", "connection.bound", "connection.unbound", "connection.revoked"]),
+      type: z.enum(CHANGE_TYPES).describe("One of the workspace change log's closed list; the same event, with the same `id`, as a webhook's `webhook-id`"),
       createdAt: isoTimeOutput,
       data: z.record(z.string(), z.unknown()),
     }),

@@ -13,5 +13,5 @@ export { MANIFEST_SCHEMA } from "./manifest";
 export type { DeploymentView } from "./schemas";
 export { DEPLOYMENT_NAME_MESSAGE, UPSTREAM_MESSAGE, createDeploymentInput, deploymentListOutput, deploymentOutput, deploymentNameInput, updateDeploymentInput } from "./schemas";
 export { closeGuardedDispatcher, guardedCreateConnection, guardedDispatcher } from "./outbound-client";
-export { refusedAddress } from "./upstream-policy";
+export { refusedAddress, resolveAllowed, UpstreamRefused } from "./upstream-policy";
 export { APP_SESSION_RENAMED_CHANNEL, renameInAppSessions } from "./app-session-names";

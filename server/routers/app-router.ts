@@ -13,6 +13,7 @@ import { shellRouter } from "./shell";
 import { connectionsRouter, integrationsRouter } from "./connections";
 import { connectWizardRouter } from "./connect-wizard";
 import { passwordResetRouter } from "./password-reset";
+import { webhooksRouter } from "./webhooks";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   connectWizard: connectWizardRouter,
   passwordReset: passwordResetRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,7 @@ const OAUTH_CLEANUP_GAP_MS = 10 * 60_000;
 import { startHealthChecks, stopHealthChecks } from "../deployments";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
 import { readCatalogFile, seedCatalog, sweepExpiredOAuthRows } from "../connections";
+import { startWebhookDelivery, stopWebhookDelivery } from "../webhooks";
 
 export interface Runtime {
   orm: MikroORM;
@@ -66,6 +67,7 @@ export function getRuntime(): Promise<Runtime> {
     await startListening();
     startHealthChecks(orm);
     startOrphanSweeps(orm);
+    startWebhookDelivery(orm);
     if (!signalsOwnedByHost) shutDownOnSignals();
     started = { orm };
     return started;
@@ -80,6 +82,7 @@ export async function shutdownRuntime(): Promise<void> {
   runtime = undefined;
   started = undefined;
   stopHealthChecks();
+  await stopWebhookDelivery();
   await stopOrphanSweeps();
   await stopListening();
   await closeORM();

@@ -1049,6 +1049,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints of your workspace
+         * @description Every endpoint, enabled or not, without its secret. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description `url` (http or https, at most 2000 characters) receives the events named in `eventTypes` (none: every event); `description` (at most 500 characters) says what it is for. The answer is the only time `secret` (`whsec_…`) is shown. Each event is POSTed as JSON `{ type, timestamp, data }` with the Standard Webhooks headers `webhook-id` (the event's id, the same on every attempt and on `GET /api/deployments/me/events`), `webhook-timestamp` (seconds, new on every attempt) and `webhook-signature` (`v1,` and base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed with the secret's bytes), at least once, retried after 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h until a 2xx (`WEBHOOK_RETRY_SCHEDULE` changes it); an endpoint answering 410, or failing for 5 days, is disabled. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description The endpoint, without its secret. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiWebhooksEndpointId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it, and its delivery log goes with it. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiWebhooksEndpointId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Any of `url`, `description`, `eventTypes` (empty: every event) and `enabled` (true re-enables an endpoint the service disabled, forgetting its failures). The secret stays. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        patch: operations["patchApiWebhooksEndpointId"];
+        trace?: never;
+    };
+    "/api/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log
+         * @description The latest 50 deliveries, newest first, each with its status and every attempt (time, the receiver's status, latency, the first 500 characters of its answer, or why it did not answer). The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiWebhooksEndpointIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{endpointId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Sends the same event again now (the same `webhook-id`, a new timestamp and signature); if that fails, the retry schedule starts over. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiWebhooksEndpointIdDeliveriesDeliveryIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/authorize": {
         parameters: {
             query?: never;
@@ -3536,8 +3628,11 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             id: string;
-                            /** @enum {string} */
-                            type: "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked";
+                            /**
+                             * @description One of the workspace change log's closed list; the same event, with the same `id`, as a webhook's `webhook-id`
+                             * @enum {string}
+                             */
+                            type: "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked" | "connection.deleted" | "connection.reconnected" | "connection.needs_reauth" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed";
                         }[];
                         nextCursor: string | null;
                     };
@@ -6245,6 +6340,576 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a new attempt may succeed. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            disabledAt: string | null;
+                            /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            /** @description Empty: every event */
+                            eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    eventTypes?: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with its secret shown once. */
+            201: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        disabledAt: string | null;
+                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        /** @description Empty: every event */
+                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description `whsec_…`: the signing secret, shown this once */
+                        secret: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description A URL that is not http(s), resolves to a refused address (link-local, metadata; loopback and private ones only where the app-proxy may reach them), a description with control characters, an unknown event type, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiWebhooksEndpointId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        disabledAt: string | null;
+                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        /** @description Empty: every event */
+                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiWebhooksEndpointId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiWebhooksEndpointId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    enabled?: boolean;
+                    eventTypes?: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        disabledAt: string | null;
+                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        /** @description Empty: every event */
+                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description A field the rules refuse (as at creation), or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiWebhooksEndpointIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            attempts: {
+                                /** Format: date-time */
+                                attemptedAt: string;
+                                /** @description Why no answer came (refused address, timeout, connection refused) */
+                                error: string | null;
+                                latencyMs: number;
+                                /** @description The first 500 characters of the receiver's answer */
+                                responseExcerpt: string;
+                                /** @description The receiver's HTTP status; null when it did not answer */
+                                status: number | null;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The `webhook-id` sent, the event's id on the deployed-tool feed */
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed";
+                            id: string;
+                            nextAttemptAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooksEndpointIdDeliveriesDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's `id`, from the endpoint's delivery log. */
+                deliveryId: string;
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: the delivery as it is now. */
+            202: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: {
+                            /** Format: date-time */
+                            attemptedAt: string;
+                            /** @description Why no answer came (refused address, timeout, connection refused) */
+                            error: string | null;
+                            latencyMs: number;
+                            /** @description The first 500 characters of the receiver's answer */
+                            responseExcerpt: string;
+                            /** @description The receiver's HTTP status; null when it did not answer */
+                            status: number | null;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The `webhook-id` sent, the event's id on the deployed-tool feed */
+                        eventId: string;
+                        /** @enum {string} */
+                        eventType: "connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed";
+                        id: string;
+                        nextAttemptAt: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or no delivery of this id to it. */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
