@@ -8,3 +8,4 @@ export type { AgentTokenView, DeploymentEventView } from "../../server/shell";
 export type { MembershipRole, TenantOutput } from "../../server/tenants";
 export type { Profile } from "../../server/users";
 export type { Capability } from "../../server/members";
+export type { WebhookDeliveryView, WebhookEndpointView } from "../../server/webhooks";

@@ -232,6 +232,25 @@ describe("webhooks", () => {
     await api(service, `/api/webhooks/${kept.body.id}`, { method: "DELETE", cookie: owner.cookie });
   });
 
+  it("serves the dashboard's /webhooks page to the owner, with an endpoint's delivery log, and sends others to the overview", async () => {
+    const endpoint = await createEndpoint({ url: `${receiver.url}/page`, description: "Page <b>check</b>" });
+    await deploy();
+    await receiver.waitFor("/page", 1);
+    await waitForDelivery(endpoint.body.id, "delivered");
+    const page = await fetch(`${service.url}/webhooks?endpoint=${endpoint.body.id}`, { headers: { cookie: owner.cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`${receiver.url}/page`);
+    expect(html).toContain("Page &lt;b&gt;check&lt;/b&gt;");
+    expect(html).toContain("Delivery log");
+    expect(html).toContain("<td>HTTP 200</td>");
+    expect(html).not.toContain("whsec_");
+    const member = await invitedPerson(service, owner, "member");
+    const refused = await fetch(`${service.url}/webhooks`, { headers: { cookie: member.cookie }, redirect: "manual" });
+    expect([refused.status, refused.headers.get("location")]).toEqual([302, "/dashboard?notice=owner-only"]);
+    await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: owner.cookie });
+  });
+
   it("lets only the owner manage endpoints: members and viewers get 403, other workspaces 404", async () => {
     const endpoint = await createEndpoint({ url: `${receiver.url}/private` });
     for (const role of ["member", "viewer"] as const) {
