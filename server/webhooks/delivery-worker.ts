@@ -70,7 +70,7 @@ async function runRounds(): Promise<void> {
       const current = orm;
       if (!current) return;
       const claimed = await claim(current.em.fork());
-      await Promise.all(claimed.map((row) => deliver(current, row)));
+      if (claimed.length > 0) await deliverBatch(current, claimed);
       if (claimed.length === BATCH) again = true;
     } while (again && orm);
     if (orm) waitMs = await untilNextDue(orm.em.fork());
@@ -113,68 +113,98 @@ function payload(row: Claimed): string {
   return JSON.stringify({ type: row.type, timestamp: new Date(row.created_at).toISOString(), data: row.data });
 }
 
-async function deliver(current: MikroORM, row: Claimed): Promise<void> {
-  let outcome: AttemptOutcome;
+async function attempt(row: Claimed): Promise<AttemptOutcome> {
   try {
-    outcome = await attemptDelivery(
+    return await attemptDelivery(
       { url: row.url, secret: decryptSecret(row.secret_ciphertext), id: row.change_id, body: payload(row) },
       getConfig().WEBHOOK_TIMEOUT_SECONDS * 1000,
     );
   } catch (error) {
     // A secret sealed under another key: logged as a failed attempt, retried on the schedule.
-    outcome = { timestamp: Math.floor(Date.now() / 1000), status: null, latencyMs: 0, excerpt: "", error: `could not sign: ${(error as Error).message}` };
-  }
-  try {
-    await record(current.em.fork(), row, outcome);
-  } catch (error) {
-    // The lease runs out and the row is attempted again: at least once, never lost.
-    log.warn("could not record a webhook attempt", { message: (error as Error).message });
+    return { timestamp: Math.floor(Date.now() / 1000), status: null, latencyMs: 0, excerpt: "", error: `could not sign: ${(error as Error).message}` };
   }
 }
 
+/** The batch's attempts, then their outcomes recorded together (one transaction, not one per delivery). */
+async function deliverBatch(current: MikroORM, rows: Claimed[]): Promise<void> {
+  const outcomes = await Promise.all(rows.map(attempt));
+  try {
+    await record(current.em.fork(), rows, outcomes);
+  } catch (error) {
+    // The leases run out and the rows are attempted again: at least once, never lost.
+    log.warn("could not record webhook attempts", { message: (error as Error).message });
+  }
+}
+
+const isDelivered = (outcome: AttemptOutcome) => outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+
 /**
- * The attempt, the delivery's next state and the endpoint's health, in one transaction. A 2xx
- * delivers; anything else waits for the schedule's next step, or fails the delivery when the
- * schedule is spent. A 410, or failures for 5 days without a success, disable the endpoint.
+ * The attempts, each delivery's next state and the endpoints' health, in one transaction. A
+ * 2xx delivers; anything else waits for the schedule's next step, or fails the delivery when
+ * the schedule is spent. A 410, or failures for 5 days without a success, disable the
+ * endpoint. The transaction commits without waiting for the disk (synchronous_commit off): a
+ * record lost to a database crash only means the row's lease runs out and it is sent again,
+ * which at-least-once allows, and it spares a flush per batch.
  */
-async function record(em: EntityManager, row: Claimed, outcome: AttemptOutcome): Promise<void> {
+async function record(em: EntityManager, rows: Claimed[], outcomes: AttemptOutcome[]): Promise<void> {
   const schedule = getConfig().WEBHOOK_RETRY_SCHEDULE;
-  const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-  const nextStep = row.schedule_step + 1;
-  const spent = !delivered && nextStep >= schedule.length;
-  await em.transactional(async (tx) => {
-    await tx.execute(
-      `insert into webhook_attempts (delivery_id, webhook_timestamp, response_status, latency_ms, response_excerpt, error) values (?, ?, ?, ?, ?, ?)`,
-      [row.id, outcome.timestamp, outcome.status, outcome.latencyMs, outcome.excerpt, outcome.error],
-    );
-    await tx.execute(
-      `update webhook_deliveries set status = ?, schedule_step = ?, next_attempt_at = now() + make_interval(secs => ?), finished_at = ?
-        where id = ?`,
-      [
-        delivered ? "delivered" : spent ? "failed" : "pending",
-        delivered || spent ? row.schedule_step : nextStep,
-        delivered || spent ? 0 : schedule[nextStep]!,
-        delivered || spent ? new Date() : null,
-        row.id,
-      ],
-    );
-    if (delivered) {
-      await tx.execute(`update webhook_endpoints set failing_since = null where id = ? and failing_since is not null`, [row.endpoint_id]);
-      return;
-    }
-    const gone = outcome.status === 410;
-    const disabled = await tx.execute<{ disabled_reason: string }[]>(
-      `update webhook_endpoints set failing_since = coalesce(failing_since, now()),
-          disabled_at = now(),
-          disabled_reason = case when ? then 'Disabled: the endpoint answered 410 Gone' else 'Disabled: every delivery failed for ${DISABLE_AFTER_FAILING}' end
-        where id = ? and disabled_at is null and (? or failing_since <= now() - interval '${DISABLE_AFTER_FAILING}')
-        returning disabled_reason`,
-      [gone, row.endpoint_id, gone],
-    );
-    if (disabled.length > 0) {
-      log.warn("webhook endpoint disabled", { endpointId: row.endpoint_id, reason: disabled[0]!.disabled_reason });
-    } else {
-      await tx.execute(`update webhook_endpoints set failing_since = now() where id = ? and failing_since is null`, [row.endpoint_id]);
-    }
+  const results = rows.map((row, i) => {
+    const outcome = outcomes[i]!;
+    const delivered = isDelivered(outcome);
+    const nextStep = row.schedule_step + 1;
+    const spent = !delivered && nextStep >= schedule.length;
+    return {
+      id: row.id,
+      endpoint_id: row.endpoint_id,
+      webhook_timestamp: outcome.timestamp,
+      response_status: outcome.status,
+      latency_ms: outcome.latencyMs,
+      response_excerpt: outcome.excerpt,
+      error: outcome.error,
+      status: delivered ? "delivered" : spent ? "failed" : "pending",
+      step: delivered || spent ? row.schedule_step : nextStep,
+      wait: delivered || spent ? 0 : schedule[nextStep]!,
+      finished: delivered || spent,
+    };
   });
+  const batch = JSON.stringify(results);
+  await em.transactional(async (tx) => {
+    await tx.execute(`set local synchronous_commit = off`);
+    await tx.execute(
+      `insert into webhook_attempts (delivery_id, webhook_timestamp, response_status, latency_ms, response_excerpt, error)
+       select id, webhook_timestamp, response_status, latency_ms, response_excerpt, error
+         from jsonb_to_recordset(?::jsonb) as x(id bigint, webhook_timestamp bigint, response_status int, latency_ms int, response_excerpt text, error text)`,
+      [batch],
+    );
+    await tx.execute(
+      `update webhook_deliveries d set status = x.status, schedule_step = x.step, next_attempt_at = now() + make_interval(secs => x.wait),
+          finished_at = case when x.finished then now() else null end
+         from jsonb_to_recordset(?::jsonb) as x(id bigint, status text, step int, wait float8, finished boolean)
+        where d.id = x.id`,
+      [batch],
+    );
+    // Endpoint health: a success clears the failing streak; failures start it, a 410 or 5 days of them disable.
+    const succeeded = [...new Set(results.filter((r) => r.status === "delivered").map((r) => r.endpoint_id))];
+    if (succeeded.length > 0) {
+      await tx.execute(`update webhook_endpoints set failing_since = null where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and failing_since is not null`, [
+        JSON.stringify(succeeded),
+      ]);
+    }
+    const failing = new Map<string, boolean>();
+    for (const r of results) if (r.status !== "delivered") failing.set(r.endpoint_id, (failing.get(r.endpoint_id) ?? false) || r.response_status === 410);
+    for (const [endpointId, gone] of failing) await judgeFailingEndpoint(tx, endpointId, gone, succeeded.includes(endpointId));
+  });
+}
+
+async function judgeFailingEndpoint(tx: EntityManager, endpointId: string, gone: boolean, alsoSucceeded: boolean): Promise<void> {
+  const disabled = await tx.execute<{ disabled_reason: string }[]>(
+    `update webhook_endpoints set failing_since = coalesce(failing_since, now()),
+        disabled_at = now(),
+        disabled_reason = case when ? then 'Disabled: the endpoint answered 410 Gone' else 'Disabled: every delivery failed for ${DISABLE_AFTER_FAILING}' end
+      where id = ? and disabled_at is null and (? or failing_since <= now() - interval '${DISABLE_AFTER_FAILING}')
+      returning disabled_reason`,
+    [gone, endpointId, gone],
+  );
+  if (disabled.length > 0) log.warn("webhook endpoint disabled", { endpointId, reason: disabled[0]!.disabled_reason });
+  else if (!alsoSucceeded) await tx.execute(`update webhook_endpoints set failing_since = now() where id = ? and failing_since is null`, [endpointId]);
 }
