@@ -4,7 +4,7 @@
  * Other areas, the routers, the start-up code, rest/ and app/ reach an area only through its
  * face (`server/<area>/index.ts`); platform/ modules are each public and import no area.
  */
-const AREAS = "(apps|billing|connections|deployments|dev|identity|images|keys|members|shell|storage|tenants|users)";
+const AREAS = "(apps|billing|changes|connections|deployments|dev|identity|images|keys|members|shell|storage|tenants|users|webhooks)";
 
 module.exports = {
   forbidden: [

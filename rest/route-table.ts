@@ -20,6 +20,7 @@ import { tenantOperations } from "./routes/tenants.operations";
 import { toolOperations } from "./routes/tools.operations";
 import { toolSurfaceOperations } from "./routes/tool-surface.operations";
 import { userOperations } from "./routes/users.operations";
+import { webhookOperations } from "./routes/webhooks.operations";
 
 /**
  * Every public path of SPEC.md and the built-in identity provider: the declarations of each
@@ -43,6 +44,7 @@ export const routes: Route[] = [
   ...toolSurfaceOperations,
   ...oauthOperations,
   ...connectionOperations,
+  ...webhookOperations,
   ...identityProviderOperations,
   ...oauthServerOperations,
   ...identityAdminOperations,

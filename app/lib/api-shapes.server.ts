@@ -10,3 +10,4 @@ export type { Profile } from "../../server/users";
 export type { Capability } from "../../server/members";
 export type { ConsentDetails } from "../../server/identity";
 export type { AuthorizedApplication } from "../../server/identity";
+export type { WebhookDeliveryView, WebhookEndpointView } from "../../server/webhooks";

@@ -3,7 +3,7 @@
  * a page shows what an API answers, the type is the server's (its zod output schema), never
  * a copy; the rest are the pages' own.
  */
-export type { AgentTokenView, DeploymentEventView, DeploymentView } from "./api-shapes.server";
+export type { AgentTokenView, DeploymentEventView, DeploymentView, WebhookDeliveryView, WebhookEndpointView } from "./api-shapes.server";
 export type { ConsentDetails } from "./api-shapes.server";
 export type { AuthorizedApplication } from "./api-shapes.server";
 import type { Capability, MembershipRole, Profile, TenantOutput } from "./api-shapes.server";
@@ -84,6 +84,11 @@ export interface KeyView {
 }
 
 /** A key just created: the only time the full key reaches the browser. */
+/** A new webhook endpoint's answer: the only time its `whsec_` secret is shown. */
+export interface CreatedWebhookResult extends FormResult {
+  created?: { id: string; url: string; secret: string };
+}
+
 export interface CreatedKeyResult extends FormResult {
   created?: { id: string; name: string | null; apiKey: string; prefix: string; appId: string };
 }

@@ -63,6 +63,7 @@ export type Tag =
   | "Deployments"
   | "Tools"
   | "Connections"
+  | "Webhooks"
   | "Identity provider"
   | "Authorization server"
   | "Storage"
@@ -142,8 +143,9 @@ export interface ReplayRequest {
    * `docs-demo`; `avatar`: an uploaded avatar's object path; `agentToken`: the id of an agent
    * token issued for a new deployment `docs-demo`; `personalKey`: a freshly minted CLI key
    * (`POST /api/dev/personal-key`, administrators only); `app`: the id of a new app `docs-app`;
-   * `key`: the id of a new key for a new app `docs-app`.
+   * `key`: the id of a new key for a new app `docs-app`; `webhook`: the id of a new webhook
+   * endpoint `http://127.0.0.1:9/hook` ("Billing sync", two events).
    */
-  setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey" | "app" | "key";
+  setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey" | "app" | "key" | "webhook";
 }
 

@@ -1,9 +1,12 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { recordChange, type ChangeType } from "../changes";
 import { AppError } from "../platform/errors";
 import type { AppEventType } from "./entities";
 
 /**
- * The append-only log a deployed tool reads from GET /api/deployments/me/events.
+ * The append-only log a deployed tool reads from GET /api/deployments/me/events: the
+ * workspace's change log (ADR 041), so a connection change that webhooks announce reaches
+ * both with one id.
  * `appId` null: an event of the whole workspace, which every app of the tenant sees
  * (a connection created or revoked from the dashboard belongs to no single app).
  * Always called with the transaction's EntityManager, so the event commits with the change.
@@ -12,17 +15,12 @@ export async function appendEvent(
   tx: EntityManager,
   event: { tenantId: string; appId: string | null; type: AppEventType; data: Record<string, unknown> },
 ): Promise<void> {
-  await tx.execute(`insert into app_events (tenant_id, app_id, type, data) values (?, ?, ?, ?::jsonb)`, [
-    event.tenantId,
-    event.appId,
-    event.type,
-    JSON.stringify(event.data),
-  ]);
+  await recordChange(tx, event);
 }
 
 export interface AppEventRow {
   id: string;
-  type: AppEventType;
+  type: ChangeType;
   createdAt: string;
   data: Record<string, unknown>;
 }
@@ -37,7 +35,7 @@ export async function listAppEvents(
 ): Promise<{ events: AppEventRow[]; nextCursor: string | null }> {
   // Up to 19 digits: every bigserial id (parseEventQuery bounds the HTTP query to 2^63-1 the same way).
   if (input.after !== null && !/^\d{1,19}$/.test(input.after)) throw new AppError("BAD_REQUEST", "Invalid cursor");
-  const rows = await em.execute<{ id: string; type: AppEventType; created_at: Date; data: Record<string, unknown> }[]>(
+  const rows = await em.execute<{ id: string; type: ChangeType; created_at: Date; data: Record<string, unknown> }[]>(
     // Ordered by the bigint column, not the text alias (which would put "10" before "9").
     `select id::text as id, type, created_at, data from app_events
       where tenant_id = ? and (app_id = ? or app_id is null) and id > ?

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { CHANGE_TYPES } from "../changes";
 import { isSafeName, isSafeValue, nameSchema } from "../platform/validation/text";
 import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
-import { APP_EVENT_TYPES, CONNECTION_STATUSES } from "./entities";
+import { CONNECTION_STATUSES } from "./entities";
 
 /** A connection's health (issue 19), in every answer that shows a connection. */
 const statusFields = {
@@ -58,7 +59,7 @@ export const appEventsOutput = z.object({
   events: z.array(
     z.object({
       id: z.string(),
-      type: z.enum(APP_EVENT_TYPES),
+      type: z.enum(CHANGE_TYPES).describe("One of the workspace change log's closed list; the same event, with the same `id`, as a webhook's `webhook-id`"),
       createdAt: isoTimeOutput,
       data: z.record(z.string(), z.unknown()),
     }),

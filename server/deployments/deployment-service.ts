@@ -7,6 +7,7 @@ import { validateManifest, type Manifest } from "./manifest";
 import type { CreateDeploymentInput, UpdateDeploymentInput } from "./schemas";
 import { resolveAllowed, UpstreamRefused } from "./upstream-policy";
 import { notify } from "../platform/db/notifications";
+import { recordChange } from "../changes";
 import { disconnectDeploymentAgents } from "../shell";
 import type { DeploymentView } from "./schemas";
 
@@ -108,7 +109,9 @@ export async function createDeployment(em: EntityManager, tenantId: string, user
         "all",
         tx.getTransactionContext(),
       );
-      return rows[0]!;
+      const row = rows[0]!;
+      await recordChange(tx, { tenantId, appId, type: "deployment.created", data: deploymentEventData(row), target: { type: "deployment", id: row.id } });
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A deployment with this name already exists");
@@ -138,11 +141,27 @@ export async function updateDeployment(em: EntityManager, tenantId: string, inpu
   return rows[0]!;
 }
 
+/** What a change record says of a deployment (webhooks, the event feed): no manifest, no health. */
+function deploymentEventData(row: DeploymentRow) {
+  return { deploymentId: row.id, name: row.name, appId: row.app_id, upstreamUrl: row.upstream_url, access: row.access };
+}
+
+/** The row and its change record go together: a deletion that fails announces nothing. */
 export async function deleteDeployment(em: EntityManager, tenantId: string, name: string): Promise<void> {
   const current = await requireDeployment(em, tenantId, name);
   await disconnectDeploymentAgents(em, current.id);
-  await em.getConnection().execute(`delete from deployments where id = ?`, [current.id]);
-  await notify(em, CHANGED, current.id);
+  await em.transactional(async (tx) => {
+    const removed = await tx.execute<DeploymentRow[]>(`delete from deployments where id = ? returning *`, [current.id]);
+    if (removed.length === 0) throw notFound();
+    await recordChange(tx, {
+      tenantId,
+      appId: current.app_id,
+      type: "deployment.deleted",
+      data: deploymentEventData(removed[0]!),
+      target: { type: "deployment", id: current.id },
+    });
+    await notify(tx, CHANGED, current.id);
+  });
 }
 
 export const DEPLOYMENT_CHANGED_CHANNEL = CHANGED;

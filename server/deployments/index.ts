@@ -14,7 +14,7 @@ export { MANIFEST_SCHEMA } from "./manifest";
 export type { DeploymentView } from "./schemas";
 export { DEPLOYMENT_NAME_MESSAGE, UPSTREAM_MESSAGE, createDeploymentInput, deploymentListOutput, deploymentOutput, deploymentNameInput, updateDeploymentInput } from "./schemas";
 export { closeGuardedDispatcher, guardedCreateConnection, guardedDispatcher } from "./outbound-client";
-export { refusedAddress } from "./upstream-policy";
+export { refusedAddress, resolveAllowed, UpstreamRefused } from "./upstream-policy";
 export { APP_SESSION_RENAMED_CHANNEL, renameInAppSessions } from "./app-session-names";
 export { PROTECTED_RESOURCE_PATH, bearerChallenge, protectedResourceMetadata } from "./resource-metadata";
 export type { ProtectedResourceMetadata } from "./resource-metadata";

@@ -4,6 +4,7 @@ import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { AppError } from "../platform/errors";
 import { revokeMemberKeys } from "../keys";
+import { recordChange } from "../changes";
 import type { MembershipRole } from "../tenants";
 import { publishMembershipChanged } from "./membership-changes";
 import type { InvitationView, InviteInput, MemberView } from "./schemas";
@@ -126,8 +127,16 @@ export async function changeMemberRole(em: EntityManager, tenantId: string, user
  */
 export async function removeMember(em: EntityManager, tenantId: string, userId: string): Promise<void> {
   if ((await currentRole(em, tenantId, userId)) === "owner") throw ownerIsFixed();
-  const rows = await sql(em).execute(`delete from tenant_memberships where tenant_id = ? and user_id = ? and role <> 'owner' returning user_id`, [tenantId, userId]);
-  if (rows.length === 0) throw memberNotFound();
+  const email = (await listMembers(em, tenantId)).find((m) => m.userId === userId)?.email ?? "";
+  // The membership and its change record (webhooks, the event feed) commit together.
+  await em.transactional(async (tx) => {
+    const rows = await tx.execute<{ role: MembershipRole }[]>(
+      `delete from tenant_memberships where tenant_id = ? and user_id = ? and role <> 'owner' returning role`,
+      [tenantId, userId],
+    );
+    if (rows.length === 0) throw memberNotFound();
+    await recordChange(tx, { tenantId, type: "member.removed", data: { userId, email, role: rows[0]!.role }, target: { type: "person", id: userId } });
+  });
   await sql(em).execute(`update app_sessions set revoked_at = now() where tenant_id = ? and user_id = ? and revoked_at is null`, [tenantId, userId]);
   await revokeMemberKeys(em, tenantId, userId);
   await publishMembershipChanged(em, tenantId, userId);
@@ -183,12 +192,21 @@ export async function acceptInvitation(em: EntityManager, token: string, user: {
     );
     const row = claimed[0];
     if (!row) throw new AppError("CONFLICT", INVITATION_STATUS_MESSAGE.accepted);
-    await conn.execute(
-      `insert into tenant_memberships (tenant_id, user_id, role) values (?, ?, ?) on conflict (tenant_id, user_id) do nothing`,
+    const joined = await conn.execute<{ user_id: string }[]>(
+      `insert into tenant_memberships (tenant_id, user_id, role) values (?, ?, ?) on conflict (tenant_id, user_id) do nothing returning user_id`,
       [row.tenant_id, user.userId, row.role],
       "all",
       context,
     );
+    // Only a person who was not a member yet is announced (webhooks, the event feed).
+    if (joined.length > 0) {
+      await recordChange(tx, {
+        tenantId: row.tenant_id,
+        type: "member.added",
+        data: { userId: user.userId, email: user.email, role: row.role },
+        target: { type: "person", id: user.userId },
+      });
+    }
     return { tenantId: row.tenant_id };
   });
 }

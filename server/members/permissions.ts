@@ -21,6 +21,8 @@ export const CAPABILITIES = {
   "deployments.shell": { least: "member", refusal: "Viewers cannot open a shell on a deployment" },
   "members.manage": { least: "owner", refusal: "Only the workspace owner can manage members" },
   "workspace.edit": { least: "owner", refusal: "Only the workspace owner can change the workspace" },
+  // Endpoints receive every change of the workspace and their log holds receivers' answers: a workspace setting (ADR 041).
+  "webhooks.manage": { least: "owner", refusal: "Only the workspace owner can manage webhooks" },
 } as const satisfies Record<string, { least: MembershipRole; refusal: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -68,6 +68,16 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   SMTP_FROM: optionalString,
   HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
+  // Webhook delivery (issue 19, ADR 041): the wait before each attempt, in seconds, the first
+  // one's after the change and every other's after the failure before it. The default is the
+  // Standard Webhooks schedule: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default("0,5,300,1800,7200,18000,36000,36000")
+    .refine((v) => /^\s*\d{1,7}(\s*,\s*\d{1,7}){0,19}\s*$/.test(v), "1 to 20 whole numbers of seconds, separated by commas")
+    .transform((v) => v.split(",").map((part) => Number(part.trim()))),
+  // How long a receiver has to answer one attempt; no answer by then is a failed attempt.
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(15),
   // OAuth connections (issue 7). The catalog file is read at every start (ADR 010).
   INTEGRATIONS_FILE: optionalString,
   FIRST_PARTY_PROVIDER: z.string().default("supabase"),

@@ -14,6 +14,7 @@ import { connectionsRouter, integrationsRouter } from "./connections";
 import { connectWizardRouter } from "./connect-wizard";
 import { passwordResetRouter } from "./password-reset";
 import { oauthRouter } from "./oauth";
+import { webhooksRouter } from "./webhooks";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   connectWizard: connectWizardRouter,
   passwordReset: passwordResetRouter,
   oauth: oauthRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,7 @@ const OAUTH_CLEANUP_GAP_MS = 10 * 60_000;
 import { startHealthChecks, stopHealthChecks } from "../deployments";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
 import { readCatalogFile, seedCatalog, startConnectionHealth, stopConnectionHealth, sweepExpiredOAuthRows } from "../connections";
+import { startWebhookDelivery, stopWebhookDelivery } from "../webhooks";
 
 export interface Runtime {
   orm: MikroORM;
@@ -67,6 +68,7 @@ export function getRuntime(): Promise<Runtime> {
     startHealthChecks(orm);
     startOrphanSweeps(orm);
     startConnectionHealth(orm);
+    startWebhookDelivery(orm);
     if (!signalsOwnedByHost) shutDownOnSignals();
     started = { orm };
     return started;
@@ -82,6 +84,7 @@ export async function shutdownRuntime(): Promise<void> {
   started = undefined;
   stopHealthChecks();
   stopConnectionHealth();
+  await stopWebhookDelivery();
   await stopOrphanSweeps();
   await stopListening();
   await closeORM();

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { appWithKey, signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
+import { startWebhookReceiver } from "../support/webhook-receiver";
+import { Webhook } from "standardwebhooks";
 import { trpc } from "../support/trpc";
 import { catalogFile, CookieJar, hop, popupMessage, popupTargetOrigin } from "../support/oauth";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
@@ -393,6 +395,33 @@ describe("first-party OAuth flow", () => {
     for (const path of ["/api/oauth/supabase/authorize", "/api/oauth/broker/github/start", "/api/oauth/broker/github/callback"]) {
       const res = await api(service, path, { method: "POST", cookie: owner.cookie });
       expect([path, res.status, res.body, res.headers.get("allow")]).toEqual([path, 405, { message: "Method not allowed" }, "GET"]);
+    }
+  });
+
+  it("announces a connection made and disconnected to the workspace's webhooks, with the change log's ids; bindings stay off them", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const endpoint = await api(service, "/api/webhooks", { method: "POST", cookie: owner.cookie, json: { url: `${receiver.url}/connections` } });
+      expect(endpoint.status, endpoint.text).toBe(201);
+      const { message } = await runFlow(`embed=1&app_key=${appKey}`);
+      const removed = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
+      expect(removed.status).toBe(204);
+      const hooks = await receiver.waitFor("/connections", 2);
+      const verify = (hook: (typeof hooks)[number]) =>
+        new Webhook(endpoint.body.secret).verify(hook.body, {
+          "webhook-id": String(hook.headers["webhook-id"]),
+          "webhook-timestamp": String(hook.headers["webhook-timestamp"]),
+          "webhook-signature": String(hook.headers["webhook-signature"]),
+        }) as { type: string; data: Record<string, unknown> };
+      expect(hooks.map((hook) => verify(hook).type).sort()).toEqual(["connection.created", "connection.revoked"]);
+      for (const hook of hooks) expect(verify(hook).data).toMatchObject({ connectionId: message.connection_id, externalId: message.external_id, provider: "supabase" });
+      const logged = (await service.db.query("select id::text as id, type from app_events where tenant_id = $1 and data ->> 'connectionId' = $2 order by id", [tenantId, message.connection_id])).rows;
+      expect(logged.map((row) => row.type)).toEqual(["connection.created", "connection.bound", "connection.unbound", "connection.revoked"]);
+      const announced = logged.filter((row) => row.type === "connection.created" || row.type === "connection.revoked").map((row) => row.id);
+      expect(hooks.map((hook) => hook.headers["webhook-id"]).sort()).toEqual(announced.sort());
+      await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: owner.cookie });
+    } finally {
+      await receiver.close();
     }
   });
 

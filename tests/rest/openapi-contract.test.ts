@@ -136,6 +136,12 @@ async function runSetup(setup: ReplayRequest["setup"], who: Prepared): Promise<s
     if (key.status !== 201) throw new Error(`key: ${key.status} ${key.text}`);
     return key.body.id;
   }
+  if (setup === "webhook") {
+    const json = { url: "http://127.0.0.1:9/hook", description: "Billing sync", eventTypes: ["connection.created", "connection.revoked"] };
+    const res = await api(service, "/api/webhooks", { method: "POST", cookie: who.cookie, json });
+    if (res.status !== 201) throw new Error(`webhook: ${res.status} ${res.text}`);
+    return res.body.id;
+  }
   if (setup === "avatar") {
     const user = await signUp(service);
     const res = await api(service, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: multipart("file", await png()) });
@@ -175,6 +181,9 @@ const KEPT_TABLES = [
   "oauth_states",
   "oauth_results",
   "app_events",
+  "webhook_endpoints",
+  "webhook_deliveries",
+  "webhook_attempts",
 ];
 async function snapshot(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};

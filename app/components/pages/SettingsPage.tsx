@@ -1,4 +1,4 @@
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { AccountView, WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
@@ -31,6 +31,9 @@ export function SettingsPage() {
             noun="logo"
             removeIntent="clearLogo"
           />
+        </Card>
+        <Card layout="split" title="Webhooks" description="Signed calls to your own systems when a connection, deployment or member changes.">
+          <Link to="/webhooks" className="btn btn-ghost btn-sm">Manage webhooks</Link>
         </Card>
       </div>
     </AppShell>

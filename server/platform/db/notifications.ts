@@ -33,9 +33,13 @@ export function isListening(): boolean {
   return client !== undefined;
 }
 
-/** Sends a notification; it is delivered when the surrounding transaction commits. */
+/**
+ * Sends a notification; it is delivered when the surrounding transaction commits, and never if
+ * it rolls back. `em.execute` runs in the EntityManager's transaction (a bare
+ * `getConnection().execute` would not: it sent at once, before the change was visible).
+ */
 export async function notify(em: EntityManager, channel: string, payload: string): Promise<void> {
-  await em.getConnection().execute(`select pg_notify(?, ?)`, [channel, payload]);
+  await em.execute(`select pg_notify(?, ?)`, [channel, payload]);
 }
 
 /**

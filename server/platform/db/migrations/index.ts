@@ -13,6 +13,7 @@ import { Migration20261126000015_email_change } from "./Migration20261126000015_
 import { Migration20261126000016_last_sign_in } from "./Migration20261126000016_last_sign_in";
 import { Migration20261126000017_oauth_server } from "./Migration20261126000017_oauth_server";
 import { Migration20261126000019_connection_health } from "./Migration20261126000019_connection_health";
+import { Migration20261126000020_webhooks } from "./Migration20261126000020_webhooks";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000016_last_sign_in", class: Migration20261126000016_last_sign_in },
   { name: "Migration20261126000017_oauth_server", class: Migration20261126000017_oauth_server },
   { name: "Migration20261126000019_connection_health", class: Migration20261126000019_connection_health },
+  { name: "Migration20261126000020_webhooks", class: Migration20261126000020_webhooks },
 ];

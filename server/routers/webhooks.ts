@@ -1,0 +1,50 @@
+import {
+  createEndpoint,
+  createWebhookInput,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  requireEndpoint,
+  endpointView,
+  resendDelivery,
+  updateEndpoint,
+  updateWebhookInput,
+  webhookIdInput,
+  resendInput,
+} from "../webhooks";
+import { actingWorkspace } from "./acting-workspace";
+import { BROWSER, publicProcedure, router } from "./trpc";
+
+/** Webhook endpoints of the current workspace (issue 19, ADR 041): the owner's, like the workspace's other settings. */
+export const webhooksRouter = router({
+  list: publicProcedure.meta(BROWSER).query(async ({ ctx }) => {
+    const workspace = await actingWorkspace(ctx, "webhooks.manage");
+    return listEndpoints(ctx.em, workspace.tenantId);
+  }),
+  get: publicProcedure.meta(BROWSER).input(webhookIdInput).query(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "webhooks.manage");
+    return endpointView(await requireEndpoint(ctx.em, workspace.tenantId, input.endpointId));
+  }),
+  /** The only answer that holds the `whsec_` secret. */
+  create: publicProcedure.meta(BROWSER).input(createWebhookInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "webhooks.manage");
+    return createEndpoint(ctx.em, { ...input, tenantId: workspace.tenantId, userId: workspace.userId });
+  }),
+  update: publicProcedure.meta(BROWSER).input(updateWebhookInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "webhooks.manage");
+    return updateEndpoint(ctx.em, workspace.tenantId, input);
+  }),
+  delete: publicProcedure.meta(BROWSER).input(webhookIdInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "webhooks.manage");
+    await deleteEndpoint(ctx.em, workspace.tenantId, input.endpointId);
+    return { ok: true as const };
+  }),
+  deliveries: publicProcedure.meta(BROWSER).input(webhookIdInput).query(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "webhooks.manage");
+    return listDeliveries(ctx.em, workspace.tenantId, input.endpointId);
+  }),
+  resend: publicProcedure.meta(BROWSER).input(resendInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "webhooks.manage");
+    return resendDelivery(ctx.em, workspace.tenantId, input.endpointId, input.deliveryId);
+  }),
+});
