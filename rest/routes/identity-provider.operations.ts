@@ -1,4 +1,4 @@
-import { identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
+import { emptyOutput, recoverBody, identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
@@ -37,6 +37,19 @@ const SESSION = { access_token: "eyJhbGciOiJFUzI1NiIs…", token_type: "bearer",
 const IDENTITY_DESCRIPTION =
   "The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's " +
   "`{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set.";
+
+/** What every mail-sending endpoint answers without SMTP_URL (server/identity/mail-required.ts). */
+const noMail = (what: string, json: unknown, as: "anonymous" | "ownerToken" = "anonymous"): ResponseDoc => ({
+  status: 422,
+  description: `Without mail (\`SMTP_URL\` unset): \`email_provider_disabled\`, the message naming the setting, the same for every address.`,
+  examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: `${what} needs mail, and mail is not configured: set SMTP_URL` }, request: { as, json } }],
+});
+const badEmail = (json: unknown, extra: ResponseDoc["examples"] = []): ResponseDoc => ({
+  status: 400,
+  description: "An invalid email address, a missing field or a body that is not JSON.",
+  examples: [{ name: "bad-email", summary: "Not an email address", body: { code: 400, error_code: "validation_failed", msg: "Unable to validate email address: invalid format" }, request: { as: "anonymous", json } }, ...(extra ?? [])],
+});
+const mailLimit: ResponseDoc = { status: 429, description: "Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } };
 
 const noBearer = (json?: unknown): ResponseDoc => ({
   status: 401,
@@ -180,6 +193,26 @@ export const identityProviderOperations: Route[] = [
       },
       noBearer(),
       badToken(),
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/recover",
+    handler: idp.recover,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Mail a password reset link",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`resetPasswordForEmail\`. With mail (\`SMTP_URL\`) the account's address gets a one-time link to the reset page ` +
+      "(60 minutes; at most one mail a minute per account). The answer is `{}` whether or not the address has an account, and the mail goes after the answer. " +
+      "A password set any other way (updateUser, the admin API) kills every unused link.",
+    auth: [],
+    jsonBody: recoverBody,
+    responses: [
+      { status: 200, description: "Mailed, if the address has an account.", schema: emptyOutput },
+      badEmail({ email: "grace" }, [{ name: "no-email", summary: "No email", body: { code: 400, error_code: "validation_failed", msg: "Password recovery requires an email" }, request: { as: "anonymous", json: {} } }]),
+      noMail("Password recovery", { email: "grace@example.com" }),
+      mailLimit,
     ],
   }),
   route({

@@ -75,3 +75,9 @@ export async function jwks(ctx: RequestContext) {
   const caller = await ctx.caller();
   return json(await caller.idp.jwks(), 200, { "cache-control": "public, max-age=600" });
 }
+
+export async function recover(ctx: RequestContext) {
+  const body = await identityBody(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.idp.recover({ fields: body }));
+}

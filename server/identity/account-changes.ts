@@ -3,6 +3,7 @@ import { IDENTITY } from "../platform/error-codes";
 import { canSendMail } from "../platform/mailer";
 import { AuthUser } from "./entities";
 import { mailEmailChangeLink } from "./email-confirmation";
+import { forgetOutstandingLinks } from "./outstanding-links";
 import { hashPassword } from "./passwords";
 import { IdentityError } from "./provider-types";
 import { publishSessionRevoked } from "./session-revocations";
@@ -23,6 +24,7 @@ export async function changePassword(em: EntityManager, user: AuthUser, keepSess
       [user.id, keepSessionId],
     );
   for (const row of rows) await publishSessionRevoked(em, row.id);
+  await forgetOutstandingLinks(em, user.id);
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
 export { isAdmin, recordFirstAdmin } from "./admins";
-export { assertKeyLookupsAllowed, countKeyFailure, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
+export { assertKeyLookupsAllowed, countKeyFailure, countMailRequest, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
 export { BuiltInIdentityProvider } from "./built-in-provider";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
@@ -9,7 +9,7 @@ export { MAIL_SENT_MESSAGE, RESET_LINK_MESSAGES, RESET_LINK_MINUTES, completePas
 export { identityProvider } from "./provider";
 export { IdentityError } from "./provider-types";
 export type { ProviderUser, TokenResponse } from "./provider-types";
-export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
+export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, gotrueFieldsInput, emptyOutput, recoverBody, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
 export type { SessionUser } from "./session-cache";
 export { SESSION_COOKIE, readCookie, sessionClearCookie, sessionSetCookie } from "./session-cookie";
 export { SESSION_REVOKED_CHANNEL, sessionCache } from "./session-revocations";
@@ -19,3 +19,4 @@ export { getSigningKey, publicJwks } from "./signing-keys";
 export { identityTokenKey, knownIdentity, rememberIdentity, verifiedIdentityEvictions } from "./verified-tokens";
 export { confirmEmail, type ConfirmationResult, type PendingSignUp } from "./email-confirmation";
 export { MAX_PER_PAGE, adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole, type AdminUserFields } from "./admin-users";
+export { recoverByEmail } from "./recover";

@@ -119,3 +119,12 @@ export const adminUserBody = z.object({
   email_confirm: z.boolean().optional().describe("`true`: the address counts as confirmed."),
   user_metadata: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` as `data` is."),
 });
+
+/** `POST /recover`, `/otp`, `/resend`, `/verify`: raw fields, validated with GoTrue's errors. */
+export const gotrueFieldsInput = z.object({ fields: z.record(z.string(), z.unknown()).default({}) });
+export const emptyOutput = z.object({}).describe("GoTrue's empty answer.");
+export const recoverBody = z.object({
+  email: z.string().describe("The account's address; the answer is the same whether or not it has one."),
+  code_challenge: z.string().optional().describe("Accepted for auth-js's PKCE flow; the mailed link is the dashboard's reset page either way."),
+  code_challenge_method: z.string().optional(),
+});

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
-import { confirmEmail } from "../identity";
+import { confirmEmail, countMailRequest, gotrueFieldsInput, recoverByEmail } from "../identity";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
@@ -48,6 +48,10 @@ export const identityProviderRouter = router({
     return new BuiltInIdentityProvider(ctx.em).logout(input.accessToken, scope);
   }),
   jwks: publicProcedure.query(() => publicJwks()),
+  recover: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
+    await countMailRequest(ctx.em, ctx.clientAddress);
+    return recoverByEmail(ctx.em, input.fields.email);
+  }),
   adminCreateUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
     requireServiceRole(input.serviceKey);
     return adminCreateUser(ctx.em, input.fields);

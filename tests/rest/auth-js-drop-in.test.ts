@@ -1,6 +1,7 @@
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
+import { HOSTILE } from "../support/hostile-strings";
 import { startService, type RunningService } from "../support/service";
 
 /**
@@ -253,4 +254,24 @@ describe("the token endpoint's body", () => {
     const wrong = await form("?grant_type=password", { email, password: "not the password" });
     expect([wrong.status, await wrong.json()]).toEqual([400, { code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" }]);
   });
+});
+
+describe("auth-js resetPasswordForEmail without mail", () => {
+  it("answers GoTrue's shape naming SMTP_URL, the same for a known and an unknown address", async () => {
+    const { email } = await signedUp();
+    const known = await client().resetPasswordForEmail(email);
+    const unknown = await client().resetPasswordForEmail(uniqueEmail("nobody"));
+    expect(known.data).toBeNull();
+    expect(known.error).toMatchObject({ status: 422, code: "email_provider_disabled", message: "Password recovery needs mail, and mail is not configured: set SMTP_URL" });
+    expect(unknown.error).toMatchObject({ status: 422, code: "email_provider_disabled", message: known.error!.message });
+  });
+
+  for (const [name, value] of Object.entries(HOSTILE)) {
+    it(`refuses a hostile address (${name}) with GoTrue's shape, never a 500`, async () => {
+      const res = await fetch(`${service.url}/auth/v1/recover`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: value }) });
+      const body = await res.json();
+      expect([400, 413]).toContain(res.status);
+      expect(body).toMatchObject({ code: res.status, error_code: res.status === 413 ? "request_too_large" : "validation_failed" });
+    });
+  }
 });

@@ -1161,6 +1161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `resetPasswordForEmail`. With mail (`SMTP_URL`) the account's address gets a one-time link to the reset page (60 minutes; at most one mail a minute per account). The answer is `{}` whether or not the address has an account, and the mail goes after the answer. A password set any other way (updateUser, the admin API) kills every unused link.
+         */
+        post: operations["postAuthV1Recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/signup": {
         parameters: {
             query?: never;
@@ -6946,6 +6966,77 @@ export interface operations {
             /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Recover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Accepted for auth-js's PKCE flow; the mailed link is the dashboard's reset page either way. */
+                    code_challenge?: string;
+                    code_challenge_method?: string;
+                    /** @description The account's address; the answer is the same whether or not it has one. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Mailed, if the address has an account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An invalid email address, a missing field or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Without mail (`SMTP_URL` unset): `email_provider_disabled`, the message naming the setting, the same for every address. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
