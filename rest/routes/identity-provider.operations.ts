@@ -1,4 +1,4 @@
-import { emptyOutput, recoverBody, identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
+import { emptyOutput, otpBody, recoverBody, redirectQuery, resendBody, verifyBody, verifyQuery, identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
@@ -213,6 +213,121 @@ export const identityProviderOperations: Route[] = [
       badEmail({ email: "grace" }, [{ name: "no-email", summary: "No email", body: { code: 400, error_code: "validation_failed", msg: "Password recovery requires an email" }, request: { as: "anonymous", json: {} } }]),
       noMail("Password recovery", { email: "grace@example.com" }),
       mailLimit,
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/otp",
+    handler: idp.otp,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Mail a magic link and a sign-in code",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`signInWithOtp({ email })\`. With mail (\`SMTP_URL\`) one mail carries a magic link (\`GET /auth/v1/verify\`) and a six-digit code ` +
+      "(`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) " +
+      "unless `create_user` is `false`. The answer is `{}`; the mail goes after it. Phone sign-in is not offered (`phone_provider_disabled`).",
+    auth: [],
+    query: redirectQuery,
+    jsonBody: otpBody,
+    responses: [
+      { status: 200, description: "Mailed.", schema: emptyOutput },
+      badEmail({ email: "grace" }),
+      {
+        status: 422,
+        description: "`email_provider_disabled` without mail (the message names `SMTP_URL`); `otp_disabled` for an unknown address with `create_user: false`.",
+        examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: "Sign-in by email link or code needs mail, and mail is not configured: set SMTP_URL" }, request: { as: "anonymous", json: { email: "grace@example.com" } } }],
+      },
+      mailLimit,
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/verify",
+    handler: idp.verify,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Sign in with a mailed code or link token",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`verifyOtp\`: \`{ type: "email", email, token }\` with the six-digit code, or \`{ type: "magiclink", token_hash }\` with the link's token. ` +
+      "A session, as the token endpoint answers; the address counts as confirmed. A wrong, used or expired code is 403 `otp_expired`; tries count against the address as password attempts do.",
+    auth: [],
+    jsonBody: verifyBody,
+    responses: [
+      { status: 200, description: "A session.", schema: identitySessionOutput },
+      {
+        status: 400,
+        description: "A missing `type`, neither or both of `token` and `token_hash`, an unsupported type, or a body that is not JSON.",
+        examples: [{ name: "no-type", summary: "No type", body: { code: 400, error_code: "validation_failed", msg: "Verify requires a verification type" }, request: { as: "anonymous", json: { email: "grace@example.com", token: "123456" } } }],
+      },
+      {
+        status: 403,
+        description: "A wrong, used or expired code (`Token has expired or is invalid`) or link (`Email link is invalid or has expired`).",
+        examples: [{ name: "wrong-code", summary: "A code never sent", body: { code: 403, error_code: "otp_expired", msg: "Token has expired or is invalid" }, request: { as: "anonymous", json: { type: "email", email: "nobody@example.com", token: "123456" } } }],
+      },
+      { status: 422, description: "A malformed address with a code: `validation_failed` `Invalid email format`." },
+      { status: 429, description: "Too many tries for this address or from this client; `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/auth/v1/verify",
+    handler: idp.followLink,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Follow a mailed magic link",
+    description:
+      "The link in the mail of `POST /auth/v1/otp`. Answers 303 to `redirect_to` (this service's origin only, BASE_URL otherwise) with GoTrue's fragment: " +
+      "`access_token`, `expires_at`, `expires_in`, `refresh_token`, `token_type`, `type` on success (auth-js reads it with `detectSessionInUrl`), " +
+      "`error`, `error_code`, `error_description` when the link is wrong, used or expired.",
+    auth: [],
+    query: verifyQuery,
+    responses: [
+      {
+        status: 303,
+        description: "To `redirect_to`, the session or the error in the fragment.",
+        headers: { Location: "`redirect_to#access_token=…` or `redirect_to#error=access_denied&error_code=otp_expired&…`." },
+      },
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/resend",
+    handler: idp.resend,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Mail a confirmation link again",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`resend\`: \`signup\` mails the sign-up confirmation link again to an unconfirmed account, \`email_change\` the link to a pending new address. ` +
+      "`{}` for every address, nothing sent when there is nothing to confirm.",
+    auth: [],
+    jsonBody: resendBody,
+    responses: [
+      { status: 200, description: "Mailed, if there is something to confirm.", schema: emptyOutput },
+      badEmail({ type: "signup", email: "grace" }, [{ name: "bad-type", summary: "An unknown type", body: { code: 400, error_code: "validation_failed", msg: "Missing one of these types: signup, email_change, sms, phone_change" }, request: { as: "anonymous", json: { type: "invite", email: "grace@example.com" } } }]),
+      noMail("Resending a confirmation", { type: "signup", email: "grace@example.com" }),
+      mailLimit,
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/auth/v1/reauthenticate",
+    handler: idp.reauthenticate,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Mail a re-authentication code",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`reauthenticate\`: mails a six-digit nonce to the account (60 minutes, once). With mail, a password change (\`PUT /auth/v1/user\`) ` +
+      "from a session signed in more than 24 hours ago needs it as `nonce` (400 `reauthentication_needed` without, 422 `reauthentication_not_valid` when wrong), GoTrue's secure password change.",
+    auth: ["identityToken"],
+    responses: [
+      { status: 200, description: "Mailed.", schema: emptyOutput },
+      noBearer(),
+      badToken(),
+      {
+        status: 422,
+        description: "`email_provider_disabled` without mail; `email_not_confirmed` (`Please verify your email first.`) before the address is confirmed.",
+        examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: "Re-authentication needs mail, and mail is not configured: set SMTP_URL" }, request: { as: "ownerToken" } }],
+      },
     ],
   }),
   route({

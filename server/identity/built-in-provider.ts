@@ -23,6 +23,7 @@ import { publishSessionRevoked } from "./session-revocations";
 import { canSendMail } from "../platform/mailer";
 import { changeEmail, changePassword } from "./account-changes";
 import { toProviderUser } from "./provider-user";
+import { mailReauthenticationNonce, requireRecentSignInOrNonce } from "./reauthentication";
 import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
 
 /** What `PUT /auth/v1/user` may change; raw values, validated here with GoTrue's errors. */
@@ -30,6 +31,8 @@ export interface AccountChanges {
   data?: unknown;
   email?: unknown;
   password?: unknown;
+  /** The re-authentication nonce a password change from an old session needs (reauthentication.ts). */
+  nonce?: unknown;
 }
 
 const MIN_PASSWORD_LENGTH = 8;
@@ -137,12 +140,19 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     if (changes.password !== undefined) checkNewPassword(changes.password);
     const data = metadataChanges(changes.data);
     const merged = mergeMetadata(user.userMetadata ?? {}, data);
+    if (changes.password !== undefined) await requireRecentSignInOrNonce(this.em, user, sessionId, changes.nonce);
     if (email !== undefined) await changeEmail(this.em, user, email);
     if (changes.password !== undefined) await changePassword(this.em, user, sessionId, changes.password as string);
     user.userMetadata = merged;
     user.updatedAt = new Date();
     await this.em.flush();
     return toProviderUser(user);
+  }
+
+  /** GoTrue's `GET /reauthenticate`: a nonce mailed to the account of the token. */
+  async reauthenticate(accessToken: string): Promise<Record<string, never>> {
+    const { user } = await this.sessionFromToken(accessToken);
+    return mailReauthenticationNonce(this.em, user);
   }
 
   async logout(accessToken: string, scope: LogoutScope = "global"): Promise<void> {
@@ -168,7 +178,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return { user, sessionId };
   }
 
-  private async startSession(user: AuthUser): Promise<TokenResponse> {
+  /** A new session for an account already proven (a password, a magic link or code). */
+  async startSession(user: AuthUser): Promise<TokenResponse> {
     const refreshToken = newRefreshToken();
     const now = new Date();
     user.lastSignInAt = now;

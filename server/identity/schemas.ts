@@ -26,6 +26,7 @@ export const updateUserInput = z.object({
   data: z.record(z.string(), z.unknown()).default({}),
   email: z.unknown().optional(),
   password: z.unknown().optional(),
+  nonce: z.unknown().optional(),
 });
 
 /** `GET /api/auth/me` (SPEC 4.4). */
@@ -98,6 +99,7 @@ export const updateUserBody = z.object({
   data: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` key by key; a `null` value removes the key; at most 2 KB serialized once merged."),
   email: z.string().optional().describe("A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed."),
   password: z.string().optional().describe("A new password (8 to 1024 characters); every other session of the account ends."),
+  nonce: z.string().optional().describe("With mail, from a session signed in more than 24 hours ago: the code `GET /auth/v1/reauthenticate` mailed, required with `password`."),
 });
 
 /** The admin API (`/auth/v1/admin/users`): raw fields, validated with GoTrue's errors. */
@@ -127,4 +129,29 @@ export const recoverBody = z.object({
   email: z.string().describe("The account's address; the answer is the same whether or not it has one."),
   code_challenge: z.string().optional().describe("Accepted for auth-js's PKCE flow; the mailed link is the dashboard's reset page either way."),
   code_challenge_method: z.string().optional(),
+});
+export const otpBody = z.object({
+  email: z.string().describe("The address to mail the magic link and code to."),
+  create_user: z.boolean().optional().describe("`false`: an address without an account gets 422 `otp_disabled` instead of a new account. Default `true`."),
+  data: z.record(z.string(), z.unknown()).optional().describe("User metadata for a new account, as at sign-up."),
+  code_challenge: z.string().optional(),
+  code_challenge_method: z.string().optional(),
+});
+export const redirectQuery = z.object({
+  redirect_to: z.string().optional().describe("Where the mailed link lands after signing in: a URL on this service's origin (anything else becomes BASE_URL)."),
+});
+export const verifyBody = z.object({
+  type: z.enum(["email", "magiclink", "signup"]).describe("`email` (a code), `magiclink` or `signup`: all verify the mailed sign-in token."),
+  email: z.string().optional().describe("With `token`."),
+  token: z.string().optional().describe("The six-digit code from the mail."),
+  token_hash: z.string().optional().describe("The link's `token`, instead of `email` and `token`."),
+});
+export const verifyQuery = z.object({
+  token: z.string().describe("The magic link's token."),
+  type: z.enum(["email", "magiclink", "signup"]),
+  redirect_to: z.string().optional().describe("A URL on this service's origin; BASE_URL otherwise."),
+});
+export const resendBody = z.object({
+  type: z.enum(["signup", "email_change"]).describe("`signup`: the confirmation link again; `email_change`: the link to the pending new address."),
+  email: z.string().describe("The account's address."),
 });

@@ -127,6 +127,8 @@ export const IDENTITY = {
   OVER_REQUEST_RATE_LIMIT: entry("over_request_rate_limit", 429, "identity", "Too many sign-ups or sign-ins from the address or for the account."),
   SIGN_INS_BUSY: entry("over_request_rate_limit", 503, "identity", "Too many password checks in progress at once."),
   EMAIL_PROVIDER_DISABLED: entry("email_provider_disabled", 422, "identity", "Password recovery, magic links, one-time codes and re-authentication without mail (`SMTP_URL` unset); the message names the setting."),
+  VALIDATION_FAILED_422: entry("validation_failed", 422, "identity", "`POST /verify` with a code and a malformed address (GoTrue's 422 `Invalid email format`)."),
+  PHONE_PROVIDER_DISABLED: entry("phone_provider_disabled", 400, "identity", "Anything by phone (SMS codes): the built-in provider has no phone sign-in."),
   OTP_DISABLED: entry("otp_disabled", 422, "identity", "`signInWithOtp` with `create_user: false` for an address without an account."),
   OTP_EXPIRED: entry("otp_expired", 403, "identity", "A one-time code or magic link that is wrong, used or expired."),
   REAUTHENTICATION_NEEDED: entry("reauthentication_needed", 400, "identity", "A password change from a session older than 24 hours without the mailed `nonce`."),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
-import { confirmEmail, countMailRequest, gotrueFieldsInput, recoverByEmail } from "../identity";
+import { confirmEmail, countMailRequest, countSignInAttempt as countCodeAttempt, followMagicLink, gotrueFieldsInput, recoverByEmail, resendConfirmation, sendSignInMail, verifyOneTimeToken } from "../identity";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
@@ -48,6 +48,25 @@ export const identityProviderRouter = router({
     return new BuiltInIdentityProvider(ctx.em).logout(input.accessToken, scope);
   }),
   jwks: publicProcedure.query(() => publicJwks()),
+  otp: publicProcedure.input(gotrueFieldsInput.extend({ redirectTo: z.string().nullable() })).mutation(async ({ ctx, input }) => {
+    await countMailRequest(ctx.em, ctx.clientAddress);
+    return sendSignInMail(ctx.em, input.fields, input.redirectTo);
+  }),
+  /** A six-digit code is guessable: its tries count as password attempts on the address. */
+  verify: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
+    if (typeof input.fields.token === "string" && input.fields.token !== "") {
+      await countCodeAttempt(ctx.em, typeof input.fields.email === "string" ? input.fields.email : "", ctx.clientAddress);
+    }
+    return verifyOneTimeToken(ctx.em, input.fields);
+  }),
+  followLink: publicProcedure
+    .input(z.object({ token: z.string(), type: z.string(), redirectTo: z.string().nullable() }))
+    .mutation(({ ctx, input }) => followMagicLink(ctx.em, input)),
+  resend: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
+    await countMailRequest(ctx.em, ctx.clientAddress);
+    return resendConfirmation(ctx.em, input.fields);
+  }),
+  reauthenticate: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).reauthenticate(input.accessToken)),
   recover: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
     await countMailRequest(ctx.em, ctx.clientAddress);
     return recoverByEmail(ctx.em, input.fields.email);

@@ -275,3 +275,44 @@ describe("auth-js resetPasswordForEmail without mail", () => {
     });
   }
 });
+
+describe("auth-js passwordless and re-authentication without mail", () => {
+  it("signInWithOtp, resend and reauthenticate answer GoTrue's shape naming SMTP_URL", async () => {
+    const { auth, email } = await signedUp();
+    expect((await client().signInWithOtp({ email })).error).toMatchObject({
+      status: 422,
+      code: "email_provider_disabled",
+      message: "Sign-in by email link or code needs mail, and mail is not configured: set SMTP_URL",
+    });
+    expect((await client().resend({ type: "signup", email })).error).toMatchObject({ status: 422, code: "email_provider_disabled", message: "Resending a confirmation needs mail, and mail is not configured: set SMTP_URL" });
+    expect((await auth.reauthenticate()).error).toMatchObject({ status: 422, code: "email_provider_disabled", message: "Re-authentication needs mail, and mail is not configured: set SMTP_URL" });
+  });
+
+  it("verifyOtp with a code never sent is GoTrue's 403 otp_expired", async () => {
+    const { email } = await signedUp();
+    expect((await client().verifyOtp({ email, token: "123456", type: "email" })).error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
+  });
+
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${service.url}/auth/v1/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { status: res.status, body: await res.json() };
+  };
+  for (const [name, value] of Object.entries(HOSTILE)) {
+    it(`answers hostile strings (${name}) in otp, verify and resend fields with GoTrue's shape, never a 500`, async () => {
+      const answers = [
+        await post("otp", { email: value }),
+        await post("otp", { email: "grace@example.com", data: { note: value } }),
+        await post("verify", { type: "email", email: value, token: "123456" }),
+        await post("verify", { type: "email", email: "grace@example.com", token: value }),
+        await post("verify", { type: "magiclink", token_hash: value }),
+        await post("verify", { type: value, token_hash: "x" }),
+        await post("resend", { type: "signup", email: value }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.body).toMatchObject({ code: answer.status, error_code: expect.any(String), msg: expect.any(String) });
+      }
+    });
+  }
+});

@@ -87,3 +87,122 @@ describe("resetPasswordForEmail with mail", () => {
     expect((await anon().resetPasswordForEmail("not-an-address")).error).toMatchObject({ status: 400, code: "validation_failed", message: "Unable to validate email address: invalid format" });
   });
 });
+
+describe("signInWithOtp, verifyOtp: magic links and codes", () => {
+  const codeIn = (raw: string) => /Or enter this code: (\d{6})/.exec(raw)![1]!;
+  const linkIn = (raw: string) => /(http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?\S+)/.exec(raw)![1]!;
+
+  it("signs a new address up and in with the mailed code, once; the address counts as confirmed", async () => {
+    const email = uniqueEmail("otp-new");
+    const sent = await anon().signInWithOtp({ email, options: { data: { display_name: "Ada <b>" } } });
+    expect(sent).toEqual({ data: { user: null, session: null }, error: null });
+    const raw = await mailTo(email);
+    expect(raw).toContain("Subject: Your sign-in link");
+
+    const auth = anon();
+    const { data, error } = await auth.verifyOtp({ email, token: codeIn(raw), type: "email" });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user).toMatchObject({ email, user_metadata: { display_name: "Ada <b>" } });
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect((await auth.getUser()).data.user?.email).toBe(email);
+
+    const again = await anon().verifyOtp({ email, token: codeIn(raw), type: "email" });
+    expect(again.error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
+  });
+
+  it("signs a known account in with the magic link: a 303 with GoTrue's fragment, and the link works once", async () => {
+    const { email, userId } = await confirmedAccount();
+    expect((await anon().signInWithOtp({ email, options: { emailRedirectTo: `${service.url}/dashboard?from=mail` } })).error).toBeNull();
+    const link = linkIn(await mailTo(email));
+
+    const res = await fetch(link, { redirect: "manual" });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.origin + location.pathname + location.search).toBe(`${service.url}/dashboard?from=mail`);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get("token_type")).toBe("bearer");
+    expect(fragment.get("type")).toBe("magiclink");
+    const { data } = await anon().getUser(fragment.get("access_token")!);
+    expect(data.user?.id).toBe(userId);
+
+    const reused = await fetch(link, { redirect: "manual" });
+    const failed = new URLSearchParams(new URL(reused.headers.get("location")!).hash.slice(1));
+    expect(Object.fromEntries(failed)).toEqual({ error: "access_denied", error_code: "otp_expired", error_description: "Email link is invalid or has expired", sb: "" });
+  });
+
+  it("verifies a link's token as token_hash; a new request replaces the old code", async () => {
+    const { email } = await confirmedAccount();
+    await anon().signInWithOtp({ email });
+    const first = await mailTo(email);
+    await anon().signInWithOtp({ email });
+    const second = await mailTo(email, 2);
+    expect((await anon().verifyOtp({ email, token: codeIn(first), type: "email" })).error).toMatchObject({ status: 403, code: "otp_expired" });
+    const tokenHash = new URL(linkIn(second)).searchParams.get("token")!;
+    const { data, error } = await anon().verifyOtp({ token_hash: tokenHash, type: "magiclink" });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect((await anon().verifyOtp({ token_hash: tokenHash, type: "magiclink" })).error).toMatchObject({ status: 403, code: "otp_expired", message: "Email link is invalid or has expired" });
+  });
+
+  it("sends a link to another site's redirect_to to BASE_URL instead", async () => {
+    const { email } = await confirmedAccount();
+    await anon().signInWithOtp({ email, options: { emailRedirectTo: "https://evil.example/steal" } });
+    const res = await fetch(linkIn(await mailTo(email)), { redirect: "manual" });
+    expect(res.headers.get("location")!).toMatch(new RegExp(`^${service.url}/#access_token=`));
+  });
+
+  it("with create_user false, refuses an unknown address and creates nothing", async () => {
+    const email = uniqueEmail("otp-nocreate");
+    const { error } = await anon().signInWithOtp({ email, options: { shouldCreateUser: false } });
+    expect(error).toMatchObject({ status: 422, code: "otp_disabled", message: "Signups not allowed for otp" });
+    const { rows } = await service.db.query(`select 1 from auth_users where email = $1`, [email]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses verify requests GoTrue refuses, with its messages", async () => {
+    expect((await anon().verifyOtp({ email: uniqueEmail("nobody"), token: "123456", type: "email" })).error).toMatchObject({ status: 403, code: "otp_expired" });
+    expect((await anon().verifyOtp({ email: "not-an-address", token: "123456", type: "email" })).error).toMatchObject({ status: 422, code: "validation_failed", message: "Invalid email format" });
+    expect((await anon().verifyOtp({ phone: "+15555550100", token: "123456", type: "sms" })).error).toMatchObject({ status: 400, code: "phone_provider_disabled" });
+  });
+});
+
+describe("resend", () => {
+  it("mails an unconfirmed sign-up its confirmation link again; an unknown address gets the same answer and no mail", async () => {
+    const email = uniqueEmail("resend");
+    expect((await anon().signUp({ email, password: PASSWORD })).error).toBeNull();
+    await mailTo(email);
+    const unknown = uniqueEmail("resend-nobody");
+    expect(await anon().resend({ type: "signup", email: unknown })).toMatchObject({ data: { user: null, session: null }, error: null });
+    expect(await anon().resend({ type: "signup", email })).toMatchObject({ data: { user: null, session: null }, error: null });
+    expect(await mailTo(email, 2)).toContain("/confirm-email/");
+    expect(mailsTo(unknown)).toBe(0);
+  });
+});
+
+describe("reauthenticate before a password change from an old session", () => {
+  const nonceIn = (raw: string) => /confirm it is you \(it works once, for 60 minutes\): (\d{6})/.exec(raw)![1]!;
+  const age = (email: string) =>
+    service.db.query(`update auth_sessions set created_at = now() - interval '25 hours' where user_id = (select id from auth_users where email = $1)`, [email]);
+
+  it("needs the mailed nonce when the session is over 24 hours old, refuses a wrong one, takes the right one once", async () => {
+    const { auth, email } = await confirmedAccount();
+    await age(email);
+    expect((await auth.updateUser({ password: "a newer passphrase" })).error).toMatchObject({ status: 400, code: "reauthentication_needed", message: "Password update requires reauthentication" });
+
+    expect((await auth.reauthenticate()).error).toBeNull();
+    const nonce = nonceIn(await mailTo(email));
+    const wrong = nonce === "000000" ? "000001" : "000000";
+    expect((await auth.updateUser({ password: "a newer passphrase", nonce: wrong })).error).toMatchObject({ status: 422, code: "reauthentication_not_valid", message: "Nonce has expired or is invalid" });
+    expect((await anon().signInWithPassword({ email, password: "a newer passphrase" })).error).toMatchObject({ code: "invalid_credentials" });
+
+    expect((await auth.updateUser({ password: "a newer passphrase", nonce })).error).toBeNull();
+    expect((await anon().signInWithPassword({ email, password: "a newer passphrase" })).error).toBeNull();
+  });
+
+  it("a fresh session changes the password without a nonce", async () => {
+    const { auth, email } = await confirmedAccount();
+    expect((await auth.updateUser({ password: "fresh session passphrase" })).error).toBeNull();
+    expect((await anon().signInWithPassword({ email, password: "fresh session passphrase" })).error).toBeNull();
+  });
+});
