@@ -1,4 +1,4 @@
-import { emptyOutput, otpBody, recoverBody, redirectQuery, resendBody, verifyBody, verifyQuery, identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
+import { authorizeQuery, emptyOutput, otpBody, recoverBody, redirectQuery, resendBody, verifyBody, verifyQuery, identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
@@ -94,10 +94,11 @@ export const identityProviderOperations: Route[] = [
       },
       {
         status: 422,
-        description: "A password too short or too long, or an email already registered.",
+        description: "A password too short or too long, an email already registered, or an anonymous sign-in (no email) while `ANONYMOUS_SIGN_IN` is off.",
         examples: [
           { name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "anonymous", json: { email: "short@example.com", password: "1234567" } } },
           { name: "exists", summary: "An email already registered", body: { code: 422, error_code: "user_already_exists", msg: "User already registered" }, request: { as: "anonymous", json: { email: "admin@example.com", password: "correct horse battery" } } },
+          { name: "anonymous-disabled", summary: "No email: an anonymous sign-in, off by default", body: { code: 422, error_code: "anonymous_provider_disabled", msg: "Anonymous sign-ins are disabled" }, request: { as: "anonymous", json: { data: {} } } },
         ],
       },
       { status: 429, description: "Too many sign-ups from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
@@ -213,6 +214,29 @@ export const identityProviderOperations: Route[] = [
       badEmail({ email: "grace" }, [{ name: "no-email", summary: "No email", body: { code: 400, error_code: "validation_failed", msg: "Password recovery requires an email" }, request: { as: "anonymous", json: {} } }]),
       noMail("Password recovery", { email: "grace@example.com" }),
       mailLimit,
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/auth/v1/authorize",
+    handler: idp.authorize,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Sign in with an external provider (none enabled)",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`signInWithOAuth\` opens this URL. The built-in provider enables no external provider, so every name gets GoTrue's 400: ` +
+      "`Unsupported provider: provider is not enabled` for one GoTrue knows, `Unsupported provider: Provider <name> could not be found` otherwise.",
+    auth: [],
+    query: authorizeQuery,
+    responses: [
+      {
+        status: 400,
+        description: "No external provider is enabled.",
+        examples: [
+          { name: "github", summary: "provider=github", body: { code: 400, error_code: "validation_failed", msg: "Unsupported provider: provider is not enabled" }, request: { as: "anonymous", query: { provider: "github" } } },
+          { name: "unknown", summary: "provider=nope", body: { code: 400, error_code: "validation_failed", msg: "Unsupported provider: Provider nope could not be found" }, request: { as: "anonymous", query: { provider: "nope" } } },
+        ],
+      },
     ],
   }),
   route({

@@ -1,6 +1,6 @@
 import { IDENTITY } from "../../server/platform/error-codes";
 import { findAppError } from "../../server/platform/errors";
-import { IdentityError } from "../../server/identity";
+import { IdentityError, refuseProviderSignIn } from "../../server/identity";
 import { readJsonObject, readTextCapped } from "../body";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
@@ -111,4 +111,9 @@ export async function resend(ctx: RequestContext) {
 export async function reauthenticate(ctx: RequestContext) {
   const caller = await ctx.caller();
   return json(await caller.idp.reauthenticate({ accessToken: bearerToken(ctx) }));
+}
+
+/** auth-js `signInWithOAuth` navigates here: GoTrue's JSON refusal, the built-in provider has no external providers. */
+export function authorize(ctx: RequestContext): Response {
+  refuseProviderSignIn(ctx.url.searchParams.get("provider") ?? "");
 }

@@ -44,6 +44,12 @@ export async function changeEmail(em: EntityManager, user: AuthUser, email: stri
   }
   user.email = email;
   user.newEmail = null;
+  // Without mail an address counts as confirmed (as at sign-up): an anonymous account that
+  // gets one becomes a permanent account, GoTrue's conversion.
+  if (user.isAnonymous) {
+    user.isAnonymous = false;
+    user.emailConfirmedAt ??= new Date();
+  }
   user.updatedAt = new Date();
   await em.flush();
 }

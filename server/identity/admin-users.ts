@@ -61,6 +61,7 @@ export async function adminCreateUser(em: EntityManager, fields: AdminUserFields
   const user = em.create(AuthUser, {
     id: randomUUID(),
     email,
+    isAnonymous: false,
     // No password: a random one nobody knows, until an admin or a reset sets one.
     passwordHash: await hashPassword(typeof fields.password === "string" ? fields.password : randomUUID()),
     emailConfirmedAt: fields.email_confirm === true ? now : null,

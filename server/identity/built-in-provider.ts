@@ -21,6 +21,7 @@ import {
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
 import { publishSessionRevoked } from "./session-revocations";
 import { canSendMail } from "../platform/mailer";
+import { getConfig } from "../platform/config";
 import { changeEmail, changePassword } from "./account-changes";
 import { toProviderUser } from "./provider-user";
 import { mailReauthenticationNonce, requireRecentSignInOrNonce } from "./reauthentication";
@@ -75,6 +76,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const user = this.em.create(AuthUser, {
       id: randomUUID(),
       email,
+      isAnonymous: false,
       passwordHash: await hashPassword(password),
       emailConfirmedAt: confirming ? null : now,
       userMetadata: metadata,
@@ -95,6 +97,29 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     if (!confirming) return this.startSession(user);
     await mailConfirmationLink(this.em, user);
     return pendingSignUp(toProviderUser(user), now);
+  }
+
+  /**
+   * GoTrue's anonymous sign-in: an account without address or usable password, and a session.
+   * Off unless ANONYMOUS_SIGN_IN=true, with GoTrue's answer. The person may later add an
+   * address and a password (changeAccount), which makes the account a permanent one.
+   */
+  async signInAnonymously(data: UserMetadata = {}): Promise<TokenResponse> {
+    if (!getConfig().ANONYMOUS_SIGN_IN) throw new IdentityError(IDENTITY.ANONYMOUS_PROVIDER_DISABLED, "Anonymous sign-ins are disabled");
+    const now = new Date();
+    const user = this.em.create(AuthUser, {
+      id: randomUUID(),
+      email: "",
+      // Nobody knows it: the account signs in only through its sessions until it gets a password.
+      passwordHash: await hashPassword(randomUUID()),
+      emailConfirmedAt: null,
+      isAnonymous: true,
+      userMetadata: mergeMetadata({}, metadataChanges(data)),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await this.em.flush();
+    return this.startSession(user);
   }
 
   async signInWithPassword(emailInput: string, password: string): Promise<TokenResponse> {
@@ -138,6 +163,9 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const { user, sessionId } = await this.sessionFromToken(accessToken);
     const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
     if (changes.password !== undefined) checkNewPassword(changes.password);
+    if (user.isAnonymous && changes.password !== undefined && email === undefined && !user.email) {
+      throw new IdentityError(IDENTITY.VALIDATION_FAILED_422, "Updating password of an anonymous user without an email or phone is not allowed");
+    }
     const data = metadataChanges(changes.data);
     const merged = mergeMetadata(user.userMetadata ?? {}, data);
     if (changes.password !== undefined) await requireRecentSignInOrNonce(this.em, user, sessionId, changes.nonce);

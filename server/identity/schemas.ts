@@ -3,9 +3,12 @@ import { uuidOutput } from "../platform/validation/output";
 
 /** Raw inputs: the provider itself answers malformed values with its own errors. */
 export const credentialsInput = z.object({
-  email: z.unknown().transform((v) => (typeof v === "string" ? v : "")),
-  password: z.unknown().transform((v) => (typeof v === "string" ? v : "")),
+  // Absent is "" too: GoTrue's sign-up without an email is an anonymous sign-in, not a zod message.
+  email: z.unknown().optional().transform((v) => (typeof v === "string" ? v : "")),
+  password: z.unknown().optional().transform((v) => (typeof v === "string" ? v : "")),
   data: z.record(z.string(), z.unknown()).optional(),
+  /** Only told apart from absent: GoTrue's anonymous sign-in is a sign-up with neither email nor phone. */
+  phone: z.unknown().optional(),
 });
 
 export const tokenInput = z.object({
@@ -37,14 +40,16 @@ export const identityUserOutput = z.object({
   id: uuidOutput,
   aud: z.literal("authenticated"),
   role: z.literal("authenticated"),
-  email: z.string(),
+  email: z.string().describe("Empty for an anonymous account without an address."),
   user_metadata: z.record(z.string(), z.unknown()),
   email_confirmed_at: z.string().optional().describe("ISO 8601; absent until the address is confirmed."),
   phone: z.literal("").describe("Always empty: the built-in provider has no phone sign-in."),
   confirmed_at: z.string().optional().describe("ISO 8601; GoTrue's older name for `email_confirmed_at`."),
   new_email: z.string().optional().describe("With mail: the address asked for, until the link mailed to it is followed."),
   last_sign_in_at: z.string().optional().describe("ISO 8601; absent before the first sign-in."),
-  app_metadata: z.object({ provider: z.literal("email"), providers: z.array(z.literal("email")) }),
+  app_metadata: z
+    .union([z.object({ provider: z.literal("email"), providers: z.array(z.literal("email")) }), z.object({})])
+    .describe("`{ provider: \"email\", providers: [\"email\"] }`; `{}` for an anonymous account without an address."),
   identities: z
     .array(
       z.object({
@@ -59,10 +64,10 @@ export const identityUserOutput = z.object({
         email: z.string(),
       }),
     )
-    .describe("One `email` identity; empty in the answer to a sign-up still to confirm."),
+    .describe("One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address."),
   created_at: z.string().describe("ISO 8601"),
   updated_at: z.string().describe("ISO 8601"),
-  is_anonymous: z.literal(false),
+  is_anonymous: z.boolean().describe("An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed."),
 });
 /** A session as `/auth/v1/signup` and `/auth/v1/token` answer it (`TokenResponse`). */
 export const identitySessionOutput = z.object({
@@ -79,8 +84,8 @@ export const identitySessionOutput = z.object({
  * the body leniently (credentialsInput, tokenInput) to answer GoTrue's exact errors.
  */
 export const signupBody = z.object({
-  email: z.string().describe("The account's email address."),
-  password: z.string().describe("8 to 1024 characters."),
+  email: z.string().optional().describe("The account's email address; without it (and without `phone`) the sign-up is an anonymous sign-in (`ANONYMOUS_SIGN_IN`)."),
+  password: z.string().optional().describe("8 to 1024 characters; required with `email`."),
   data: z.record(z.string(), z.unknown()).optional().describe("User metadata, any JSON keys (e.g. `display_name`), at most 2 KB serialized."),
 });
 export const tokenQuery = z.object({
@@ -129,6 +134,11 @@ export const recoverBody = z.object({
   email: z.string().describe("The account's address; the answer is the same whether or not it has one."),
   code_challenge: z.string().optional().describe("Accepted for auth-js's PKCE flow; the mailed link is the dashboard's reset page either way."),
   code_challenge_method: z.string().optional(),
+});
+export const authorizeQuery = z.object({
+  provider: z.string().describe("An external provider's name (`github`, `google`, …): none is enabled on the built-in provider."),
+  redirect_to: z.string().optional(),
+  scopes: z.string().optional(),
 });
 export const otpBody = z.object({
   email: z.string().describe("The address to mail the magic link and code to."),

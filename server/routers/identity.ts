@@ -1,5 +1,6 @@
 import { IDENTITY } from "../platform/error-codes";
 import { z } from "zod";
+import { getConfig } from "../platform/config";
 import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
@@ -21,7 +22,12 @@ async function limitedSignIn(ctx: Context, email: string, signIn: () => Promise<
 /** The built-in provider's GoTrue-compatible surface (served at /auth/v1). */
 export const identityProviderRouter = router({
   signup: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    // GoTrue: a sign-up with neither email nor phone is an anonymous sign-in.
+    const anonymous = input.email === "" && (input.phone === undefined || input.phone === "");
+    if (anonymous && !getConfig().ANONYMOUS_SIGN_IN) throw new IdentityError(IDENTITY.ANONYMOUS_PROVIDER_DISABLED, "Anonymous sign-ins are disabled");
     await countSignUpAttempt(ctx.em, ctx.clientAddress);
+    if (anonymous) return new BuiltInIdentityProvider(ctx.em).signInAnonymously(input.data);
+    if (typeof input.phone === "string" && input.phone !== "") throw new IdentityError(IDENTITY.PHONE_PROVIDER_DISABLED, "Phone signups are disabled");
     const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data);
     // An address still to confirm becomes the administrator at its first sign-in instead.
     if ("access_token" in tokens) await recordFirstAdmin(ctx.em, tokens.user);

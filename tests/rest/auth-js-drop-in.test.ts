@@ -316,3 +316,32 @@ describe("auth-js passwordless and re-authentication without mail", () => {
     });
   }
 });
+
+describe("auth-js anonymous and provider sign-in, off", () => {
+  it("signInAnonymously answers GoTrue's 422 anonymous_provider_disabled and creates nothing", async () => {
+    const { rows: before } = await service.db.query(`select count(*)::int as n from auth_users`);
+    const { data, error } = await client().signInAnonymously({ options: { data: { theme: "dark" } } });
+    expect(data.session).toBeNull();
+    expect(error).toMatchObject({ status: 422, code: "anonymous_provider_disabled", message: "Anonymous sign-ins are disabled" });
+    const { rows: after } = await service.db.query(`select count(*)::int as n from auth_users`);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it("signInWithOAuth's URL answers GoTrue's JSON error, never a page or a 404", async () => {
+    const { data } = await client().signInWithOAuth({ provider: "github", options: { skipBrowserRedirect: true, redirectTo: `${service.url}/dashboard` } });
+    const res = await fetch(data.url!, { redirect: "manual" });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: provider is not enabled" });
+    const unknown = await fetch(`${service.url}/auth/v1/authorize?provider=nope`);
+    expect(await unknown.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: Provider nope could not be found" });
+  });
+
+  for (const [name, value] of Object.entries(HOSTILE)) {
+    it(`answers a hostile provider name (${name}) with GoTrue's 400, not echoing it`, async () => {
+      const res = await fetch(`${service.url}/auth/v1/authorize?${new URLSearchParams({ provider: value.slice(0, 2000) })}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: Provider could not be found" });
+    });
+  }
+});

@@ -1141,6 +1141,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with an external provider (none enabled)
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOAuth` opens this URL. The built-in provider enables no external provider, so every name gets GoTrue's 400: `Unsupported provider: provider is not enabled` for one GoTrue knows, `Unsupported provider: Provider <name> could not be found` otherwise.
+         */
+        get: operations["getAuthV1Authorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/logout": {
         parameters: {
             query?: never;
@@ -6455,23 +6475,25 @@ export interface operations {
                         /** @constant */
                         aud: "authenticated";
                         users: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                             app_metadata: {
                                 /** @constant */
                                 provider: "email";
                                 providers: "email"[];
-                            };
+                            } | Record<string, never>;
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -6487,8 +6509,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -6568,23 +6590,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -6600,8 +6624,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -6694,23 +6718,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -6726,8 +6752,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -6822,23 +6848,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -6854,8 +6882,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -6989,6 +7017,35 @@ export interface operations {
             };
             /** @description No account with this id: `user_not_found` `User not found`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1Authorize: {
+        parameters: {
+            query: {
+                /** @description An external provider's name (`github`, `google`, …): none is enabled on the built-in provider. */
+                provider: string;
+                redirect_to?: string;
+                scopes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No external provider is enabled. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7358,10 +7415,10 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
-                    /** @description The account's email address. */
-                    email: string;
-                    /** @description 8 to 1024 characters. */
-                    password: string;
+                    /** @description The account's email address; without it (and without `phone`) the sign-up is an anonymous sign-in (`ANONYMOUS_SIGN_IN`). */
+                    email?: string;
+                    /** @description 8 to 1024 characters; required with `email`. */
+                    password?: string;
                 };
             };
         };
@@ -7382,23 +7439,25 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                             app_metadata: {
                                 /** @constant */
                                 provider: "email";
                                 providers: "email"[];
-                            };
+                            } | Record<string, never>;
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -7414,8 +7473,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7449,7 +7508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A password too short or too long, or an email already registered. */
+            /** @description A password too short or too long, an email already registered, or an anonymous sign-in (no email) while `ANONYMOUS_SIGN_IN` is off. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7531,23 +7590,25 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                             app_metadata: {
                                 /** @constant */
                                 provider: "email";
                                 providers: "email"[];
-                            };
+                            } | Record<string, never>;
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -7563,8 +7624,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7631,23 +7692,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7663,8 +7726,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7743,23 +7806,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7775,8 +7840,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7917,23 +7982,25 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                             app_metadata: {
                                 /** @constant */
                                 provider: "email";
                                 providers: "email"[];
-                            };
+                            } | Record<string, never>;
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -7949,8 +8016,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
