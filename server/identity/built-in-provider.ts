@@ -71,7 +71,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const email = normalizeEmail(emailInput);
     checkNewPassword(password);
     const metadata = mergeMetadata({}, metadataChanges(data));
-    const confirming = canSendMail();
+    // With mail, addresses are confirmed through a link unless MAILER_AUTOCONFIRM says otherwise (GoTrue's setting).
+    const confirming = canSendMail() && !getConfig().MAILER_AUTOCONFIRM;
     const now = new Date();
     const user = this.em.create(AuthUser, {
       id: randomUUID(),

@@ -64,34 +64,57 @@ async function createPasswordlessAccount(em: EntityManager, email: string, metad
   return em.findOneOrFail(AuthUser, { email });
 }
 
+/** The types whose token is ours: the sign-in mail's link and code (a sign-up's confirmation is a dashboard link). */
 const EMAIL_TYPES = new Set(["email", "magiclink", "signup"]);
+/** GoTrue's other email types: valid requests, but no token of theirs is ever sent here. */
+const OTHER_EMAIL_TYPES = new Set(["invite", "recovery", "email_change"]);
+const PHONE_TYPES = new Set(["sms", "phone_change"]);
 
-/** `POST /verify`: a code with its address, or a link's token as `token_hash`; a session. */
+/** `POST /verify`: a code with its address, or a link's token as `token_hash`; a session. GoTrue's checks, in its order. */
 export async function verifyOneTimeToken(em: EntityManager, fields: Record<string, unknown>): Promise<TokenResponse> {
   const type = text(fields.type);
   const token = text(fields.token);
   const tokenHash = text(fields.token_hash);
+  const email = text(fields.email);
+  const phone = text(fields.phone);
   if (!type) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Verify requires a verification type");
   if ((!token && !tokenHash) || (token && tokenHash)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Verify requires either a token or a token hash");
-  if (tokenHash && (fields.email !== undefined || fields.phone !== undefined || fields.redirect_to !== undefined)) {
-    throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Only the token_hash and type should be provided");
+  if (token) {
+    if (phone && PHONE_TYPES.has(type)) {
+      checkPhone(phone);
+      // No account here has a phone number: no code was ever sent to one.
+      throw codeRefused();
+    }
+    if (!email || !(EMAIL_TYPES.has(type) || OTHER_EMAIL_TYPES.has(type))) {
+      throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Only an email address or phone number should be provided on verify");
+    }
+    const userId = await spendCodeOf(em, email, type, token);
+    if (!userId) throw codeRefused();
+    return signInVerified(em, userId);
   }
-  if (type === "sms" || type === "phone_change") throw new IdentityError(IDENTITY.PHONE_PROVIDER_DISABLED, "Unsupported phone provider");
-  if (token && !text(fields.email)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Only an email address or phone number should be provided on verify");
-  if (!EMAIL_TYPES.has(type)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Unsupported verification type");
-  const userId = token ? await spendCodeOf(em, fields.email, token) : await spendLink(em, tokenHash);
-  if (!userId) throw token ? codeRefused() : linkRefused();
+  if (email || phone || fields.redirect_to !== undefined) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Only the token_hash and type should be provided");
+  if (!EMAIL_TYPES.has(type) && !OTHER_EMAIL_TYPES.has(type)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Invalid email verification type");
+  const userId = EMAIL_TYPES.has(type) ? await spendLink(em, tokenHash) : null;
+  if (!userId) throw linkRefused();
   return signInVerified(em, userId);
 }
 
+/** GoTrue's validatePhone: "+" and spaces dropped, then E.164 digits. */
+function checkPhone(phone: string): void {
+  if (!/^[1-9][0-9]{1,14}$/.test(phone.replace(/^\+/, "").replaceAll(" ", ""))) {
+    throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Invalid phone number format (E.164 required)");
+  }
+}
+
 /** GoTrue answers a malformed address on verify with 422 "Invalid email format". */
-async function spendCodeOf(em: EntityManager, emailInput: unknown, code: string): Promise<string | null> {
+async function spendCodeOf(em: EntityManager, emailInput: unknown, type: string, code: string): Promise<string | null> {
   let email: string;
   try {
     email = normalizeEmail(emailInput);
   } catch {
     throw new IdentityError(IDENTITY.VALIDATION_FAILED_422, "Invalid email format");
   }
+  if (!EMAIL_TYPES.has(type)) return null;
   const user = await em.findOne(AuthUser, { email });
   return user && (await spendCode(em, user.id, "magiclink", code)) ? user.id : null;
 }

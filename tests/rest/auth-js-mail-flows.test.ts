@@ -163,7 +163,13 @@ describe("signInWithOtp, verifyOtp: magic links and codes", () => {
   it("refuses verify requests GoTrue refuses, with its messages", async () => {
     expect((await anon().verifyOtp({ email: uniqueEmail("nobody"), token: "123456", type: "email" })).error).toMatchObject({ status: 403, code: "otp_expired" });
     expect((await anon().verifyOtp({ email: "not-an-address", token: "123456", type: "email" })).error).toMatchObject({ status: 422, code: "validation_failed", message: "Invalid email format" });
-    expect((await anon().verifyOtp({ phone: "+15555550100", token: "123456", type: "sms" })).error).toMatchObject({ status: 400, code: "phone_provider_disabled" });
+    // No account has a phone: GoTrue's answer for a code never sent, after its E.164 check.
+    expect((await anon().verifyOtp({ phone: "+15555550100", token: "123456", type: "sms" })).error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
+    expect((await anon().verifyOtp({ phone: "12345678901234567890", token: "123456", type: "phone_change" })).error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "Invalid phone number format (E.164 required)",
+    });
   });
 });
 
