@@ -1,11 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { FORM_ACTION_HEADER, createNonce, documentSecurityHeaders } from "~/lib/content-security-policy.server";
 import { NonceProvider } from "~/lib/nonce-provider";
+import { log } from "../server/platform/log";
 
 // The Node entry and the REST handler ride in the same bundle as the dashboard, so
 // `scripts/start.mjs` and the splat route share one copy of the domain (see README).
@@ -17,6 +18,22 @@ export { rotateSigningKey } from "../server/start";
 export { openApiDocument } from "../rest/openapi/document";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * What a loader, an action or a render threw goes through the service's logger (one JSON line
+ * with LOG_FORMAT=json, the request's id included), not Remix's default console.error stack.
+ * A request its client abandoned is not an error of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const where = { method: request.method, path: new URL(request.url).pathname };
+  // Remix's own refusals (a POST to a page without an action, 405) carry the reason inside.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = (error as { error?: unknown }).error;
+    return log.warn("dashboard request refused", { ...where, status: error.status, error: reason instanceof Error ? reason.message : error.statusText });
+  }
+  log.error("dashboard request failed", { ...where, error });
+};
 
 export default function handleRequest(
   request: Request,
@@ -56,7 +73,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("dashboard render failed", { path: new URL(request.url).pathname, error });
         },
       },
     );

@@ -17,6 +17,7 @@ import { handleOAuthServer, isOAuthServerPath } from "./oauth-server";
 import { closeGuardedDispatcher, isAppHost } from "../server/deployments";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
+import { logProcessFailures } from "./process-failures";
 import { normalizeClientAddress, type DashboardLoadContext } from "./client-address";
 
 /**
@@ -38,6 +39,7 @@ function rawHeader(raw: string[], name: string): string | undefined {
  */
 export async function startNodeServer(build: ServerBuild, options: { port?: number; host?: string } = {}): Promise<Server> {
   hostHandlesSignals();
+  logProcessFailures();
   wireShellAccessChecks();
   await getRuntime();
   const config = getConfig();

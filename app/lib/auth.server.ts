@@ -4,6 +4,7 @@ import { findCause } from "../../server/platform/errors";
 import { clientAddressOf } from "../../rest/client-address";
 import { dashboardRequest } from "./caller.server";
 import { safeRedirectTo } from "./safe-redirect.server";
+import { readForm } from "~/lib/read-form.server";
 
 export type CredentialsResult =
   | { ok: true; response: Response }
@@ -17,7 +18,7 @@ export type CredentialsResult =
  */
 export async function signInWithForm(request: Request, mode: "signUp" | "signIn", loadContext?: unknown): Promise<CredentialsResult> {
   const { caller } = await dashboardRequest(request, clientAddressOf(loadContext));
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
   try {

@@ -6,6 +6,7 @@ import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { adjustCredits } from "~/lib/credits.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { notFound } from "~/lib/not-found.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Credits · Admin · svc" }];
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
-  return adjustCredits(dashboard, request, await request.formData());
+  return adjustCredits(dashboard, request, await readForm(request));
 }
 
 export default AdminCreditsPage;

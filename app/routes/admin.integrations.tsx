@@ -6,6 +6,7 @@ import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import { integrationEditView, oauthClientConfigFromForm } from "~/lib/integration-form.server";
 import type { FormResult } from "~/lib/view-types";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Integrations · Admin · svc" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = {
     slug: String(form.get("slug") ?? ""),
     name: String(form.get("name") ?? ""),

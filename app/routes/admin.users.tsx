@@ -5,6 +5,7 @@ import { loadAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { RESET_LINK_MINUTES } from "~/lib/password-reset.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Users · Admin · svc" }];
 
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
   headers.set("cache-control", "no-store");
-  const email = String((await request.formData()).get("email") ?? "");
+  const email = String((await readForm(request)).get("email") ?? "");
   try {
     const link = await dashboard.caller.passwordReset.issue({ email });
     return json<IssueResetResult>({ ok: true, link }, { headers });

@@ -6,6 +6,7 @@ import { loadAppWithEnv } from "~/lib/apps.server";
 import { requireUser, sessionHeaders, type DashboardRequest } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.app.name ?? "App"} · Apps · svc` }];
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const appId = params.appId ?? "";
   const values = { key: String(form.get("key") ?? ""), value: String(form.get("value") ?? "") };

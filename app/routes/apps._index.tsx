@@ -5,6 +5,7 @@ import { loadWorkspaceAccount } from "~/lib/account.server";
 import { listAppViews } from "~/lib/apps.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Apps · svc" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { name: String(form.get("name") ?? "") };
   try {
     const app = await dashboard.caller.apps.create(values);

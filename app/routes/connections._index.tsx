@@ -6,6 +6,7 @@ import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { catalogCard, connectionRow } from "~/lib/connections.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Connections · svc" }];
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "disconnect") {

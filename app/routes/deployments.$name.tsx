@@ -7,6 +7,7 @@ import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { agentFlags, deploymentFailure, deploymentValues } from "~/lib/deployments.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { allows, type AgentTokenResult, type FormResult } from "~/lib/view-types";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.deployment.name ?? "Deployment"} · svc` }];
 
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const name = params.name ?? "";
   const values = deploymentValues(form);

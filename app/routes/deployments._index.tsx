@@ -4,6 +4,7 @@ import { DeploymentsPage, type DeploymentsData } from "~/components/pages/Deploy
 import { loadWorkspaceAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { deploymentFailure, deploymentValues } from "~/lib/deployments.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Deployments · svc" }];
 
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
-  const values = deploymentValues(await request.formData());
+  const values = deploymentValues(await readForm(request));
   try {
     const created = await dashboard.caller.deployments.create({
       name: values.name,

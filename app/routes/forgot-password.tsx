@@ -7,6 +7,7 @@ import { dashboardRequest } from "~/lib/caller.server";
 import { clientAddressOf } from "~/lib/client-address.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { RESET_LINK_MINUTES } from "~/lib/password-reset.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · svc" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** With SMTP_URL set: mails a link; the answer is the same for every address. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { caller } = await dashboardRequest(request, clientAddressOf(context));
-  const email = String((await request.formData()).get("email") ?? "");
+  const email = String((await readForm(request)).get("email") ?? "");
   try {
     const { message } = await caller.passwordReset.requestByEmail({ email });
     return json({ ok: true as const, message, email });

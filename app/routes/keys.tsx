@@ -6,6 +6,7 @@ import { listAppViews } from "~/lib/apps.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { CreatedKeyResult, FormResult } from "~/lib/view-types";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "API keys · svc" }];
 
@@ -22,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
   headers.set("cache-control", "no-store");
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "create") {

@@ -5,6 +5,7 @@ import { findOwnedWorkspace, loadAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm, isSlugFailure } from "~/lib/form-errors.server";
 import { workspaceSetCookie } from "~/lib/workspace.server";
+import { readForm } from "~/lib/read-form.server";
 
 const NAME_RULE = "Workspace name must be 1-100 characters";
 const SLUG_RULE = "Slug must be 2-20 characters, lowercase alphanumeric and hyphens";
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { name: String(form.get("name") ?? ""), slug: String(form.get("slug") ?? "") };
   let created: { id: string };
   try {

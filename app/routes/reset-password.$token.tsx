@@ -6,6 +6,7 @@ import { PublicPage } from "~/components/PublicPage";
 import { dashboardRequest } from "~/lib/caller.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { RESET_LINK_MESSAGES } from "~/lib/password-reset.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password · svc" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { caller } = await dashboardRequest(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     await caller.passwordReset.complete({ token: params.token ?? "", password: String(form.get("password") ?? "") });
   } catch (error) {

@@ -5,6 +5,7 @@ import { loadWorkspaceAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Workspace settings · svc" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const values = { name: String(form.get("name") ?? ""), slug: String(form.get("slug") ?? "") };
   const update =

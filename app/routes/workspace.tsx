@@ -4,11 +4,12 @@ import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { safeRedirectTo } from "~/lib/safe-redirect.server";
 import { workspaceSetCookie } from "~/lib/workspace.server";
+import { readForm } from "~/lib/read-form.server";
 
 /** The header's workspace switcher: remembers the choice (after checking membership) and goes back. */
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const headers = sessionHeaders(dashboard);
   try {
     const chosen = await dashboard.caller.workspaces.choose({ tenantId: String(form.get("tenantId") ?? "") });

@@ -1,4 +1,4 @@
-import { identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
+import { authorizeQuery, emptyOutput, otpBody, recoverBody, redirectQuery, resendBody, verifyBody, verifyQuery, identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
@@ -37,6 +37,19 @@ const SESSION = { access_token: "eyJhbGciOiJFUzI1NiIs…", token_type: "bearer",
 const IDENTITY_DESCRIPTION =
   "The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's " +
   "`{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set.";
+
+/** What every mail-sending endpoint answers without SMTP_URL (server/identity/mail-required.ts). */
+const noMail = (what: string, json: unknown, as: "anonymous" | "ownerToken" = "anonymous"): ResponseDoc => ({
+  status: 422,
+  description: `Without mail (\`SMTP_URL\` unset): \`email_provider_disabled\`, the message naming the setting, the same for every address.`,
+  examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: `${what} needs mail, and mail is not configured: set SMTP_URL` }, request: { as, json } }],
+});
+const badEmail = (json: unknown, extra: ResponseDoc["examples"] = []): ResponseDoc => ({
+  status: 400,
+  description: "An invalid email address, a missing field or a body that is not JSON.",
+  examples: [{ name: "bad-email", summary: "Not an email address", body: { code: 400, error_code: "validation_failed", msg: "Unable to validate email address: invalid format" }, request: { as: "anonymous", json } }, ...(extra ?? [])],
+});
+const mailLimit: ResponseDoc = { status: 429, description: "Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } };
 
 const noBearer = (json?: unknown): ResponseDoc => ({
   status: 401,
@@ -81,10 +94,11 @@ export const identityProviderOperations: Route[] = [
       },
       {
         status: 422,
-        description: "A password too short or too long, or an email already registered.",
+        description: "A password too short or too long, an email already registered, or an anonymous sign-in (no email) while `ANONYMOUS_SIGN_IN` is off.",
         examples: [
           { name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "anonymous", json: { email: "short@example.com", password: "1234567" } } },
           { name: "exists", summary: "An email already registered", body: { code: 422, error_code: "user_already_exists", msg: "User already registered" }, request: { as: "anonymous", json: { email: "admin@example.com", password: "correct horse battery" } } },
+          { name: "anonymous-disabled", summary: "No email: an anonymous sign-in, off by default", body: { code: 422, error_code: "anonymous_provider_disabled", msg: "Anonymous sign-ins are disabled" }, request: { as: "anonymous", json: { data: {} } } },
         ],
       },
       { status: 429, description: "Too many sign-ups from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
@@ -180,6 +194,164 @@ export const identityProviderOperations: Route[] = [
       },
       noBearer(),
       badToken(),
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/recover",
+    handler: idp.recover,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Mail a password reset link",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`resetPasswordForEmail\`. With mail (\`SMTP_URL\`) the account's address gets a one-time link to the reset page ` +
+      "(60 minutes; at most one mail a minute per account). The answer is `{}` whether or not the address has an account, and the mail goes after the answer. " +
+      "A password set any other way (updateUser, the admin API) kills every unused link.",
+    auth: [],
+    jsonBody: recoverBody,
+    responses: [
+      { status: 200, description: "Mailed, if the address has an account.", schema: emptyOutput },
+      badEmail({ email: "grace" }, [{ name: "no-email", summary: "No email", body: { code: 400, error_code: "validation_failed", msg: "Password recovery requires an email" }, request: { as: "anonymous", json: {} } }]),
+      noMail("Password recovery", { email: "grace@example.com" }),
+      mailLimit,
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/auth/v1/authorize",
+    handler: idp.authorize,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Sign in with an external provider (none enabled)",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`signInWithOAuth\` opens this URL. The built-in provider enables no external provider, so every name gets GoTrue's 400: ` +
+      "`Unsupported provider: provider is not enabled` for one GoTrue knows, `Unsupported provider: Provider <name> could not be found` otherwise.",
+    auth: [],
+    query: authorizeQuery,
+    responses: [
+      {
+        status: 400,
+        description: "No external provider is enabled.",
+        examples: [
+          { name: "github", summary: "provider=github", body: { code: 400, error_code: "validation_failed", msg: "Unsupported provider: provider is not enabled" }, request: { as: "anonymous", query: { provider: "github" } } },
+          { name: "unknown", summary: "provider=nope", body: { code: 400, error_code: "validation_failed", msg: "Unsupported provider: Provider nope could not be found" }, request: { as: "anonymous", query: { provider: "nope" } } },
+        ],
+      },
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/otp",
+    handler: idp.otp,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Mail a magic link and a sign-in code",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`signInWithOtp({ email })\`. With mail (\`SMTP_URL\`) one mail carries a magic link (\`GET /auth/v1/verify\`) and a six-digit code ` +
+      "(`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) " +
+      "unless `create_user` is `false`. The answer is `{}`; the mail goes after it. Phone sign-in is not offered (`phone_provider_disabled`).",
+    auth: [],
+    query: redirectQuery,
+    jsonBody: otpBody,
+    responses: [
+      { status: 200, description: "Mailed.", schema: emptyOutput },
+      badEmail({ email: "grace" }),
+      {
+        status: 422,
+        description: "`email_provider_disabled` without mail (the message names `SMTP_URL`); `otp_disabled` for an unknown address with `create_user: false`.",
+        examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: "Sign-in by email link or code needs mail, and mail is not configured: set SMTP_URL" }, request: { as: "anonymous", json: { email: "grace@example.com" } } }],
+      },
+      mailLimit,
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/verify",
+    handler: idp.verify,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Sign in with a mailed code or link token",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`verifyOtp\`: \`{ type: "email", email, token }\` with the six-digit code, or \`{ type: "magiclink", token_hash }\` with the link's token. ` +
+      "A session, as the token endpoint answers; the address counts as confirmed. A wrong, used or expired code is 403 `otp_expired`; tries count against the address as password attempts do.",
+    auth: [],
+    jsonBody: verifyBody,
+    responses: [
+      { status: 200, description: "A session.", schema: identitySessionOutput },
+      {
+        status: 400,
+        description: "A missing `type`, neither or both of `token` and `token_hash`, an unsupported type, or a body that is not JSON.",
+        examples: [{ name: "no-type", summary: "No type", body: { code: 400, error_code: "validation_failed", msg: "Verify requires a verification type" }, request: { as: "anonymous", json: { email: "grace@example.com", token: "123456" } } }],
+      },
+      {
+        status: 403,
+        description: "A wrong, used or expired code (`Token has expired or is invalid`) or link (`Email link is invalid or has expired`).",
+        examples: [{ name: "wrong-code", summary: "A code never sent", body: { code: 403, error_code: "otp_expired", msg: "Token has expired or is invalid" }, request: { as: "anonymous", json: { type: "email", email: "nobody@example.com", token: "123456" } } }],
+      },
+      { status: 422, description: "A malformed address with a code: `validation_failed` `Invalid email format`." },
+      { status: 429, description: "Too many tries for this address or from this client; `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/auth/v1/verify",
+    handler: idp.followLink,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Follow a mailed magic link",
+    description:
+      "The link in the mail of `POST /auth/v1/otp`. Answers 303 to `redirect_to` (this service's origin only, BASE_URL otherwise) with GoTrue's fragment: " +
+      "`access_token`, `expires_at`, `expires_in`, `refresh_token`, `token_type`, `type` on success (auth-js reads it with `detectSessionInUrl`), " +
+      "`error`, `error_code`, `error_description` when the link is wrong, used or expired.",
+    auth: [],
+    query: verifyQuery,
+    responses: [
+      {
+        status: 303,
+        description: "To `redirect_to`, the session or the error in the fragment.",
+        headers: { Location: "`redirect_to#access_token=…` or `redirect_to#error=access_denied&error_code=otp_expired&…`." },
+      },
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/resend",
+    handler: idp.resend,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Mail a confirmation link again",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`resend\`: \`signup\` mails the sign-up confirmation link again to an unconfirmed account, \`email_change\` the link to a pending new address. ` +
+      "`{}` for every address, nothing sent when there is nothing to confirm.",
+    auth: [],
+    jsonBody: resendBody,
+    responses: [
+      { status: 200, description: "Mailed, if there is something to confirm.", schema: emptyOutput },
+      badEmail({ type: "signup", email: "grace" }, [{ name: "bad-type", summary: "An unknown type", body: { code: 400, error_code: "validation_failed", msg: "Missing one of these types: signup, email_change, sms, phone_change" }, request: { as: "anonymous", json: { type: "invite", email: "grace@example.com" } } }]),
+      noMail("Resending a confirmation", { type: "signup", email: "grace@example.com" }),
+      mailLimit,
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/auth/v1/reauthenticate",
+    handler: idp.reauthenticate,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Mail a re-authentication code",
+    description:
+      `${IDENTITY_DESCRIPTION} auth-js \`reauthenticate\`: mails a six-digit nonce to the account (60 minutes, once). With mail, a password change (\`PUT /auth/v1/user\`) ` +
+      "from a session signed in more than 24 hours ago needs it as `nonce` (400 `reauthentication_needed` without, 422 `reauthentication_not_valid` when wrong), GoTrue's secure password change.",
+    auth: ["identityToken"],
+    responses: [
+      { status: 200, description: "Mailed.", schema: emptyOutput },
+      noBearer(),
+      badToken(),
+      {
+        status: 422,
+        description: "`email_provider_disabled` without mail; `email_not_confirmed` (`Please verify your email first.`) before the address is confirmed.",
+        examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: "Re-authentication needs mail, and mail is not configured: set SMTP_URL" }, request: { as: "ownerToken" } }],
+      },
     ],
   }),
   route({

@@ -1,6 +1,6 @@
 import { IDENTITY } from "../../server/platform/error-codes";
 import { findAppError } from "../../server/platform/errors";
-import { IdentityError } from "../../server/identity";
+import { IdentityError, refuseProviderSignIn } from "../../server/identity";
 import { readJsonObject, readTextCapped } from "../body";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
@@ -62,7 +62,7 @@ export async function updateUser(ctx: RequestContext) {
   const body = await identityBody(ctx);
   const data = body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>) : {};
   const caller = await ctx.caller();
-  return json(await caller.idp.updateUser({ accessToken, data, email: body.email, password: body.password }));
+  return json(await caller.idp.updateUser({ accessToken, data, email: body.email, password: body.password, nonce: body.nonce }));
 }
 
 export async function logout(ctx: RequestContext) {
@@ -74,4 +74,46 @@ export async function logout(ctx: RequestContext) {
 export async function jwks(ctx: RequestContext) {
   const caller = await ctx.caller();
   return json(await caller.idp.jwks(), 200, { "cache-control": "public, max-age=600" });
+}
+
+export async function recover(ctx: RequestContext) {
+  const body = await identityBody(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.idp.recover({ fields: body }));
+}
+
+export async function otp(ctx: RequestContext) {
+  const body = await identityBody(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.idp.otp({ fields: body, redirectTo: ctx.url.searchParams.get("redirect_to") }));
+}
+
+export async function verify(ctx: RequestContext) {
+  const body = await identityBody(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.idp.verify({ fields: body }));
+}
+
+/** The mailed magic link: GoTrue answers 303 to `redirect_to`, the session (or the error) in the fragment. */
+export async function followLink(ctx: RequestContext) {
+  const caller = await ctx.caller();
+  const query = ctx.url.searchParams;
+  const location = await caller.idp.followLink({ token: query.get("token") ?? "", type: query.get("type") ?? "", redirectTo: query.get("redirect_to") });
+  return new Response(null, { status: 303, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+}
+
+export async function resend(ctx: RequestContext) {
+  const body = await identityBody(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.idp.resend({ fields: body }));
+}
+
+export async function reauthenticate(ctx: RequestContext) {
+  const caller = await ctx.caller();
+  return json(await caller.idp.reauthenticate({ accessToken: bearerToken(ctx) }));
+}
+
+/** auth-js `signInWithOAuth` navigates here: GoTrue's JSON refusal, the built-in provider has no external providers. */
+export function authorize(ctx: RequestContext): Response {
+  refuseProviderSignIn(ctx.url.searchParams.get("provider") ?? "");
 }

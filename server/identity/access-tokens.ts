@@ -2,7 +2,7 @@ import { SignJWT, type JWTPayload } from "jose";
 import { getConfig } from "../platform/config";
 import { getIdentityTokenVerifier, InvalidIdentityTokenError } from "./identity-tokens";
 import type { UserMetadata } from "./entities";
-import { APP_METADATA } from "./provider-user";
+import { appMetadataOf } from "./provider-user";
 import { getSigningKey } from "./signing-keys";
 
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -22,19 +22,19 @@ export function issuer(): string {
  * GoTrue's access token claims (its `AccessTokenClaims`): one factor, a password, so `aal1`
  * and one `amr` entry stamped with the session's sign-in.
  */
-export async function issueAccessToken(user: { id: string; email: string; userMetadata: UserMetadata }, sessionId: string, signedInAt: Date) {
+export async function issueAccessToken(user: { id: string; email: string; userMetadata: UserMetadata; isAnonymous?: boolean }, sessionId: string, signedInAt: Date) {
   const key = await getSigningKey();
   const now = Math.floor(Date.now() / 1000);
   const token = await new SignJWT({
     email: user.email,
     phone: "",
-    app_metadata: { provider: APP_METADATA.provider, providers: [...APP_METADATA.providers] },
+    app_metadata: appMetadataOf(user),
     user_metadata: user.userMetadata ?? {},
     role: "authenticated",
     aal: "aal1",
-    amr: [{ method: "password", timestamp: Math.floor(signedInAt.getTime() / 1000) }],
+    amr: [{ method: user.isAnonymous ? "anonymous" : "password", timestamp: Math.floor(signedInAt.getTime() / 1000) }],
     session_id: sessionId,
-    is_anonymous: false,
+    is_anonymous: user.isAnonymous === true,
   })
     .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
     .setSubject(user.id)

@@ -3,6 +3,7 @@ import { IDENTITY } from "../platform/error-codes";
 import { canSendMail } from "../platform/mailer";
 import { AuthUser } from "./entities";
 import { mailEmailChangeLink } from "./email-confirmation";
+import { forgetOutstandingLinks } from "./outstanding-links";
 import { hashPassword } from "./passwords";
 import { IdentityError } from "./provider-types";
 import { publishSessionRevoked } from "./session-revocations";
@@ -23,6 +24,7 @@ export async function changePassword(em: EntityManager, user: AuthUser, keepSess
       [user.id, keepSessionId],
     );
   for (const row of rows) await publishSessionRevoked(em, row.id);
+  await forgetOutstandingLinks(em, user.id);
 }
 
 /**
@@ -42,6 +44,12 @@ export async function changeEmail(em: EntityManager, user: AuthUser, email: stri
   }
   user.email = email;
   user.newEmail = null;
+  // Without mail an address counts as confirmed (as at sign-up): an anonymous account that
+  // gets one becomes a permanent account, GoTrue's conversion.
+  if (user.isAnonymous) {
+    user.isAnonymous = false;
+    user.emailConfirmedAt ??= new Date();
+  }
   user.updatedAt = new Date();
   await em.flush();
 }

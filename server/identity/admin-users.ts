@@ -9,6 +9,7 @@ import { hashPassword } from "./passwords";
 import { IdentityError, type ProviderUser } from "./provider-types";
 import { toProviderUser } from "./provider-user";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
+import { forgetOutstandingLinks } from "./outstanding-links";
 
 /**
  * GoTrue's admin API (`auth.admin.*` of auth-js) over the built-in provider's accounts,
@@ -60,6 +61,7 @@ export async function adminCreateUser(em: EntityManager, fields: AdminUserFields
   const user = em.create(AuthUser, {
     id: randomUUID(),
     email,
+    isAnonymous: false,
     // No password: a random one nobody knows, until an admin or a reset sets one.
     passwordHash: await hashPassword(typeof fields.password === "string" ? fields.password : randomUUID()),
     emailConfirmedAt: fields.email_confirm === true ? now : null,
@@ -99,7 +101,10 @@ export async function adminUpdateUser(em: EntityManager, id: string, fields: Adm
   if (fields.email_confirm === true && !user.emailConfirmedAt) user.emailConfirmedAt = new Date();
   user.updatedAt = new Date();
   await flushUnique(em);
-  if (typeof fields.password === "string") await revokeSessionsOf(em, user.id, null);
+  if (typeof fields.password === "string") {
+    await revokeSessionsOf(em, user.id, null);
+    await forgetOutstandingLinks(em, user.id);
+  }
   return toProviderUser(user);
 }
 

@@ -79,3 +79,12 @@ export async function countKeyFailure(em: EntityManager, clientAddress: string |
     if (!(error instanceof AppError && error.code === "RATE_LIMITED")) throw error;
   }
 }
+
+/** Requests that send mail (recovery, magic links, codes, resends): per client address, as sign-ups. */
+export async function countMailRequest(em: EntityManager, clientAddress: string | null): Promise<void> {
+  if (!clientAddress) return;
+  const config = getConfig();
+  await asIdentityLimit("requests for mail", () =>
+    consumeRateLimit(em, `mail-address:${clientAddress}`, config.SIGNUP_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS),
+  );
+}

@@ -21,8 +21,10 @@ import {
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
 import { publishSessionRevoked } from "./session-revocations";
 import { canSendMail } from "../platform/mailer";
+import { getConfig } from "../platform/config";
 import { changeEmail, changePassword } from "./account-changes";
 import { toProviderUser } from "./provider-user";
+import { mailReauthenticationNonce, requireRecentSignInOrNonce } from "./reauthentication";
 import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
 
 /** What `PUT /auth/v1/user` may change; raw values, validated here with GoTrue's errors. */
@@ -30,6 +32,8 @@ export interface AccountChanges {
   data?: unknown;
   email?: unknown;
   password?: unknown;
+  /** The re-authentication nonce a password change from an old session needs (reauthentication.ts). */
+  nonce?: unknown;
 }
 
 const MIN_PASSWORD_LENGTH = 8;
@@ -67,11 +71,13 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const email = normalizeEmail(emailInput);
     checkNewPassword(password);
     const metadata = mergeMetadata({}, metadataChanges(data));
-    const confirming = canSendMail();
+    // With mail, addresses are confirmed through a link unless MAILER_AUTOCONFIRM says otherwise (GoTrue's setting).
+    const confirming = canSendMail() && !getConfig().MAILER_AUTOCONFIRM;
     const now = new Date();
     const user = this.em.create(AuthUser, {
       id: randomUUID(),
       email,
+      isAnonymous: false,
       passwordHash: await hashPassword(password),
       emailConfirmedAt: confirming ? null : now,
       userMetadata: metadata,
@@ -92,6 +98,29 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     if (!confirming) return this.startSession(user);
     await mailConfirmationLink(this.em, user);
     return pendingSignUp(toProviderUser(user), now);
+  }
+
+  /**
+   * GoTrue's anonymous sign-in: an account without address or usable password, and a session.
+   * Off unless ANONYMOUS_SIGN_IN=true, with GoTrue's answer. The person may later add an
+   * address and a password (changeAccount), which makes the account a permanent one.
+   */
+  async signInAnonymously(data: UserMetadata = {}): Promise<TokenResponse> {
+    if (!getConfig().ANONYMOUS_SIGN_IN) throw new IdentityError(IDENTITY.ANONYMOUS_PROVIDER_DISABLED, "Anonymous sign-ins are disabled");
+    const now = new Date();
+    const user = this.em.create(AuthUser, {
+      id: randomUUID(),
+      email: "",
+      // Nobody knows it: the account signs in only through its sessions until it gets a password.
+      passwordHash: await hashPassword(randomUUID()),
+      emailConfirmedAt: null,
+      isAnonymous: true,
+      userMetadata: mergeMetadata({}, metadataChanges(data)),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await this.em.flush();
+    return this.startSession(user);
   }
 
   async signInWithPassword(emailInput: string, password: string): Promise<TokenResponse> {
@@ -135,14 +164,24 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const { user, sessionId } = await this.sessionFromToken(accessToken);
     const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
     if (changes.password !== undefined) checkNewPassword(changes.password);
+    if (user.isAnonymous && changes.password !== undefined && email === undefined && !user.email) {
+      throw new IdentityError(IDENTITY.VALIDATION_FAILED_422, "Updating password of an anonymous user without an email or phone is not allowed");
+    }
     const data = metadataChanges(changes.data);
     const merged = mergeMetadata(user.userMetadata ?? {}, data);
+    if (changes.password !== undefined) await requireRecentSignInOrNonce(this.em, user, sessionId, changes.nonce);
     if (email !== undefined) await changeEmail(this.em, user, email);
     if (changes.password !== undefined) await changePassword(this.em, user, sessionId, changes.password as string);
     user.userMetadata = merged;
     user.updatedAt = new Date();
     await this.em.flush();
     return toProviderUser(user);
+  }
+
+  /** GoTrue's `GET /reauthenticate`: a nonce mailed to the account of the token. */
+  async reauthenticate(accessToken: string): Promise<Record<string, never>> {
+    const { user } = await this.sessionFromToken(accessToken);
+    return mailReauthenticationNonce(this.em, user);
   }
 
   async logout(accessToken: string, scope: LogoutScope = "global"): Promise<void> {
@@ -168,7 +207,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return { user, sessionId };
   }
 
-  private async startSession(user: AuthUser): Promise<TokenResponse> {
+  /** A new session for an account already proven (a password, a magic link or code). */
+  async startSession(user: AuthUser): Promise<TokenResponse> {
     const refreshToken = newRefreshToken();
     const now = new Date();
     user.lastSignInAt = now;

@@ -23,7 +23,7 @@ export function pendingSignUp(user: ProviderUser, sentAt: Date): PendingSignUp {
 
 /** The same shape for an address that already has an account: a made-up id, as GoTrue does. */
 export function madeUpSignUp(email: string, metadata: Record<string, unknown>, now: Date): PendingSignUp {
-  const user = { id: randomUUID(), email, emailConfirmedAt: null, newEmail: null, lastSignInAt: null, userMetadata: metadata, createdAt: now, updatedAt: now };
+  const user = { id: randomUUID(), email, isAnonymous: false, emailConfirmedAt: null, newEmail: null, lastSignInAt: null, userMetadata: metadata, createdAt: now, updatedAt: now };
   return pendingSignUp(toProviderUser(user), now);
 }
 
@@ -109,7 +109,7 @@ async function confirmInTransaction(em: EntityManager, token: string, row: { use
     if (row.new_email) {
       await tx
         .getConnection()
-        .execute(`update auth_users set email = new_email, new_email = null, updated_at = now() where id = ? and new_email = ?`, [row.user_id, row.new_email], "run", ctx);
+        .execute(`update auth_users set email = new_email, new_email = null, is_anonymous = false, updated_at = now() where id = ? and new_email = ?`, [row.user_id, row.new_email], "run", ctx);
     }
   });
 }

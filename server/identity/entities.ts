@@ -15,6 +15,8 @@ export class AuthUser {
   /** An address asked for with mail, until the link mailed to it is followed (GoTrue's `new_email`). */
   newEmail: string | null = null;
   lastSignInAt: Date | null = null;
+  /** GoTrue's anonymous user: no address (email ""), until one is added and confirmed. */
+  isAnonymous = false;
   userMetadata: UserMetadata = {};
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
@@ -46,6 +48,7 @@ export const AuthUserSchema = new EntitySchema<AuthUser>({
     emailConfirmedAt: { type: "Date", fieldName: "email_confirmed_at", nullable: true },
     newEmail: { type: "text", fieldName: "new_email", nullable: true },
     lastSignInAt: { type: "Date", fieldName: "last_sign_in_at", nullable: true },
+    isAnonymous: { type: "boolean", fieldName: "is_anonymous" },
     userMetadata: { type: "json", fieldName: "user_metadata" },
     createdAt: { type: "Date", fieldName: "created_at" },
     updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },

@@ -1,6 +1,6 @@
 /** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
 export { isAdmin, recordFirstAdmin } from "./admins";
-export { assertKeyLookupsAllowed, countKeyFailure, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
+export { assertKeyLookupsAllowed, countKeyFailure, countMailRequest, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
 export { BuiltInIdentityProvider, isSessionLive } from "./built-in-provider";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
@@ -9,7 +9,7 @@ export { MAIL_SENT_MESSAGE, RESET_LINK_MESSAGES, RESET_LINK_MINUTES, completePas
 export { identityProvider } from "./provider";
 export { IdentityError } from "./provider-types";
 export type { ProviderUser, TokenResponse } from "./provider-types";
-export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
+export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, gotrueFieldsInput, emptyOutput, recoverBody, otpBody, authorizeQuery, redirectQuery, verifyBody, verifyQuery, resendBody, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
 export type { SessionUser } from "./session-cache";
 export { SESSION_COOKIE, readCookie, sessionClearCookie, sessionSetCookie } from "./session-cookie";
 export { SESSION_REVOKED_CHANNEL, sessionCache } from "./session-revocations";
@@ -28,3 +28,7 @@ export { defaultScopeFor } from "./oauth/scopes";
 export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "./oauth/grants";
 export { TOOLS_SCOPE, accountNames, authorizationServerIssuer, isToolTokenSessionLive, verifyToolAccessToken } from "./tool-access-tokens";
 export type { ToolAccessClaims } from "./tool-access-tokens";
+export { recoverByEmail } from "./recover";
+export { refuseProviderSignIn } from "./external-providers";
+export { followMagicLink, sendSignInMail, verifyOneTimeToken } from "./passwordless";
+export { resendConfirmation } from "./resend";

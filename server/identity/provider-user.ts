@@ -4,7 +4,17 @@ import type { ProviderUser } from "./provider-types";
 /** The built-in provider has one sign-in method: an email address and a password. */
 export const APP_METADATA = { provider: "email", providers: ["email"] } as const;
 
-export type UserRecord = Pick<AuthUser, "id" | "email" | "emailConfirmedAt" | "newEmail" | "lastSignInAt" | "userMetadata" | "createdAt" | "updatedAt">;
+export type UserRecord = Pick<AuthUser, "id" | "email" | "emailConfirmedAt" | "newEmail" | "lastSignInAt" | "userMetadata" | "createdAt" | "updatedAt"> & {
+  isAnonymous?: boolean;
+};
+
+/**
+ * GoTrue's providers come from the account's identities: an anonymous account without an
+ * address has none (`{}` and no identity); one with an address has the email identity.
+ */
+export function appMetadataOf(user: Pick<UserRecord, "email">): Record<string, unknown> {
+  return user.email ? { provider: APP_METADATA.provider, providers: [...APP_METADATA.providers] } : {};
+}
 
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : undefined);
 
@@ -27,9 +37,9 @@ export function toProviderUser(user: UserRecord): ProviderUser {
     ...(confirmedAt ? { confirmed_at: confirmedAt } : {}),
     ...(user.newEmail ? { new_email: user.newEmail } : {}),
     ...(lastSignInAt ? { last_sign_in_at: lastSignInAt } : {}),
-    app_metadata: { provider: APP_METADATA.provider, providers: [...APP_METADATA.providers] },
+    app_metadata: appMetadataOf(user),
     user_metadata: user.userMetadata ?? {},
-    identities: [
+    identities: !user.email ? [] : [
       {
         identity_id: user.id,
         id: user.id,
@@ -44,6 +54,6 @@ export function toProviderUser(user: UserRecord): ProviderUser {
     ],
     created_at: createdAt,
     updated_at: updatedAt,
-    is_anonymous: false,
+    is_anonymous: user.isAnonymous === true,
   };
 }

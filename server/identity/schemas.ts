@@ -3,9 +3,12 @@ import { uuidOutput } from "../platform/validation/output";
 
 /** Raw inputs: the provider itself answers malformed values with its own errors. */
 export const credentialsInput = z.object({
-  email: z.unknown().transform((v) => (typeof v === "string" ? v : "")),
-  password: z.unknown().transform((v) => (typeof v === "string" ? v : "")),
+  // Absent is "" too: GoTrue's sign-up without an email is an anonymous sign-in, not a zod message.
+  email: z.unknown().optional().transform((v) => (typeof v === "string" ? v : "")),
+  password: z.unknown().optional().transform((v) => (typeof v === "string" ? v : "")),
   data: z.record(z.string(), z.unknown()).optional(),
+  /** Only told apart from absent: GoTrue's anonymous sign-in is a sign-up with neither email nor phone. */
+  phone: z.unknown().optional(),
 });
 
 export const tokenInput = z.object({
@@ -26,6 +29,7 @@ export const updateUserInput = z.object({
   data: z.record(z.string(), z.unknown()).default({}),
   email: z.unknown().optional(),
   password: z.unknown().optional(),
+  nonce: z.unknown().optional(),
 });
 
 /** `GET /api/auth/me` (SPEC 4.4). */
@@ -36,14 +40,16 @@ export const identityUserOutput = z.object({
   id: uuidOutput,
   aud: z.literal("authenticated"),
   role: z.literal("authenticated"),
-  email: z.string(),
+  email: z.string().describe("Empty for an anonymous account without an address."),
   user_metadata: z.record(z.string(), z.unknown()),
   email_confirmed_at: z.string().optional().describe("ISO 8601; absent until the address is confirmed."),
   phone: z.literal("").describe("Always empty: the built-in provider has no phone sign-in."),
   confirmed_at: z.string().optional().describe("ISO 8601; GoTrue's older name for `email_confirmed_at`."),
   new_email: z.string().optional().describe("With mail: the address asked for, until the link mailed to it is followed."),
   last_sign_in_at: z.string().optional().describe("ISO 8601; absent before the first sign-in."),
-  app_metadata: z.object({ provider: z.literal("email"), providers: z.array(z.literal("email")) }),
+  app_metadata: z
+    .union([z.object({ provider: z.literal("email"), providers: z.array(z.literal("email")) }), z.object({})])
+    .describe("`{ provider: \"email\", providers: [\"email\"] }`; `{}` for an anonymous account without an address."),
   identities: z
     .array(
       z.object({
@@ -58,10 +64,10 @@ export const identityUserOutput = z.object({
         email: z.string(),
       }),
     )
-    .describe("One `email` identity; empty in the answer to a sign-up still to confirm."),
+    .describe("One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address."),
   created_at: z.string().describe("ISO 8601"),
   updated_at: z.string().describe("ISO 8601"),
-  is_anonymous: z.literal(false),
+  is_anonymous: z.boolean().describe("An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed."),
 });
 /** A session as `/auth/v1/signup` and `/auth/v1/token` answer it (`TokenResponse`). */
 export const identitySessionOutput = z.object({
@@ -78,8 +84,8 @@ export const identitySessionOutput = z.object({
  * the body leniently (credentialsInput, tokenInput) to answer GoTrue's exact errors.
  */
 export const signupBody = z.object({
-  email: z.string().describe("The account's email address."),
-  password: z.string().describe("8 to 1024 characters."),
+  email: z.string().optional().describe("The account's email address; without it (and without `phone`) the sign-up is an anonymous sign-in (`ANONYMOUS_SIGN_IN`)."),
+  password: z.string().optional().describe("8 to 1024 characters; required with `email`."),
   data: z.record(z.string(), z.unknown()).optional().describe("User metadata, any JSON keys (e.g. `display_name`), at most 2 KB serialized."),
 });
 export const tokenQuery = z.object({
@@ -98,6 +104,7 @@ export const updateUserBody = z.object({
   data: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` key by key; a `null` value removes the key; at most 2 KB serialized once merged."),
   email: z.string().optional().describe("A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed."),
   password: z.string().optional().describe("A new password (8 to 1024 characters); every other session of the account ends."),
+  nonce: z.string().optional().describe("With mail, from a session signed in more than 24 hours ago: the code `GET /auth/v1/reauthenticate` mailed, required with `password`."),
 });
 
 /** The admin API (`/auth/v1/admin/users`): raw fields, validated with GoTrue's errors. */
@@ -118,4 +125,43 @@ export const adminUserBody = z.object({
   password: z.string().optional().describe("8 to 1024 characters; a change ends every session of the account."),
   email_confirm: z.boolean().optional().describe("`true`: the address counts as confirmed."),
   user_metadata: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` as `data` is."),
+});
+
+/** `POST /recover`, `/otp`, `/resend`, `/verify`: raw fields, validated with GoTrue's errors. */
+export const gotrueFieldsInput = z.object({ fields: z.record(z.string(), z.unknown()).default({}) });
+export const emptyOutput = z.object({}).describe("GoTrue's empty answer.");
+export const recoverBody = z.object({
+  email: z.string().describe("The account's address; the answer is the same whether or not it has one."),
+  code_challenge: z.string().optional().describe("Accepted for auth-js's PKCE flow; the mailed link is the dashboard's reset page either way."),
+  code_challenge_method: z.string().optional(),
+});
+export const authorizeQuery = z.object({
+  provider: z.string().describe("An external provider's name (`github`, `google`, …): none is enabled on the built-in provider."),
+  redirect_to: z.string().optional(),
+  scopes: z.string().optional(),
+});
+export const otpBody = z.object({
+  email: z.string().describe("The address to mail the magic link and code to."),
+  create_user: z.boolean().optional().describe("`false`: an address without an account gets 422 `otp_disabled` instead of a new account. Default `true`."),
+  data: z.record(z.string(), z.unknown()).optional().describe("User metadata for a new account, as at sign-up."),
+  code_challenge: z.string().optional(),
+  code_challenge_method: z.string().optional(),
+});
+export const redirectQuery = z.object({
+  redirect_to: z.string().optional().describe("Where the mailed link lands after signing in: a URL on this service's origin (anything else becomes BASE_URL)."),
+});
+export const verifyBody = z.object({
+  type: z.enum(["email", "magiclink", "signup"]).describe("`email` (a code), `magiclink` or `signup`: all verify the mailed sign-in token."),
+  email: z.string().optional().describe("With `token`."),
+  token: z.string().optional().describe("The six-digit code from the mail."),
+  token_hash: z.string().optional().describe("The link's `token`, instead of `email` and `token`."),
+});
+export const verifyQuery = z.object({
+  token: z.string().describe("The magic link's token."),
+  type: z.enum(["email", "magiclink", "signup"]),
+  redirect_to: z.string().optional().describe("A URL on this service's origin; BASE_URL otherwise."),
+});
+export const resendBody = z.object({
+  type: z.enum(["signup", "email_change"]).describe("`signup`: the confirmation link again; `email_change`: the link to the pending new address."),
+  email: z.string().describe("The account's address."),
 });

@@ -26,6 +26,16 @@ const envSchema = z.object({
   ASSERTION_PREVIOUS_KEYS: optionalString,
   // The built-in provider's admin API (/auth/v1/admin): a JWT with role service_role.
   SERVICE_ROLE_KEY: optionalString,
+  // GoTrue's anonymous sign-in (auth-js signInAnonymously): off unless "true", as GoTrue ships it.
+  // GoTrue's MAILER_AUTOCONFIRM: with mail, take sign-up addresses as confirmed (no link, a session at once).
+  MAILER_AUTOCONFIRM: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((v) => v === "true"),
+  ANONYMOUS_SIGN_IN: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((v) => v === "true"),
   ADMIN_EMAILS: optionalString,
   INTEGRATION_ENCRYPTION_KEY: optionalString,
   SESSION_SECRET: optionalString,

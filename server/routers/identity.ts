@@ -1,9 +1,10 @@
 import { IDENTITY } from "../platform/error-codes";
 import { z } from "zod";
+import { getConfig } from "../platform/config";
 import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
-import { confirmEmail } from "../identity";
+import { confirmEmail, countMailRequest, countSignInAttempt as countCodeAttempt, followMagicLink, gotrueFieldsInput, recoverByEmail, resendConfirmation, sendSignInMail, verifyOneTimeToken } from "../identity";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
@@ -21,7 +22,12 @@ async function limitedSignIn(ctx: Context, email: string, signIn: () => Promise<
 /** The built-in provider's GoTrue-compatible surface (served at /auth/v1). */
 export const identityProviderRouter = router({
   signup: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
+    // GoTrue: a sign-up with neither email nor phone is an anonymous sign-in.
+    const anonymous = input.email === "" && (input.phone === undefined || input.phone === "");
+    if (anonymous && !getConfig().ANONYMOUS_SIGN_IN) throw new IdentityError(IDENTITY.ANONYMOUS_PROVIDER_DISABLED, "Anonymous sign-ins are disabled");
     await countSignUpAttempt(ctx.em, ctx.clientAddress);
+    if (anonymous) return new BuiltInIdentityProvider(ctx.em).signInAnonymously(input.data);
+    if (typeof input.phone === "string" && input.phone !== "") throw new IdentityError(IDENTITY.PHONE_PROVIDER_DISABLED, "Phone signups are disabled");
     const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data);
     // An address still to confirm becomes the administrator at its first sign-in instead.
     if ("access_token" in tokens) await recordFirstAdmin(ctx.em, tokens.user);
@@ -48,6 +54,29 @@ export const identityProviderRouter = router({
     return new BuiltInIdentityProvider(ctx.em).logout(input.accessToken, scope);
   }),
   jwks: publicProcedure.query(() => publicJwks()),
+  otp: publicProcedure.input(gotrueFieldsInput.extend({ redirectTo: z.string().nullable() })).mutation(async ({ ctx, input }) => {
+    await countMailRequest(ctx.em, ctx.clientAddress);
+    return sendSignInMail(ctx.em, input.fields, input.redirectTo);
+  }),
+  /** A six-digit code is guessable: its tries count as password attempts on the address. */
+  verify: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
+    if (typeof input.fields.token === "string" && input.fields.token !== "") {
+      await countCodeAttempt(ctx.em, typeof input.fields.email === "string" ? input.fields.email : "", ctx.clientAddress);
+    }
+    return verifyOneTimeToken(ctx.em, input.fields);
+  }),
+  followLink: publicProcedure
+    .input(z.object({ token: z.string(), type: z.string(), redirectTo: z.string().nullable() }))
+    .mutation(({ ctx, input }) => followMagicLink(ctx.em, input)),
+  resend: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
+    await countMailRequest(ctx.em, ctx.clientAddress);
+    return resendConfirmation(ctx.em, input.fields);
+  }),
+  reauthenticate: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).reauthenticate(input.accessToken)),
+  recover: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
+    await countMailRequest(ctx.em, ctx.clientAddress);
+    return recoverByEmail(ctx.em, input.fields.email);
+  }),
   adminCreateUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
     requireServiceRole(input.serviceKey);
     return adminCreateUser(ctx.em, input.fields);

@@ -1,6 +1,7 @@
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
+import { HOSTILE } from "../support/hostile-strings";
 import { startService, type RunningService } from "../support/service";
 
 /**
@@ -253,4 +254,94 @@ describe("the token endpoint's body", () => {
     const wrong = await form("?grant_type=password", { email, password: "not the password" });
     expect([wrong.status, await wrong.json()]).toEqual([400, { code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" }]);
   });
+});
+
+describe("auth-js resetPasswordForEmail without mail", () => {
+  it("answers GoTrue's shape naming SMTP_URL, the same for a known and an unknown address", async () => {
+    const { email } = await signedUp();
+    const known = await client().resetPasswordForEmail(email);
+    const unknown = await client().resetPasswordForEmail(uniqueEmail("nobody"));
+    expect(known.data).toBeNull();
+    expect(known.error).toMatchObject({ status: 422, code: "email_provider_disabled", message: "Password recovery needs mail, and mail is not configured: set SMTP_URL" });
+    expect(unknown.error).toMatchObject({ status: 422, code: "email_provider_disabled", message: known.error!.message });
+  });
+
+  for (const [name, value] of Object.entries(HOSTILE)) {
+    it(`refuses a hostile address (${name}) with GoTrue's shape, never a 500`, async () => {
+      const res = await fetch(`${service.url}/auth/v1/recover`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: value }) });
+      const body = await res.json();
+      expect([400, 413]).toContain(res.status);
+      expect(body).toMatchObject({ code: res.status, error_code: res.status === 413 ? "request_too_large" : "validation_failed" });
+    });
+  }
+});
+
+describe("auth-js passwordless and re-authentication without mail", () => {
+  it("signInWithOtp, resend and reauthenticate answer GoTrue's shape naming SMTP_URL", async () => {
+    const { auth, email } = await signedUp();
+    expect((await client().signInWithOtp({ email })).error).toMatchObject({
+      status: 422,
+      code: "email_provider_disabled",
+      message: "Sign-in by email link or code needs mail, and mail is not configured: set SMTP_URL",
+    });
+    expect((await client().resend({ type: "signup", email })).error).toMatchObject({ status: 422, code: "email_provider_disabled", message: "Resending a confirmation needs mail, and mail is not configured: set SMTP_URL" });
+    expect((await auth.reauthenticate()).error).toMatchObject({ status: 422, code: "email_provider_disabled", message: "Re-authentication needs mail, and mail is not configured: set SMTP_URL" });
+  });
+
+  it("verifyOtp with a code never sent is GoTrue's 403 otp_expired", async () => {
+    const { email } = await signedUp();
+    expect((await client().verifyOtp({ email, token: "123456", type: "email" })).error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
+  });
+
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${service.url}/auth/v1/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { status: res.status, body: await res.json() };
+  };
+  for (const [name, value] of Object.entries(HOSTILE)) {
+    it(`answers hostile strings (${name}) in otp, verify and resend fields with GoTrue's shape, never a 500`, async () => {
+      const answers = [
+        await post("otp", { email: value }),
+        await post("otp", { email: "grace@example.com", data: { note: value } }),
+        await post("verify", { type: "email", email: value, token: "123456" }),
+        await post("verify", { type: "email", email: "grace@example.com", token: value }),
+        await post("verify", { type: "magiclink", token_hash: value }),
+        await post("verify", { type: value, token_hash: "x" }),
+        await post("resend", { type: "signup", email: value }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.body).toMatchObject({ code: answer.status, error_code: expect.any(String), msg: expect.any(String) });
+      }
+    });
+  }
+});
+
+describe("auth-js anonymous and provider sign-in, off", () => {
+  it("signInAnonymously answers GoTrue's 422 anonymous_provider_disabled and creates nothing", async () => {
+    const { rows: before } = await service.db.query(`select count(*)::int as n from auth_users`);
+    const { data, error } = await client().signInAnonymously({ options: { data: { theme: "dark" } } });
+    expect(data.session).toBeNull();
+    expect(error).toMatchObject({ status: 422, code: "anonymous_provider_disabled", message: "Anonymous sign-ins are disabled" });
+    const { rows: after } = await service.db.query(`select count(*)::int as n from auth_users`);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it("signInWithOAuth's URL answers GoTrue's JSON error, never a page or a 404", async () => {
+    const { data } = await client().signInWithOAuth({ provider: "github", options: { skipBrowserRedirect: true, redirectTo: `${service.url}/dashboard` } });
+    const res = await fetch(data.url!, { redirect: "manual" });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: provider is not enabled" });
+    const unknown = await fetch(`${service.url}/auth/v1/authorize?provider=nope`);
+    expect(await unknown.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: Provider nope could not be found" });
+  });
+
+  for (const [name, value] of Object.entries(HOSTILE)) {
+    it(`answers a hostile provider name (${name}) with GoTrue's 400, not echoing it`, async () => {
+      const res = await fetch(`${service.url}/auth/v1/authorize?${new URLSearchParams({ provider: value.slice(0, 2000) })}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: Provider could not be found" });
+    });
+  }
 });

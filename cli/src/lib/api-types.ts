@@ -1233,6 +1233,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with an external provider (none enabled)
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOAuth` opens this URL. The built-in provider enables no external provider, so every name gets GoTrue's 400: `Unsupported provider: provider is not enabled` for one GoTrue knows, `Unsupported provider: Provider <name> could not be found` otherwise.
+         */
+        get: operations["getAuthV1Authorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/logout": {
         parameters: {
             query?: never;
@@ -1247,6 +1267,86 @@ export interface paths {
          * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `scope` as GoTrue: `global` (the default) ends every session of the account, `local` this one, `others` all but this one. An ended session's refresh token stops working and the dashboard session signed in with it ends.
          */
         post: operations["postAuthV1Logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a magic link and a sign-in code
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOtp({ email })`. With mail (`SMTP_URL`) one mail carries a magic link (`GET /auth/v1/verify`) and a six-digit code (`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) unless `create_user` is `false`. The answer is `{}`; the mail goes after it. Phone sign-in is not offered (`phone_provider_disabled`).
+         */
+        post: operations["postAuthV1Otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mail a re-authentication code
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `reauthenticate`: mails a six-digit nonce to the account (60 minutes, once). With mail, a password change (`PUT /auth/v1/user`) from a session signed in more than 24 hours ago needs it as `nonce` (400 `reauthentication_needed` without, 422 `reauthentication_not_valid` when wrong), GoTrue's secure password change.
+         */
+        get: operations["getAuthV1Reauthenticate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `resetPasswordForEmail`. With mail (`SMTP_URL`) the account's address gets a one-time link to the reset page (60 minutes; at most one mail a minute per account). The answer is `{}` whether or not the address has an account, and the mail goes after the answer. A password set any other way (updateUser, the admin API) kills every unused link.
+         */
+        post: operations["postAuthV1Recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a confirmation link again
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `resend`: `signup` mails the sign-up confirmation link again to an unconfirmed account, `email_change` the link to a pending new address. `{}` for every address, nothing sent when there is nothing to confirm.
+         */
+        post: operations["postAuthV1Resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1311,6 +1411,30 @@ export interface paths {
          */
         put: operations["putAuthV1User"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a mailed magic link
+         * @description The link in the mail of `POST /auth/v1/otp`. Answers 303 to `redirect_to` (this service's origin only, BASE_URL otherwise) with GoTrue's fragment: `access_token`, `expires_at`, `expires_in`, `refresh_token`, `token_type`, `type` on success (auth-js reads it with `detectSessionInUrl`), `error`, `error_code`, `error_description` when the link is wrong, used or expired.
+         */
+        get: operations["getAuthV1Verify"];
+        put?: never;
+        /**
+         * Sign in with a mailed code or link token
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `verifyOtp`: `{ type: "email", email, token }` with the six-digit code, or `{ type: "magiclink", token_hash }` with the link's token. A session, as the token endpoint answers; the address counts as confirmed. A wrong, used or expired code is 403 `otp_expired`; tries count against the address as password attempts do.
+         */
+        post: operations["postAuthV1Verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7016,23 +7140,25 @@ export interface operations {
                         /** @constant */
                         aud: "authenticated";
                         users: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                             app_metadata: {
                                 /** @constant */
                                 provider: "email";
                                 providers: "email"[];
-                            };
+                            } | Record<string, never>;
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -7048,8 +7174,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7129,23 +7255,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7161,8 +7289,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7255,23 +7383,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7287,8 +7417,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7383,23 +7513,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7415,8 +7547,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7563,6 +7695,35 @@ export interface operations {
             };
         };
     };
+    getAuthV1Authorize: {
+        parameters: {
+            query: {
+                /** @description An external provider's name (`github`, `google`, …): none is enabled on the built-in provider. */
+                provider: string;
+                redirect_to?: string;
+                scopes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No external provider is enabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     postAuthV1Logout: {
         parameters: {
             query?: {
@@ -7623,6 +7784,288 @@ export interface operations {
             };
         };
     };
+    postAuthV1Otp: {
+        parameters: {
+            query?: {
+                /** @description Where the mailed link lands after signing in: a URL on this service's origin (anything else becomes BASE_URL). */
+                redirect_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code_challenge?: string;
+                    code_challenge_method?: string;
+                    /** @description `false`: an address without an account gets 422 `otp_disabled` instead of a new account. Default `true`. */
+                    create_user?: boolean;
+                    /** @description User metadata for a new account, as at sign-up. */
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The address to mail the magic link and code to. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An invalid email address, a missing field or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `email_provider_disabled` without mail (the message names `SMTP_URL`); `otp_disabled` for an unknown address with `create_user: false`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1Reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `email_provider_disabled` without mail; `email_not_confirmed` (`Please verify your email first.`) before the address is confirmed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Recover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Accepted for auth-js's PKCE flow; the mailed link is the dashboard's reset page either way. */
+                    code_challenge?: string;
+                    code_challenge_method?: string;
+                    /** @description The account's address; the answer is the same whether or not it has one. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Mailed, if the address has an account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An invalid email address, a missing field or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Without mail (`SMTP_URL` unset): `email_provider_disabled`, the message naming the setting, the same for every address. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's address. */
+                    email: string;
+                    /**
+                     * @description `signup`: the confirmation link again; `email_change`: the link to the pending new address.
+                     * @enum {string}
+                     */
+                    type: "signup" | "email_change";
+                };
+            };
+        };
+        responses: {
+            /** @description Mailed, if there is something to confirm. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An invalid email address, a missing field or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Without mail (`SMTP_URL` unset): `email_provider_disabled`, the message naming the setting, the same for every address. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     postAuthV1Signup: {
         parameters: {
             query?: never;
@@ -7637,10 +8080,10 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
-                    /** @description The account's email address. */
-                    email: string;
-                    /** @description 8 to 1024 characters. */
-                    password: string;
+                    /** @description The account's email address; without it (and without `phone`) the sign-up is an anonymous sign-in (`ANONYMOUS_SIGN_IN`). */
+                    email?: string;
+                    /** @description 8 to 1024 characters; required with `email`. */
+                    password?: string;
                 };
             };
         };
@@ -7661,23 +8104,25 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                             app_metadata: {
                                 /** @constant */
                                 provider: "email";
                                 providers: "email"[];
-                            };
+                            } | Record<string, never>;
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -7693,8 +8138,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7728,7 +8173,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A password too short or too long, or an email already registered. */
+            /** @description A password too short or too long, an email already registered, or an anonymous sign-in (no email) while `ANONYMOUS_SIGN_IN` is off. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7810,23 +8255,25 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                             app_metadata: {
                                 /** @constant */
                                 provider: "email";
                                 providers: "email"[];
-                            };
+                            } | Record<string, never>;
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -7842,8 +8289,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7910,23 +8357,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7942,8 +8391,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -8007,6 +8456,8 @@ export interface operations {
                     };
                     /** @description A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed. */
                     email?: string;
+                    /** @description With mail, from a session signed in more than 24 hours ago: the code `GET /auth/v1/reauthenticate` mailed, required with `password`. */
+                    nonce?: string;
                     /** @description A new password (8 to 1024 characters); every other session of the account ends. */
                     password?: string;
                 };
@@ -8020,23 +8471,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
                         app_metadata: {
                             /** @constant */
                             provider: "email";
                             providers: "email"[];
-                        };
+                        } | Record<string, never>;
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -8052,8 +8505,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -8115,6 +8568,185 @@ export interface operations {
             /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1Verify: {
+        parameters: {
+            query: {
+                /** @description A URL on this service's origin; BASE_URL otherwise. */
+                redirect_to?: string;
+                /** @description The magic link's token. */
+                token: string;
+                type: "email" | "magiclink" | "signup";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `redirect_to`, the session or the error in the fragment. */
+            303: {
+                headers: {
+                    /** @description `redirect_to#access_token=…` or `redirect_to#error=access_denied&error_code=otp_expired&…`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAuthV1Verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description With `token`. */
+                    email?: string;
+                    /** @description The six-digit code from the mail. */
+                    token?: string;
+                    /** @description The link's `token`, instead of `email` and `token`. */
+                    token_hash?: string;
+                    /**
+                     * @description `email` (a code), `magiclink` or `signup`: all verify the mailed sign-in token.
+                     * @enum {string}
+                     */
+                    type: "email" | "magiclink" | "signup";
+                };
+            };
+        };
+        responses: {
+            /** @description A session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description Unix seconds when the access token expires. */
+                        expires_at: number;
+                        /** @description Seconds the access token is valid for (3600). */
+                        expires_in: number;
+                        refresh_token: string;
+                        /** @constant */
+                        token_type: "bearer";
+                        user: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            app_metadata: {
+                                /** @constant */
+                                provider: "email";
+                                providers: "email"[];
+                            } | Record<string, never>;
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
+                            email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            user_metadata: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A missing `type`, neither or both of `token` and `token_hash`, an unsupported type, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A wrong, used or expired code (`Token has expired or is invalid`) or link (`Email link is invalid or has expired`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A malformed address with a code: `validation_failed` `Invalid email format`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many tries for this address or from this client; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

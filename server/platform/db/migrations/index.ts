@@ -14,6 +14,7 @@ import { Migration20261126000016_last_sign_in } from "./Migration20261126000016_
 import { Migration20261126000017_oauth_server } from "./Migration20261126000017_oauth_server";
 import { Migration20261126000019_connection_health } from "./Migration20261126000019_connection_health";
 import { Migration20261126000020_webhooks } from "./Migration20261126000020_webhooks";
+import { Migration20261126000021_passwordless_and_anonymous } from "./Migration20261126000021_passwordless_and_anonymous";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000017_oauth_server", class: Migration20261126000017_oauth_server },
   { name: "Migration20261126000019_connection_health", class: Migration20261126000019_connection_health },
   { name: "Migration20261126000020_webhooks", class: Migration20261126000020_webhooks },
+  { name: "Migration20261126000021_passwordless_and_anonymous", class: Migration20261126000021_passwordless_and_anonymous },
 ];

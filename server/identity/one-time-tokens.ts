@@ -1,0 +1,45 @@
+import { randomBytes, randomInt } from "node:crypto";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { sha256Base64url } from "../platform/crypto/sha256";
+
+/**
+ * GoTrue's mailed one-time tokens: a magic link with its six-digit code (either signs in), or
+ * a re-authentication nonce (a code only). One live token per account and purpose, a new one
+ * replaces it; each is spent by its first use; only hashes are stored. 60 minutes, GoTrue's
+ * default `MAILER_OTP_EXP`. A code is hashed with its account, as GoTrue hashes it with the
+ * address, so one code value never matches another account's row.
+ */
+export type OneTimePurpose = "magiclink" | "reauthentication";
+export const ONE_TIME_TOKEN_MINUTES = 60;
+
+const codeHash = (userId: string, code: string) => sha256Base64url(`${userId}:${code}`);
+
+export async function issueOneTimeToken(em: EntityManager, userId: string, purpose: OneTimePurpose): Promise<{ code: string; link: string | null }> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const link = purpose === "magiclink" ? randomBytes(32).toString("base64url") : null;
+  await em.getConnection().execute(
+    `insert into auth_one_time_tokens (user_id, purpose, link_hash, code_hash, expires_at) values (?, ?, ?, ?, ?)
+     on conflict (user_id, purpose) do update
+       set link_hash = excluded.link_hash, code_hash = excluded.code_hash, created_at = now(), expires_at = excluded.expires_at`,
+    [userId, purpose, link ? sha256Base64url(link) : null, codeHash(userId, code), new Date(Date.now() + ONE_TIME_TOKEN_MINUTES * 60_000)],
+  );
+  return { code, link };
+}
+
+/** Spends the account's live code for `purpose`; false for a wrong, used or expired one. */
+export async function spendCode(em: EntityManager, userId: string, purpose: OneTimePurpose, code: string): Promise<boolean> {
+  if (!/^\d{6}$/.test(code)) return false;
+  const rows = await em
+    .getConnection()
+    .execute(`delete from auth_one_time_tokens where user_id = ? and purpose = ? and code_hash = ? and expires_at > now() returning id`, [userId, purpose, codeHash(userId, code)]);
+  return rows.length > 0;
+}
+
+/** Spends a magic link; the account it signs in, or null for a wrong, used or expired one. */
+export async function spendLink(em: EntityManager, link: string): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(link)) return null;
+  const rows = await em
+    .getConnection()
+    .execute<{ user_id: string }[]>(`delete from auth_one_time_tokens where link_hash = ? and expires_at > now() returning user_id`, [sha256Base64url(link)]);
+  return rows[0]?.user_id ?? null;
+}

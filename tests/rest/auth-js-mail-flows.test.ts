@@ -1,0 +1,214 @@
+import { AuthClient } from "@supabase/auth-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { uniqueEmail } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+/**
+ * Issue 16, 1: what GoTrue sends by mail, driven by an unmodified `@supabase/auth-js` against a
+ * service with SMTP_URL (the fake SMTP server keeps every message): password recovery,
+ * passwordless sign-in (magic link and six-digit code), resend, re-authentication.
+ */
+const SERVICE_ROLE_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.bWFpbC1mbG93cy1rZXk";
+const PASSWORD = "correct horse battery";
+let smtp: FakeSmtp;
+let service: RunningService;
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  service = await startService({ label: "authjs-mail-flows", env: { SMTP_URL: smtp.url, SERVICE_ROLE_KEY } });
+}, 60_000);
+afterAll(async () => {
+  await service?.stop();
+  await smtp?.close();
+});
+
+const client = (key = "anon") =>
+  new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: key, Authorization: `Bearer ${key}` }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
+const anon = () => new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
+
+/** The `count`-th mail to `to`, quoted-printable undone; waits for it to arrive. */
+async function mailTo(to: string, count = 1): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  let mails = smtp.received.filter((m) => m.to.includes(to));
+  while (mails.length < count && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    mails = smtp.received.filter((m) => m.to.includes(to));
+  }
+  if (mails.length < count) throw new Error(`no mail #${count} to ${to}`);
+  return mails[count - 1]!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+}
+const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).length;
+
+/** A confirmed account with a password, made through the admin API (no confirmation mail). */
+async function confirmedAccount(email = uniqueEmail("mailflow")) {
+  const { data, error } = await client(SERVICE_ROLE_KEY).admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  expect(error).toBeNull();
+  const auth = anon();
+  expect((await auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  return { auth, email, userId: data.user!.id };
+}
+
+describe("resetPasswordForEmail with mail", () => {
+  const resetToken = (raw: string) => /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(raw)![1]!;
+
+  it("mails the reset link to a known address, answers an unknown one the same and mails it nothing", async () => {
+    const { email } = await confirmedAccount();
+    const unknown = uniqueEmail("nobody");
+    const forUnknown = await anon().resetPasswordForEmail(unknown);
+    const forKnown = await anon().resetPasswordForEmail(email);
+    expect(forKnown).toEqual({ data: {}, error: null });
+    expect(forUnknown).toEqual(forKnown);
+
+    const raw = await mailTo(email);
+    expect(raw).toContain("Subject: Reset your svc password");
+    const page = await fetch(`${service.url}/reset-password/${resetToken(raw)}`);
+    expect(page.status).toBe(200);
+    await page.text();
+    expect(mailsTo(unknown)).toBe(0);
+  });
+
+  it("a password changed another way kills the unused reset link", async () => {
+    const { auth, email } = await confirmedAccount();
+    expect((await anon().resetPasswordForEmail(email)).error).toBeNull();
+    const token = resetToken(await mailTo(email));
+    expect((await auth.updateUser({ password: "another long passphrase" })).error).toBeNull();
+
+    const page = await fetch(`${service.url}/reset-password/${token}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("This reset link is not valid");
+    const { rows } = await service.db.query(`select count(*)::int as n from password_reset_links l join auth_users u on u.id = l.user_id where u.email = $1`, [email]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it("refuses a missing or malformed address with GoTrue's messages", async () => {
+    const noEmail = await fetch(`${service.url}/auth/v1/recover`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(noEmail.status).toBe(400);
+    expect(await noEmail.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Password recovery requires an email" });
+    expect((await anon().resetPasswordForEmail("not-an-address")).error).toMatchObject({ status: 400, code: "validation_failed", message: "Unable to validate email address: invalid format" });
+  });
+});
+
+describe("signInWithOtp, verifyOtp: magic links and codes", () => {
+  const codeIn = (raw: string) => /Or enter this code: (\d{6})/.exec(raw)![1]!;
+  const linkIn = (raw: string) => /(http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?\S+)/.exec(raw)![1]!;
+
+  it("signs a new address up and in with the mailed code, once; the address counts as confirmed", async () => {
+    const email = uniqueEmail("otp-new");
+    const sent = await anon().signInWithOtp({ email, options: { data: { display_name: "Ada <b>" } } });
+    expect(sent).toEqual({ data: { user: null, session: null }, error: null });
+    const raw = await mailTo(email);
+    expect(raw).toContain("Subject: Your sign-in link");
+
+    const auth = anon();
+    const { data, error } = await auth.verifyOtp({ email, token: codeIn(raw), type: "email" });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user).toMatchObject({ email, user_metadata: { display_name: "Ada <b>" } });
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect((await auth.getUser()).data.user?.email).toBe(email);
+
+    const again = await anon().verifyOtp({ email, token: codeIn(raw), type: "email" });
+    expect(again.error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
+  });
+
+  it("signs a known account in with the magic link: a 303 with GoTrue's fragment, and the link works once", async () => {
+    const { email, userId } = await confirmedAccount();
+    expect((await anon().signInWithOtp({ email, options: { emailRedirectTo: `${service.url}/dashboard?from=mail` } })).error).toBeNull();
+    const link = linkIn(await mailTo(email));
+
+    const res = await fetch(link, { redirect: "manual" });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.origin + location.pathname + location.search).toBe(`${service.url}/dashboard?from=mail`);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get("token_type")).toBe("bearer");
+    expect(fragment.get("type")).toBe("magiclink");
+    const { data } = await anon().getUser(fragment.get("access_token")!);
+    expect(data.user?.id).toBe(userId);
+
+    const reused = await fetch(link, { redirect: "manual" });
+    const failed = new URLSearchParams(new URL(reused.headers.get("location")!).hash.slice(1));
+    expect(Object.fromEntries(failed)).toEqual({ error: "access_denied", error_code: "otp_expired", error_description: "Email link is invalid or has expired", sb: "" });
+  });
+
+  it("verifies a link's token as token_hash; a new request replaces the old code", async () => {
+    const { email } = await confirmedAccount();
+    await anon().signInWithOtp({ email });
+    const first = await mailTo(email);
+    await anon().signInWithOtp({ email });
+    const second = await mailTo(email, 2);
+    expect((await anon().verifyOtp({ email, token: codeIn(first), type: "email" })).error).toMatchObject({ status: 403, code: "otp_expired" });
+    const tokenHash = new URL(linkIn(second)).searchParams.get("token")!;
+    const { data, error } = await anon().verifyOtp({ token_hash: tokenHash, type: "magiclink" });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect((await anon().verifyOtp({ token_hash: tokenHash, type: "magiclink" })).error).toMatchObject({ status: 403, code: "otp_expired", message: "Email link is invalid or has expired" });
+  });
+
+  it("sends a link to another site's redirect_to to BASE_URL instead", async () => {
+    const { email } = await confirmedAccount();
+    await anon().signInWithOtp({ email, options: { emailRedirectTo: "https://evil.example/steal" } });
+    const res = await fetch(linkIn(await mailTo(email)), { redirect: "manual" });
+    expect(res.headers.get("location")!).toMatch(new RegExp(`^${service.url}/#access_token=`));
+  });
+
+  it("with create_user false, refuses an unknown address and creates nothing", async () => {
+    const email = uniqueEmail("otp-nocreate");
+    const { error } = await anon().signInWithOtp({ email, options: { shouldCreateUser: false } });
+    expect(error).toMatchObject({ status: 422, code: "otp_disabled", message: "Signups not allowed for otp" });
+    const { rows } = await service.db.query(`select 1 from auth_users where email = $1`, [email]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses verify requests GoTrue refuses, with its messages", async () => {
+    expect((await anon().verifyOtp({ email: uniqueEmail("nobody"), token: "123456", type: "email" })).error).toMatchObject({ status: 403, code: "otp_expired" });
+    expect((await anon().verifyOtp({ email: "not-an-address", token: "123456", type: "email" })).error).toMatchObject({ status: 422, code: "validation_failed", message: "Invalid email format" });
+    // No account has a phone: GoTrue's answer for a code never sent, after its E.164 check.
+    expect((await anon().verifyOtp({ phone: "+15555550100", token: "123456", type: "sms" })).error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
+    expect((await anon().verifyOtp({ phone: "12345678901234567890", token: "123456", type: "phone_change" })).error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "Invalid phone number format (E.164 required)",
+    });
+  });
+});
+
+describe("resend", () => {
+  it("mails an unconfirmed sign-up its confirmation link again; an unknown address gets the same answer and no mail", async () => {
+    const email = uniqueEmail("resend");
+    expect((await anon().signUp({ email, password: PASSWORD })).error).toBeNull();
+    await mailTo(email);
+    const unknown = uniqueEmail("resend-nobody");
+    expect(await anon().resend({ type: "signup", email: unknown })).toMatchObject({ data: { user: null, session: null }, error: null });
+    expect(await anon().resend({ type: "signup", email })).toMatchObject({ data: { user: null, session: null }, error: null });
+    expect(await mailTo(email, 2)).toContain("/confirm-email/");
+    expect(mailsTo(unknown)).toBe(0);
+  });
+});
+
+describe("reauthenticate before a password change from an old session", () => {
+  const nonceIn = (raw: string) => /confirm it is you \(it works once, for 60 minutes\): (\d{6})/.exec(raw)![1]!;
+  const age = (email: string) =>
+    service.db.query(`update auth_sessions set created_at = now() - interval '25 hours' where user_id = (select id from auth_users where email = $1)`, [email]);
+
+  it("needs the mailed nonce when the session is over 24 hours old, refuses a wrong one, takes the right one once", async () => {
+    const { auth, email } = await confirmedAccount();
+    await age(email);
+    expect((await auth.updateUser({ password: "a newer passphrase" })).error).toMatchObject({ status: 400, code: "reauthentication_needed", message: "Password update requires reauthentication" });
+
+    expect((await auth.reauthenticate()).error).toBeNull();
+    const nonce = nonceIn(await mailTo(email));
+    const wrong = nonce === "000000" ? "000001" : "000000";
+    expect((await auth.updateUser({ password: "a newer passphrase", nonce: wrong })).error).toMatchObject({ status: 422, code: "reauthentication_not_valid", message: "Nonce has expired or is invalid" });
+    expect((await anon().signInWithPassword({ email, password: "a newer passphrase" })).error).toMatchObject({ code: "invalid_credentials" });
+
+    expect((await auth.updateUser({ password: "a newer passphrase", nonce })).error).toBeNull();
+    expect((await anon().signInWithPassword({ email, password: "a newer passphrase" })).error).toBeNull();
+  });
+
+  it("a fresh session changes the password without a nonce", async () => {
+    const { auth, email } = await confirmedAccount();
+    expect((await auth.updateUser({ password: "fresh session passphrase" })).error).toBeNull();
+    expect((await anon().signInWithPassword({ email, password: "fresh session passphrase" })).error).toBeNull();
+  });
+});
