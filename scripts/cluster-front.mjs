@@ -1,0 +1,104 @@
+// The round-robin front of `npm run cluster` (scripts/cluster.mjs): what a load balancer does
+// in production, small enough to read. Each request (and each WebSocket) goes to the next
+// instance that is ready; an instance is ready while its `/readyz` answers 200, so a draining
+// or dead one stops getting requests within one poll. Proxying itself is http-proxy-3's.
+import { Agent, createServer } from "node:http";
+import { createProxyServer } from "http-proxy-3";
+
+const POLL_MS = 500;
+
+/** Errors that mean the instance was never reached: nothing of the request was handled. */
+const NOT_REACHED = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENOTFOUND"]);
+
+function answer(res, status, message) {
+  if (res.headersSent) return res.destroy();
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "retry-after": "1", connection: "close" });
+  res.end(JSON.stringify({ message }));
+}
+
+/**
+ * Starts the front on host:port in front of `instances` ([{ name, url }]). Resolves
+ * { url, close(), readyCount() } once it listens.
+ */
+export async function startFront({ host, port, instances, log = () => {} }) {
+  const state = instances.map((instance) => ({ ...instance, ready: false }));
+  // Kept-alive connections to the instances, as a load balancer keeps them.
+  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  // xfwd: the instances see the client's address in X-Forwarded-For (they trust loopback
+  // proxies by default, TRUSTED_PROXIES), so per-address limits count people, not the front.
+  const proxy = createProxyServer({ xfwd: true, agent });
+  let next = 0;
+
+  const setReady = (instance, ready) => {
+    if (instance.ready === ready) return;
+    instance.ready = ready;
+    log(`${instance.name} ${ready ? "is ready" : "is not ready: no requests go to it"}`);
+  };
+  const pick = (skip) => {
+    for (let i = 0; i < state.length; i += 1) {
+      const candidate = state[(next + i) % state.length];
+      if (candidate.ready && candidate !== skip) {
+        next = (next + i + 1) % state.length;
+        return candidate;
+      }
+    }
+    return undefined;
+  };
+
+  let polling = true;
+  const poll = async (instance) => {
+    while (polling) {
+      const ready = await fetch(`${instance.url}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+        (res) => res.status === 200,
+        () => false,
+      );
+      if (polling) setReady(instance, ready);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS).unref());
+    }
+  };
+  // The first round before listening: the front opens with the instances it can use.
+  await Promise.all(
+    state.map(async (instance) => {
+      const ok = await fetch(`${instance.url}/readyz`).then((res) => res.status === 200, () => false);
+      setReady(instance, ok);
+    }),
+  );
+  for (const instance of state) void poll(instance);
+
+  const forward = (req, res, skip) => {
+    const instance = pick(skip);
+    if (!instance) return answer(res, 503, "No instance is ready; try again in a moment.");
+    proxy.web(req, res, { target: instance.url }, (error) => {
+      if (NOT_REACHED.has(error.code)) setReady(instance, false);
+      // A request without a body that never reached its instance is safe to send elsewhere.
+      const bodiless = (req.method === "GET" || req.method === "HEAD") && !req.headers["content-length"] && !req.headers["transfer-encoding"];
+      if (NOT_REACHED.has(error.code) && bodiless && !skip && !res.headersSent) return forward(req, res, instance);
+      answer(res, 502, "The instance handling this request went away before answering; try again.");
+    });
+  };
+
+  const server = createServer((req, res) => forward(req, res));
+  server.on("upgrade", (req, socket, head) => {
+    const instance = pick();
+    if (!instance) return socket.destroy();
+    proxy.ws(req, socket, head, { target: instance.url }, (error) => {
+      if (NOT_REACHED.has(error.code)) setReady(instance, false);
+      socket.destroy();
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`,
+    readyCount: () => state.filter((instance) => instance.ready).length,
+    async close() {
+      polling = false;
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      agent.destroy();
+    },
+  };
+}
