@@ -3,9 +3,45 @@
 // instance that is ready; an instance is ready while its `/readyz` answers 200, so a draining
 // or dead one stops getting requests within one poll. Proxying itself is http-proxy-3's.
 import { Agent, createServer } from "node:http";
+import { Readable } from "node:stream";
 import { createProxyServer } from "http-proxy-3";
 
 const POLL_MS = 500;
+/** Request bodies up to this size are read whole before they are sent on; bigger ones stream. */
+const BUFFER_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Reads the request body as nginx does by default (proxy_request_buffering): an instance that
+ * answers before reading the body (a 401 to an upload) and closes makes a streamed body's
+ * write fail, and Node's client then drops the answer; a body sent whole gets it. A whole body
+ * can also be sent again to another instance when the first was never reached.
+ */
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    const onData = (chunk) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > BUFFER_LIMIT) {
+        req.off("data", onData).off("end", onEnd).pause();
+        resolve({ chunks, complete: false });
+      }
+    };
+    const onEnd = () => resolve({ chunks, complete: true });
+    req.on("data", onData).on("end", onEnd).once("error", reject);
+  });
+}
+
+function bodyStream(req, body) {
+  if (body.complete) return Readable.from(body.chunks);
+  return Readable.from(
+    (async function* () {
+      yield* body.chunks;
+      yield* req;
+    })(),
+  );
+}
 
 /** Errors that mean the instance was never reached: nothing of the request was handled. */
 const NOT_REACHED = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENOTFOUND"]);
@@ -65,19 +101,24 @@ export async function startFront({ host, port, instances, log = () => {} }) {
   );
   for (const instance of state) void poll(instance);
 
-  const forward = (req, res, skip) => {
+  const forward = (req, res, body, skip) => {
     const instance = pick(skip);
     if (!instance) return answer(res, 503, "No instance is ready; try again in a moment.");
-    proxy.web(req, res, { target: instance.url }, (error) => {
+    proxy.web(req, res, { target: instance.url, buffer: bodyStream(req, body) }, (error) => {
       if (NOT_REACHED.has(error.code)) setReady(instance, false);
-      // A request without a body that never reached its instance is safe to send elsewhere.
-      const bodiless = (req.method === "GET" || req.method === "HEAD") && !req.headers["content-length"] && !req.headers["transfer-encoding"];
-      if (NOT_REACHED.has(error.code) && bodiless && !skip && !res.headersSent) return forward(req, res, instance);
+      // A request whose instance was never reached (and whose body is still whole here) is
+      // safe to send to another one, once.
+      if (NOT_REACHED.has(error.code) && body.complete && !skip && !res.headersSent) return forward(req, res, body, instance);
       answer(res, 502, "The instance handling this request went away before answering; try again.");
     });
   };
 
-  const server = createServer((req, res) => forward(req, res));
+  const server = createServer((req, res) => {
+    readBody(req).then(
+      (body) => forward(req, res, body),
+      () => res.destroy(),
+    );
+  });
   server.on("upgrade", (req, socket, head) => {
     const instance = pick();
     if (!instance) return socket.destroy();

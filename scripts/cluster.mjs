@@ -38,11 +38,11 @@ try {
   fail(`could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-const publicHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-// What the instances tell browsers, the CLI and deployed tools: the front's address, not their own.
+// What the instances tell browsers, the CLI and deployed tools: the front's address, not their
+// own (the defaults `npm start` would derive from PORT).
 const shared = {
-  BASE_URL: process.env.BASE_URL || `http://${publicHost}:${port}`,
-  APPS_DOMAIN: process.env.APPS_DOMAIN || `${publicHost}:${port}`,
+  BASE_URL: process.env.BASE_URL || `http://localhost:${port}`,
+  APPS_DOMAIN: process.env.APPS_DOMAIN || `localhost:${port}`,
 };
 
 const children = [];
