@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, signUp } from "../support/http";
+import { WebSocket } from "ws";
+import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { openShell } from "../support/shell-client";
+import { runSvc, startAgent, svcHome, type RunningAgent } from "../support/svc-shell";
 import { signedInOwner } from "../support/actors";
 import { catalogFile, CookieJar, hop, popupMessage } from "../support/oauth";
 import { startCluster, type RunningCluster } from "../support/cluster";
@@ -14,6 +17,8 @@ import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-p
  */
 let cluster: RunningCluster;
 let provider: FakeOAuthProvider;
+const OPS_EMAIL = "ops@example.com";
+const agents: RunningAgent[] = [];
 
 beforeAll(async () => {
   // The replay's first-party client id, at a fake provider, so a popup can also run to its end.
@@ -23,10 +28,12 @@ beforeAll(async () => {
   cluster = await startCluster({
     instances: 3,
     label: "three",
-    env: { ...CONTRACT_REPLAY_ENV, INTEGRATIONS_FILE: catalog, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
+    // ops@example.com is an administrator too: one may mint a CLI key for `svc ssh`.
+    env: { ...CONTRACT_REPLAY_ENV, ADMIN_EMAILS: `${CONTRACT_REPLAY_ENV.ADMIN_EMAILS},${OPS_EMAIL}`, INTEGRATIONS_FILE: catalog, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
   });
 }, 120_000);
 afterAll(async () => {
+  await Promise.all(agents.map((agent) => agent.stop()));
   await cluster?.stop();
   await provider?.close();
 }, 60_000);
@@ -94,10 +101,92 @@ describe("every instance equal", () => {
   });
 });
 
+/** A deployment with an issued agent token, and a CLI key (svc_sk_) of its workspace's owner. */
+let shellKey: string;
+let opsHome: string;
+async function deploymentWithToken(name: string): Promise<string> {
+  const ops = { cookie: opsCookie };
+  expect((await api(cluster, "/api/deployments", { method: "POST", cookie: ops.cookie, json: { name, upstreamUrl: "http://127.0.0.1:9" } })).status).toBe(201);
+  const token = await api(cluster, `/api/deployments/${name}/agent-tokens`, { method: "POST", cookie: ops.cookie });
+  expect(token.status).toBe(201);
+  return token.body.token;
+}
+let opsCookie: string;
+
+/** The instance address PostgreSQL names for the deployment's agent, once it is `expected` (or any, without). */
+async function agentInstance(name: string, expected?: (url: string) => boolean): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { rows } = await cluster.db.query("select l.instance_url from shell_agent_locations l join deployments d on d.id = l.deployment_id where d.name = $1", [name]);
+    const url = rows[0]?.instance_url as string | undefined;
+    if (url && (!expected || expected(url))) return url;
+    if (Date.now() > deadline) throw new Error(`the agent of ${name} was not where expected (last seen: ${url ?? "nowhere"})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+const brokerOf = (url: string) => `${url.replace(/^http/, "ws")}/ssh/v1`;
+
+describe("the shell across instances", () => {
+  beforeAll(async () => {
+    const ops = await signUp(cluster, OPS_EMAIL);
+    opsCookie = ops.cookie;
+    await createWorkspace(cluster, ops, uniqueSlug("shell"));
+    const key = await api(cluster, "/api/dev/personal-key", { method: "POST", cookie: ops.cookie, json: {} });
+    expect(key.status, key.text).toBe(200);
+    shellKey = key.body.apiKey;
+    opsHome = svcHome({ apiBase: cluster.url, apiKey: shellKey });
+  });
+
+  it("pairs an agent on instance A with a shell opened on instance B: the terminal's size, a resize, the exit code", async () => {
+    const [a, b] = cluster.instances as [RunningCluster["instances"][0], RunningCluster["instances"][0]];
+    const token = await deploymentWithToken("paired");
+    agents.push(await startAgent({ apiBase: a.url, deployment: "paired", token }));
+    expect(await agentInstance("paired")).toBe(a.url);
+    const shell = await openShell(brokerOf(b.url), shellKey, "paired", { tty: true, cols: 80, rows: 24 });
+    shell.type("stty size\n");
+    await shell.waitFor(/^24 80\r?$/m);
+    // Frames keep their order through both instances: the resize lands before the next line.
+    shell.resize(132, 40);
+    shell.type("stty size\n");
+    await shell.waitFor(/^40 132\r?$/m);
+    shell.type("exit 7\n");
+    expect(await shell.ended).toEqual({ code: 7, error: null });
+    // And `svc ssh` itself, through the front, wherever it lands.
+    const run = await runSvc(["ssh", "paired", "--", "echo through-the-front; exit 3"], { home: opsHome });
+    expect(run).toEqual({ status: 3, stdout: "through-the-front\n", stderr: "" });
+  });
+
+  it("keeps the internal relay closed to anyone without the shared secret", async () => {
+    const { rows } = await cluster.db.query("select id from deployments where name = 'paired'");
+    for (const headers of [{}, { "x-svc-relay-secret": "guessed", "x-svc-relay-user": JSON.stringify({ userId: "x", email: "x@example.com" }) }]) {
+      const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const socket = new WebSocket(`${brokerOf(cluster.url)}/relay?deployment=${rows[0].id}&name=paired`, { headers });
+        socket.on("open", () => reject(new Error("the relay opened without the secret")));
+        socket.on("unexpected-response", (_req, res) => {
+          let body = "";
+          res.on("data", (d: Buffer) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        });
+        socket.on("error", () => undefined);
+      });
+      expect(refused).toEqual({ status: 404, body: JSON.stringify({ message: "Not found" }) });
+    }
+  });
+});
+
 describe("kill -9 of one instance under load", () => {
-  it("keeps every acknowledged write, answers the rest with a clean error, and the survivors serve", { timeout: 60_000 }, async () => {
+  it("keeps every acknowledged write, answers the rest with a clean error, the survivors serve, and the agents move", { timeout: 60_000 }, async () => {
     const { user, tenantId } = await signedInOwner(cluster, { slugPrefix: "load" });
-    const victim = cluster.instances[1]!;
+    // An agent dialling the front, as one beside a deployment would; its instance is the victim,
+    // with a shell open to it from another instance.
+    const token = await deploymentWithToken("moving");
+    agents.push(await startAgent({ apiBase: cluster.url, deployment: "moving", token }));
+    const victimUrl = await agentInstance("moving");
+    const victimIndex = cluster.instances.findIndex((instance) => instance.url === victimUrl);
+    const victim = cluster.instances[victimIndex]!;
+    const survivors = cluster.instances.filter((instance) => instance !== victim);
+    const shell = await openShell(brokerOf(survivors[0]!.url), shellKey, "moving", { tty: false, command: "echo started; sleep 60" });
+    await shell.waitFor(/started/);
     const acknowledged: string[] = [];
     const refused: Array<{ status: number; body: unknown }> = [];
     let killed = false;
@@ -126,7 +215,16 @@ describe("kill -9 of one instance under load", () => {
     }
     // The survivors serve, through the front and each on its own.
     for (let i = 0; i < 6; i += 1) expect((await api(cluster, "/api/auth/me", { cookie: user.cookie })).body.loggedIn).toBe(true);
-    for (const survivor of [cluster.instances[0]!, cluster.instances[2]!]) expect((await api(survivor, "/readyz")).status).toBe(200);
-    expect(cluster.output()).toContain(`instance 2 (pid ${victim.pid}) exited (SIGKILL); the others go on`);
+    for (const survivor of survivors) expect((await api(survivor, "/readyz")).status).toBe(200);
+    expect(cluster.output()).toContain(`instance ${victimIndex + 1} (pid ${victim.pid}) exited (SIGKILL); the others go on`);
+    // The shell that ran through the dead instance ended with a clear message; the agent moved
+    // to a survivor, and a new shell reaches it.
+    expect(await shell.ended).toEqual({
+      code: null,
+      error: "The service instance holding the deployment's agent went away; the shell ended (run svc ssh again once the agent has reconnected)",
+    });
+    expect(survivors.map((instance) => instance.url)).toContain(await agentInstance("moving", (url) => url !== victim.url));
+    const again = await runSvc(["ssh", "moving", "--", "exit 4"], { home: opsHome });
+    expect(again).toEqual({ status: 4, stdout: "", stderr: "" });
   });
 });

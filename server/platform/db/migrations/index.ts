@@ -11,6 +11,7 @@ import { Migration20261126000009_email_confirmation } from "./Migration202611260
 import { Migration20261126000010_integration_enabled } from "./Migration20261126000010_integration_enabled";
 import { Migration20261126000015_email_change } from "./Migration20261126000015_email_change";
 import { Migration20261126000016_last_sign_in } from "./Migration20261126000016_last_sign_in";
+import { Migration20261126000022_shell_agent_locations } from "./Migration20261126000022_shell_agent_locations";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000010_integration_enabled", class: Migration20261126000010_integration_enabled },
   { name: "Migration20261126000015_email_change", class: Migration20261126000015_email_change },
   { name: "Migration20261126000016_last_sign_in", class: Migration20261126000016_last_sign_in },
+  { name: "Migration20261126000022_shell_agent_locations", class: Migration20261126000022_shell_agent_locations },
 ];
