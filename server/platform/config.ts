@@ -82,6 +82,11 @@ const envSchema = z.object({
   // with METRICS_PORT, a second listener on 127.0.0.1 serves it to whoever can reach loopback.
   METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "at least 16 characters").optional()),
   METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  // OpenTelemetry traces over OTLP/HTTP (server/platform/tracing.ts): off unless the endpoint
+  // is set; the exporter also reads the other standard OTEL_EXPORTER_OTLP_* variables itself.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  OTEL_SERVICE_NAME: z.string().default("svc"),
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });
