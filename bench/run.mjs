@@ -20,13 +20,14 @@ import uploadFlood from "./suites/upload-flood.mjs";
 import appProxy from "./suites/app-proxy.mjs";
 import cliStartup from "./suites/cli-startup.mjs";
 import connections from "./suites/connections.mjs";
+import cluster from "./suites/cluster.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, balance, uploadFlood, appProxy, connections, cliStartup];
+const SUITES = [authMe, balance, uploadFlood, appProxy, connections, cluster, cliStartup];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");

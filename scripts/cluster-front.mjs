@@ -16,7 +16,11 @@ const BUFFER_LIMIT = 8 * 1024 * 1024;
  * write fail, and Node's client then drops the answer; a body sent whole gets it. A whole body
  * can also be sent again to another instance when the first was never reached.
  */
+const NO_BODY = { chunks: [], complete: true };
+
 function readBody(req) {
+  // Most requests have no body: nothing to wait for.
+  if (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined) return Promise.resolve(NO_BODY);
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
@@ -34,6 +38,7 @@ function readBody(req) {
 }
 
 function bodyStream(req, body) {
+  if (body === NO_BODY) return undefined;
   if (body.complete) return Readable.from(body.chunks);
   return Readable.from(
     (async function* () {
