@@ -156,6 +156,22 @@ describe("the shell across instances", () => {
     expect(run).toEqual({ status: 3, stdout: "through-the-front\n", stderr: "" });
   });
 
+  it("lets a newer agent on instance C replace the older one on instance A, and shells reach the newer", async () => {
+    const [a, , c] = cluster.instances as [RunningCluster["instances"][0], RunningCluster["instances"][0], RunningCluster["instances"][0]];
+    const token = await deploymentWithToken("replaced");
+    const first = await startAgent({ apiBase: a.url, deployment: "replaced", token });
+    agents.push(first);
+    await agentInstance("replaced", (url) => url === a.url);
+    const second = await startAgent({ apiBase: c.url, deployment: "replaced", token });
+    agents.push(second);
+    expect(await first.exited).toBe(1);
+    expect(first.stderr()).toContain("Replaced by a newer agent for this deployment");
+    expect(await agentInstance("replaced")).toBe(c.url);
+    const shell = await openShell(brokerOf(a.url), shellKey, "replaced", { tty: false, command: "echo answered-by-the-newer" });
+    await shell.waitFor(/answered-by-the-newer/);
+    expect(await shell.ended).toEqual({ code: 0, error: null });
+  });
+
   it("keeps the internal relay closed to anyone without the shared secret", async () => {
     const { rows } = await cluster.db.query("select id from deployments where name = 'paired'");
     for (const headers of [{}, { "x-svc-relay-secret": "guessed", "x-svc-relay-user": JSON.stringify({ userId: "x", email: "x@example.com" }) }]) {
