@@ -21,6 +21,7 @@ import appProxy from "./suites/app-proxy.mjs";
 import cliStartup from "./suites/cli-startup.mjs";
 import connections from "./suites/connections.mjs";
 import webhooks from "./suites/webhooks.mjs";
+import cluster from "./suites/cluster.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
@@ -28,7 +29,7 @@ import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs } from "./lib/process-cpu.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, balance, uploadFlood, appProxy, connections, webhooks, cliStartup];
+const SUITES = [authMe, balance, uploadFlood, appProxy, connections, webhooks, cluster, cliStartup];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");

@@ -9,6 +9,9 @@ import { getRuntime, hostHandlesSignals, isDraining, shutdownRuntime, startDrain
 import { fastAnswer, fastRoute, handleRest, type MatchedRoute } from "./handler";
 import { metricsEnabled, recordWebSocketOpen, requestRecorder, requestStart } from "../server/platform/metrics";
 import { startMetricsListener } from "./metrics-listener";
+import { routeLabel } from "./route-label";
+import { traceRequest } from "./request-tracing";
+import { startTracing, stopTracing, tracer } from "../server/platform/tracing";
 import { serveFile } from "./static-files";
 import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
 import { closeShellBroker, handleBrokerUpgrade, isBrokerPath, wireShellAccessChecks } from "./ssh-broker/upgrade";
@@ -42,6 +45,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   logProcessFailures();
   wireShellAccessChecks();
   await getRuntime();
+  await startTracing();
   const config = getConfig();
   const remix = createRequestHandler(build, process.env.NODE_ENV ?? "production");
   const notRest = async (request: Request, clientAddress: string | null): Promise<Response> => {
@@ -57,13 +61,16 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     return remix(request, { clientAddress } satisfies DashboardLoadContext);
   };
   const metricsOn = metricsEnabled();
+  // Traces and metrics both name a request by its declared route; off, nothing is noted.
+  const tracingOn = tracer() !== undefined;
+  const observing = metricsOn || tracingOn;
   // Handed back as is when handleRest answers synchronously: the adapter then writes it
   // without waiting a tick. With metrics on, handleRest notes on the response which
   // declaration matched (recordWhenFinished labels the request by it).
   const listener = getRequestListener((request, env) => {
     const { incoming, outgoing } = env as HttpBindings;
     const clientAddress = normalizeClientAddress(incoming.socket.remoteAddress);
-    const rest = handleRest(request, (name) => rawHeader(incoming.rawHeaders, name), clientAddress, metricsOn ? (outgoing as MatchedRoute) : undefined);
+    const rest = handleRest(request, (name) => rawHeader(incoming.rawHeaders, name), clientAddress, observing ? (outgoing as MatchedRoute) : undefined);
     if (rest === null) return notRest(request, clientAddress);
     if (rest instanceof Promise) return rest.then((response) => response ?? notRest(request, clientAddress));
     return rest;
@@ -97,6 +104,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     }
     // The id goes in the head itself: a header set beforehand sends writeHead down Node's
     // slower merging path, on the route the benchmark measures.
+    if (tracingOn) (res as MatchedRoute).matchedRoute = route;
     res.writeHead(answer.status, { ...answer.headers, "x-request-id": requestId, "content-length": Buffer.byteLength(answer.body) });
     res.end(answer.body);
     // The whole answer is written: recorded now, without waiting for (and listening to) "finish".
@@ -106,6 +114,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   const server = createServer((req, res) => {
     const startedAt = requestStart();
     const requestId = requestIdFor(rawHeader(req.rawHeaders, "x-request-id"), normalizeClientAddress(req.socket.remoteAddress));
+    if (tracingOn) traceRequest(req, res, requestId);
     runInRequestScope(requestId, () => serve(req, res, requestId, startedAt));
   });
   server.on("upgrade", (req, socket, head) => {
@@ -193,14 +202,8 @@ function alignForwardedHost(request: Request): void {
  * the dashboard. An answer cut before it finished is not counted.
  */
 function recordWhenFinished(req: IncomingMessage, res: ServerResponse & MatchedRoute, startedAt: number, area?: string): void {
-  res.once("finish", () => {
-    const matched = res.matchedRoute;
-    const label = area ?? (matched ? matched.path : matched === null ? "unmatched" : isStaticPath(req.url) ? "static" : "dashboard");
-    requestRecorder(req.method, label).record(res.statusCode, startedAt);
-  });
+  res.once("finish", () => requestRecorder(req.method, routeLabel(req.url, res, area)).record(res.statusCode, startedAt));
 }
-
-const isStaticPath = (url: string | undefined) => url !== undefined && (url.startsWith("/build/") || url.startsWith("/favicon.ico"));
 
 /** WebSockets and other upgraded connections (shell broker, app-proxy), open right now. */
 const upgradedSockets = new Set<Duplex>();
@@ -234,6 +237,7 @@ export function stopOnSignals(server: Server): void {
     await closed;
     clearTimeout(force);
     await closeGuardedDispatcher();
+    await stopTracing();
     await shutdownRuntime().catch((error) => log.error("shutdown", error));
     process.exit(0);
   };

@@ -15,6 +15,8 @@ async function run(options, { record }) {
     method: options.method ?? "GET",
     headers: options.headers ?? {},
     ...(options.body !== undefined ? { body: options.body } : {}),
+    // A mixed workload: each connection cycles through these requests (autocannon's `requests`).
+    ...(options.requests !== undefined ? { requests: options.requests } : {}),
     connections: options.connections,
     pipelining: options.pipelining,
     duration: record ? options.durationSeconds : options.warmupSeconds,

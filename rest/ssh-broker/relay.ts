@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
 import { log } from "../../server/platform/log";
 import { getRuntime } from "../../server/start";
-import { type AgentPrincipal, recordDeploymentEvent } from "../../server/shell";
+import { type AgentPrincipal, forgetAgentLocation, recordAgentLocation, recordDeploymentEvent } from "../../server/shell";
+import { getConfig } from "../../server/platform/config";
+import { INSTANCE_ID } from "./instance-relay";
 import { appEnvironment } from "../../server/apps";
 import { can } from "../../server/members";
 import { membershipRole } from "../../server/tenants";
@@ -44,8 +46,8 @@ const LOW_WATER_BYTES = 1024 * 1024;
 
 /**
  * The in-process pairing of `svc ssh` clients with the one connected agent of each
- * deployment. Several service instances need the sticky rule of docs/decisions/021
- * (SSH_BROKER_URL names one instance), since both ends must reach the same process.
+ * deployment. Where each agent is connected is also kept in PostgreSQL, so a `svc ssh` that
+ * lands on another instance is relayed here (ADR 043, ./instance-relay.ts).
  */
 const agents = new Map<string, ConnectedAgent>();
 
@@ -91,6 +93,7 @@ export function attachAgent(socket: WebSocket, principal: AgentPrincipal): void 
   if (previous) dropAgent(previous, CLOSE.replaced, "Replaced by a newer agent for this deployment");
   const agent: ConnectedAgent = { socket, principal, sessions: new Map(), paused: false };
   agents.set(principal.deploymentId, agent);
+  void locateAgentHere(agent);
   send(socket, { type: "ready", deployment: principal.deploymentName });
   socket.on("message", (raw, isBinary) => {
     const frame = isBinary ? null : parseAgentFrame(raw.toString());
@@ -104,7 +107,10 @@ export function attachAgent(socket: WebSocket, principal: AgentPrincipal): void 
     else endSession(session, { code: null, error: frame.message, reason: "agent error" });
   });
   socket.on("close", () => {
-    if (agents.get(principal.deploymentId) === agent) agents.delete(principal.deploymentId);
+    if (agents.get(principal.deploymentId) === agent) {
+      agents.delete(principal.deploymentId);
+      void forgetAgentHere(principal.deploymentId);
+    }
     for (const session of [...agent.sessions.values()]) endSession(session, { code: null, error: "The deployment's agent disconnected", reason: "agent disconnected" });
   });
   keepAlive(socket);
@@ -126,6 +132,31 @@ function holdBackFor(agent: ConnectedAgent, client: WebSocket): void {
     agent.socket.resume();
   }, 20);
   timer.unref();
+}
+
+/** Tells the other instances (through PostgreSQL) that this deployment's agent is here. */
+async function locateAgentHere(agent: ConnectedAgent): Promise<void> {
+  try {
+    const { orm } = await getRuntime();
+    await recordAgentLocation(orm.em.fork(), agent.principal.deploymentId, { instanceId: INSTANCE_ID, instanceUrl: getConfig().instanceUrl });
+  } catch (error) {
+    log.warn("could not record where a shell agent is connected; shells from other instances will not find it", { message: (error as Error).message });
+  }
+}
+
+async function forgetAgentHere(deploymentId: string): Promise<void> {
+  try {
+    const { orm } = await getRuntime();
+    await forgetAgentLocation(orm.em.fork(), deploymentId, INSTANCE_ID);
+  } catch (error) {
+    log.debug("could not forget a shell agent's location", { message: (error as Error).message });
+  }
+}
+
+/** Another instance now holds this deployment's agent: the newest agent wins across instances too. */
+export function agentMovedTo(deploymentId: string, instanceId: string): void {
+  const agent = agents.get(deploymentId);
+  if (agent && instanceId !== INSTANCE_ID) dropAgent(agent, CLOSE.replaced, "Replaced by a newer agent for this deployment");
 }
 
 function dropAgent(agent: ConnectedAgent, code: number, message: string): void {

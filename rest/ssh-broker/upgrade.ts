@@ -8,12 +8,13 @@ import { assertKeyLookupsAllowed, countKeyFailure } from "../../server/identity"
 import { log } from "../../server/platform/log";
 import { getRuntime } from "../../server/start";
 import { isListening, subscribe } from "../../server/platform/db/notifications";
-import { AGENT_TOKEN_REVOKED_CHANNEL, authenticateAgentToken, AGENT_TOKEN_PREFIX, revokedAgentTokenIds } from "../../server/shell";
+import { AGENT_MOVED_CHANNEL, AGENT_TOKEN_REVOKED_CHANNEL, agentLocation, agentMove, authenticateAgentToken, AGENT_TOKEN_PREFIX, forgetInstanceAgents, revokedAgentTokenIds } from "../../server/shell";
 import { authenticateKeyToken, bearerFrom } from "../bearer";
 import { errorResponse } from "../errors";
 import { MAX_FRAME_BYTES } from "./frames";
 import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../../server/members";
-import { attachAgent, attachClient, CLOSE, connectedAgentTokens, dropAgentsWithToken, dropAllAgentsForShutdown, hasAgent, recheckShellAccess, SHUTTING_DOWN } from "./relay";
+import { agentMovedTo, attachAgent, attachClient, CLOSE, connectedAgentTokens, dropAgentsWithToken, dropAllAgentsForShutdown, hasAgent, recheckShellAccess, SHUTTING_DOWN } from "./relay";
+import { dialAgentInstance, holdsRelaySecret, INSTANCE_ID, pipeThroughInstance, relayedUser } from "./instance-relay";
 
 export const BROKER_PATH = "/ssh/v1";
 const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
@@ -36,6 +37,13 @@ export function wireShellAccessChecks(): void {
     onMessage: (payload) => {
       const change = membershipChange(payload);
       if (change) void recheckShellAccess(change.tenantId, change.userId);
+    },
+    onReset: () => undefined,
+  });
+  subscribe(AGENT_MOVED_CHANNEL, {
+    onMessage: (payload) => {
+      const move = agentMove(payload);
+      if (move) agentMovedTo(move.deploymentId, move.instanceId);
     },
     onReset: () => undefined,
   });
@@ -85,6 +93,8 @@ export async function handleBrokerUpgrade(req: IncomingMessage, socket: Duplex, 
     });
     if (url.pathname === `${BROKER_PATH}/agent`) return await upgradeAgent(req, socket, head, token, url.searchParams.get("deployment"), clientAddress);
     if (url.pathname === `${BROKER_PATH}/session`) return await upgradeSession(req, socket, head, token, url.searchParams.get("deployment") ?? "", clientAddress);
+    // Another instance relaying a shell (ADR 043): without the shared secret it is not there.
+    if (url.pathname === `${BROKER_PATH}/relay` && holdsRelaySecret(req)) return upgradeRelay(req, socket, head, url);
     refuse(socket, 404, "Not found");
   } catch (error) {
     await refuseError(socket, error).catch(() => socket.destroy());
@@ -113,8 +123,26 @@ async function upgradeSession(req: IncomingMessage, socket: Duplex, head: Buffer
   const { orm } = await getRuntime();
   const caller = createCaller(createContextInner({ orm, session: null, appKey: principal, requestId: randomUUID(), clientAddress }));
   const allowed = await caller.shell.authorizeSession({ name: deployment });
-  if (!hasAgent(allowed.deploymentId)) return refuse(socket, 409, `deployment ${allowed.deploymentName} has no running agent`);
-  wss.handleUpgrade(req, socket, head, (ws) => attachClient(ws, allowed.deploymentId, allowed.deploymentName, { userId: allowed.userId, email: allowed.email }));
+  const user = { userId: allowed.userId, email: allowed.email };
+  if (hasAgent(allowed.deploymentId)) {
+    wss.handleUpgrade(req, socket, head, (ws) => attachClient(ws, allowed.deploymentId, allowed.deploymentName, user));
+    return;
+  }
+  // The agent may be connected to another instance: relay to it.
+  const location = await agentLocation(orm.em.fork(), allowed.deploymentId);
+  const remote = location && location.instanceId !== INSTANCE_ID ? await dialAgentInstance(location, { id: allowed.deploymentId, name: allowed.deploymentName }, user) : null;
+  if (!remote) return refuse(socket, 409, `deployment ${allowed.deploymentName} has no running agent`);
+  wss.handleUpgrade(req, socket, head, (ws) => pipeThroughInstance(ws, remote));
+}
+
+/** A shell relayed from another instance, for a user that instance has authenticated and allowed. */
+function upgradeRelay(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void {
+  const deploymentId = url.searchParams.get("deployment") ?? "";
+  const name = url.searchParams.get("name") ?? "";
+  const user = relayedUser(req);
+  if (!user) return refuse(socket, 400, "Missing the relayed user");
+  if (!hasAgent(deploymentId)) return refuse(socket, 409, `deployment ${name} has no running agent`);
+  wss.handleUpgrade(req, socket, head, (ws) => attachClient(ws, deploymentId, name, user));
 }
 
 /** How long closing sockets may take their close handshake before they are cut. */
@@ -127,6 +155,13 @@ const CLOSE_HANDSHAKE_MS = 2_000;
  */
 export async function closeShellBroker(): Promise<void> {
   dropAllAgentsForShutdown();
+  // The other instances stop relaying here at once (the agents reconnect to them).
+  try {
+    const { orm } = await getRuntime();
+    await forgetInstanceAgents(orm.em.fork(), INSTANCE_ID);
+  } catch (error) {
+    log.debug("could not forget this instance's shell agents", { message: (error as Error).message });
+  }
   for (const socket of wss.clients) if (socket.readyState === socket.OPEN) socket.close(CLOSE.serviceRestart, SHUTTING_DOWN);
   const open = [...wss.clients];
   if (open.length === 0) return;

@@ -1,4 +1,4 @@
-import { availableParallelism } from "node:os";
+import { availableParallelism, hostname } from "node:os";
 import { z } from "zod";
 
 /**
@@ -73,6 +73,10 @@ const envSchema = z.object({
   APP_PROXY_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   // Where `svc ssh` and `svc agent` dial the shell broker; default: this service at /ssh/v1.
   SSH_BROKER_URL: optionalString,
+  // Several instances (ADR 043): where the other instances reach this one (its shell relay),
+  // and the secret that lets them in; generated into secrets.env like the other secrets.
+  INSTANCE_URL: optionalString,
+  SHELL_RELAY_SECRET: optionalString,
   // Password reset links by mail (docs/decisions/024): smtp:// or smtps://, with credentials
   // in the URL if the server needs them. Unset: an administrator issues the links instead.
   SMTP_URL: optionalString,
@@ -116,6 +120,11 @@ const envSchema = z.object({
   // with METRICS_PORT, a second listener on 127.0.0.1 serves it to whoever can reach loopback.
   METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "at least 16 characters").optional()),
   METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  // OpenTelemetry traces over OTLP/HTTP (server/platform/tracing.ts): off unless the endpoint
+  // is set; the exporter also reads the other standard OTEL_EXPORTER_OTLP_* variables itself.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  OTEL_SERVICE_NAME: z.string().default("svc"),
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });
@@ -138,6 +147,8 @@ export interface Config extends Env {
   sshBrokerUrl: string;
   /** BROKER_API_URL without a trailing slash. */
   brokerApiUrl: string;
+  /** INSTANCE_URL, else http://<HOST, or this machine's name when HOST is a wildcard>:<PORT>. */
+  instanceUrl: string;
 }
 
 let cached: Config | undefined;
@@ -166,7 +177,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.SMTP_FROM ?? `svc <no-reply@${URL.canParse(baseUrl) ? new URL(baseUrl).hostname : "localhost"}>`,
     appsDomain: (e.APPS_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
     sshBrokerUrl: (e.SSH_BROKER_URL ?? defaultBrokerUrl(baseUrl)).replace(/\/+$/, ""),
+    instanceUrl: (e.INSTANCE_URL ?? defaultInstanceUrl(e.HOST, e.PORT)).replace(/\/+$/, ""),
   };
+}
+
+/** A wildcard HOST listens everywhere: the machine's own name is what others can dial. */
+function defaultInstanceUrl(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" || host === "" ? hostname() : host;
+  return `http://${name.includes(":") ? `[${name}]` : name}:${port}`;
 }
 
 /** ws(s)://<BASE_URL host>/ssh/v1: the same origin, wss when the base URL is https. */

@@ -5,3 +5,5 @@ export type { AgentPrincipal } from "./agent-token-service";
 export { listDeploymentEvents, recordDeploymentEvent } from "./shell-events";
 export { agentTokenIssuedOutput, agentTokenListOutput, deploymentEventsOutput } from "./schemas";
 export type { AgentTokenView, DeploymentEventView } from "./schemas";
+export { AGENT_MOVED_CHANNEL, agentLocation, agentMove, forgetAgentLocation, forgetInstanceAgents, recordAgentLocation } from "./agent-locations";
+export type { AgentLocation } from "./agent-locations";

@@ -3,3 +3,5 @@ export { getRuntime, hostHandlesSignals, shutdownRuntime, startedRuntime } from 
 export { isDraining, notReadyReasons, startDraining } from "./readiness";
 export type { NotReadyReason } from "./readiness";
 export { DEFAULT_OVERLAP_SECONDS, KEY_RINGS, rotateSigningKey, type KeyRingName } from "./key-rotation";
+// `npm run cluster` (scripts/cluster.mjs): one set of secrets and one embedded PostgreSQL for N instances.
+export { bootEnvironment, stopEmbeddedDatabase } from "./boot";

@@ -24,6 +24,8 @@ const generators: Record<string, () => string> = {
   ASSERTION_SIGNING_KEY: newSigningKey,
   EMBEDDED_POSTGRES_PASSWORD: () => randomBytes(18).toString("base64url"),
   SERVICE_ROLE_KEY: newServiceRoleKey,
+  // Lets instances that share the secrets relay shells to each other (ADR 043).
+  SHELL_RELAY_SECRET: () => randomBytes(32).toString("base64url"),
 };
 
 const RETIRED_KEYS_OF: Record<string, string> = {

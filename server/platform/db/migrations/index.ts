@@ -15,6 +15,7 @@ import { Migration20261126000017_oauth_server } from "./Migration20261126000017_
 import { Migration20261126000019_connection_health } from "./Migration20261126000019_connection_health";
 import { Migration20261126000020_webhooks } from "./Migration20261126000020_webhooks";
 import { Migration20261126000021_passwordless_and_anonymous } from "./Migration20261126000021_passwordless_and_anonymous";
+import { Migration20261126000022_shell_agent_locations } from "./Migration20261126000022_shell_agent_locations";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000019_connection_health", class: Migration20261126000019_connection_health },
   { name: "Migration20261126000020_webhooks", class: Migration20261126000020_webhooks },
   { name: "Migration20261126000021_passwordless_and_anonymous", class: Migration20261126000021_passwordless_and_anonymous },
+  { name: "Migration20261126000022_shell_agent_locations", class: Migration20261126000022_shell_agent_locations },
 ];

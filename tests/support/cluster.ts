@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { createTestDatabase } from "./database";
+import { stopChild } from "./service";
+
+export interface ClusterInstance {
+  /** Its own address, bypassing the front (to put a request on one instance on purpose). */
+  url: string;
+  pid: number;
+}
+
+export interface RunningCluster {
+  /** The round-robin front: where an operator's users go. */
+  url: string;
+  instances: ClusterInstance[];
+  /** A direct connection to the shared database, for asserting rows written or not. */
+  db: pg.Pool;
+  dataDir: string;
+  env: Record<string, string>;
+  output: () => string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolvePort) => {
+    const server = createServer();
+    server.once("error", () => resolvePort(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolvePort(true)));
+  });
+}
+
+/** A base port with `count` free ports above it (the cluster takes PORT ... PORT+count). */
+async function freePortRun(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const free = await Promise.all(Array.from({ length: count + 1 }, (_, i) => portIsFree(base + i)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error("no run of free ports found");
+}
+
+/**
+ * Runs `npm run cluster -- --instances N` as an operator would (scripts/cluster.mjs on the
+ * build), on a database of its own (a copy of the migrated template), and resolves once the
+ * front is up. Instance addresses and pids come from the script's own "ready" lines.
+ */
+export async function startCluster(options: { instances: number; label?: string; env?: Record<string, string> }): Promise<RunningCluster> {
+  const database = await createTestDatabase(options.label ?? "cluster");
+  const dataDir = mkdtempSync(join(tmpdir(), "svc-cluster-"));
+  chmodSync(dataDir, 0o755);
+  const port = await freePortRun(options.instances);
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "/tmp",
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    TENANT_CREATE_RATE_LIMIT: "1000",
+    // Every test client is 127.0.0.1: per-address limits are lifted unless a test sets them.
+    SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000",
+    SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000",
+    KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "100000",
+    ...options.env,
+  };
+  const child = spawn(process.execPath, ["scripts/cluster.mjs", "--instances", String(options.instances)], {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d));
+  child.stderr!.on("data", (d: Buffer) => (output += d));
+  const instances: ClusterInstance[] = [];
+  const pids: number[] = [];
+  const stopped = async () => {
+    // The script sends its instances SIGTERM and waits for them; a hung one is killed here.
+    await stopChild(child, 40_000);
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((resolveUp, reject) => {
+      const deadline = setTimeout(() => reject(new Error(`cluster did not start within 90 s:\n${output}`)), 90_000);
+      const onExit = (code: number | null) => {
+        clearTimeout(deadline);
+        reject(new Error(`cluster exited with ${code}:\n${output}`));
+      };
+      child.once("exit", onExit);
+      child.stdout!.on("data", () => {
+        for (const match of output.matchAll(/^cluster: instance (\d+) \(pid (\d+)\) ready on (\S+)$/gm)) {
+          const index = Number(match[1]) - 1;
+          if (!instances[index]) {
+            instances[index] = { url: match[3]!, pid: Number(match[2]) };
+            pids.push(Number(match[2]));
+          }
+        }
+        if (/^cluster: \d+ instances? behind /m.test(output)) {
+          clearTimeout(deadline);
+          child.off("exit", onExit);
+          resolveUp();
+        }
+      });
+    });
+  } catch (error) {
+    await stopped();
+    throw error;
+  }
+  const db = new pg.Pool({ connectionString: database.url, max: 4 });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    instances,
+    db,
+    dataDir,
+    env,
+    output: () => output,
+    child,
+    async stop() {
+      await db.end();
+      await stopped();
+    },
+  };
+}
