@@ -1,6 +1,26 @@
 // Generated from the service's OpenAPI document by openapi-typescript: `npm run cli:types` rewrites it. Do not edit.
 
 export interface paths {
+    "/.well-known/oauth-authorization-server/auth/v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization server metadata (RFC 8414 path form)
+         * @description The OAuth 2.1 authorization server at `{auth_url}` (issuer `{BASE_URL}/auth/v1`): the same document at the RFC 8414 path-form address, the issuer-suffixed address and as OpenID Connect discovery. Its endpoints live under `/auth/v1/oauth/` (docs/decisions/037).
+         */
+        get: operations["getWellKnownOauthAuthorizationServerAuthV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/svc-assertion-jwks.json": {
         parameters: {
             query?: never;
@@ -494,7 +514,7 @@ export interface paths {
         };
         /**
          * The connections bound to the key's app
-         * @description For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` (e.g. the chosen project). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.
+         * @description For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` (e.g. the chosen project) and the connection's health (`status`, `statusReason`, `statusChangedAt`: a connection in `needs_reauth` must be reconnected by a member). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.
          */
         get: operations["getApiDeploymentsMeConnections"];
         put?: never;
@@ -514,7 +534,7 @@ export interface paths {
         };
         /**
          * The app's connection events
-         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created` and `connection.revoked` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app). Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
+         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created`, `connection.revoked` (disconnected, or found gone at the provider), `connection.needs_reauth` and `connection.reconnected` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app). Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
          */
         get: operations["getApiDeploymentsMeEvents"];
         put?: never;
@@ -638,7 +658,7 @@ export interface paths {
         };
         /**
          * Start connecting a provider (OAuth)
-         * @description The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start (`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard `/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). Owners and members; checks, in order: session, workspace and role, provider, configuration, the query. A browser navigation (`Sec-Fetch-Dest: document`, or without Fetch Metadata an `Accept` naming `text/html`) is answered for a person instead: without a session, 302 to `/login?redirectTo=<this URL>`, which comes back here once signed in; any other refusal is an HTML page with the same status that says what went wrong and posts `svc:oauth:error` (`code`, `detail`, the caller's `state`) to the query's `opener_origin` (our own origin without one), and keeps it for `GET /api/oauth/result` when `sdk_nonce` is given. Other callers get the JSON bodies below.
+         * @description The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start (`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard `/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). With `reconnect=<connection id>` the flow updates that connection in place (no wizard). Owners and members; checks, in order: session, workspace and role, provider, configuration, the query. A browser navigation (`Sec-Fetch-Dest: document`, or without Fetch Metadata an `Accept` naming `text/html`) is answered for a person instead: without a session, 302 to `/login?redirectTo=<this URL>`, which comes back here once signed in; any other refusal is an HTML page with the same status that says what went wrong and posts `svc:oauth:error` (`code`, `detail`, the caller's `state`) to the query's `opener_origin` (our own origin without one), and keeps it for `GET /api/oauth/result` when `sdk_nonce` is given. Other callers get the JSON bodies below.
          */
         get: operations["getApiOauthProviderAuthorize"];
         put?: never;
@@ -658,13 +678,13 @@ export interface paths {
         };
         /**
          * The provider's redirect back (first-party)
-         * @description Where the first-party provider sends the popup after consent, with `code` and `state` (or `error`). No session is needed: the signed state cookie set at authorize carries the user, workspace and provider, and its nonce is used once. The code is exchanged for tokens, which are stored encrypted; when the provider has several projects a picker page asks which one (its form posts to this path). With `embed=1` and an `app_key` at the start, the connection is also bound to that app. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         * @description Where the first-party provider sends the popup after consent, with `code` and `state` (or `error`). No session is needed: the signed state cookie set at authorize carries the user, workspace and provider, and its nonce is used once. The code is exchanged for tokens, which are stored encrypted; when the provider has several projects a picker page asks which one (its form posts to this path). With `embed=1` and an `app_key` at the start, the connection is also bound to that app. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
          */
         get: operations["getApiOauthProviderCallback"];
         put?: never;
         /**
          * The project picker's choice (first-party)
-         * @description The form of the picker page the callback shows when the provider has several projects: `application/x-www-form-urlencoded` with `state` (the flow's nonce) and `choice` (a project id from the list). The same state cookie authenticates it; a choice not in the list shows the picker again. Must come from the service's own page. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         * @description The form of the picker page the callback shows when the provider has several projects: `application/x-www-form-urlencoded` with `state` (the flow's nonce) and `choice` (a project id from the list). The same state cookie authenticates it; a choice not in the list shows the picker again. Must come from the service's own page. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
          */
         post: operations["postApiOauthProviderCallback"];
         delete?: never;
@@ -682,7 +702,7 @@ export interface paths {
         };
         /**
          * The broker's redirect back
-         * @description Where the broker's consent page sends the popup, with `cstate` (the flow's nonce) and `connected_account_id` (or `error`). The state cookie and `cstate` must match; the account is fetched from the broker and must be this workspace's, of this auth config, and active. The connection is stored as `broker_managed` (no credential kept here), and bound to the app of `app_key` in embed mode. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         * @description Where the broker's consent page sends the popup, with `cstate` (the flow's nonce) and `connected_account_id` (or `error`). The state cookie and `cstate` must match; the account is fetched from the broker and must be this workspace's, of this auth config, and active. The connection is stored as `broker_managed` (no credential kept here), and bound to the app of `app_key` in embed mode. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
          */
         get: operations["getApiOauthBrokerProviderCallback"];
         put?: never;
@@ -1181,6 +1201,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization server metadata
+         * @description The OAuth 2.1 authorization server at `{auth_url}` (issuer `{BASE_URL}/auth/v1`): the same document at the RFC 8414 path-form address, the issuer-suffixed address and as OpenID Connect discovery. Its endpoints live under `/auth/v1/oauth/` (docs/decisions/037).
+         */
+        get: operations["getAuthV1WellKnownOauthAuthorizationServer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID Connect discovery
+         * @description The OAuth 2.1 authorization server at `{auth_url}` (issuer `{BASE_URL}/auth/v1`): the same document at the RFC 8414 path-form address, the issuer-suffixed address and as OpenID Connect discovery. Its endpoints live under `/auth/v1/oauth/` (docs/decisions/037).
+         */
+        get: operations["getAuthV1WellKnownOpenidConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/admin/users": {
         parameters: {
             query?: never;
@@ -1573,6 +1633,45 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getWellKnownOauthAuthorizationServerAuthV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization server's metadata. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=300` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorization_endpoint: string;
+                        authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
+                        code_challenge_methods_supported: string[];
+                        device_authorization_endpoint: string;
+                        grant_types_supported: string[];
+                        introspection_endpoint: string;
+                        issuer: string;
+                        jwks_uri: string;
+                        registration_endpoint: string;
+                        response_types_supported: string[];
+                        revocation_endpoint: string;
+                        scopes_supported: string[];
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
+                        userinfo_endpoint: string;
+                    };
+                };
+            };
+        };
+    };
     getWellKnownSvcAssertionJwksJson: {
         parameters: {
             query?: never;
@@ -1987,6 +2086,15 @@ export interface operations {
                             /** @enum {string} */
                             profile: "first_party" | "broker_managed";
                             provider: string;
+                            /**
+                             * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                             * @enum {string}
+                             */
+                            status: "active" | "needs_reauth" | "revoked" | "error";
+                            /** Format: date-time */
+                            statusChangedAt: string;
+                            /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                            statusReason: string | null;
                         }[];
                     };
                 };
@@ -2051,6 +2159,15 @@ export interface operations {
                         /** @enum {string} */
                         profile: "first_party" | "broker_managed";
                         provider: string;
+                        /**
+                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                         * @enum {string}
+                         */
+                        status: "active" | "needs_reauth" | "revoked" | "error";
+                        /** Format: date-time */
+                        statusChangedAt: string;
+                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                        statusReason: string | null;
                     };
                 };
             };
@@ -2124,6 +2241,15 @@ export interface operations {
                         /** @enum {string} */
                         profile: "first_party" | "broker_managed";
                         provider: string;
+                        /**
+                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                         * @enum {string}
+                         */
+                        status: "active" | "needs_reauth" | "revoked" | "error";
+                        /** Format: date-time */
+                        statusChangedAt: string;
+                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                        statusReason: string | null;
                     };
                 };
             };
@@ -3704,6 +3830,15 @@ export interface operations {
                             /** @enum {string} */
                             profile: "first_party" | "broker_managed";
                             provider: string;
+                            /**
+                             * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                             * @enum {string}
+                             */
+                            status: "active" | "needs_reauth" | "revoked" | "error";
+                            /** Format: date-time */
+                            statusChangedAt: string;
+                            /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                            statusReason: string | null;
                         }[];
                     };
                 };
@@ -4188,12 +4323,16 @@ export interface operations {
                 internal?: "1";
                 /** @description The exact origin of the SDK's opener window: one of the app's allowed origins (ours without `app_key`). */
                 opener_origin?: string;
+                /** @description Reconnect in place: the id of a connection of your workspace for this provider. The flow updates that connection (same id and `external_id`, bindings and variables kept, state back to `active`) instead of adding one, and the success message carries `reconnected: true`. Signing in to another provider account than the connection's is refused (`reconnect_account_mismatch`, 409) unless `switch_account=1`. */
+                reconnect?: string;
                 /** @description A same-origin path to go to after the popup closes. */
                 returnTo?: string;
                 /** @description The SDK's nonce: the final message can then be fetched once from `GET /api/oauth/result`. */
                 sdk_nonce?: string;
                 /** @description Opaque caller state, echoed in the popup's final message. */
                 state?: string;
+                /** @description With `reconnect`: the person confirmed that the connection may move to another account of the provider. */
+                switch_account?: "1";
             };
             header?: never;
             path: {
@@ -4316,6 +4455,15 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
+            /** @description An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
             /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
             500: {
                 headers: {
@@ -4389,6 +4537,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
             /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
             500: {
                 headers: {
@@ -4457,6 +4614,15 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
+            /** @description An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
             /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
             500: {
                 headers: {
@@ -4499,12 +4665,16 @@ export interface operations {
                 internal?: "1";
                 /** @description The exact origin of the SDK's opener window: one of the app's allowed origins (ours without `app_key`). */
                 opener_origin?: string;
+                /** @description Reconnect in place: the id of a connection of your workspace for this provider. The flow updates that connection (same id and `external_id`, bindings and variables kept, state back to `active`) instead of adding one, and the success message carries `reconnected: true`. Signing in to another provider account than the connection's is refused (`reconnect_account_mismatch`, 409) unless `switch_account=1`. */
+                reconnect?: string;
                 /** @description A same-origin path to go to after the popup closes. */
                 returnTo?: string;
                 /** @description The SDK's nonce: the final message can then be fetched once from `GET /api/oauth/result`. */
                 sdk_nonce?: string;
                 /** @description Opaque caller state, echoed in the popup's final message. */
                 state?: string;
+                /** @description With `reconnect`: the person confirmed that the connection may move to another account of the provider. */
+                switch_account?: "1";
             };
             header?: never;
             path: {
@@ -4626,6 +4796,8 @@ export interface operations {
                         display_name: string;
                         external_id: string;
                         provider: string;
+                        /** @constant */
+                        reconnected?: true;
                         return_url: string | null;
                         state: string | null;
                         /** @constant */
@@ -4745,6 +4917,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
+                    };
+                };
+            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -4849,6 +5035,20 @@ export interface operations {
                     "application/json": {
                         detail?: string;
                         error: string;
+                    };
+                };
+            };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
                     };
                 };
             };
@@ -4959,6 +5159,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
+                    };
+                };
+            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -5066,6 +5280,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
+                    };
+                };
+            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -5170,6 +5398,20 @@ export interface operations {
                     "application/json": {
                         detail?: string;
                         error: string;
+                    };
+                };
+            };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
                     };
                 };
             };
@@ -7107,6 +7349,84 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1WellKnownOauthAuthorizationServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization server's metadata. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=300` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorization_endpoint: string;
+                        authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
+                        code_challenge_methods_supported: string[];
+                        device_authorization_endpoint: string;
+                        grant_types_supported: string[];
+                        introspection_endpoint: string;
+                        issuer: string;
+                        jwks_uri: string;
+                        registration_endpoint: string;
+                        response_types_supported: string[];
+                        revocation_endpoint: string;
+                        scopes_supported: string[];
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
+                        userinfo_endpoint: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1WellKnownOpenidConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization server's metadata. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=300` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorization_endpoint: string;
+                        authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
+                        code_challenge_methods_supported: string[];
+                        device_authorization_endpoint: string;
+                        grant_types_supported: string[];
+                        introspection_endpoint: string;
+                        issuer: string;
+                        jwks_uri: string;
+                        registration_endpoint: string;
+                        response_types_supported: string[];
+                        revocation_endpoint: string;
+                        scopes_supported: string[];
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
+                        userinfo_endpoint: string;
                     };
                 };
             };
