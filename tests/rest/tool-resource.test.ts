@@ -123,6 +123,9 @@ describe("deployed tools as protected resources", () => {
     // The second request is served from the cache: same answer.
     const again = await appRequest(service.url, host, "/", { rawHeaders: bearer(token) });
     expect(Object.fromEntries(svcHeaders(received(again)))["x-svc-user-id"]).toBe(owner.userId);
+    // A token for the tool is nothing elsewhere (RFC 8707): not at the balance endpoints, not as a dashboard token.
+    expect((await api(service, "/api/v1/balance", { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await api(service, "/auth/v1/user", { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
   });
 
   it("refuses a token for another tool, one with aud authenticated, and expired, forged or foreign ones: 401 invalid_token", async () => {
