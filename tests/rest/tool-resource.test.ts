@@ -4,7 +4,7 @@ import { request } from "node:http";
 import { SignJWT, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRequest, type AppResponse } from "../support/app-host";
+import { appRequest, appSession, type AppResponse } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startSseUpstream, type SseUpstream } from "../support/sse-upstream";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
@@ -156,6 +156,20 @@ describe("deployed tools as protected resources", () => {
     const atB = await appRequest(service.url, otherHost, "/", { rawHeaders: bearer(cases[0]![1]) });
     expect(atB.status).toBe(200);
     expect(upstream.seen.filter((s) => headerPairs(s.rawHeaders).some(([n]) => n === "authorization"))).toEqual([]);
+  });
+
+  it("lets a token of ours decide alone beside an app-session cookie, and passes a tool's own Authorization under the cookie", async () => {
+    const cookie = await appSession(service.url, host, owner.cookie);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await ownerTokens.mint({ iatSeconds: now - 7200, expSeconds: now - 3600 });
+    const both = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", cookie], ...bearer(expired)] });
+    expect([both.status, both.headers["www-authenticate"]]).toEqual([401, challenge(host, "invalid_token")]);
+    const own = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", cookie], ["Authorization", "Bearer tool-own-api-key"]] });
+    expect(own.status).toBe(200);
+    expect(received(own).filter(([n]) => n === "authorization" || n === "x-svc-user-id")).toEqual([
+      ["authorization", "Bearer tool-own-api-key"],
+      ["x-svc-user-id", owner.userId],
+    ]);
   });
 
   it("answers 403 insufficient_scope to a token without the tools scope", async () => {
