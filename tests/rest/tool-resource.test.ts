@@ -4,7 +4,7 @@ import { request } from "node:http";
 import { SignJWT, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRequest, type AppResponse } from "../support/app-host";
+import { appRequest, appSession, type AppResponse } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startSseUpstream, type SseUpstream } from "../support/sse-upstream";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
@@ -123,6 +123,9 @@ describe("deployed tools as protected resources", () => {
     // The second request is served from the cache: same answer.
     const again = await appRequest(service.url, host, "/", { rawHeaders: bearer(token) });
     expect(Object.fromEntries(svcHeaders(received(again)))["x-svc-user-id"]).toBe(owner.userId);
+    // A token for the tool is nothing elsewhere (RFC 8707): not at the balance endpoints, not as a dashboard token.
+    expect((await api(service, "/api/v1/balance", { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await api(service, "/auth/v1/user", { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
   });
 
   it("refuses a token for another tool, one with aud authenticated, and expired, forged or foreign ones: 401 invalid_token", async () => {
@@ -153,6 +156,20 @@ describe("deployed tools as protected resources", () => {
     const atB = await appRequest(service.url, otherHost, "/", { rawHeaders: bearer(cases[0]![1]) });
     expect(atB.status).toBe(200);
     expect(upstream.seen.filter((s) => headerPairs(s.rawHeaders).some(([n]) => n === "authorization"))).toEqual([]);
+  });
+
+  it("lets a token of ours decide alone beside an app-session cookie, and passes a tool's own Authorization under the cookie", async () => {
+    const cookie = await appSession(service.url, host, owner.cookie);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await ownerTokens.mint({ iatSeconds: now - 7200, expSeconds: now - 3600 });
+    const both = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", cookie], ...bearer(expired)] });
+    expect([both.status, both.headers["www-authenticate"]]).toEqual([401, challenge(host, "invalid_token")]);
+    const own = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", cookie], ["Authorization", "Bearer tool-own-api-key"]] });
+    expect(own.status).toBe(200);
+    expect(received(own).filter(([n]) => n === "authorization" || n === "x-svc-user-id")).toEqual([
+      ["authorization", "Bearer tool-own-api-key"],
+      ["x-svc-user-id", owner.userId],
+    ]);
   });
 
   it("answers 403 insufficient_scope to a token without the tools scope", async () => {
