@@ -30,7 +30,10 @@ export interface ConnectOptions {
   baseUrl?: string;
 }
 
-/** The popup's `svc:oauth:done` message. */
+// <generated: the service's own schemas of these answers; `npm run sdk:types` rewrites this block. Do not edit.>
+/**
+ * The popup's `svc:oauth:done` message, as `connect()` resolves with it.
+ */
 export interface ConnectResult {
   type: "svc:oauth:done";
   provider: string;
@@ -39,27 +42,39 @@ export interface ConnectResult {
   display_name: string;
   return_url: string | null;
   state: string | null;
-  /** Present when an existing connection was updated (a reconnect, or the same account connected again). */
+  /**
+   * Present when the flow updated an existing connection in place: a reconnect, or the same account connected again
+   */
   reconnected?: true;
 }
 
-/** A connection's health, as `GET /api/deployments/me/connections` and the dashboard show it. */
-export type ConnectionStatus = "active" | "needs_reauth" | "revoked" | "error";
-
-/** One entry of `GET /api/deployments/me/connections` (read by a tool's server with its App Key). */
+/**
+ * One entry of `GET /api/deployments/me/connections` (read by a tool's server with its App Key).
+ */
 export interface BoundConnection {
   provider: string;
   connectionId: string;
   externalId: string;
   displayName: string;
   profile: "first_party" | "broker_managed";
-  /** `needs_reauth`: pass `connectionId` as `connect({ reconnect })`. */
-  status: ConnectionStatus;
+  /**
+   * `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+   */
+  status: "active" | "needs_reauth" | "revoked" | "error";
+  /**
+   * Why the connection left `active`, as the provider or the service put it; null when active
+   */
   statusReason: string | null;
   statusChangedAt: string;
-  context: Record<string, string>;
+  context: {
+    [k: string]: string;
+  };
   createdAt: string;
 }
+// </generated>
+
+/** A connection's health, as `GET /api/deployments/me/connections` and the dashboard show it. */
+export type ConnectionStatus = BoundConnection["status"];
 
 export type ConnectErrorCode =
   | "popup_blocked"

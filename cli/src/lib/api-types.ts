@@ -4796,7 +4796,10 @@ export interface operations {
                         display_name: string;
                         external_id: string;
                         provider: string;
-                        /** @constant */
+                        /**
+                         * @description Present when the flow updated an existing connection in place: a reconnect, or the same account connected again
+                         * @constant
+                         */
                         reconnected?: true;
                         return_url: string | null;
                         state: string | null;

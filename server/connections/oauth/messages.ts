@@ -10,8 +10,10 @@ export const oauthDoneMessage = z.object({
   display_name: z.string(),
   return_url: z.string().nullable(),
   state: z.string().nullable(),
-  /** Present (true) when the flow updated an existing connection in place: a reconnect, or the same account connected again (issue 19). */
-  reconnected: z.literal(true).optional(),
+  reconnected: z
+    .literal(true)
+    .optional()
+    .describe("Present when the flow updated an existing connection in place: a reconnect, or the same account connected again"),
 });
 export type OAuthDoneMessage = z.infer<typeof oauthDoneMessage>;
 
