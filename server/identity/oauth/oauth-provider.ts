@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { exportJWK } from "jose";
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import { getConfig } from "../../platform/config";
 import { ACCESS_TOKEN_SECONDS, issuer } from "../access-tokens";
 import { getSigningKey } from "../signing-keys";
@@ -59,6 +60,8 @@ const jwtAccessToken = { accessTokenTTL: ACCESS_TOKEN_SECONDS, accessTokenFormat
  * introspection; our own pages for login and consent.
  */
 export async function createOAuthProvider(options: OAuthServerOptions): Promise<Provider> {
+  // Loaded with the first OAuth request, not at start: the library and koa are a large module tree.
+  const { default: OidcProvider, errors } = await import("oidc-provider");
   const key = await getSigningKey();
   const privateJwk = { ...(await exportJWK(key.privateKey)), kid: key.kid, alg: "ES256", use: "sig" };
   const configuration: Configuration = {
@@ -125,7 +128,7 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
       DeviceCode: 10 * 60,
     },
   };
-  const provider = new Provider(issuer(), configuration);
+  const provider = new OidcProvider(issuer(), configuration);
   // Behind a TLS-terminating proxy the public scheme and host come from X-Forwarded-*.
   provider.proxy = true;
   allowLoopbackPortVariance(provider);
