@@ -172,6 +172,22 @@ describe("the shell across instances", () => {
     expect(await shell.ended).toEqual({ code: 0, error: null });
   });
 
+  it("answers 409 no running agent when the agent's recorded instance is gone or unreadable", async () => {
+    await deploymentWithToken("nowhere");
+    const { rows } = await cluster.db.query("select id from deployments where name = 'nowhere'");
+    for (const instanceUrl of ["http://127.0.0.1:1", "not a url"]) {
+      await cluster.db.query(
+        "insert into shell_agent_locations (deployment_id, instance_id, instance_url) values ($1, 'gone', $2) on conflict (deployment_id) do update set instance_url = excluded.instance_url",
+        [rows[0].id, instanceUrl],
+      );
+      const refused = await openShell(brokerOf(cluster.instances[0]!.url), shellKey, "nowhere", { tty: false, command: "true" }).then(
+        () => "opened",
+        (error: Error) => error.message,
+      );
+      expect(refused).toBe('shell refused: 409 {"message":"deployment nowhere has no running agent"}');
+    }
+  });
+
   it("keeps the internal relay closed to anyone without the shared secret", async () => {
     const { rows } = await cluster.db.query("select id from deployments where name = 'paired'");
     for (const headers of [{}, { "x-svc-relay-secret": "guessed", "x-svc-relay-user": JSON.stringify({ userId: "x", email: "x@example.com" }) }]) {
