@@ -68,6 +68,20 @@ describe("every instance equal", () => {
     expect((await api(b, "/api/auth/me", { cookie: user.cookie })).body).toEqual({ loggedIn: false, userId: null, email: null });
   });
 
+  it("a key revoked on instance A is refused on instance B within 1 s", async () => {
+    const [a, b] = cluster.instances as [RunningCluster["instances"][0], RunningCluster["instances"][0]];
+    const { user } = await signedInOwner(a, { slugPrefix: "revoke" });
+    const app = await api(a, "/api/apps", { method: "POST", cookie: user.cookie, json: { name: "revoked on A" } });
+    const key = await api(a, "/api/keys", { method: "POST", cookie: user.cookie, json: { appId: app.body.id } });
+    expect(key.status).toBe(201);
+    const bearer = { authorization: `Bearer ${key.body.apiKey}` };
+    // B has taken (and cached) the key before the revocation.
+    expect((await api(b, "/api/v1/balance", { headers: bearer })).status).toBe(200);
+    expect((await api(a, `/api/keys/${key.body.id}`, { method: "DELETE", cookie: user.cookie })).status).toBe(204);
+    const refused = await within(1_000, async () => (await api(b, "/api/v1/balance", { headers: bearer })).status === 401);
+    expect(refused).toBe(true);
+  });
+
   it("counts the sign-in limit once across instances, not once per instance", async () => {
     const person = await signUp(cluster.instances[0]!);
     const statuses: number[] = [];
