@@ -18,6 +18,8 @@ import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-p
 let cluster: RunningCluster;
 let provider: FakeOAuthProvider;
 const OPS_EMAIL = "ops@example.com";
+/** The instance the kill -9 case took down. */
+let killedUrl = "";
 const agents: RunningAgent[] = [];
 
 beforeAll(async () => {
@@ -272,5 +274,21 @@ describe("kill -9 of one instance under load", () => {
     expect(survivors.map((instance) => instance.url)).toContain(await agentInstance("moving", (url) => url !== victim.url));
     const again = await runSvc(["ssh", "moving", "--", "exit 4"], { home: opsHome });
     expect(again).toEqual({ status: 4, stdout: "", stderr: "" });
+    killedUrl = victim.url;
+  });
+
+  it("drains an instance on SIGTERM: its agent moves to the last one at once, a shell relayed through it ends with the reason, exit 0", { timeout: 60_000 }, async () => {
+    const holderUrl = await agentInstance("moving");
+    const holderIndex = cluster.instances.findIndex((instance) => instance.url === holderUrl);
+    const holder = cluster.instances[holderIndex]!;
+    const last = cluster.instances.find((instance) => instance.url !== holderUrl && instance.url !== killedUrl)!;
+    const shell = await openShell(brokerOf(last.url), shellKey, "moving", { tty: false, command: "echo up; sleep 60" });
+    await shell.waitFor(/up/);
+    process.kill(holder.pid, "SIGTERM");
+    expect(await shell.ended).toEqual({ code: null, error: "The deployment's agent disconnected (the service is shutting down)" });
+    expect(await agentInstance("moving", (url) => url === last.url)).toBe(last.url);
+    expect(await runSvc(["ssh", "moving", "--", "exit 5"], { home: opsHome })).toEqual({ status: 5, stdout: "", stderr: "" });
+    await within(10_000, async () => cluster.output().includes(`instance ${holderIndex + 1} (pid ${holder.pid}) exited`));
+    expect(cluster.output()).toContain(`instance ${holderIndex + 1} (pid ${holder.pid}) exited (code 0); the others go on`);
   });
 });
