@@ -56,6 +56,8 @@ export function relayedUser(req: IncomingMessage): RelayedUser | null {
 export function dialAgentInstance(location: AgentLocation, deployment: { id: string; name: string }, user: RelayedUser): Promise<WebSocket | null> {
   const secret = getConfig().SHELL_RELAY_SECRET;
   if (!secret) return Promise.resolve(null);
+  // A row is written by whichever instance holds the agent; one it cannot parse is no agent here.
+  if (!URL.canParse(location.instanceUrl.replace(/^http/, "ws"))) return Promise.resolve(null);
   const url = new URL("/ssh/v1/relay", location.instanceUrl.replace(/^http/, "ws"));
   url.searchParams.set("deployment", deployment.id);
   url.searchParams.set("name", deployment.name);

@@ -75,7 +75,7 @@ const envSchema = z.object({
   SSH_BROKER_URL: optionalString,
   // Several instances (ADR 043): where the other instances reach this one (its shell relay),
   // and the secret that lets them in; generated into secrets.env like the other secrets.
-  INSTANCE_URL: optionalString,
+  INSTANCE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^https?:\/\/[^/?#\s]+\/?$/, "an http:// or https:// origin, such as http://10.0.0.12:3000").optional()),
   SHELL_RELAY_SECRET: optionalString,
   // Password reset links by mail (docs/decisions/024): smtp:// or smtps://, with credentials
   // in the URL if the server needs them. Unset: an administrator issues the links instead.

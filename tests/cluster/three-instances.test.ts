@@ -18,6 +18,8 @@ import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-p
 let cluster: RunningCluster;
 let provider: FakeOAuthProvider;
 const OPS_EMAIL = "ops@example.com";
+/** The instance the kill -9 case took down. */
+let killedUrl = "";
 const agents: RunningAgent[] = [];
 
 beforeAll(async () => {
@@ -66,6 +68,20 @@ describe("every instance equal", () => {
     const refused = await within(1_000, async () => (await api(b, "/api/auth/me", { cookie: user.cookie })).body.loggedIn === false);
     expect(refused).toBe(true);
     expect((await api(b, "/api/auth/me", { cookie: user.cookie })).body).toEqual({ loggedIn: false, userId: null, email: null });
+  });
+
+  it("a key revoked on instance A is refused on instance B within 1 s", async () => {
+    const [a, b] = cluster.instances as [RunningCluster["instances"][0], RunningCluster["instances"][0]];
+    const { user } = await signedInOwner(a, { slugPrefix: "revoke" });
+    const app = await api(a, "/api/apps", { method: "POST", cookie: user.cookie, json: { name: "revoked on A" } });
+    const key = await api(a, "/api/keys", { method: "POST", cookie: user.cookie, json: { appId: app.body.id } });
+    expect(key.status).toBe(201);
+    const bearer = { authorization: `Bearer ${key.body.apiKey}` };
+    // B has taken (and cached) the key before the revocation.
+    expect((await api(b, "/api/v1/balance", { headers: bearer })).status).toBe(200);
+    expect((await api(a, `/api/keys/${key.body.id}`, { method: "DELETE", cookie: user.cookie })).status).toBe(204);
+    const refused = await within(1_000, async () => (await api(b, "/api/v1/balance", { headers: bearer })).status === 401);
+    expect(refused).toBe(true);
   });
 
   it("counts the sign-in limit once across instances, not once per instance", async () => {
@@ -172,6 +188,22 @@ describe("the shell across instances", () => {
     expect(await shell.ended).toEqual({ code: 0, error: null });
   });
 
+  it("answers 409 no running agent when the agent's recorded instance is gone or unreadable", async () => {
+    await deploymentWithToken("nowhere");
+    const { rows } = await cluster.db.query("select id from deployments where name = 'nowhere'");
+    for (const instanceUrl of ["http://127.0.0.1:1", "not a url"]) {
+      await cluster.db.query(
+        "insert into shell_agent_locations (deployment_id, instance_id, instance_url) values ($1, 'gone', $2) on conflict (deployment_id) do update set instance_url = excluded.instance_url",
+        [rows[0].id, instanceUrl],
+      );
+      const refused = await openShell(brokerOf(cluster.instances[0]!.url), shellKey, "nowhere", { tty: false, command: "true" }).then(
+        () => "opened",
+        (error: Error) => error.message,
+      );
+      expect(refused).toBe('shell refused: 409 {"message":"deployment nowhere has no running agent"}');
+    }
+  });
+
   it("keeps the internal relay closed to anyone without the shared secret", async () => {
     const { rows } = await cluster.db.query("select id from deployments where name = 'paired'");
     for (const headers of [{}, { "x-svc-relay-secret": "guessed", "x-svc-relay-user": JSON.stringify({ userId: "x", email: "x@example.com" }) }]) {
@@ -242,5 +274,21 @@ describe("kill -9 of one instance under load", () => {
     expect(survivors.map((instance) => instance.url)).toContain(await agentInstance("moving", (url) => url !== victim.url));
     const again = await runSvc(["ssh", "moving", "--", "exit 4"], { home: opsHome });
     expect(again).toEqual({ status: 4, stdout: "", stderr: "" });
+    killedUrl = victim.url;
+  });
+
+  it("drains an instance on SIGTERM: its agent moves to the last one at once, a shell relayed through it ends with the reason, exit 0", { timeout: 60_000 }, async () => {
+    const holderUrl = await agentInstance("moving");
+    const holderIndex = cluster.instances.findIndex((instance) => instance.url === holderUrl);
+    const holder = cluster.instances[holderIndex]!;
+    const last = cluster.instances.find((instance) => instance.url !== holderUrl && instance.url !== killedUrl)!;
+    const shell = await openShell(brokerOf(last.url), shellKey, "moving", { tty: false, command: "echo up; sleep 60" });
+    await shell.waitFor(/up/);
+    process.kill(holder.pid, "SIGTERM");
+    expect(await shell.ended).toEqual({ code: null, error: "The deployment's agent disconnected (the service is shutting down)" });
+    expect(await agentInstance("moving", (url) => url === last.url)).toBe(last.url);
+    expect(await runSvc(["ssh", "moving", "--", "exit 5"], { home: opsHome })).toEqual({ status: 5, stdout: "", stderr: "" });
+    await within(10_000, async () => cluster.output().includes(`instance ${holderIndex + 1} (pid ${holder.pid}) exited`));
+    expect(cluster.output()).toContain(`instance ${holderIndex + 1} (pid ${holder.pid}) exited (code 0); the others go on`);
   });
 });

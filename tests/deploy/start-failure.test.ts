@@ -65,6 +65,12 @@ describe("scripts/start.mjs", () => {
     expect(stderr).toMatch(/^svc: could not start: Invalid configuration: PORT: .+\n$/);
   });
 
+  it("refuses an INSTANCE_URL other instances could not dial, before touching the database", async () => {
+    const { code, stderr } = await start({ INSTANCE_URL: "10.0.0.12:3000", DATABASE_URL: "postgres://unused@127.0.0.1:1/none" });
+    expect(code).toBe(1);
+    expect(stderr).toBe("svc: could not start: Invalid configuration: INSTANCE_URL: an http:// or https:// origin, such as http://10.0.0.12:3000\n");
+  });
+
   it("prints one line naming the port when it is in use, and the stack only with LOG_LEVEL=debug", async () => {
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", () => r()));
