@@ -4296,15 +4296,6 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
-            /** @description An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": unknown;
-                };
-            };
             /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
             500: {
                 headers: {
