@@ -243,8 +243,13 @@ describe("connection health", () => {
     expect(row.status_reason).toBe("The broker no longer has this account");
     expect((await eventsOf(id)).map((event) => event.type)).toEqual(["connection.created", "connection.bound", "connection.needs_reauth", "connection.revoked"]);
 
-    // Reconnected in place: a new account at the broker, the same connection.
-    const again = await connectBroker(service, owner, "github", `reconnect=${id}`);
+    // Reconnected in place through the embed path: no connect wizard (the connection is named),
+    // a new account at the broker, the same connection.
+    const embedQuery = `embed=1&app_key=${appKey}&reconnect=${id}`;
+    const start = await api(service, `/api/oauth/broker/github/start?${embedQuery}`, { cookie: owner.cookie });
+    expect(start.status).toBe(302);
+    expect(start.headers.get("location")).toMatch(new RegExp(`^${broker.url}/link/`));
+    const again = await connectBroker(service, owner, "github", embedQuery);
     expect(again.message).toMatchObject({ type: "svc:oauth:done", provider: "github", connection_id: id, external_id: message.external_id, reconnected: true });
     const newAccount = (await service.db.query("select metadata->>'broker_account_id' as account from connections where id = $1", [id])).rows[0].account;
     expect(newAccount).not.toBe(accountId);
