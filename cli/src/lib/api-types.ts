@@ -366,7 +366,11 @@ export interface paths {
         delete: operations["deleteApiConnectionsId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a connection
+         * @description Owners and members, from the dashboard. `displayName`: 1-100 characters, the connection's own name (a workspace may hold several accounts of one provider; the name tells them apart). Apps bound to it see the new name at once in `GET /api/deployments/me/connections`; a later reconnect keeps it.
+         */
+        patch: operations["patchApiConnectionsId"];
         trace?: never;
     };
     "/api/deployments": {
@@ -2787,6 +2791,104 @@ export interface operations {
             };
             /** @description The broker could not delete a broker-managed connection: `{ message, error: 'broker_delete_failed', detail }`; the connection and its bindings are kept, try again. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiConnectionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's `id` (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The connection's new name, 1-100 characters */
+                    displayName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        displayName: string;
+                        /** @description The connection's `svc_conn_…` id */
+                        externalId: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        profile: "first_party" | "broker_managed";
+                        provider: string;
+                        /**
+                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                         * @enum {string}
+                         */
+                        status: "active" | "needs_reauth" | "revoked" | "error";
+                        /** Format: date-time */
+                        statusChangedAt: string;
+                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                        statusReason: string | null;
+                    };
+                };
+            };
+            /** @description `displayName` is missing, empty, over 100 characters or holds control characters, or the body is not a JSON object. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. A viewer of the workspace may not rename. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No connection of this id in your workspace (an id that is no UUID names none), or you belong to no workspace. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
