@@ -24,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * `disconnect`: the connection, its bindings and their env rows go (the broker's account first).
  * `bind` / `unbind`: a connection to / from one of the workspace's apps (connections.bind/unbind).
+ * `rename`: the connection's own name (several accounts of one provider are told apart by it).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
@@ -37,6 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === "bind") {
       await dashboard.caller.connections.bind({ connectionId: String(form.get("connectionId") ?? ""), appId: String(form.get("appId") ?? "") });
+      return json<FormResult>({ intent, ok: true }, { headers });
+    }
+    if (intent === "rename") {
+      await dashboard.caller.connections.rename({ connectionId: String(form.get("connectionId") ?? ""), displayName: String(form.get("displayName") ?? "") });
       return json<FormResult>({ intent, ok: true }, { headers });
     }
     if (intent === "unbind") {

@@ -1,8 +1,8 @@
-import { connectSessionOutput } from "../../server/connections";
+import { connectionOutput, connectSessionOutput, renameConnectionBody } from "../../server/connections";
 import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
-import { badBearer, crossOrigin, INVALID_BEARER, NO_WORKSPACE, noSession } from "../openapi/common-responses";
+import { badBearer, crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
 import * as connections from "./connections";
 import { sdkFile } from "./sdk";
 
@@ -86,6 +86,49 @@ export const connectionOperations: Route[] = [
         status: 502,
         description:
           "The broker could not delete a broker-managed connection: `{ message, error: 'broker_delete_failed', detail }`; the connection and its bindings are kept, try again.",
+      },
+    ],
+  }),
+  route({
+    method: "PATCH",
+    path: "/api/connections/{id}",
+    handler: connections.rename,
+    sessionCookie: true,
+    tag: "Connections",
+    summary: "Rename a connection",
+    description:
+      "Owners and members, from the dashboard. `displayName`: 1-100 characters, the connection's own name (a workspace may hold several accounts of one " +
+      "provider; the name tells them apart). Apps bound to it see the new name at once in `GET /api/deployments/me/connections`; a later reconnect keeps it.",
+    auth: ["session"],
+    pathParam: { name: "id", description: "The connection's `id` (a UUID).", pattern: REST_OF_PATH },
+    jsonBody: renameConnectionBody,
+    responses: [
+      { status: 200, description: "The renamed connection.", schema: connectionOutput },
+      {
+        status: 400,
+        description: "`displayName` is missing, empty, over 100 characters or holds control characters, or the body is not a JSON object.",
+        examples: [
+          { name: "empty-name", summary: "An empty name", body: { message: "Display name must be 1-100 characters" }, request: { as: "owner", param: UNKNOWN_CONNECTION, json: { displayName: " " } } },
+          invalidJson("owner", { param: UNKNOWN_CONNECTION }),
+        ],
+      },
+      noSession({ param: UNKNOWN_CONNECTION, json: { displayName: "Work" } }),
+      {
+        ...crossOrigin({ param: UNKNOWN_CONNECTION, json: { displayName: "Work" } }),
+        description: `${crossOrigin().description} A viewer of the workspace may not rename.`,
+        examples: [
+          ...crossOrigin({ param: UNKNOWN_CONNECTION, json: { displayName: "Work" } }).examples!,
+          { name: "viewer", summary: "A viewer of the workspace", body: { message: "Viewers cannot manage connections" }, request: { as: "viewer", param: UNKNOWN_CONNECTION, json: { displayName: "Work" } } },
+        ],
+      },
+      {
+        status: 404,
+        description: "No connection of this id in your workspace (an id that is no UUID names none), or you belong to no workspace.",
+        examples: [
+          { name: "unknown", summary: "An id the workspace never had", body: CONNECTION_NOT_FOUND, request: { as: "owner", param: UNKNOWN_CONNECTION, json: { displayName: "Work" } } },
+          { name: "not-a-uuid", summary: "An id that is not a UUID", body: CONNECTION_NOT_FOUND, request: { as: "owner", param: "not-a-uuid", json: { displayName: "Work" } } },
+          { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", param: UNKNOWN_CONNECTION, json: { displayName: "Work" } } },
+        ],
       },
     ],
   }),

@@ -7,6 +7,7 @@ import { decodePathSegment } from "../path-segment";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
 import { requireSession } from "./session";
+import { readJsonObject } from "../body";
 
 /**
  * DELETE /api/connections/{id} (dashboard, session cookie): bindings and integration env rows go with it.
@@ -20,6 +21,16 @@ export async function disconnect(ctx: RequestContext) {
   const caller = await ctx.caller();
   await caller.connections.disconnect({ connectionId });
   return noContent();
+}
+
+/** PATCH /api/connections/{id} (dashboard, session cookie): the connection's own name; an id that is no UUID names none (404). */
+export async function rename(ctx: RequestContext) {
+  await requireSession(ctx);
+  const connectionId = decodePathSegment(ctx.params.id ?? "");
+  if (!z.uuid().safeParse(connectionId).success) throw new AppError("NOT_FOUND", "Connection not found");
+  const body = await readJsonObject(ctx.request);
+  const caller = await ctx.caller();
+  return json(await caller.connections.rename({ ...body, connectionId } as never));
 }
 
 /**

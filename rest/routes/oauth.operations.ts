@@ -107,16 +107,15 @@ const POPUP_DESCRIPTION =
   "the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).";
 
 /** Failure pages no replay can reach without a live provider, a broken configuration or an outage. */
-function unreplayedPages(serverCodes: string, upstreamCode: string): ResponseDoc[] {
+function unreplayedPages(serverCodes: string, upstreamCode: string, firstParty = false): ResponseDoc[] {
   return [
+    // Only a first-party reconnect compares provider accounts (the broker's carry no id we can compare).
+    ...(firstParty ? [reconnectRefusals] : []),
     {
-      status: 409,
-      description:
-        "An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with " +
-        "`switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds).",
+      status: 500,
+      description: `An HTML page posting \`${serverCodes}\`: the connection could not be saved, or the service has no encryption key.`,
       contentType: "text/html",
     },
-    { status: 500, description: `An HTML page posting \`${serverCodes}\`: the connection could not be saved, or the service has no encryption key.`, contentType: "text/html" },
     { status: 502, description: `An HTML page posting \`${upstreamCode}\`: the upstream call failed (its reason in \`detail\`).`, contentType: "text/html" },
     {
       status: 503,
@@ -126,6 +125,14 @@ function unreplayedPages(serverCodes: string, upstreamCode: string): ResponseDoc
     },
   ];
 }
+
+const reconnectRefusals: ResponseDoc = {
+  status: 409,
+  description:
+    "An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with " +
+    "`switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds).",
+  contentType: "text/html",
+};
 
 /** How a start answers a person's browser rather than a program (ADR 034). */
 const BROWSER_NAVIGATION =
@@ -243,7 +250,7 @@ export const oauthOperations: Route[] = [
           }),
         ],
       },
-      ...unreplayedPages("db_insert_failed` or `encryption_key_unavailable", "oauth_exchange_failed"),
+      ...unreplayedPages("db_insert_failed` or `encryption_key_unavailable", "oauth_exchange_failed", true),
     ],
   }),
   route({
@@ -290,7 +297,7 @@ export const oauthOperations: Route[] = [
         ...crossOrigin({ param: "supabase", headers: { "content-type": "application/x-www-form-urlencoded" }, raw: `state=${UNKNOWN_NONCE}&choice=p1` }),
         description: "A form posted from another site's page (its `Origin` says so) is refused before anything is read (JSON, not a page).",
       },
-      ...unreplayedPages("db_insert_failed` or `encryption_key_unavailable", "oauth_exchange_failed"),
+      ...unreplayedPages("db_insert_failed` or `encryption_key_unavailable", "oauth_exchange_failed", true),
     ],
   }),
   route({

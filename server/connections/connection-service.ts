@@ -226,6 +226,16 @@ export async function unbindConnection(em: EntityManager, input: { tenantId: str
   });
 }
 
+/** Renames a connection of the tenant; its bound apps see the new name at once (the NOTIFY trigger). */
+export async function renameConnection(em: EntityManager, input: { tenantId: string; connectionId: string; displayName: string }): Promise<ConnectionSummary> {
+  const rows = await em.execute<ConnectionDbRow[]>(
+    `update connections set display_name = ?, updated_at = now() where id = ? and tenant_id = ? returning ${COLUMNS}`,
+    [input.displayName, input.connectionId, input.tenantId],
+  );
+  if (!rows[0]) throw connectionNotFound();
+  return summary(rows[0]);
+}
+
 export async function getConnection(em: EntityManager, tenantId: string, connectionId: string): Promise<ConnectionSummary | null> {
   return connectionById(em, tenantId, connectionId);
 }

@@ -4,7 +4,7 @@ export type { Logo } from "./catalog/catalog-logo";
 export { readCatalogFile, seedCatalog } from "./catalog/catalog-seed";
 export { editIntegration, listIntegrations } from "./catalog/catalog-service";
 export { Integration, IntegrationSchema, integrationRow, usesBroker } from "./catalog/entities";
-export { bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection } from "./connection-service";
+export { bindConnection, disconnectConnection, listAppConnections, listTenantConnections, renameConnection, unbindConnection } from "./connection-service";
 export { currentKeyId } from "./credentials";
 export { startConnectionHealth, stopConnectionHealth } from "./health/connection-health";
 export { AppConnectionBindingSchema, ConnectionSchema } from "./entities";
@@ -33,4 +33,4 @@ export { boundConnectionsBody, boundConnectionsEvictions, cachedConnectionsBody 
 export { CONNECTIONS_CHANGED_CHANNEL, EVERY_WORKSPACE } from "./tool-surface/connections-changed";
 export { bindFromWizard, loadWizard } from "./wizard";
 export type { WizardCaller } from "./wizard";
-export { bindBody, bindingListOutput, bindingOutput } from "./schemas";
+export { bindBody, bindingListOutput, bindingOutput, connectionOutput, renameConnectionBody, renameConnectionInput } from "./schemas";

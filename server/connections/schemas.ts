@@ -15,6 +15,9 @@ export const connectionIdInput = z.object({ connectionId: z.uuid({ error: "Conne
 /** A catalog slug as callers name it; text PostgreSQL cannot hold (NUL, broken UTF-16) is refused here, not by the database. */
 const providerSlug = z.string().min(1).max(64).refine(isSafeValue, "Provider must be text without NUL characters");
 export const providerInput = z.object({ provider: providerSlug });
+/** A connection's own name (issue 19: several accounts of one provider are told apart by it). */
+export const renameConnectionBody = z.object({ displayName: nameSchema("Display name must be 1-100 characters", 1, 100).describe("The connection's new name, 1-100 characters") });
+export const renameConnectionInput = connectionIdInput.extend(renameConnectionBody.shape);
 export const bindInput = connectionIdInput.extend({ appId: z.uuid({ error: "App not found" }) });
 export const unbindInput = z.object({ appId: z.uuid({ error: "App not found" }), provider: providerSlug });
 export const allowedOriginsInput = z.object({ appId: z.uuid({ error: "App not found" }), origins: z.array(z.string()).max(20) });
@@ -79,4 +82,15 @@ export const bindingOutput = z.object({
   createdAt: z.string(),
 });
 export const bindingListOutput = z.object({ bindings: z.array(bindingOutput) });
+
+/** `PATCH /api/connections/{id}`: the connection as renamed. */
+export const connectionOutput = z.object({
+  id: z.uuid(),
+  provider: z.string(),
+  externalId: z.string().describe("The connection's `svc_conn_…` id"),
+  displayName: z.string(),
+  profile: z.enum(["first_party", "broker_managed"]),
+  ...statusFields,
+  createdAt: isoTimeOutput,
+});
 export const bindBody = z.object({ connectionId: z.uuid().describe("A connection of the workspace for this provider (`GET /connections` lists them)") });

@@ -3,7 +3,7 @@ import { caller } from "./caller";
 import { workspaceFor } from "../members";
 import { requireApp, getAllowedOrigins, setAllowedOrigins } from "../apps";
 import { AppError } from "../platform/errors";
-import { editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
+import { editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, renameConnection, renameConnectionInput, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
 import { BROWSER, adminProcedure, authedProcedure, publicProcedure, router } from "./trpc";
 import { actingWorkspace } from "./acting-workspace";
 import { isAdmin } from "../identity";
@@ -33,6 +33,13 @@ export const connectionsRouter = router({
     const workspace = await workspaceFor(caller(ctx), "connections.manage");
     const removed = await disconnectConnection(ctx.em, { tenantId: workspace.tenantId, connectionId: input.connectionId }, deleteAtBroker);
     return { id: removed.id };
+  }),
+  /** A connection's own name (REST `PATCH /api/connections/{id}`). */
+  rename: authedProcedure.meta(BROWSER).input(renameConnectionInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "connections.manage");
+    const renamed = await renameConnection(ctx.em, { tenantId: workspace.tenantId, connectionId: input.connectionId, displayName: input.displayName });
+    const { tenantId: _tenant, metadata: _metadata, accountId: _account, createdBy: _by, ...shown } = renamed;
+    return shown;
   }),
   bind: authedProcedure.meta(BROWSER).input(bindInput).mutation(async ({ ctx, input }) => {
     const workspace = await workspaceFor(caller(ctx), "connections.manage");

@@ -3,6 +3,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
 import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
 import { startService, type RunningService } from "../support/service";
+import { catalogFile } from "../support/oauth";
+import { connectBroker } from "../support/connect-flows";
+import { startFakeBroker } from "../fakes/broker";
 
 /**
  * Several instances on one database (issue 18, 3): migrations are safe when instances start
@@ -95,5 +98,40 @@ describe("several instances on one database", () => {
       await new Promise((resolve) => upstream.close(resolve));
     }
   });
-});
 
+  it("checks each connection's health once per interval across the cluster, not once per instance", { timeout: 90_000 }, async () => {
+    const broker = await startFakeBroker();
+    try {
+      const database = await sharedDatabase("connection_health_once");
+      const env = {
+        INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]),
+        BROKER_API_URL: broker.url,
+        BROKER_API_KEY: broker.apiKey,
+        CONNECTION_HEALTH_INTERVAL_SECONDS: "1",
+      };
+      const a = await startService({ databaseUrl: database.url, env });
+      running.push(a);
+      const b = await startService({ databaseUrl: database.url, env });
+      running.push(b);
+      const owner = await signUp(a);
+      await createWorkspace(a, owner, uniqueSlug());
+      const { message } = await connectBroker(a, owner, "github");
+      expect(message.type).toBe("svc:oauth:done");
+      // Every account read after the connect is a health check (the callback reads it once).
+      const reads: number[] = [];
+      const seen = broker.getRequests.length;
+      const watch = setInterval(() => {
+        while (broker.getRequests.length > seen + reads.length) reads.push(Date.now());
+      }, 10);
+      try {
+        await waitFor(() => (reads.length >= 6 ? true : undefined), "six health checks");
+      } finally {
+        clearInterval(watch);
+      }
+      const gaps = reads.slice(1, 6).map((at, i) => at - reads[i]!);
+      expect(Math.min(...gaps), `gaps between checks: ${gaps.join(", ")} ms`).toBeGreaterThanOrEqual(700);
+    } finally {
+      await broker.close();
+    }
+  });
+});

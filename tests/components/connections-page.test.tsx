@@ -64,7 +64,7 @@ describe("/connections", () => {
     expect(within(cards).getAllByRole("heading").map((h) => h.textContent)).toEqual(["GitHub", "Supabase"]);
     expect(screen.getByRole("button", { name: "Connect GitHub" })).toBeTruthy();
     const row = screen.getByRole("row", { name: /GitHub/ });
-    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["octo@example.com", "active", "ada@example.com", "Feb 1, 2026", "Billing workerUnbind", "ReporterBindDisconnect"]);
+    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["octo@example.com", "active", "ada@example.com", "Feb 1, 2026", "Billing workerUnbind", "RenameSave nameReporterBindDisconnect"]);
     expect(within(row).getByRole("button", { name: "Disconnect GitHub octo@example.com" })).toBeTruthy();
     // An active connection needs no reconnect.
     expect(within(row).queryByRole("button", { name: /^Reconnect/ })).toBeNull();
@@ -80,6 +80,15 @@ describe("/connections", () => {
     const seen = await screen.findByRole("row", { name: /Supabase/ });
     expect(within(seen).getAllByRole("cell")[1]!.textContent).toBe("needs reconnect The provider refused the refresh (invalid_grant: the grant was revoked)");
     expect(within(seen).queryByRole("button", { name: /^Reconnect/ })).toBeNull();
+    expect(within(seen).queryByRole("form", { name: /^Rename/ })).toBeNull();
+  });
+
+  it("members rename a connection: two accounts of one provider are told apart by their names", async () => {
+    renderConnections("member");
+    const row = await screen.findByRole("row", { name: /Supabase/ });
+    const form = within(row).getByRole("form", { name: "Rename Supabase Acme Org" });
+    expect((within(form).getByRole("textbox", { name: "Name" }) as HTMLInputElement).value).toBe("Acme Org");
+    expect(within(form).getByRole("button", { name: "Save name" })).toBeTruthy();
   });
 
   it("members bind a connection to another app and unbind it from one (issue 17); rows not configured are not offered", async () => {

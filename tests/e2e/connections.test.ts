@@ -185,6 +185,23 @@ window.__ready = true;
     await context.close();
   });
 
+  it("connect({ reconnect }) from a tool's page runs the popup without the wizard and updates the same connection, resolving with reconnected: true (issue 19)", async () => {
+    provider.mode = "grant";
+    const existing = (await service.db.query("select id, external_id from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0];
+    await service.db.query("update connections set status = 'needs_reauth', status_reason = 'refused' where id = $1", [existing.id]);
+    const consents = provider.authorizeRequests.length;
+    const { context, page } = await signedInPage();
+    await openTool(page, "/", { provider: "supabase", appKey, reconnect: existing.id, state: "re-1" });
+    const popupOpened = page.waitForEvent("popup");
+    await page.click("#connect");
+    await popupOpened;
+    const outcome = await outcomeOf(page);
+    expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", connection_id: existing.id, external_id: existing.external_id, state: "re-1", reconnected: true });
+    expect(provider.authorizeRequests.length).toBe(consents + 1); // straight to the provider's consent
+    expect((await service.db.query("select id, status from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows).toEqual([{ id: existing.id, status: "active" }]);
+    await context.close();
+  });
+
   it("the provider's denial reaches the opener as access_denied, and nothing is written", async () => {
     provider.mode = "deny";
     const before = (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n;

@@ -184,6 +184,26 @@ describe("connection health", () => {
     expect(aAgain.message).toMatchObject({ type: "svc:oauth:done", connection_id: a.message.connection_id, external_id: a.message.external_id, display_name: "Team A", reconnected: true });
     expect(await connectionCount()).toBe(count + 2);
     provider.organizationName = "Acme Org";
+
+    // Each its own name: renamed, and the name survives the account being connected again.
+    const renamed = await api(service, `/api/connections/${b.message.connection_id}`, { method: "PATCH", cookie: owner.cookie, json: { displayName: "  Team B (billing)  " } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({
+      id: b.message.connection_id,
+      provider: "supabase",
+      externalId: b.message.external_id,
+      displayName: "Team B (billing)",
+      profile: "first_party",
+      status: "active",
+      statusReason: null,
+      statusChangedAt: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    provider.organizationId = "org_team_b";
+    const bAgain = await connectFirstParty(service, owner);
+    expect(bAgain.message).toMatchObject({ connection_id: b.message.connection_id, display_name: "Team B (billing)", reconnected: true });
+    const tooLong = await api(service, `/api/connections/${b.message.connection_id}`, { method: "PATCH", cookie: owner.cookie, json: { displayName: "x".repeat(101) } });
+    expect([tooLong.status, tooLong.body]).toEqual([400, { message: "Display name must be 1-100 characters" }]);
   });
 
   it("a failure for now (503) is retried and the connection stays active; when the retries are spent it moves to error, and back to active once a refresh works", { timeout: 60_000 }, async () => {
@@ -243,8 +263,13 @@ describe("connection health", () => {
     expect(row.status_reason).toBe("The broker no longer has this account");
     expect((await eventsOf(id)).map((event) => event.type)).toEqual(["connection.created", "connection.bound", "connection.needs_reauth", "connection.revoked"]);
 
-    // Reconnected in place: a new account at the broker, the same connection.
-    const again = await connectBroker(service, owner, "github", `reconnect=${id}`);
+    // Reconnected in place through the embed path: no connect wizard (the connection is named),
+    // a new account at the broker, the same connection.
+    const embedQuery = `embed=1&app_key=${appKey}&reconnect=${id}`;
+    const start = await api(service, `/api/oauth/broker/github/start?${embedQuery}`, { cookie: owner.cookie });
+    expect(start.status).toBe(302);
+    expect(start.headers.get("location")).toMatch(new RegExp(`^${broker.url}/link/`));
+    const again = await connectBroker(service, owner, "github", embedQuery);
     expect(again.message).toMatchObject({ type: "svc:oauth:done", provider: "github", connection_id: id, external_id: message.external_id, reconnected: true });
     const newAccount = (await service.db.query("select metadata->>'broker_account_id' as account from connections where id = $1", [id])).rows[0].account;
     expect(newAccount).not.toBe(accountId);

@@ -104,6 +104,10 @@ describe("the OpenAPI document", () => {
       "GET /api/oauth/broker/{provider}/start 500",
       // Callback pages past the state check need a flow started in the same browser and a live
       // provider or broker (the fakes in tests/fakes/), or a database outage (tests/faults/).
+      // A reconnect refused for another account needs a connection and a provider's consent
+      // (tests/rest/connection-health.test.ts against the fakes).
+      "GET /api/oauth/{provider}/callback 409",
+      "POST /api/oauth/{provider}/callback 409",
       "GET /api/oauth/{provider}/callback 500",
       "GET /api/oauth/{provider}/callback 502",
       "GET /api/oauth/{provider}/callback 503",
@@ -137,7 +141,8 @@ describe("the OpenAPI document", () => {
       // The provider proxy past the lookup needs a bound connection and a provider that
       // misbehaves (tests/rest/tool-surface.test.ts against the fakes).
       ...["get", "post", "put", "patch", "delete"].flatMap((m) =>
-        [413, 500, 502, 504].map((status) => `${m.toUpperCase()} /api/proxy/{provider}/{path} ${status}`),
+        // 409: a bound connection in needs_reauth (tests/rest/connection-health.test.ts).
+        [409, 413, 500, 502, 504].map((status) => `${m.toUpperCase()} /api/proxy/{provider}/{path} ${status}`),
       ),
     ]);
     const missing: string[] = [];

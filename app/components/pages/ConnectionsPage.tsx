@@ -225,6 +225,7 @@ function ConnectionTableRow({
             {reconnecting ? "Reconnecting…" : "Reconnect"}
           </button>
         ) : null}
+        {canManage ? <RenameForm row={row} providerName={providerName} /> : null}
         {canManage && unbound.length > 0 ? <BindForm row={row} providerName={providerName} unbound={unbound} /> : null}
         {canManage ? (
           <fetcher.Form method="post">
@@ -251,6 +252,26 @@ function BindingsCell({ row, providerName, canManage }: { row: ConnectionRow; pr
         <BoundApp key={app.id} app={app} provider={row.provider} connectionLabel={`${providerName} ${row.displayName}`} canManage={canManage} />
       ))}
     </ul>
+  );
+}
+
+/** The connection's own name: two accounts of one provider are told apart by it (issue 19). */
+function RenameForm({ row, providerName }: { row: ConnectionRow; providerName: string }) {
+  const rename = useFetcher<FormResult>();
+  const renameError = rename.data && !rename.data.ok ? rename.data.formError : undefined;
+  return (
+    <details className="rename-connection">
+      <summary>Rename</summary>
+      <rename.Form method="post" className="inline-form" aria-label={`Rename ${providerName} ${row.displayName}`}>
+        <input type="hidden" name="intent" value="rename" />
+        <input type="hidden" name="connectionId" value={row.id} />
+        <input className="input input-sm" name="displayName" aria-label="Name" defaultValue={row.displayName} maxLength={100} required />
+        <button type="submit" className="btn btn-secondary btn-sm" disabled={rename.state !== "idle"}>
+          {rename.state !== "idle" ? "Saving…" : "Save name"}
+        </button>
+        {renameError ? <p className="field-error" role="alert">{renameError}</p> : null}
+      </rename.Form>
+    </details>
   );
 }
 

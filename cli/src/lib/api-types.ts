@@ -386,7 +386,11 @@ export interface paths {
         delete: operations["deleteApiConnectionsId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a connection
+         * @description Owners and members, from the dashboard. `displayName`: 1-100 characters, the connection's own name (a workspace may hold several accounts of one provider; the name tells them apart). Apps bound to it see the new name at once in `GET /api/deployments/me/connections`; a later reconnect keeps it.
+         */
+        patch: operations["patchApiConnectionsId"];
         trace?: never;
     };
     "/api/deployments": {
@@ -3114,6 +3118,104 @@ export interface operations {
             };
         };
     };
+    patchApiConnectionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's `id` (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The connection's new name, 1-100 characters */
+                    displayName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        displayName: string;
+                        /** @description The connection's `svc_conn_…` id */
+                        externalId: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        profile: "first_party" | "broker_managed";
+                        provider: string;
+                        /**
+                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                         * @enum {string}
+                         */
+                        status: "active" | "needs_reauth" | "revoked" | "error";
+                        /** Format: date-time */
+                        statusChangedAt: string;
+                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                        statusReason: string | null;
+                    };
+                };
+            };
+            /** @description `displayName` is missing, empty, over 100 characters or holds control characters, or the body is not a JSON object. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. A viewer of the workspace may not rename. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No connection of this id in your workspace (an id that is no UUID names none), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getApiDeployments: {
         parameters: {
             query?: never;
@@ -4607,15 +4709,6 @@ export interface operations {
             };
             /** @description An HTML page posting `svc:oauth:error`: `provider_unknown`, `missing_cstate`, `oauth_state_invalid` (no matching state cookie, expired, used, or an account of another workspace or auth config), `missing_broker_account_id`, `broker_not_active`, or the broker's own `?error=` code. */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": unknown;
-                };
-            };
-            /** @description An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
