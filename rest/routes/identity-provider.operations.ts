@@ -166,7 +166,9 @@ export const identityProviderOperations: Route[] = [
       },
       {
         status: 422,
-        description: "A password too short or too long (`weak_password`), or an email another account has (`email_exists`).",
+        description:
+          "A password too short or too long (`weak_password`), an email another account has (`email_exists`), a wrong or used `nonce` (`reauthentication_not_valid`), " +
+          "or a password alone for an anonymous account (`validation_failed`). A password change from a session over 24 hours old without `nonce`, with mail, is 400 `reauthentication_needed`.",
         examples: [{ name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "ownerToken", json: { password: "1234567" } } }],
       },
       noBearer({ data: { display_name: "Grace" } }),

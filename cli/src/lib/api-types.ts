@@ -7900,7 +7900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
+            /** @description A password too short or too long (`weak_password`), an email another account has (`email_exists`), a wrong or used `nonce` (`reauthentication_not_valid`), or a password alone for an anonymous account (`validation_failed`). A password change from a session over 24 hours old without `nonce`, with mail, is 400 `reauthentication_needed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
