@@ -290,7 +290,11 @@ export const identityProviderOperations: Route[] = [
         description: "A wrong, used or expired code (`Token has expired or is invalid`) or link (`Email link is invalid or has expired`).",
         examples: [{ name: "wrong-code", summary: "A code never sent", body: { code: 403, error_code: "otp_expired", msg: "Token has expired or is invalid" }, request: { as: "anonymous", json: { type: "email", email: "nobody@example.com", token: "123456" } } }],
       },
-      { status: 422, description: "A malformed address with a code: `validation_failed` `Invalid email format`." },
+      {
+        status: 422,
+        description: "A malformed address with a code: `validation_failed` `Invalid email format`.",
+        examples: [{ name: "bad-email", summary: "Not an email address", body: { code: 422, error_code: "validation_failed", msg: "Invalid email format" }, request: { as: "anonymous", json: { type: "email", email: "grace", token: "123456" } } }],
+      },
       { status: 429, description: "Too many tries for this address or from this client; `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
     ],
   }),

@@ -84,8 +84,8 @@ export const identitySessionOutput = z.object({
  * the body leniently (credentialsInput, tokenInput) to answer GoTrue's exact errors.
  */
 export const signupBody = z.object({
-  email: z.string().optional().describe("The account's email address; without it (and without `phone`) the sign-up is an anonymous sign-in (`ANONYMOUS_SIGN_IN`)."),
-  password: z.string().optional().describe("8 to 1024 characters; required with `email`."),
+  email: z.string().describe("The account's email address. A body with neither `email` nor `phone` (`{ data }`) is GoTrue's anonymous sign-in instead (`ANONYMOUS_SIGN_IN`)."),
+  password: z.string().describe("8 to 1024 characters."),
   data: z.record(z.string(), z.unknown()).optional().describe("User metadata, any JSON keys (e.g. `display_name`), at most 2 KB serialized."),
 });
 export const tokenQuery = z.object({

@@ -7415,10 +7415,10 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
-                    /** @description The account's email address; without it (and without `phone`) the sign-up is an anonymous sign-in (`ANONYMOUS_SIGN_IN`). */
-                    email?: string;
-                    /** @description 8 to 1024 characters; required with `email`. */
-                    password?: string;
+                    /** @description The account's email address. A body with neither `email` nor `phone` (`{ data }`) is GoTrue's anonymous sign-in instead (`ANONYMOUS_SIGN_IN`). */
+                    email: string;
+                    /** @description 8 to 1024 characters. */
+                    password: string;
                 };
             };
         };
