@@ -75,7 +75,17 @@ export async function adminCreateUser(em: EntityManager, fields: AdminUserFields
   return toProviderUser(user);
 }
 
+/** GoTrue's `paginate`: Go's ParseUint of each given value, its error quoted in the message. */
+function checkPagination(value: unknown): void {
+  if (value === undefined || value === null || value === "") return;
+  const text = String(value);
+  if (/^\d{1,19}$/.test(text)) return;
+  throw new IdentityError(IDENTITY.VALIDATION_FAILED, `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(text.slice(0, 100))}: invalid syntax`);
+}
+
 export async function adminListUsers(em: EntityManager, pageInput: unknown, perPageInput: unknown): Promise<{ users: ProviderUser[]; total: number; page: number; perPage: number }> {
+  checkPagination(pageInput);
+  checkPagination(perPageInput);
   const page = Math.max(1, Number.parseInt(String(pageInput ?? "1"), 10) || 1);
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(String(perPageInput ?? DEFAULT_PER_PAGE), 10) || DEFAULT_PER_PAGE));
   const [users, total] = await em.findAndCount(AuthUser, {}, { orderBy: { createdAt: "desc", id: "asc" }, limit: perPage, offset: (page - 1) * perPage });

@@ -55,6 +55,16 @@ describe("auth-js auth.admin", () => {
     expect((await user().signInWithPassword({ email, password: "another passphrase" })).error).toMatchObject({ code: "invalid_credentials" });
   });
 
+  it("refuses page and per_page that are not whole numbers with GoTrue's 400, no users", async () => {
+    const admin = client(SERVICE_ROLE_KEY).admin;
+    const { data, error } = await admin.listUsers({ page: -1, perPage: 10 });
+    expect(data.users).toEqual([]);
+    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax' });
+    const res = await fetch(`${service.url}/auth/v1/admin/users?per_page=ten`, { headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: 'Bad Pagination Parameters: strconv.ParseUint: parsing "ten": invalid syntax' });
+  });
+
   it("refuses any other bearer, a user's access token included, with GoTrue's 403 not_admin", async () => {
     const person = user();
     const signed = await person.signUp({ email: uniqueEmail("not-admin"), password: PASSWORD });

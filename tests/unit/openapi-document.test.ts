@@ -121,6 +121,7 @@ describe("the OpenAPI document", () => {
       // The admin API's refusals past the service-role check: the replay has no service-role
       // caller (tests/rest/auth-js-admin.test.ts drives them with auth-js's admin client).
       "POST /auth/v1/admin/users 400",
+      "GET /auth/v1/admin/users 400",
       "POST /auth/v1/admin/users 422",
       "GET /auth/v1/admin/users/{id} 404",
       "PUT /auth/v1/admin/users/{id} 400",

@@ -6531,6 +6531,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description `page` or `per_page` not a whole number: GoTrue's `validation_failed` `Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
             /** @description No bearer. */
             401: {
                 headers: {
