@@ -8,7 +8,7 @@ import { AuthUser } from "./entities";
 import { hashPassword } from "./passwords";
 import { IdentityError, type ProviderUser } from "./provider-types";
 import { toProviderUser } from "./provider-user";
-import { mergeMetadata, metadataChanges } from "./user-metadata";
+import { MAX_APP_METADATA_BYTES, mergeMetadata, metadataChanges } from "./user-metadata";
 import { forgetOutstandingLinks } from "./outstanding-links";
 
 /**
@@ -36,6 +36,15 @@ export interface AdminUserFields {
   password?: unknown;
   email_confirm?: unknown;
   user_metadata?: unknown;
+  app_metadata?: unknown;
+}
+
+/** GoTrue's admin `app_metadata`: merged key by key like user metadata; provider and providers stay derived. */
+function appMetadataChanges(value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "app_metadata must be an object");
+  const { provider: _provider, providers: _providers, ...rest } = value as Record<string, unknown>;
+  return rest;
 }
 
 async function findUser(em: EntityManager, id: string): Promise<AuthUser> {
@@ -57,6 +66,7 @@ export async function adminCreateUser(em: EntityManager, fields: AdminUserFields
   const email = normalizeEmail(fields.email);
   if (fields.password !== undefined) checkNewPassword(fields.password);
   const metadata = mergeMetadata({}, metadataChanges(fields.user_metadata));
+  const appMetadata = mergeMetadata({}, appMetadataChanges(fields.app_metadata), "app_metadata", MAX_APP_METADATA_BYTES);
   const now = new Date();
   const user = em.create(AuthUser, {
     id: randomUUID(),
@@ -68,6 +78,7 @@ export async function adminCreateUser(em: EntityManager, fields: AdminUserFields
     newEmail: null,
     lastSignInAt: null,
     userMetadata: metadata,
+    appMetadata,
     createdAt: now,
     updatedAt: now,
   });
@@ -102,12 +113,14 @@ export async function adminUpdateUser(em: EntityManager, id: string, fields: Adm
   const email = fields.email === undefined ? undefined : normalizeEmail(fields.email);
   if (fields.password !== undefined) checkNewPassword(fields.password);
   const metadata = fields.user_metadata === undefined ? undefined : mergeMetadata(user.userMetadata ?? {}, metadataChanges(fields.user_metadata));
+  const appMetadata = fields.app_metadata === undefined ? undefined : mergeMetadata(user.appMetadata ?? {}, appMetadataChanges(fields.app_metadata), "app_metadata", MAX_APP_METADATA_BYTES);
   if (email !== undefined && email !== user.email) {
     user.email = email;
     user.newEmail = null;
   }
   if (typeof fields.password === "string") user.passwordHash = await hashPassword(fields.password);
   if (metadata) user.userMetadata = metadata;
+  if (appMetadata) user.appMetadata = appMetadata;
   if (fields.email_confirm === true && !user.emailConfirmedAt) user.emailConfirmedAt = new Date();
   user.updatedAt = new Date();
   await flushUnique(em);

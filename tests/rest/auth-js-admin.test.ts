@@ -55,6 +55,27 @@ describe("auth-js auth.admin", () => {
     expect((await user().signInWithPassword({ email, password: "another passphrase" })).error).toMatchObject({ code: "invalid_credentials" });
   });
 
+  it("sets app_metadata (GoTrue's roles and flags): merged key by key, in the user and in the user's next token", async () => {
+    const admin = client(SERVICE_ROLE_KEY).admin;
+    const email = uniqueEmail("app-metadata");
+    const created = await admin.createUser({ email, password: PASSWORD, email_confirm: true, app_metadata: { plan: "pro" } });
+    expect(created.error).toBeNull();
+    expect(created.data.user?.app_metadata).toEqual({ plan: "pro", provider: "email", providers: ["email"] });
+    const { data, error } = await admin.updateUserById(created.data.user!.id, { app_metadata: { roles: ["admin", "publisher"], plan: null, provider: "github" } });
+    expect(error).toBeNull();
+    expect(data.user?.app_metadata).toEqual({ roles: ["admin", "publisher"], provider: "email", providers: ["email"] });
+
+    const auth = user();
+    expect((await auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect((await auth.getClaims()).data!.claims.app_metadata).toEqual({ roles: ["admin", "publisher"], provider: "email", providers: ["email"] });
+    expect((await auth.getUser()).data.user?.app_metadata).toMatchObject({ roles: ["admin", "publisher"] });
+    expect((await admin.updateUserById(created.data.user!.id, { app_metadata: { blob: "x".repeat(600) } })).error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "app_metadata must be at most 512 bytes serialized",
+    });
+  });
+
   it("refuses page and per_page that are not whole numbers with GoTrue's 400, no users", async () => {
     const admin = client(SERVICE_ROLE_KEY).admin;
     const { data, error } = await admin.listUsers({ page: -1, perPage: 10 });

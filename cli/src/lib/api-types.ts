@@ -6475,12 +6475,14 @@ export interface operations {
                         /** @constant */
                         aud: "authenticated";
                         users: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -6582,6 +6584,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens. */
+                    app_metadata?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Required to create; an admin's change applies at once. */
                     email?: string;
                     /** @description `true`: the address counts as confirmed. */
@@ -6603,12 +6609,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -6731,12 +6739,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -6840,6 +6850,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens. */
+                    app_metadata?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Required to create; an admin's change applies at once. */
                     email?: string;
                     /** @description `true`: the address counts as confirmed. */
@@ -6861,12 +6875,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -7452,12 +7468,14 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -7603,12 +7621,14 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -7705,12 +7725,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -7819,12 +7841,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -7995,12 +8019,14 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
