@@ -55,6 +55,7 @@ export const identityAdminOperations: Route[] = [
         schema: adminUsersListOutput,
         headers: { "X-Total-Count": "How many accounts there are.", Link: 'The `rel="next"` (when there is one) and `rel="last"` pages.' },
       },
+      { status: 400, description: "`page` or `per_page` not a whole number: GoTrue's `validation_failed` `Bad Pagination Parameters: strconv.ParseUint: parsing \"-1\": invalid syntax`." },
       ...refusals(),
     ],
   }),

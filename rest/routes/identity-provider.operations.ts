@@ -166,7 +166,9 @@ export const identityProviderOperations: Route[] = [
       },
       {
         status: 422,
-        description: "A password too short or too long (`weak_password`), or an email another account has (`email_exists`).",
+        description:
+          "A password too short or too long (`weak_password`), an email another account has (`email_exists`), a wrong or used `nonce` (`reauthentication_not_valid`), " +
+          "or a password alone for an anonymous account (`validation_failed`). A password change from a session over 24 hours old without `nonce`, with mail, is 400 `reauthentication_needed`.",
         examples: [{ name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "ownerToken", json: { password: "1234567" } } }],
       },
       noBearer({ data: { display_name: "Grace" } }),
@@ -288,7 +290,11 @@ export const identityProviderOperations: Route[] = [
         description: "A wrong, used or expired code (`Token has expired or is invalid`) or link (`Email link is invalid or has expired`).",
         examples: [{ name: "wrong-code", summary: "A code never sent", body: { code: 403, error_code: "otp_expired", msg: "Token has expired or is invalid" }, request: { as: "anonymous", json: { type: "email", email: "nobody@example.com", token: "123456" } } }],
       },
-      { status: 422, description: "A malformed address with a code: `validation_failed` `Invalid email format`." },
+      {
+        status: 422,
+        description: "A malformed address with a code: `validation_failed` `Invalid email format`.",
+        examples: [{ name: "bad-email", summary: "Not an email address", body: { code: 422, error_code: "validation_failed", msg: "Invalid email format" }, request: { as: "anonymous", json: { type: "email", email: "grace", token: "123456" } } }],
+      },
       { status: 429, description: "Too many tries for this address or from this client; `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
     ],
   }),

@@ -22,7 +22,11 @@ export function issuer(): string {
  * GoTrue's access token claims (its `AccessTokenClaims`): one factor, a password, so `aal1`
  * and one `amr` entry stamped with the session's sign-in.
  */
-export async function issueAccessToken(user: { id: string; email: string; userMetadata: UserMetadata; isAnonymous?: boolean }, sessionId: string, signedInAt: Date) {
+export async function issueAccessToken(
+  user: { id: string; email: string; userMetadata: UserMetadata; isAnonymous?: boolean; appMetadata?: Record<string, unknown> },
+  sessionId: string,
+  signedInAt: Date,
+) {
   const key = await getSigningKey();
   const now = Math.floor(Date.now() / 1000);
   const token = await new SignJWT({

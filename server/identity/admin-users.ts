@@ -8,7 +8,7 @@ import { AuthUser } from "./entities";
 import { hashPassword } from "./passwords";
 import { IdentityError, type ProviderUser } from "./provider-types";
 import { toProviderUser } from "./provider-user";
-import { mergeMetadata, metadataChanges } from "./user-metadata";
+import { MAX_APP_METADATA_BYTES, mergeMetadata, metadataChanges } from "./user-metadata";
 import { forgetOutstandingLinks } from "./outstanding-links";
 
 /**
@@ -36,6 +36,15 @@ export interface AdminUserFields {
   password?: unknown;
   email_confirm?: unknown;
   user_metadata?: unknown;
+  app_metadata?: unknown;
+}
+
+/** GoTrue's admin `app_metadata`: merged key by key like user metadata; provider and providers stay derived. */
+function appMetadataChanges(value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "app_metadata must be an object");
+  const { provider: _provider, providers: _providers, ...rest } = value as Record<string, unknown>;
+  return rest;
 }
 
 async function findUser(em: EntityManager, id: string): Promise<AuthUser> {
@@ -57,6 +66,7 @@ export async function adminCreateUser(em: EntityManager, fields: AdminUserFields
   const email = normalizeEmail(fields.email);
   if (fields.password !== undefined) checkNewPassword(fields.password);
   const metadata = mergeMetadata({}, metadataChanges(fields.user_metadata));
+  const appMetadata = mergeMetadata({}, appMetadataChanges(fields.app_metadata), "app_metadata", MAX_APP_METADATA_BYTES);
   const now = new Date();
   const user = em.create(AuthUser, {
     id: randomUUID(),
@@ -68,6 +78,7 @@ export async function adminCreateUser(em: EntityManager, fields: AdminUserFields
     newEmail: null,
     lastSignInAt: null,
     userMetadata: metadata,
+    appMetadata,
     createdAt: now,
     updatedAt: now,
   });
@@ -75,7 +86,17 @@ export async function adminCreateUser(em: EntityManager, fields: AdminUserFields
   return toProviderUser(user);
 }
 
+/** GoTrue's `paginate`: Go's ParseUint of each given value, its error quoted in the message. */
+function checkPagination(value: unknown): void {
+  if (value === undefined || value === null || value === "") return;
+  const text = String(value);
+  if (/^\d{1,19}$/.test(text)) return;
+  throw new IdentityError(IDENTITY.VALIDATION_FAILED, `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(text.slice(0, 100))}: invalid syntax`);
+}
+
 export async function adminListUsers(em: EntityManager, pageInput: unknown, perPageInput: unknown): Promise<{ users: ProviderUser[]; total: number; page: number; perPage: number }> {
+  checkPagination(pageInput);
+  checkPagination(perPageInput);
   const page = Math.max(1, Number.parseInt(String(pageInput ?? "1"), 10) || 1);
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(String(perPageInput ?? DEFAULT_PER_PAGE), 10) || DEFAULT_PER_PAGE));
   const [users, total] = await em.findAndCount(AuthUser, {}, { orderBy: { createdAt: "desc", id: "asc" }, limit: perPage, offset: (page - 1) * perPage });
@@ -92,12 +113,14 @@ export async function adminUpdateUser(em: EntityManager, id: string, fields: Adm
   const email = fields.email === undefined ? undefined : normalizeEmail(fields.email);
   if (fields.password !== undefined) checkNewPassword(fields.password);
   const metadata = fields.user_metadata === undefined ? undefined : mergeMetadata(user.userMetadata ?? {}, metadataChanges(fields.user_metadata));
+  const appMetadata = fields.app_metadata === undefined ? undefined : mergeMetadata(user.appMetadata ?? {}, appMetadataChanges(fields.app_metadata), "app_metadata", MAX_APP_METADATA_BYTES);
   if (email !== undefined && email !== user.email) {
     user.email = email;
     user.newEmail = null;
   }
   if (typeof fields.password === "string") user.passwordHash = await hashPassword(fields.password);
   if (metadata) user.userMetadata = metadata;
+  if (appMetadata) user.appMetadata = appMetadata;
   if (fields.email_confirm === true && !user.emailConfirmedAt) user.emailConfirmedAt = new Date();
   user.updatedAt = new Date();
   await flushUnique(em);

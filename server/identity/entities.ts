@@ -17,6 +17,8 @@ export class AuthUser {
   lastSignInAt: Date | null = null;
   /** GoTrue's anonymous user: no address (email ""), until one is added and confirmed. */
   isAnonymous = false;
+  /** Set by the admin API only (GoTrue's app_metadata); provider and providers are added when answering. */
+  appMetadata: Record<string, unknown> = {};
   userMetadata: UserMetadata = {};
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
@@ -49,6 +51,7 @@ export const AuthUserSchema = new EntitySchema<AuthUser>({
     newEmail: { type: "text", fieldName: "new_email", nullable: true },
     lastSignInAt: { type: "Date", fieldName: "last_sign_in_at", nullable: true },
     isAnonymous: { type: "boolean", fieldName: "is_anonymous" },
+    appMetadata: { type: "json", fieldName: "app_metadata" },
     userMetadata: { type: "json", fieldName: "user_metadata" },
     createdAt: { type: "Date", fieldName: "created_at" },
     updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },

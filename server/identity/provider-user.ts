@@ -6,14 +6,16 @@ export const APP_METADATA = { provider: "email", providers: ["email"] } as const
 
 export type UserRecord = Pick<AuthUser, "id" | "email" | "emailConfirmedAt" | "newEmail" | "lastSignInAt" | "userMetadata" | "createdAt" | "updatedAt"> & {
   isAnonymous?: boolean;
+  appMetadata?: Record<string, unknown>;
 };
 
 /**
  * GoTrue's providers come from the account's identities: an anonymous account without an
  * address has none (`{}` and no identity); one with an address has the email identity.
  */
-export function appMetadataOf(user: Pick<UserRecord, "email">): Record<string, unknown> {
-  return user.email ? { provider: APP_METADATA.provider, providers: [...APP_METADATA.providers] } : {};
+export function appMetadataOf(user: Pick<UserRecord, "email" | "appMetadata">): Record<string, unknown> {
+  const stored = user.appMetadata ?? {};
+  return user.email ? { ...stored, provider: APP_METADATA.provider, providers: [...APP_METADATA.providers] } : { ...stored };
 }
 
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : undefined);

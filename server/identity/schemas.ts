@@ -48,8 +48,8 @@ export const identityUserOutput = z.object({
   new_email: z.string().optional().describe("With mail: the address asked for, until the link mailed to it is followed."),
   last_sign_in_at: z.string().optional().describe("ISO 8601; absent before the first sign-in."),
   app_metadata: z
-    .union([z.object({ provider: z.literal("email"), providers: z.array(z.literal("email")) }), z.object({})])
-    .describe("`{ provider: \"email\", providers: [\"email\"] }`; `{}` for an anonymous account without an address."),
+    .looseObject({ provider: z.literal("email").optional(), providers: z.array(z.literal("email")).optional() })
+    .describe("`provider: \"email\"`, `providers: [\"email\"]` (none for an anonymous account without an address), and the keys the admin API set."),
   identities: z
     .array(
       z.object({
@@ -84,8 +84,8 @@ export const identitySessionOutput = z.object({
  * the body leniently (credentialsInput, tokenInput) to answer GoTrue's exact errors.
  */
 export const signupBody = z.object({
-  email: z.string().optional().describe("The account's email address; without it (and without `phone`) the sign-up is an anonymous sign-in (`ANONYMOUS_SIGN_IN`)."),
-  password: z.string().optional().describe("8 to 1024 characters; required with `email`."),
+  email: z.string().describe("The account's email address. A body with neither `email` nor `phone` (`{ data }`) is GoTrue's anonymous sign-in instead (`ANONYMOUS_SIGN_IN`)."),
+  password: z.string().describe("8 to 1024 characters."),
   data: z.record(z.string(), z.unknown()).optional().describe("User metadata, any JSON keys (e.g. `display_name`), at most 2 KB serialized."),
 });
 export const tokenQuery = z.object({
@@ -125,6 +125,7 @@ export const adminUserBody = z.object({
   password: z.string().optional().describe("8 to 1024 characters; a change ends every session of the account."),
   email_confirm: z.boolean().optional().describe("`true`: the address counts as confirmed."),
   user_metadata: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` as `data` is."),
+  app_metadata: z.record(z.string(), z.unknown()).optional().describe("Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens."),
 });
 
 /** `POST /recover`, `/otp`, `/resend`, `/verify`: raw fields, validated with GoTrue's errors. */

@@ -12,6 +12,8 @@ const MAX_MANAGED_LENGTH = 2048;
  * within a browser's 4 KB per cookie (docs/decisions/036).
  */
 export const MAX_METADATA_BYTES = 2 * 1024;
+/** The admin's app_metadata rides in the same tokens: roles and flags, not documents. */
+export const MAX_APP_METADATA_BYTES = 512;
 
 /**
  * GoTrue's `data`, validated: every key is kept (`null` means "remove"), the dashboard's own
@@ -31,14 +33,14 @@ export function metadataChanges(data: unknown): Record<string, unknown> {
 }
 
 /** GoTrue's merge (`UpdateUserMetaData`): each key replaced, a `null` one removed; refused over the bound. */
-export function mergeMetadata(current: UserMetadata, changes: Record<string, unknown>): UserMetadata {
+export function mergeMetadata(current: UserMetadata, changes: Record<string, unknown>, name = "user_metadata", maxBytes = MAX_METADATA_BYTES): UserMetadata {
   const merged: UserMetadata = { ...current };
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) delete merged[key];
     else merged[key] = value;
   }
-  if (Buffer.byteLength(JSON.stringify(merged)) > MAX_METADATA_BYTES) {
-    throw new IdentityError(IDENTITY.VALIDATION_FAILED, `user_metadata must be at most ${MAX_METADATA_BYTES} bytes serialized`);
+  if (Buffer.byteLength(JSON.stringify(merged)) > maxBytes) {
+    throw new IdentityError(IDENTITY.VALIDATION_FAILED, `${name} must be at most ${maxBytes} bytes serialized`);
   }
   return merged;
 }

@@ -55,6 +55,37 @@ describe("auth-js auth.admin", () => {
     expect((await user().signInWithPassword({ email, password: "another passphrase" })).error).toMatchObject({ code: "invalid_credentials" });
   });
 
+  it("sets app_metadata (GoTrue's roles and flags): merged key by key, in the user and in the user's next token", async () => {
+    const admin = client(SERVICE_ROLE_KEY).admin;
+    const email = uniqueEmail("app-metadata");
+    const created = await admin.createUser({ email, password: PASSWORD, email_confirm: true, app_metadata: { plan: "pro" } });
+    expect(created.error).toBeNull();
+    expect(created.data.user?.app_metadata).toEqual({ plan: "pro", provider: "email", providers: ["email"] });
+    const { data, error } = await admin.updateUserById(created.data.user!.id, { app_metadata: { roles: ["admin", "publisher"], plan: null, provider: "github" } });
+    expect(error).toBeNull();
+    expect(data.user?.app_metadata).toEqual({ roles: ["admin", "publisher"], provider: "email", providers: ["email"] });
+
+    const auth = user();
+    expect((await auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect((await auth.getClaims()).data!.claims.app_metadata).toEqual({ roles: ["admin", "publisher"], provider: "email", providers: ["email"] });
+    expect((await auth.getUser()).data.user?.app_metadata).toMatchObject({ roles: ["admin", "publisher"] });
+    expect((await admin.updateUserById(created.data.user!.id, { app_metadata: { blob: "x".repeat(600) } })).error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "app_metadata must be at most 512 bytes serialized",
+    });
+  });
+
+  it("refuses page and per_page that are not whole numbers with GoTrue's 400, no users", async () => {
+    const admin = client(SERVICE_ROLE_KEY).admin;
+    const { data, error } = await admin.listUsers({ page: -1, perPage: 10 });
+    expect(data.users).toEqual([]);
+    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax' });
+    const res = await fetch(`${service.url}/auth/v1/admin/users?per_page=ten`, { headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: 'Bad Pagination Parameters: strconv.ParseUint: parsing "ten": invalid syntax' });
+  });
+
   it("refuses any other bearer, a user's access token included, with GoTrue's 403 not_admin", async () => {
     const person = user();
     const signed = await person.signUp({ email: uniqueEmail("not-admin"), password: PASSWORD });

@@ -288,6 +288,11 @@ describe("auth-js passwordless and re-authentication without mail", () => {
     expect((await auth.reauthenticate()).error).toMatchObject({ status: 422, code: "email_provider_disabled", message: "Re-authentication needs mail, and mail is not configured: set SMTP_URL" });
   });
 
+  it("phone sign-up and sign-in get GoTrue's phone_provider_disabled", async () => {
+    expect((await client().signUp({ phone: "+15555550100", password: PASSWORD })).error).toMatchObject({ status: 400, code: "phone_provider_disabled", message: "Phone signups are disabled" });
+    expect((await client().signInWithOtp({ phone: "+15555550100" })).error).toMatchObject({ status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider" });
+  });
+
   it("verifyOtp with a code never sent is GoTrue's 403 otp_expired", async () => {
     const { email } = await signedUp();
     expect((await client().verifyOtp({ email, token: "123456", type: "email" })).error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });

@@ -1,6 +1,7 @@
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { HOSTILE } from "../support/hostile-strings";
 import { uniqueEmail } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -204,6 +205,18 @@ describe("reauthenticate before a password change from an old session", () => {
 
     expect((await auth.updateUser({ password: "a newer passphrase", nonce })).error).toBeNull();
     expect((await anon().signInWithPassword({ email, password: "a newer passphrase" })).error).toBeNull();
+  });
+
+  it("refuses hostile nonces with GoTrue's 422 and keeps the password", async () => {
+    const { auth, email } = await confirmedAccount();
+    await age(email);
+    for (const [name, value] of Object.entries(HOSTILE)) {
+      const { error } = await auth.updateUser({ password: "hostile nonce passphrase", nonce: value });
+      // A body over the edge's JSON limit never reaches the check.
+      const expected = value.length > 100_000 ? { status: 413, code: "request_too_large" } : { status: 422, code: "reauthentication_not_valid" };
+      expect(error, name).toMatchObject(expected);
+    }
+    expect((await anon().signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
   });
 
   it("a fresh session changes the password without a nonce", async () => {

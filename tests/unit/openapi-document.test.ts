@@ -97,6 +97,11 @@ describe("the OpenAPI document", () => {
       "GET /api/billing/balance 429",
       "POST /auth/v1/signup 429",
       "POST /auth/v1/token 429",
+      // The mail endpoints' and the code check's limits (tests/rest/auth-js-mail-flows.test.ts sends their mail).
+      "POST /auth/v1/recover 429",
+      "POST /auth/v1/otp 429",
+      "POST /auth/v1/verify 429",
+      "POST /auth/v1/resend 429",
       "GET /apps/authorize 403",
       // Configuration faults (a catalog row without URLs, no encryption key, no client id): the
       // OAuth suites start services so configured (tests/rest/oauth-first-party, oauth-broker).
@@ -120,6 +125,7 @@ describe("the OpenAPI document", () => {
       // The admin API's refusals past the service-role check: the replay has no service-role
       // caller (tests/rest/auth-js-admin.test.ts drives them with auth-js's admin client).
       "POST /auth/v1/admin/users 400",
+      "GET /auth/v1/admin/users 400",
       "POST /auth/v1/admin/users 422",
       "GET /auth/v1/admin/users/{id} 404",
       "PUT /auth/v1/admin/users/{id} 400",
@@ -169,7 +175,7 @@ describe("the OpenAPI document for a generated client", () => {
     expect(Object.keys(bodyOf("post", "/auth/v1/signup")?.properties ?? {})).toEqual(["email", "password", "data"]);
     expect(bodyOf("post", "/auth/v1/signup")?.required).toEqual(["email", "password"]);
     expect(Object.keys(bodyOf("post", "/auth/v1/token")?.properties ?? {})).toEqual(["email", "password", "refresh_token"]);
-    expect(Object.keys(bodyOf("put", "/auth/v1/user")?.properties ?? {}).sort()).toEqual(["data", "email", "password"]);
+    expect(Object.keys(bodyOf("put", "/auth/v1/user")?.properties ?? {}).sort()).toEqual(["data", "email", "nonce", "password"]);
     const grant = (op("post", "/auth/v1/token").parameters as Json[]).find((p) => p.name === "grant_type");
     expect(grant).toMatchObject({ in: "query", required: true, schema: { type: "string", enum: ["password", "refresh_token"] } });
   });

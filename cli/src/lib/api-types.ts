@@ -7556,12 +7556,14 @@ export interface operations {
                         /** @constant */
                         aud: "authenticated";
                         users: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -7612,6 +7614,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description `page` or `per_page` not a whole number: GoTrue's `validation_failed` `Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
             /** @description No bearer. */
             401: {
                 headers: {
@@ -7650,6 +7665,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens. */
+                    app_metadata?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Required to create; an admin's change applies at once. */
                     email?: string;
                     /** @description `true`: the address counts as confirmed. */
@@ -7671,12 +7690,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -7799,12 +7820,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -7908,6 +7931,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens. */
+                    app_metadata?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Required to create; an admin's change applies at once. */
                     email?: string;
                     /** @description `true`: the address counts as confirmed. */
@@ -7929,12 +7956,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -8496,10 +8525,10 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
-                    /** @description The account's email address; without it (and without `phone`) the sign-up is an anonymous sign-in (`ANONYMOUS_SIGN_IN`). */
-                    email?: string;
-                    /** @description 8 to 1024 characters; required with `email`. */
-                    password?: string;
+                    /** @description The account's email address. A body with neither `email` nor `phone` (`{ data }`) is GoTrue's anonymous sign-in instead (`ANONYMOUS_SIGN_IN`). */
+                    email: string;
+                    /** @description 8 to 1024 characters. */
+                    password: string;
                 };
             };
         };
@@ -8520,12 +8549,14 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -8671,12 +8702,14 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -8773,12 +8806,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -8887,12 +8922,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
-                        } | Record<string, never>;
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                         /** @constant */
                         aud: "authenticated";
                         /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -8981,7 +9018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
+            /** @description A password too short or too long (`weak_password`), an email another account has (`email_exists`), a wrong or used `nonce` (`reauthentication_not_valid`), or a password alone for an anonymous account (`validation_failed`). A password change from a session over 24 hours old without `nonce`, with mail, is 400 `reauthentication_needed`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9063,12 +9100,14 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
