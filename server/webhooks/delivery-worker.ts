@@ -121,7 +121,7 @@ async function attempt(row: Claimed): Promise<AttemptOutcome> {
     );
   } catch (error) {
     // A secret sealed under another key: logged as a failed attempt, retried on the schedule.
-    return { timestamp: Math.floor(Date.now() / 1000), status: null, latencyMs: 0, excerpt: "", error: `could not sign: ${(error as Error).message}` };
+    return { timestamp: Math.floor(Date.now() / 1000), status: null, latencyMs: 0, excerpt: "", error: `could not open the signing secret (is INTEGRATION_ENCRYPTION_KEY the same on every instance?): ${(error as Error).message}`.slice(0, 500) };
   }
 }
 
