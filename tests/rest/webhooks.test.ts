@@ -220,6 +220,26 @@ describe("webhooks", () => {
     await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: owner.cookie });
   });
 
+  it("does not let a receiver that never answers hold back another endpoint's deliveries", async () => {
+    receiver.script("/stuck", ["hold", 200]);
+    const stuck = await createEndpoint({ url: `${receiver.url}/stuck`, eventTypes: ["deployment.created"] });
+    const healthy = await createEndpoint({ url: `${receiver.url}/healthy`, eventTypes: ["deployment.created"] });
+    await deploy();
+    await Promise.all([receiver.waitFor("/stuck", 1), receiver.waitFor("/healthy", 1)]);
+    // While the first attempt to /stuck is still open (it has no recorded attempt yet), the
+    // next change reaches /healthy and is recorded as delivered.
+    await deploy();
+    await receiver.waitFor("/healthy", 2);
+    const healthyLog = async () => (await api(service, `/api/webhooks/${healthy.body.id}/deliveries`, { cookie: owner.cookie })).body.deliveries;
+    const deadline = Date.now() + 10_000;
+    while ((await healthyLog()).some((d: { status: string }) => d.status !== "delivered") && Date.now() < deadline) await receiver.waitFor("/never", 1, 100).catch(() => undefined);
+    expect((await healthyLog()).map((d: { status: string }) => d.status)).toEqual(["delivered", "delivered"]);
+    const stuckLog = (await api(service, `/api/webhooks/${stuck.body.id}/deliveries`, { cookie: owner.cookie })).body.deliveries;
+    expect(stuckLog.find((d: { attempts: unknown[] }) => d.attempts.length === 0)).toBeDefined();
+    receiver.releaseHeld();
+    for (const id of [stuck.body.id, healthy.body.id]) await api(service, `/api/webhooks/${id}`, { method: "DELETE", cookie: owner.cookie });
+  });
+
   it("refuses endpoint URLs the outbound guard refuses, with a 400 that says why, and writes nothing", async () => {
     const before = await endpointCount();
     const cases: Array<[string, string]> = [
