@@ -6,6 +6,7 @@ import { startService, type RunningService } from "../support/service";
 import { catalogFile } from "../support/oauth";
 import { connectBroker } from "../support/connect-flows";
 import { startFakeBroker } from "../fakes/broker";
+import { startWebhookReceiver } from "../support/webhook-receiver";
 
 /**
  * Several instances on one database (issue 18, 3): migrations are safe when instances start
@@ -132,6 +133,55 @@ describe("several instances on one database", () => {
       expect(Math.min(...gaps), `gaps between checks: ${gaps.join(", ")} ms`).toBeGreaterThanOrEqual(700);
     } finally {
       await broker.close();
+    }
+  });
+});
+
+describe("webhook delivery on several instances", () => {
+  it("two instances' workers share one outbox: every event is delivered, none twice", { timeout: 90_000 }, async () => {
+    const database = await createTestDatabase("webhook_share");
+    databases.push(database);
+    const receiver = await startWebhookReceiver();
+    try {
+      // Instances of one cluster share their secrets: either must open the endpoint's sealed secret.
+      const env = { INTEGRATION_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64") };
+      const [a, b] = await Promise.all([startService({ databaseUrl: database.url, env }), startService({ databaseUrl: database.url, env })]);
+      running.push(a, b);
+      const owner = await signUp(a);
+      const tenant = await createWorkspace(a, owner, uniqueSlug("share"));
+      const endpoint = await api(a, "/api/webhooks", { method: "POST", cookie: owner.cookie, json: { url: `${receiver.url}/shared` } });
+      expect(endpoint.status, endpoint.text).toBe(201);
+      // 300 changes committed at once, with their outbox rows as recordChange writes them: both
+      // instances are woken by the one NOTIFY and claim from the same rows.
+      const events = 300;
+      const client = await a.db.connect();
+      try {
+        await client.query("begin");
+        await client.query(
+          `with changes as (
+             insert into app_events (tenant_id, app_id, type, data)
+             select $1, null, 'member.added', jsonb_build_object('n', n) from generate_series(1, $2) n returning id)
+           insert into webhook_deliveries (endpoint_id, change_id) select $3, id from changes`,
+          [tenant.id, events, endpoint.body.id],
+        );
+        await client.query(`select pg_notify('svc_webhooks_due', '')`);
+        await client.query("commit");
+      } finally {
+        client.release();
+      }
+      const hooks = await receiver.waitFor("/shared", events, 60_000);
+      // The records follow the requests: wait until every delivery is recorded as delivered.
+      const deadline = Date.now() + 30_000;
+      const deliveredCount = async () =>
+        (await a.db.query("select count(*)::int as n from webhook_deliveries where endpoint_id = $1 and status = 'delivered'", [endpoint.body.id])).rows[0].n as number;
+      while ((await deliveredCount()) < events && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await deliveredCount()).toBe(events);
+      expect(hooks).toHaveLength(events);
+      expect(new Set(hooks.map((hook) => hook.headers["webhook-id"])).size).toBe(events);
+      const attempts = await a.db.query("select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = $1", [endpoint.body.id]);
+      expect(attempts.rows[0].n).toBe(events);
+    } finally {
+      await receiver.close();
     }
   });
 });

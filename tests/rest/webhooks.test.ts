@@ -176,6 +176,70 @@ describe("webhooks", () => {
     expect(enabled.body).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null });
   });
 
+  it("disables an endpoint whose deliveries have failed for 5 days at its next failure", async () => {
+    receiver.script("/down", [503]);
+    const endpoint = await createEndpoint({ url: `${receiver.url}/down`, eventTypes: ["deployment.created"] });
+    // Its failures began 5 days and a minute ago (the stored start of the streak stands in for a clock).
+    await service.db.query("update webhook_endpoints set failing_since = now() - interval '5 days 1 minute' where id = $1", [endpoint.body.id]);
+    await deploy();
+    await receiver.waitFor("/down", 1);
+    const deadline = Date.now() + 30_000;
+    let view = (await api(service, `/api/webhooks/${endpoint.body.id}`, { cookie: owner.cookie })).body;
+    while (view.enabled && Date.now() < deadline) {
+      await receiver.waitFor("/never", 1, 200).catch(() => undefined);
+      view = (await api(service, `/api/webhooks/${endpoint.body.id}`, { cookie: owner.cookie })).body;
+    }
+    expect(view).toMatchObject({ enabled: false, disabledReason: "Disabled: every delivery failed for 5 days" });
+    // A streak younger than 5 days only starts the count: another endpoint failing now stays enabled.
+    const fresh = await createEndpoint({ url: `${receiver.url}/down`, eventTypes: ["deployment.created"] });
+    await deploy();
+    await receiver.waitFor("/down", 2);
+    const streak = async () => (await service.db.query("select failing_since is not null as failing, disabled_at from webhook_endpoints where id = $1", [fresh.body.id])).rows[0];
+    const deadline2 = Date.now() + 30_000;
+    let row = await streak();
+    while (!row.failing && Date.now() < deadline2) {
+      await receiver.waitFor("/never", 1, 200).catch(() => undefined);
+      row = await streak();
+    }
+    expect(row).toEqual({ failing: true, disabled_at: null });
+    for (const id of [endpoint.body.id, fresh.body.id]) await api(service, `/api/webhooks/${id}`, { method: "DELETE", cookie: owner.cookie });
+  });
+
+  it("checks the address again when it connects: a URL that now points at a refused address is a failed attempt that says why", async () => {
+    const endpoint = await createEndpoint({ url: `${receiver.url}/rebound`, eventTypes: ["deployment.created"] });
+    // As if its name now resolved elsewhere (DNS rebinding): the stored URL names the metadata address.
+    await service.db.query("update webhook_endpoints set url = 'http://169.254.169.254/latest' where id = $1", [endpoint.body.id]);
+    await deploy();
+    const deadline = Date.now() + 30_000;
+    let log = (await api(service, `/api/webhooks/${endpoint.body.id}/deliveries`, { cookie: owner.cookie })).body;
+    while ((log.deliveries[0]?.attempts.length ?? 0) === 0 && Date.now() < deadline) {
+      await receiver.waitFor("/never", 1, 200).catch(() => undefined);
+      log = (await api(service, `/api/webhooks/${endpoint.body.id}/deliveries`, { cookie: owner.cookie })).body;
+    }
+    expect(log.deliveries[0].attempts[0]).toMatchObject({ status: null, responseExcerpt: "", error: "Endpoint URL not allowed: 169.254.169.254 is a link-local address" });
+    await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: owner.cookie });
+  });
+
+  it("does not let a receiver that never answers hold back another endpoint's deliveries", async () => {
+    receiver.script("/stuck", ["hold", 200]);
+    const stuck = await createEndpoint({ url: `${receiver.url}/stuck`, eventTypes: ["deployment.created"] });
+    const healthy = await createEndpoint({ url: `${receiver.url}/healthy`, eventTypes: ["deployment.created"] });
+    await deploy();
+    await Promise.all([receiver.waitFor("/stuck", 1), receiver.waitFor("/healthy", 1)]);
+    // While the first attempt to /stuck is still open (it has no recorded attempt yet), the
+    // next change reaches /healthy and is recorded as delivered.
+    await deploy();
+    await receiver.waitFor("/healthy", 2);
+    const healthyLog = async () => (await api(service, `/api/webhooks/${healthy.body.id}/deliveries`, { cookie: owner.cookie })).body.deliveries;
+    const deadline = Date.now() + 10_000;
+    while ((await healthyLog()).some((d: { status: string }) => d.status !== "delivered") && Date.now() < deadline) await receiver.waitFor("/never", 1, 100).catch(() => undefined);
+    expect((await healthyLog()).map((d: { status: string }) => d.status)).toEqual(["delivered", "delivered"]);
+    const stuckLog = (await api(service, `/api/webhooks/${stuck.body.id}/deliveries`, { cookie: owner.cookie })).body.deliveries;
+    expect(stuckLog.find((d: { attempts: unknown[] }) => d.attempts.length === 0)).toBeDefined();
+    receiver.releaseHeld();
+    for (const id of [stuck.body.id, healthy.body.id]) await api(service, `/api/webhooks/${id}`, { method: "DELETE", cookie: owner.cookie });
+  });
+
   it("refuses endpoint URLs the outbound guard refuses, with a 400 that says why, and writes nothing", async () => {
     const before = await endpointCount();
     const cases: Array<[string, string]> = [

@@ -1,0 +1,84 @@
+import type { Browser, Page } from "playwright-core";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+
+warnIfNoChromium("tests/e2e/webhooks-page.test.ts");
+
+/**
+ * The owner's /webhooks page in a real browser, at 1280 and 390 px: add an endpoint with an
+ * event filter, copy its secret (shown once), see a delivery and its attempts in the log, and
+ * resend it; the secret from the page verifies what the receiver got.
+ */
+describe.skipIf(!hasChromium)("the webhooks page in a browser", () => {
+  let service: RunningService;
+  let browser: Browser;
+  let receiver: WebhookReceiver;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    [service, browser, receiver] = await Promise.all([
+      startService({ label: "e2e-webhooks", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0", WEBHOOK_RETRY_SCHEDULE: "0,1" } }),
+      launchBrowser(),
+      startWebhookReceiver(),
+    ]);
+    owner = await signUp(service);
+    await createWorkspace(service, owner, uniqueSlug("hooks"), "Hook Co");
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await service?.stop();
+  });
+
+  async function pageAt(width: number): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await context.addCookies([{ name: "svc_session", value: owner.cookie.slice("svc_session=".length), url: service.url }]);
+    return context.newPage();
+  }
+  async function open(page: Page, path: string) {
+    await page.goto(`${service.url}${path}`);
+    await page.waitForSelector("html[data-hydrated]");
+  }
+
+  for (const width of [1280, 390]) {
+    it(`adds an endpoint, shows its secret once, and its delivery log resends (${width} px)`, { timeout: 60_000 }, async () => {
+      const page = await pageAt(width);
+      const path = `/w${width}`;
+      await open(page, "/settings");
+      await page.getByRole("link", { name: "Manage webhooks" }).click();
+      await page.waitForURL(/\/webhooks$/);
+      const add = page.getByRole("region", { name: "Add an endpoint" });
+      await add.getByLabel("URL").fill(`${receiver.url}${path}`);
+      await add.getByLabel("Description").fill(`Hooks at ${width}`);
+      await add.getByRole("checkbox", { name: "deployment.created" }).check();
+      await add.getByRole("button", { name: "Add endpoint" }).click();
+      const secret = (await page.getByTestId("new-webhook-secret").textContent())!;
+      expect(secret).toMatch(/^whsec_/);
+      await page.getByRole("button", { name: "I have saved it" }).click();
+      await expect.poll(() => page.getByTestId("new-webhook-secret").count()).toBe(0);
+      expect(await page.content()).not.toContain(secret);
+      // Nothing overflows sideways, even at phone width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      const deployed = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: `tool-${width}`, upstreamUrl: "http://127.0.0.1:9" } });
+      expect(deployed.status).toBe(201);
+      const [hook] = await receiver.waitFor(path, 1);
+      const headers = { "webhook-id": String(hook!.headers["webhook-id"]), "webhook-timestamp": String(hook!.headers["webhook-timestamp"]), "webhook-signature": String(hook!.headers["webhook-signature"]) };
+      expect(new Webhook(secret).verify(hook!.body, headers)).toMatchObject({ type: "deployment.created", data: { name: `tool-${width}` } });
+
+      const list = page.getByRole("list", { name: "Endpoints" });
+      await list.getByRole("link", { name: `Delivery log of Hooks at ${width}` }).click();
+      const log = page.getByRole("region", { name: "Delivery log" });
+      await log.getByRole("table", { name: `Attempts for event ${headers["webhook-id"]}` }).getByRole("cell", { name: "HTTP 200" }).waitFor();
+      await log.getByRole("button", { name: `Resend event ${headers["webhook-id"]}` }).click();
+      const again = await receiver.waitFor(path, 2);
+      expect(again[1]!.headers["webhook-id"]).toBe(headers["webhook-id"]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.context().close();
+    });
+  }
+});
