@@ -59,23 +59,31 @@ export class BrowserApprovingProvider implements OAuthClientProvider {
   async redirectToAuthorization(url: URL): Promise<void> {
     this.authorizationUrls.push(url);
     if (!this.approve) return;
-    const page = await this.context.newPage();
-    try {
-      await page.goto(url.href);
-      await page.waitForURL((at) => at.pathname === "/login" || at.pathname.startsWith("/oauth/consent/"));
-      if (new URL(page.url()).pathname === "/login") {
-        await page.waitForSelector("html[data-hydrated]");
-        await page.getByLabel("Email").fill(this.person.email);
-        await page.getByLabel("Password").fill(this.person.password);
-        await page.getByRole("button", { name: "Sign in" }).click();
-        await page.waitForURL((at) => at.pathname.startsWith("/oauth/consent/"));
-      }
-      await page.getByRole("button", { name: "Approve" }).click();
-      await page.waitForURL((at) => at.href.startsWith(this.redirectUrl));
-      this.code = new URL(page.url()).searchParams.get("code") ?? undefined;
-    } finally {
-      await page.close();
+    this.code = (await approveInChromium(this.context, this.person, url.href, this.redirectUrl)).searchParams.get("code") ?? undefined;
+  }
+}
+
+/**
+ * A person in Chromium opening an authorize URL: signs in on our login page if sent there,
+ * clicks Approve on our consent page, and is redirected to `redirectPrefix`. Returns that URL.
+ */
+export async function approveInChromium(context: BrowserContext, person: TestUser, authorizeUrl: string, redirectPrefix: string): Promise<URL> {
+  const page = await context.newPage();
+  try {
+    await page.goto(authorizeUrl);
+    await page.waitForURL((at) => at.pathname === "/login" || at.pathname.startsWith("/oauth/consent/"));
+    if (new URL(page.url()).pathname === "/login") {
+      await page.waitForSelector("html[data-hydrated]");
+      await page.getByLabel("Email").fill(person.email);
+      await page.getByLabel("Password").fill(person.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((at) => at.pathname.startsWith("/oauth/consent/"));
     }
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.waitForURL((at) => at.href.startsWith(redirectPrefix));
+    return new URL(page.url());
+  } finally {
+    await page.close();
   }
 }
 
