@@ -22,6 +22,7 @@ import cliStartup from "./suites/cli-startup.mjs";
 import connections from "./suites/connections.mjs";
 import webhooks from "./suites/webhooks.mjs";
 import cluster from "./suites/cluster.mjs";
+import oauthToken from "./suites/oauth-token.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
@@ -29,7 +30,7 @@ import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs } from "./lib/process-cpu.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, balance, uploadFlood, appProxy, connections, webhooks, cluster, cliStartup];
+const SUITES = [authMe, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, cliStartup];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");

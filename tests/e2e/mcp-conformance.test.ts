@@ -1,0 +1,118 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { approveInChromium } from "../support/mcp-oauth-client";
+import { startMcpTool, type McpTool } from "../support/mcp-tool";
+import { startService, type RunningService } from "../support/service";
+
+warnIfNoChromium("tests/e2e/mcp-conformance.test.ts");
+
+/** A port free on 127.0.0.1 right now, for the suite's own callback server to take. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Check {
+  id: string;
+  status: string;
+  errorMessage?: string;
+}
+
+/**
+ * Issue 15 section 3: the official MCP conformance suite's authorization-server scenarios
+ * (`npm run conformance:mcp`, the suite under Node 22) against the real service, with a
+ * deployed MCP tool as the resource and a member approving the consent in Chromium.
+ */
+describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server scenarios", () => {
+  let service: RunningService;
+  let tool: McpTool;
+  let browser: Browser;
+  let member: TestUser;
+  let resource: string;
+  let outputDir: string;
+
+  beforeAll(async () => {
+    [service, tool, browser] = await Promise.all([startService({ label: "e2e-mcp-conformance", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), startMcpTool(), launchBrowser()]);
+    member = await signUp(service);
+    const slug = uniqueSlug("conf");
+    await createWorkspace(service, member, slug);
+    const created = await api(service, "/api/deployments", { method: "POST", cookie: member.cookie, json: { name: "whoami", upstreamUrl: tool.url } });
+    if (created.status !== 201) throw new Error(created.text);
+    resource = `http://whoami--${slug}.localhost:${new URL(service.url).port}/`;
+    outputDir = mkdtempSync(join(tmpdir(), "mcp-conformance-test-"));
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await tool?.close();
+    await service?.stop();
+    if (outputDir) rmSync(outputDir, { recursive: true, force: true });
+  });
+
+  it("passes every check of authorization-server-metadata-endpoint and authorization-code-grant", async () => {
+    const issuer = `${service.url}/auth/v1`;
+    const port = await freePort();
+    const redirectUri = `http://127.0.0.1:${port}/callback`;
+    const registered = await api(service, "/auth/v1/oauth/register", {
+      method: "POST",
+      json: { client_name: "MCP conformance suite", redirect_uris: [redirectUri], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] },
+    });
+    expect(registered.status).toBe(201);
+
+    const run = spawn(process.execPath, ["scripts/mcp-conformance.mjs", "--url", issuer, "--client-id", registered.body.client_id, "--resource", resource, "--port", String(port), "--output-dir", outputDir], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    run.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    const exited = new Promise<number | null>((resolve) => run.on("exit", (code) => resolve(code)));
+    // The suite prints the authorize URL on the line after this one, then waits for its callback.
+    const authorizeUrl = await new Promise<string>((resolve, reject) => {
+      run.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+        const found = /Access the following URL in your browser[^\n]*\n(\S+)\n/.exec(output);
+        if (found) resolve(found[1]!);
+      });
+      void exited.then(() => reject(new Error(`the suite ended before asking for a browser:\n${output}`)));
+    });
+    expect(authorizeUrl.startsWith(`${issuer}/oauth/authorize?`)).toBe(true);
+    expect(new URL(authorizeUrl).searchParams.get("resource")).toBe(resource);
+
+    const context = await browser.newContext();
+    try {
+      const landed = await approveInChromium(context, member, authorizeUrl, redirectUri);
+      expect(landed.searchParams.get("iss")).toBe(issuer);
+    } finally {
+      await context.close();
+    }
+    expect([await exited, output]).toEqual([0, expect.stringContaining("Every check passed.")]);
+
+    // What the suite itself wrote down, scenario by scenario.
+    const byScenario = Object.fromEntries(
+      readdirSync(outputDir).map((directory) => {
+        const scenario = directory.replace(/^authorization-server-/, "").replace(/-\d{4}-\d{2}-\d{2}T.*$/, "");
+        const checks = JSON.parse(readFileSync(join(outputDir, directory, "checks.json"), "utf8")) as Check[];
+        return [scenario, checks.map((c) => [c.id, c.status, c.errorMessage ?? null])];
+      }),
+    );
+    expect(byScenario).toEqual({
+      "authorization-server-metadata-endpoint": [
+        ["authorization-server-metadata", "SUCCESS", null],
+        ["authorization-server-metadata-cimd", "SUCCESS", null],
+      ],
+      "authorization-code-grant": [["authorization-code-grant", "SUCCESS", null]],
+    });
+  }, 120_000);
+});
