@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { OAUTH_PREFIX, SESSION_COOKIE, approveInteraction, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { OAUTH_PREFIX, SESSION_COOKIE, approveInteraction, countClientRegistration, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
+import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
 import { isSafeValue } from "../server/platform/validation/text";
 import { deployedToolResources } from "../server/routers";
@@ -128,7 +129,21 @@ async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: 
   return denyInteraction(server, req, res);
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** RFC 7591 names no error for it: a 429 in RFC 6749's shape, with when to try again. */
+async function registrationAllowed(res: ServerResponse, clientAddress: string | null): Promise<boolean> {
+  try {
+    await countClientRegistration(em(), clientAddress);
+    return true;
+  } catch (error) {
+    const limited = findAppError(error);
+    if (limited?.code !== "RATE_LIMITED") throw error;
+    const retryAfter = limited.headers["Retry-After"] ?? "60";
+    sendOAuthError(res, 429, "too_many_requests", "Too many client registrations from this address; try again later", { "retry-after": retryAfter });
+    return false;
+  }
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
   const path = url.pathname;
   const browserFacing = path === `${OAUTH_PREFIX}authorize` || INTERACTION.test(path);
@@ -150,6 +165,7 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     url.search = withDefaultScope(url.searchParams).toString();
     req.url = url.pathname + url.search;
   }
+  if (req.method === "POST" && path === `${OAUTH_PREFIX}register` && !(await registrationAllowed(res, clientAddress))) return void req.resume();
   if (req.method === "POST") {
     const text = await readBody(req);
     if (text === null) return sendOAuthError(res, 413, "invalid_request", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
@@ -190,9 +206,9 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
 }
 
 /** Every request under /auth/v1/oauth/ comes here from the Node entry, before the route table. */
-export function handleOAuthServer(req: IncomingMessage, res: ServerResponse): void {
+export function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
   nameAnswer(res);
-  serve(req, res).catch((error: unknown) => {
+  serve(req, res, clientAddress).catch((error: unknown) => {
     if (!req.complete) req.resume();
     log.error("authorization server failed", { error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
     if (res.headersSent) return void res.destroy();

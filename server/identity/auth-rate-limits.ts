@@ -60,6 +60,16 @@ export async function countSignUpAttempt(em: EntityManager, clientAddress: strin
   );
 }
 
+/**
+ * Counts a dynamic client registration (RFC 7591, issue 15) from this address; throws the
+ * limiter's 429 (`Retry-After`) when the address is over OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS.
+ */
+export async function countClientRegistration(em: EntityManager, clientAddress: string | null): Promise<void> {
+  if (!clientAddress) return;
+  const config = getConfig();
+  await consumeRateLimit(em, `oauth-registration-address:${clientAddress}`, config.OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS);
+}
+
 const keyFailureKey = (clientAddress: string) => `key-failure-address:${clientAddress}`;
 
 /** Before an uncached key lookup: 429 while this address has failed too often. */

@@ -15,6 +15,10 @@ const OAUTH_CLEANUP_GAP_MS = 10 * 60_000;
 import { startHealthChecks, stopHealthChecks } from "../deployments";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
 import { readCatalogFile, seedCatalog, sweepExpiredOAuthRows } from "../connections";
+import { sweepOAuthServerRecords } from "../identity";
+
+/** The authorization server's expired records and unused registrations, swept the same way. */
+const OAUTH_SERVER_SWEEP_JOB = "oauth-server-sweep";
 
 export interface Runtime {
   orm: MikroORM;
@@ -62,6 +66,7 @@ export function getRuntime(): Promise<Runtime> {
     await seedCatalog(orm.em.fork(), await readCatalogFile());
     const em = orm.em.fork();
     if (await claimJobRound(em, OAUTH_CLEANUP_JOB, OAUTH_CLEANUP_GAP_MS)) await sweepExpiredOAuthRows(em);
+    if (await claimJobRound(em, OAUTH_SERVER_SWEEP_JOB, OAUTH_CLEANUP_GAP_MS)) await sweepOAuthServerRecords(em);
     wireCacheEviction();
     await startListening();
     startHealthChecks(orm);
