@@ -1221,6 +1221,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization request
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; `response_type=code`, `client_id`, `redirect_uri` (exact; a loopback one may vary its port), `code_challenge` with `code_challenge_method=S256` (required), `state`, `scope` (optional: a deployed tool gets `tools`, no resource `openid profile email`), `resource` (RFC 8707, repeatable, a deployed tool's origin). Signed-out people go through `/login`; everyone sees the consent page `/oauth/consent/{uid}`; the client gets `code`, `state` and `iss` (RFC 9207), or `error`.
+         */
+        get: operations["getAuthV1OauthAuthorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/device/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Device authorization (RFC 8628)
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; `client_id`, `scope`, `resource`: `device_code`, `user_code`, `verification_uri`, `verification_uri_complete`, `expires_in`, `interval`.
+         */
+        post: operations["postAuthV1OauthDeviceCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token introspection (RFC 7662)
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; a public client learns only of its own tokens.
+         */
+        post: operations["postAuthV1OauthIntrospect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dynamic client registration (RFC 7591)
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; Public (`token_endpoint_auth_method: none`) or confidential clients; `redirect_uris` required. Limited per client address (`OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS`); registrations no grant used are deleted after 30 days.
+         */
+        post: operations["postAuthV1OauthRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token revocation (RFC 7009)
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; A refresh token or one of our JWT access tokens; either revokes its grant (its session row, as sign-out does). Unknown tokens answer 200 too. Requires client authentication.
+         */
+        post: operations["postAuthV1OauthRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token request
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; Grants `authorization_code` (with `code_verifier`), `refresh_token` (rotated on every use; a reused one revokes its grant) and `urn:ietf:params:oauth:grant-type:device_code`. Form or JSON body; client authentication `none`, `client_secret_basic` or `client_secret_post`. Access tokens are ES256 JWTs of the identity key, 3600 s, `aud` = the resource or `authenticated`. Errors are RFC 6749's, with `Cache-Control: no-store`.
+         */
+        post: operations["postAuthV1OauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Userinfo
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; For our access tokens, whatever their audience: `sub`, then `email` (scope `email`), `name` and `picture` (scope `profile`). A token of a revoked grant is refused. POST answers the same.
+         */
+        get: operations["getAuthV1OauthUserinfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/signup": {
         parameters: {
             query?: never;
@@ -7130,6 +7270,292 @@ export interface operations {
                         code: number;
                         error_code: string;
                         msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1OauthAuthorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To sign-in and consent, then to the client's redirect URI with `code`, `state`, `iss` (or `error`, `error_description`). */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error that cannot go to a verified redirect URI (unknown client, unregistered redirect URI, NUL in a value): an HTML page, never a redirect. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    postAuthV1OauthDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`, `invalid_client`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1OauthIntrospect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ active: true, … }` or `{ active: false }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description `invalid_client`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1OauthRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's metadata with `client_id` (and `client_secret` for a confidential client), `registration_access_token`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_client_metadata`, `invalid_redirect_uri`, or a body that is not JSON or holds NUL or broken UTF-16. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description A body over 56 KB (the library's own limit). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description `too_many_requests`, with `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1OauthRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (or nothing to revoke). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description `invalid_client`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1OauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `access_token`, `token_type`, `expires_in`, `refresh_token`, `scope` (and `id_token` with `openid`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_grant`, `invalid_request`, `unsupported_grant_type`, `invalid_target`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description `invalid_client`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description A body over 56 KB (the library's own limit). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1OauthUserinfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims the token's scope allows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email?: string;
+                        name?: string;
+                        picture?: string;
+                        sub: string;
+                    };
+                };
+            };
+            /** @description `invalid_token` (RFC 6750), with `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
