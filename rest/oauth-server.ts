@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { OAUTH_PREFIX, SESSION_COOKIE, approveInteraction, countClientRegistration, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { DEVICE_POLL_INTERVAL_SECONDS, OAUTH_PREFIX, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -98,6 +98,19 @@ function asForm(json: unknown): URLSearchParams | null {
   return form;
 }
 
+/** Where a request without `scope` gets the default (authorize, and the device authorization). */
+const DEFAULT_SCOPE_PATHS = new Set([`${OAUTH_PREFIX}authorize`, `${OAUTH_PREFIX}device/code`]);
+
+/** RFC 8628 3.5: a device code polled again within `interval` is answered `slow_down`. */
+async function devicePollOnTime(res: ServerResponse, body: string): Promise<boolean> {
+  const form = new URLSearchParams(body);
+  const deviceCode = form.get("device_code");
+  if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:device_code" || !deviceCode) return true;
+  if (await devicePollAllowed(em(), deviceCode, DEVICE_POLL_INTERVAL_SECONDS)) return true;
+  sendOAuthError(res, 400, "slow_down", `Poll at most every ${DEVICE_POLL_INTERVAL_SECONDS} seconds`);
+  return false;
+}
+
 /** A request that names no `scope` gets its resource's default (the issue 15 contract). */
 function withDefaultScope(params: URLSearchParams): URLSearchParams {
   if (params.has("scope")) return params;
@@ -182,14 +195,15 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
       if (FORM_ENDPOINTS.has(path)) {
         const form = asForm(parsed);
         if (!form) return sendOAuthError(res, 400, "invalid_request", "The JSON body must be an object of strings");
-        body = (path === `${OAUTH_PREFIX}authorize` ? withDefaultScope(form) : form).toString();
+        body = (DEFAULT_SCOPE_PATHS.has(path) ? withDefaultScope(form) : form).toString();
         req.headers["content-type"] = "application/x-www-form-urlencoded";
       }
     } else if (type === "application/x-www-form-urlencoded") {
       const form = new URLSearchParams(text);
       if (hostileParams(form)) return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
-      if (path === `${OAUTH_PREFIX}authorize`) body = withDefaultScope(form).toString();
+      if (DEFAULT_SCOPE_PATHS.has(path)) body = withDefaultScope(form).toString();
     }
+    if (path === `${OAUTH_PREFIX}token` && !(await devicePollOnTime(res, body))) return;
     req.headers["content-length"] = String(Buffer.byteLength(body));
     // The stream is read: the library takes the body from here (its documented fallback).
     (req as IncomingMessage & { body?: string }).body = body;

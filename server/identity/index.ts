@@ -1,6 +1,6 @@
 /** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
 export { isAdmin, recordFirstAdmin } from "./admins";
-export { assertKeyLookupsAllowed, countClientRegistration, countKeyFailure, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
+export { assertKeyLookupsAllowed, countClientRegistration, countKeyFailure, devicePollAllowed, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
 export { BuiltInIdentityProvider, isSessionLive } from "./built-in-provider";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
@@ -27,3 +27,4 @@ export { userinfo } from "./oauth/userinfo";
 export { defaultScopeFor } from "./oauth/scopes";
 export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "./oauth/grants";
 export { sweepOAuthServerRecords } from "./oauth/sweep";
+export { DEVICE_POLL_INTERVAL_SECONDS } from "./oauth/device-responses";

@@ -2,7 +2,7 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { approveInBrowser } from "../support/oauth-client";
+import { CookieJar, approveInBrowser, hop } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
 
 /**
@@ -325,5 +325,63 @@ describe("authorized applications", () => {
     }
     const rows = await service.db.query("select revoked_at from auth_sessions where id = $1", [grantId]);
     expect(rows.rows).toEqual([{ revoked_at: null }]);
+  });
+});
+
+describe("device authorization (RFC 8628)", () => {
+  const DEVICE = "urn:ietf:params:oauth:grant-type:device_code";
+  const hiddenInputs = (html: string) => {
+    const form = new URLSearchParams();
+    for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) form.set(match[1]!, match[2]!.replace(/&#x2D;|&#45;/g, "-"));
+    return form;
+  };
+  const poll = (clientId: string, deviceCode: string) =>
+    fetch(`${issuer}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: DEVICE, device_code: deviceCode, client_id: clientId }) });
+
+  it("gives a user code at {BASE_URL}/device, answers pending then slow_down, and tokens once approved on the same consent page", async () => {
+    const config = await registeredClient({ client_name: "Terminal", grant_types: ["authorization_code", "refresh_token", DEVICE] });
+    const clientId = config.clientMetadata().client_id;
+    const started = await client.initiateDeviceAuthorization(config, { scope: "openid email" });
+    expect(started.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
+    expect(started.verification_uri).toBe(`${service.url}/device`);
+    expect(started.verification_uri_complete).toBe(`${service.url}/device?user_code=${encodeURIComponent(started.user_code)}`);
+    expect(started.interval).toBe(5);
+
+    const pending = await poll(clientId, started.device_code);
+    expect([pending.status, (await pending.json()).error]).toEqual([400, "authorization_pending"]);
+    const tooSoon = await poll(clientId, started.device_code);
+    expect(await tooSoon.json()).toEqual({ error: "slow_down", error_description: "Poll at most every 5 seconds" });
+
+    // The person opens the link, confirms the code, and approves on the consent page.
+    const jar = new CookieJar(person.cookie);
+    const toEntry = await hop(jar, started.verification_uri_complete!);
+    expect(toEntry.location).toBe(`/auth/v1/oauth/device?user_code=${encodeURIComponent(started.user_code)}`);
+    const autoPost = await hop(jar, `${service.url}${toEntry.location}`);
+    const confirmPage = await hop(jar, `${issuer}/oauth/device`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: hiddenInputs(autoPost.text) });
+    expect(confirmPage.text).toContain(started.user_code);
+    let step = await hop(jar, `${issuer}/oauth/device`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: hiddenInputs(confirmPage.text) });
+    let consentHtml = "";
+    while (step.status === 303 || step.status === 302) {
+      const next = new URL(step.location!, step.url);
+      const consent = /^\/oauth\/consent\/([^/]+)$/.exec(next.pathname);
+      if (consent) {
+        consentHtml = (await hop(jar, next.href)).text;
+        step = await hop(jar, `${issuer}/oauth/interaction/${consent[1]}/approve`, { method: "POST", headers: { origin: service.url } });
+      } else step = await hop(jar, next.href);
+    }
+    expect(consentHtml).toContain("Terminal");
+    expect(step.status).toBe(200);
+    expect(step.text).toContain("Device connected");
+
+    let answer = await poll(clientId, started.device_code);
+    let body = (await answer.json()) as Record<string, unknown>;
+    while (body.error === "slow_down") {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      answer = await poll(clientId, started.device_code);
+      body = (await answer.json()) as Record<string, unknown>;
+    }
+    expect(answer.status).toBe(200);
+    expect(decodeJwt(String(body.access_token))).toMatchObject({ sub: person.userId, client_id: clientId, aud: "authenticated" });
+    expect(body.refresh_token).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import { postgresAdapter } from "./postgres-adapter";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, TOOLS_SCOPE } from "./scopes";
 import { allowLoopbackPortVariance } from "./loopback-redirects";
 import { renderOAuthError } from "./error-page";
+import { deviceCodeConfirmPage, deviceCodeInputPage, deviceDonePage } from "./device-pages";
 
 /** Where the library is mounted: its routes below are relative to the issuer's path. */
 export const OAUTH_PREFIX = "/auth/v1/oauth/";
@@ -79,6 +80,15 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
       registration: { enabled: true },
       revocation: { enabled: true },
       introspection: { enabled: true },
+      // RFC 8628: 8 characters without look-alikes (base-20: no vowels, no 0/O or 1/I).
+      deviceFlow: {
+        enabled: true,
+        charset: "base-20",
+        mask: "****-****",
+        userCodeInputSource: deviceCodeInputPage,
+        userCodeConfirmSource: deviceCodeConfirmPage,
+        successSource: deviceDonePage,
+      },
       // Our own userinfo answers (the library refuses tokens that carry an audience).
       userinfo: { enabled: false },
       resourceIndicators: {
