@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { DEVICE_POLL_INTERVAL_SECONDS, OAUTH_PREFIX, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { DEVICE_POLL_INTERVAL_SECONDS, OAUTH_PREFIX, ensureLoopbackMetadataClient, isLoopbackMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
 import { isSafeValue } from "../server/platform/validation/text";
-import { deployedToolResources } from "../server/routers";
+import { deployedToolResources, guardedMetadataFetch } from "../server/routers";
 import { startedRuntime } from "../server/start";
 import { isCrossOriginWrite } from "./cross-origin";
 import { htmlPageBody, HTML_PAGE_HEADERS } from "./html-page";
@@ -35,7 +35,16 @@ function em(): EntityManager {
   return startedRuntime()!.orm.em.fork() as EntityManager;
 }
 
-const provider = () => oauthServer({ em, resources: deployedToolResources(em) });
+const provider = () => oauthServer({ em, resources: deployedToolResources(em), fetch: guardedMetadataFetch });
+
+/**
+ * A loopback metadata-document client (`http://localhost…` while BASE_URL is loopback) is
+ * fetched and stored before the library looks for it; the reason when it cannot be used.
+ */
+async function loopbackClientProblem(clientId: string | null): Promise<string | null> {
+  if (!clientId || !isLoopbackMetadataClientId(clientId)) return null;
+  return ensureLoopbackMetadataClient(em(), guardedMetadataFetch, clientId);
+}
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
   if (res.headersSent) return void res.destroy();
@@ -175,6 +184,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
   }
 
   if (path === `${OAUTH_PREFIX}authorize` && req.method === "GET") {
+    const problem = await loopbackClientProblem(url.searchParams.get("client_id"));
+    if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
     url.search = withDefaultScope(url.searchParams).toString();
     req.url = url.pathname + url.search;
   }
@@ -204,6 +215,10 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
       if (DEFAULT_SCOPE_PATHS.has(path)) body = withDefaultScope(form).toString();
     }
     if (path === `${OAUTH_PREFIX}token` && !(await devicePollOnTime(res, body))) return;
+    if (FORM_ENDPOINTS.has(path)) {
+      const problem = await loopbackClientProblem(new URLSearchParams(body).get("client_id"));
+      if (problem) return sendOAuthError(res, 401, "invalid_client", problem);
+    }
     req.headers["content-length"] = String(Buffer.byteLength(body));
     // The stream is read: the library takes the body from here (its documented fallback).
     (req as IncomingMessage & { body?: string }).body = body;

@@ -28,3 +28,4 @@ export { defaultScopeFor } from "./oauth/scopes";
 export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "./oauth/grants";
 export { sweepOAuthServerRecords } from "./oauth/sweep";
 export { DEVICE_POLL_INTERVAL_SECONDS } from "./oauth/device-responses";
+export { ensureLoopbackMetadataClient, isLoopbackMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";

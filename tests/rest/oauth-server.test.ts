@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -383,5 +385,64 @@ describe("device authorization (RFC 8628)", () => {
     expect(answer.status).toBe(200);
     expect(decodeJwt(String(body.access_token))).toMatchObject({ sub: person.userId, client_id: clientId, aud: "authenticated" });
     expect(body.refresh_token).toBeTruthy();
+  });
+});
+
+describe("client ID metadata documents", () => {
+  let documents: Server;
+  let origin: string;
+  let fetched = 0;
+  const served = new Map<string, { body: string; headers?: Record<string, string> }>();
+
+  beforeAll(async () => {
+    // The client's own web server, publishing its metadata documents.
+    documents = createServer((req, res) => {
+      fetched++;
+      const doc = served.get(req.url!);
+      if (!doc) return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "application/json", ...doc.headers }).end(doc.body);
+    });
+    await new Promise<void>((resolve) => documents.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`;
+  });
+  afterAll(() => documents?.close());
+
+  const authorizeAs = (clientId: string, redirectUri = REDIRECT) =>
+    `${issuer}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope: "openid", state: "cimd", code_challenge: "x".repeat(43), code_challenge_method: "S256" })}`;
+
+  it("takes a loopback document whose client_id is its URL, caches it per its headers, and names the client on the consent page", async () => {
+    const clientId = `${origin}/notes.json`;
+    served.set("/notes.json", { body: JSON.stringify({ client_id: clientId, client_name: "Notes (CIMD)", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }), headers: { "cache-control": "max-age=600" } });
+    const before = fetched;
+    const { redirect, consentHtml } = await approveInBrowser(service, person.cookie, authorizeAs(clientId));
+    expect(consentHtml).toContain("Notes (CIMD)");
+    expect(consentHtml).toContain("Unverified application");
+    expect(redirect.searchParams.get("code")).toBeTruthy();
+    const again = await approveInBrowser(service, person.cookie, authorizeAs(clientId));
+    expect(again.redirect.searchParams.get("code")).toBeTruthy();
+    expect(fetched - before).toBe(1);
+    const stored = await service.db.query("select expires_at > now() + interval '500 seconds' and expires_at < now() + interval '700 seconds' as within from oauth_records where kind = 'Client' and id = $1", [clientId]);
+    expect(stored.rows).toEqual([{ within: true }]);
+  });
+
+  it("refuses, on a page, a document whose client_id is not its URL, one over 5 KB, and a redirect it does not list", async () => {
+    served.set("/liar.json", { body: JSON.stringify({ client_id: `${origin}/other.json`, redirect_uris: [REDIRECT] }) });
+    const liar = await fetch(authorizeAs(`${origin}/liar.json`), { redirect: "manual" });
+    expect(liar.status).toBe(400);
+    expect(liar.headers.get("location")).toBeNull();
+    expect(await liar.text()).toContain("client_id is not its own URL");
+
+    served.set("/big.json", { body: JSON.stringify({ client_id: `${origin}/big.json`, redirect_uris: [REDIRECT], client_name: "x".repeat(6000) }) });
+    const big = await fetch(authorizeAs(`${origin}/big.json`), { redirect: "manual" });
+    expect(big.status).toBe(400);
+    expect(await big.text()).toContain("larger than 5 KB");
+
+    const exact = `${origin}/exact.json`;
+    served.set("/exact.json", { body: JSON.stringify({ client_id: exact, redirect_uris: [REDIRECT] }) });
+    const elsewhere = await fetch(authorizeAs(exact, "https://evil.example/cb"), { redirect: "manual" });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.headers.get("location")).toBeNull();
+    const rows = await service.db.query("select id from oauth_records where kind = 'Client' and id in ($1, $2)", [`${origin}/liar.json`, `${origin}/big.json`]);
+    expect(rows.rows).toEqual([]);
   });
 });

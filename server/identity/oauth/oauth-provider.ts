@@ -10,6 +10,7 @@ import { postgresAdapter } from "./postgres-adapter";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, TOOLS_SCOPE } from "./scopes";
 import { allowLoopbackPortVariance } from "./loopback-redirects";
 import { renderOAuthError } from "./error-page";
+import { METADATA_DOCUMENT_MAX_BYTES, METADATA_DOCUMENT_TIMEOUT_MS, type OutboundFetch } from "./metadata-documents";
 import { deviceCodeConfirmPage, deviceCodeInputPage, deviceDonePage } from "./device-pages";
 
 /** Where the library is mounted: its routes below are relative to the issuer's path. */
@@ -44,6 +45,8 @@ export interface ResourceDirectory {
 export interface OAuthServerOptions {
   em: () => EntityManager;
   resources: ResourceDirectory;
+  /** Fetches client ID metadata documents: the deployments' SSRF-guarded outbound client. */
+  fetch: OutboundFetch;
 }
 
 /** The cookie signing secret, derived from the identity key so every instance shares it without a new setting. */
@@ -77,6 +80,8 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     enabledJWA: { idTokenSigningAlgValues: ["ES256"], userinfoSigningAlgValues: ["ES256"], introspectionSigningAlgValues: ["ES256"], authorizationSigningAlgValues: ["ES256"] },
     features: {
       devInteractions: { enabled: false },
+      // `https` client IDs; `http://localhost…` ones are ours (metadata-documents.ts).
+      clientIdMetadataDocument: { enabled: true, ack: "draft-02", cacheDuration: { min: 30, max: 24 * 60 * 60 } },
       registration: { enabled: true },
       revocation: { enabled: true },
       introspection: { enabled: true },
@@ -124,6 +129,8 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     rotateRefreshToken: () => true,
     expiresWithSession: async () => false,
     renderError: renderOAuthError,
+    fetch: (url, init) => options.fetch(String(url), { ...(init as Parameters<OutboundFetch>[1]), signal: AbortSignal.timeout(METADATA_DOCUMENT_TIMEOUT_MS) }),
+    fetchResponseBodyLimits: { "client_id metadata document": METADATA_DOCUMENT_MAX_BYTES },
     ttl: {
       AccessToken: ACCESS_TOKEN_SECONDS,
       AuthorizationCode: AUTHORIZATION_CODE_SECONDS,
