@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { DEVICE_POLL_INTERVAL_SECONDS, OAUTH_PREFIX, ensureLoopbackMetadataClient, isLoopbackMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { DEVICE_POLL_INTERVAL_SECONDS, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureLoopbackMetadataClient, isLoopbackMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -169,6 +169,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
   const url = new URL(req.url ?? "/", "http://localhost");
   const path = url.pathname;
   const browserFacing = path === `${OAUTH_PREFIX}authorize` || INTERACTION.test(path);
+  // A hosted identity provider is the authorization server (ADR 037): nothing here issues tokens in its name.
+  const hosted = hostedAuthorizationServerNotice();
+  if (hosted) {
+    req.resume();
+    if (browserFacing) return sendPage(res, 404, "Not here", `${hosted}.`);
+    return sendOAuthError(res, 404, "not_found", hosted);
+  }
   if (hostileParams(url.searchParams)) {
     req.resume();
     if (browserFacing) return sendPage(res, 400, "Authorization failed", "The request holds characters that cannot be accepted.");

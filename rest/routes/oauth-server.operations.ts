@@ -45,6 +45,7 @@ const metadataRoute = (path: string, summary: string): Route =>
         headers: { "Cache-Control": "`public, max-age=300`" },
         examples: [{ name: "metadata", summary: "The metadata", body: METADATA, request: { as: "anonymous" } }],
       },
+      { status: 404, description: "With a hosted identity provider (`IDENTITY_PROVIDER_URL`), whose own authorization server is `{auth_url}`: `not_found`, naming it.", schema: z.object({ error: z.string(), error_description: z.string() }) },
     ],
   });
 

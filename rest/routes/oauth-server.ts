@@ -1,8 +1,10 @@
-import { oauthMetadata } from "../../server/identity";
+import { hostedAuthorizationServerNotice, oauthMetadata } from "../../server/identity";
 import { json } from "../responses";
 
 /** The authorization server's metadata (RFC 8414 and OpenID Connect discovery): one document, three addresses. */
 export function metadata(): Response {
+  const hosted = hostedAuthorizationServerNotice();
+  if (hosted) return json({ error: "not_found", error_description: hosted }, 404, { "cache-control": "no-store" });
   return json(oauthMetadata(), 200, { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" });
 }
 

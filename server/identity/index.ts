@@ -19,7 +19,7 @@ export { getSigningKey, publicJwks } from "./signing-keys";
 export { identityTokenKey, knownIdentity, rememberIdentity, verifiedIdentityEvictions } from "./verified-tokens";
 export { confirmEmail, type ConfirmationResult, type PendingSignUp } from "./email-confirmation";
 export { MAX_PER_PAGE, adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole, type AdminUserFields } from "./admin-users";
-export { oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "./oauth/metadata";
+export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "./oauth/metadata";
 export { oauthServer } from "./oauth/oauth-server";
 export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth/oauth-provider";
 export { approveInteraction, consentDetails, denyInteraction, type ConsentDetails } from "./oauth/interactions";

@@ -1594,6 +1594,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description With a hosted identity provider (`IDENTITY_PROVIDER_URL`), whose own authorization server is `{auth_url}`: `not_found`, naming it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
         };
     };
     getWellKnownSvcAssertionJwksJson: {
@@ -6599,6 +6611,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description With a hosted identity provider (`IDENTITY_PROVIDER_URL`), whose own authorization server is `{auth_url}`: `not_found`, naming it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
         };
     };
     getAuthV1WellKnownOpenidConfiguration: {
@@ -6635,6 +6659,18 @@ export interface operations {
                         token_endpoint: string;
                         token_endpoint_auth_methods_supported: string[];
                         userinfo_endpoint: string;
+                    };
+                };
+            };
+            /** @description With a hosted identity provider (`IDENTITY_PROVIDER_URL`), whose own authorization server is `{auth_url}`: `not_found`, naming it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
