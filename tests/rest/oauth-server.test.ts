@@ -446,3 +446,30 @@ describe("client ID metadata documents", () => {
     expect(rows.rows).toEqual([]);
   });
 });
+
+describe("confidential clients", () => {
+  it("keeps a registered client's secret hashed, and authenticates it with client_secret_basic", async () => {
+    const registered = await client.dynamicClientRegistration(
+      new URL(issuer),
+      { client_name: "Server app", redirect_uris: [REDIRECT], token_endpoint_auth_method: "client_secret_basic", grant_types: ["authorization_code", "refresh_token"] },
+      undefined,
+      insecure,
+    );
+    const { client_id: clientId, client_secret: secret } = registered.clientMetadata() as { client_id: string; client_secret: string };
+    expect(secret).toBeTruthy();
+    const stored = await service.db.query("select payload->>'client_secret' as secret from oauth_records where kind = 'Client' and id = $1", [clientId]);
+    expect(stored.rows[0].secret).not.toBe(secret);
+    expect(stored.rows[0].secret).toMatch(/^sha256\$/);
+
+    const config = new client.Configuration(registered.serverMetadata(), clientId, { id_token_signed_response_alg: "ES256" }, client.ClientSecretBasic(secret));
+    client.allowInsecureRequests(config);
+    const { redirect, state, verifier } = await authorize(config, { scope: "openid" });
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
+    expect(decodeJwt(tokens.access_token).client_id).toBe(clientId);
+
+    const wrong = new client.Configuration(registered.serverMetadata(), clientId, { id_token_signed_response_alg: "ES256" }, client.ClientSecretBasic("not-the-secret"));
+    client.allowInsecureRequests(wrong);
+    await expect(client.refreshTokenGrant(wrong, tokens.refresh_token!)).rejects.toMatchObject({ status: 401 });
+    expect((await client.refreshTokenGrant(config, tokens.refresh_token!)).access_token).toBeTruthy();
+  });
+});

@@ -9,6 +9,7 @@ import { claimsByScope, findOAuthAccount } from "./accounts";
 import { postgresAdapter } from "./postgres-adapter";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, TOOLS_SCOPE } from "./scopes";
 import { allowLoopbackPortVariance } from "./loopback-redirects";
+import { compareHashedClientSecrets } from "./hashed-client-secrets";
 import { renderOAuthError } from "./error-page";
 import { METADATA_DOCUMENT_MAX_BYTES, METADATA_DOCUMENT_TIMEOUT_MS, type OutboundFetch } from "./metadata-documents";
 import { deviceCodeConfirmPage, deviceCodeInputPage, deviceDonePage } from "./device-pages";
@@ -146,6 +147,7 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
   // Behind a TLS-terminating proxy the public scheme and host come from X-Forwarded-*.
   provider.proxy = true;
   allowLoopbackPortVariance(provider);
+  compareHashedClientSecrets(provider);
   return provider;
 }
 
