@@ -68,6 +68,13 @@ const hostileForm = (): NonNullable<ResponseDoc["examples"]>[number] => ({
   request: { as: "anonymous", raw: "token=a%00b&client_id=x", headers: { "content-type": "application/x-www-form-urlencoded" } },
 });
 const notJson = { name: "not-json", summary: "A JSON body that does not parse", body: NOT_JSON, request: { as: "anonymous" as const, raw: "{not json" } };
+const UNKNOWN_CLIENT = { error: "invalid_client", error_description: "client authentication failed" };
+const unknownClient = (raw: string): ResponseDoc => ({
+  status: 401,
+  description: "`invalid_client`.",
+  schema: oauthError,
+  examples: [{ name: "unknown-client", summary: "A client this server does not know", body: UNKNOWN_CLIENT, request: { as: "anonymous", raw, headers: { "content-type": "application/x-www-form-urlencoded" } } }],
+});
 const tooLarge: ResponseDoc = { status: 413, description: "A body over 56 KB (the library's own limit).", schema: oauthError };
 
 const SERVER = "Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; ";
@@ -88,7 +95,7 @@ export const oauthEndpointOperations: Route[] = [
   endpoint("POST", "/auth/v1/oauth/token", "Token request", "Grants `authorization_code` (with `code_verifier`), `refresh_token` (rotated on every use; a reused one revokes its grant) and `urn:ietf:params:oauth:grant-type:device_code`. Form or JSON body; client authentication `none`, `client_secret_basic` or `client_secret_post`. Access tokens are ES256 JWTs of the identity key, 3600 s, `aud` = the resource or `authenticated`. Errors are RFC 6749's, with `Cache-Control: no-store`.", [
     { status: 200, description: "`access_token`, `token_type`, `expires_in`, `refresh_token`, `scope` (and `id_token` with `openid`)." },
     badRequest("`invalid_grant`, `invalid_request`, `unsupported_grant_type`, `invalid_target`, …", [hostileForm(), notJson]),
-    { status: 401, description: "`invalid_client`.", schema: oauthError },
+    unknownClient("grant_type=refresh_token&refresh_token=x&client_id=unknown"),
     tooLarge,
   ]),
   endpoint("POST", "/auth/v1/oauth/register", "Dynamic client registration (RFC 7591)", "Public (`token_endpoint_auth_method: none`) or confidential clients; `redirect_uris` required. Limited per client address (`OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS`); registrations no grant used are deleted after 30 days.", [
@@ -100,12 +107,12 @@ export const oauthEndpointOperations: Route[] = [
   endpoint("POST", "/auth/v1/oauth/revoke", "Token revocation (RFC 7009)", "A refresh token or one of our JWT access tokens; either revokes its grant (its session row, as sign-out does). Unknown tokens answer 200 too. Requires client authentication.", [
     { status: 200, description: "Revoked (or nothing to revoke)." },
     badRequest("`invalid_request`.", [hostileForm(), notJson]),
-    { status: 401, description: "`invalid_client`.", schema: oauthError },
+    unknownClient("token=x&client_id=unknown"),
   ]),
   endpoint("POST", "/auth/v1/oauth/introspect", "Token introspection (RFC 7662)", "Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; a public client learns only of its own tokens.", [
     { status: 200, description: "`{ active: true, … }` or `{ active: false }`." },
     badRequest("`invalid_request`.", [hostileForm(), notJson]),
-    { status: 401, description: "`invalid_client`.", schema: oauthError },
+    unknownClient("token=x&client_id=unknown"),
   ]),
   endpoint("POST", "/auth/v1/oauth/device/code", "Device authorization (RFC 8628)", "`client_id`, `scope`, `resource`: `device_code`, `user_code`, `verification_uri`, `verification_uri_complete`, `expires_in`, `interval`.", [
     { status: 200, description: "The device authorization." },
