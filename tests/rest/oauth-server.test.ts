@@ -473,3 +473,18 @@ describe("confidential clients", () => {
     expect((await client.refreshTokenGrant(config, tokens.refresh_token!)).access_token).toBeTruthy();
   });
 });
+
+describe("a grant follows its session row", () => {
+  it("ends when the person signs out everywhere: the refresh token is refused", async () => {
+    const someone = await signUp(service);
+    const config = await registeredClient();
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: "openid", state: "g1", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+    const { redirect } = await approveInBrowser(service, someone.cookie, url.href);
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: "g1" });
+    const sessionToken = someone.cookie.slice("svc_session=".length).split("~")[0]!;
+    const signedOut = await fetch(`${service.url}/auth/v1/logout?scope=global`, { method: "POST", headers: { authorization: `Bearer ${sessionToken}`, apikey: "anon" } });
+    expect(signedOut.status).toBe(204);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+});

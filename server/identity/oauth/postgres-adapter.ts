@@ -50,6 +50,14 @@ export function postgresAdapter(em: () => EntityManager) {
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      // A grant whose session row has ended (revoked here, a password change, a global
+      // sign-out) is gone for the library too: its refresh tokens stop with it.
+      if (this.kind === "Grant") {
+        return this.findWhere(
+          `id = ? and not exists (select 1 from auth_sessions s where s.id::text = oauth_records.id and (s.revoked_at is not null or s.expires_at <= now()))`,
+          id,
+        );
+      }
       const payload = await this.findWhere("id = ?", this.key(id));
       return payload && this.hashed ? { ...payload, jti: id } : payload;
     }
