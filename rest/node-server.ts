@@ -93,7 +93,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     // The authorization server is a Koa application on Node's objects too (docs/decisions/037).
     if (isOAuthServerPath(req.url)) {
       if (startedAt) recordWhenFinished(req, res, startedAt, "oauth-server");
-      return handleOAuthServer(req, res);
+      return handleOAuthServer(req, res, normalizeClientAddress(req.socket.remoteAddress));
     }
     const route = fastRoute(req.method, req.url);
     const answer = fastAnswer(route, (name) => rawHeader(req.rawHeaders, name));

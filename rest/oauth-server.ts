@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { OAUTH_PREFIX, SESSION_COOKIE, approveInteraction, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { DEVICE_POLL_INTERVAL_SECONDS, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureLoopbackMetadataClient, isLoopbackMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
+import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
 import { isSafeValue } from "../server/platform/validation/text";
-import { deployedToolResources } from "../server/routers";
+import { deployedToolResources, guardedMetadataFetch } from "../server/routers";
 import { startedRuntime } from "../server/start";
 import { isCrossOriginWrite } from "./cross-origin";
 import { htmlPageBody, HTML_PAGE_HEADERS } from "./html-page";
@@ -34,7 +35,16 @@ function em(): EntityManager {
   return startedRuntime()!.orm.em.fork() as EntityManager;
 }
 
-const provider = () => oauthServer({ em, resources: deployedToolResources(em) });
+const provider = () => oauthServer({ em, resources: deployedToolResources(em), fetch: guardedMetadataFetch });
+
+/**
+ * A loopback metadata-document client (`http://localhost…` while BASE_URL is loopback) is
+ * fetched and stored before the library looks for it; the reason when it cannot be used.
+ */
+async function loopbackClientProblem(clientId: string | null): Promise<string | null> {
+  if (!clientId || !isLoopbackMetadataClientId(clientId)) return null;
+  return ensureLoopbackMetadataClient(em(), guardedMetadataFetch, clientId);
+}
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
   if (res.headersSent) return void res.destroy();
@@ -97,6 +107,19 @@ function asForm(json: unknown): URLSearchParams | null {
   return form;
 }
 
+/** Where a request without `scope` gets the default (authorize, and the device authorization). */
+const DEFAULT_SCOPE_PATHS = new Set([`${OAUTH_PREFIX}authorize`, `${OAUTH_PREFIX}device/code`]);
+
+/** RFC 8628 3.5: a device code polled again within `interval` is answered `slow_down`. */
+async function devicePollOnTime(res: ServerResponse, body: string): Promise<boolean> {
+  const form = new URLSearchParams(body);
+  const deviceCode = form.get("device_code");
+  if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:device_code" || !deviceCode) return true;
+  if (await devicePollAllowed(em(), deviceCode, DEVICE_POLL_INTERVAL_SECONDS)) return true;
+  sendOAuthError(res, 400, "slow_down", `Poll at most every ${DEVICE_POLL_INTERVAL_SECONDS} seconds`);
+  return false;
+}
+
 /** A request that names no `scope` gets its resource's default (the issue 15 contract). */
 function withDefaultScope(params: URLSearchParams): URLSearchParams {
   if (params.has("scope")) return params;
@@ -128,10 +151,31 @@ async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: 
   return denyInteraction(server, req, res);
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** RFC 7591 names no error for it: a 429 in RFC 6749's shape, with when to try again. */
+async function registrationAllowed(res: ServerResponse, clientAddress: string | null): Promise<boolean> {
+  try {
+    await countClientRegistration(em(), clientAddress);
+    return true;
+  } catch (error) {
+    const limited = findAppError(error);
+    if (limited?.code !== "RATE_LIMITED") throw error;
+    const retryAfter = limited.headers["Retry-After"] ?? "60";
+    sendOAuthError(res, 429, "too_many_requests", "Too many client registrations from this address; try again later", { "retry-after": retryAfter });
+    return false;
+  }
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
   const path = url.pathname;
   const browserFacing = path === `${OAUTH_PREFIX}authorize` || INTERACTION.test(path);
+  // A hosted identity provider is the authorization server (ADR 037): nothing here issues tokens in its name.
+  const hosted = hostedAuthorizationServerNotice();
+  if (hosted) {
+    req.resume();
+    if (browserFacing) return sendPage(res, 404, "Not here", `${hosted}.`);
+    return sendOAuthError(res, 404, "not_found", hosted);
+  }
   if (hostileParams(url.searchParams)) {
     req.resume();
     if (browserFacing) return sendPage(res, 400, "Authorization failed", "The request holds characters that cannot be accepted.");
@@ -147,9 +191,12 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   }
 
   if (path === `${OAUTH_PREFIX}authorize` && req.method === "GET") {
+    const problem = await loopbackClientProblem(url.searchParams.get("client_id"));
+    if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
     url.search = withDefaultScope(url.searchParams).toString();
     req.url = url.pathname + url.search;
   }
+  if (req.method === "POST" && path === `${OAUTH_PREFIX}register` && !(await registrationAllowed(res, clientAddress))) return void req.resume();
   if (req.method === "POST") {
     const text = await readBody(req);
     if (text === null) return sendOAuthError(res, 413, "invalid_request", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
@@ -166,13 +213,18 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
       if (FORM_ENDPOINTS.has(path)) {
         const form = asForm(parsed);
         if (!form) return sendOAuthError(res, 400, "invalid_request", "The JSON body must be an object of strings");
-        body = (path === `${OAUTH_PREFIX}authorize` ? withDefaultScope(form) : form).toString();
+        body = (DEFAULT_SCOPE_PATHS.has(path) ? withDefaultScope(form) : form).toString();
         req.headers["content-type"] = "application/x-www-form-urlencoded";
       }
     } else if (type === "application/x-www-form-urlencoded") {
       const form = new URLSearchParams(text);
       if (hostileParams(form)) return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
-      if (path === `${OAUTH_PREFIX}authorize`) body = withDefaultScope(form).toString();
+      if (DEFAULT_SCOPE_PATHS.has(path)) body = withDefaultScope(form).toString();
+    }
+    if (path === `${OAUTH_PREFIX}token` && !(await devicePollOnTime(res, body))) return;
+    if (FORM_ENDPOINTS.has(path)) {
+      const problem = await loopbackClientProblem(new URLSearchParams(body).get("client_id"));
+      if (problem) return sendOAuthError(res, 401, "invalid_client", problem);
     }
     req.headers["content-length"] = String(Buffer.byteLength(body));
     // The stream is read: the library takes the body from here (its documented fallback).
@@ -190,9 +242,9 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
 }
 
 /** Every request under /auth/v1/oauth/ comes here from the Node entry, before the route table. */
-export function handleOAuthServer(req: IncomingMessage, res: ServerResponse): void {
+export function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
   nameAnswer(res);
-  serve(req, res).catch((error: unknown) => {
+  serve(req, res, clientAddress).catch((error: unknown) => {
     if (!req.complete) req.resume();
     log.error("authorization server failed", { error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
     if (res.headersSent) return void res.destroy();

@@ -12,7 +12,7 @@ import { identityAdminOperations } from "./routes/identity-admin.operations";
 import { identityProviderOperations } from "./routes/identity-provider.operations";
 import { memberOperations } from "./routes/members.operations";
 import { oauthOperations } from "./routes/oauth.operations";
-import { oauthServerOperations } from "./routes/oauth-server.operations";
+import { oauthEndpointOperations, oauthServerOperations } from "./routes/oauth-server.operations";
 import { referenceOperations } from "./routes/reference.operations";
 import { sessionOperations } from "./routes/session.operations";
 import { storageOperations } from "./routes/storage.operations";
@@ -47,6 +47,7 @@ export const routes: Route[] = [
   ...webhookOperations,
   ...identityProviderOperations,
   ...oauthServerOperations,
+  ...oauthEndpointOperations,
   ...identityAdminOperations,
   ...storageOperations,
   ...dashboardOperations,

@@ -60,6 +60,31 @@ export async function countSignUpAttempt(em: EntityManager, clientAddress: strin
   );
 }
 
+/**
+ * Counts a dynamic client registration (RFC 7591, issue 15) from this address; throws the
+ * limiter's 429 (`Retry-After`) when the address is over OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS.
+ */
+export async function countClientRegistration(em: EntityManager, clientAddress: string | null): Promise<void> {
+  if (!clientAddress) return;
+  const config = getConfig();
+  await consumeRateLimit(em, `oauth-registration-address:${clientAddress}`, config.OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS);
+}
+
+/**
+ * RFC 8628 3.5: a device that polls the token endpoint sooner than `interval` seconds after
+ * its last poll is told `slow_down`. False when this poll came too soon (one per interval, in
+ * the shared limiter so every instance agrees).
+ */
+export async function devicePollAllowed(em: EntityManager, deviceCode: string, intervalSeconds: number): Promise<boolean> {
+  try {
+    await consumeRateLimit(em, `device-poll:${sha256Base64url(deviceCode)}`, 1, intervalSeconds);
+    return true;
+  } catch (error) {
+    if (findAppError(error)?.code === "RATE_LIMITED") return false;
+    throw error;
+  }
+}
+
 const keyFailureKey = (clientAddress: string) => `key-failure-address:${clientAddress}`;
 
 /** Before an uncached key lookup: 429 while this address has failed too often. */

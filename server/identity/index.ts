@@ -1,6 +1,6 @@
 /** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
 export { isAdmin, recordFirstAdmin } from "./admins";
-export { assertKeyLookupsAllowed, countKeyFailure, countMailRequest, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts } from "./auth-rate-limits";
+export { assertKeyLookupsAllowed, countClientRegistration, countKeyFailure, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
 export { BuiltInIdentityProvider, isSessionLive } from "./built-in-provider";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
@@ -19,7 +19,7 @@ export { getSigningKey, publicJwks } from "./signing-keys";
 export { identityTokenKey, knownIdentity, rememberIdentity, verifiedIdentityEvictions } from "./verified-tokens";
 export { confirmEmail, type ConfirmationResult, type PendingSignUp } from "./email-confirmation";
 export { MAX_PER_PAGE, adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole, type AdminUserFields } from "./admin-users";
-export { oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "./oauth/metadata";
+export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "./oauth/metadata";
 export { oauthServer } from "./oauth/oauth-server";
 export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth/oauth-provider";
 export { approveInteraction, consentDetails, denyInteraction, type ConsentDetails } from "./oauth/interactions";
@@ -32,3 +32,6 @@ export { recoverByEmail } from "./recover";
 export { refuseProviderSignIn } from "./external-providers";
 export { followMagicLink, sendSignInMail, verifyOneTimeToken } from "./passwordless";
 export { resendConfirmation } from "./resend";
+export { sweepOAuthServerRecords } from "./oauth/sweep";
+export { DEVICE_POLL_INTERVAL_SECONDS } from "./oauth/device-responses";
+export { ensureLoopbackMetadataClient, isLoopbackMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";

@@ -63,6 +63,8 @@ const envSchema = z.object({
   SIGNIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   SIGNUP_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  // Dynamic client registrations (RFC 7591) per client address and AUTH_RATE_WINDOW_SECONDS (issue 15).
+  OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   // Half the cores (at least one): hashing never takes the whole machine from requests.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(Math.max(1, Math.floor(availableParallelism() / 2))),

@@ -2,4 +2,4 @@
 export { appRouter, browserProcedureNames, createCaller } from "./app-router";
 export type { AppRouter } from "./app-router";
 export { createContextInner } from "./context";
-export { deployedToolResources } from "./oauth-resources";
+export { deployedToolResources, guardedMetadataFetch } from "./oauth-resources";

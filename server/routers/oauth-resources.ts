@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { findDeploymentByHost } from "../deployments";
-import type { ResourceDirectory } from "../identity";
+import { fetch as undiciFetch } from "undici";
+import { findDeploymentByHost, guardedDispatcher } from "../deployments";
+import type { OutboundFetch, ResourceDirectory } from "../identity";
 import { getConfig } from "../platform/config";
 
 /**
@@ -19,3 +20,9 @@ export function deployedToolResources(em: () => EntityManager): ResourceDirector
     },
   };
 }
+
+/**
+ * Client ID metadata documents are fetched from an address a stranger chose: through the same
+ * SSRF guard as a deployed tool's upstream (docs/decisions/031), never the plain global fetch.
+ */
+export const guardedMetadataFetch: OutboundFetch = (url, init) => undiciFetch(url, { ...init, dispatcher: guardedDispatcher() }) as unknown as Promise<Response>;

@@ -16,6 +16,10 @@ import { startHealthChecks, stopHealthChecks } from "../deployments";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
 import { readCatalogFile, seedCatalog, startConnectionHealth, stopConnectionHealth, sweepExpiredOAuthRows } from "../connections";
 import { startWebhookDelivery, stopWebhookDelivery } from "../webhooks";
+import { sweepOAuthServerRecords } from "../identity";
+
+/** The authorization server's expired records and unused registrations, swept the same way. */
+const OAUTH_SERVER_SWEEP_JOB = "oauth-server-sweep";
 
 export interface Runtime {
   orm: MikroORM;
@@ -63,6 +67,7 @@ export function getRuntime(): Promise<Runtime> {
     await seedCatalog(orm.em.fork(), await readCatalogFile());
     const em = orm.em.fork();
     if (await claimJobRound(em, OAUTH_CLEANUP_JOB, OAUTH_CLEANUP_GAP_MS)) await sweepExpiredOAuthRows(em);
+    if (await claimJobRound(em, OAUTH_SERVER_SWEEP_JOB, OAUTH_CLEANUP_GAP_MS)) await sweepOAuthServerRecords(em);
     wireCacheEviction();
     await startListening();
     startHealthChecks(orm);

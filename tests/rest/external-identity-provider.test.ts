@@ -78,3 +78,19 @@ it("makes a deployed tool a protected resource of the hosted provider: its metad
   const dashboardToken = await idp.sign({ sub: userId, email: "hosted@example.com", scope: "tools" });
   expect((await appRequest(service.url, host, "/", { rawHeaders: [["Authorization", `Bearer ${dashboardToken}`]] })).status).toBe(401);
 });
+
+it("leaves the authorization server to the hosted provider: our metadata and OAuth endpoints say where it is (ADR 037)", async () => {
+  const where = `This service's OAuth 2.1 authorization server is the identity provider's own, at ${idp.url}/auth/v1`;
+  for (const path of ["/.well-known/oauth-authorization-server/auth/v1", "/auth/v1/.well-known/oauth-authorization-server", "/auth/v1/.well-known/openid-configuration"]) {
+    const res = await api(service, path);
+    expect([path, res.status, res.body]).toEqual([path, 404, { error: "not_found", error_description: where }]);
+  }
+  const token = await fetch(`${service.url}/auth/v1/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=refresh_token&refresh_token=x&client_id=x" });
+  expect(token.status).toBe(404);
+  expect(await token.json()).toEqual({ error: "not_found", error_description: where });
+  const authorize = await fetch(`${service.url}/auth/v1/oauth/authorize?client_id=x`, { redirect: "manual" });
+  expect(authorize.status).toBe(404);
+  expect(await authorize.text()).toContain(`${idp.url}/auth/v1`);
+  const clients = await service.db.query("select count(*)::int as n from oauth_records");
+  expect(clients.rows[0].n).toBe(0);
+});

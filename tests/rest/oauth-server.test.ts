@@ -1,8 +1,10 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { approveInBrowser } from "../support/oauth-client";
+import { CookieJar, approveInBrowser, hop } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
 
 /**
@@ -325,5 +327,164 @@ describe("authorized applications", () => {
     }
     const rows = await service.db.query("select revoked_at from auth_sessions where id = $1", [grantId]);
     expect(rows.rows).toEqual([{ revoked_at: null }]);
+  });
+});
+
+describe("device authorization (RFC 8628)", () => {
+  const DEVICE = "urn:ietf:params:oauth:grant-type:device_code";
+  const hiddenInputs = (html: string) => {
+    const form = new URLSearchParams();
+    for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) form.set(match[1]!, match[2]!.replace(/&#x2D;|&#45;/g, "-"));
+    return form;
+  };
+  const poll = (clientId: string, deviceCode: string) =>
+    fetch(`${issuer}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: DEVICE, device_code: deviceCode, client_id: clientId }) });
+
+  it("gives a user code at {BASE_URL}/device, answers pending then slow_down, and tokens once approved on the same consent page", async () => {
+    const config = await registeredClient({ client_name: "Terminal", grant_types: ["authorization_code", "refresh_token", DEVICE] });
+    const clientId = config.clientMetadata().client_id;
+    const started = await client.initiateDeviceAuthorization(config, { scope: "openid email" });
+    expect(started.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
+    expect(started.verification_uri).toBe(`${service.url}/device`);
+    expect(started.verification_uri_complete).toBe(`${service.url}/device?user_code=${encodeURIComponent(started.user_code)}`);
+    expect(started.interval).toBe(5);
+
+    const pending = await poll(clientId, started.device_code);
+    expect([pending.status, (await pending.json()).error]).toEqual([400, "authorization_pending"]);
+    const tooSoon = await poll(clientId, started.device_code);
+    expect(await tooSoon.json()).toEqual({ error: "slow_down", error_description: "Poll at most every 5 seconds" });
+
+    // The person opens the link, confirms the code, and approves on the consent page.
+    const jar = new CookieJar(person.cookie);
+    const toEntry = await hop(jar, started.verification_uri_complete!);
+    expect(toEntry.location).toBe(`/auth/v1/oauth/device?user_code=${encodeURIComponent(started.user_code)}`);
+    const autoPost = await hop(jar, `${service.url}${toEntry.location}`);
+    const confirmPage = await hop(jar, `${issuer}/oauth/device`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: hiddenInputs(autoPost.text) });
+    expect(confirmPage.text).toContain(started.user_code);
+    let step = await hop(jar, `${issuer}/oauth/device`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: hiddenInputs(confirmPage.text) });
+    let consentHtml = "";
+    while (step.status === 303 || step.status === 302) {
+      const next = new URL(step.location!, step.url);
+      const consent = /^\/oauth\/consent\/([^/]+)$/.exec(next.pathname);
+      if (consent) {
+        consentHtml = (await hop(jar, next.href)).text;
+        step = await hop(jar, `${issuer}/oauth/interaction/${consent[1]}/approve`, { method: "POST", headers: { origin: service.url } });
+      } else step = await hop(jar, next.href);
+    }
+    expect(consentHtml).toContain("Terminal");
+    expect(step.status).toBe(200);
+    expect(step.text).toContain("Device connected");
+
+    let answer = await poll(clientId, started.device_code);
+    let body = (await answer.json()) as Record<string, unknown>;
+    while (body.error === "slow_down") {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      answer = await poll(clientId, started.device_code);
+      body = (await answer.json()) as Record<string, unknown>;
+    }
+    expect(answer.status).toBe(200);
+    expect(decodeJwt(String(body.access_token))).toMatchObject({ sub: person.userId, client_id: clientId, aud: "authenticated" });
+    expect(body.refresh_token).toBeTruthy();
+  });
+});
+
+describe("client ID metadata documents", () => {
+  let documents: Server;
+  let origin: string;
+  let fetched = 0;
+  const served = new Map<string, { body: string; headers?: Record<string, string> }>();
+
+  beforeAll(async () => {
+    // The client's own web server, publishing its metadata documents.
+    documents = createServer((req, res) => {
+      fetched++;
+      const doc = served.get(req.url!);
+      if (!doc) return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "application/json", ...doc.headers }).end(doc.body);
+    });
+    await new Promise<void>((resolve) => documents.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(documents.address() as AddressInfo).port}`;
+  });
+  afterAll(() => documents?.close());
+
+  const authorizeAs = (clientId: string, redirectUri = REDIRECT) =>
+    `${issuer}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope: "openid", state: "cimd", code_challenge: "x".repeat(43), code_challenge_method: "S256" })}`;
+
+  it("takes a loopback document whose client_id is its URL, caches it per its headers, and names the client on the consent page", async () => {
+    const clientId = `${origin}/notes.json`;
+    served.set("/notes.json", { body: JSON.stringify({ client_id: clientId, client_name: "Notes (CIMD)", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }), headers: { "cache-control": "max-age=600" } });
+    const before = fetched;
+    const { redirect, consentHtml } = await approveInBrowser(service, person.cookie, authorizeAs(clientId));
+    expect(consentHtml).toContain("Notes (CIMD)");
+    expect(consentHtml).toContain("Unverified application");
+    expect(redirect.searchParams.get("code")).toBeTruthy();
+    const again = await approveInBrowser(service, person.cookie, authorizeAs(clientId));
+    expect(again.redirect.searchParams.get("code")).toBeTruthy();
+    expect(fetched - before).toBe(1);
+    const stored = await service.db.query("select expires_at > now() + interval '500 seconds' and expires_at < now() + interval '700 seconds' as within from oauth_records where kind = 'Client' and id = $1", [clientId]);
+    expect(stored.rows).toEqual([{ within: true }]);
+  });
+
+  it("refuses, on a page, a document whose client_id is not its URL, one over 5 KB, and a redirect it does not list", async () => {
+    served.set("/liar.json", { body: JSON.stringify({ client_id: `${origin}/other.json`, redirect_uris: [REDIRECT] }) });
+    const liar = await fetch(authorizeAs(`${origin}/liar.json`), { redirect: "manual" });
+    expect(liar.status).toBe(400);
+    expect(liar.headers.get("location")).toBeNull();
+    expect(await liar.text()).toContain("client_id is not its own URL");
+
+    served.set("/big.json", { body: JSON.stringify({ client_id: `${origin}/big.json`, redirect_uris: [REDIRECT], client_name: "x".repeat(6000) }) });
+    const big = await fetch(authorizeAs(`${origin}/big.json`), { redirect: "manual" });
+    expect(big.status).toBe(400);
+    expect(await big.text()).toContain("larger than 5 KB");
+
+    const exact = `${origin}/exact.json`;
+    served.set("/exact.json", { body: JSON.stringify({ client_id: exact, redirect_uris: [REDIRECT] }) });
+    const elsewhere = await fetch(authorizeAs(exact, "https://evil.example/cb"), { redirect: "manual" });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.headers.get("location")).toBeNull();
+    const rows = await service.db.query("select id from oauth_records where kind = 'Client' and id in ($1, $2)", [`${origin}/liar.json`, `${origin}/big.json`]);
+    expect(rows.rows).toEqual([]);
+  });
+});
+
+describe("confidential clients", () => {
+  it("keeps a registered client's secret hashed, and authenticates it with client_secret_basic", async () => {
+    const registered = await client.dynamicClientRegistration(
+      new URL(issuer),
+      { client_name: "Server app", redirect_uris: [REDIRECT], token_endpoint_auth_method: "client_secret_basic", grant_types: ["authorization_code", "refresh_token"] },
+      undefined,
+      insecure,
+    );
+    const { client_id: clientId, client_secret: secret } = registered.clientMetadata() as { client_id: string; client_secret: string };
+    expect(secret).toBeTruthy();
+    const stored = await service.db.query("select payload->>'client_secret' as secret from oauth_records where kind = 'Client' and id = $1", [clientId]);
+    expect(stored.rows[0].secret).not.toBe(secret);
+    expect(stored.rows[0].secret).toMatch(/^sha256\$/);
+
+    const config = new client.Configuration(registered.serverMetadata(), clientId, { id_token_signed_response_alg: "ES256" }, client.ClientSecretBasic(secret));
+    client.allowInsecureRequests(config);
+    const { redirect, state, verifier } = await authorize(config, { scope: "openid" });
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
+    expect(decodeJwt(tokens.access_token).client_id).toBe(clientId);
+
+    const wrong = new client.Configuration(registered.serverMetadata(), clientId, { id_token_signed_response_alg: "ES256" }, client.ClientSecretBasic("not-the-secret"));
+    client.allowInsecureRequests(wrong);
+    await expect(client.refreshTokenGrant(wrong, tokens.refresh_token!)).rejects.toMatchObject({ status: 401 });
+    expect((await client.refreshTokenGrant(config, tokens.refresh_token!)).access_token).toBeTruthy();
+  });
+});
+
+describe("a grant follows its session row", () => {
+  it("ends when the person signs out everywhere: the refresh token is refused", async () => {
+    const someone = await signUp(service);
+    const config = await registeredClient();
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: "openid", state: "g1", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+    const { redirect } = await approveInBrowser(service, someone.cookie, url.href);
+    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: "g1" });
+    const sessionToken = someone.cookie.slice("svc_session=".length).split("~")[0]!;
+    const signedOut = await fetch(`${service.url}/auth/v1/logout?scope=global`, { method: "POST", headers: { authorization: `Bearer ${sessionToken}`, apikey: "anon" } });
+    expect(signedOut.status).toBe(204);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   });
 });

@@ -61,6 +61,7 @@ export async function startService(
     SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000",
     SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000",
     KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "100000",
+    OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS: "100000",
     ...options.env,
   };
   const child = spawn(process.execPath, options.command ?? ["scripts/start.mjs"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });

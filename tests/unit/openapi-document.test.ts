@@ -103,6 +103,16 @@ describe("the OpenAPI document", () => {
       "POST /auth/v1/verify 429",
       "POST /auth/v1/resend 429",
       "GET /apps/authorize 403",
+      // The authorization server (issue 15): registrations need a flood, bodies over 56 KB and the
+      // HTML error page of authorize are sent by tests/rest/oauth-server.test.ts and
+      // rate-limit.test.ts; the metadata's 404 needs a hosted provider (external-identity-provider).
+      "POST /auth/v1/oauth/register 429",
+      "POST /auth/v1/oauth/register 413",
+      "POST /auth/v1/oauth/token 413",
+      "GET /auth/v1/oauth/authorize 400",
+      "GET /.well-known/oauth-authorization-server/auth/v1 404",
+      "GET /auth/v1/.well-known/oauth-authorization-server 404",
+      "GET /auth/v1/.well-known/openid-configuration 404",
       // Configuration faults (a catalog row without URLs, no encryption key, no client id): the
       // OAuth suites start services so configured (tests/rest/oauth-first-party, oauth-broker).
       "GET /api/oauth/{provider}/authorize 500",

@@ -22,7 +22,14 @@ export function ConsentPage() {
       <div className="consent">
         {consent.client.logoUri ? <img className="consent-logo" src={consent.client.logoUri} alt="" width={48} height={48} /> : null}
         <p className="auth-lead">
-          Signed in as <strong>{email}</strong>. After you decide you return to <strong data-testid="redirect-host">{consent.client.redirectHost}</strong>.
+          Signed in as <strong>{email}</strong>.{" "}
+          {consent.client.redirectHost ? (
+            <>
+              After you decide you return to <strong data-testid="redirect-host">{consent.client.redirectHost}</strong>.
+            </>
+          ) : (
+            <>After you decide, go back to your device.</>
+          )}
         </p>
         {consent.client.unverified ? (
           <p className="form-error" role="note" data-testid="unverified">

@@ -386,11 +386,7 @@ export interface paths {
         delete: operations["deleteApiConnectionsId"];
         options?: never;
         head?: never;
-        /**
-         * Rename a connection
-         * @description Owners and members, from the dashboard. `displayName`: 1-100 characters, the connection's own name (a workspace may hold several accounts of one provider; the name tells them apart). Apps bound to it see the new name at once in `GET /api/deployments/me/connections`; a later reconnect keeps it.
-         */
-        patch: operations["patchApiConnectionsId"];
+        patch?: never;
         trace?: never;
     };
     "/api/deployments": {
@@ -518,7 +514,7 @@ export interface paths {
         };
         /**
          * The connections bound to the key's app
-         * @description For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` (e.g. the chosen project) and the connection's health (`status`, `statusReason`, `statusChangedAt`: a connection in `needs_reauth` must be reconnected by a member). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.
+         * @description For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` (e.g. the chosen project). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.
          */
         get: operations["getApiDeploymentsMeConnections"];
         put?: never;
@@ -538,7 +534,7 @@ export interface paths {
         };
         /**
          * The app's connection events
-         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created`, `connection.revoked` (disconnected, or found gone at the provider), `connection.needs_reauth` and `connection.reconnected` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app), and the workspace's other changes that webhooks announce: `member.added` and `member.removed` (of the whole workspace), `deployment.created` and `deployment.deleted` (of the deployment's app). An event's `id` is the `webhook-id` its webhook carries. Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
+         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created` and `connection.revoked` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app). Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
          */
         get: operations["getApiDeploymentsMeEvents"];
         put?: never;
@@ -662,7 +658,7 @@ export interface paths {
         };
         /**
          * Start connecting a provider (OAuth)
-         * @description The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start (`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard `/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). With `reconnect=<connection id>` the flow updates that connection in place (no wizard). Owners and members; checks, in order: session, workspace and role, provider, configuration, the query. A browser navigation (`Sec-Fetch-Dest: document`, or without Fetch Metadata an `Accept` naming `text/html`) is answered for a person instead: without a session, 302 to `/login?redirectTo=<this URL>`, which comes back here once signed in; any other refusal is an HTML page with the same status that says what went wrong and posts `svc:oauth:error` (`code`, `detail`, the caller's `state`) to the query's `opener_origin` (our own origin without one), and keeps it for `GET /api/oauth/result` when `sdk_nonce` is given. Other callers get the JSON bodies below.
+         * @description The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start (`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard `/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). Owners and members; checks, in order: session, workspace and role, provider, configuration, the query. A browser navigation (`Sec-Fetch-Dest: document`, or without Fetch Metadata an `Accept` naming `text/html`) is answered for a person instead: without a session, 302 to `/login?redirectTo=<this URL>`, which comes back here once signed in; any other refusal is an HTML page with the same status that says what went wrong and posts `svc:oauth:error` (`code`, `detail`, the caller's `state`) to the query's `opener_origin` (our own origin without one), and keeps it for `GET /api/oauth/result` when `sdk_nonce` is given. Other callers get the JSON bodies below.
          */
         get: operations["getApiOauthProviderAuthorize"];
         put?: never;
@@ -682,13 +678,13 @@ export interface paths {
         };
         /**
          * The provider's redirect back (first-party)
-         * @description Where the first-party provider sends the popup after consent, with `code` and `state` (or `error`). No session is needed: the signed state cookie set at authorize carries the user, workspace and provider, and its nonce is used once. The code is exchanged for tokens, which are stored encrypted; when the provider has several projects a picker page asks which one (its form posts to this path). With `embed=1` and an `app_key` at the start, the connection is also bound to that app. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         * @description Where the first-party provider sends the popup after consent, with `code` and `state` (or `error`). No session is needed: the signed state cookie set at authorize carries the user, workspace and provider, and its nonce is used once. The code is exchanged for tokens, which are stored encrypted; when the provider has several projects a picker page asks which one (its form posts to this path). With `embed=1` and an `app_key` at the start, the connection is also bound to that app. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
          */
         get: operations["getApiOauthProviderCallback"];
         put?: never;
         /**
          * The project picker's choice (first-party)
-         * @description The form of the picker page the callback shows when the provider has several projects: `application/x-www-form-urlencoded` with `state` (the flow's nonce) and `choice` (a project id from the list). The same state cookie authenticates it; a choice not in the list shows the picker again. Must come from the service's own page. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         * @description The form of the picker page the callback shows when the provider has several projects: `application/x-www-form-urlencoded` with `state` (the flow's nonce) and `choice` (a project id from the list). The same state cookie authenticates it; a choice not in the list shows the picker again. Must come from the service's own page. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
          */
         post: operations["postApiOauthProviderCallback"];
         delete?: never;
@@ -706,7 +702,7 @@ export interface paths {
         };
         /**
          * The broker's redirect back
-         * @description Where the broker's consent page sends the popup, with `cstate` (the flow's nonce) and `connected_account_id` (or `error`). The state cookie and `cstate` must match; the account is fetched from the broker and must be this workspace's, of this auth config, and active. The connection is stored as `broker_managed` (no credential kept here), and bound to the app of `app_key` in embed mode. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         * @description Where the broker's consent page sends the popup, with `cstate` (the flow's nonce) and `connected_account_id` (or `error`). The state cookie and `cstate` must match; the account is fetched from the broker and must be this workspace's, of this auth config, and active. The connection is stored as `broker_managed` (no credential kept here), and bound to the app of `app_key` in embed mode. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
          */
         get: operations["getApiOauthBrokerProviderCallback"];
         put?: never;
@@ -1073,98 +1069,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Webhook endpoints of your workspace
-         * @description Every endpoint, enabled or not, without its secret. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
-         */
-        get: operations["getApiWebhooks"];
-        put?: never;
-        /**
-         * Register a webhook endpoint
-         * @description `url` (http or https, at most 2000 characters) receives the events named in `eventTypes` (none: every event); `description` (at most 500 characters) says what it is for. The answer is the only time `secret` (`whsec_…`) is shown. Each event is POSTed as JSON `{ type, timestamp, data }` with the Standard Webhooks headers `webhook-id` (the event's id, the same on every attempt and on `GET /api/deployments/me/events`), `webhook-timestamp` (seconds, new on every attempt) and `webhook-signature` (`v1,` and base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed with the secret's bytes), at least once, retried after 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h until a 2xx (`WEBHOOK_RETRY_SCHEDULE` changes it); an endpoint answering 410, or failing for 5 days, is disabled. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
-         */
-        post: operations["postApiWebhooks"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webhooks/{endpointId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One webhook endpoint
-         * @description The endpoint, without its secret. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
-         */
-        get: operations["getApiWebhooksEndpointId"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a webhook endpoint
-         * @description Nothing more is sent to it, and its delivery log goes with it. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
-         */
-        delete: operations["deleteApiWebhooksEndpointId"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a webhook endpoint
-         * @description Any of `url`, `description`, `eventTypes` (empty: every event) and `enabled` (true re-enables an endpoint the service disabled, forgetting its failures). The secret stays. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
-         */
-        patch: operations["patchApiWebhooksEndpointId"];
-        trace?: never;
-    };
-    "/api/webhooks/{endpointId}/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An endpoint's delivery log
-         * @description The latest 50 deliveries, newest first, each with its status and every attempt (time, the receiver's status, latency, the first 500 characters of its answer, or why it did not answer). The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
-         */
-        get: operations["getApiWebhooksEndpointIdDeliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webhooks/{endpointId}/deliveries/{deliveryId}/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Resend a delivery
-         * @description Sends the same event again now (the same `webhook-id`, a new timestamp and signature); if that fails, the retry schedule starts over. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
-         */
-        post: operations["postApiWebhooksEndpointIdDeliveriesDeliveryIdResend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/apps/authorize": {
         parameters: {
             query?: never;
@@ -1297,26 +1201,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/v1/authorize": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Sign in with an external provider (none enabled)
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOAuth` opens this URL. The built-in provider enables no external provider, so every name gets GoTrue's 400: `Unsupported provider: provider is not enabled` for one GoTrue knows, `Unsupported provider: Provider <name> could not be found` otherwise.
-         */
-        get: operations["getAuthV1Authorize"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/auth/v1/logout": {
         parameters: {
             query?: never;
@@ -1337,27 +1221,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/v1/otp": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mail a magic link and a sign-in code
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOtp({ email })`. With mail (`SMTP_URL`) one mail carries a magic link (`GET /auth/v1/verify`) and a six-digit code (`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) unless `create_user` is `false`. The answer is `{}`; the mail goes after it. Phone sign-in is not offered (`phone_provider_disabled`).
-         */
-        post: operations["postAuthV1Otp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/v1/reauthenticate": {
+    "/auth/v1/oauth/authorize": {
         parameters: {
             query?: never;
             header?: never;
@@ -1365,10 +1229,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Mail a re-authentication code
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `reauthenticate`: mails a six-digit nonce to the account (60 minutes, once). With mail, a password change (`PUT /auth/v1/user`) from a session signed in more than 24 hours ago needs it as `nonce` (400 `reauthentication_needed` without, 422 `reauthentication_not_valid` when wrong), GoTrue's secure password change.
+         * Authorization request
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; `response_type=code`, `client_id`, `redirect_uri` (exact; a loopback one may vary its port), `code_challenge` with `code_challenge_method=S256` (required), `state`, `scope` (optional: a deployed tool gets `tools`, no resource `openid profile email`), `resource` (RFC 8707, repeatable, a deployed tool's origin). Signed-out people go through `/login`; everyone sees the consent page `/oauth/consent/{uid}`; the client gets `code`, `state` and `iss` (RFC 9207), or `error`.
          */
-        get: operations["getAuthV1Reauthenticate"];
+        get: operations["getAuthV1OauthAuthorize"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1377,7 +1241,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/v1/recover": {
+    "/auth/v1/oauth/device/code": {
         parameters: {
             query?: never;
             header?: never;
@@ -1387,17 +1251,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mail a password reset link
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `resetPasswordForEmail`. With mail (`SMTP_URL`) the account's address gets a one-time link to the reset page (60 minutes; at most one mail a minute per account). The answer is `{}` whether or not the address has an account, and the mail goes after the answer. A password set any other way (updateUser, the admin API) kills every unused link.
+         * Device authorization (RFC 8628)
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; `client_id`, `scope`, `resource`: `device_code`, `user_code`, `verification_uri`, `verification_uri_complete`, `expires_in`, `interval`.
          */
-        post: operations["postAuthV1Recover"];
+        post: operations["postAuthV1OauthDeviceCode"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/auth/v1/resend": {
+    "/auth/v1/oauth/introspect": {
         parameters: {
             query?: never;
             header?: never;
@@ -1407,10 +1271,90 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mail a confirmation link again
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `resend`: `signup` mails the sign-up confirmation link again to an unconfirmed account, `email_change` the link to a pending new address. `{}` for every address, nothing sent when there is nothing to confirm.
+         * Token introspection (RFC 7662)
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; a public client learns only of its own tokens.
          */
-        post: operations["postAuthV1Resend"];
+        post: operations["postAuthV1OauthIntrospect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dynamic client registration (RFC 7591)
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; Public (`token_endpoint_auth_method: none`) or confidential clients; `redirect_uris` required. Limited per client address (`OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS`); registrations no grant used are deleted after 30 days.
+         */
+        post: operations["postAuthV1OauthRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token revocation (RFC 7009)
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; A refresh token or one of our JWT access tokens; either revokes its grant (its session row, as sign-out does). Unknown tokens answer 200 too. Requires client authentication.
+         */
+        post: operations["postAuthV1OauthRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token request
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; Grants `authorization_code` (with `code_verifier`), `refresh_token` (rotated on every use; a reused one revokes its grant) and `urn:ietf:params:oauth:grant-type:device_code`. Form or JSON body; client authentication `none`, `client_secret_basic` or `client_secret_post`. Access tokens are ES256 JWTs of the identity key, 3600 s, `aud` = the resource or `authenticated`. Errors are RFC 6749's, with `Cache-Control: no-store`.
+         */
+        post: operations["postAuthV1OauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/oauth/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Userinfo
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; For our access tokens, whatever their audience: `sub`, then `email` (scope `email`), `name` and `picture` (scope `profile`). A token of a revoked grant is refused. POST answers the same.
+         */
+        get: operations["getAuthV1OauthUserinfo"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1475,30 +1419,6 @@ export interface paths {
          */
         put: operations["putAuthV1User"];
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/v1/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Follow a mailed magic link
-         * @description The link in the mail of `POST /auth/v1/otp`. Answers 303 to `redirect_to` (this service's origin only, BASE_URL otherwise) with GoTrue's fragment: `access_token`, `expires_at`, `expires_in`, `refresh_token`, `token_type`, `type` on success (auth-js reads it with `detectSessionInUrl`), `error`, `error_code`, `error_description` when the link is wrong, used or expired.
-         */
-        get: operations["getAuthV1Verify"];
-        put?: never;
-        /**
-         * Sign in with a mailed code or link token
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `verifyOtp`: `{ type: "email", email, token }` with the six-digit code, or `{ type: "magiclink", token_hash }` with the link's token. A session, as the token endpoint answers; the address counts as confirmed. A wrong, used or expired code is 403 `otp_expired`; tries count against the address as password attempts do.
-         */
-        post: operations["postAuthV1Verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1671,6 +1591,18 @@ export interface operations {
                         token_endpoint: string;
                         token_endpoint_auth_methods_supported: string[];
                         userinfo_endpoint: string;
+                    };
+                };
+            };
+            /** @description With a hosted identity provider (`IDENTITY_PROVIDER_URL`), whose own authorization server is `{auth_url}`: `not_found`, naming it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
@@ -2090,15 +2022,6 @@ export interface operations {
                             /** @enum {string} */
                             profile: "first_party" | "broker_managed";
                             provider: string;
-                            /**
-                             * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
-                             * @enum {string}
-                             */
-                            status: "active" | "needs_reauth" | "revoked" | "error";
-                            /** Format: date-time */
-                            statusChangedAt: string;
-                            /** @description Why the connection left `active`, as the provider or the service put it; null when active */
-                            statusReason: string | null;
                         }[];
                     };
                 };
@@ -2163,15 +2086,6 @@ export interface operations {
                         /** @enum {string} */
                         profile: "first_party" | "broker_managed";
                         provider: string;
-                        /**
-                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
-                         * @enum {string}
-                         */
-                        status: "active" | "needs_reauth" | "revoked" | "error";
-                        /** Format: date-time */
-                        statusChangedAt: string;
-                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
-                        statusReason: string | null;
                     };
                 };
             };
@@ -2245,15 +2159,6 @@ export interface operations {
                         /** @enum {string} */
                         profile: "first_party" | "broker_managed";
                         provider: string;
-                        /**
-                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
-                         * @enum {string}
-                         */
-                        status: "active" | "needs_reauth" | "revoked" | "error";
-                        /** Format: date-time */
-                        statusChangedAt: string;
-                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
-                        statusReason: string | null;
                     };
                 };
             };
@@ -3118,104 +3023,6 @@ export interface operations {
             };
         };
     };
-    patchApiConnectionsId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The connection's `id` (a UUID). */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The connection's new name, 1-100 characters */
-                    displayName: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The renamed connection. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        displayName: string;
-                        /** @description The connection's `svc_conn_…` id */
-                        externalId: string;
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        profile: "first_party" | "broker_managed";
-                        provider: string;
-                        /**
-                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
-                         * @enum {string}
-                         */
-                        status: "active" | "needs_reauth" | "revoked" | "error";
-                        /** Format: date-time */
-                        statusChangedAt: string;
-                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
-                        statusReason: string | null;
-                    };
-                };
-            };
-            /** @description `displayName` is missing, empty, over 100 characters or holds control characters, or the body is not a JSON object. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description No session: sign in first. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. A viewer of the workspace may not rename. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description No connection of this id in your workspace (an id that is no UUID names none), or you belong to no workspace. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
     getApiDeployments: {
         parameters: {
             query?: never;
@@ -3932,15 +3739,6 @@ export interface operations {
                             /** @enum {string} */
                             profile: "first_party" | "broker_managed";
                             provider: string;
-                            /**
-                             * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
-                             * @enum {string}
-                             */
-                            status: "active" | "needs_reauth" | "revoked" | "error";
-                            /** Format: date-time */
-                            statusChangedAt: string;
-                            /** @description Why the connection left `active`, as the provider or the service put it; null when active */
-                            statusReason: string | null;
                         }[];
                     };
                 };
@@ -3989,11 +3787,8 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             id: string;
-                            /**
-                             * @description One of the workspace change log's closed list; the same event, with the same `id`, as a webhook's `webhook-id`
-                             * @enum {string}
-                             */
-                            type: "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked" | "connection.deleted" | "connection.reconnected" | "connection.needs_reauth" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed";
+                            /** @enum {string} */
+                            type: "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked";
                         }[];
                         nextCursor: string | null;
                     };
@@ -4425,16 +4220,12 @@ export interface operations {
                 internal?: "1";
                 /** @description The exact origin of the SDK's opener window: one of the app's allowed origins (ours without `app_key`). */
                 opener_origin?: string;
-                /** @description Reconnect in place: the id of a connection of your workspace for this provider. The flow updates that connection (same id and `external_id`, bindings and variables kept, state back to `active`) instead of adding one, and the success message carries `reconnected: true`. Signing in to another provider account than the connection's is refused (`reconnect_account_mismatch`, 409) unless `switch_account=1`. */
-                reconnect?: string;
                 /** @description A same-origin path to go to after the popup closes. */
                 returnTo?: string;
                 /** @description The SDK's nonce: the final message can then be fetched once from `GET /api/oauth/result`. */
                 sdk_nonce?: string;
                 /** @description Opaque caller state, echoed in the popup's final message. */
                 state?: string;
-                /** @description With `reconnect`: the person confirmed that the connection may move to another account of the provider. */
-                switch_account?: "1";
             };
             header?: never;
             path: {
@@ -4557,15 +4348,6 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
-            /** @description An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": unknown;
-                };
-            };
             /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
             500: {
                 headers: {
@@ -4637,15 +4419,6 @@ export interface operations {
                         code?: string;
                         message: string;
                     };
-                };
-            };
-            /** @description An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": unknown;
                 };
             };
             /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
@@ -4758,16 +4531,12 @@ export interface operations {
                 internal?: "1";
                 /** @description The exact origin of the SDK's opener window: one of the app's allowed origins (ours without `app_key`). */
                 opener_origin?: string;
-                /** @description Reconnect in place: the id of a connection of your workspace for this provider. The flow updates that connection (same id and `external_id`, bindings and variables kept, state back to `active`) instead of adding one, and the success message carries `reconnected: true`. Signing in to another provider account than the connection's is refused (`reconnect_account_mismatch`, 409) unless `switch_account=1`. */
-                reconnect?: string;
                 /** @description A same-origin path to go to after the popup closes. */
                 returnTo?: string;
                 /** @description The SDK's nonce: the final message can then be fetched once from `GET /api/oauth/result`. */
                 sdk_nonce?: string;
                 /** @description Opaque caller state, echoed in the popup's final message. */
                 state?: string;
-                /** @description With `reconnect`: the person confirmed that the connection may move to another account of the provider. */
-                switch_account?: "1";
             };
             header?: never;
             path: {
@@ -4889,11 +4658,6 @@ export interface operations {
                         display_name: string;
                         external_id: string;
                         provider: string;
-                        /**
-                         * @description Present when the flow updated an existing connection in place: a reconnect, or the same account connected again
-                         * @constant
-                         */
-                        reconnected?: true;
                         return_url: string | null;
                         state: string | null;
                         /** @constant */
@@ -5013,20 +4777,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        connection_id: string;
-                        /** @constant */
-                        error: "connection_needs_reauth";
-                    };
-                };
-            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -5131,20 +4881,6 @@ export interface operations {
                     "application/json": {
                         detail?: string;
                         error: string;
-                    };
-                };
-            };
-            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        connection_id: string;
-                        /** @constant */
-                        error: "connection_needs_reauth";
                     };
                 };
             };
@@ -5255,20 +4991,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        connection_id: string;
-                        /** @constant */
-                        error: "connection_needs_reauth";
-                    };
-                };
-            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -5376,20 +5098,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        connection_id: string;
-                        /** @constant */
-                        error: "connection_needs_reauth";
-                    };
-                };
-            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -5494,20 +5202,6 @@ export interface operations {
                     "application/json": {
                         detail?: string;
                         error: string;
-                    };
-                };
-            };
-            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        connection_id: string;
-                        /** @constant */
-                        error: "connection_needs_reauth";
                     };
                 };
             };
@@ -6813,576 +6507,6 @@ export interface operations {
             };
         };
     };
-    getApiWebhooks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoints. */
-            200: {
-                headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        endpoints: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            description: string;
-                            disabledAt: string | null;
-                            /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
-                            disabledReason: string | null;
-                            enabled: boolean;
-                            /** @description Empty: every event */
-                            eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            url: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description You are a member or viewer of the workspace, not its owner. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description You belong to no workspace. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    postApiWebhooks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    description?: string;
-                    eventTypes?: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
-                    url: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The new endpoint, with its secret shown once. */
-            201: {
-                headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        description: string;
-                        disabledAt: string | null;
-                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
-                        disabledReason: string | null;
-                        enabled: boolean;
-                        /** @description Empty: every event */
-                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
-                        /** Format: uuid */
-                        id: string;
-                        /** @description `whsec_…`: the signing secret, shown this once */
-                        secret: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        url: string;
-                    };
-                };
-            };
-            /** @description A URL that is not http(s), resolves to a refused address (link-local, metadata; loopback and private ones only where the app-proxy may reach them), a description with control characters, an unknown event type, or a body that is not JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description You belong to no workspace. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    getApiWebhooksEndpointId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The endpoint's `id`, as listed. */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoint. */
-            200: {
-                headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        description: string;
-                        disabledAt: string | null;
-                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
-                        disabledReason: string | null;
-                        enabled: boolean;
-                        /** @description Empty: every event */
-                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        url: string;
-                    };
-                };
-            };
-            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description You are a member or viewer of the workspace, not its owner. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteApiWebhooksEndpointId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The endpoint's `id`, as listed. */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    patchApiWebhooksEndpointId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The endpoint's `id`, as listed. */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    description?: string;
-                    enabled?: boolean;
-                    eventTypes?: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
-                    url?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The endpoint as it is now. */
-            200: {
-                headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        description: string;
-                        disabledAt: string | null;
-                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
-                        disabledReason: string | null;
-                        enabled: boolean;
-                        /** @description Empty: every event */
-                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
-                        /** Format: uuid */
-                        id: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        url: string;
-                    };
-                };
-            };
-            /** @description A field the rules refuse (as at creation), or a body that is not JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    getApiWebhooksEndpointIdDeliveries: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The endpoint's `id`, as listed. */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The log. */
-            200: {
-                headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        deliveries: {
-                            attempts: {
-                                /** Format: date-time */
-                                attemptedAt: string;
-                                /** @description Why no answer came (refused address, timeout, connection refused) */
-                                error: string | null;
-                                latencyMs: number;
-                                /** @description The first 500 characters of the receiver's answer */
-                                responseExcerpt: string;
-                                /** @description The receiver's HTTP status; null when it did not answer */
-                                status: number | null;
-                            }[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description The `webhook-id` sent, the event's id on the deployed-tool feed */
-                            eventId: string;
-                            /** @enum {string} */
-                            eventType: "connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed";
-                            id: string;
-                            nextAttemptAt: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "delivered" | "failed";
-                        }[];
-                    };
-                };
-            };
-            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description You are a member or viewer of the workspace, not its owner. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    postApiWebhooksEndpointIdDeliveriesDeliveryIdResend: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The delivery's `id`, from the endpoint's delivery log. */
-                deliveryId: string;
-                /** @description The endpoint's `id`, as listed. */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Queued: the delivery as it is now. */
-            202: {
-                headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        attempts: {
-                            /** Format: date-time */
-                            attemptedAt: string;
-                            /** @description Why no answer came (refused address, timeout, connection refused) */
-                            error: string | null;
-                            latencyMs: number;
-                            /** @description The first 500 characters of the receiver's answer */
-                            responseExcerpt: string;
-                            /** @description The receiver's HTTP status; null when it did not answer */
-                            status: number | null;
-                        }[];
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** @description The `webhook-id` sent, the event's id on the deployed-tool feed */
-                        eventId: string;
-                        /** @enum {string} */
-                        eventType: "connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed";
-                        id: string;
-                        nextAttemptAt: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "delivered" | "failed";
-                    };
-                };
-            };
-            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-            /** @description No endpoint of this id in your workspace, or no delivery of this id to it. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
     getAppsAuthorize: {
         parameters: {
             query?: never;
@@ -7487,6 +6611,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description With a hosted identity provider (`IDENTITY_PROVIDER_URL`), whose own authorization server is `{auth_url}`: `not_found`, naming it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
         };
     };
     getAuthV1WellKnownOpenidConfiguration: {
@@ -7526,6 +6662,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description With a hosted identity provider (`IDENTITY_PROVIDER_URL`), whose own authorization server is `{auth_url}`: `not_found`, naming it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
         };
     };
     getAuthV1AdminUsers: {
@@ -7556,13 +6704,10 @@ export interface operations {
                         /** @constant */
                         aud: "authenticated";
                         users: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
-                            } & {
-                                [key: string]: unknown;
+                                provider: "email";
+                                providers: "email"[];
                             };
                             /** @constant */
                             aud: "authenticated";
@@ -7570,13 +6715,12 @@ export interface operations {
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
-                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -7592,8 +6736,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
-                            is_anonymous: boolean;
+                            /** @constant */
+                            is_anonymous: false;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7611,19 +6755,6 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[];
-                    };
-                };
-            };
-            /** @description `page` or `per_page` not a whole number: GoTrue's `validation_failed` `Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
                     };
                 };
             };
@@ -7665,10 +6796,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens. */
-                    app_metadata?: {
-                        [key: string]: unknown;
-                    };
                     /** @description Required to create; an admin's change applies at once. */
                     email?: string;
                     /** @description `true`: the address counts as confirmed. */
@@ -7690,13 +6817,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
-                        } & {
-                            [key: string]: unknown;
+                            provider: "email";
+                            providers: "email"[];
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -7704,13 +6828,12 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
-                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7726,8 +6849,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
-                        is_anonymous: boolean;
+                        /** @constant */
+                        is_anonymous: false;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7820,13 +6943,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
-                        } & {
-                            [key: string]: unknown;
+                            provider: "email";
+                            providers: "email"[];
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -7834,13 +6954,12 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
-                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7856,8 +6975,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
-                        is_anonymous: boolean;
+                        /** @constant */
+                        is_anonymous: false;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7931,10 +7050,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens. */
-                    app_metadata?: {
-                        [key: string]: unknown;
-                    };
                     /** @description Required to create; an admin's change applies at once. */
                     email?: string;
                     /** @description `true`: the address counts as confirmed. */
@@ -7956,13 +7071,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
-                        } & {
-                            [key: string]: unknown;
+                            provider: "email";
+                            providers: "email"[];
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -7970,13 +7082,12 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
-                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7992,8 +7103,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
-                        is_anonymous: boolean;
+                        /** @constant */
+                        is_anonymous: false;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -8140,35 +7251,6 @@ export interface operations {
             };
         };
     };
-    getAuthV1Authorize: {
-        parameters: {
-            query: {
-                /** @description An external provider's name (`github`, `google`, …): none is enabled on the built-in provider. */
-                provider: string;
-                redirect_to?: string;
-                scopes?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No external provider is enabled. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-        };
-    };
     postAuthV1Logout: {
         parameters: {
             query?: {
@@ -8229,86 +7311,7 @@ export interface operations {
             };
         };
     };
-    postAuthV1Otp: {
-        parameters: {
-            query?: {
-                /** @description Where the mailed link lands after signing in: a URL on this service's origin (anything else becomes BASE_URL). */
-                redirect_to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    code_challenge?: string;
-                    code_challenge_method?: string;
-                    /** @description `false`: an address without an account gets 422 `otp_disabled` instead of a new account. Default `true`. */
-                    create_user?: boolean;
-                    /** @description User metadata for a new account, as at sign-up. */
-                    data?: {
-                        [key: string]: unknown;
-                    };
-                    /** @description The address to mail the magic link and code to. */
-                    email: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Mailed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description An invalid email address, a missing field or a body that is not JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-            /** @description `email_provider_disabled` without mail (the message names `SMTP_URL`); `otp_disabled` for an unknown address with `create_user: false`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    /** @description Seconds until a new attempt may succeed. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-        };
-    };
-    getAuthV1Reauthenticate: {
+    getAuthV1OauthAuthorize: {
         parameters: {
             query?: never;
             header?: never;
@@ -8317,195 +7320,278 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Mailed. */
-            200: {
+            /** @description To sign-in and consent, then to the client's redirect URI with `code`, `state`, `iss` (or `error`, `error_description`). */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error that cannot go to a verified redirect URI (unknown client, unregistered redirect URI, NUL in a value): an HTML page, never a redirect. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "text/html": unknown;
                 };
             };
-            /** @description No bearer. */
+        };
+    };
+    postAuthV1OauthDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`, `invalid_client`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1OauthIntrospect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ active: true, … }` or `{ active: false }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description `invalid_client`. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-            /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-            /** @description `email_provider_disabled` without mail; `email_not_confirmed` (`Please verify your email first.`) before the address is confirmed. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
         };
     };
-    postAuthV1Recover: {
+    postAuthV1OauthRegister: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Accepted for auth-js's PKCE flow; the mailed link is the dashboard's reset page either way. */
-                    code_challenge?: string;
-                    code_challenge_method?: string;
-                    /** @description The account's address; the answer is the same whether or not it has one. */
-                    email: string;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Mailed, if the address has an account. */
-            200: {
+            /** @description The client's metadata with `client_id` (and `client_secret` for a confidential client), `registration_access_token`. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
-            /** @description An invalid email address, a missing field or a body that is not JSON. */
+            /** @description `invalid_client_metadata`, `invalid_redirect_uri`, or a body that is not JSON or holds NUL or broken UTF-16. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
-            /** @description Without mail (`SMTP_URL` unset): `email_provider_disabled`, the message naming the setting, the same for every address. */
-            422: {
+            /** @description A body over 56 KB (the library's own limit). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
-            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            /** @description `too_many_requests`, with `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds until a new attempt may succeed. */
-                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
         };
     };
-    postAuthV1Resend: {
+    postAuthV1OauthRevoke: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The account's address. */
-                    email: string;
-                    /**
-                     * @description `signup`: the confirmation link again; `email_change`: the link to the pending new address.
-                     * @enum {string}
-                     */
-                    type: "signup" | "email_change";
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Mailed, if there is something to confirm. */
+            /** @description Revoked (or nothing to revoke). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": Record<string, never>;
-                };
+                content?: never;
             };
-            /** @description An invalid email address, a missing field or a body that is not JSON. */
+            /** @description `invalid_request`. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
-            /** @description Without mail (`SMTP_URL` unset): `email_provider_disabled`, the message naming the setting, the same for every address. */
-            422: {
+            /** @description `invalid_client`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
-            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
-            429: {
+        };
+    };
+    postAuthV1OauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `access_token`, `token_type`, `expires_in`, `refresh_token`, `scope` (and `id_token` with `openid`). */
+            200: {
                 headers: {
-                    /** @description Seconds until a new attempt may succeed. */
-                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_grant`, `invalid_request`, `unsupported_grant_type`, `invalid_target`, … */
+            400: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description `invalid_client`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+            /** @description A body over 56 KB (the library's own limit). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1OauthUserinfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims the token's scope allows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email?: string;
+                        name?: string;
+                        picture?: string;
+                        sub: string;
+                    };
+                };
+            };
+            /** @description `invalid_token` (RFC 6750), with `WWW-Authenticate`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description: string;
                     };
                 };
             };
@@ -8525,7 +7611,7 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
-                    /** @description The account's email address. A body with neither `email` nor `phone` (`{ data }`) is GoTrue's anonymous sign-in instead (`ANONYMOUS_SIGN_IN`). */
+                    /** @description The account's email address. */
                     email: string;
                     /** @description 8 to 1024 characters. */
                     password: string;
@@ -8549,13 +7635,10 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
-                            } & {
-                                [key: string]: unknown;
+                                provider: "email";
+                                providers: "email"[];
                             };
                             /** @constant */
                             aud: "authenticated";
@@ -8563,13 +7646,12 @@ export interface operations {
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
-                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -8585,8 +7667,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
-                            is_anonymous: boolean;
+                            /** @constant */
+                            is_anonymous: false;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -8620,7 +7702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A password too short or too long, an email already registered, or an anonymous sign-in (no email) while `ANONYMOUS_SIGN_IN` is off. */
+            /** @description A password too short or too long, or an email already registered. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8702,13 +7784,10 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
-                            } & {
-                                [key: string]: unknown;
+                                provider: "email";
+                                providers: "email"[];
                             };
                             /** @constant */
                             aud: "authenticated";
@@ -8716,13 +7795,12 @@ export interface operations {
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
-                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -8738,8 +7816,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
-                            is_anonymous: boolean;
+                            /** @constant */
+                            is_anonymous: false;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -8806,13 +7884,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
-                        } & {
-                            [key: string]: unknown;
+                            provider: "email";
+                            providers: "email"[];
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -8820,13 +7895,12 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
-                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -8842,8 +7916,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
-                        is_anonymous: boolean;
+                        /** @constant */
+                        is_anonymous: false;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -8907,8 +7981,6 @@ export interface operations {
                     };
                     /** @description A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed. */
                     email?: string;
-                    /** @description With mail, from a session signed in more than 24 hours ago: the code `GET /auth/v1/reauthenticate` mailed, required with `password`. */
-                    nonce?: string;
                     /** @description A new password (8 to 1024 characters); every other session of the account ends. */
                     password?: string;
                 };
@@ -8922,13 +7994,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
-                        } & {
-                            [key: string]: unknown;
+                            provider: "email";
+                            providers: "email"[];
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -8936,13 +8005,12 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
-                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -8958,8 +8026,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
-                        is_anonymous: boolean;
+                        /** @constant */
+                        is_anonymous: false;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -9018,190 +8086,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description A password too short or too long (`weak_password`), an email another account has (`email_exists`), a wrong or used `nonce` (`reauthentication_not_valid`), or a password alone for an anonymous account (`validation_failed`). A password change from a session over 24 hours old without `nonce`, with mail, is 400 `reauthentication_needed`. */
+            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
             422: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-        };
-    };
-    getAuthV1Verify: {
-        parameters: {
-            query: {
-                /** @description A URL on this service's origin; BASE_URL otherwise. */
-                redirect_to?: string;
-                /** @description The magic link's token. */
-                token: string;
-                type: "email" | "magiclink" | "signup";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description To `redirect_to`, the session or the error in the fragment. */
-            303: {
-                headers: {
-                    /** @description `redirect_to#access_token=…` or `redirect_to#error=access_denied&error_code=otp_expired&…`. */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    postAuthV1Verify: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description With `token`. */
-                    email?: string;
-                    /** @description The six-digit code from the mail. */
-                    token?: string;
-                    /** @description The link's `token`, instead of `email` and `token`. */
-                    token_hash?: string;
-                    /**
-                     * @description `email` (a code), `magiclink` or `signup`: all verify the mailed sign-in token.
-                     * @enum {string}
-                     */
-                    type: "email" | "magiclink" | "signup";
-                };
-            };
-        };
-        responses: {
-            /** @description A session. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        access_token: string;
-                        /** @description Unix seconds when the access token expires. */
-                        expires_at: number;
-                        /** @description Seconds the access token is valid for (3600). */
-                        expires_in: number;
-                        refresh_token: string;
-                        /** @constant */
-                        token_type: "bearer";
-                        user: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
-                            app_metadata: {
-                                /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** @constant */
-                            aud: "authenticated";
-                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
-                            confirmed_at?: string;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description Empty for an anonymous account without an address. */
-                            email: string;
-                            /** @description ISO 8601; absent until the address is confirmed. */
-                            email_confirmed_at?: string;
-                            /** Format: uuid */
-                            id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
-                            identities: {
-                                created_at: string;
-                                email: string;
-                                id: string;
-                                identity_data: {
-                                    [key: string]: unknown;
-                                };
-                                identity_id: string;
-                                last_sign_in_at?: string;
-                                /** @constant */
-                                provider: "email";
-                                updated_at: string;
-                                /** Format: uuid */
-                                user_id: string;
-                            }[];
-                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
-                            is_anonymous: boolean;
-                            /** @description ISO 8601; absent before the first sign-in. */
-                            last_sign_in_at?: string;
-                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
-                            new_email?: string;
-                            /**
-                             * @description Always empty: the built-in provider has no phone sign-in.
-                             * @constant
-                             */
-                            phone: "";
-                            /** @constant */
-                            role: "authenticated";
-                            /** @description ISO 8601 */
-                            updated_at: string;
-                            user_metadata: {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description A missing `type`, neither or both of `token` and `token_hash`, an unsupported type, or a body that is not JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-            /** @description A wrong, used or expired code (`Token has expired or is invalid`) or link (`Email link is invalid or has expired`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-            /** @description A malformed address with a code: `validation_failed` `Invalid email format`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
-                };
-            };
-            /** @description Too many tries for this address or from this client; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    /** @description Seconds until a new attempt may succeed. */
-                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

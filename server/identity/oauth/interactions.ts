@@ -8,7 +8,8 @@ import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, SCOPE_WORDS, TOOLS_SC
 /** What the consent page shows (issue 15): who asks, for what, on which resources. */
 export interface ConsentDetails {
   uid: string;
-  client: { id: string; name: string; logoUri: string | null; redirectHost: string; unverified: boolean };
+  /** `redirectHost` is null for the device grant: the person goes back to their device, not a redirect. */
+  client: { id: string; name: string; logoUri: string | null; redirectHost: string | null; unverified: boolean };
   /** What the page's CSP `form-action` must allow: Approve ends in a redirect to the client. */
   redirectSource: string | null;
   scopes: { scope: string; words: string }[];
@@ -48,7 +49,7 @@ function cspSourceOf(redirectUri: string): string | null {
 export async function consentDetails(em: EntityManager, resources: ResourceDirectory, uid: string): Promise<ConsentDetails | null> {
   const interaction = await record<InteractionRow>(em, "Interaction", uid);
   const params = interaction?.params;
-  if (!params?.client_id || !params.redirect_uri) return null;
+  if (!params?.client_id) return null;
   const client = await record<ClientRow>(em, "Client", params.client_id);
   const requested = (params.scope ?? "").split(" ").filter((scope) => (OAUTH_SCOPES as readonly string[]).includes(scope));
   const described = await Promise.all(
@@ -65,11 +66,11 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
       id: params.client_id,
       name: client?.client_name ?? params.client_id,
       logoUri: client?.logo_uri ?? null,
-      redirectHost: URL.canParse(params.redirect_uri) ? new URL(params.redirect_uri).host : params.redirect_uri,
+      redirectHost: params.redirect_uri === undefined ? null : URL.canParse(params.redirect_uri) ? new URL(params.redirect_uri).host : params.redirect_uri,
       // Every client today registered itself (RFC 7591) or names a metadata document: nobody here vouched for it.
       unverified: true,
     },
-    redirectSource: cspSourceOf(params.redirect_uri),
+    redirectSource: params.redirect_uri === undefined ? null : cspSourceOf(params.redirect_uri),
     scopes: requested.map((scope) => ({ scope, words: SCOPE_WORDS[scope] ?? scope })),
     resources: described,
   };

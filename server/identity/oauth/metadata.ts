@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { getConfig } from "../../platform/config";
 import { issuer } from "../access-tokens";
 import { OAUTH_SCOPES } from "./scopes";
 
@@ -49,4 +50,15 @@ export function oauthMetadata(): OAuthMetadata {
     authorization_response_iss_parameter_supported: true,
     client_id_metadata_document_supported: true,
   };
+}
+
+/**
+ * With a hosted identity provider (IDENTITY_PROVIDER_URL) `{auth_url}` is that provider's own
+ * authorization server (ADR 037): this service then serves none, and says where it is. Null
+ * with the built-in provider.
+ */
+export function hostedAuthorizationServerNotice(): string | null {
+  const config = getConfig();
+  if (config.usesBuiltInIdentityProvider) return null;
+  return `This service's OAuth 2.1 authorization server is the identity provider's own, at ${config.identityProviderUrl}/auth/v1`;
 }

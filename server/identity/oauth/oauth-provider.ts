@@ -10,7 +10,10 @@ import { claimsByScope, findOAuthAccount } from "./accounts";
 import { postgresAdapter } from "./postgres-adapter";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, TOOLS_SCOPE } from "./scopes";
 import { allowLoopbackPortVariance } from "./loopback-redirects";
+import { compareHashedClientSecrets } from "./hashed-client-secrets";
 import { renderOAuthError } from "./error-page";
+import { METADATA_DOCUMENT_MAX_BYTES, METADATA_DOCUMENT_TIMEOUT_MS, type OutboundFetch } from "./metadata-documents";
+import { deviceCodeConfirmPage, deviceCodeInputPage, deviceDonePage } from "./device-pages";
 
 /** Where the library is mounted: its routes below are relative to the issuer's path. */
 export const OAUTH_PREFIX = "/auth/v1/oauth/";
@@ -44,6 +47,8 @@ export interface ResourceDirectory {
 export interface OAuthServerOptions {
   em: () => EntityManager;
   resources: ResourceDirectory;
+  /** Fetches client ID metadata documents: the deployments' SSRF-guarded outbound client. */
+  fetch: OutboundFetch;
 }
 
 /** The cookie signing secret, derived from the identity key so every instance shares it without a new setting. */
@@ -79,9 +84,20 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     enabledJWA: { idTokenSigningAlgValues: ["ES256"], userinfoSigningAlgValues: ["ES256"], introspectionSigningAlgValues: ["ES256"], authorizationSigningAlgValues: ["ES256"] },
     features: {
       devInteractions: { enabled: false },
+      // `https` client IDs; `http://localhost…` ones are ours (metadata-documents.ts).
+      clientIdMetadataDocument: { enabled: true, ack: "draft-02", cacheDuration: { min: 30, max: 24 * 60 * 60 } },
       registration: { enabled: true },
       revocation: { enabled: true },
       introspection: { enabled: true },
+      // RFC 8628: 8 characters without look-alikes (base-20: no vowels, no 0/O or 1/I).
+      deviceFlow: {
+        enabled: true,
+        charset: "base-20",
+        mask: "****-****",
+        userCodeInputSource: deviceCodeInputPage,
+        userCodeConfirmSource: deviceCodeConfirmPage,
+        successSource: deviceDonePage,
+      },
       // Our own userinfo answers (the library refuses tokens that carry an audience).
       userinfo: { enabled: false },
       resourceIndicators: {
@@ -117,6 +133,8 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     rotateRefreshToken: () => true,
     expiresWithSession: async () => false,
     renderError: renderOAuthError,
+    fetch: (url, init) => options.fetch(String(url), { ...(init as Parameters<OutboundFetch>[1]), signal: AbortSignal.timeout(METADATA_DOCUMENT_TIMEOUT_MS) }),
+    fetchResponseBodyLimits: { "client_id metadata document": METADATA_DOCUMENT_MAX_BYTES },
     ttl: {
       AccessToken: ACCESS_TOKEN_SECONDS,
       AuthorizationCode: AUTHORIZATION_CODE_SECONDS,
@@ -132,6 +150,7 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
   // Behind a TLS-terminating proxy the public scheme and host come from X-Forwarded-*.
   provider.proxy = true;
   allowLoopbackPortVariance(provider);
+  compareHashedClientSecrets(provider);
   return provider;
 }
 

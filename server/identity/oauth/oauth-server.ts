@@ -1,4 +1,5 @@
 import type Provider from "oidc-provider";
+import { answerDeviceAuthorizationsWithOurPage } from "./device-responses";
 import { answerForJwtAccessTokens } from "./jwt-token-endpoints";
 import { createOAuthProvider, type OAuthServerOptions } from "./oauth-provider";
 
@@ -8,6 +9,7 @@ let instance: Promise<Provider> | undefined;
 export function oauthServer(options: OAuthServerOptions): Promise<Provider> {
   instance ??= createOAuthProvider(options).then((provider) => {
     answerForJwtAccessTokens(provider, options.em);
+    answerDeviceAuthorizationsWithOurPage(provider);
     return provider;
   });
   instance.catch(() => (instance = undefined));

@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import { sha256Base64url } from "../../platform/crypto/sha256";
 import { publishSessionRevoked } from "../session-revocations";
+import { storedClientSecret } from "./hashed-client-secrets";
 
 /**
  * Models whose id is the token a client holds: stored as its SHA-256 only (and without the
@@ -31,7 +32,9 @@ export function postgresAdapter(em: () => EntityManager) {
       return this.hashed ? sha256Base64url(id) : id;
     }
 
-    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    async upsert(id: string, given: AdapterPayload, expiresIn: number): Promise<void> {
+      // A client's secret is kept as its hash only; the registration answer already has the secret.
+      const payload = this.kind === "Client" && typeof given.client_secret === "string" ? { ...given, client_secret: storedClientSecret(given.client_secret) } : given;
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
       await em()
         .getConnection()
@@ -47,6 +50,14 @@ export function postgresAdapter(em: () => EntityManager) {
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      // A grant whose session row has ended (revoked here, a password change, a global
+      // sign-out) is gone for the library too: its refresh tokens stop with it.
+      if (this.kind === "Grant") {
+        return this.findWhere(
+          `id = ? and not exists (select 1 from auth_sessions s where s.id::text = oauth_records.id and (s.revoked_at is not null or s.expires_at <= now()))`,
+          id,
+        );
+      }
       const payload = await this.findWhere("id = ?", this.key(id));
       return payload && this.hashed ? { ...payload, jti: id } : payload;
     }

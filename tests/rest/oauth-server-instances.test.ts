@@ -1,0 +1,70 @@
+import * as client from "openid-client";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../support/database";
+import { signUp, type TestUser } from "../support/http";
+import { approveInBrowser } from "../support/oauth-client";
+import { startService, type RunningService } from "../support/service";
+
+/**
+ * The authorization server's state lives in PostgreSQL (the adapter of ADR 037): two
+ * instances on one database share registrations, codes, grants and refresh tokens, and the
+ * start-up sweep removes registrations nobody used for 30 days.
+ */
+
+let database: { url: string; drop(): Promise<void> };
+let a: RunningService;
+let b: RunningService;
+let person: TestUser;
+const REDIRECT = "http://127.0.0.1:8766/callback";
+const DAY = 24 * 60 * 60;
+
+beforeAll(async () => {
+  database = await createTestDatabase("oauth-instances");
+  const seed = new pg.Pool({ connectionString: database.url, max: 1 });
+  const now = Math.floor(Date.now() / 1000);
+  const client = (id: string, issuedAt: number) =>
+    seed.query("insert into oauth_records (kind, id, payload) values ('Client', $1, $2::jsonb)", [id, JSON.stringify({ client_id: id, client_id_issued_at: issuedAt, redirect_uris: [REDIRECT] })]);
+  await client("unused-old", now - 31 * DAY);
+  await client("unused-recent", now - 29 * DAY);
+  await seed.end();
+  a = await startService({ label: "oauth-a", databaseUrl: database.url });
+  b = await startService({ databaseUrl: database.url, dataDir: a.dataDir, env: { BASE_URL: a.url } });
+  person = await signUp(a);
+}, 90_000);
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+  await database?.drop();
+});
+
+const insecure = { execute: [client.allowInsecureRequests] };
+
+describe("two instances on one database", () => {
+  it("swept the registration unused for 31 days at start, and kept the one of 29 days", async () => {
+    const rows = await a.db.query("select id from oauth_records where kind = 'Client' and id like 'unused-%' order by id");
+    expect(rows.rows).toEqual([{ id: "unused-recent" }]);
+  });
+
+  it("registers on one, exchanges the code and refreshes on the other", async () => {
+    const onA = await client.dynamicClientRegistration(new URL(`${a.url}/auth/v1`), { client_name: "Shared", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }, client.None(), insecure);
+    const clientId = onA.clientMetadata().client_id;
+    // B knows the client from the database only; every request of this configuration goes to B.
+    const onB = await client.discovery(new URL(`${a.url}/auth/v1`), clientId, { id_token_signed_response_alg: "ES256" }, client.None(), insecure);
+    let toB = 0;
+    onB[client.customFetch] = (url, options) => {
+      toB++;
+      return fetch(url.replace(a.url, b.url), options as RequestInit);
+    };
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(onA, { redirect_uri: REDIRECT, scope: "openid email", state: "st", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+    const { redirect } = await approveInBrowser(a, person.cookie, url.href);
+    const tokens = await client.authorizationCodeGrant(onB, redirect, { pkceCodeVerifier: verifier, expectedState: "st" });
+    expect(tokens.refresh_token).toBeTruthy();
+    const refreshed = await client.refreshTokenGrant(onB, tokens.refresh_token!);
+    expect(refreshed.access_token).toBeTruthy();
+    expect(toB).toBe(2);
+    // The rotated-out token is refused on the other instance too.
+    await expect(client.refreshTokenGrant(onA, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+});
