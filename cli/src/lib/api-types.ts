@@ -386,7 +386,11 @@ export interface paths {
         delete: operations["deleteApiConnectionsId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a connection
+         * @description Owners and members, from the dashboard. `displayName`: 1-100 characters, the connection's own name (a workspace may hold several accounts of one provider; the name tells them apart). Apps bound to it see the new name at once in `GET /api/deployments/me/connections`; a later reconnect keeps it.
+         */
+        patch: operations["patchApiConnectionsId"];
         trace?: never;
     };
     "/api/deployments": {
@@ -514,7 +518,7 @@ export interface paths {
         };
         /**
          * The connections bound to the key's app
-         * @description For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` (e.g. the chosen project). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.
+         * @description For a deployed tool: the connections bound to the app of its `svc_sk_` key, one per provider, sorted by provider, with the provider-specific `context` (e.g. the chosen project) and the connection's health (`status`, `statusReason`, `statusChangedAt`: a connection in `needs_reauth` must be reconnected by a member). Never the credentials: calls go through `/api/proxy/{provider}/{path}`. Never cached; it follows binds and unbinds at once.
          */
         get: operations["getApiDeploymentsMeConnections"];
         put?: never;
@@ -534,7 +538,7 @@ export interface paths {
         };
         /**
          * The app's connection events
-         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created` and `connection.revoked` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app). Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
+         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created`, `connection.revoked` (disconnected, or found gone at the provider), `connection.needs_reauth` and `connection.reconnected` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app), and the workspace's other changes that webhooks announce: `member.added` and `member.removed` (of the whole workspace), `deployment.created` and `deployment.deleted` (of the deployment's app). An event's `id` is the `webhook-id` its webhook carries. Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
          */
         get: operations["getApiDeploymentsMeEvents"];
         put?: never;
@@ -658,7 +662,7 @@ export interface paths {
         };
         /**
          * Start connecting a provider (OAuth)
-         * @description The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start (`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard `/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). Owners and members; checks, in order: session, workspace and role, provider, configuration, the query. A browser navigation (`Sec-Fetch-Dest: document`, or without Fetch Metadata an `Accept` naming `text/html`) is answered for a person instead: without a session, 302 to `/login?redirectTo=<this URL>`, which comes back here once signed in; any other refusal is an HTML page with the same status that says what went wrong and posts `svc:oauth:error` (`code`, `detail`, the caller's `state`) to the query's `opener_origin` (our own origin without one), and keeps it for `GET /api/oauth/result` when `sdk_nonce` is given. Other callers get the JSON bodies below.
+         * @description The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start (`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard `/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). With `reconnect=<connection id>` the flow updates that connection in place (no wizard). Owners and members; checks, in order: session, workspace and role, provider, configuration, the query. A browser navigation (`Sec-Fetch-Dest: document`, or without Fetch Metadata an `Accept` naming `text/html`) is answered for a person instead: without a session, 302 to `/login?redirectTo=<this URL>`, which comes back here once signed in; any other refusal is an HTML page with the same status that says what went wrong and posts `svc:oauth:error` (`code`, `detail`, the caller's `state`) to the query's `opener_origin` (our own origin without one), and keeps it for `GET /api/oauth/result` when `sdk_nonce` is given. Other callers get the JSON bodies below.
          */
         get: operations["getApiOauthProviderAuthorize"];
         put?: never;
@@ -678,13 +682,13 @@ export interface paths {
         };
         /**
          * The provider's redirect back (first-party)
-         * @description Where the first-party provider sends the popup after consent, with `code` and `state` (or `error`). No session is needed: the signed state cookie set at authorize carries the user, workspace and provider, and its nonce is used once. The code is exchanged for tokens, which are stored encrypted; when the provider has several projects a picker page asks which one (its form posts to this path). With `embed=1` and an `app_key` at the start, the connection is also bound to that app. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         * @description Where the first-party provider sends the popup after consent, with `code` and `state` (or `error`). No session is needed: the signed state cookie set at authorize carries the user, workspace and provider, and its nonce is used once. The code is exchanged for tokens, which are stored encrypted; when the provider has several projects a picker page asks which one (its form posts to this path). With `embed=1` and an `app_key` at the start, the connection is also bound to that app. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
          */
         get: operations["getApiOauthProviderCallback"];
         put?: never;
         /**
          * The project picker's choice (first-party)
-         * @description The form of the picker page the callback shows when the provider has several projects: `application/x-www-form-urlencoded` with `state` (the flow's nonce) and `choice` (a project id from the list). The same state cookie authenticates it; a choice not in the list shows the picker again. Must come from the service's own page. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         * @description The form of the picker page the callback shows when the provider has several projects: `application/x-www-form-urlencoded` with `state` (the flow's nonce) and `choice` (a project id from the list). The same state cookie authenticates it; a choice not in the list shows the picker again. Must come from the service's own page. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
          */
         post: operations["postApiOauthProviderCallback"];
         delete?: never;
@@ -702,7 +706,7 @@ export interface paths {
         };
         /**
          * The broker's redirect back
-         * @description Where the broker's consent page sends the popup, with `cstate` (the flow's nonce) and `connected_account_id` (or `error`). The state cookie and `cstate` must match; the account is fetched from the broker and must be this workspace's, of this auth config, and active. The connection is stored as `broker_managed` (no credential kept here), and bound to the app of `app_key` in embed mode. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
+         * @description Where the broker's consent page sends the popup, with `cstate` (the flow's nonce) and `connected_account_id` (or `error`). The state cookie and `cstate` must match; the account is fetched from the broker and must be this workspace's, of this auth config, and active. The connection is stored as `broker_managed` (no credential kept here), and bound to the app of `app_key` in embed mode. The answer is always an HTML page (`Cache-Control: no-store`, a strict CSP) that posts one message to `window.opener`, to the flow's exact opener origin (our own origin when the flow is not recognised), also over `BroadcastChannel('svc-oauth')` when that origin is ours, then closes; with no opener it stays open and says what happened. Success posts `svc:oauth:done` (`provider`, `connection_id`, `external_id`, `display_name`, `return_url`, `state`, and `reconnected: true` when an existing connection was updated: a reconnect, or the same provider account connected again) and waits up to 2 s for the opener's `{ type: 'svc:connection:ack', connection_id }`; failure posts `svc:oauth:error` (`code`, `detail`, `state`).
          */
         get: operations["getApiOauthBrokerProviderCallback"];
         put?: never;
@@ -1069,6 +1073,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints of your workspace
+         * @description Every endpoint, enabled or not, without its secret. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description `url` (http or https, at most 2000 characters) receives the events named in `eventTypes` (none: every event); `description` (at most 500 characters) says what it is for. The answer is the only time `secret` (`whsec_…`) is shown. Each event is POSTed as JSON `{ type, timestamp, data }` with the Standard Webhooks headers `webhook-id` (the event's id, the same on every attempt and on `GET /api/deployments/me/events`), `webhook-timestamp` (seconds, new on every attempt) and `webhook-signature` (`v1,` and base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed with the secret's bytes), at least once, retried after 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h until a 2xx (`WEBHOOK_RETRY_SCHEDULE` changes it); an endpoint answering 410, or failing for 5 days, is disabled. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description The endpoint, without its secret. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiWebhooksEndpointId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it, and its delivery log goes with it. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiWebhooksEndpointId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Any of `url`, `description`, `eventTypes` (empty: every event) and `enabled` (true re-enables an endpoint the service disabled, forgetting its failures). The secret stays. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        patch: operations["patchApiWebhooksEndpointId"];
+        trace?: never;
+    };
+    "/api/webhooks/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log
+         * @description The latest 50 deliveries, newest first, each with its status and every attempt (time, the receiver's status, latency, the first 500 characters of its answer, or why it did not answer). The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiWebhooksEndpointIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{endpointId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Sends the same event again now (the same `webhook-id`, a new timestamp and signature); if that fails, the retry schedule starts over. The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiWebhooksEndpointIdDeliveriesDeliveryIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/authorize": {
         parameters: {
             query?: never;
@@ -1196,6 +1292,26 @@ export interface paths {
          * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Its sessions end and the account is gone (`should_soft_delete` is not kept apart: the deletion is always for good).
          */
         delete: operations["deleteAuthV1AdminUsersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with an external provider (none enabled)
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOAuth` opens this URL. The built-in provider enables no external provider, so every name gets GoTrue's 400: `Unsupported provider: provider is not enabled` for one GoTrue knows, `Unsupported provider: Provider <name> could not be found` otherwise.
+         */
+        get: operations["getAuthV1Authorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1361,6 +1477,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a magic link and a sign-in code
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOtp({ email })`. With mail (`SMTP_URL`) one mail carries a magic link (`GET /auth/v1/verify`) and a six-digit code (`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) unless `create_user` is `false`. The answer is `{}`; the mail goes after it. Phone sign-in is not offered (`phone_provider_disabled`).
+         */
+        post: operations["postAuthV1Otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mail a re-authentication code
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `reauthenticate`: mails a six-digit nonce to the account (60 minutes, once). With mail, a password change (`PUT /auth/v1/user`) from a session signed in more than 24 hours ago needs it as `nonce` (400 `reauthentication_needed` without, 422 `reauthentication_not_valid` when wrong), GoTrue's secure password change.
+         */
+        get: operations["getAuthV1Reauthenticate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `resetPasswordForEmail`. With mail (`SMTP_URL`) the account's address gets a one-time link to the reset page (60 minutes; at most one mail a minute per account). The answer is `{}` whether or not the address has an account, and the mail goes after the answer. A password set any other way (updateUser, the admin API) kills every unused link.
+         */
+        post: operations["postAuthV1Recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a confirmation link again
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `resend`: `signup` mails the sign-up confirmation link again to an unconfirmed account, `email_change` the link to a pending new address. `{}` for every address, nothing sent when there is nothing to confirm.
+         */
+        post: operations["postAuthV1Resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/signup": {
         parameters: {
             query?: never;
@@ -1419,6 +1615,30 @@ export interface paths {
          */
         put: operations["putAuthV1User"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a mailed magic link
+         * @description The link in the mail of `POST /auth/v1/otp`. Answers 303 to `redirect_to` (this service's origin only, BASE_URL otherwise) with GoTrue's fragment: `access_token`, `expires_at`, `expires_in`, `refresh_token`, `token_type`, `type` on success (auth-js reads it with `detectSessionInUrl`), `error`, `error_code`, `error_description` when the link is wrong, used or expired.
+         */
+        get: operations["getAuthV1Verify"];
+        put?: never;
+        /**
+         * Sign in with a mailed code or link token
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `verifyOtp`: `{ type: "email", email, token }` with the six-digit code, or `{ type: "magiclink", token_hash }` with the link's token. A session, as the token endpoint answers; the address counts as confirmed. A wrong, used or expired code is 403 `otp_expired`; tries count against the address as password attempts do.
+         */
+        post: operations["postAuthV1Verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2022,6 +2242,15 @@ export interface operations {
                             /** @enum {string} */
                             profile: "first_party" | "broker_managed";
                             provider: string;
+                            /**
+                             * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                             * @enum {string}
+                             */
+                            status: "active" | "needs_reauth" | "revoked" | "error";
+                            /** Format: date-time */
+                            statusChangedAt: string;
+                            /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                            statusReason: string | null;
                         }[];
                     };
                 };
@@ -2086,6 +2315,15 @@ export interface operations {
                         /** @enum {string} */
                         profile: "first_party" | "broker_managed";
                         provider: string;
+                        /**
+                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                         * @enum {string}
+                         */
+                        status: "active" | "needs_reauth" | "revoked" | "error";
+                        /** Format: date-time */
+                        statusChangedAt: string;
+                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                        statusReason: string | null;
                     };
                 };
             };
@@ -2159,6 +2397,15 @@ export interface operations {
                         /** @enum {string} */
                         profile: "first_party" | "broker_managed";
                         provider: string;
+                        /**
+                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                         * @enum {string}
+                         */
+                        status: "active" | "needs_reauth" | "revoked" | "error";
+                        /** Format: date-time */
+                        statusChangedAt: string;
+                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                        statusReason: string | null;
                     };
                 };
             };
@@ -3023,6 +3270,104 @@ export interface operations {
             };
         };
     };
+    patchApiConnectionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's `id` (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The connection's new name, 1-100 characters */
+                    displayName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        displayName: string;
+                        /** @description The connection's `svc_conn_…` id */
+                        externalId: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        profile: "first_party" | "broker_managed";
+                        provider: string;
+                        /**
+                         * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                         * @enum {string}
+                         */
+                        status: "active" | "needs_reauth" | "revoked" | "error";
+                        /** Format: date-time */
+                        statusChangedAt: string;
+                        /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                        statusReason: string | null;
+                    };
+                };
+            };
+            /** @description `displayName` is missing, empty, over 100 characters or holds control characters, or the body is not a JSON object. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. A viewer of the workspace may not rename. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No connection of this id in your workspace (an id that is no UUID names none), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getApiDeployments: {
         parameters: {
             query?: never;
@@ -3739,6 +4084,15 @@ export interface operations {
                             /** @enum {string} */
                             profile: "first_party" | "broker_managed";
                             provider: string;
+                            /**
+                             * @description `active`; `needs_reauth` (connect the account again); `revoked` (gone at the provider); `error` (checks kept failing)
+                             * @enum {string}
+                             */
+                            status: "active" | "needs_reauth" | "revoked" | "error";
+                            /** Format: date-time */
+                            statusChangedAt: string;
+                            /** @description Why the connection left `active`, as the provider or the service put it; null when active */
+                            statusReason: string | null;
                         }[];
                     };
                 };
@@ -3787,8 +4141,11 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             id: string;
-                            /** @enum {string} */
-                            type: "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked";
+                            /**
+                             * @description One of the workspace change log's closed list; the same event, with the same `id`, as a webhook's `webhook-id`
+                             * @enum {string}
+                             */
+                            type: "connection.created" | "connection.bound" | "connection.unbound" | "connection.revoked" | "connection.deleted" | "connection.reconnected" | "connection.needs_reauth" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed";
                         }[];
                         nextCursor: string | null;
                     };
@@ -4220,12 +4577,16 @@ export interface operations {
                 internal?: "1";
                 /** @description The exact origin of the SDK's opener window: one of the app's allowed origins (ours without `app_key`). */
                 opener_origin?: string;
+                /** @description Reconnect in place: the id of a connection of your workspace for this provider. The flow updates that connection (same id and `external_id`, bindings and variables kept, state back to `active`) instead of adding one, and the success message carries `reconnected: true`. Signing in to another provider account than the connection's is refused (`reconnect_account_mismatch`, 409) unless `switch_account=1`. */
+                reconnect?: string;
                 /** @description A same-origin path to go to after the popup closes. */
                 returnTo?: string;
                 /** @description The SDK's nonce: the final message can then be fetched once from `GET /api/oauth/result`. */
                 sdk_nonce?: string;
                 /** @description Opaque caller state, echoed in the popup's final message. */
                 state?: string;
+                /** @description With `reconnect`: the person confirmed that the connection may move to another account of the provider. */
+                switch_account?: "1";
             };
             header?: never;
             path: {
@@ -4348,6 +4709,15 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
+            /** @description An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
             /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
             500: {
                 headers: {
@@ -4419,6 +4789,15 @@ export interface operations {
                         code?: string;
                         message: string;
                     };
+                };
+            };
+            /** @description An HTML page posting `reconnect_account_mismatch` (a reconnect signed in to another provider account than the connection's; start it again with `switch_account=1` to switch) or `account_already_connected` (a switch to an account another connection of the workspace holds). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
                 };
             };
             /** @description An HTML page posting `db_insert_failed` or `encryption_key_unavailable`: the connection could not be saved, or the service has no encryption key. */
@@ -4531,12 +4910,16 @@ export interface operations {
                 internal?: "1";
                 /** @description The exact origin of the SDK's opener window: one of the app's allowed origins (ours without `app_key`). */
                 opener_origin?: string;
+                /** @description Reconnect in place: the id of a connection of your workspace for this provider. The flow updates that connection (same id and `external_id`, bindings and variables kept, state back to `active`) instead of adding one, and the success message carries `reconnected: true`. Signing in to another provider account than the connection's is refused (`reconnect_account_mismatch`, 409) unless `switch_account=1`. */
+                reconnect?: string;
                 /** @description A same-origin path to go to after the popup closes. */
                 returnTo?: string;
                 /** @description The SDK's nonce: the final message can then be fetched once from `GET /api/oauth/result`. */
                 sdk_nonce?: string;
                 /** @description Opaque caller state, echoed in the popup's final message. */
                 state?: string;
+                /** @description With `reconnect`: the person confirmed that the connection may move to another account of the provider. */
+                switch_account?: "1";
             };
             header?: never;
             path: {
@@ -4658,6 +5041,11 @@ export interface operations {
                         display_name: string;
                         external_id: string;
                         provider: string;
+                        /**
+                         * @description Present when the flow updated an existing connection in place: a reconnect, or the same account connected again
+                         * @constant
+                         */
+                        reconnected?: true;
                         return_url: string | null;
                         state: string | null;
                         /** @constant */
@@ -4777,6 +5165,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
+                    };
+                };
+            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -4881,6 +5283,20 @@ export interface operations {
                     "application/json": {
                         detail?: string;
                         error: string;
+                    };
+                };
+            };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
                     };
                 };
             };
@@ -4991,6 +5407,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
+                    };
+                };
+            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -5098,6 +5528,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
+                    };
+                };
+            };
             /** @description `payload_too_large`: a broker-managed call's body is over 4 MiB. */
             413: {
                 headers: {
@@ -5202,6 +5646,20 @@ export interface operations {
                     "application/json": {
                         detail?: string;
                         error: string;
+                    };
+                };
+            };
+            /** @description `connection_needs_reauth`: the bound connection's state is `needs_reauth` (the provider refused its credential); the provider is not called. A member reconnects it (the dashboard's Reconnect, or the SDK's `connect({ reconnect: connection_id })`), which keeps its id and bindings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        connection_id: string;
+                        /** @constant */
+                        error: "connection_needs_reauth";
                     };
                 };
             };
@@ -6507,6 +6965,576 @@ export interface operations {
             };
         };
     };
+    getApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            disabledAt: string | null;
+                            /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
+                            disabledReason: string | null;
+                            enabled: boolean;
+                            /** @description Empty: every event */
+                            eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    eventTypes?: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with its secret shown once. */
+            201: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        disabledAt: string | null;
+                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        /** @description Empty: every event */
+                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description `whsec_…`: the signing secret, shown this once */
+                        secret: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description A URL that is not http(s), resolves to a refused address (link-local, metadata; loopback and private ones only where the app-proxy may reach them), a description with control characters, an unknown event type, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiWebhooksEndpointId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        disabledAt: string | null;
+                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        /** @description Empty: every event */
+                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiWebhooksEndpointId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiWebhooksEndpointId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    enabled?: boolean;
+                    eventTypes?: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        disabledAt: string | null;
+                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        /** @description Empty: every event */
+                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description A field the rules refuse (as at creation), or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiWebhooksEndpointIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            attempts: {
+                                /** Format: date-time */
+                                attemptedAt: string;
+                                /** @description Why no answer came (refused address, timeout, connection refused) */
+                                error: string | null;
+                                latencyMs: number;
+                                /** @description The first 500 characters of the receiver's answer */
+                                responseExcerpt: string;
+                                /** @description The receiver's HTTP status; null when it did not answer */
+                                status: number | null;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The `webhook-id` sent, the event's id on the deployed-tool feed */
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed";
+                            id: string;
+                            nextAttemptAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooksEndpointIdDeliveriesDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's `id`, from the endpoint's delivery log. */
+                deliveryId: string;
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: the delivery as it is now. */
+            202: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: {
+                            /** Format: date-time */
+                            attemptedAt: string;
+                            /** @description Why no answer came (refused address, timeout, connection refused) */
+                            error: string | null;
+                            latencyMs: number;
+                            /** @description The first 500 characters of the receiver's answer */
+                            responseExcerpt: string;
+                            /** @description The receiver's HTTP status; null when it did not answer */
+                            status: number | null;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The `webhook-id` sent, the event's id on the deployed-tool feed */
+                        eventId: string;
+                        /** @enum {string} */
+                        eventType: "connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed";
+                        id: string;
+                        nextAttemptAt: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or no delivery of this id to it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getAppsAuthorize: {
         parameters: {
             query?: never;
@@ -6704,10 +7732,13 @@ export interface operations {
                         /** @constant */
                         aud: "authenticated";
                         users: {
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
                             };
                             /** @constant */
                             aud: "authenticated";
@@ -6715,12 +7746,13 @@ export interface operations {
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -6736,8 +7768,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -6755,6 +7787,19 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[];
+                    };
+                };
+            };
+            /** @description `page` or `per_page` not a whole number: GoTrue's `validation_failed` `Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
                     };
                 };
             };
@@ -6796,6 +7841,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens. */
+                    app_metadata?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Required to create; an admin's change applies at once. */
                     email?: string;
                     /** @description `true`: the address counts as confirmed. */
@@ -6817,10 +7866,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -6828,12 +7880,13 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -6849,8 +7902,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -6943,10 +7996,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -6954,12 +8010,13 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -6975,8 +8032,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7050,6 +8107,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens. */
+                    app_metadata?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Required to create; an admin's change applies at once. */
                     email?: string;
                     /** @description `true`: the address counts as confirmed. */
@@ -7071,10 +8132,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -7082,12 +8146,13 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7103,8 +8168,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7238,6 +8303,35 @@ export interface operations {
             };
             /** @description No account with this id: `user_not_found` `User not found`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1Authorize: {
+        parameters: {
+            query: {
+                /** @description An external provider's name (`github`, `google`, …): none is enabled on the built-in provider. */
+                provider: string;
+                redirect_to?: string;
+                scopes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No external provider is enabled. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7597,6 +8691,288 @@ export interface operations {
             };
         };
     };
+    postAuthV1Otp: {
+        parameters: {
+            query?: {
+                /** @description Where the mailed link lands after signing in: a URL on this service's origin (anything else becomes BASE_URL). */
+                redirect_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code_challenge?: string;
+                    code_challenge_method?: string;
+                    /** @description `false`: an address without an account gets 422 `otp_disabled` instead of a new account. Default `true`. */
+                    create_user?: boolean;
+                    /** @description User metadata for a new account, as at sign-up. */
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The address to mail the magic link and code to. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An invalid email address, a missing field or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `email_provider_disabled` without mail (the message names `SMTP_URL`); `otp_disabled` for an unknown address with `create_user: false`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1Reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer: `bad_jwt` for a token that is malformed, badly signed or expired (`invalid JWT: unable to parse or verify signature, …`), `session_not_found` for a token whose session has ended (auth-js then drops its session), `user_not_found` for an account that no longer exists. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `email_provider_disabled` without mail; `email_not_confirmed` (`Please verify your email first.`) before the address is confirmed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Recover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Accepted for auth-js's PKCE flow; the mailed link is the dashboard's reset page either way. */
+                    code_challenge?: string;
+                    code_challenge_method?: string;
+                    /** @description The account's address; the answer is the same whether or not it has one. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Mailed, if the address has an account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An invalid email address, a missing field or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Without mail (`SMTP_URL` unset): `email_provider_disabled`, the message naming the setting, the same for every address. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's address. */
+                    email: string;
+                    /**
+                     * @description `signup`: the confirmation link again; `email_change`: the link to the pending new address.
+                     * @enum {string}
+                     */
+                    type: "signup" | "email_change";
+                };
+            };
+        };
+        responses: {
+            /** @description Mailed, if there is something to confirm. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An invalid email address, a missing field or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Without mail (`SMTP_URL` unset): `email_provider_disabled`, the message naming the setting, the same for every address. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     postAuthV1Signup: {
         parameters: {
             query?: never;
@@ -7611,7 +8987,7 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
-                    /** @description The account's email address. */
+                    /** @description The account's email address. A body with neither `email` nor `phone` (`{ data }`) is GoTrue's anonymous sign-in instead (`ANONYMOUS_SIGN_IN`). */
                     email: string;
                     /** @description 8 to 1024 characters. */
                     password: string;
@@ -7635,10 +9011,13 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
                             };
                             /** @constant */
                             aud: "authenticated";
@@ -7646,12 +9025,13 @@ export interface operations {
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -7667,8 +9047,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7702,7 +9082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A password too short or too long, or an email already registered. */
+            /** @description A password too short or too long, an email already registered, or an anonymous sign-in (no email) while `ANONYMOUS_SIGN_IN` is off. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7784,10 +9164,13 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
                             };
                             /** @constant */
                             aud: "authenticated";
@@ -7795,12 +9178,13 @@ export interface operations {
                             confirmed_at?: string;
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
                                 email: string;
@@ -7816,8 +9200,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
-                            /** @constant */
-                            is_anonymous: false;
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
                             last_sign_in_at?: string;
                             /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7884,10 +9268,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -7895,12 +9282,13 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -7916,8 +9304,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -7981,6 +9369,8 @@ export interface operations {
                     };
                     /** @description A new address: applied at once without mail; with mail, kept in `new_email` until the link mailed to it is followed. */
                     email?: string;
+                    /** @description With mail, from a session signed in more than 24 hours ago: the code `GET /auth/v1/reauthenticate` mailed, required with `password`. */
+                    nonce?: string;
                     /** @description A new password (8 to 1024 characters); every other session of the account ends. */
                     password?: string;
                 };
@@ -7994,10 +9384,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                         app_metadata: {
                             /** @constant */
-                            provider: "email";
-                            providers: "email"[];
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
                         };
                         /** @constant */
                         aud: "authenticated";
@@ -8005,12 +9398,13 @@ export interface operations {
                         confirmed_at?: string;
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm. */
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
                             email: string;
@@ -8026,8 +9420,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
-                        /** @constant */
-                        is_anonymous: false;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
                         last_sign_in_at?: string;
                         /** @description With mail: the address asked for, until the link mailed to it is followed. */
@@ -8086,9 +9480,190 @@ export interface operations {
                     };
                 };
             };
-            /** @description A password too short or too long (`weak_password`), or an email another account has (`email_exists`). */
+            /** @description A password too short or too long (`weak_password`), an email another account has (`email_exists`), a wrong or used `nonce` (`reauthentication_not_valid`), or a password alone for an anonymous account (`validation_failed`). A password change from a session over 24 hours old without `nonce`, with mail, is 400 `reauthentication_needed`. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1Verify: {
+        parameters: {
+            query: {
+                /** @description A URL on this service's origin; BASE_URL otherwise. */
+                redirect_to?: string;
+                /** @description The magic link's token. */
+                token: string;
+                type: "email" | "magiclink" | "signup";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `redirect_to`, the session or the error in the fragment. */
+            303: {
+                headers: {
+                    /** @description `redirect_to#access_token=…` or `redirect_to#error=access_denied&error_code=otp_expired&…`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAuthV1Verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description With `token`. */
+                    email?: string;
+                    /** @description The six-digit code from the mail. */
+                    token?: string;
+                    /** @description The link's `token`, instead of `email` and `token`. */
+                    token_hash?: string;
+                    /**
+                     * @description `email` (a code), `magiclink` or `signup`: all verify the mailed sign-in token.
+                     * @enum {string}
+                     */
+                    type: "email" | "magiclink" | "signup";
+                };
+            };
+        };
+        responses: {
+            /** @description A session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description Unix seconds when the access token expires. */
+                        expires_at: number;
+                        /** @description Seconds the access token is valid for (3600). */
+                        expires_in: number;
+                        refresh_token: string;
+                        /** @constant */
+                        token_type: "bearer";
+                        user: {
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                            app_metadata: {
+                                /** @constant */
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
+                            email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            user_metadata: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A missing `type`, neither or both of `token` and `token_hash`, an unsupported type, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A wrong, used or expired code (`Token has expired or is invalid`) or link (`Email link is invalid or has expired`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A malformed address with a code: `validation_failed` `Invalid email format`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Too many tries for this address or from this client; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
