@@ -32,3 +32,7 @@ export { recoverByEmail } from "./recover";
 export { refuseProviderSignIn } from "./external-providers";
 export { followMagicLink, sendSignInMail, verifyOneTimeToken } from "./passwordless";
 export { resendConfirmation } from "./resend";
+export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./devices/signed-in-sessions";
+export { describeUserAgent } from "./devices/user-agent";
+export { NEW_SIGN_IN_SUBJECT } from "./devices/new-sign-in-mail";
+export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOutOthersOutput } from "./schemas";
