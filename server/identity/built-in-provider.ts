@@ -24,6 +24,7 @@ import { currentRequestOrigin } from "../platform/request-scope";
 import { MAX_USER_AGENT_LENGTH } from "./devices/user-agent";
 import { noteSignInDevice } from "./devices/new-sign-in-mail";
 import { revokeOtherSignedInSessions } from "./devices/signed-in-sessions";
+import { noteSessionActivity } from "./devices/session-activity";
 import { canSendMail } from "../platform/mailer";
 import { getConfig } from "../platform/config";
 import { changeEmail, changePassword } from "./account-changes";
@@ -209,6 +210,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     if (!(await isSessionLive(this.em, sessionId))) throw sessionNotFound();
     const user = await this.em.findOne(AuthUser, { id: claims.sub });
     if (!user) throw userNotFound();
+    // An auth-js session is used through its token, not a cookie: its "last active" is noted here.
+    await noteSessionActivity(() => this.em, sessionId);
     return { user, sessionId };
   }
 

@@ -122,6 +122,22 @@ describe("GET /api/user/sessions", () => {
     const second = (await a.db.query(`select last_active_at from auth_sessions where id = $1`, [id])).rows[0].last_active_at as Date;
     expect(second.getTime()).toBe(first.getTime());
   });
+
+  it("notes an auth-js session's use through its token as well, once a minute", async () => {
+    const person = await signUpFrom(FIREFOX);
+    const auth = new AuthClient({ url: `${a.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
+    const { data } = await auth.signInWithPassword({ email: person.email, password: person.password });
+    const id = String(decodeJwt(data.session!.access_token).session_id);
+    await a.db.query(`update auth_sessions set last_active_at = now() - interval '5 minutes' where id = $1`, [id]);
+    const lastActive = async () => ((await a.db.query(`select last_active_at from auth_sessions where id = $1`, [id])).rows[0].last_active_at as Date).getTime();
+    const stale = await lastActive();
+
+    expect((await auth.getUser()).data.user?.id).toBe(person.userId);
+    const first = await lastActive();
+    expect(first).toBeGreaterThan(stale);
+    expect((await auth.getUser()).data.user?.id).toBe(person.userId);
+    expect(await lastActive()).toBe(first);
+  });
 });
 
 describe("DELETE /api/user/sessions/{sessionId}", () => {
