@@ -50,7 +50,8 @@ export async function resolveSession(
   const key = SessionCache.keyFor(cookieValue);
   const cached = sessionCache.get(key);
   if (cached) {
-    await noteActivity(em, cached.sessionId);
+    // Not awaited: a cached session answers without the database, and must while it is away.
+    void noteActivity(em, cached.sessionId);
     return { user: cached };
   }
 
