@@ -177,6 +177,15 @@ describe("DELETE /api/user/sessions/{sessionId}", () => {
     expect(live.rows[0].revoked_at).toBeNull();
   });
 
+  it("answers 404, never a 500, for a hostile id in the path", async () => {
+    const person = await signUpFrom(FIREFOX);
+    for (const id of ["a%00b", "%ED%A0%80", "%E0%A4%A", encodeURIComponent("x".repeat(200)), encodeURIComponent("Acme\u202Etxt")]) {
+      const res = await api(a, `/api/user/sessions/${id}`, { method: "DELETE", cookie: person.cookie });
+      expect([id, res.status, res.body]).toEqual([id, 404, { message: "Session not found" }]);
+    }
+    expect(await loggedIn(a, person.cookie)).toBe(true);
+  });
+
   it("refuses a write from another site before reading anything", async () => {
     const person = await signUpFrom(FIREFOX);
     const chrome = await signIn(person, CHROME);

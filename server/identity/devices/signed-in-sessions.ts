@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { z } from "zod";
 import { AppError } from "../../platform/errors";
 import { publishSessionRevoked } from "../session-revocations";
 import { describeUserAgent } from "./user-agent";
@@ -15,6 +16,7 @@ export interface SignedInSession {
 }
 
 export const SESSION_NOT_FOUND_MESSAGE = "Session not found";
+const SESSION_ID = z.uuid();
 
 /**
  * The person's live browser sessions, the current one first, then the most recently used.
@@ -48,11 +50,13 @@ export async function listSignedInSessions(em: EntityManager, userId: string, cu
  * session, a grant's row, an ended one or a malformed id are all "not found".
  */
 export async function revokeSignedInSession(em: EntityManager, userId: string, sessionId: string): Promise<void> {
+  // Anything but a UUID names no session, and must not reach PostgreSQL (a NUL there is a 500).
+  if (!SESSION_ID.safeParse(sessionId).success) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND_MESSAGE);
   const rows = await em
     .getConnection()
     .execute<{ id: string }[]>(
       `update auth_sessions set revoked_at = now()
-        where id::text = ? and user_id = ? and oauth_client_id is null and revoked_at is null and expires_at > now() returning id`,
+        where id = ? and user_id = ? and oauth_client_id is null and revoked_at is null and expires_at > now() returning id`,
       [sessionId, userId],
     );
   if (rows.length === 0) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND_MESSAGE);
