@@ -271,6 +271,18 @@ describe("the new sign-in mail", () => {
     expect(noticesTo(person.email)).toHaveLength(2);
   });
 
+  it("a mail server that refuses the notice does not fail the sign-in", async () => {
+    const person = await signUpFrom(FIREFOX);
+    smtp.refuse(true);
+    try {
+      const cookie = await signIn(person, CHROME);
+      expect(await loggedIn(a, cookie)).toBe(true);
+    } finally {
+      smtp.refuse(false);
+    }
+    expect(noticesTo(person.email)).toHaveLength(0);
+  });
+
   it("a sign-in through the identity API (auth-js) counts the same", async () => {
     const person = await signUpFrom(FIREFOX);
     const res = await fetch(`${a.url}/auth/v1/token?grant_type=password`, {
