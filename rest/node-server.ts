@@ -113,9 +113,11 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   // Every answer names its request; every log line written while serving it carries the id.
   const server = createServer((req, res) => {
     const startedAt = requestStart();
-    const requestId = requestIdFor(rawHeader(req.rawHeaders, "x-request-id"), normalizeClientAddress(req.socket.remoteAddress));
+    const clientAddress = normalizeClientAddress(req.socket.remoteAddress);
+    const requestId = requestIdFor(rawHeader(req.rawHeaders, "x-request-id"), clientAddress);
     if (tracingOn) traceRequest(req, res, requestId);
-    runInRequestScope(requestId, () => serve(req, res, requestId, startedAt));
+    const origin = { clientAddress, userAgent: rawHeader(req.rawHeaders, "user-agent") ?? null };
+    runInRequestScope(requestId, () => serve(req, res, requestId, startedAt), origin);
   });
   server.on("upgrade", (req, socket, head) => {
     // Upgraded sockets leave the HTTP server's bookkeeping: kept here so shutdown can end them.

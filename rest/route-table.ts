@@ -20,6 +20,7 @@ import { tenantOperations } from "./routes/tenants.operations";
 import { toolOperations } from "./routes/tools.operations";
 import { toolSurfaceOperations } from "./routes/tool-surface.operations";
 import { userOperations } from "./routes/users.operations";
+import { userSessionOperations } from "./routes/user-sessions.operations";
 import { webhookOperations } from "./routes/webhooks.operations";
 
 /**
@@ -34,6 +35,7 @@ export const routes: Route[] = [
   ...tenantOperations,
   ...memberOperations,
   ...userOperations,
+  ...userSessionOperations,
   ...balanceOperations,
   ...cliOperations,
   ...appOperations,

@@ -11,7 +11,7 @@ import { DataTable } from "./DataTable";
  */
 export function AuthorizedAppsCard({ applications }: { applications: AuthorizedApplication[] }) {
   return (
-    <Card title="Authorized applications" description="Applications you allowed to act as you. Revoking one signs it out everywhere within a second.">
+    <Card anchor="authorized-applications" title="Authorized applications" description="Applications you allowed to act as you. Revoking one signs it out everywhere within a second.">
       <DataTable columns={["Application", "Scopes", "Authorized", "Last used", { hidden: "Actions" }]} rows={applications} empty={<p>No applications yet.</p>}>
         {(application) => <AuthorizedAppRow key={application.grantId} application={application} />}
       </DataTable>

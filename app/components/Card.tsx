@@ -7,8 +7,11 @@ export function Card({
   children,
   footer,
   layout = "stacked",
+  anchor,
 }: {
   title: string;
+  /** The section's `id`, for links to it (a mail's `/profile#sessions`). */
+  anchor?: string;
   description?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
@@ -18,7 +21,7 @@ export function Card({
   const id = useId();
   if (layout === "split") {
     return (
-      <section className="section-split" aria-labelledby={id}>
+      <section className="section-split" aria-labelledby={id} id={anchor}>
         <div className="section-intro">
           <h2 id={id} className="card-title">{title}</h2>
           {description ? <p className="card-description">{description}</p> : null}
@@ -31,7 +34,7 @@ export function Card({
     );
   }
   return (
-    <section className="card" aria-labelledby={id}>
+    <section className="card" aria-labelledby={id} id={anchor}>
       <div className="card-header">
         <h2 id={id} className="card-title">{title}</h2>
         {description ? <p className="card-description">{description}</p> : null}

@@ -5,7 +5,7 @@
  */
 export type { AgentTokenView, DeploymentEventView, DeploymentView, WebhookDeliveryView, WebhookEndpointView } from "./api-shapes.server";
 export type { ConsentDetails } from "./api-shapes.server";
-export type { AuthorizedApplication } from "./api-shapes.server";
+export type { AuthorizedApplication, SignedInSession } from "./api-shapes.server";
 import type { Capability, MembershipRole, Profile, TenantOutput } from "./api-shapes.server";
 
 export type WorkspaceView = Pick<TenantOutput, "id" | "name" | "slug" | "slugChosen" | "logoUrl" | "referralCode" | "createdAt">;

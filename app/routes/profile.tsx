@@ -12,8 +12,8 @@ export const meta: MetaFunction = () => [{ title: "Your profile · svc" }];
 /** The profile does not need a workspace: it works before onboarding too. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
-  const applications = await dashboard.caller.oauth.grants();
-  return json<ProfileData>({ account, applications }, { headers: sessionHeaders(dashboard) });
+  const [applications, { sessions }] = await Promise.all([dashboard.caller.oauth.grants(), dashboard.caller.sessions.list()]);
+  return json<ProfileData>({ account, applications, sessions }, { headers: sessionHeaders(dashboard) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,6 +21,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = sessionHeaders(dashboard);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (intent === "signOutSession" || intent === "signOutOthers") {
+    try {
+      if (intent === "signOutSession") await dashboard.caller.sessions.revoke({ sessionId: String(form.get("sessionId") ?? "") });
+      else await dashboard.caller.sessions.revokeOthers();
+    } catch (error) {
+      return failedForm(intent, describeFailure(error, request), undefined, { headers });
+    }
+    return json<FormResult>({ intent, ok: true }, { headers });
+  }
   if (intent === "revokeGrant") {
     try {
       await dashboard.caller.oauth.revokeGrant({ grantId: String(form.get("grantId") ?? "") });

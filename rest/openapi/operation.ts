@@ -144,8 +144,9 @@ export interface ReplayRequest {
    * token issued for a new deployment `docs-demo`; `personalKey`: a freshly minted CLI key
    * (`POST /api/dev/personal-key`, administrators only); `app`: the id of a new app `docs-app`;
    * `key`: the id of a new key for a new app `docs-app`; `webhook`: the id of a new webhook
-   * endpoint `http://127.0.0.1:9/hook` ("Billing sync", two events).
+   * endpoint `http://127.0.0.1:9/hook` ("Billing sync", two events); `session`: the id of the
+   * actor's own session (from its cookie).
    */
-  setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey" | "app" | "key" | "webhook";
+  setup?: "invitation" | "deployment" | "avatar" | "agentToken" | "personalKey" | "app" | "key" | "webhook" | "session";
 }
 

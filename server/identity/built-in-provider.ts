@@ -20,6 +20,11 @@ import {
 } from "./provider-types";
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
 import { publishSessionRevoked } from "./session-revocations";
+import { currentRequestOrigin } from "../platform/request-scope";
+import { MAX_USER_AGENT_LENGTH } from "./devices/user-agent";
+import { noteSignInDevice } from "./devices/new-sign-in-mail";
+import { revokeOtherSignedInSessions } from "./devices/signed-in-sessions";
+import { noteSessionActivity } from "./devices/session-activity";
 import { canSendMail } from "../platform/mailer";
 import { getConfig } from "../platform/config";
 import { changeEmail, changePassword } from "./account-changes";
@@ -140,7 +145,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     }
     const next = newRefreshToken();
     const rows = await this.em.getConnection().execute<{ id: string; user_id: string; created_at: Date }[]>(
-      `update auth_sessions set refresh_token_hash = ?, refreshed_at = now(), expires_at = ?
+      `update auth_sessions set refresh_token_hash = ?, refreshed_at = now(), last_active_at = now(), expires_at = ?
          where refresh_token_hash = ? and revoked_at is null and expires_at > now()
          returning id, user_id, created_at`,
       [hashRefreshToken(next), new Date(Date.now() + SESSION_LIFETIME_MS), hashRefreshToken(refreshToken)],
@@ -187,7 +192,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   async logout(accessToken: string, scope: LogoutScope = "global"): Promise<void> {
     const { user, sessionId } = await this.sessionFromToken(accessToken);
     if (scope === "local") return revokeSession(this.em, sessionId);
-    await revokeSessionsOf(this.em, user.id, scope === "others" ? sessionId : null);
+    if (scope === "others") return void (await revokeOtherSignedInSessions(this.em, user.id, sessionId));
+    await revokeSessionsOf(this.em, user.id, null);
   }
 
   private async userFromToken(accessToken: string): Promise<AuthUser> {
@@ -204,6 +210,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     if (!(await isSessionLive(this.em, sessionId))) throw sessionNotFound();
     const user = await this.em.findOne(AuthUser, { id: claims.sub });
     if (!user) throw userNotFound();
+    // An auth-js session is used through its token, not a cookie: its "last active" is noted here.
+    await noteSessionActivity(() => this.em, sessionId);
     return { user, sessionId };
   }
 
@@ -212,6 +220,9 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const refreshToken = newRefreshToken();
     const now = new Date();
     user.lastSignInAt = now;
+    // The request that proves the account is the one the session is opened from.
+    const origin = currentRequestOrigin();
+    const userAgent = origin.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null;
     const session = this.em.create(AuthSession, {
       id: randomUUID(),
       userId: user.id,
@@ -220,8 +231,12 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       refreshedAt: now,
       expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
       revokedAt: null,
+      userAgent,
+      ipAddress: origin.clientAddress,
+      lastActiveAt: now,
     });
     await this.em.flush();
+    await noteSignInDevice(this.em, user, { userAgent, ipAddress: origin.clientAddress, at: now });
     return this.tokenResponse(user, session.id, refreshToken, now);
   }
 

@@ -32,6 +32,11 @@ export class AuthSession {
   refreshedAt: Date = new Date();
   expiresAt!: Date;
   revokedAt: Date | null = null;
+  /** The `User-Agent` and address the session was opened from (null when unknown). */
+  userAgent: string | null = null;
+  ipAddress: string | null = null;
+  /** When it was last used; written at most once a minute (session-activity.ts). */
+  lastActiveAt: Date = new Date();
 }
 
 export class ServiceAdmin {
@@ -69,6 +74,9 @@ export const AuthSessionSchema = new EntitySchema<AuthSession>({
     refreshedAt: { type: "Date", fieldName: "refreshed_at" },
     expiresAt: { type: "Date", fieldName: "expires_at" },
     revokedAt: { type: "Date", fieldName: "revoked_at", nullable: true },
+    userAgent: { type: "text", fieldName: "user_agent", nullable: true },
+    ipAddress: { type: "text", fieldName: "ip_address", nullable: true },
+    lastActiveAt: { type: "Date", fieldName: "last_active_at" },
   },
 });
 

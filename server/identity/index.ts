@@ -35,3 +35,7 @@ export { resendConfirmation } from "./resend";
 export { sweepOAuthServerRecords } from "./oauth/sweep";
 export { DEVICE_POLL_INTERVAL_SECONDS } from "./oauth/device-responses";
 export { ensureLoopbackMetadataClient, isLoopbackMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";
+export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./devices/signed-in-sessions";
+export { describeUserAgent } from "./devices/user-agent";
+export { NEW_SIGN_IN_SUBJECT } from "./devices/new-sign-in-mail";
+export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOutOthersOutput } from "./schemas";

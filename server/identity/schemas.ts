@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uuidOutput } from "../platform/validation/output";
+import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
 
 /** Raw inputs: the provider itself answers malformed values with its own errors. */
 export const credentialsInput = z.object({
@@ -166,3 +166,18 @@ export const resendBody = z.object({
   type: z.enum(["signup", "email_change"]).describe("`signup`: the confirmation link again; `email_change`: the link to the pending new address."),
   email: z.string().describe("The account's address."),
 });
+
+/** One row of "Where you're signed in" (`GET /api/user/sessions`; docs/decisions/046). */
+export const signedInSessionOutput = z.object({
+    id: uuidOutput,
+    browser: z.string().describe('Browser and major version read from the user agent, e.g. "Firefox 133"; "Unknown browser" when unreadable.'),
+    system: z.string().describe('Operating system, e.g. "macOS Catalina"; "Unknown system" when unreadable.'),
+    address: z.string().nullable().describe("The address the session signed in from; null when unknown."),
+    createdAt: isoTimeOutput,
+    lastActiveAt: isoTimeOutput.describe("Written at most once a minute."),
+    current: z.boolean().describe("The session of this request."),
+});
+export const signedInSessionsOutput = z.object({ sessions: z.array(signedInSessionOutput) });
+export const signedOutOthersOutput = z.object({ signedOut: z.number().int().describe("How many other sessions ended.") });
+/** Any string: the service answers "Session not found" for anything that names none. */
+export const sessionIdInput = z.object({ sessionId: z.string() });

@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from "../platform/db/availability";
 import { serviceUnavailable } from "../platform/errors";
 import { IdentityError } from "./provider-types";
 import { sessionCache } from "./session-revocations";
+import { noteSessionActivity } from "./devices/session-activity";
 
 export type { SessionUser } from "./session-cache";
 
@@ -48,7 +49,11 @@ export async function resolveSession(
   if (!cookieValue) return null;
   const key = SessionCache.keyFor(cookieValue);
   const cached = sessionCache.get(key);
-  if (cached) return { user: cached };
+  if (cached) {
+    // Not awaited: a cached session answers without the database, and must while it is away.
+    void noteActivity(em, cached.sessionId);
+    return { user: cached };
+  }
 
   const parts = decodeSessionCookie(cookieValue);
   if (!parts) return null;
@@ -58,6 +63,7 @@ export async function resolveSession(
     if (getConfig().usesBuiltInIdentityProvider && (!sessionId || !(await isSessionLive(em(), sessionId)))) return null;
     const user: SessionUser = { userId: claims.sub, email: claims.email, sessionId, accessToken: parts.accessToken };
     if (isListening()) sessionCache.set(key, user, claims.exp * 1000);
+    await noteActivity(em, sessionId);
     return { user };
   } catch (error) {
     throwIfUnavailable(error);
@@ -75,6 +81,11 @@ export async function resolveSession(
     throwIfUnavailable(error);
     return null;
   }
+}
+
+/** "Last active" of the sessions list: the built-in provider's rows only (a hosted one keeps its own). */
+async function noteActivity(em: () => EntityManager, sessionId: string | null): Promise<void> {
+  if (getConfig().usesBuiltInIdentityProvider) await noteSessionActivity(em, sessionId);
 }
 
 /**

@@ -9,14 +9,30 @@ import { cidrList } from "./security/cidr-list";
  * error): every log line written inside carries its id, which the response returns as
  * `X-Request-Id` so a person reporting a failure can name it.
  */
-const scope = new AsyncLocalStorage<{ requestId: string }>();
+const scope = new AsyncLocalStorage<{ requestId: string; origin: RequestOrigin }>();
 
-export function runInRequestScope<T>(requestId: string, work: () => T): T {
-  return scope.run({ requestId }, work);
+/**
+ * Who sent the request: the socket's address and the `User-Agent` header. A session opened
+ * while serving it records both (the "Where you're signed in" list), wherever in the call the
+ * session is made, without threading them through every sign-in path.
+ */
+export interface RequestOrigin {
+  clientAddress: string | null;
+  userAgent: string | null;
+}
+
+const UNKNOWN_ORIGIN: RequestOrigin = { clientAddress: null, userAgent: null };
+
+export function runInRequestScope<T>(requestId: string, work: () => T, origin: RequestOrigin = UNKNOWN_ORIGIN): T {
+  return scope.run({ requestId, origin }, work);
 }
 
 export function currentRequestId(): string | undefined {
   return scope.getStore()?.requestId;
+}
+
+export function currentRequestOrigin(): RequestOrigin {
+  return scope.getStore()?.origin ?? UNKNOWN_ORIGIN;
 }
 
 const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;

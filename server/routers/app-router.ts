@@ -15,6 +15,7 @@ import { connectWizardRouter } from "./connect-wizard";
 import { passwordResetRouter } from "./password-reset";
 import { oauthRouter } from "./oauth";
 import { webhooksRouter } from "./webhooks";
+import { sessionsRouter } from "./sessions";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   oauth: oauthRouter,
   webhooks: webhooksRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

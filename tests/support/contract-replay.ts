@@ -1,5 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { decodeJwt } from "jose";
 import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../rest/openapi/document";
@@ -160,6 +161,11 @@ export function describeContractReplay(title: string, target: () => ReplayTarget
         const res = await api(service, "/api/webhooks", { method: "POST", cookie: who.cookie, json });
         if (res.status !== 201) throw new Error(`webhook: ${res.status} ${res.text}`);
         return res.body.id;
+      }
+      if (setup === "session") {
+        // The cookie is `svc_session=<access token>~<refresh token>`; the token names its session.
+        const accessToken = (who.cookie ?? "").slice("svc_session=".length).split("~")[0]!;
+        return String(decodeJwt(accessToken).session_id);
       }
       if (setup === "avatar") {
         const user = await signUp(service);

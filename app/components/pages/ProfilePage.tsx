@@ -1,18 +1,20 @@
 import { useLoaderData } from "@remix-run/react";
-import type { AccountView, AuthorizedApplication } from "~/lib/view-types";
+import type { AccountView, AuthorizedApplication, SignedInSession } from "~/lib/view-types";
 import { AuthorizedAppsCard } from "../AuthorizedAppsCard";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { ImageUpload } from "../ImageUpload";
 import { ProfileDetailsCard } from "../ProfileDetailsCard";
+import { SignedInSessionsCard } from "../SignedInSessionsCard";
 
 export interface ProfileData {
   account: AccountView;
   applications: AuthorizedApplication[];
+  sessions: SignedInSession[];
 }
 
 export function ProfilePage() {
-  const { account, applications } = useLoaderData<ProfileData>();
+  const { account, applications, sessions } = useLoaderData<ProfileData>();
   const { profile } = account;
   return (
     <AppShell account={account}>
@@ -31,6 +33,7 @@ export function ProfilePage() {
             removeIntent="clearAvatar"
           />
         </Card>
+        <SignedInSessionsCard sessions={sessions} />
         <AuthorizedAppsCard applications={applications} />
       </div>
     </AppShell>

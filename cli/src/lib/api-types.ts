@@ -1053,6 +1053,50 @@ export interface paths {
         patch: operations["patchApiUserMe"];
         trace?: never;
     };
+    "/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where you're signed in
+         * @description Your live browser sessions, this one first (`current: true`), then the most recently active. Browser and system are read from the user agent the session signed in with; `lastActiveAt` is written at most once a minute. Applications you authorized over OAuth are not sessions here.
+         */
+        get: operations["getApiUserSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out everywhere else
+         * @description `?scope=others` ends every session of yours but this one, as `POST /auth/v1/logout?scope=others` does. Authorized OAuth applications stay.
+         */
+        delete: operations["deleteApiUserSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign a session out
+         * @description Ends one of your sessions (this one too): every instance refuses it within a second.
+         */
+        delete: operations["deleteApiUserSessionsSessionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/balance": {
         parameters: {
             query?: never;
@@ -6885,6 +6929,177 @@ export interface operations {
             };
             /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: {
+                            /** @description The address the session signed in from; null when unknown. */
+                            address: string | null;
+                            /** @description Browser and major version read from the user agent, e.g. "Firefox 133"; "Unknown browser" when unreadable. */
+                            browser: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The session of this request. */
+                            current: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description Written at most once a minute.
+                             */
+                            lastActiveAt: string;
+                            /** @description Operating system, e.g. "macOS Catalina"; "Unknown system" when unreadable. */
+                            system: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiUserSessions: {
+        parameters: {
+            query: {
+                /** @description `others`: every session but this one. */
+                scope: "others";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many other sessions ended. */
+                        signedOut: number;
+                    };
+                };
+            };
+            /** @description No `scope=others`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiUserSessionsSessionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's `id`, as listed. */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No live session of yours has this id. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

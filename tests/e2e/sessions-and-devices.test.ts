@@ -1,0 +1,85 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { signUp } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+warnIfNoChromium("tests/e2e/sessions-and-devices.test.ts");
+
+const FIRST = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const SECOND = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
+/**
+ * Issue 20, section 3, in Chromium at both widths: two browsers signed in as one person; the
+ * first ends the second's session from "Where you're signed in", and the second is refused
+ * within a second.
+ */
+describe.skipIf(!hasChromium)("ending another browser's session in Chromium", () => {
+  let service: RunningService;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [service, browser] = await Promise.all([startService({ label: "e2e-sessions" }), launchBrowser()]);
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  async function signedInContext(person: { email: string; password: string }, userAgent: string, width: number): Promise<BrowserContext> {
+    const context = await browser.newContext({ userAgent, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${service.url}/login`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname !== "/login");
+    await page.close();
+    return context;
+  }
+
+  for (const width of [1280, 390]) {
+    it(`at ${width} px: the first browser signs the second out, and the second is refused within 1 s`, async () => {
+      const person = await signUp(service);
+      // The sign-up's own session (not a browser here) is ended, so the list holds the two browsers.
+      await service.db.query("update auth_sessions set revoked_at = now() where user_id = $1", [person.userId]);
+      const first = await signedInContext(person, FIRST, width);
+      const second = await signedInContext(person, SECOND, width);
+      expect((await (await second.request.get(`${service.url}/api/auth/me`)).json()).loggedIn).toBe(true);
+
+      const page = await first.newPage();
+      await page.goto(`${service.url}/profile`);
+      await page.waitForSelector("html[data-hydrated]");
+      const card = page.getByRole("region", { name: "Where you're signed in" });
+      const rows = card.getByRole("row");
+      // A header row and the two browsers, this one first and marked.
+      await expect.poll(() => rows.count()).toBe(3);
+      await expect(rows.nth(1).innerText()).resolves.toContain("Chrome 131 on Linux");
+      await expect(rows.nth(1).innerText()).resolves.toContain("This browser");
+      await expect(rows.nth(2).innerText()).resolves.toContain("Firefox 133 on Windows");
+      await expect(card.getByRole("link", { name: "CLI keys" }).getAttribute("href")).resolves.toBe("/keys");
+      await expect(card.getByRole("link", { name: "authorized applications" }).getAttribute("href")).resolves.toBe("#authorized-applications");
+      // Nothing wider than the window, at either width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await card.getByRole("button", { name: /^Sign out Firefox 133 on Windows/ }).click();
+      await expect.poll(() => rows.count()).toBe(2);
+
+      // The second browser is refused within a second: its check says so and its pages send it to sign in.
+      const deadline = Date.now() + 1000;
+      let loggedIn = true;
+      while (loggedIn && Date.now() <= deadline) {
+        loggedIn = (await (await second.request.get(`${service.url}/api/auth/me`)).json()).loggedIn;
+      }
+      expect(loggedIn).toBe(false);
+      const refused = await second.newPage();
+      await refused.goto(`${service.url}/profile`);
+      await refused.waitForURL((url) => url.pathname === "/login");
+      // The first browser is still signed in.
+      expect((await (await first.request.get(`${service.url}/api/auth/me`)).json()).loggedIn).toBe(true);
+      await first.close();
+      await second.close();
+    });
+  }
+});
