@@ -265,7 +265,9 @@ export async function disconnectConnection(
       await appendEvent(tx, { tenantId: locked.tenantId, appId: binding.app_id, type: "connection.unbound", data: eventData(locked) });
     }
     await tx.execute(`delete from connections where id = ?`, [locked.id]);
-    await appendEvent(tx, { tenantId: locked.tenantId, appId: null, type: "connection.revoked", data: eventData(locked) });
+    // A person removed it: `connection.deleted` (issue 19); `connection.revoked` is kept for a
+    // connection the provider or broker ended.
+    await appendEvent(tx, { tenantId: locked.tenantId, appId: null, type: "connection.deleted", data: eventData(locked) });
     return locked;
   });
 }

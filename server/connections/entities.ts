@@ -96,6 +96,7 @@ export const APP_EVENT_TYPES = [
   "connection.bound",
   "connection.unbound",
   "connection.revoked",
+  "connection.deleted",
   "connection.needs_reauth",
   "connection.reconnected",
 ] as const;

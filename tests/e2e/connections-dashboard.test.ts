@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
     await page.getByText("No connections yet.").waitFor();
     expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n).toBe(0);
     const revoked = await service.db.query("select type from app_events where tenant_id = $1 order by id", [tenantId]);
-    expect(revoked.rows.map((r) => r.type)).toEqual(["connection.created", "connection.revoked"]);
+    expect(revoked.rows.map((r) => r.type)).toEqual(["connection.created", "connection.deleted"]);
     expect(cspViolations).toEqual([]);
     await context.close();
   });

@@ -7,6 +7,8 @@ import { connectBroker, connectFirstParty } from "../support/connect-flows";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 import { trpc } from "../support/trpc";
+import { startWebhookReceiver } from "../support/webhook-receiver";
+import { Webhook } from "standardwebhooks";
 
 /**
  * Issue 19 item 1: the connection health job, run every 0.3 s here (the interval and the
@@ -76,7 +78,16 @@ describe("connection health", () => {
   const integrationEnv = async () =>
     (await trpc(service, owner, "apps.env", { appId }, "query")).data.filter((row: any) => row.kind === "integration").map((row: any) => [row.key, row.value]);
 
-  it("a refresh the provider refuses (invalid_grant) moves the connection to needs_reauth; the proxy then answers 409 without calling the provider; a reconnect keeps the id, the bindings and the variables, and the proxy works again", { timeout: 60_000 }, async () => {
+  it("a refresh the provider refuses (invalid_grant) moves the connection to needs_reauth and is announced by webhook; the proxy then answers 409 without calling the provider; a reconnect keeps the id, the bindings and the variables, and the proxy works again", { timeout: 60_000 }, async () => {
+    const receiver = await startWebhookReceiver();
+    const endpoint = await api(service, "/api/webhooks", { method: "POST", cookie: owner.cookie, json: { url: `${receiver.url}/health`, eventTypes: ["connection.needs_reauth", "connection.reconnected"] } });
+    expect(endpoint.status, endpoint.text).toBe(201);
+    const signed = (hook: { headers: Record<string, unknown>; body: string }) =>
+      new Webhook(endpoint.body.secret).verify(hook.body, {
+        "webhook-id": String(hook.headers["webhook-id"]),
+        "webhook-timestamp": String(hook.headers["webhook-timestamp"]),
+        "webhook-signature": String(hook.headers["webhook-signature"]),
+      }) as { type: string; data: Record<string, unknown> };
     const { message } = await connectFirstParty(service, owner, "supabase", `embed=1&app_key=${appKey}`);
     expect(message.type).toBe("svc:oauth:done");
     const id = message.connection_id;
@@ -97,6 +108,8 @@ describe("connection health", () => {
     // A refusal is not retried.
     expect(provider.refreshAttempts - attempts).toBe(1);
     expect((await eventsOf(id)).map((event) => event.type)).toEqual(["connection.created", "connection.bound", "connection.needs_reauth"]);
+    const [announced] = await receiver.waitFor("/health", 1);
+    expect(signed(announced!)).toMatchObject({ type: "connection.needs_reauth", data: { connectionId: id } });
 
     const seen = await api(service, "/api/deployments/me/connections", { headers: bearer() });
     expect(seen.body.connections).toEqual([
@@ -132,6 +145,10 @@ describe("connection health", () => {
     expect((await service.db.query("select app_id from app_connection_bindings where connection_id = $1", [id])).rows).toEqual([{ app_id: appId }]);
     expect(await integrationEnv()).toEqual(envBefore);
     expect((await eventsOf(id)).map((event) => event.type)).toEqual(["connection.created", "connection.bound", "connection.needs_reauth", "connection.reconnected"]);
+    const hooks = await receiver.waitFor("/health", 2);
+    expect(hooks.map((hook) => signed(hook).type)).toEqual(["connection.needs_reauth", "connection.reconnected"]);
+    await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: owner.cookie });
+    await receiver.close();
     const works = await api(service, "/api/proxy/supabase/v1/items", { headers: bearer() });
     expect(works.status).toBe(200);
     expect(works.body).toEqual({ method: "GET", url: "/v1/items", body: "" });

@@ -382,7 +382,7 @@ describe("first-party OAuth flow", () => {
     expect(await count("app_connection_bindings", "app_id = $1", [appId])).toBe(0);
     expect(await count("app_env_vars", "app_id = $1 and kind = 'integration'", [appId])).toBe(0);
     const last = (await service.db.query("select type from app_events where tenant_id = $1 order by id desc limit 2", [tenantId])).rows.map((r) => r.type);
-    expect(last).toEqual(["connection.revoked", "connection.unbound"]);
+    expect(last).toEqual(["connection.deleted", "connection.unbound"]);
     const again = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
     expect([again.status, again.body]).toEqual([404, { message: "Connection not found" }]);
   });
@@ -413,11 +413,11 @@ describe("first-party OAuth flow", () => {
           "webhook-timestamp": String(hook.headers["webhook-timestamp"]),
           "webhook-signature": String(hook.headers["webhook-signature"]),
         }) as { type: string; data: Record<string, unknown> };
-      expect(hooks.map((hook) => verify(hook).type).sort()).toEqual(["connection.created", "connection.revoked"]);
+      expect(hooks.map((hook) => verify(hook).type).sort()).toEqual(["connection.created", "connection.deleted"]);
       for (const hook of hooks) expect(verify(hook).data).toMatchObject({ connectionId: message.connection_id, externalId: message.external_id, provider: "supabase" });
       const logged = (await service.db.query("select id::text as id, type from app_events where tenant_id = $1 and data ->> 'connectionId' = $2 order by id", [tenantId, message.connection_id])).rows;
-      expect(logged.map((row) => row.type)).toEqual(["connection.created", "connection.bound", "connection.unbound", "connection.revoked"]);
-      const announced = logged.filter((row) => row.type === "connection.created" || row.type === "connection.revoked").map((row) => row.id);
+      expect(logged.map((row) => row.type)).toEqual(["connection.created", "connection.bound", "connection.unbound", "connection.deleted"]);
+      const announced = logged.filter((row) => row.type === "connection.created" || row.type === "connection.deleted").map((row) => row.id);
       expect(hooks.map((hook) => hook.headers["webhook-id"]).sort()).toEqual(announced.sort());
       await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: owner.cookie });
     } finally {

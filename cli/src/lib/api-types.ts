@@ -538,7 +538,7 @@ export interface paths {
         };
         /**
          * The app's connection events
-         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created`, `connection.revoked` (disconnected, or found gone at the provider), `connection.needs_reauth` and `connection.reconnected` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app), and the workspace's other changes that webhooks announce: `member.added` and `member.removed` (of the whole workspace), `deployment.created` and `deployment.deleted` (of the deployment's app). An event's `id` is the `webhook-id` its webhook carries. Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
+         * @description For a deployed tool: the append-only log of what happened to its connections, oldest first: `connection.created`, `connection.deleted` (a person disconnected it), `connection.revoked` (found gone at the provider), `connection.needs_reauth` and `connection.reconnected` (of the whole workspace), `connection.bound` and `connection.unbound` (of this app), and the workspace's other changes that webhooks announce: `member.added` and `member.removed` (of the whole workspace), `deployment.created` and `deployment.deleted` (of the deployment's app). An event's `id` is the `webhook-id` its webhook carries. Pass the answer's `nextCursor` as `after` to get only newer events; `after=0` (or none) starts at the beginning. Never cached.
          */
         get: operations["getApiDeploymentsMeEvents"];
         put?: never;
