@@ -32,3 +32,6 @@ export { recoverByEmail } from "./recover";
 export { refuseProviderSignIn } from "./external-providers";
 export { followMagicLink, sendSignInMail, verifyOneTimeToken } from "./passwordless";
 export { resendConfirmation } from "./resend";
+export { mfaApi, type FactorRequest } from "./mfa/mfa-api";
+export { canonicalRecoveryCode } from "./mfa/recovery-codes";
+export { challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
