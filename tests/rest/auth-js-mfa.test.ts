@@ -175,6 +175,22 @@ describe("auth-js mfa: TOTP", () => {
     expect((await auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: "" })).error).toMatchObject({ status: 400, code: "validation_failed", message: "Code needs to be non-empty" });
   });
 
+  it("refuses a challenge older than 5 minutes (mfa_challenge_expired, and it is gone) and a challenge already verified (mfa_ip_address_mismatch)", async () => {
+    const { email, factorId, code } = await enrolled();
+    const auth = await signedIn(email);
+    const old = await auth.mfa.challenge({ factorId });
+    // Five minutes and a second ago, as PostgreSQL's clock counts it.
+    await service.db.query(`update auth_mfa_challenges set created_at = now() - interval '301 seconds' where id = $1`, [old.data!.id]);
+    const expired = await auth.mfa.verify({ factorId, challengeId: old.data!.id, code: "123456" });
+    expect(expired.error).toMatchObject({ status: 422, code: "mfa_challenge_expired", message: `MFA challenge ${old.data!.id} has expired, verify against another challenge or create a new challenge.` });
+    expect((await service.db.query(`select 1 from auth_mfa_challenges where id = $1`, [old.data!.id])).rowCount).toBe(0);
+
+    const fresh = await auth.mfa.challenge({ factorId });
+    expect((await auth.mfa.verify({ factorId, challengeId: fresh.data!.id, code: code() })).error).toBeNull();
+    const again = await auth.mfa.verify({ factorId, challengeId: fresh.data!.id, code: "123456" });
+    expect(again.error).toMatchObject({ status: 422, code: "mfa_ip_address_mismatch", message: "Challenge and verify IP addresses mismatch." });
+  });
+
   it("unenrols: a verified factor only from aal2; then the person is back to aal1 with no next level", async () => {
     const { email, factorId, code, userId } = await enrolled();
     const auth = await signedIn(email);
