@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { sqlOf } from "./sql";
 
 /** A factor as the user object lists it (GoTrue's `models.Factor` JSON). */
 export interface ProviderFactor {
@@ -34,7 +35,7 @@ export function toProviderFactor(row: FactorRow): ProviderFactor {
 }
 
 export function factorRowsOf(em: EntityManager, userId: string): Promise<FactorRow[]> {
-  return em.getConnection().execute<FactorRow[]>(`select * from auth_mfa_factors where user_id = ? order by created_at, id`, [userId]);
+  return sqlOf(em)<FactorRow[]>(`select * from auth_mfa_factors where user_id = ? order by created_at, id`, [userId]);
 }
 
 /** Every factor of the account, verified or not, oldest first: the user object's `factors`. */
@@ -45,6 +46,6 @@ export async function factorsOf(em: EntityManager, userId: string): Promise<Prov
 /** A factor of this account only: another account's id is as unknown as a made-up one. */
 export async function factorOf(em: EntityManager, userId: string, factorId: string): Promise<FactorRow | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(factorId)) return null;
-  const rows = await em.getConnection().execute<FactorRow[]>(`select * from auth_mfa_factors where id = ? and user_id = ?`, [factorId, userId]);
+  const rows = await sqlOf(em)<FactorRow[]>(`select * from auth_mfa_factors where id = ? and user_id = ?`, [factorId, userId]);
   return rows[0] ?? null;
 }

@@ -7,7 +7,9 @@ import type { AuthUser } from "../entities";
 import { IdentityError, type TokenResponse } from "../provider-types";
 import { factorOf, factorRowsOf, type FactorRow } from "./factor-rows";
 import { assertCodesAllowed, countWrongCode } from "./code-limits";
+import { publishSessionRevoked } from "../session-revocations";
 import { raiseSessionToAal2 } from "./session-level";
+import { sqlOf } from "./sql";
 import { matchTotpStep, newTotpEnrolment } from "./totp";
 
 /** The session a factor call comes from: its account, its id, the level it reached. */
@@ -98,25 +100,27 @@ export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorI
   }
   await assertCodesAllowed(em, factor.id, IDENTITY.MFA_RATE_LIMITED, "wrong codes");
   const step = matchTotpStep(decryptSecret(factor.secret_ciphertext ?? ""), code);
-  // The step is claimed atomically: of two requests with one code, one wins; a used code stays refused.
-  const claimed =
-    step !== null &&
-    (
-      await em
-        .getConnection()
-        .execute<{ id: string }[]>(`update auth_mfa_factors set last_step = ? where id = ? and (last_step is null or last_step < ?) returning id`, [step, factor.id, step])
-    ).length > 0;
-  if (!claimed) {
+  // One transaction: the code's step, the challenge, the factor and the session change together.
+  const raised = await em.transactional(async (tx) => {
+    const sql = sqlOf(tx);
+    // The step is claimed atomically: of two requests with one code, one wins; a used code stays refused.
+    if (step === null) return null;
+    const claimed = await sql<{ id: string }[]>(`update auth_mfa_factors set last_step = ? where id = ? and (last_step is null or last_step < ?) returning id`, [step, factor.id, step]);
+    if (claimed.length === 0) return null;
+    await sql(`update auth_mfa_challenges set verified_at = now() where id = ?`, [challenge.id]);
+    if (factor.status !== "verified") {
+      await sql(`update auth_mfa_factors set status = 'verified', updated_at = now() where id = ?`, [factor.id]);
+      // GoTrue drops the account's other unverified factors of the type once one is verified.
+      await sql(`delete from auth_mfa_factors where user_id = ? and factor_type = 'totp' and status = 'unverified'`, [caller.user.id]);
+    }
+    return raiseSessionToAal2(tx, caller.user, caller.sessionId, "totp");
+  });
+  if (!raised) {
     await countWrongCode(em, factor.id);
     throw invalidTotp();
   }
-  await em.getConnection().execute(`update auth_mfa_challenges set verified_at = now() where id = ?`, [challenge.id]);
-  if (factor.status !== "verified") {
-    await em.getConnection().execute(`update auth_mfa_factors set status = 'verified', updated_at = now() where id = ?`, [factor.id]);
-    // GoTrue drops the account's other unverified factors of the type once one is verified.
-    await em.getConnection().execute(`delete from auth_mfa_factors where user_id = ? and factor_type = 'totp' and status = 'unverified'`, [caller.user.id]);
-  }
-  return raiseSessionToAal2(em, caller.user, caller.sessionId, "totp");
+  for (const sessionId of raised.ended) await publishSessionRevoked(em, sessionId);
+  return raised.tokens;
 }
 
 async function findChallenge(em: EntityManager, factorId: string, challengeId: string) {

@@ -7,7 +7,9 @@ import { IdentityError, type TokenResponse } from "../provider-types";
 import { assertCodesAllowed, countWrongCode } from "./code-limits";
 import { factorRowsOf, type FactorRow } from "./factor-rows";
 import type { MfaCaller } from "./factors";
+import { publishSessionRevoked } from "../session-revocations";
 import { raiseSessionToAal2 } from "./session-level";
+import { sqlOf } from "./sql";
 
 /**
  * Recovery codes in the shape of auth-js's `mfa.recoveryCodes` (ADR 045): one set per
@@ -43,10 +45,12 @@ function requireAal2(caller: MfaCaller, what: string): void {
 
 const noRecoveryCodes = () => new IdentityError(IDENTITY.MFA_FACTOR_NOT_FOUND, "Recovery codes not found");
 
+/** A new set in place of the old one, in `em`'s transaction: never half of each. */
 async function writeCodes(em: EntityManager, factorId: string): Promise<string[]> {
+  const sql = sqlOf(em);
   const codes = Array.from({ length: CODES_PER_SET }, newCode);
-  await em.getConnection().execute(`delete from auth_mfa_recovery_codes where factor_id = ?`, [factorId]);
-  for (const code of codes) await em.getConnection().execute(`insert into auth_mfa_recovery_codes (factor_id, code_hash) values (?, ?)`, [factorId, hashCode(code)]);
+  await sql(`delete from auth_mfa_recovery_codes where factor_id = ?`, [factorId]);
+  await sql(`insert into auth_mfa_recovery_codes (factor_id, code_hash) values ${codes.map(() => "(?, ?)").join(", ")}`, codes.flatMap((code) => [factorId, hashCode(code)]));
   return codes;
 }
 
@@ -75,10 +79,10 @@ export async function generateRecoveryCodes(em: EntityManager, caller: MfaCaller
   }
   const friendlyName = typeof fields.friendly_name === "string" && fields.friendly_name.trim() !== "" ? fields.friendly_name.trim().slice(0, 200) : DEFAULT_NAME;
   const id = randomUUID();
-  await em
-    .getConnection()
-    .execute(`insert into auth_mfa_factors (id, user_id, friendly_name, factor_type, status) values (?, ?, ?, 'recovery_code', 'verified')`, [id, caller.user.id, friendlyName]);
-  const codes = await writeCodes(em, id);
+  const codes = await em.transactional(async (tx) => {
+    await sqlOf(tx)(`insert into auth_mfa_factors (id, user_id, friendly_name, factor_type, status) values (?, ?, ?, 'recovery_code', 'verified')`, [id, caller.user.id, friendlyName]);
+    return writeCodes(tx, id);
+  });
   return { id, type: "recovery_code" as const, friendly_name: friendlyName, total: codes.length, codes };
 }
 
@@ -87,8 +91,10 @@ export async function regenerateRecoveryCodes(em: EntityManager, caller: MfaCall
   requireAal2(caller, "regenerate recovery codes");
   const set = await recoverySetOf(em, caller.user.id);
   if (!set) throw noRecoveryCodes();
-  const codes = await writeCodes(em, set.id);
-  await em.getConnection().execute(`update auth_mfa_factors set updated_at = now() where id = ?`, [set.id]);
+  const codes = await em.transactional(async (tx) => {
+    await sqlOf(tx)(`update auth_mfa_factors set updated_at = now() where id = ?`, [set.id]);
+    return writeCodes(tx, set.id);
+  });
   await resetRateLimit(em, `mfa-factor:${set.id}`);
   return { id: set.id, type: "recovery_code" as const, friendly_name: set.friendly_name, total: codes.length, codes };
 }
@@ -109,13 +115,19 @@ export async function verifyRecoveryCode(em: EntityManager, caller: MfaCaller, f
   const set = await recoverySetOf(em, caller.user.id);
   if (!set) throw noRecoveryCodes();
   await assertCodesAllowed(em, set.id, IDENTITY.MFA_RECOVERY_CODES_LOCKED, "wrong recovery codes");
-  // Marked used in the statement that finds it: one code, one sign-in, even under a race.
-  const used = await em
-    .getConnection()
-    .execute<{ id: string }[]>(`update auth_mfa_recovery_codes set used_at = now() where factor_id = ? and code_hash = ? and used_at is null returning id`, [set.id, hashCode(code)]);
-  if (used.length === 0) {
+  // Marked used in the statement that finds it (one code, one sign-in, even under a race),
+  // in the transaction that raises the session.
+  const raised = await em.transactional(async (tx) => {
+    const used = await sqlOf(tx)<{ id: string }[]>(`update auth_mfa_recovery_codes set used_at = now() where factor_id = ? and code_hash = ? and used_at is null returning id`, [
+      set.id,
+      hashCode(code),
+    ]);
+    return used.length === 0 ? null : raiseSessionToAal2(tx, caller.user, caller.sessionId, "mfa/recovery_code");
+  });
+  if (!raised) {
     await countWrongCode(em, set.id);
     throw new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid recovery code entered");
   }
-  return raiseSessionToAal2(em, caller.user, caller.sessionId, "mfa/recovery_code");
+  for (const sessionId of raised.ended) await publishSessionRevoked(em, sessionId);
+  return raised.tokens;
 }
