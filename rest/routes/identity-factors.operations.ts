@@ -29,10 +29,18 @@ const noBearer = (json?: unknown, params?: Record<string, string>): ResponseDoc 
   examples: [{ name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json, params } }],
 });
 const ON_UNKNOWN = { id: UNKNOWN };
-const badToken: ResponseDoc = {
+const BAD_JWT = "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+const badJwtExample = (json?: unknown, params?: Record<string, string>) => ({
+  name: "bad-jwt",
+  summary: "A token that does not verify",
+  body: { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token signature is invalid" },
+  request: { as: "anonymous" as const, json, params, headers: { authorization: BAD_JWT } },
+});
+const badToken = (json?: unknown, params?: Record<string, string>): ResponseDoc => ({
   status: 403,
   description: "GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them.",
-};
+  examples: [badJwtExample(json, params)],
+});
 const notFound = (json?: unknown): ResponseDoc => ({
   status: 404,
   description: "`mfa_factor_not_found`: no factor with this id on the account of the token.",
@@ -48,7 +56,11 @@ const limited = (code: string): ResponseDoc => ({
   description: `\`${code}\`: 5 wrong codes for the factor within 5 minutes; \`Retry-After\` says when to try again.`,
   headers: { "Retry-After": "Seconds until a new attempt may succeed." },
 });
-const needsAal2: ResponseDoc = { status: 403, description: "`insufficient_aal`: the session has not verified its second factor (`aal1`); also GoTrue's refusals of a bearer." };
+const needsAal2 = (what: string): ResponseDoc => ({
+  status: 403,
+  description: "`insufficient_aal`: the session has not verified its second factor (`aal1`); also GoTrue's refusals of a bearer.",
+  examples: [{ name: "aal1", summary: "A session without a second factor", body: { code: 403, error_code: "insufficient_aal", msg: `AAL2 required to ${what}` }, request: { as: "ownerToken" } }],
+});
 
 export const identityFactorOperations: Route[] = [
   route({
@@ -71,7 +83,11 @@ export const identityFactorOperations: Route[] = [
         examples: [{ name: "bad-type", summary: "factor_type phone", body: { code: 400, error_code: "validation_failed", msg: "factor_type needs to be totp" }, request: { as: "ownerToken", json: { factor_type: "phone" } } }],
       },
       noBearer({ factor_type: "totp" }),
-      { ...needsAal2, description: "`insufficient_aal`: an account with a verified factor, from an `aal1` session; also GoTrue's refusals of a bearer." },
+      {
+        status: 403,
+        description: "`insufficient_aal`: an account with a verified factor, from an `aal1` session; also GoTrue's refusals of a bearer.",
+        examples: [badJwtExample({ factor_type: "totp" })],
+      },
       { status: 422, description: "`mfa_factor_name_conflict` (a friendly name another factor has) or `too_many_enrolled_mfa_factors` (10 already)." },
     ],
   }),
@@ -85,7 +101,7 @@ export const identityFactorOperations: Route[] = [
     description: `${MFA_DESCRIPTION} auth-js \`mfa.challenge\`. The challenge is verified within 5 minutes from the same address.`,
     auth: ["identityToken"],
     pathParam: idParam,
-    responses: [{ status: 200, description: "The challenge.", schema: challengeOutput }, noBearer(undefined, ON_UNKNOWN), badToken, notFound()],
+    responses: [{ status: 200, description: "The challenge.", schema: challengeOutput }, noBearer(undefined, ON_UNKNOWN), badToken(undefined, ON_UNKNOWN), notFound()],
   }),
   route({
     method: "POST",
@@ -105,7 +121,7 @@ export const identityFactorOperations: Route[] = [
       { status: 200, description: "The session at `aal2`.", schema: identitySessionOutput },
       { status: 400, description: "`validation_failed` `Code needs to be non-empty` for a factor of the account, or a body that is not JSON." },
       noBearer({ challenge_id: UNKNOWN, code: "123456" }, ON_UNKNOWN),
-      badToken,
+      badToken({ challenge_id: UNKNOWN, code: "123456" }, ON_UNKNOWN),
       notFound({ challenge_id: UNKNOWN, code: "123456" }),
       {
         status: 422,
@@ -131,7 +147,7 @@ export const identityFactorOperations: Route[] = [
     responses: [
       { status: 200, description: "The removed factor's id.", schema: factorIdOutput },
       noBearer(undefined, ON_UNKNOWN),
-      badToken,
+      badToken(undefined, ON_UNKNOWN),
       notFound(),
       { status: 422, description: "`insufficient_aal` (a verified factor from an `aal1` session), `mfa_recovery_codes_sole_factor`, or `validation_failed` for the recovery codes' factor (use `DELETE /auth/v1/factors/recovery-codes`)." },
     ],
@@ -145,7 +161,7 @@ export const identityFactorOperations: Route[] = [
     summary: "How many recovery codes are left",
     description: `${RECOVERY_DESCRIPTION} auth-js \`mfa.recoveryCodes.getStatus\`: never the codes themselves. Any level.`,
     auth: ["identityToken"],
-    responses: [{ status: 200, description: "The set's size and what is unused.", schema: recoveryCodesStatusOutput }, noBearer(), badToken, noRecoveryCodes],
+    responses: [{ status: 200, description: "The set's size and what is unused.", schema: recoveryCodesStatusOutput }, noBearer(), badToken(), noRecoveryCodes],
   }),
   route({
     method: "POST",
@@ -160,10 +176,7 @@ export const identityFactorOperations: Route[] = [
     responses: [
       { status: 200, description: "The codes, shown this once.", schema: recoveryCodesOutput },
       noBearer(),
-      {
-        ...needsAal2,
-        examples: [{ name: "aal1", summary: "A session without a second factor", body: { code: 403, error_code: "insufficient_aal", msg: "AAL2 required to generate recovery codes" }, request: { as: "ownerToken" } }],
-      },
+      needsAal2("generate recovery codes"),
       { status: 422, description: "`mfa_verified_factor_exists` (a set exists: regenerate it) or `mfa_recovery_codes_sole_factor` (no other verified factor)." },
     ],
   }),
@@ -176,7 +189,7 @@ export const identityFactorOperations: Route[] = [
     summary: "Replace the recovery codes",
     description: `${RECOVERY_DESCRIPTION} auth-js \`mfa.recoveryCodes.regenerate\`: a new set from an \`aal2\` session; every code of the old set stops working at once, and its lockout ends.`,
     auth: ["identityToken"],
-    responses: [{ status: 200, description: "The new codes, shown this once.", schema: recoveryCodesOutput }, noBearer(), needsAal2, { ...noRecoveryCodes, examples: [] }],
+    responses: [{ status: 200, description: "The new codes, shown this once.", schema: recoveryCodesOutput }, noBearer(), needsAal2("regenerate recovery codes"), { ...noRecoveryCodes, examples: [] }],
   }),
   route({
     method: "DELETE",
@@ -187,7 +200,7 @@ export const identityFactorOperations: Route[] = [
     summary: "Delete the recovery codes",
     description: `${RECOVERY_DESCRIPTION} auth-js \`mfa.recoveryCodes.unenroll\`, from an \`aal2\` session.`,
     auth: ["identityToken"],
-    responses: [{ status: 200, description: "The removed set's id.", schema: factorIdOutput }, noBearer(), needsAal2, { ...noRecoveryCodes, examples: [] }],
+    responses: [{ status: 200, description: "The removed set's id.", schema: factorIdOutput }, noBearer(), needsAal2("delete recovery codes"), { ...noRecoveryCodes, examples: [] }],
   }),
   route({
     method: "POST",
@@ -204,7 +217,7 @@ export const identityFactorOperations: Route[] = [
     responses: [
       { status: 200, description: "The session at `aal2`.", schema: identitySessionOutput },
       noBearer({ code: "k4m9x7qp2ab8ht3z" }),
-      badToken,
+      badToken({ code: "k4m9x7qp2ab8ht3z" }),
       { ...noRecoveryCodes, examples: [{ ...noRecoveryCodes.examples![0]!, request: { as: "ownerToken", json: { code: "k4m9x7qp2ab8ht3z" } } }] },
       { status: 422, description: "`mfa_verification_failed`: a wrong or used code." },
       limited("mfa_recovery_codes_locked"),
