@@ -23,6 +23,7 @@ import connections from "./suites/connections.mjs";
 import webhooks from "./suites/webhooks.mjs";
 import cluster from "./suites/cluster.mjs";
 import oauthToken from "./suites/oauth-token.mjs";
+import totpSignIn from "./suites/totp-sign-in.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
@@ -30,7 +31,7 @@ import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs } from "./lib/process-cpu.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, cliStartup];
+const SUITES = [authMe, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, totpSignIn, cliStartup];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -318,8 +319,9 @@ async function main() {
       name: "npm-start",
       // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
       args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : []), "scripts/start.mjs"],
-      // Sign-in limits lifted so the upload-flood suite's every wrong password reaches a hash.
-      env: { ...shared, PORT: String(servicePort), SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000" },
+      // Sign-in limits lifted so the upload-flood suite's every wrong password reaches a hash;
+      // sign-up's so the totp-sign-in suite can enrol its people from one address.
+      env: { ...shared, PORT: String(servicePort), SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000", SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000000" },
       cwd: ROOT,
       logDir,
       readyUrl: `${serviceUrl}/api/auth/me`,

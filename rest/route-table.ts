@@ -10,6 +10,7 @@ import { deploymentShellOperations } from "./routes/deployment-shell.operations"
 import { healthOperations } from "./routes/health.operations";
 import { identityAdminOperations } from "./routes/identity-admin.operations";
 import { identityProviderOperations } from "./routes/identity-provider.operations";
+import { identityFactorOperations } from "./routes/identity-factors.operations";
 import { memberOperations } from "./routes/members.operations";
 import { oauthOperations } from "./routes/oauth.operations";
 import { oauthEndpointOperations, oauthServerOperations } from "./routes/oauth-server.operations";
@@ -48,6 +49,7 @@ export const routes: Route[] = [
   ...connectionOperations,
   ...webhookOperations,
   ...identityProviderOperations,
+  ...identityFactorOperations,
   ...oauthServerOperations,
   ...oauthEndpointOperations,
   ...identityAdminOperations,

@@ -18,15 +18,24 @@ export function issuer(): string {
   return `${getConfig().identityProviderUrl}/auth/v1`;
 }
 
+/** A second factor a session verified (GoTrue's amr methods `totp` and `mfa/recovery_code`). */
+export interface SecondFactor {
+  method: "totp" | "mfa/recovery_code";
+  at: Date;
+}
+
 /**
- * GoTrue's access token claims (its `AccessTokenClaims`): one factor, a password, so `aal1`
- * and one `amr` entry stamped with the session's sign-in.
+ * GoTrue's access token claims (its `AccessTokenClaims`): one factor, a password, is `aal1`
+ * with one `amr` entry stamped with the session's sign-in; a verified second factor makes it
+ * `aal2`, its entry first (the newest), as GoTrue orders them.
  */
 export async function issueAccessToken(
   user: { id: string; email: string; userMetadata: UserMetadata; isAnonymous?: boolean; appMetadata?: Record<string, unknown> },
   sessionId: string,
   signedInAt: Date,
+  second: SecondFactor | null = null,
 ) {
+  const first = { method: user.isAnonymous ? "anonymous" : "password", timestamp: Math.floor(signedInAt.getTime() / 1000) };
   const key = await getSigningKey();
   const now = Math.floor(Date.now() / 1000);
   const token = await new SignJWT({
@@ -35,8 +44,8 @@ export async function issueAccessToken(
     app_metadata: appMetadataOf(user),
     user_metadata: user.userMetadata ?? {},
     role: "authenticated",
-    aal: "aal1",
-    amr: [{ method: user.isAnonymous ? "anonymous" : "password", timestamp: Math.floor(signedInAt.getTime() / 1000) }],
+    aal: second ? "aal2" : "aal1",
+    amr: second ? [{ method: second.method, timestamp: Math.floor(second.at.getTime() / 1000) }, first] : [first],
     session_id: sessionId,
     is_anonymous: user.isAnonymous === true,
   })

@@ -100,7 +100,7 @@ export async function adminListUsers(em: EntityManager, pageInput: unknown, perP
   const page = Math.max(1, Number.parseInt(String(pageInput ?? "1"), 10) || 1);
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(String(perPageInput ?? DEFAULT_PER_PAGE), 10) || DEFAULT_PER_PAGE));
   const [users, total] = await em.findAndCount(AuthUser, {}, { orderBy: { createdAt: "desc", id: "asc" }, limit: perPage, offset: (page - 1) * perPage });
-  return { users: users.map(toProviderUser), total, page, perPage };
+  return { users: users.map((user) => toProviderUser(user)), total, page, perPage };
 }
 
 export async function adminGetUser(em: EntityManager, id: string): Promise<ProviderUser> {

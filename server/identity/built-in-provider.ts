@@ -3,7 +3,9 @@ import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
-import { issueAccessToken, verifyAccessToken, ACCESS_TOKEN_SECONDS } from "./access-tokens";
+import { verifyAccessToken } from "./access-tokens";
+import { factorsOf } from "./mfa/factor-rows";
+import { secondFactorOf, sessionTokens } from "./session-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
 import { InvalidIdentityTokenError } from "./identity-tokens";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
@@ -144,20 +146,22 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
     }
     const next = newRefreshToken();
-    const rows = await this.em.getConnection().execute<{ id: string; user_id: string; created_at: Date }[]>(
+    const rows = await this.em.getConnection().execute<{ id: string; user_id: string; created_at: Date; aal: string; mfa_method: string | null; mfa_at: Date | null }[]>(
       `update auth_sessions set refresh_token_hash = ?, refreshed_at = now(), last_active_at = now(), expires_at = ?
          where refresh_token_hash = ? and revoked_at is null and expires_at > now()
-         returning id, user_id, created_at`,
+         returning id, user_id, created_at, aal, mfa_method, mfa_at`,
       [hashRefreshToken(next), new Date(Date.now() + SESSION_LIFETIME_MS), hashRefreshToken(refreshToken)],
     );
     const row = rows[0];
     const user = row ? await this.em.findOne(AuthUser, { id: row.user_id }) : null;
     if (!row || !user) throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
-    return this.tokenResponse(user, row.id, next, new Date(row.created_at));
+    // A refreshed session keeps the level it reached: a verified second factor stays verified.
+    return sessionTokens(this.em, user, row.id, next, new Date(row.created_at), secondFactorOf(row));
   }
 
   async getUser(accessToken: string): Promise<ProviderUser> {
-    return toProviderUser(await this.userFromToken(accessToken));
+    const user = await this.userFromToken(accessToken);
+    return toProviderUser(user, await factorsOf(this.em, user.id));
   }
 
   async updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser> {
@@ -180,7 +184,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     user.userMetadata = merged;
     user.updatedAt = new Date();
     await this.em.flush();
-    return toProviderUser(user);
+    return toProviderUser(user, await factorsOf(this.em, user.id));
   }
 
   /** GoTrue's `GET /reauthenticate`: a nonce mailed to the account of the token. */
@@ -200,19 +204,26 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return (await this.sessionFromToken(accessToken)).user;
   }
 
-  /** GoTrue's order: the token (403 `bad_jwt`), its session (403 `session_not_found`), its user. */
-  private async sessionFromToken(accessToken: string): Promise<{ user: AuthUser; sessionId: string }> {
+  /**
+   * GoTrue's order: the token (403 `bad_jwt`), its session (403 `session_not_found`), its user.
+   * `aal` is the session's level as PostgreSQL holds it, not as the token claims it.
+   */
+  async sessionFromToken(accessToken: string): Promise<{ user: AuthUser; sessionId: string; aal: "aal1" | "aal2"; signedInAt: Date }> {
     const claims = await verifyAccessToken(accessToken).catch((error: unknown) => {
       throw badJwt(jwtFailure(error));
     });
     const sessionId = claims.session_id;
     if (!sessionId) throw badJwt("token has invalid claims");
-    if (!(await isSessionLive(this.em, sessionId))) throw sessionNotFound();
+    const rows = await this.em
+      .getConnection()
+      .execute<{ aal: "aal1" | "aal2"; created_at: Date }[]>(`select aal, created_at from auth_sessions where id = ? and revoked_at is null and expires_at > now()`, [sessionId]);
+    const session = rows[0];
+    if (!session) throw sessionNotFound();
     const user = await this.em.findOne(AuthUser, { id: claims.sub });
     if (!user) throw userNotFound();
     // An auth-js session is used through its token, not a cookie: its "last active" is noted here.
     await noteSessionActivity(() => this.em, sessionId);
-    return { user, sessionId };
+    return { user, sessionId, aal: session.aal, signedInAt: new Date(session.created_at) };
   }
 
   /** A new session for an account already proven (a password, a magic link or code). */
@@ -240,17 +251,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return this.tokenResponse(user, session.id, refreshToken, now);
   }
 
-  /** `signedInAt`: when the session began, GoTrue's `amr` timestamp, kept across refreshes. */
-  private async tokenResponse(user: AuthUser, sessionId: string, refreshToken: string, signedInAt: Date): Promise<TokenResponse> {
-    const access = await issueAccessToken(user, sessionId, signedInAt);
-    return {
-      access_token: access.token,
-      token_type: "bearer",
-      expires_in: ACCESS_TOKEN_SECONDS,
-      expires_at: access.expiresAt,
-      refresh_token: refreshToken,
-      user: toProviderUser(user),
-    };
+  private tokenResponse(user: AuthUser, sessionId: string, refreshToken: string, signedInAt: Date): Promise<TokenResponse> {
+    return sessionTokens(this.em, user, sessionId, refreshToken, signedInAt, null);
   }
 }
 

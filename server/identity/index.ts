@@ -39,3 +39,6 @@ export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSessio
 export { describeUserAgent } from "./devices/user-agent";
 export { NEW_SIGN_IN_SUBJECT } from "./devices/new-sign-in-mail";
 export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOutOthersOutput } from "./schemas";
+export { mfaApi, type FactorRequest } from "./mfa/mfa-api";
+export { canonicalRecoveryCode } from "./mfa/recovery-codes";
+export { challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";

@@ -1,5 +1,6 @@
 import { IDENTITY, type ErrorCodeEntry } from "../platform/error-codes";
 import type { UserMetadata } from "./entities";
+import type { ProviderFactor } from "./mfa/factor-rows";
 
 /** A user as a GoTrue-compatible identity provider returns it. */
 export interface ProviderUser {
@@ -20,6 +21,8 @@ export interface ProviderUser {
   app_metadata?: Record<string, unknown>;
   identities?: ProviderIdentity[];
   is_anonymous?: boolean;
+  /** Two-step sign-in factors (GoTrue's `factors`), absent when there are none. */
+  factors?: ProviderFactor[];
 }
 
 export interface ProviderIdentity {

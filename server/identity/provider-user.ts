@@ -1,5 +1,6 @@
 import type { AuthUser } from "./entities";
 import type { ProviderUser } from "./provider-types";
+import type { ProviderFactor } from "./mfa/factor-rows";
 
 /** The built-in provider has one sign-in method: an email address and a password. */
 export const APP_METADATA = { provider: "email", providers: ["email"] } as const;
@@ -22,9 +23,10 @@ const iso = (at: Date | null) => (at ? new Date(at).toISOString() : undefined);
 
 /**
  * The user as GoTrue sends it (its `models.User` JSON): the optional times only once they
- * happened, `phone` empty, one `email` identity whose id is the user's own.
+ * happened, `phone` empty, one `email` identity whose id is the user's own, and `factors`
+ * only when there is one (GoTrue's `omitempty`).
  */
-export function toProviderUser(user: UserRecord): ProviderUser {
+export function toProviderUser(user: UserRecord, factors: ProviderFactor[] = []): ProviderUser {
   const confirmedAt = iso(user.emailConfirmedAt);
   const lastSignInAt = iso(user.lastSignInAt);
   const createdAt = user.createdAt.toISOString();
@@ -54,6 +56,7 @@ export function toProviderUser(user: UserRecord): ProviderUser {
         email: user.email,
       },
     ],
+    ...(factors.length > 0 ? { factors } : {}),
     created_at: createdAt,
     updated_at: updatedAt,
     is_anonymous: user.isAnonymous === true,

@@ -68,6 +68,19 @@ export const identityUserOutput = z.object({
   created_at: z.string().describe("ISO 8601"),
   updated_at: z.string().describe("ISO 8601"),
   is_anonymous: z.boolean().describe("An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed."),
+  factors: z
+    .array(
+      z.object({
+        id: uuidOutput,
+        friendly_name: z.string(),
+        factor_type: z.enum(["totp", "recovery_code"]),
+        status: z.enum(["unverified", "verified"]),
+        created_at: z.string(),
+        updated_at: z.string(),
+      }),
+    )
+    .optional()
+    .describe("Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`)."),
 });
 /** A session as `/auth/v1/signup` and `/auth/v1/token` answer it (`TokenResponse`). */
 export const identitySessionOutput = z.object({
@@ -181,3 +194,49 @@ export const signedInSessionsOutput = z.object({ sessions: z.array(signedInSessi
 export const signedOutOthersOutput = z.object({ signedOut: z.number().int().describe("How many other sessions ended.") });
 /** Any string: the service answers "Session not found" for anything that names none. */
 export const sessionIdInput = z.object({ sessionId: z.string() });
+/** Two-step sign-in (`/auth/v1/factors…`): the bearer, the factor of the path, the raw body (GoTrue's own errors). */
+export const factorInput = z.object({
+  accessToken: z.string(),
+  factorId: z.string().default(""),
+  fields: z.record(z.string(), z.unknown()).default({}),
+});
+export const enrollFactorBody = z.object({
+  factor_type: z.literal("totp").describe("`totp`: an authenticator app. Phone and WebAuthn factors are not offered."),
+  friendly_name: z.string().max(200).optional().describe("Unique among the account's factors."),
+  issuer: z.string().optional().describe("The issuer the app shows; the host of BASE_URL by default."),
+});
+export const enrollFactorOutput = z.object({
+  id: uuidOutput,
+  type: z.literal("totp"),
+  friendly_name: z.string(),
+  totp: z.object({
+    qr_code: z.string().describe("An SVG image of `uri` (auth-js turns it into a data: URL)."),
+    secret: z.string().describe("Base32, for typing into an app by hand. Shown this once; stored sealed."),
+    uri: z.string().describe("`otpauth://totp/…`"),
+  }),
+});
+export const challengeOutput = z.object({
+  id: uuidOutput,
+  type: z.literal("totp"),
+  expires_at: z.number().int().describe("Unix seconds: 5 minutes after the challenge."),
+});
+export const verifyFactorBody = z.object({
+  challenge_id: z.string().describe("From the challenge, made from the same address."),
+  code: z.string().describe("The six digits the app shows now."),
+});
+export const factorIdOutput = z.object({ id: uuidOutput });
+export const recoveryCodesStatusOutput = z.object({
+  id: uuidOutput,
+  type: z.literal("recovery_code"),
+  total: z.number().int(),
+  remaining: z.number().int().describe("Codes not used yet."),
+});
+export const recoveryCodesOutput = z.object({
+  id: uuidOutput,
+  type: z.literal("recovery_code"),
+  friendly_name: z.string(),
+  total: z.number().int(),
+  codes: z.array(z.string()).describe("16 characters each, lowercase; shown this once and stored hashed."),
+});
+export const generateRecoveryCodesBody = z.object({ friendly_name: z.string().optional().describe("`Recovery codes` by default.") });
+export const recoveryCodeBody = z.object({ code: z.string().describe("An unused recovery code; case, spaces and `-` do not matter.") });

@@ -5,6 +5,7 @@ import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttem
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail, countMailRequest, countSignInAttempt as countCodeAttempt, followMagicLink, gotrueFieldsInput, recoverByEmail, resendConfirmation, sendSignInMail, verifyOneTimeToken } from "../identity";
+import { factorInput, mfaApi } from "../identity";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
@@ -18,6 +19,8 @@ async function limitedSignIn(ctx: Context, email: string, signIn: () => Promise<
   await forgiveSignInAttempts(ctx.em, email);
   return tokens;
 }
+
+const factorRequest = (ctx: Context, input: { accessToken: string }) => ({ accessToken: input.accessToken, clientAddress: ctx.clientAddress });
 
 /** The built-in provider's GoTrue-compatible surface (served at /auth/v1). */
 export const identityProviderRouter = router({
@@ -72,6 +75,16 @@ export const identityProviderRouter = router({
     await countMailRequest(ctx.em, ctx.clientAddress);
     return resendConfirmation(ctx.em, input.fields);
   }),
+  /** Two-step sign-in (GoTrue's `/factors`, auth-js's `mfa`): the area checks the bearer and its session's level. */
+  factorEnroll: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.enroll(ctx.em, factorRequest(ctx, input), input.fields)),
+  factorChallenge: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.challenge(ctx.em, factorRequest(ctx, input), input.factorId)),
+  factorVerify: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.verify(ctx.em, factorRequest(ctx, input), input.factorId, input.fields)),
+  factorUnenroll: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.unenroll(ctx.em, factorRequest(ctx, input), input.factorId)),
+  recoveryCodesStatus: publicProcedure.input(factorInput).query(({ ctx, input }) => mfaApi.recoveryStatus(ctx.em, factorRequest(ctx, input))),
+  recoveryCodesGenerate: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.recoveryGenerate(ctx.em, factorRequest(ctx, input), input.fields)),
+  recoveryCodesRegenerate: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.recoveryRegenerate(ctx.em, factorRequest(ctx, input))),
+  recoveryCodesDelete: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.recoveryDelete(ctx.em, factorRequest(ctx, input))),
+  recoveryCodeVerify: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.recoveryVerify(ctx.em, factorRequest(ctx, input), input.fields)),
   reauthenticate: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).reauthenticate(input.accessToken)),
   recover: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
     await countMailRequest(ctx.em, ctx.clientAddress);

@@ -476,4 +476,18 @@ describe("first-party configuration errors", () => {
     expect([d.status, d.body]).toEqual([404, { error: "provider_unknown" }]);
     for (const res of [a, b, c, d]) expect(res.headers.getSetCookie()).toEqual([]);
   });
+
+  it("without the key, enrolling a TOTP factor (whose secret it seals) is GoTrue's 422 naming the setting, not a 500, and writes no factor", async () => {
+    const noKey = services[1]!;
+    const signUpRes = await fetch(`${noKey.url}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `mfa-${randomUUID()}@example.com`, password: "correct horse battery" }) });
+    const session = (await signUpRes.json()) as { access_token: string; user: { id: string } };
+    const res = await fetch(`${noKey.url}/auth/v1/factors`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.access_token}`, "content-type": "application/json" },
+      body: JSON.stringify({ factor_type: "totp" }),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ code: 422, error_code: "mfa_totp_enroll_not_enabled", msg: "MFA enroll is disabled for TOTP: set INTEGRATION_ENCRYPTION_KEY, which seals the secrets" });
+    expect((await noKey.db.query(`select 1 from auth_mfa_factors where user_id = $1`, [session.user.id])).rowCount).toBe(0);
+  });
 });

@@ -142,6 +142,18 @@ describe("the OpenAPI document", () => {
       "PUT /auth/v1/admin/users/{id} 404",
       "PUT /auth/v1/admin/users/{id} 422",
       "DELETE /auth/v1/admin/users/{id} 404",
+      // Two-step sign-in past the bearer needs a person's own factor, a verified one, an aal2
+      // session or a flood of wrong codes (tests/rest/auth-js-mfa.test.ts drives each with auth-js).
+      "POST /auth/v1/factors 422",
+      "POST /auth/v1/factors/{id}/verify 400",
+      "POST /auth/v1/factors/{id}/verify 422",
+      "POST /auth/v1/factors/{id}/verify 429",
+      "DELETE /auth/v1/factors/{id} 422",
+      "POST /auth/v1/factors/recovery-codes 422",
+      "POST /auth/v1/factors/recovery-codes/regenerate 404",
+      "DELETE /auth/v1/factors/recovery-codes 404",
+      "POST /auth/v1/factors/recovery-codes/verify 422",
+      "POST /auth/v1/factors/recovery-codes/verify 429",
       // Readiness refused needs a drain or an outage (tests/cluster/drain.test.ts).
       "GET /readyz 503",
       // A wrong metrics bearer needs METRICS_TOKEN set, which the replay's service has not
@@ -196,7 +208,7 @@ describe("the OpenAPI document for a generated client", () => {
     expect(session.additionalProperties).toBe(false);
     // GoTrue's user object (issue 16, 1), every field the service sends.
     expect(Object.keys(session.properties.user.properties).sort()).toEqual(
-      ["id", "aud", "role", "email", "email_confirmed_at", "phone", "confirmed_at", "new_email", "last_sign_in_at", "app_metadata", "user_metadata", "identities", "is_anonymous", "created_at", "updated_at"].sort(),
+      ["id", "aud", "role", "email", "email_confirmed_at", "phone", "confirmed_at", "new_email", "last_sign_in_at", "app_metadata", "user_metadata", "identities", "is_anonymous", "factors", "created_at", "updated_at"].sort(),
     );
   });
 

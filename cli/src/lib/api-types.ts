@@ -1361,6 +1361,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol a TOTP factor
+         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.enroll({ factorType: "totp" })`. The factor is `unverified` until its first code is verified; the secret is stored sealed with the integration key. An account with a verified factor enrols another only from an `aal2` session.
+         */
+        post: operations["postAuthV1Factors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/factors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a factor
+         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.unenroll`. A verified factor is removed only from an `aal2` session; the last factor recovery codes back cannot go while they exist. Without a verified factor left, the account's sessions are `aal1` again.
+         */
+        delete: operations["deleteAuthV1FactorsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/factors/{id}/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Challenge a factor
+         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.challenge`. The challenge is verified within 5 minutes from the same address.
+         */
+        post: operations["postAuthV1FactorsIdChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/factors/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a factor: the session rises to aal2
+         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.verify` and `mfa.challengeAndVerify`: the app's current code for a live challenge. The first verify makes the factor `verified`. The answer is the session with new tokens at `aal2` (the old refresh token stops working), and the account's other `aal1` sessions end, as GoTrue does. A code is accepted once: the same code again, within its 30-second window or the next, is refused.
+         */
+        post: operations["postAuthV1FactorsIdVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/factors/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many recovery codes are left
+         * @description Recovery codes in the shape of auth-js's experimental `mfa.recoveryCodes` (docs/decisions/045): one set of 10 single-use codes per account, a factor of type `recovery_code`, shown once and stored hashed. auth-js `mfa.recoveryCodes.getStatus`: never the codes themselves. Any level.
+         */
+        get: operations["getAuthV1FactorsRecoveryCodes"];
+        put?: never;
+        /**
+         * Generate recovery codes
+         * @description Recovery codes in the shape of auth-js's experimental `mfa.recoveryCodes` (docs/decisions/045): one set of 10 single-use codes per account, a factor of type `recovery_code`, shown once and stored hashed. auth-js `mfa.recoveryCodes.generate`: from an `aal2` session of an account with another verified factor, once (then regenerate).
+         */
+        post: operations["postAuthV1FactorsRecoveryCodes"];
+        /**
+         * Delete the recovery codes
+         * @description Recovery codes in the shape of auth-js's experimental `mfa.recoveryCodes` (docs/decisions/045): one set of 10 single-use codes per account, a factor of type `recovery_code`, shown once and stored hashed. auth-js `mfa.recoveryCodes.unenroll`, from an `aal2` session.
+         */
+        delete: operations["deleteAuthV1FactorsRecoveryCodes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/factors/recovery-codes/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the recovery codes
+         * @description Recovery codes in the shape of auth-js's experimental `mfa.recoveryCodes` (docs/decisions/045): one set of 10 single-use codes per account, a factor of type `recovery_code`, shown once and stored hashed. auth-js `mfa.recoveryCodes.regenerate`: a new set from an `aal2` session; every code of the old set stops working at once, and its lockout ends.
+         */
+        post: operations["postAuthV1FactorsRecoveryCodesRegenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/factors/recovery-codes/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a recovery code: the session rises to aal2
+         * @description Recovery codes in the shape of auth-js's experimental `mfa.recoveryCodes` (docs/decisions/045): one set of 10 single-use codes per account, a factor of type `recovery_code`, shown once and stored hashed. auth-js `mfa.recoveryCodes.verify`: an unused code in place of the app's (case, spaces and `-` do not matter); it is used up. The answer is the session at `aal2`, `amr` method `mfa/recovery_code`.
+         */
+        post: operations["postAuthV1FactorsRecoveryCodesVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/logout": {
         parameters: {
             query?: never;
@@ -7965,6 +8113,18 @@ export interface operations {
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
+                            /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                            factors?: {
+                                created_at: string;
+                                /** @enum {string} */
+                                factor_type: "totp" | "recovery_code";
+                                friendly_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                status: "unverified" | "verified";
+                                updated_at: string;
+                            }[];
                             /** Format: uuid */
                             id: string;
                             /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
@@ -8099,6 +8259,18 @@ export interface operations {
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
+                        /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                        factors?: {
+                            created_at: string;
+                            /** @enum {string} */
+                            factor_type: "totp" | "recovery_code";
+                            friendly_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "unverified" | "verified";
+                            updated_at: string;
+                        }[];
                         /** Format: uuid */
                         id: string;
                         /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
@@ -8229,6 +8401,18 @@ export interface operations {
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
+                        /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                        factors?: {
+                            created_at: string;
+                            /** @enum {string} */
+                            factor_type: "totp" | "recovery_code";
+                            friendly_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "unverified" | "verified";
+                            updated_at: string;
+                        }[];
                         /** Format: uuid */
                         id: string;
                         /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
@@ -8365,6 +8549,18 @@ export interface operations {
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
+                        /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                        factors?: {
+                            created_at: string;
+                            /** @enum {string} */
+                            factor_type: "totp" | "recovery_code";
+                            friendly_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "unverified" | "verified";
+                            updated_at: string;
+                        }[];
                         /** Format: uuid */
                         id: string;
                         /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
@@ -8548,6 +8744,881 @@ export interface operations {
             /** @description No external provider is enabled. */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Factors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `totp`: an authenticator app. Phone and WebAuthn factors are not offered.
+                     * @constant
+                     */
+                    factor_type: "totp";
+                    /** @description Unique among the account's factors. */
+                    friendly_name?: string;
+                    /** @description The issuer the app shows; the host of BASE_URL by default. */
+                    issuer?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new factor, its secret and QR code (shown this once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        friendly_name: string;
+                        /** Format: uuid */
+                        id: string;
+                        totp: {
+                            /** @description An SVG image of `uri` (auth-js turns it into a data: URL). */
+                            qr_code: string;
+                            /** @description Base32, for typing into an app by hand. Shown this once; stored sealed. */
+                            secret: string;
+                            /** @description `otpauth://totp/…` */
+                            uri: string;
+                        };
+                        /** @constant */
+                        type: "totp";
+                    };
+                };
+            };
+            /** @description A `factor_type` other than `totp`, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `insufficient_aal`: an account with a verified factor, from an `aal1` session; also GoTrue's refusals of a bearer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_factor_name_conflict` (a friendly name another factor has) or `too_many_enrolled_mfa_factors` (10 already). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1FactorsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factor's id (UUID), from enrolment or the user's `factors`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed factor's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_factor_not_found`: no factor with this id on the account of the token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `insufficient_aal` (a verified factor from an `aal1` session), `mfa_recovery_codes_sole_factor`, or `validation_failed` for the recovery codes' factor (use `DELETE /auth/v1/factors/recovery-codes`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1FactorsIdChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factor's id (UUID), from enrolment or the user's `factors`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Unix seconds: 5 minutes after the challenge. */
+                        expires_at: number;
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "totp";
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_factor_not_found`: no factor with this id on the account of the token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1FactorsIdVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factor's id (UUID), from enrolment or the user's `factors`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From the challenge, made from the same address. */
+                    challenge_id: string;
+                    /** @description The six digits the app shows now. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session at `aal2`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description Unix seconds when the access token expires. */
+                        expires_at: number;
+                        /** @description Seconds the access token is valid for (3600). */
+                        expires_in: number;
+                        refresh_token: string;
+                        /** @constant */
+                        token_type: "bearer";
+                        user: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            app_metadata: {
+                                /** @constant */
+                                provider: "email";
+                                providers: "email"[];
+                            } | Record<string, never>;
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
+                            email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
+                            /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                            factors?: {
+                                created_at: string;
+                                /** @enum {string} */
+                                factor_type: "totp" | "recovery_code";
+                                friendly_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                status: "unverified" | "verified";
+                                updated_at: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            user_metadata: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed` `Code needs to be non-empty` for a factor of the account, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_factor_not_found`: no factor with this id on the account of the token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_verification_failed` (`Invalid TOTP code entered`: a wrong code, or one already used), `mfa_factor_not_found` (a challenge of another factor or none), `mfa_challenge_expired` (older than 5 minutes), `mfa_ip_address_mismatch` (a challenge already verified, or made from another address). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `over_request_rate_limit`: 5 wrong codes for the factor within 5 minutes; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1FactorsRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The set's size and what is unused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Codes not used yet. */
+                        remaining: number;
+                        total: number;
+                        /** @constant */
+                        type: "recovery_code";
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_factor_not_found`: the account has no recovery codes. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1FactorsRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `Recovery codes` by default. */
+                    friendly_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The codes, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 16 characters each, lowercase; shown this once and stored hashed. */
+                        codes: string[];
+                        friendly_name: string;
+                        /** Format: uuid */
+                        id: string;
+                        total: number;
+                        /** @constant */
+                        type: "recovery_code";
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `insufficient_aal`: the session has not verified its second factor (`aal1`); also GoTrue's refusals of a bearer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_verified_factor_exists` (a set exists: regenerate it) or `mfa_recovery_codes_sole_factor` (no other verified factor). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1FactorsRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed set's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `insufficient_aal`: the session has not verified its second factor (`aal1`); also GoTrue's refusals of a bearer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_factor_not_found`: the account has no recovery codes. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1FactorsRecoveryCodesRegenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new codes, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 16 characters each, lowercase; shown this once and stored hashed. */
+                        codes: string[];
+                        friendly_name: string;
+                        /** Format: uuid */
+                        id: string;
+                        total: number;
+                        /** @constant */
+                        type: "recovery_code";
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `insufficient_aal`: the session has not verified its second factor (`aal1`); also GoTrue's refusals of a bearer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_factor_not_found`: the account has no recovery codes. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1FactorsRecoveryCodesVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An unused recovery code; case, spaces and `-` do not matter. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session at `aal2`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description Unix seconds when the access token expires. */
+                        expires_at: number;
+                        /** @description Seconds the access token is valid for (3600). */
+                        expires_in: number;
+                        refresh_token: string;
+                        /** @constant */
+                        token_type: "bearer";
+                        user: {
+                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            app_metadata: {
+                                /** @constant */
+                                provider: "email";
+                                providers: "email"[];
+                            } | Record<string, never>;
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
+                            email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
+                            /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                            factors?: {
+                                created_at: string;
+                                /** @enum {string} */
+                                factor_type: "totp" | "recovery_code";
+                                friendly_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                status: "unverified" | "verified";
+                                updated_at: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            user_metadata: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_factor_not_found`: the account has no recovery codes. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_verification_failed`: a wrong or used code. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `mfa_recovery_codes_locked`: 5 wrong codes for the factor within 5 minutes; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9244,6 +10315,18 @@ export interface operations {
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
+                            /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                            factors?: {
+                                created_at: string;
+                                /** @enum {string} */
+                                factor_type: "totp" | "recovery_code";
+                                friendly_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                status: "unverified" | "verified";
+                                updated_at: string;
+                            }[];
                             /** Format: uuid */
                             id: string;
                             /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
@@ -9397,6 +10480,18 @@ export interface operations {
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
+                            /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                            factors?: {
+                                created_at: string;
+                                /** @enum {string} */
+                                factor_type: "totp" | "recovery_code";
+                                friendly_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                status: "unverified" | "verified";
+                                updated_at: string;
+                            }[];
                             /** Format: uuid */
                             id: string;
                             /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
@@ -9501,6 +10596,18 @@ export interface operations {
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
+                        /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                        factors?: {
+                            created_at: string;
+                            /** @enum {string} */
+                            factor_type: "totp" | "recovery_code";
+                            friendly_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "unverified" | "verified";
+                            updated_at: string;
+                        }[];
                         /** Format: uuid */
                         id: string;
                         /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
@@ -9617,6 +10724,18 @@ export interface operations {
                         email: string;
                         /** @description ISO 8601; absent until the address is confirmed. */
                         email_confirmed_at?: string;
+                        /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                        factors?: {
+                            created_at: string;
+                            /** @enum {string} */
+                            factor_type: "totp" | "recovery_code";
+                            friendly_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "unverified" | "verified";
+                            updated_at: string;
+                        }[];
                         /** Format: uuid */
                         id: string;
                         /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
@@ -9795,6 +10914,18 @@ export interface operations {
                             email: string;
                             /** @description ISO 8601; absent until the address is confirmed. */
                             email_confirmed_at?: string;
+                            /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                            factors?: {
+                                created_at: string;
+                                /** @enum {string} */
+                                factor_type: "totp" | "recovery_code";
+                                friendly_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                status: "unverified" | "verified";
+                                updated_at: string;
+                            }[];
                             /** Format: uuid */
                             id: string;
                             /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */

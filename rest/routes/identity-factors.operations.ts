@@ -1,0 +1,226 @@
+import {
+  challengeOutput,
+  enrollFactorBody,
+  enrollFactorOutput,
+  factorIdOutput,
+  generateRecoveryCodesBody,
+  identitySessionOutput,
+  recoveryCodeBody,
+  recoveryCodesOutput,
+  recoveryCodesStatusOutput,
+  verifyFactorBody,
+} from "../../server/identity";
+import type { ResponseDoc } from "../openapi/operation";
+import { route, type Route } from "../route-types";
+import * as factors from "./identity-factors";
+
+const MFA_DESCRIPTION =
+  "Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. " +
+  "A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`.";
+const RECOVERY_DESCRIPTION =
+  "Recovery codes in the shape of auth-js's experimental `mfa.recoveryCodes` (docs/decisions/045): one set of 10 single-use codes per account, a factor of type `recovery_code`, " +
+  "shown once and stored hashed.";
+const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+const idParam = { name: "id", description: "The factor's id (UUID), from enrolment or the user's `factors`." };
+
+const noBearer = (json?: unknown, params?: Record<string, string>): ResponseDoc => ({
+  status: 401,
+  description: "No bearer.",
+  examples: [{ name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json, params } }],
+});
+const ON_UNKNOWN = { id: UNKNOWN };
+const BAD_JWT = "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+const badJwtExample = (json?: unknown, params?: Record<string, string>) => ({
+  name: "bad-jwt",
+  summary: "A token that does not verify",
+  body: { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token signature is invalid" },
+  request: { as: "anonymous" as const, json, params, headers: { authorization: BAD_JWT } },
+});
+const badToken = (json?: unknown, params?: Record<string, string>): ResponseDoc => ({
+  status: 403,
+  description: "GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them.",
+  examples: [badJwtExample(json, params)],
+});
+const notFound = (json?: unknown): ResponseDoc => ({
+  status: 404,
+  description: "`mfa_factor_not_found`: no factor with this id on the account of the token.",
+  examples: [{ name: "unknown-factor", summary: "A factor that does not exist", body: { code: 404, error_code: "mfa_factor_not_found", msg: "Factor not found" }, request: { as: "ownerToken", json, params: ON_UNKNOWN } }],
+});
+const noRecoveryCodes: ResponseDoc = {
+  status: 404,
+  description: "`mfa_factor_not_found`: the account has no recovery codes.",
+  examples: [{ name: "no-recovery-codes", summary: "An account without recovery codes", body: { code: 404, error_code: "mfa_factor_not_found", msg: "Recovery codes not found" }, request: { as: "ownerToken" } }],
+};
+const limited = (code: string): ResponseDoc => ({
+  status: 429,
+  description: `\`${code}\`: 5 wrong codes for the factor within 5 minutes; \`Retry-After\` says when to try again.`,
+  headers: { "Retry-After": "Seconds until a new attempt may succeed." },
+});
+const needsAal2 = (what: string): ResponseDoc => ({
+  status: 403,
+  description: "`insufficient_aal`: the session has not verified its second factor (`aal1`); also GoTrue's refusals of a bearer.",
+  examples: [{ name: "aal1", summary: "A session without a second factor", body: { code: 403, error_code: "insufficient_aal", msg: `AAL2 required to ${what}` }, request: { as: "ownerToken" } }],
+});
+
+export const identityFactorOperations: Route[] = [
+  route({
+    method: "POST",
+    path: "/auth/v1/factors",
+    handler: factors.enroll,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Enrol a TOTP factor",
+    description:
+      `${MFA_DESCRIPTION} auth-js \`mfa.enroll({ factorType: "totp" })\`. The factor is \`unverified\` until its first code is verified; the secret is stored sealed with the integration key. ` +
+      "An account with a verified factor enrols another only from an `aal2` session.",
+    auth: ["identityToken"],
+    jsonBody: enrollFactorBody,
+    responses: [
+      { status: 200, description: "The new factor, its secret and QR code (shown this once).", schema: enrollFactorOutput },
+      {
+        status: 400,
+        description: "A `factor_type` other than `totp`, or a body that is not JSON.",
+        examples: [{ name: "bad-type", summary: "factor_type phone", body: { code: 400, error_code: "validation_failed", msg: "factor_type needs to be totp" }, request: { as: "ownerToken", json: { factor_type: "phone" } } }],
+      },
+      noBearer({ factor_type: "totp" }),
+      {
+        status: 403,
+        description: "`insufficient_aal`: an account with a verified factor, from an `aal1` session; also GoTrue's refusals of a bearer.",
+        examples: [badJwtExample({ factor_type: "totp" })],
+      },
+      { status: 422, description: "`mfa_factor_name_conflict` (a friendly name another factor has) or `too_many_enrolled_mfa_factors` (10 already)." },
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/factors/{id}/challenge",
+    handler: factors.challenge,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Challenge a factor",
+    description: `${MFA_DESCRIPTION} auth-js \`mfa.challenge\`. The challenge is verified within 5 minutes from the same address.`,
+    auth: ["identityToken"],
+    pathParam: idParam,
+    responses: [{ status: 200, description: "The challenge.", schema: challengeOutput }, noBearer(undefined, ON_UNKNOWN), badToken(undefined, ON_UNKNOWN), notFound()],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/factors/{id}/verify",
+    handler: factors.verify,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Verify a factor: the session rises to aal2",
+    description:
+      `${MFA_DESCRIPTION} auth-js \`mfa.verify\` and \`mfa.challengeAndVerify\`: the app's current code for a live challenge. The first verify makes the factor \`verified\`. ` +
+      "The answer is the session with new tokens at `aal2` (the old refresh token stops working), and the account's other `aal1` sessions end, as GoTrue does. " +
+      "A code is accepted once: the same code again, within its 30-second window or the next, is refused.",
+    auth: ["identityToken"],
+    pathParam: idParam,
+    jsonBody: verifyFactorBody,
+    responses: [
+      { status: 200, description: "The session at `aal2`.", schema: identitySessionOutput },
+      { status: 400, description: "`validation_failed` `Code needs to be non-empty` for a factor of the account, or a body that is not JSON." },
+      noBearer({ challenge_id: UNKNOWN, code: "123456" }, ON_UNKNOWN),
+      badToken({ challenge_id: UNKNOWN, code: "123456" }, ON_UNKNOWN),
+      notFound({ challenge_id: UNKNOWN, code: "123456" }),
+      {
+        status: 422,
+        description:
+          "`mfa_verification_failed` (`Invalid TOTP code entered`: a wrong code, or one already used), `mfa_factor_not_found` (a challenge of another factor or none), " +
+          "`mfa_challenge_expired` (older than 5 minutes), `mfa_ip_address_mismatch` (a challenge already verified, or made from another address).",
+      },
+      limited("over_request_rate_limit"),
+    ],
+  }),
+  route({
+    method: "DELETE",
+    path: "/auth/v1/factors/{id}",
+    handler: factors.unenroll,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Remove a factor",
+    description:
+      `${MFA_DESCRIPTION} auth-js \`mfa.unenroll\`. A verified factor is removed only from an \`aal2\` session; the last factor recovery codes back cannot go while they exist. ` +
+      "Without a verified factor left, the account's sessions are `aal1` again.",
+    auth: ["identityToken"],
+    pathParam: idParam,
+    responses: [
+      { status: 200, description: "The removed factor's id.", schema: factorIdOutput },
+      noBearer(undefined, ON_UNKNOWN),
+      badToken(undefined, ON_UNKNOWN),
+      notFound(),
+      { status: 422, description: "`insufficient_aal` (a verified factor from an `aal1` session), `mfa_recovery_codes_sole_factor`, or `validation_failed` for the recovery codes' factor (use `DELETE /auth/v1/factors/recovery-codes`)." },
+    ],
+  }),
+  route({
+    method: "GET",
+    path: "/auth/v1/factors/recovery-codes",
+    handler: factors.recoveryStatus,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "How many recovery codes are left",
+    description: `${RECOVERY_DESCRIPTION} auth-js \`mfa.recoveryCodes.getStatus\`: never the codes themselves. Any level.`,
+    auth: ["identityToken"],
+    responses: [{ status: 200, description: "The set's size and what is unused.", schema: recoveryCodesStatusOutput }, noBearer(), badToken(), noRecoveryCodes],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/factors/recovery-codes",
+    handler: factors.recoveryGenerate,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Generate recovery codes",
+    description: `${RECOVERY_DESCRIPTION} auth-js \`mfa.recoveryCodes.generate\`: from an \`aal2\` session of an account with another verified factor, once (then regenerate).`,
+    auth: ["identityToken"],
+    jsonBody: generateRecoveryCodesBody,
+    responses: [
+      { status: 200, description: "The codes, shown this once.", schema: recoveryCodesOutput },
+      noBearer(),
+      needsAal2("generate recovery codes"),
+      { status: 422, description: "`mfa_verified_factor_exists` (a set exists: regenerate it) or `mfa_recovery_codes_sole_factor` (no other verified factor)." },
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/factors/recovery-codes/regenerate",
+    handler: factors.recoveryRegenerate,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Replace the recovery codes",
+    description: `${RECOVERY_DESCRIPTION} auth-js \`mfa.recoveryCodes.regenerate\`: a new set from an \`aal2\` session; every code of the old set stops working at once, and its lockout ends.`,
+    auth: ["identityToken"],
+    responses: [{ status: 200, description: "The new codes, shown this once.", schema: recoveryCodesOutput }, noBearer(), needsAal2("regenerate recovery codes"), { ...noRecoveryCodes, examples: [] }],
+  }),
+  route({
+    method: "DELETE",
+    path: "/auth/v1/factors/recovery-codes",
+    handler: factors.recoveryDelete,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Delete the recovery codes",
+    description: `${RECOVERY_DESCRIPTION} auth-js \`mfa.recoveryCodes.unenroll\`, from an \`aal2\` session.`,
+    auth: ["identityToken"],
+    responses: [{ status: 200, description: "The removed set's id.", schema: factorIdOutput }, noBearer(), needsAal2("delete recovery codes"), { ...noRecoveryCodes, examples: [] }],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/factors/recovery-codes/verify",
+    handler: factors.recoveryVerify,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Sign in with a recovery code: the session rises to aal2",
+    description:
+      `${RECOVERY_DESCRIPTION} auth-js \`mfa.recoveryCodes.verify\`: an unused code in place of the app's (case, spaces and \`-\` do not matter); it is used up. ` +
+      "The answer is the session at `aal2`, `amr` method `mfa/recovery_code`.",
+    auth: ["identityToken"],
+    jsonBody: recoveryCodeBody,
+    responses: [
+      { status: 200, description: "The session at `aal2`.", schema: identitySessionOutput },
+      noBearer({ code: "k4m9x7qp2ab8ht3z" }),
+      badToken({ code: "k4m9x7qp2ab8ht3z" }),
+      { ...noRecoveryCodes, examples: [{ ...noRecoveryCodes.examples![0]!, request: { as: "ownerToken", json: { code: "k4m9x7qp2ab8ht3z" } } }] },
+      { status: 422, description: "`mfa_verification_failed`: a wrong or used code." },
+      limited("mfa_recovery_codes_locked"),
+    ],
+  }),
+];

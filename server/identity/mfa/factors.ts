@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { getConfig } from "../../platform/config";
+import { decryptSecret, encryptSecret } from "../../platform/crypto/secret-box";
+import { IDENTITY } from "../../platform/error-codes";
+import type { AuthUser } from "../entities";
+import { IdentityError, type TokenResponse } from "../provider-types";
+import { factorOf, factorRowsOf, type FactorRow } from "./factor-rows";
+import { assertCodesAllowed, countWrongCode } from "./code-limits";
+import { publishSessionRevoked } from "../session-revocations";
+import { raiseSessionToAal2 } from "./session-level";
+import { sqlOf } from "./sql";
+import { matchTotpStep, newTotpEnrolment } from "./totp";
+
+/** The session a factor call comes from: its account, its id, the level it reached. */
+export interface MfaCaller {
+  user: AuthUser;
+  sessionId: string;
+  aal: "aal1" | "aal2";
+  clientAddress: string | null;
+}
+
+/** GoTrue's defaults: 10 factors at most, a challenge lives 5 minutes. */
+const MAX_FACTORS = 10;
+const CHALLENGE_SECONDS = 300;
+
+export const factorNotFound = () => new IdentityError(IDENTITY.MFA_FACTOR_NOT_FOUND, "Factor not found");
+const invalidTotp = () => new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid TOTP code entered");
+
+async function requireFactor(em: EntityManager, caller: MfaCaller, factorId: string): Promise<FactorRow> {
+  const factor = await factorOf(em, caller.user.id, factorId);
+  if (!factor) throw factorNotFound();
+  return factor;
+}
+
+/** GoTrue's `POST /factors` for `totp`: an unverified factor, its secret sealed, the QR code once. */
+export async function enrollFactor(em: EntityManager, caller: MfaCaller, fields: Record<string, unknown>) {
+  const factorType = fields.factor_type;
+  if (factorType !== "totp") {
+    // Phone and WebAuthn factors are GoTrue's too; the built-in provider offers TOTP.
+    throw new IdentityError(IDENTITY.VALIDATION_FAILED, "factor_type needs to be totp");
+  }
+  // The secret is sealed like integration credentials; without the key there is nothing to seal it with.
+  if (!getConfig().INTEGRATION_ENCRYPTION_KEY) {
+    throw new IdentityError(IDENTITY.MFA_TOTP_ENROLL_NOT_ENABLED, "MFA enroll is disabled for TOTP: set INTEGRATION_ENCRYPTION_KEY, which seals the secrets");
+  }
+  const friendlyName = typeof fields.friendly_name === "string" ? fields.friendly_name : "";
+  if (friendlyName.length > 200) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "friendly_name must be at most 200 characters");
+  const issuerInput = typeof fields.issuer === "string" ? fields.issuer.trim() : "";
+  const factors = await factorRowsOf(em, caller.user.id);
+  if (friendlyName !== "" && factors.some((factor) => factor.friendly_name === friendlyName)) {
+    throw new IdentityError(IDENTITY.MFA_FACTOR_NAME_CONFLICT, `A factor with the friendly name "${friendlyName}" for this user already exists`);
+  }
+  if (factors.length >= MAX_FACTORS) throw new IdentityError(IDENTITY.TOO_MANY_ENROLLED_MFA_FACTORS, "Maximum number of verified factors reached, unenroll to continue");
+  if (factors.some((factor) => factor.status === "verified") && caller.aal !== "aal2") {
+    throw new IdentityError(IDENTITY.INSUFFICIENT_AAL, "AAL2 required to enroll a new factor");
+  }
+  const issuer = issuerInput || new URL(getConfig().baseUrl).host;
+  const enrolment = await newTotpEnrolment(issuer, caller.user.email);
+  const id = randomUUID();
+  await em
+    .getConnection()
+    .execute(`insert into auth_mfa_factors (id, user_id, friendly_name, factor_type, status, secret_ciphertext) values (?, ?, ?, 'totp', 'unverified', ?)`, [
+      id,
+      caller.user.id,
+      friendlyName,
+      encryptSecret(enrolment.secret),
+    ]);
+  return { id, type: "totp" as const, friendly_name: friendlyName, totp: { qr_code: enrolment.qrSvg, secret: enrolment.secret, uri: enrolment.uri } };
+}
+
+/** GoTrue's `POST /factors/{id}/challenge`: a challenge to verify within 5 minutes, from the same address. */
+export async function challengeFactor(em: EntityManager, caller: MfaCaller, factorId: string) {
+  const factor = await requireFactor(em, caller, factorId);
+  if (factor.factor_type !== "totp") throw factorNotFound();
+  const id = randomUUID();
+  const rows = await em
+    .getConnection()
+    .execute<{ created_at: Date }[]>(`insert into auth_mfa_challenges (id, factor_id, ip_address) values (?, ?, ?) returning created_at`, [id, factor.id, caller.clientAddress ?? ""]);
+  return { id, type: "totp" as const, expires_at: Math.floor(new Date(rows[0]!.created_at).getTime() / 1000) + CHALLENGE_SECONDS };
+}
+
+/**
+ * GoTrue's `POST /factors/{id}/verify`: the code of the factor's app for a live challenge.
+ * The first verify makes the factor `verified`; every one raises the session to `aal2`.
+ */
+export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorId: string, fields: Record<string, unknown>): Promise<TokenResponse> {
+  const factor = await requireFactor(em, caller, factorId);
+  const code = typeof fields.code === "string" ? fields.code.trim() : "";
+  if (code === "") throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Code needs to be non-empty");
+  const challengeId = typeof fields.challenge_id === "string" ? fields.challenge_id : "";
+  const challenge = await findChallenge(em, factor.id, challengeId);
+  if (!challenge) throw new IdentityError(IDENTITY.MFA_CHALLENGE_NOT_FOUND, "MFA factor with the provided challenge ID not found");
+  if (challenge.verified_at || challenge.ip_address !== (caller.clientAddress ?? "")) {
+    throw new IdentityError(IDENTITY.MFA_IP_ADDRESS_MISMATCH, "Challenge and verify IP addresses mismatch.");
+  }
+  if (challenge.expired) {
+    await em.getConnection().execute(`delete from auth_mfa_challenges where id = ?`, [challenge.id]);
+    throw new IdentityError(IDENTITY.MFA_CHALLENGE_EXPIRED, `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+  }
+  await assertCodesAllowed(em, factor.id, IDENTITY.MFA_RATE_LIMITED, "wrong codes");
+  const step = matchTotpStep(decryptSecret(factor.secret_ciphertext ?? ""), code);
+  // One transaction: the code's step, the challenge, the factor and the session change together.
+  const raised = await em.transactional(async (tx) => {
+    const sql = sqlOf(tx);
+    // The step is claimed atomically: of two requests with one code, one wins; a used code stays refused.
+    if (step === null) return null;
+    const claimed = await sql<{ id: string }[]>(`update auth_mfa_factors set last_step = ? where id = ? and (last_step is null or last_step < ?) returning id`, [step, factor.id, step]);
+    if (claimed.length === 0) return null;
+    await sql(`update auth_mfa_challenges set verified_at = now() where id = ?`, [challenge.id]);
+    if (factor.status !== "verified") {
+      await sql(`update auth_mfa_factors set status = 'verified', updated_at = now() where id = ?`, [factor.id]);
+      // GoTrue drops the account's other unverified factors of the type once one is verified.
+      await sql(`delete from auth_mfa_factors where user_id = ? and factor_type = 'totp' and status = 'unverified'`, [caller.user.id]);
+    }
+    return raiseSessionToAal2(tx, caller.user, caller.sessionId, "totp");
+  });
+  if (!raised) {
+    await countWrongCode(em, factor.id);
+    throw invalidTotp();
+  }
+  for (const sessionId of raised.ended) await publishSessionRevoked(em, sessionId);
+  return raised.tokens;
+}
+
+async function findChallenge(em: EntityManager, factorId: string, challengeId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(challengeId)) return null;
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string; ip_address: string; verified_at: Date | null; expired: boolean }[]>(
+      `select id, ip_address, verified_at, created_at < now() - make_interval(secs => ?) as expired from auth_mfa_challenges where id = ? and factor_id = ?`,
+      [CHALLENGE_SECONDS, challengeId, factorId],
+    );
+  return rows[0] ?? null;
+}
+
+/**
+ * GoTrue's `DELETE /factors/{id}`: a verified factor only from an `aal2` session; the last
+ * factor that recovery codes back cannot go while they exist. The account's sessions drop
+ * back to `aal1` when no verified factor is left.
+ */
+export async function unenrollFactor(em: EntityManager, caller: MfaCaller, factorId: string) {
+  const factor = await requireFactor(em, caller, factorId);
+  if (factor.factor_type === "recovery_code") {
+    throw new IdentityError(IDENTITY.VALIDATION_FAILED_422, "Recovery codes cannot be unenrolled with this endpoint, use DELETE /factors/recovery-codes");
+  }
+  if (factor.status === "verified" && caller.aal !== "aal2") throw new IdentityError(IDENTITY.INSUFFICIENT_AAL_UNENROLL, "AAL2 required to unenroll verified factor");
+  const others = (await factorRowsOf(em, caller.user.id)).filter((row) => row.id !== factor.id && row.status === "verified");
+  if (factor.status === "verified" && others.some((row) => row.factor_type === "recovery_code") && !others.some((row) => row.factor_type !== "recovery_code")) {
+    throw new IdentityError(
+      IDENTITY.MFA_RECOVERY_CODES_SOLE_FACTOR,
+      "Recovery codes cannot be the only verified factor. Please enroll another factor before unenrolling this one or delete your recovery codes.",
+    );
+  }
+  await em.getConnection().execute(`delete from auth_mfa_factors where id = ?`, [factor.id]);
+  if (others.length === 0) await em.getConnection().execute(`update auth_sessions set aal = 'aal1', mfa_method = null, mfa_at = null where user_id = ?`, [caller.user.id]);
+  return { id: factor.id };
+}

@@ -1,0 +1,36 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { ACCESS_TOKEN_SECONDS, issueAccessToken, type SecondFactor } from "./access-tokens";
+import type { AuthUser } from "./entities";
+import { factorsOf } from "./mfa/factor-rows";
+import type { TokenResponse } from "./provider-types";
+import { toProviderUser } from "./provider-user";
+
+/**
+ * A session's answer: its access token at the level the session reached, the refresh token,
+ * and the user with its factors, which auth-js reads for `getAuthenticatorAssuranceLevel`.
+ * `signedInAt`: when the session began, GoTrue's `amr` timestamp, kept across refreshes.
+ */
+export async function sessionTokens(
+  em: EntityManager,
+  user: AuthUser,
+  sessionId: string,
+  refreshToken: string,
+  signedInAt: Date,
+  second: SecondFactor | null,
+): Promise<TokenResponse> {
+  const access = await issueAccessToken(user, sessionId, signedInAt, second);
+  return {
+    access_token: access.token,
+    token_type: "bearer",
+    expires_in: ACCESS_TOKEN_SECONDS,
+    expires_at: access.expiresAt,
+    refresh_token: refreshToken,
+    user: toProviderUser(user, await factorsOf(em, user.id)),
+  };
+}
+
+/** The second factor a session row records, if it verified one. */
+export function secondFactorOf(row: { aal?: string | null; mfa_method?: string | null; mfa_at?: Date | string | null }): SecondFactor | null {
+  if (row.aal !== "aal2" || !row.mfa_at || (row.mfa_method !== "totp" && row.mfa_method !== "mfa/recovery_code")) return null;
+  return { method: row.mfa_method, at: new Date(row.mfa_at) };
+}
