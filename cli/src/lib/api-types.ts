@@ -9040,12 +9040,14 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
@@ -9494,12 +9496,14 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `{ provider: "email", providers: ["email"] }`; `{}` for an anonymous account without an address. */
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
                             app_metadata: {
                                 /** @constant */
-                                provider: "email";
-                                providers: "email"[];
-                            } | Record<string, never>;
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                             /** @constant */
                             aud: "authenticated";
                             /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
