@@ -15,7 +15,7 @@ describe("profile", () => {
       {
         path: "/profile",
         Component: ProfilePage,
-        loader: () => json({ account: account({ displayName }), applications: [] }),
+        loader: () => json({ account: account({ displayName }), applications: [], sessions: [] }),
         action: async ({ request }) => {
           const submitted = String((await request.formData()).get("displayName"));
           if (submitted.length > 120)
@@ -54,6 +54,7 @@ describe("profile", () => {
             applications: [
               { grantId: "6f1d0c1e-1111-4222-8333-944444444444", clientId: "c1", clientName: "Notes app", scopes: ["openid", "email"], resources: [], authorizedAt: "2026-11-20T10:00:00.000Z", lastUsedAt: "2026-11-25T10:00:00.000Z" },
             ],
+            sessions: [],
           }),
       },
     ]);
