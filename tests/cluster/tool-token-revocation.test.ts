@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest } from "../support/app-host";
-import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
+import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
+import { invitedPerson } from "../support/actors";
 import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { signOutSession, toolTokensFor } from "../support/tool-tokens";
@@ -8,7 +9,7 @@ import { signOutSession, toolTokensFor } from "../support/tool-tokens";
 /**
  * Issue 15 section 2: a revoked session (sign-out here; a revoked grant takes the same path)
  * stops a tool's access token within 1 s on every instance, not only the one it was revoked
- * on. Two instances, one database, one public address and key, as behind a load balancer.
+ * on; so do a role change and a removal (issue 18, 1: every instance honours them within 1 s). Two instances, one database, one public address and key, as behind a load balancer.
  */
 describe("a tool's access token across instances", () => {
   let a: RunningService;
@@ -40,5 +41,34 @@ describe("a tool's access token across instances", () => {
     let seen = await statusAtB();
     while (seen !== 401 && Date.now() < deadline) seen = await statusAtB();
     expect(seen).toBe(401);
+  });
+
+  it("sees a role changed on this instance within 1 s on the other, and refuses a removed member there within 1 s", async () => {
+    const owner = await signUp(a);
+    const slug = uniqueSlug("crole");
+    await createWorkspace(a, owner, slug);
+    expect((await api(a, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
+    const member = await invitedPerson(a, owner, "member");
+    const host = `tool--${slug}.localhost:${new URL(a.url).port}`;
+    const token = await (await toolTokensFor(a, member, `http://${host}/`)).mint();
+    const atB = () => appRequest(b.url, host, "/", { rawHeaders: [["Authorization", `Bearer ${token}`]] });
+    const roleAtB = async () => {
+      const res = await atB();
+      return res.status === 200 ? Object.fromEntries(headerPairs(res.json().rawHeaders))["x-svc-role"] : `status ${res.status}`;
+    };
+    expect(await roleAtB()).toBe("member"); // and now cached on B
+
+    const changed = await api(a, `/api/tenants/me/members/${member.userId}`, { method: "PATCH", cookie: owner.cookie, json: { role: "viewer" } });
+    expect(changed.status).toBe(200);
+    let deadline = Date.now() + 1_000;
+    let role = await roleAtB();
+    while (role !== "viewer" && Date.now() < deadline) role = await roleAtB();
+    expect(role).toBe("viewer");
+
+    expect((await api(a, `/api/tenants/me/members/${member.userId}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+    deadline = Date.now() + 1_000;
+    let status = (await atB()).status;
+    while (status !== 403 && Date.now() < deadline) status = (await atB()).status;
+    expect(status).toBe(403);
   });
 });
