@@ -16,8 +16,8 @@ import { Migration20261126000019_connection_health } from "./Migration2026112600
 import { Migration20261126000020_webhooks } from "./Migration20261126000020_webhooks";
 import { Migration20261126000021_passwordless_and_anonymous } from "./Migration20261126000021_passwordless_and_anonymous";
 import { Migration20261126000022_shell_agent_locations } from "./Migration20261126000022_shell_agent_locations";
-import { Migration20261126000025_session_devices } from "./Migration20261126000025_session_devices";
 import { Migration20261126000024_mfa_factors } from "./Migration20261126000024_mfa_factors";
+import { Migration20261126000025_session_devices } from "./Migration20261126000025_session_devices";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -38,6 +38,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000020_webhooks", class: Migration20261126000020_webhooks },
   { name: "Migration20261126000021_passwordless_and_anonymous", class: Migration20261126000021_passwordless_and_anonymous },
   { name: "Migration20261126000022_shell_agent_locations", class: Migration20261126000022_shell_agent_locations },
-  { name: "Migration20261126000025_session_devices", class: Migration20261126000025_session_devices },
   { name: "Migration20261126000024_mfa_factors", class: Migration20261126000024_mfa_factors },
+  { name: "Migration20261126000025_session_devices", class: Migration20261126000025_session_devices },
 ];
