@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
+import { within } from "../support/within";
 import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
 import { openShell } from "../support/shell-client";
 import { runSvc, startAgent, svcHome, type RunningAgent } from "../support/svc-shell";
@@ -42,15 +43,6 @@ afterAll(async () => {
 
 describeContractReplay("the OpenAPI document's examples, replayed through the front of three instances", () => cluster);
 
-/** Polls `check` until it returns true or `ms` pass; resolves whether it did. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe("every instance equal", () => {
   it("runs three instances, each on its own port, all ready", async () => {

@@ -2,6 +2,7 @@ import { AuthClient } from "@supabase/auth-js";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { within } from "../support/within";
 import { api, sessionCookieFrom, signUp, uniqueEmail, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -60,15 +61,6 @@ async function signUpFrom(userAgent: string): Promise<TestUser> {
 const sessionIdOf = (cookie: string) => String(decodeJwt(cookie.slice("svc_session=".length).split("~")[0]!).session_id);
 const loggedIn = async (service: RunningService, cookie: string) => (await api(service, "/api/auth/me", { cookie })).body.loggedIn as boolean;
 
-/** Polls until `check` holds or `ms` pass: revocation must reach every instance within a second. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("GET /api/user/sessions", () => {
   it("lists each live browser session with browser, system, address and times, this one marked, grants left out", async () => {
