@@ -37,8 +37,10 @@ describe("workspace settings", () => {
     expect(button.disabled).toBe(true);
     fireEvent.change(field, { target: { value: "acme-labs" } });
     // Re-queried: the card may render the button anew as the live check moves on.
-    await waitFor(() => expect((within(card).getByRole("button", { name: "Change URL" }) as HTMLButtonElement).disabled).toBe(false));
-    expect(await within(card).findByText("acme-labs is available")).toBeTruthy();
+    // The check waits out its 300 ms debounce first: testing-library's 1 s default left a loaded
+    // CI machine too little room, so the wait (not the assertion) is given 5 s.
+    await waitFor(() => expect((within(card).getByRole("button", { name: "Change URL" }) as HTMLButtonElement).disabled).toBe(false), { timeout: 5_000 });
+    expect(await within(card).findByText("acme-labs is available", {}, { timeout: 5_000 })).toBeTruthy();
     expect((within(card).getByRole("button", { name: "Change URL" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
