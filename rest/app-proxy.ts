@@ -10,7 +10,7 @@ import { getRuntime } from "../server/start";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
 import type { Dispatcher } from "undici";
 import { forwardedRequestHeaders, NEVER_TO_A_TOOL, returnedRawResponseHeaders, type RequestHeaderRules } from "../server/platform/http/header-policy";
-import { BodyTooLarge, cappedBody } from "./app-proxy-upstream";
+import { BodyTooLarge, cappedBody, lingerThenClose } from "./app-proxy-upstream";
 import { nameAnswer, withRequestId } from "./request-id";
 import { currentRequestId } from "../server/platform/request-scope";
 import { recordUpstreamAnswer, recordUpstreamError, requestStart } from "../server/platform/metrics";
@@ -53,6 +53,12 @@ function sendPage(res: ServerResponse, status: number, title: string, message: s
   nameAnswer(res);
   res.writeHead(status, { ...HTML_PAGE_HEADERS, ...headers, "content-length": Buffer.byteLength(body) });
   res.end(body);
+}
+
+/** The 413 page; the connection closes once the client has finished sending (app-proxy-upstream.ts). */
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, maxBody: number): void {
+  sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`);
+  lingerThenClose(req);
 }
 
 /** The header policy for a tool (server/platform/http/header-policy.ts); the tool never sees our app-session cookie. */
@@ -141,8 +147,7 @@ function upgradeRequestOptions(target: DeploymentTarget, req: IncomingMessage, h
 function forwardNow(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, identity: AppIdentity | null, assertion: string | null, clientAddress: string | null, dropAuthorization: boolean): void {
   const maxBody = getConfig().APP_PROXY_MAX_BODY;
   if (Number(req.headers["content-length"] ?? 0) > maxBody) {
-    sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
-    req.resume();
+    refuseTooLarge(req, res, target, maxBody);
     return;
   }
   const upstreamUrl = upstreamOf(target);
@@ -214,8 +219,7 @@ class ToolRelay implements Dispatcher.DispatchHandler {
     const { req, res, target, maxBody } = this;
     if (res.headersSent) return void res.destroy();
     if (error instanceof BodyTooLarge) {
-      sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`, { connection: "close" });
-      req.destroy();
+      refuseTooLarge(req, res, target, maxBody);
       return;
     }
     if (error.code === "UND_ERR_HEADERS_TIMEOUT") {

@@ -223,12 +223,16 @@ describe("app-proxy", () => {
     const chunk = Buffer.alloc(64 * 1024, 1);
     try {
       return await new Promise((resolve, reject) => {
+        let answered = false;
         const req = request({ hostname: target.hostname, port: target.port, method: "POST", path: "/stream", headers: { host, cookie: session, "transfer-encoding": "chunked" } }, (res) => {
+          answered = true;
           let text = "";
           res.on("data", (c) => (text += c));
           res.on("end", () => resolve({ status: res.statusCode ?? 0, text, peakRssGrowth: peak - before }));
         });
-        req.on("error", (error) => (String(error).includes("EPIPE") || String(error).includes("ECONNRESET") ? undefined : reject(error)));
+        // Once the answer has begun, the service may close while the rest is still being sent;
+        // before it, a reset means the client never saw an answer, which is a failure.
+        req.on("error", (error) => (answered && /EPIPE|ECONNRESET/.test(String(error)) ? undefined : reject(error)));
         let sent = 0;
         const pump = () => {
           while (sent < bytes) {
