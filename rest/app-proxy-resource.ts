@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { appOrigin, bearerChallenge, protectedResourceMetadata, type DeploymentTarget, type TokenRefusal } from "../server/deployments";
 import { nameAnswer } from "./request-id";
+import { READABLE_FROM_ANY_ORIGIN } from "./public-cors";
 
 /**
  * The app-proxy's answers as an OAuth protected resource (issue 15 section 2, ADR 039): the
@@ -31,7 +32,8 @@ export function resourceMetadataAnswer(req: IncomingMessage, res: ServerResponse
 export function bearerRefusal(res: ServerResponse, origin: string, refusal: TokenRefusal | null): void {
   const status = refusal?.status ?? 401;
   const body = refusal ? { error: refusal.error, error_description: refusal.description } : { error: "unauthorized", error_description: "This tool needs an OAuth access token: see its resource metadata." };
-  sendJson(res, status, body, { "www-authenticate": bearerChallenge(origin, refusal), "cache-control": "no-store" });
+  // Readable from any origin, so a browser-based client finds the metadata the challenge names.
+  sendJson(res, status, body, { "www-authenticate": bearerChallenge(origin, refusal), "cache-control": "no-store", ...READABLE_FROM_ANY_ORIGIN });
 }
 
 /** The challenge a browser's refusal carries too, so a program that sent `Accept: text/html` still finds the metadata. */

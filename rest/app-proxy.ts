@@ -12,6 +12,7 @@ import type { Dispatcher } from "undici";
 import { forwardedRequestHeaders, NEVER_TO_A_TOOL, returnedRawResponseHeaders, type RequestHeaderRules } from "../server/platform/http/header-policy";
 import { BodyTooLarge, cappedBody, lingerThenClose } from "./app-proxy-upstream";
 import { nameAnswer, withRequestId } from "./request-id";
+import { answerPreflight, isPreflight, readableUnlessToolDecided } from "./public-cors";
 import { currentRequestId } from "../server/platform/request-scope";
 import { recordUpstreamAnswer, recordUpstreamError, requestStart } from "../server/platform/metrics";
 
@@ -155,7 +156,8 @@ function forwardNow(req: IncomingMessage, res: ServerResponse, target: Deploymen
   const hasBody = req.headers["content-length"] !== undefined ? req.headers["content-length"] !== "0" : req.headers["transfer-encoding"] !== undefined;
   const body = hasBody ? cappedBody(req, maxBody) : null;
   if (!hasBody) req.resume();
-  const relay = new ToolRelay(req, res, target, maxBody);
+  // A program with one of our tokens, on a page of another origin, may read what the tool answers.
+  const relay = new ToolRelay(req, res, target, maxBody, dropAuthorization && req.headers.origin !== undefined);
   // The client went away: stop talking to the tool too.
   res.on("close", () => {
     if (!res.writableFinished) relay.abort(new Error("client closed the connection"));
@@ -188,6 +190,7 @@ class ToolRelay implements Dispatcher.DispatchHandler {
     private readonly res: ServerResponse,
     private readonly target: DeploymentTarget,
     private readonly maxBody: number,
+    private readonly crossOriginReader: boolean,
   ) {}
 
   abort(error: Error): void {
@@ -201,7 +204,8 @@ class ToolRelay implements Dispatcher.DispatchHandler {
   onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
     this.resumeResponse = resume;
     recordUpstreamAnswer("app", this.sentAt);
-    this.res.writeHead(statusCode, statusText, withRequestId(returnedRawResponseHeaders(rawHeaders), this.requestId));
+    const headers = withRequestId(returnedRawResponseHeaders(rawHeaders), this.requestId);
+    this.res.writeHead(statusCode, statusText, this.crossOriginReader ? readableUnlessToolDecided(headers) : headers);
     return true;
   }
 
@@ -236,7 +240,7 @@ class ToolRelay implements Dispatcher.DispatchHandler {
 
 /** What the admission reads from a request. */
 function admissionRequest(req: IncomingMessage, upgrade: boolean): AdmissionRequest {
-  return { host: req.headers.host ?? "", url: req.url ?? "/", method: req.method ?? "GET", cookie: req.headers.cookie, authorization: req.headers.authorization, accept: req.headers.accept, upgrade };
+  return { host: req.headers.host ?? "", url: req.url ?? "/", method: req.method ?? "GET", cookie: req.headers.cookie, authorization: req.headers.authorization, accept: req.headers.accept, upgrade, preflight: isPreflight(req) };
 }
 
 /** The admission's answer, written: forwarded to the tool, or a page, a redirect or a cookie. */
@@ -249,6 +253,8 @@ function answer(req: IncomingMessage, res: ServerResponse, admission: Admission,
     case "resource-metadata":
       req.resume();
       return resourceMetadataAnswer(req, res, admission.target, admission.origin, admission.found);
+    case "preflight":
+      return answerPreflight(req, res);
     case "bearer-refused":
       req.resume();
       return bearerRefusal(res, admission.origin, admission.refusal);

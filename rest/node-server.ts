@@ -17,6 +17,7 @@ import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
 import { closeShellBroker, handleBrokerUpgrade, isBrokerPath, wireShellAccessChecks } from "./ssh-broker/upgrade";
 import { handleProviderProxy, isProviderProxyPath } from "./provider-proxy";
 import { handleOAuthServer, isOAuthServerPath } from "./oauth-server";
+import { applyPublicCors, hasPublicCors } from "./public-cors";
 import { closeGuardedDispatcher, isAppHost } from "../server/deployments";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
@@ -85,6 +86,8 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
       if (startedAt) recordWhenFinished(req, res, startedAt, "app-proxy");
       return handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
     }
+    // A page on another origin calling a public bearer API: preflight answered here (rest/public-cors.ts).
+    if (req.headers.origin !== undefined && hasPublicCors(req.url) && applyPublicCors(req, res)) return;
     // The provider proxy streams on raw Node objects, like the app-proxy (docs/decisions/017).
     if (isProviderProxyPath(req.url)) {
       if (startedAt) recordWhenFinished(req, res, startedAt, "provider-proxy");

@@ -35,6 +35,8 @@ export interface AdmissionRequest {
   accept?: string | undefined;
   /** A WebSocket upgrade: no handshake and no redirect, a refusal is a status. */
   upgrade?: boolean;
+  /** A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method), which never carries credentials. */
+  preflight?: boolean;
 }
 
 export type Admission =
@@ -54,6 +56,11 @@ export type Admission =
   | { kind: "bearer-refused"; target: DeploymentTarget; origin: string; refusal: TokenRefusal | null }
   /** `/.well-known/oauth-protected-resource` (RFC 9728): the tool's metadata, or (path-suffix form) 404. */
   | { kind: "resource-metadata"; target: DeploymentTarget; origin: string; found: boolean }
+  /**
+   * A CORS preflight to a members-only tool or to its metadata: the proxy allows what a
+   * program with a token will send; the real request is admitted on its own.
+   */
+  | { kind: "preflight"; target: DeploymentTarget }
   /** The handshake succeeded: set the app-session cookie to `sessionToken` and go to `location`. */
   | { kind: "session-started"; target: DeploymentTarget; sessionToken: string; location: string }
   /** The handshake's one-time code was unknown, used or expired. */
@@ -123,6 +130,8 @@ async function admitSlowly(request: AdmissionRequest, openEm: OpenEm): Promise<A
     const url = new URL(request.url, "http://app.invalid");
     if (url.pathname === "/.svc/callback") return startSession(em(), target, url.searchParams.get("code") ?? "");
   }
+  // A public tool answers its own preflights, like the rest of its traffic.
+  if (request.preflight && (target.access === "members" || request.url.startsWith(PROTECTED_RESOURCE_PATH))) return { kind: "preflight", target };
   const origin = appOrigin(target.host);
   if (request.url.startsWith(PROTECTED_RESOURCE_PATH)) {
     const path = new URL(request.url, "http://app.invalid").pathname;
