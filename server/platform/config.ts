@@ -55,6 +55,7 @@ const envSchema = z.object({
   // and every interval (0: at start only).
   STORAGE_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
   STORAGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  OAUTH_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(600),
   TENANT_CREATE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   TENANT_CREATE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   WELCOME_CREDITS: z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, "a decimal number of credits").default("100"),

@@ -7,19 +7,11 @@ import { startListening, stopListening } from "../platform/db/notifications";
 import { bootEnvironment, stopEmbeddedDatabase } from "./boot";
 import { wireCacheEviction } from "./cache-eviction";
 import { migrateSafely } from "./migrate-safely";
-import { claimJobRound } from "../platform/db/job-claims";
-
-/** Expired OAuth states, results and connect sessions are deleted at start, by one instance per 10 minutes. */
-const OAUTH_CLEANUP_JOB = "oauth-expired-rows";
-const OAUTH_CLEANUP_GAP_MS = 10 * 60_000;
+import { startOAuthSweeps, stopOAuthSweeps } from "./oauth-sweeps";
 import { startHealthChecks, stopHealthChecks } from "../deployments";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
-import { readCatalogFile, seedCatalog, startConnectionHealth, stopConnectionHealth, sweepExpiredOAuthRows } from "../connections";
+import { readCatalogFile, seedCatalog, startConnectionHealth, stopConnectionHealth } from "../connections";
 import { startWebhookDelivery, stopWebhookDelivery } from "../webhooks";
-import { sweepOAuthServerRecords } from "../identity";
-
-/** The authorization server's expired records and unused registrations, swept the same way. */
-const OAUTH_SERVER_SWEEP_JOB = "oauth-server-sweep";
 
 export interface Runtime {
   orm: MikroORM;
@@ -65,9 +57,7 @@ export function getRuntime(): Promise<Runtime> {
     watchDatabasePool(() => poolCounts(orm));
     await migrateSafely(orm);
     await seedCatalog(orm.em.fork(), await readCatalogFile());
-    const em = orm.em.fork();
-    if (await claimJobRound(em, OAUTH_CLEANUP_JOB, OAUTH_CLEANUP_GAP_MS)) await sweepExpiredOAuthRows(em);
-    if (await claimJobRound(em, OAUTH_SERVER_SWEEP_JOB, OAUTH_CLEANUP_GAP_MS)) await sweepOAuthServerRecords(em);
+    await startOAuthSweeps(orm);
     wireCacheEviction();
     await startListening();
     startHealthChecks(orm);
@@ -89,6 +79,7 @@ export async function shutdownRuntime(): Promise<void> {
   started = undefined;
   stopHealthChecks();
   stopConnectionHealth();
+  await stopOAuthSweeps();
   await stopWebhookDelivery();
   await stopOrphanSweeps();
   await stopListening();

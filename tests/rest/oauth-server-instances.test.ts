@@ -5,11 +5,12 @@ import { createTestDatabase } from "../support/database";
 import { signUp, type TestUser } from "../support/http";
 import { approveInBrowser } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
+import { within } from "../support/within";
 
 /**
  * The authorization server's state lives in PostgreSQL (the adapter of ADR 037): two
  * instances on one database share registrations, codes, grants and refresh tokens, and the
- * start-up sweep removes registrations nobody used for 30 days.
+ * sweep removes registrations nobody used for 30 days, at start and then on a timer.
  */
 
 let database: { url: string; drop(): Promise<void> };
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await client("unused-recent", now - 29 * DAY);
   await seed.end();
   a = await startService({ label: "oauth-a", databaseUrl: database.url });
-  b = await startService({ databaseUrl: database.url, dataDir: a.dataDir, env: { BASE_URL: a.url } });
+  b = await startService({ databaseUrl: database.url, dataDir: a.dataDir, env: { BASE_URL: a.url, OAUTH_SWEEP_INTERVAL_SECONDS: "1" } });
   person = await signUp(a);
 }, 90_000);
 afterAll(async () => {
@@ -44,6 +45,14 @@ describe("two instances on one database", () => {
   it("swept the registration unused for 31 days at start, and kept the one of 29 days", async () => {
     const rows = await a.db.query("select id from oauth_records where kind = 'Client' and id like 'unused-%' order by id");
     expect(rows.rows).toEqual([{ id: "unused-recent" }]);
+  });
+
+  it("sweeps again while running: a registration that turns 31 days unused later is deleted without a restart", async () => {
+    await a.db.query("insert into oauth_records (kind, id, payload) values ('Client', 'unused-later', $1::jsonb)", [JSON.stringify({ client_id: "unused-later", client_id_issued_at: Math.floor(Date.now() / 1000) - 31 * DAY, redirect_uris: [REDIRECT] })]);
+    const gone = await within(15_000, async () => (await a.db.query("select 1 from oauth_records where kind = 'Client' and id = 'unused-later'")).rowCount === 0);
+    expect(gone).toBe(true);
+    const kept = await a.db.query("select id from oauth_records where kind = 'Client' and id like 'unused-%' order by id");
+    expect(kept.rows).toEqual([{ id: "unused-recent" }]);
   });
 
   it("registers on one, exchanges the code and refreshes on the other", async () => {
