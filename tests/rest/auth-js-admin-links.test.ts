@@ -202,6 +202,20 @@ describe("auth.admin.generateLink", () => {
     }
     expect(await userCount()).toBe(before);
   });
+
+  it("answers hostile metadata values with GoTrue's shape, never a 500: kept as given, or refused without a row", async () => {
+    for (const [name, value] of Object.entries(HOSTILE)) {
+      const email = uniqueEmail("hostile-data");
+      const { data, error } = await admin().generateLink({ type: "invite", email, options: { data: { note: value } } });
+      if (error) {
+        expect(error.status, name).toBeLessThan(500);
+        expect(error.code, name).toEqual(expect.any(String));
+        expect(await accountRow(email), name).toBeUndefined();
+      } else {
+        expect(data.user?.user_metadata, name).toEqual({ note: value });
+      }
+    }
+  });
 });
 
 describe("auth.admin.inviteUserByEmail", () => {
