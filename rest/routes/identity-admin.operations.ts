@@ -1,4 +1,4 @@
-import { adminUserBody, adminUserOutput, adminUsersListOutput, adminUsersQuery } from "../../server/identity";
+import { adminUserBody, adminUserOutput, adminUsersListOutput, adminUsersQuery, generateLinkBody, generateLinkOutput, inviteBody, redirectQuery } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as admin from "./identity-admin";
@@ -95,5 +95,48 @@ export const identityAdminOperations: Route[] = [
     auth: ["identityToken"],
     pathParam: idParam,
     responses: [{ status: 200, description: "Deleted: an empty object, as GoTrue answers." }, ...refusals(SOMEONE), notFound],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/admin/generate_link",
+    handler: admin.generateLink,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Make a sign-in link and code (admin)",
+    description:
+      `${ADMIN_DESCRIPTION} GoTrue's \`generate_link\` (auth-js \`auth.admin.generateLink\`): the account prepared for \`type\` and, in the answer only (nothing is mailed), ` +
+      "a link to `GET /auth/v1/verify` and a six-digit code; either signs the person in once within 60 minutes. A new link of a kind replaces the account's earlier one.",
+    auth: ["identityToken"],
+    query: redirectQuery,
+    jsonBody: generateLinkBody,
+    responses: [
+      { status: 200, description: "The account with `action_link`, `email_otp`, `hashed_token`, `verification_type` and `redirect_to`.", schema: generateLinkOutput },
+      { status: 400, description: "No email (`An email address is required`), an invalid one, an unknown `type` (`Invalid email action link type requested: …`), or `signup` without a password." },
+      ...refusals(undefined, { type: "magiclink", email: "grace@example.com" }),
+      { status: 404, description: "`recovery` or an email change for an address without an account: `user_not_found` `User with this email not found`." },
+      { status: 413, description: "A body over the JSON limit: `request_too_large`." },
+      { status: 422, description: "`signup` or `invite` of a confirmed account, or a `new_email` another account has: `email_exists`; a password too short: `weak_password`." },
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/auth/v1/invite",
+    handler: admin.invite,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Invite by email (admin)",
+    description:
+      `${ADMIN_DESCRIPTION} GoTrue's invite (auth-js \`auth.admin.inviteUserByEmail\`): an unconfirmed account with \`invited_at\` (or an unconfirmed one invited again), ` +
+      "and a mail with a link and a code that sign the person in once within 60 minutes (then `PUT /auth/v1/user` sets a password). Needs mail (`SMTP_URL`).",
+    auth: ["identityToken"],
+    query: redirectQuery,
+    jsonBody: inviteBody,
+    responses: [
+      { status: 200, description: "The invited account.", schema: adminUserOutput },
+      { status: 400, description: "No email (`An email address is required`) or an invalid one (`validation_failed`)." },
+      ...refusals(undefined, { email: "grace@example.com" }),
+      { status: 413, description: "A body over the JSON limit: `request_too_large`." },
+      { status: 422, description: "A confirmed account has the address: `email_exists`; no mail configured: `email_provider_disabled`, naming `SMTP_URL`." },
+    ],
   }),
 ];

@@ -47,3 +47,18 @@ export async function deleteUser(ctx: RequestContext) {
   await caller.idp.adminDeleteUser({ serviceKey, id: userId(ctx) });
   return json({});
 }
+
+/** auth-js sends `redirectTo` as the `redirect_to` query parameter. */
+export async function generateLink(ctx: RequestContext) {
+  const serviceKey = bearerToken(ctx);
+  const fields = await identityBody(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.idp.adminGenerateLink({ serviceKey, fields, redirectTo: ctx.url.searchParams.get("redirect_to") }));
+}
+
+export async function invite(ctx: RequestContext) {
+  const serviceKey = bearerToken(ctx);
+  const fields = await identityBody(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.idp.adminInvite({ serviceKey, fields, redirectTo: ctx.url.searchParams.get("redirect_to") }));
+}

@@ -15,6 +15,8 @@ export class AuthUser {
   /** An address asked for with mail, until the link mailed to it is followed (GoTrue's `new_email`). */
   newEmail: string | null = null;
   lastSignInAt: Date | null = null;
+  /** When the admin API last invited the address (GoTrue's `invited_at`); null for every other account. */
+  invitedAt: Date | null = null;
   /** GoTrue's anonymous user: no address (email ""), until one is added and confirmed. */
   isAnonymous = false;
   /** Set by the admin API only (GoTrue's app_metadata); provider and providers are added when answering. */
@@ -55,6 +57,7 @@ export const AuthUserSchema = new EntitySchema<AuthUser>({
     emailConfirmedAt: { type: "Date", fieldName: "email_confirmed_at", nullable: true },
     newEmail: { type: "text", fieldName: "new_email", nullable: true },
     lastSignInAt: { type: "Date", fieldName: "last_sign_in_at", nullable: true },
+    invitedAt: { type: "Date", fieldName: "invited_at", nullable: true },
     isAnonymous: { type: "boolean", fieldName: "is_anonymous" },
     appMetadata: { type: "json", fieldName: "app_metadata" },
     userMetadata: { type: "json", fieldName: "user_metadata" },

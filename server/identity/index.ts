@@ -9,6 +9,7 @@ export { MAIL_SENT_MESSAGE, RESET_LINK_MESSAGES, RESET_LINK_MINUTES, completePas
 export { identityProvider } from "./provider";
 export { IdentityError } from "./provider-types";
 export type { ProviderUser, TokenResponse } from "./provider-types";
+export { adminLinkInput, generateLinkBody, generateLinkOutput, inviteBody } from "./schemas";
 export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, gotrueFieldsInput, emptyOutput, recoverBody, otpBody, authorizeQuery, redirectQuery, verifyBody, verifyQuery, resendBody, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
 export type { SessionUser } from "./session-cache";
 export { SESSION_COOKIE, readCookie, sessionClearCookie, sessionSetCookie } from "./session-cookie";
@@ -18,6 +19,7 @@ export type { ResolvedSession } from "./sessions";
 export { getSigningKey, publicJwks } from "./signing-keys";
 export { identityTokenKey, knownIdentity, rememberIdentity, verifiedIdentityEvictions } from "./verified-tokens";
 export { confirmEmail, type ConfirmationResult, type PendingSignUp } from "./email-confirmation";
+export { adminGenerateLink, adminInvite, type GeneratedLink } from "./admin-links";
 export { MAX_PER_PAGE, adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole, type AdminUserFields } from "./admin-users";
 export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "./oauth/metadata";
 export { oauthServer } from "./oauth/oauth-server";

@@ -7,11 +7,12 @@ import { sendMail } from "../platform/mailer";
 import { BuiltInIdentityProvider, normalizeEmail } from "./built-in-provider";
 import { AuthUser } from "./entities";
 import { requireMail } from "./mail-required";
-import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, spendCode, spendLink } from "./one-time-tokens";
+import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, spendCode, spendLink, type OneTimePurpose } from "./one-time-tokens";
 import { hashPassword } from "./passwords";
 import { IdentityError, type TokenResponse } from "./provider-types";
 import { redirectTarget } from "./redirect-target";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
+import { accountForCode, applyVerifiedPurpose, isEmailVerificationType, isLinkType, purposesFor } from "./verification-types";
 
 /**
  * GoTrue's passwordless sign-in by email (auth-js `signInWithOtp`, `verifyOtp`): one mail
@@ -64,10 +65,6 @@ async function createPasswordlessAccount(em: EntityManager, email: string, metad
   return em.findOneOrFail(AuthUser, { email });
 }
 
-/** The types whose token is ours: the sign-in mail's link and code (a sign-up's confirmation is a dashboard link). */
-const EMAIL_TYPES = new Set(["email", "magiclink", "signup"]);
-/** GoTrue's other email types: valid requests, but no token of theirs is ever sent here. */
-const OTHER_EMAIL_TYPES = new Set(["invite", "recovery", "email_change"]);
 const PHONE_TYPES = new Set(["sms", "phone_change"]);
 
 /** `POST /verify`: a code with its address, or a link's token as `token_hash`; a session. GoTrue's checks, in its order. */
@@ -85,18 +82,18 @@ export async function verifyOneTimeToken(em: EntityManager, fields: Record<strin
       // No account here has a phone number: no code was ever sent to one.
       throw codeRefused();
     }
-    if (!email || !(EMAIL_TYPES.has(type) || OTHER_EMAIL_TYPES.has(type))) {
+    if (!email || !isEmailVerificationType(type)) {
       throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Only an email address or phone number should be provided on verify");
     }
-    const userId = await spendCodeOf(em, email, type, token);
-    if (!userId) throw codeRefused();
-    return signInVerified(em, userId);
+    const spent = await spendCodeOf(em, email, type, token);
+    if (!spent) throw codeRefused();
+    return signInVerified(em, spent.userId, spent.purpose);
   }
   if (email || phone || fields.redirect_to !== undefined) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Only the token_hash and type should be provided");
-  if (!EMAIL_TYPES.has(type) && !OTHER_EMAIL_TYPES.has(type)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Invalid email verification type");
-  const userId = EMAIL_TYPES.has(type) ? await spendLink(em, tokenHash) : null;
-  if (!userId) throw linkRefused();
-  return signInVerified(em, userId);
+  if (!isEmailVerificationType(type)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Invalid email verification type");
+  const spent = await spendLink(em, tokenHash, purposesFor(type));
+  if (!spent) throw linkRefused();
+  return signInVerified(em, spent.userId, spent.purpose);
 }
 
 /** GoTrue's validatePhone: "+" and spaces dropped, then E.164 digits. */
@@ -107,39 +104,40 @@ function checkPhone(phone: string): void {
 }
 
 /** GoTrue answers a malformed address on verify with 422 "Invalid email format". */
-async function spendCodeOf(em: EntityManager, emailInput: unknown, type: string, code: string): Promise<string | null> {
+async function spendCodeOf(em: EntityManager, emailInput: unknown, type: string, code: string): Promise<{ userId: string; purpose: OneTimePurpose } | null> {
   let email: string;
   try {
     email = normalizeEmail(emailInput);
   } catch {
     throw new IdentityError(IDENTITY.VALIDATION_FAILED_422, "Invalid email format");
   }
-  if (!EMAIL_TYPES.has(type)) return null;
-  const user = await em.findOne(AuthUser, { email });
-  return user && (await spendCode(em, user.id, "magiclink", code)) ? user.id : null;
+  const user = await accountForCode(em, email, type);
+  const purpose = user ? await spendCode(em, user.id, purposesFor(type), code) : null;
+  return user && purpose ? { userId: user.id, purpose } : null;
 }
 
 export const codeRefused = () => new IdentityError(IDENTITY.OTP_EXPIRED, "Token has expired or is invalid");
 export const linkRefused = () => new IdentityError(IDENTITY.OTP_EXPIRED, "Email link is invalid or has expired");
 
 /** A proven address is a confirmed one (GoTrue's recoverVerify confirms too). */
-export async function signInVerified(em: EntityManager, userId: string): Promise<TokenResponse> {
+export async function signInVerified(em: EntityManager, userId: string, purpose: OneTimePurpose): Promise<TokenResponse> {
+  await applyVerifiedPurpose(em, userId, purpose);
   const user = await em.findOneOrFail(AuthUser, { id: userId });
   user.emailConfirmedAt ??= new Date();
   return new BuiltInIdentityProvider(em).startSession(user);
 }
 
-/** `GET /verify?token=…&type=magiclink&redirect_to=…`, the mailed link: GoTrue's redirect with the session or the error in the fragment. */
+/** `GET /verify?token=…&type=magiclink&redirect_to=…`, a mailed or admin-made link: GoTrue's redirect with the session or the error in the fragment. */
 export async function followMagicLink(em: EntityManager, query: { token: string; type: string; redirectTo: string | null }): Promise<string> {
   const target = redirectTarget(query.redirectTo);
   const fragment = new URLSearchParams();
   try {
     if (!query.type) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Verify requires a verification type");
     if (!query.token) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Verify requires a token or a token hash");
-    if (!EMAIL_TYPES.has(query.type)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Unsupported verification type");
-    const userId = await spendLink(em, query.token);
-    if (!userId) throw linkRefused();
-    const session = await signInVerified(em, userId);
+    if (!isLinkType(query.type)) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Unsupported verification type");
+    const spent = await spendLink(em, query.token, purposesFor(query.type));
+    if (!spent) throw linkRefused();
+    const session = await signInVerified(em, spent.userId, spent.purpose);
     fragment.set("access_token", session.access_token);
     fragment.set("expires_at", String(session.expires_at));
     fragment.set("expires_in", String(session.expires_in));

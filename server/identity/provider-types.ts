@@ -15,6 +15,8 @@ export interface ProviderUser {
   updated_at: string;
   /** GoTrue's further fields; the built-in provider sends them all (provider-user.ts). */
   email_confirmed_at?: string;
+  /** When the admin API invited the address (`POST /invite`, `generate_link` type invite). */
+  invited_at?: string;
   confirmed_at?: string;
   last_sign_in_at?: string;
   phone?: string;

@@ -8,6 +8,7 @@ export const APP_METADATA = { provider: "email", providers: ["email"] } as const
 export type UserRecord = Pick<AuthUser, "id" | "email" | "emailConfirmedAt" | "newEmail" | "lastSignInAt" | "userMetadata" | "createdAt" | "updatedAt"> & {
   isAnonymous?: boolean;
   appMetadata?: Record<string, unknown>;
+  invitedAt?: Date | null;
 };
 
 /**
@@ -28,6 +29,7 @@ const iso = (at: Date | null) => (at ? new Date(at).toISOString() : undefined);
  */
 export function toProviderUser(user: UserRecord, factors: ProviderFactor[] = []): ProviderUser {
   const confirmedAt = iso(user.emailConfirmedAt);
+  const invitedAt = iso(user.invitedAt ?? null);
   const lastSignInAt = iso(user.lastSignInAt);
   const createdAt = user.createdAt.toISOString();
   const updatedAt = user.updatedAt.toISOString();
@@ -37,6 +39,7 @@ export function toProviderUser(user: UserRecord, factors: ProviderFactor[] = [])
     role: "authenticated",
     email: user.email,
     ...(confirmedAt ? { email_confirmed_at: confirmedAt } : {}),
+    ...(invitedAt ? { invited_at: invitedAt } : {}),
     phone: "",
     ...(confirmedAt ? { confirmed_at: confirmedAt } : {}),
     ...(user.newEmail ? { new_email: user.newEmail } : {}),

@@ -40,5 +40,5 @@ export async function requireRecentSignInOrNonce(em: EntityManager, user: AuthUs
   const signedInAt = rows[0] ? new Date(rows[0].created_at).getTime() : 0;
   if (Date.now() - signedInAt <= FRESH_SESSION_MS) return;
   if (typeof nonce !== "string" || nonce === "") throw new IdentityError(IDENTITY.REAUTHENTICATION_NEEDED, "Password update requires reauthentication");
-  if (!(await spendCode(em, user.id, "reauthentication", nonce))) throw new IdentityError(IDENTITY.REAUTHENTICATION_NOT_VALID, "Nonce has expired or is invalid");
+  if (!(await spendCode(em, user.id, ["reauthentication"], nonce))) throw new IdentityError(IDENTITY.REAUTHENTICATION_NOT_VALID, "Nonce has expired or is invalid");
 }

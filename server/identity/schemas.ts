@@ -43,6 +43,7 @@ export const identityUserOutput = z.object({
   email: z.string().describe("Empty for an anonymous account without an address."),
   user_metadata: z.record(z.string(), z.unknown()),
   email_confirmed_at: z.string().optional().describe("ISO 8601; absent until the address is confirmed."),
+  invited_at: z.string().optional().describe("ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`)."),
   phone: z.literal("").describe("Always empty: the built-in provider has no phone sign-in."),
   confirmed_at: z.string().optional().describe("ISO 8601; GoTrue's older name for `email_confirmed_at`."),
   new_email: z.string().optional().describe("With mail: the address asked for, until the link mailed to it is followed."),
@@ -139,6 +140,33 @@ export const adminUserBody = z.object({
   email_confirm: z.boolean().optional().describe("`true`: the address counts as confirmed."),
   user_metadata: z.record(z.string(), z.unknown()).optional().describe("Merged into `user_metadata` as `data` is."),
   app_metadata: z.record(z.string(), z.unknown()).optional().describe("Merged into `app_metadata` key by key (`null` removes one; `provider` and `providers` stay derived), at most 512 bytes serialized; carried in access tokens."),
+});
+
+/** `POST /admin/generate_link` and `/invite`: raw fields, validated with GoTrue's errors; `redirect_to` from the query. */
+export const adminLinkInput = z.object({
+  serviceKey: z.string(),
+  redirectTo: z.string().nullable(),
+  fields: z.record(z.string(), z.unknown()).default({}),
+});
+export const generateLinkBody = z.object({
+  type: z
+    .enum(["signup", "invite", "magiclink", "recovery", "email_change_current", "email_change_new"])
+    .describe("`signup` (with `password`) and `invite` make the account when there is none; `magiclink` for an unknown address is a `signup`; the others need an account."),
+  email: z.string().describe("The account's address."),
+  new_email: z.string().optional().describe("With `email_change_current` and `email_change_new`: the address to change to, kept in `new_email` until the link is followed."),
+  password: z.string().optional().describe("With `signup`: 8 to 1024 characters."),
+  data: z.record(z.string(), z.unknown()).optional().describe("With `signup` and `invite`: merged into `user_metadata`."),
+});
+export const generateLinkOutput = identityUserOutput.extend({
+  action_link: z.string().describe("`{BASE_URL}/auth/v1/verify?token=…&type=…&redirect_to=…`: followed once within 60 minutes, it signs the person in (redirect with the session in the fragment)."),
+  email_otp: z.string().describe("The six-digit code: `POST /auth/v1/verify` with `{ type, email, token }` signs in once."),
+  hashed_token: z.string().describe("The link's token: `POST /auth/v1/verify` with `{ type, token_hash }` signs in once."),
+  verification_type: z.string().describe("The type the link was made for (`signup` for a magic link to an unknown address)."),
+  redirect_to: z.string().describe("Where the link lands: the `redirect_to` asked for when it is on this service's origin, else `BASE_URL`."),
+});
+export const inviteBody = z.object({
+  email: z.string().describe("The address to invite."),
+  data: z.record(z.string(), z.unknown()).optional().describe("Merged into the account's `user_metadata`."),
 });
 
 /** `POST /recover`, `/otp`, `/resend`, `/verify`: raw fields, validated with GoTrue's errors. */

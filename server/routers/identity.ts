@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getConfig } from "../platform/config";
 import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
+import { adminGenerateLink, adminInvite, adminLinkInput } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail, countMailRequest, countSignInAttempt as countCodeAttempt, followMagicLink, gotrueFieldsInput, recoverByEmail, resendConfirmation, sendSignInMail, verifyOneTimeToken } from "../identity";
 import { factorInput, mfaApi } from "../identity";
@@ -109,6 +110,14 @@ export const identityProviderRouter = router({
   adminDeleteUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
     requireServiceRole(input.serviceKey);
     return adminDeleteUser(ctx.em, input.id ?? "");
+  }),
+  adminGenerateLink: publicProcedure.input(adminLinkInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminGenerateLink(ctx.em, input.fields, input.redirectTo);
+  }),
+  adminInvite: publicProcedure.input(adminLinkInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminInvite(ctx.em, input.fields, input.redirectTo);
   }),
 });
 

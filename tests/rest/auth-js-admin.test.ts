@@ -97,4 +97,19 @@ describe("auth-js auth.admin", () => {
     expect((await client("anon").admin.createUser({ email: uniqueEmail("sneaky"), password: PASSWORD })).error).toMatchObject({ code: "not_admin" });
     expect((await service.db.query("select count(*)::int as n from auth_users")).rows[0].n).toBe(before);
   });
+
+  it("without mail: inviteUserByEmail answers GoTrue's 422 naming SMTP_URL and writes no row; generateLink still gives a working link", async () => {
+    const admin = client(SERVICE_ROLE_KEY).admin;
+    const email = uniqueEmail("invite-no-mail");
+    const { data, error } = await admin.inviteUserByEmail(email);
+    expect(error).toMatchObject({ status: 422, code: "email_provider_disabled", message: "Inviting by email needs mail, and mail is not configured: set SMTP_URL" });
+    expect(data.user).toBeNull();
+    expect((await service.db.query("select 1 from auth_users where email = $1", [email])).rows).toHaveLength(0);
+
+    const link = await admin.generateLink({ type: "invite", email });
+    expect(link.error).toBeNull();
+    const verified = await user().verifyOtp({ token_hash: link.data.properties!.hashed_token, type: "invite" });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user).toMatchObject({ email, invited_at: expect.any(String), email_confirmed_at: expect.any(String) });
+  });
 });

@@ -142,6 +142,9 @@ describe("the OpenAPI document", () => {
       "PUT /auth/v1/admin/users/{id} 404",
       "PUT /auth/v1/admin/users/{id} 422",
       "DELETE /auth/v1/admin/users/{id} 404",
+      // generate_link and invite likewise (tests/rest/auth-js-admin-links.test.ts).
+      ...[400, 404, 413, 422].map((status) => `POST /auth/v1/admin/generate_link ${status}`),
+      ...[400, 413, 422].map((status) => `POST /auth/v1/invite ${status}`),
       // Two-step sign-in past the bearer needs a person's own factor, a verified one, an aal2
       // session or a flood of wrong codes (tests/rest/auth-js-mfa.test.ts drives each with auth-js).
       "POST /auth/v1/factors 422",
@@ -208,7 +211,7 @@ describe("the OpenAPI document for a generated client", () => {
     expect(session.additionalProperties).toBe(false);
     // GoTrue's user object (issue 16, 1), every field the service sends.
     expect(Object.keys(session.properties.user.properties).sort()).toEqual(
-      ["id", "aud", "role", "email", "email_confirmed_at", "phone", "confirmed_at", "new_email", "last_sign_in_at", "app_metadata", "user_metadata", "identities", "is_anonymous", "factors", "created_at", "updated_at"].sort(),
+      ["id", "aud", "role", "email", "email_confirmed_at", "invited_at", "phone", "confirmed_at", "new_email", "last_sign_in_at", "app_metadata", "user_metadata", "identities", "is_anonymous", "factors", "created_at", "updated_at"].sort(),
     );
   });
 

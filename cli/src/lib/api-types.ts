@@ -1289,6 +1289,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/admin/generate_link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a sign-in link and code (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. GoTrue's `generate_link` (auth-js `auth.admin.generateLink`): the account prepared for `type` and, in the answer only (nothing is mailed), a link to `GET /auth/v1/verify` and a six-digit code; either signs the person in once within 60 minutes. A new link of a kind replaces the account's earlier one.
+         */
+        post: operations["postAuthV1AdminGenerateLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/admin/users": {
         parameters: {
             query?: never;
@@ -1503,6 +1523,26 @@ export interface paths {
          * @description Recovery codes in the shape of auth-js's experimental `mfa.recoveryCodes` (docs/decisions/045): one set of 10 single-use codes per account, a factor of type `recovery_code`, shown once and stored hashed. auth-js `mfa.recoveryCodes.verify`: an unused code in place of the app's (case, spaces and `-` do not matter); it is used up. The answer is the session at `aal2`, `amr` method `mfa/recovery_code`.
          */
         post: operations["postAuthV1FactorsRecoveryCodesVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite by email (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. GoTrue's invite (auth-js `auth.admin.inviteUserByEmail`): an unconfirmed account with `invited_at` (or an unconfirmed one invited again), and a mail with a link and a code that sign the person in once within 60 minutes (then `PUT /auth/v1/user` sets a password). Needs mail (`SMTP_URL`).
+         */
+        post: operations["postAuthV1Invite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8067,6 +8107,206 @@ export interface operations {
             };
         };
     };
+    postAuthV1AdminGenerateLink: {
+        parameters: {
+            query?: {
+                /** @description Where the mailed link lands after signing in: a URL on this service's origin (anything else becomes BASE_URL). */
+                redirect_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description With `signup` and `invite`: merged into `user_metadata`. */
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The account's address. */
+                    email: string;
+                    /** @description With `email_change_current` and `email_change_new`: the address to change to, kept in `new_email` until the link is followed. */
+                    new_email?: string;
+                    /** @description With `signup`: 8 to 1024 characters. */
+                    password?: string;
+                    /**
+                     * @description `signup` (with `password`) and `invite` make the account when there is none; `magiclink` for an unknown address is a `signup`; the others need an account.
+                     * @enum {string}
+                     */
+                    type: "signup" | "invite" | "magiclink" | "recovery" | "email_change_current" | "email_change_new";
+                };
+            };
+        };
+        responses: {
+            /** @description The account with `action_link`, `email_otp`, `hashed_token`, `verification_type` and `redirect_to`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `{BASE_URL}/auth/v1/verify?token=…&type=…&redirect_to=…`: followed once within 60 minutes, it signs the person in (redirect with the session in the fragment). */
+                        action_link: string;
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                        app_metadata: {
+                            /** @constant */
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
+                        email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
+                        /** @description The six-digit code: `POST /auth/v1/verify` with `{ type, email, token }` signs in once. */
+                        email_otp: string;
+                        /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                        factors?: {
+                            created_at: string;
+                            /** @enum {string} */
+                            factor_type: "totp" | "recovery_code";
+                            friendly_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "unverified" | "verified";
+                            updated_at: string;
+                        }[];
+                        /** @description The link's token: `POST /auth/v1/verify` with `{ type, token_hash }` signs in once. */
+                        hashed_token: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                        invited_at?: string;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
+                        /** @description Where the link lands: the `redirect_to` asked for when it is on this service's origin, else `BASE_URL`. */
+                        redirect_to: string;
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The type the link was made for (`signup` for a magic link to an unknown address). */
+                        verification_type: string;
+                    };
+                };
+            };
+            /** @description No email (`An email address is required`), an invalid one, an unknown `type` (`Invalid email action link type requested: …`), or `signup` without a password. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `recovery` or an email change for an address without an account: `user_not_found` `User with this email not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A body over the JSON limit: `request_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `signup` or `invite` of a confirmed account, or a `new_email` another account has: `email_exists`; a password too short: `weak_password`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getAuthV1AdminUsers: {
         parameters: {
             query?: {
@@ -8143,6 +8383,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
+                            /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                            invited_at?: string;
                             /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                             is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
@@ -8289,6 +8531,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
+                        /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                        invited_at?: string;
                         /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                         is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
@@ -8431,6 +8675,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
+                        /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                        invited_at?: string;
                         /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                         is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
@@ -8579,6 +8825,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
+                        /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                        invited_at?: string;
                         /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                         is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
@@ -9088,6 +9336,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
+                            /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                            invited_at?: string;
                             /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                             is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
@@ -9544,6 +9794,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
+                            /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                            invited_at?: string;
                             /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                             is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
@@ -9623,6 +9875,174 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a new attempt may succeed. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1Invite: {
+        parameters: {
+            query?: {
+                /** @description Where the mailed link lands after signing in: a URL on this service's origin (anything else becomes BASE_URL). */
+                redirect_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Merged into the account's `user_metadata`. */
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The address to invite. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invited account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                        app_metadata: {
+                            /** @constant */
+                            provider?: "email";
+                            providers?: "email"[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        aud: "authenticated";
+                        /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                        confirmed_at?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        /** @description Empty for an anonymous account without an address. */
+                        email: string;
+                        /** @description ISO 8601; absent until the address is confirmed. */
+                        email_confirmed_at?: string;
+                        /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                        factors?: {
+                            created_at: string;
+                            /** @enum {string} */
+                            factor_type: "totp" | "recovery_code";
+                            friendly_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "unverified" | "verified";
+                            updated_at: string;
+                        }[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        identities: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            identity_data: {
+                                [key: string]: unknown;
+                            };
+                            identity_id: string;
+                            last_sign_in_at?: string;
+                            /** @constant */
+                            provider: "email";
+                            updated_at: string;
+                            /** Format: uuid */
+                            user_id: string;
+                        }[];
+                        /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                        invited_at?: string;
+                        /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                        is_anonymous: boolean;
+                        /** @description ISO 8601; absent before the first sign-in. */
+                        last_sign_in_at?: string;
+                        /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                        new_email?: string;
+                        /**
+                         * @description Always empty: the built-in provider has no phone sign-in.
+                         * @constant
+                         */
+                        phone: "";
+                        /** @constant */
+                        role: "authenticated";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_metadata: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No email (`An email address is required`) or an invalid one (`validation_failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A body over the JSON limit: `request_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A confirmed account has the address: `email_exists`; no mail configured: `email_provider_disabled`, naming `SMTP_URL`. */
+            422: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10349,6 +10769,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
+                            /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                            invited_at?: string;
                             /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                             is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
@@ -10514,6 +10936,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
+                            /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                            invited_at?: string;
                             /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                             is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
@@ -10630,6 +11054,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
+                        /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                        invited_at?: string;
                         /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                         is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
@@ -10758,6 +11184,8 @@ export interface operations {
                             /** Format: uuid */
                             user_id: string;
                         }[];
+                        /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                        invited_at?: string;
                         /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                         is_anonymous: boolean;
                         /** @description ISO 8601; absent before the first sign-in. */
@@ -10948,6 +11376,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
+                            /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                            invited_at?: string;
                             /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                             is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
