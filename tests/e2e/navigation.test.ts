@@ -165,6 +165,19 @@ describe.skipIf(!hasChromium)("the dashboard's navigation, grouped, by role and 
           expect(box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
           expect(await noSidewaysScroll(page)).toBe(true);
           await closeWithEscape(page, accountButton, accountNav);
+          // Tab walks the open menu in order, then leaves it closed for what comes next in the
+          // header: the workspace's first tab on a desktop, the Menu button on a phone.
+          await openWith(page, accountButton, "Enter");
+          for (const name of expected.account) {
+            await page.keyboard.press("Tab");
+            expect(await focused(accountNav.getByRole("link", { name, exact: true }))).toBe(true);
+          }
+          await page.keyboard.press("Tab");
+          expect(await focused(accountNav.getByRole("button", { name: "Sign out" }))).toBe(true);
+          await page.keyboard.press("Tab");
+          await accountNav.waitFor({ state: "hidden" });
+          expect(await accountButton.getAttribute("aria-expanded")).toBe("false");
+          expect(await focused(phone ? menu : main.getByRole("link", { name: "Overview" }))).toBe(true);
 
           // Service administration: its own menu, for service administrators only.
           const adminButton = banner.getByRole("button", { name: "Admin", exact: true });
