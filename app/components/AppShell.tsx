@@ -22,8 +22,8 @@ export function SkipLink() {
  * service administration (administrators only) and the account menu; the workspace's pages
  * are the row of tabs below, as Vercel's are. The source order is the visual order, so Tab
  * walks the header as it reads. On narrow screens the tabs sit behind a "Menu" button
- * (progressive enhancement: before hydration, or without JavaScript, every panel is simply
- * shown and wraps, so every link stays reachable; see shell.css and no-script.css).
+ * (responsive.css). Without JavaScript no button can toggle, so every group is simply shown
+ * and wraps, and every link stays reachable (no-script.css).
  */
 export function AppShell({ account, children }: { account: AccountView; children: ReactNode }) {
   const { workspace, balance, role } = account;
