@@ -1,25 +1,12 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { creditsLabel } from "~/lib/format";
+import { adminPages, workspacePages } from "~/lib/navigation";
 import type { AccountView } from "~/lib/view-types";
+import { AccountMenu } from "./AccountMenu";
+import { AdminMenu } from "./AdminMenu";
 import { Avatar } from "./Avatar";
-
-const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
-  { to: "/dashboard", label: "Overview" },
-  { to: "/apps", label: "Apps" },
-  { to: "/connections", label: "Connections" },
-  { to: "/keys", label: "API Keys" },
-  { to: "/credits", label: "Credits" },
-  { to: "/deployments", label: "Deployments" },
-  { to: "/members", label: "Members" },
-  { to: "/settings", label: "Settings", ownerOnly: true },
-  { to: "/profile", label: "Profile" },
-];
-const ADMIN = [
-  { to: "/admin/credits", label: "Admin" },
-  { to: "/admin/integrations", label: "Integrations" },
-  { to: "/admin/users", label: "Users" },
-];
+import { useDisclosure } from "./use-disclosure";
 
 /** The id of every page's main region: the "Skip to content" link's target. */
 export const MAIN_ID = "main";
@@ -30,28 +17,20 @@ export function SkipLink() {
 }
 
 /**
- * Every signed-in page: a header with the workspace, the navigation and the user. On narrow
- * screens the navigation and the account sit behind a "Menu" button (progressive
- * enhancement: before hydration, or without JavaScript, the menu is simply shown open and
- * wraps, so every link stays reachable; see shell.css).
+ * Every signed-in page: a header in three groups (issue 20 section 5, lists in
+ * app/lib/navigation.ts). The first row holds the workspace and its switcher, then the
+ * service administration (administrators only) and the account menu; the workspace's pages
+ * are the row of tabs below, as Vercel's are. The source order is the visual order, so Tab
+ * walks the header as it reads. On narrow screens the tabs sit behind a "Menu" button
+ * (responsive.css). Without JavaScript no button can toggle, so every group is simply shown
+ * and wraps, and every link stays reachable (no-script.css).
  */
 export function AppShell({ account, children }: { account: AccountView; children: ReactNode }) {
-  const { profile, workspace, balance, isAdmin, role } = account;
-  // Workspace pages need a workspace (Settings its owner); the Admin area only an administrator.
-  const nav = [...(workspace ? NAV.filter((item) => !item.ownerOnly || role === "owner") : []), ...(isAdmin ? ADMIN : [])];
-  const userName = profile.displayName || profile.email;
-  const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  // A followed link closes the menu; so does Escape.
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setMenuOpen(false);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+  const { workspace, balance, role } = account;
+  const pages = workspacePages(account);
+  const admin = adminPages(account);
+  const shownBalance = workspace && balance != null ? creditsLabel(balance) : null;
+  const menu = useDisclosure("site-menu");
   return (
     <div className="shell">
       <SkipLink />
@@ -66,44 +45,34 @@ export function AppShell({ account, children }: { account: AccountView; children
             <span className="brand-name" data-testid="header-workspace">{workspace?.name ?? "svc"}</span>
           </Link>
           {workspace && role ? <WorkspaceSwitcher account={account} /> : null}
-          <button
-            type="button"
-            className="menu-button btn btn-secondary btn-sm"
-            aria-expanded={menuOpen}
-            aria-controls="site-menu"
-            onClick={() => setMenuOpen(!menuOpen)}
-          >
-            <span className="menu-icon" aria-hidden="true" />
-            {menuOpen ? "Close" : "Menu"}
-          </button>
-          <div id="site-menu" className={`site-menu${menuOpen ? " is-open" : ""}`}>
-            {nav.length > 0 ? (
-              <nav aria-label="Main" className="nav">
-                {nav.map((item) => (
-                  <NavLink key={item.to} to={item.to} className="nav-link" prefetch="intent">
-                    {item.label}
-                  </NavLink>
-                ))}
-              </nav>
-            ) : null}
-            <div className="account">
-              {workspace && balance != null ? (
-                <span className="balance" data-testid="header-balance" title="Your workspace's credit balance">
-                  {creditsLabel(balance)}
-                </span>
-              ) : null}
-              <Link to="/profile" className="account-link" aria-label={`Your profile: ${userName}`}>
-                <Avatar src={profile.avatarUrl || null} name={userName} size="sm" />
-                <span className="account-text">
-                  <span className="account-name" data-testid="header-user">{userName}</span>
-                  {profile.displayName ? <span className="account-email">{profile.email}</span> : null}
-                </span>
-              </Link>
-              <Form method="post" action="/logout">
-                <button type="submit" className="btn btn-ghost btn-sm">Sign out</button>
-              </Form>
-            </div>
+          <div className="topbar-actions">
+            {admin.length > 0 ? <AdminMenu items={admin} /> : null}
+            <AccountMenu account={account} />
           </div>
+          {pages.length > 0 || shownBalance ? (
+            <>
+              <button {...menu.buttonProps} className="menu-button btn btn-secondary btn-sm">
+                <span className="menu-icon" aria-hidden="true" />
+                {menu.open ? "Close" : "Menu"}
+              </button>
+              <div {...menu.panelProps} className={`site-menu${menu.open ? " is-open" : ""}`}>
+                {pages.length > 0 ? (
+                  <nav aria-label="Main" className="nav">
+                    {pages.map((item) => (
+                      <NavLink key={item.to} to={item.to} className="nav-link" prefetch="intent">
+                        {item.label}
+                      </NavLink>
+                    ))}
+                  </nav>
+                ) : null}
+                {shownBalance ? (
+                  <span className="balance" data-testid="header-balance" title="Your workspace's credit balance">
+                    {shownBalance}
+                  </span>
+                ) : null}
+              </div>
+            </>
+          ) : null}
         </div>
       </header>
       <main className="page" id={MAIN_ID} tabIndex={-1}>{children}</main>

@@ -63,7 +63,7 @@ describe("admin credits", () => {
     await screen.findByText("125.00 credits", { selector: "td" });
     expect(within(screen.getByRole("banner")).getByTestId("header-balance").textContent).toBe("125.00 credits");
     expect((form.querySelector('input[name="idempotencyKey"]') as HTMLInputElement).value).toBe("form-key-2");
-    expect(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Admin" }).getAttribute("href")).toBe("/admin/credits");
+    expect(within(screen.getByRole("navigation", { name: "Service administration" })).getByRole("link", { name: "Credits" }).getAttribute("href")).toBe("/admin/credits");
   });
 
   it("reports a second submission with the same form key as already applied", async () => {

@@ -33,19 +33,31 @@ function renderApps(header: Partial<AccountView>) {
 }
 
 describe("apps and the header", () => {
-  it("shows the workspace balance in the header; the Admin link only for administrators", async () => {
+  it("shows the workspace balance in the header; the Admin menu only for administrators", async () => {
     renderApps({ balance: "100.000000", isAdmin: false });
     const banner = await screen.findByRole("banner");
     expect(within(banner).getByTestId("header-balance").textContent).toBe("100.00 credits");
     const nav = within(banner).getByRole("navigation", { name: "Main" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "API Keys", "Credits", "Deployments", "Members", "Settings", "Profile"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "Deployments", "Members", "Credits", "Audit log", "Settings"]);
+    // The person's own pages moved into the account menu (issue 20 section 5).
+    const accountNav = within(banner).getByRole("navigation", { name: "Account" });
+    expect(within(accountNav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Profile", "Security", "API Keys"]);
     expect(within(banner).getByTestId("header-role").textContent).toBe("owner");
+    expect(within(banner).queryByRole("button", { name: "Admin" })).toBeNull();
+    expect(within(banner).queryByRole("navigation", { name: "Service administration" })).toBeNull();
 
     cleanup();
     renderApps({ balance: "1234567.125000", isAdmin: true });
     const adminBanner = await screen.findByRole("banner");
     expect(within(adminBanner).getByTestId("header-balance").textContent).toBe("1,234,567.125 credits");
-    expect(within(adminBanner).getByRole("link", { name: "Admin" }).getAttribute("href")).toBe("/admin/credits");
+    // Service administration is a menu of its own, in the header, apart from the workspace's pages.
+    const adminButton = within(adminBanner).getByRole("button", { name: "Admin" });
+    expect(adminButton.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(adminButton);
+    expect(adminButton.getAttribute("aria-expanded")).toBe("true");
+    const adminNav = within(adminBanner).getByRole("navigation", { name: "Service administration" });
+    expect(adminButton.getAttribute("aria-controls")).toBe(adminNav.closest("[id]")!.id);
+    expect(within(adminNav).getByRole("link", { name: "Credits" }).getAttribute("href")).toBe("/admin/credits");
   });
 
   it("shows a viewer their role, the other workspaces to switch to, and no Settings", async () => {
@@ -59,7 +71,9 @@ describe("apps and the header", () => {
     const banner = await screen.findByRole("banner");
     expect(within(banner).getByTestId("header-role").textContent).toBe("viewer");
     const nav = within(banner).getByRole("navigation", { name: "Main" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "API Keys", "Credits", "Deployments", "Members", "Profile"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "Deployments", "Members", "Credits"]);
+    const accountNav = within(banner).getByRole("navigation", { name: "Account" });
+    expect(within(accountNav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Profile", "Security", "API Keys"]);
     const choice = within(banner).getByRole("menuitem", { name: /Side Project/ });
     const form = choice.closest("form")!;
     expect(form.getAttribute("action")).toBe("/workspace");

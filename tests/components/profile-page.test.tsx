@@ -29,7 +29,7 @@ describe("profile", () => {
     const banner = await screen.findByRole("banner");
     expect(within(banner).getByText("Ada")).toBeTruthy();
     expect(within(banner).getByText("ada@example.com")).toBeTruthy();
-    expect(within(banner).getByRole("button", { name: "Sign out" }).closest("form")?.getAttribute("action")).toBe("/logout");
+    expect(within(within(banner).getByRole("navigation", { name: "Account" })).getByRole("button", { name: "Sign out" }).closest("form")?.getAttribute("action")).toBe("/logout");
 
     const field = screen.getByRole("textbox", { name: "Display name" });
     fireEvent.change(field, { target: { value: "x".repeat(121) } });

@@ -46,10 +46,11 @@ describe.skipIf(!hasChromium)("apps, API keys and admin credits in a browser", (
     await page.waitForSelector("html[data-hydrated]");
   }
 
-  it("shows the workspace balance and the Admin link in the header", async () => {
+  it("shows the workspace balance and the Admin menu in the header", async () => {
     await open("/dashboard");
     await expect.poll(() => page.getByTestId("header-balance").textContent()).toBe("100.00 credits");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).waitFor();
+    await page.getByRole("button", { name: "Admin", exact: true }).click();
+    expect(await page.getByRole("navigation", { name: "Service administration" }).getByRole("link", { name: "Credits" }).getAttribute("href")).toBe("/admin/credits");
   });
 
   it("creates an app and adds a variable that stays masked until revealed", async () => {
@@ -173,6 +174,8 @@ describe.skipIf(!hasChromium)("apps, API keys and admin credits in a browser", (
     expect(await memberPage.getByRole("status").filter({ hasText: "That page is for administrators of the service." }).count()).toBe(1);
     await expect.poll(() => memberPage.getByTestId("header-balance").textContent()).toBe("130.00 credits");
     expect(await memberPage.getByRole("link", { name: "Admin" }).count()).toBe(0);
+    expect(await memberPage.getByRole("button", { name: "Admin", exact: true }).count()).toBe(0);
+    expect(await memberPage.getByRole("navigation", { name: "Service administration" }).count()).toBe(0);
     await context.close();
   });
 });

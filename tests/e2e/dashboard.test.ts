@@ -212,8 +212,9 @@ describe.skipIf(!hasChromium)("dashboard in a browser", () => {
     expect(rows.rows[0].display_name).toBe("Ada Lovelace");
   });
 
-  it("signs out from the header", async () => {
-    await page.getByRole("button", { name: "Sign out" }).click();
+  it("signs out from the header's account menu", async () => {
+    await page.getByRole("button", { name: /^Your account: / }).click();
+    await page.getByRole("navigation", { name: "Account" }).getByRole("button", { name: "Sign out" }).click();
     // Issue 10: signing out lands on a page that says so.
     await page.waitForURL(/\/logout$/);
     await page.getByRole("heading", { name: "You are signed out" }).waitFor();

@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
           expect(await menu.getAttribute("aria-expanded")).toBe("false");
           await menu.focus();
           await page.keyboard.press("Enter");
-          await nav.getByRole("link", { name: "Admin" }).waitFor({ state: "visible" });
+          await nav.getByRole("link", { name: "Settings" }).waitFor({ state: "visible" });
           expect(await page.getByRole("button", { name: "Close" }).getAttribute("aria-expanded")).toBe("true");
           await page.keyboard.press("Escape");
           await nav.waitFor({ state: "hidden" });
@@ -72,10 +72,18 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
           await nav.waitFor({ state: "hidden" }); // a followed link closes the menu
         } else {
           expect(await menu.isVisible()).toBe(false);
-          for (const name of ["Overview", "Apps", "API Keys", "Credits", "Deployments", "Members", "Settings", "Profile", "Admin", "Users"]) {
+          for (const name of ["Overview", "Apps", "Credits", "Deployments", "Members", "Settings"]) {
             expect(await nav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
           }
         }
+        // The person's own pages and the service administration moved into menus of their own
+        // (issue 20 section 5; tests/e2e/navigation.test.ts covers them by role and keyboard).
+        await page.getByRole("button", { name: /^Your account: / }).click();
+        const accountNav = page.getByRole("navigation", { name: "Account" });
+        for (const name of ["API Keys", "Profile"]) expect(await accountNav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+        await page.getByRole("button", { name: "Admin", exact: true }).click();
+        const adminNav = page.getByRole("navigation", { name: "Service administration" });
+        for (const name of ["Credits", "Users"]) expect(await adminNav.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
         await context.close();
       });
 
@@ -83,7 +91,11 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
         const { context, page } = await pageAs(admin, viewport, { javaScriptEnabled: false });
         await page.goto(`${service.url}/dashboard`);
         const nav = page.getByRole("navigation", { name: "Main" });
-        expect(await nav.getByRole("link", { name: "Admin" }).isVisible()).toBe(true);
+        expect(await nav.getByRole("link", { name: "Settings" }).isVisible()).toBe(true);
+        const adminNav = page.getByRole("navigation", { name: "Service administration" });
+        expect(await adminNav.getByRole("link", { name: "Credits" }).isVisible()).toBe(true);
+        const accountNav = page.getByRole("navigation", { name: "Account" });
+        expect(await accountNav.getByRole("button", { name: "Sign out" }).isVisible()).toBe(true);
         expect(await page.getByRole("button", { name: "Menu" }).isVisible()).toBe(false);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await context.close();
@@ -146,8 +158,8 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
         const person = await signUp(service);
         const { context, page } = await pageAs(person, viewport);
         await open(page, "/onboarding");
-        if (phone) await page.getByRole("button", { name: "Menu" }).click();
-        await page.getByRole("button", { name: "Sign out" }).click();
+        await page.getByRole("button", { name: /^Your account: / }).click();
+        await page.getByRole("navigation", { name: "Account" }).getByRole("button", { name: "Sign out" }).click();
         await page.waitForURL(/\/logout$/);
         await page.getByRole("heading", { name: "You are signed out" }).waitFor();
         expect(await page.title()).toBe("Signed out · svc");

@@ -33,6 +33,7 @@ export function ProfilePage() {
             removeIntent="clearAvatar"
           />
         </Card>
+        <h2 id="security" className="sections-title">Security</h2>
         <SignedInSessionsCard sessions={sessions} />
         <AuthorizedAppsCard applications={applications} />
       </div>
