@@ -20,6 +20,7 @@ let owner: WorkspaceOwner;
 let member: TestUser;
 let viewer: TestUser;
 let appId: string;
+let apiKey: string;
 const REDIRECT = "http://127.0.0.1:8765/callback";
 const BODY = { name: "Reports portal", redirectUris: [REDIRECT], type: "confidential" };
 const NOT_OWNER = { message: "Only the workspace owner can manage OAuth clients" };
@@ -29,7 +30,7 @@ beforeAll(async () => {
   owner = await signedInOwner(service, { slugPrefix: "oc", name: "Reports Inc" });
   member = await invitedPerson(service, owner.user, "member");
   viewer = await invitedPerson(service, owner.user, "viewer");
-  appId = (await appWithKey(service, owner.user, "Reports")).appId;
+  ({ appId, apiKey } = await appWithKey(service, owner.user, "Reports"));
 });
 afterAll(async () => {
   await service?.stop();
@@ -120,6 +121,16 @@ describe("managing registered clients", () => {
     const rotated = await trpc(service, owner.user, "oauthClients.rotateSecret", { appId, clientId: created.data.clientId });
     expect(rotated.data.clientSecret).not.toBe(created.data.clientSecret);
     expect((await trpc(service, owner.user, "oauthClients.delete", { appId, clientId: created.data.clientId })).data).toEqual({ ok: true });
+    expect(await clientRows()).toEqual([]);
+  });
+
+  it("answers the owner's svc_sk_ key over REST as it answers the owner", async () => {
+    const bearer = { authorization: `Bearer ${apiKey}` };
+    const created = await api(service, path(), { method: "POST", headers: bearer, json: BODY });
+    expect(created.status, created.text).toBe(201);
+    const listed = await api(service, path(), { headers: bearer });
+    expect(listed.body.clients.map((one: { clientId: string }) => one.clientId)).toEqual([created.body.clientId]);
+    expect((await api(service, path(`/${created.body.clientId}`), { method: "DELETE", headers: bearer })).status).toBe(204);
     expect(await clientRows()).toEqual([]);
   });
 
@@ -223,6 +234,10 @@ describe("a registered client at the authorization server", () => {
     expect(consentHtml).not.toContain("Unverified application");
     expect(decodeJwt(tokens.access_token)).toMatchObject({ iss: issuer(), sub: member.userId, client_id: clientId, aud: "authenticated" });
     expect(tokens.refresh_token).toBeTruthy();
+    // The member's profile lists it by its name under "Authorized applications".
+    const profile = await api(service, "/profile", { cookie: member.cookie });
+    expect(profile.status).toBe(200);
+    expect(profile.text).toContain("Reports portal");
 
     // client_secret_post is accepted for the same client.
     const posted = await client.discovery(new URL(issuer()), clientId, ES256, client.ClientSecretPost(clientSecret), insecure);
