@@ -133,6 +133,14 @@ async function signedInUser(req: IncomingMessage) {
 }
 
 /** `/auth/v1/oauth/interaction/{uid}`: through /login when signed out, then to the consent page; Approve and Deny post back here. */
+/**
+ * AUTH_URL on another origin is this service under another name (ADR 050): the consent page
+ * is then served there, and a browser that sends only `Origin` (no `Sec-Fetch-Site`) names it.
+ */
+function fromIssuerOrigin(req: IncomingMessage): boolean {
+  return req.headers["sec-fetch-site"] === undefined && req.headers.origin === new URL(getConfig().authUrl).origin;
+}
+
 async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
   const session = await signedInUser(req);
   if (!action) {
@@ -142,7 +150,7 @@ async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: 
   }
   if (req.method !== "POST") return sendPage(res, 405, "Method not allowed", "Approve or deny from the consent page.");
   req.resume();
-  if (isCrossOriginWrite("POST", (name) => req.headers[name] as string | undefined)) {
+  if (isCrossOriginWrite("POST", (name) => req.headers[name] as string | undefined) && !fromIssuerOrigin(req)) {
     return sendPage(res, 403, "Request refused", "Approve or deny from this service's own consent page.");
   }
   if (!session) return redirect(res, `/login?redirectTo=${encodeURIComponent(`${OAUTH_PREFIX}interaction/${uid}`)}`);
@@ -231,12 +239,14 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
     (req as IncomingMessage & { body?: string }).body = body;
   }
 
-  // The library builds every URL from the issuer's public address, not from what the client sent.
-  const issuer = new URL(getConfig().baseUrl);
+  // The library builds every URL from the issuer's public address (AUTH_URL when set), not
+  // from what the client sent: its host and scheme, and its path as the mount path.
+  const issuer = new URL(getConfig().authUrl);
   req.headers["x-forwarded-host"] = issuer.host;
   req.headers["x-forwarded-proto"] = issuer.protocol.slice(0, -1);
-  (req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
-  req.url = (req.url ?? "/").slice(ISSUER_PATH.length);
+  const route = (req.url ?? "/").slice(ISSUER_PATH.length);
+  (req as IncomingMessage & { originalUrl?: string }).originalUrl = `${issuer.pathname.replace(/\/+$/, "")}${route}`;
+  req.url = route;
   const server = await provider();
   server.callback()(req, res);
 }

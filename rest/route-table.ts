@@ -1,5 +1,6 @@
 import type { Route } from "./route-types";
 import { appOperations } from "./routes/apps.operations";
+import { oauthClientOperations } from "./routes/oauth-clients.operations";
 import { keyOperations } from "./routes/keys.operations";
 import { balanceOperations } from "./routes/balance.operations";
 import { cliOperations } from "./routes/cli.operations";
@@ -40,6 +41,7 @@ export const routes: Route[] = [
   ...balanceOperations,
   ...cliOperations,
   ...appOperations,
+  ...oauthClientOperations,
   ...keyOperations,
   ...deploymentOperations,
   ...deploymentShellOperations,

@@ -9,5 +9,6 @@ export type { MembershipRole, TenantOutput } from "../../server/tenants";
 export type { Profile } from "../../server/users";
 export type { Capability } from "../../server/members";
 export type { ConsentDetails } from "../../server/identity";
+export type { RegisteredClientView } from "../../server/identity";
 export type { AuthorizedApplication, SignedInSession } from "../../server/identity";
 export type { WebhookDeliveryView, WebhookEndpointView } from "../../server/webhooks";

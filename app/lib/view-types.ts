@@ -5,6 +5,7 @@
  */
 export type { AgentTokenView, DeploymentEventView, DeploymentView, WebhookDeliveryView, WebhookEndpointView } from "./api-shapes.server";
 export type { ConsentDetails } from "./api-shapes.server";
+export type { RegisteredClientView } from "./api-shapes.server";
 export type { AuthorizedApplication, SignedInSession } from "./api-shapes.server";
 import type { Capability, MembershipRole, Profile, TenantOutput } from "./api-shapes.server";
 
@@ -87,6 +88,11 @@ export interface KeyView {
 /** A new webhook endpoint's answer: the only time its `whsec_` secret is shown. */
 export interface CreatedWebhookResult extends FormResult {
   created?: { id: string; url: string; secret: string };
+}
+
+/** A registered OAuth client just created or rotated: its secret, this once (null for a public client). */
+export interface OAuthClientSecretResult extends FormResult {
+  shown?: { clientId: string; name: string; clientSecret: string | null; rotated: boolean };
 }
 
 export interface CreatedKeyResult extends FormResult {

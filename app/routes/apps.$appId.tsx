@@ -7,6 +7,8 @@ import { requireUser, sessionHeaders, type DashboardRequest } from "~/lib/caller
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
 import { readForm } from "~/lib/read-form.server";
+import { oauthClientAction, oauthIssuer } from "~/lib/oauth-clients.server";
+import { allows } from "~/lib/view-types";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.app.name ?? "App"} · Apps · svc` }];
 
@@ -15,7 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { app, env } = await loadAppWithEnv(dashboard.caller, params.appId ?? "", request);
   const [{ connections, allowedOrigins }, workspaceConnections] = await Promise.all([dashboard.caller.connections.forApp({ appId: app.id }), dashboard.caller.connections.list()]);
   const bindable = workspaceConnections.map((row) => ({ id: row.id, provider: row.provider, displayName: row.displayName }));
-  const data: AppDetailData = { account, app, env, connections, allowedOrigins, bindable };
+  // OAuth clients are the owner's (ADR 050): others are not shown the card.
+  const oauthClients = allows(account, "oauthClients.manage") ? { clients: (await dashboard.caller.oauthClients.list({ appId: app.id })).clients, issuer: oauthIssuer() } : undefined;
+  const data: AppDetailData = { account, app, env, connections, allowedOrigins, bindable, oauthClients };
   // Decrypted values ride in this response: keep them out of every cache.
   const headers = sessionHeaders(dashboard);
   headers.set("cache-control", "no-store");
@@ -24,7 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * The forms: add a variable, replace one's value (`update`), delete one; the allowed origins
- * (`origins`); bind a workspace connection (`bind`) or unbind one (`unbind`).
+ * (`origins`); bind a workspace connection (`bind`) or unbind one (`unbind`); the OAuth
+ * clients (`oauth-client-create`, `-rotate`, `-delete`).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
@@ -54,6 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return json<FormResult>({ intent, ok: true }, { headers });
   }
+  if (intent.startsWith("oauth-client-")) return oauthClientAction(request, dashboard, headers, intent, appId, form);
   if (intent === "rename" || intent === "delete-app") return manageApp(request, dashboard, headers, intent, appId, form);
   try {
     if (intent === "add" || intent === "update") await dashboard.caller.apps.setEnv({ appId, ...values });

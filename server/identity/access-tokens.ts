@@ -14,8 +14,9 @@ export interface AccessClaims extends JWTPayload {
   exp: number;
 }
 
+/** `{auth_url}`: AUTH_URL when set, else `{identity provider}/auth/v1` (config.ts). */
 export function issuer(): string {
-  return `${getConfig().identityProviderUrl}/auth/v1`;
+  return getConfig().authUrl;
 }
 
 /** A second factor a session verified (GoTrue's amr methods `totp` and `mfa/recovery_code`). */

@@ -160,7 +160,7 @@ export function createIdentityTokenVerifier(options: IdentityTokenVerifierOption
   };
 }
 
-let shared: { jwksUrl: string; verifier: IdentityTokenVerifier } | undefined;
+let shared: { jwksUrl: string; issuer: string; verifier: IdentityTokenVerifier } | undefined;
 
 /**
  * The built-in provider's JWKS document, answered in-process: the same bytes its
@@ -173,11 +173,12 @@ const builtInJwksFetch: typeof fetch = async () =>
 /** The process-wide verifier for the configured provider (rebuilt if the configured URL changes). */
 export function getIdentityTokenVerifier(): IdentityTokenVerifier {
   const config = getConfig();
-  const issuer = `${config.identityProviderUrl}/auth/v1`;
-  const jwksUrl = `${issuer}/.well-known/jwks.json`;
-  if (shared?.jwksUrl !== jwksUrl) {
+  // The built-in provider's `iss` follows AUTH_URL; its keys are read in-process either way.
+  const issuer = config.authUrl;
+  const jwksUrl = `${config.identityProviderUrl}/auth/v1/.well-known/jwks.json`;
+  if (shared?.jwksUrl !== jwksUrl || shared.issuer !== issuer) {
     const fetchJwks = config.usesBuiltInIdentityProvider ? builtInJwksFetch : undefined;
-    shared = { jwksUrl, verifier: createIdentityTokenVerifier({ jwksUrl, issuer, fetch: fetchJwks }) };
+    shared = { jwksUrl, issuer, verifier: createIdentityTokenVerifier({ jwksUrl, issuer, fetch: fetchJwks }) };
   }
   return shared.verifier;
 }

@@ -26,6 +26,17 @@ export { oauthServer } from "./oauth/oauth-server";
 export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth/oauth-provider";
 export { approveInteraction, consentDetails, denyInteraction, type ConsentDetails } from "./oauth/interactions";
 export { userinfo } from "./oauth/userinfo";
+export { createRegisteredClient, deleteRegisteredClient, listRegisteredClients, rotateRegisteredClientSecret } from "./oauth/registered-clients";
+export {
+  createRegisteredClientInput,
+  registeredClientFields,
+  registeredClientIdInput,
+  registeredClientListInput,
+  registeredClientListOutput,
+  registeredClientOutput,
+  registeredClientWithSecretOutput,
+  type RegisteredClientView,
+} from "./oauth/registered-client-schemas";
 export { defaultScopeFor } from "./oauth/scopes";
 export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "./oauth/grants";
 export { TOOLS_SCOPE, accountNames, authorizationServerIssuer, isToolTokenSessionLive, verifyToolAccessToken } from "./tool-access-tokens";

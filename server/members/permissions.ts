@@ -23,6 +23,8 @@ export const CAPABILITIES = {
   "workspace.edit": { least: "owner", refusal: "Only the workspace owner can change the workspace" },
   // Endpoints receive every change of the workspace and their log holds receivers' answers: a workspace setting (ADR 041).
   "webhooks.manage": { least: "owner", refusal: "Only the workspace owner can manage webhooks" },
+  // The consent page shows such a client as vouched for by the workspace: a workspace setting (ADR 050).
+  "oauthClients.manage": { least: "owner", refusal: "Only the workspace owner can manage OAuth clients" },
 } as const satisfies Record<string, { least: MembershipRole; refusal: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -18,6 +18,14 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   IDENTITY_PROVIDER_URL: optionalString,
+  // The authorization server's public address, its issuer (SPEC's {auth_url}); default {BASE_URL}/auth/v1 (ADR 050).
+  AUTH_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v) && !new URL(v).search && !new URL(v).hash, "an absolute http(s) URL without query or fragment")
+      .optional(),
+  ),
   IDENTITY_SIGNING_KEY: optionalString,
   // Retired keys that still verify until their overlap ends (npm run keys:rotate, ADR 035).
   IDENTITY_PREVIOUS_KEYS: optionalString,
@@ -139,6 +147,11 @@ export interface Config extends Env {
   /** Where the identity provider lives; the built-in one is same-origin. */
   identityProviderUrl: string;
   usesBuiltInIdentityProvider: boolean;
+  /**
+   * The OAuth 2.1 authorization server's issuer, without a trailing slash: AUTH_URL, else
+   * `{identity provider}/auth/v1`. The `iss` of every identity token and what its metadata names.
+   */
+  authUrl: string;
   adminEmails: string[] | null;
   storageDir: string;
   secureCookies: boolean;
@@ -165,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const identityProviderUrl = (e.IDENTITY_PROVIDER_URL ?? baseUrl).replace(/\/+$/, "");
+  // With a hosted provider, {auth_url} is that provider's own server (ADR 037): nothing of ours to move.
+  if (e.AUTH_URL && e.IDENTITY_PROVIDER_URL) {
+    throw new Error("Invalid configuration: AUTH_URL: only with the built-in identity provider; with IDENTITY_PROVIDER_URL the authorization server is the provider's own");
+  }
+  const authUrl = (e.AUTH_URL ?? `${identityProviderUrl}/auth/v1`).replace(/\/+$/, "");
   const adminEmails = e.ADMIN_EMAILS
     ? e.ADMIN_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)
     : null;
@@ -172,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     baseUrl,
     identityProviderUrl,
+    authUrl,
     usesBuiltInIdentityProvider: !e.IDENTITY_PROVIDER_URL,
     adminEmails,
     storageDir: e.STORAGE_DIR ?? `${e.DATA_DIR}/storage`,

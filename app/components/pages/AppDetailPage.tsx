@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { allows, type AccountView, type AppView, type EnvVarView, type WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type AppView, type EnvVarView, type RegisteredClientView, type WorkspaceView } from "~/lib/view-types";
 import { AddEnvVarCard } from "../AddEnvVarCard";
 import { AllowedOriginsCard, AppConnectionsCard, type AppBoundConnectionView, type BindableConnectionView } from "../AppConnectionsCard";
 import { AppRenameCard } from "../AppRenameCard";
@@ -9,6 +9,7 @@ import { Badge } from "../Badge";
 import { Card } from "../Card";
 import { DataTable } from "../DataTable";
 import { EnvVarRow } from "../EnvVarRow";
+import { OAuthClientsCard } from "../OAuthClientsCard";
 
 export interface AppDetailData {
   account: AccountView & { workspace: WorkspaceView };
@@ -19,11 +20,13 @@ export interface AppDetailData {
   allowedOrigins?: string[];
   /** The workspace's connections this app could be bound to (issue 17). */
   bindable?: BindableConnectionView[];
+  /** The app's registered OAuth clients, for the workspace owner only (issue 15, ADR 050). */
+  oauthClients?: { clients: RegisteredClientView[]; issuer: string };
 }
 
 /** One app: its environment variables, masked until revealed, and a form to add more. */
 export function AppDetailPage() {
-  const { account, app, env, connections, allowedOrigins, bindable } = useLoaderData<AppDetailData>();
+  const { account, app, env, connections, allowedOrigins, bindable, oauthClients } = useLoaderData<AppDetailData>();
   const manage = allows(account, "apps.manage");
   return (
     <AppShell account={account}>
@@ -45,6 +48,7 @@ export function AppDetailPage() {
         {manage ? <AddEnvVarCard /> : null}
         {connections ? <AppConnectionsCard connections={connections} bindable={bindable ?? []} canManage={allows(account, "connections.manage")} /> : null}
         {allowedOrigins ? <AllowedOriginsCard origins={allowedOrigins} canEdit={manage} /> : null}
+        {oauthClients ? <OAuthClientsCard clients={oauthClients.clients} issuer={oauthClients.issuer} /> : null}
         {app.kind === "app" && manage ? (
           <>
             <AppRenameCard app={app} />

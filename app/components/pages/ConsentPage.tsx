@@ -31,6 +31,11 @@ export function ConsentPage() {
             <>After you decide, go back to your device.</>
           )}
         </p>
+        {consent.client.registeredBy ? (
+          <p className="field-hint" role="note" data-testid="verified">
+            Verified application: registered by workspace <strong>{consent.client.registeredBy.name}</strong>.
+          </p>
+        ) : null}
         {consent.client.unverified ? (
           <p className="form-error" role="note" data-testid="unverified">
             Unverified application: it registered itself, and this service has not checked who runs it. Approve only if you started this.

@@ -185,6 +185,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/apps/{appId}/oauth-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's registered OAuth clients
+         * @description The OAuth clients registered on this app for the service's authorization server (`/auth/v1/oauth/`); no secrets. The workspace owner only: the consent page shows these clients as vouched for by the workspace. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiAppsAppIdOauthClients"];
+        put?: never;
+        /**
+         * Register an OAuth client
+         * @description `name` (1-100 characters), `logoUri` (https, optional), `redirectUris` (1-10 absolute http(s) URLs, matched exactly), `type` (`confidential` or `public`). A confidential client's `clientSecret` is in this answer only: the service keeps its hash. The workspace owner only: the consent page shows these clients as vouched for by the workspace. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiAppsAppIdOauthClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/oauth-clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an OAuth client
+         * @description Every grant people gave it ends: its refresh tokens stop and its access tokens are refused. The workspace owner only: the consent page shows these clients as vouched for by the workspace. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiAppsAppIdOauthClientsClientId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/oauth-clients/{clientId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an OAuth client's secret
+         * @description A new `clientSecret`, in this answer only; the old one stops at once. The workspace owner only: the consent page shows these clients as vouched for by the workspace. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiAppsAppIdOauthClientsClientIdSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/apps/{appId}/origins": {
         parameters: {
             query?: never;
@@ -2921,6 +2985,342 @@ export interface operations {
                 };
             };
             /** @description No app of this id in your workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAppsAppIdOauthClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: {
+                            /** Format: uuid */
+                            appId: string;
+                            /** @description `svc_oc_…`: the `client_id` the client sends. */
+                            clientId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            logoUri: string | null;
+                            name: string;
+                            redirectUris: string[];
+                            secretRotatedAt: string | null;
+                            /**
+                             * @description `client_secret_basic` (client_secret_post is accepted too) or `none`.
+                             * @enum {string}
+                             */
+                            tokenEndpointAuthMethod: "client_secret_basic" | "none";
+                            /** @enum {string} */
+                            type: "confidential" | "public";
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiAppsAppIdOauthClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An https URL of the client's logo, shown on the consent page; empty or absent for none. */
+                    logoUri?: string;
+                    name: string;
+                    redirectUris: string[];
+                    /**
+                     * @description `confidential`: a server that keeps a secret (client_secret_basic or client_secret_post); `public`: no secret, PKCE only.
+                     * @enum {string}
+                     */
+                    type: "confidential" | "public";
+                };
+            };
+        };
+        responses: {
+            /** @description The client, with its secret this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        appId: string;
+                        /** @description `svc_oc_…`: the `client_id` the client sends. */
+                        clientId: string;
+                        /** @description `svc_ocs_…`: shown this once and never again (only its hash is stored); null for a public client. */
+                        clientSecret: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        logoUri: string | null;
+                        name: string;
+                        redirectUris: string[];
+                        secretRotatedAt: string | null;
+                        /**
+                         * @description `client_secret_basic` (client_secret_post is accepted too) or `none`.
+                         * @enum {string}
+                         */
+                        tokenEndpointAuthMethod: "client_secret_basic" | "none";
+                        /** @enum {string} */
+                        type: "confidential" | "public";
+                    };
+                };
+            };
+            /** @description A field the rules refuse, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page, or a caller who is not the workspace owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAppsAppIdOauthClientsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The client's `client_id` (`svc_oc_…`). */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page, or a caller who is not the workspace owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such client on this app, no app of this id in your workspace, or no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiAppsAppIdOauthClientsClientIdSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app's id. */
+                appId: string;
+                /** @description The client's `client_id` (`svc_oc_…`). */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client with its new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        appId: string;
+                        /** @description `svc_oc_…`: the `client_id` the client sends. */
+                        clientId: string;
+                        /** @description `svc_ocs_…`: shown this once and never again (only its hash is stored); null for a public client. */
+                        clientSecret: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        logoUri: string | null;
+                        name: string;
+                        redirectUris: string[];
+                        secretRotatedAt: string | null;
+                        /**
+                         * @description `client_secret_basic` (client_secret_post is accepted too) or `none`.
+                         * @enum {string}
+                         */
+                        tokenEndpointAuthMethod: "client_secret_basic" | "none";
+                        /** @enum {string} */
+                        type: "confidential" | "public";
+                    };
+                };
+            };
+            /** @description A public client has no secret to rotate. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page, or a caller who is not the workspace owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No such client on this app, no app of this id in your workspace, or no workspace. */
             404: {
                 headers: {
                     [name: string]: unknown;

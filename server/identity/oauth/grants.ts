@@ -53,10 +53,11 @@ export async function listAuthorizedApplications(em: EntityManager, userId: stri
   const rows = await em.getConnection().execute<
     { id: string; oauth_client_id: string; created_at: Date; refreshed_at: Date; grant: GrantPayload | null; client_name: string | null }[]
   >(
-    `select s.id, s.oauth_client_id, s.created_at, s.refreshed_at, g.payload as grant, c.payload->>'client_name' as client_name
+    `select s.id, s.oauth_client_id, s.created_at, s.refreshed_at, g.payload as grant, coalesce(c.payload->>'client_name', rc.name) as client_name
        from auth_sessions s
        left join oauth_records g on g.kind = 'Grant' and g.id = s.id::text
        left join oauth_records c on c.kind = 'Client' and c.id = s.oauth_client_id
+       left join oauth_registered_clients rc on rc.client_id = s.oauth_client_id
       where s.user_id = ? and s.oauth_client_id is not null and s.revoked_at is null and s.expires_at > now()
       order by s.refreshed_at desc`,
     [userId],

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type Provider from "oidc-provider";
 import { openGrantSession } from "./grants";
+import { registeredClientMetadata, registeringWorkspace } from "./registered-client-metadata";
 import type { ResourceDirectory } from "./oauth-provider";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, SCOPE_WORDS, TOOLS_SCOPE } from "./scopes";
 
@@ -9,7 +10,8 @@ import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, SCOPE_WORDS, TOOLS_SC
 export interface ConsentDetails {
   uid: string;
   /** `redirectHost` is null for the device grant: the person goes back to their device, not a redirect. */
-  client: { id: string; name: string; logoUri: string | null; redirectHost: string | null; unverified: boolean };
+  /** `registeredBy`: the workspace that registered the client on an app's page (verified); null for the others (unverified). */
+  client: { id: string; name: string; logoUri: string | null; redirectHost: string | null; unverified: boolean; registeredBy: { name: string; slug: string } | null };
   /** What the page's CSP `form-action` must allow: Approve ends in a redirect to the client. */
   redirectSource: string | null;
   scopes: { scope: string; words: string }[];
@@ -50,7 +52,8 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
   const interaction = await record<InteractionRow>(em, "Interaction", uid);
   const params = interaction?.params;
   if (!params?.client_id) return null;
-  const client = await record<ClientRow>(em, "Client", params.client_id);
+  const client = (await record<ClientRow>(em, "Client", params.client_id)) ?? ((await registeredClientMetadata(em, params.client_id)) as ClientRow | undefined) ?? null;
+  const registeredBy = await registeringWorkspace(em, params.client_id);
   const requested = (params.scope ?? "").split(" ").filter((scope) => (OAUTH_SCOPES as readonly string[]).includes(scope));
   const described = await Promise.all(
     asList(params.resource)
@@ -67,8 +70,9 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
       name: client?.client_name ?? params.client_id,
       logoUri: client?.logo_uri ?? null,
       redirectHost: params.redirect_uri === undefined ? null : URL.canParse(params.redirect_uri) ? new URL(params.redirect_uri).host : params.redirect_uri,
-      // Every client today registered itself (RFC 7591) or names a metadata document: nobody here vouched for it.
-      unverified: true,
+      // A client that registered itself (RFC 7591) or names a metadata document: nobody here vouched for it.
+      unverified: registeredBy === null,
+      registeredBy,
     },
     redirectSource: params.redirect_uri === undefined ? null : cspSourceOf(params.redirect_uri),
     scopes: requested.map((scope) => ({ scope, words: SCOPE_WORDS[scope] ?? scope })),

@@ -3,6 +3,7 @@ import type { Adapter, AdapterPayload } from "oidc-provider";
 import { sha256Base64url } from "../../platform/crypto/sha256";
 import { publishSessionRevoked } from "../session-revocations";
 import { storedClientSecret } from "./hashed-client-secrets";
+import { registeredClientMetadata } from "./registered-client-metadata";
 
 /**
  * Models whose id is the token a client holds: stored as its SHA-256 only (and without the
@@ -59,6 +60,8 @@ export function postgresAdapter(em: () => EntityManager) {
         );
       }
       const payload = await this.findWhere("id = ?", this.key(id));
+      // Clients registered on an app's page live in their own table (ADR 050).
+      if (!payload && this.kind === "Client") return registeredClientMetadata(em(), id);
       return payload && this.hashed ? { ...payload, jti: id } : payload;
     }
 

@@ -1,0 +1,143 @@
+import { registeredClientFields, registeredClientListOutput, registeredClientWithSecretOutput } from "../../server/identity";
+import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
+import type { ReplayRequest, ResponseDoc } from "../openapi/operation";
+import { route, type Route } from "../route-types";
+import * as oauthClients from "./oauth-clients";
+import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
+
+const UNKNOWN_APP = "00000000-0000-4000-8000-000000000000";
+const UNKNOWN_CLIENT = "svc_oc_AAAAAAAAAAAAAAAAAAAAAA";
+const RULES = "The workspace owner only: the consent page shows these clients as vouched for by the workspace.";
+const appParam = { name: "appId", description: "The app's id." };
+const clientParam = { name: "clientId", description: "The client's `client_id` (`svc_oc_…`)." };
+/** What creation answers besides the generated id, secret and time (those differ on every call). */
+const CREATED = {
+  name: "Reports portal",
+  logoUri: null,
+  redirectUris: ["https://reports.example.com/callback"],
+  type: "confidential",
+  tokenEndpointAuthMethod: "client_secret_basic",
+  secretRotatedAt: null,
+};
+const BODY = { name: CREATED.name, redirectUris: CREATED.redirectUris, type: CREATED.type };
+
+const notOwner = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
+  status: 403,
+  description: "You are a member or viewer of the workspace, not its owner.",
+  examples: [{ name: "viewer", summary: "A viewer", body: { message: "Only the workspace owner can manage OAuth clients" }, request: { as: "viewer", ...request } }],
+});
+
+const noApp = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
+  status: 404,
+  description: "No app of this id in your workspace, or you belong to no workspace.",
+  examples: [
+    { name: "unknown-app", summary: "An id that names no app of yours", body: { message: "App not found" }, request: { as: "owner", ...request } },
+    { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", ...request } },
+  ],
+});
+
+const noClient = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
+  status: 404,
+  description: "No such client on this app, no app of this id in your workspace, or no workspace.",
+  examples: [
+    { name: "unknown-client", summary: "A client id this app does not have", body: { message: "OAuth client not found" }, request: { as: "owner", setup: "app", ...request, params: { appId: "{{setup}}", clientId: UNKNOWN_CLIENT } } },
+    { name: "unknown-app", summary: "An id that names no app of yours", body: { message: "App not found" }, request: { as: "owner", ...request, params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } } },
+  ],
+});
+
+export const oauthClientOperations: Route[] = [
+  route({
+    method: "GET",
+    path: "/api/apps/{appId}/oauth-clients",
+    handler: oauthClients.list,
+    tag: "Apps",
+    summary: "An app's registered OAuth clients",
+    description: `The OAuth clients registered on this app for the service's authorization server (\`/auth/v1/oauth/\`); no secrets. ${RULES} ${AUTH_DESCRIPTION}`,
+    auth: ["session", "appKey"],
+    pathParam: appParam,
+    responses: [
+      { status: 200, description: "The clients.", schema: registeredClientListOutput, examples: [{ name: "none", summary: "None yet", body: { clients: [] }, exact: true, request: { as: "owner", setup: "app", param: "{{setup}}" } }] },
+      refused({ param: UNKNOWN_APP }),
+      notOwner({ param: UNKNOWN_APP }),
+      noApp({ param: UNKNOWN_APP }),
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/api/apps/{appId}/oauth-clients",
+    handler: oauthClients.create,
+    sessionCookie: true,
+    tag: "Apps",
+    summary: "Register an OAuth client",
+    description: `\`name\` (1-100 characters), \`logoUri\` (https, optional), \`redirectUris\` (1-10 absolute http(s) URLs, matched exactly), \`type\` (\`confidential\` or \`public\`). A confidential client's \`clientSecret\` is in this answer only: the service keeps its hash. ${RULES} ${AUTH_DESCRIPTION}`,
+    auth: ["session", "appKey"],
+    pathParam: appParam,
+    jsonBody: registeredClientFields,
+    responses: [
+      { status: 201, description: "The client, with its secret this once.", schema: registeredClientWithSecretOutput, examples: [{ name: "created", summary: "A confidential client", body: CREATED, request: { as: "owner", setup: "app", param: "{{setup}}", json: BODY } }] },
+      {
+        status: 400,
+        description: "A field the rules refuse, or a body that is not JSON.",
+        examples: [
+          {
+            name: "fragment",
+            summary: "A redirect URI with a fragment",
+            body: { message: "Each redirect URI must be an absolute http or https URL of at most 2000 characters, without a fragment or credentials" },
+            request: { as: "owner", setup: "app", param: "{{setup}}", json: { ...BODY, redirectUris: ["https://reports.example.com/callback#x"] } },
+          },
+          invalidJson("owner", { setup: "app", param: "{{setup}}" }),
+        ],
+      },
+      refused({ param: UNKNOWN_APP, json: BODY }),
+      {
+        ...crossOrigin({ param: UNKNOWN_APP, json: BODY }),
+        examples: [...crossOrigin({ param: UNKNOWN_APP, json: BODY }).examples!, ...notOwner({ param: UNKNOWN_APP, json: BODY }).examples!],
+        description: "A write from another site's page, or a caller who is not the workspace owner.",
+      },
+      noApp({ param: UNKNOWN_APP, json: BODY }),
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/api/apps/{appId}/oauth-clients/{clientId}/secret",
+    handler: oauthClients.rotateSecret,
+    sessionCookie: true,
+    tag: "Apps",
+    summary: "Rotate an OAuth client's secret",
+    description: `A new \`clientSecret\`, in this answer only; the old one stops at once. ${RULES} ${AUTH_DESCRIPTION}`,
+    auth: ["session", "appKey"],
+    pathParams: [appParam, clientParam],
+    responses: [
+      { status: 200, description: "The client with its new secret.", schema: registeredClientWithSecretOutput },
+      { status: 400, description: "A public client has no secret to rotate." },
+      refused({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }),
+      {
+        ...crossOrigin({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }),
+        examples: [...crossOrigin({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }).examples!, ...notOwner({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }).examples!],
+        description: "A write from another site's page, or a caller who is not the workspace owner.",
+      },
+      noClient({}),
+    ],
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/apps/{appId}/oauth-clients/{clientId}",
+    handler: oauthClients.remove,
+    sessionCookie: true,
+    tag: "Apps",
+    summary: "Delete an OAuth client",
+    description: `Every grant people gave it ends: its refresh tokens stop and its access tokens are refused. ${RULES} ${AUTH_DESCRIPTION}`,
+    auth: ["session", "appKey"],
+    pathParams: [appParam, clientParam],
+    responses: [
+      { status: 204, description: "Deleted." },
+      refused({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }),
+      {
+        ...crossOrigin({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }),
+        examples: [...crossOrigin({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }).examples!, ...notOwner({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }).examples!],
+        description: "A write from another site's page, or a caller who is not the workspace owner.",
+      },
+      noClient({}),
+    ],
+  }),
+];
