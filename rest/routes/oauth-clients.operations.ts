@@ -10,14 +10,18 @@ const UNKNOWN_CLIENT = "svc_oc_AAAAAAAAAAAAAAAAAAAAAA";
 const RULES = "The workspace owner only: the consent page shows these clients as vouched for by the workspace.";
 const appParam = { name: "appId", description: "The app's id." };
 const clientParam = { name: "clientId", description: "The client's `client_id` (`svc_oc_…`)." };
-/** What creation answers besides the generated id, secret and time (those differ on every call). */
+/** What creation answers (the replay checks a success against the schema: ids, secret and time differ on every call). */
 const CREATED = {
+  clientId: "svc_oc_3q2-7wEvRkW0mX1b9pYc4A",
+  appId: "2e1d0c9b-8a7f-4e6d-9c5b-4a3f2e1d0c9b",
   name: "Reports portal",
   logoUri: null,
   redirectUris: ["https://reports.example.com/callback"],
   type: "confidential",
   tokenEndpointAuthMethod: "client_secret_basic",
+  createdAt: "2026-01-07T08:00:00.000Z",
   secretRotatedAt: null,
+  clientSecret: "svc_ocs_b1Zl0o9Jm3kQe7Xr2Vt8Ua5Ns6Pw4Hy0Gc1Df3Ei7Kq",
 };
 const BODY = { name: CREATED.name, redirectUris: CREATED.redirectUris, type: CREATED.type };
 
