@@ -22,6 +22,8 @@ const METADATA = {
   scopes_supported: ["openid", "profile", "email", "offline_access", "tools"],
   authorization_response_iss_parameter_supported: true,
   client_id_metadata_document_supported: true,
+  subject_types_supported: ["public"],
+  id_token_signing_alg_values_supported: ["ES256"],
 };
 
 const DESCRIPTION =

@@ -204,8 +204,6 @@ describe("managing registered clients", () => {
 describe("a registered client at the authorization server", () => {
   const issuer = () => `${service.url}/auth/v1`;
   const insecure = { execute: [client.allowInsecureRequests] };
-  // What the app page tells whoever sets the client up: ID tokens are signed with the identity key (ES256).
-  const ES256 = { id_token_signed_response_alg: "ES256" };
   // openid-client reports a refused client authentication as the 401's Basic challenge.
   const INVALID_CLIENT = { status: 401, cause: [{ scheme: "basic", parameters: { error: "invalid_client" } }] };
 
@@ -227,7 +225,7 @@ describe("a registered client at the authorization server", () => {
   it("signs a member in with code + PKCE and client_secret_basic, shown as verified on the consent page; a rotated secret stops the old one", async () => {
     const created = await create(BODY);
     const { clientId, clientSecret } = created.body;
-    const config = await client.discovery(new URL(issuer()), clientId, ES256, client.ClientSecretBasic(clientSecret), insecure);
+    const config = await client.discovery(new URL(issuer()), clientId, undefined, client.ClientSecretBasic(clientSecret), insecure);
     const { tokens, consentHtml } = await signIn(config);
     expect(consentHtml).toContain("Reports portal");
     expect(consentHtml).toContain("Verified application: registered by workspace <strong>Reports Inc</strong>");
@@ -240,16 +238,16 @@ describe("a registered client at the authorization server", () => {
     expect(profile.text).toContain("Reports portal");
 
     // client_secret_post is accepted for the same client.
-    const posted = await client.discovery(new URL(issuer()), clientId, ES256, client.ClientSecretPost(clientSecret), insecure);
+    const posted = await client.discovery(new URL(issuer()), clientId, undefined, client.ClientSecretPost(clientSecret), insecure);
     const refreshed = await client.refreshTokenGrant(posted, tokens.refresh_token!);
     expect(refreshed.access_token).toBeTruthy();
 
-    const wrong = await client.discovery(new URL(issuer()), clientId, ES256, client.ClientSecretBasic(`${clientSecret}x`), insecure);
+    const wrong = await client.discovery(new URL(issuer()), clientId, undefined, client.ClientSecretBasic(`${clientSecret}x`), insecure);
     await expect(client.refreshTokenGrant(wrong, refreshed.refresh_token!)).rejects.toMatchObject(INVALID_CLIENT);
 
     const rotated = await api(service, path(`/${clientId}/secret`), { method: "POST", cookie: owner.user.cookie });
     await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject(INVALID_CLIENT);
-    const renewed = await client.discovery(new URL(issuer()), clientId, ES256, client.ClientSecretBasic(rotated.body.clientSecret), insecure);
+    const renewed = await client.discovery(new URL(issuer()), clientId, undefined, client.ClientSecretBasic(rotated.body.clientSecret), insecure);
     const third = await client.refreshTokenGrant(renewed, refreshed.refresh_token!);
     expect(third.access_token).toBeTruthy();
 
@@ -263,7 +261,7 @@ describe("a registered client at the authorization server", () => {
 
   it("signs a member in with a public registered client (none + PKCE)", async () => {
     const created = await create({ ...BODY, name: "Reports CLI", type: "public" });
-    const config = await client.discovery(new URL(issuer()), created.body.clientId, ES256, client.None(), insecure);
+    const config = await client.discovery(new URL(issuer()), created.body.clientId, undefined, client.None(), insecure);
     const { tokens, consentHtml } = await signIn(config);
     expect(consentHtml).toContain("Verified application: registered by workspace <strong>Reports Inc</strong>");
     expect(decodeJwt(tokens.access_token)).toMatchObject({ sub: member.userId, client_id: created.body.clientId });
@@ -272,7 +270,7 @@ describe("a registered client at the authorization server", () => {
 
   it("refuses a redirect URI the registered client does not have, with a page", async () => {
     const created = await create(BODY);
-    const config = await client.discovery(new URL(issuer()), created.body.clientId, ES256, client.ClientSecretBasic(created.body.clientSecret), insecure);
+    const config = await client.discovery(new URL(issuer()), created.body.clientId, undefined, client.ClientSecretBasic(created.body.clientSecret), insecure);
     const url = client.buildAuthorizationUrl(config, { redirect_uri: "https://evil.example/cb", scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256" });
     const res = await fetch(url, { redirect: "manual", headers: { cookie: member.cookie } });
     expect(res.status).toBe(400);

@@ -63,6 +63,7 @@ describe("metadata", () => {
     "code_challenge_methods_supported",
     "device_authorization_endpoint",
     "grant_types_supported",
+    "id_token_signing_alg_values_supported",
     "introspection_endpoint",
     "issuer",
     "jwks_uri",
@@ -70,12 +71,13 @@ describe("metadata", () => {
     "response_types_supported",
     "revocation_endpoint",
     "scopes_supported",
+    "subject_types_supported",
     "token_endpoint",
     "token_endpoint_auth_methods_supported",
     "userinfo_endpoint",
   ];
 
-  it("answers the same document, with exactly the issue's fields, at the three addresses", async () => {
+  it("answers the same document, with exactly the issue's fields and the two OpenID discovery requires, at the three addresses", async () => {
     const paths = ["/.well-known/oauth-authorization-server/auth/v1", "/auth/v1/.well-known/oauth-authorization-server", "/auth/v1/.well-known/openid-configuration"];
     const bodies = await Promise.all(paths.map((path) => api(service, path)));
     for (const res of bodies) expect(res.status).toBe(200);
@@ -91,6 +93,8 @@ describe("metadata", () => {
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
       authorization_response_iss_parameter_supported: true,
+      subject_types_supported: ["public"],
+      id_token_signing_alg_values_supported: ["ES256"],
     });
   });
 
@@ -461,13 +465,13 @@ describe("confidential clients", () => {
     expect(stored.rows[0].secret).not.toBe(secret);
     expect(stored.rows[0].secret).toMatch(/^sha256\$/);
 
-    const config = new client.Configuration(registered.serverMetadata(), clientId, { id_token_signed_response_alg: "ES256" }, client.ClientSecretBasic(secret));
+    const config = new client.Configuration(registered.serverMetadata(), clientId, undefined, client.ClientSecretBasic(secret));
     client.allowInsecureRequests(config);
     const { redirect, state, verifier } = await authorize(config, { scope: "openid" });
     const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
     expect(decodeJwt(tokens.access_token).client_id).toBe(clientId);
 
-    const wrong = new client.Configuration(registered.serverMetadata(), clientId, { id_token_signed_response_alg: "ES256" }, client.ClientSecretBasic("not-the-secret"));
+    const wrong = new client.Configuration(registered.serverMetadata(), clientId, undefined, client.ClientSecretBasic("not-the-secret"));
     client.allowInsecureRequests(wrong);
     await expect(client.refreshTokenGrant(wrong, tokens.refresh_token!)).rejects.toMatchObject({ status: 401 });
     expect((await client.refreshTokenGrant(config, tokens.refresh_token!)).access_token).toBeTruthy();

@@ -2097,6 +2097,7 @@ export interface operations {
                         code_challenge_methods_supported: string[];
                         device_authorization_endpoint: string;
                         grant_types_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         introspection_endpoint: string;
                         issuer: string;
                         jwks_uri: string;
@@ -2104,6 +2105,7 @@ export interface operations {
                         response_types_supported: string[];
                         revocation_endpoint: string;
                         scopes_supported: string[];
+                        subject_types_supported: string[];
                         token_endpoint: string;
                         token_endpoint_auth_methods_supported: string[];
                         userinfo_endpoint: string;
@@ -8429,6 +8431,7 @@ export interface operations {
                         code_challenge_methods_supported: string[];
                         device_authorization_endpoint: string;
                         grant_types_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         introspection_endpoint: string;
                         issuer: string;
                         jwks_uri: string;
@@ -8436,6 +8439,7 @@ export interface operations {
                         response_types_supported: string[];
                         revocation_endpoint: string;
                         scopes_supported: string[];
+                        subject_types_supported: string[];
                         token_endpoint: string;
                         token_endpoint_auth_methods_supported: string[];
                         userinfo_endpoint: string;
@@ -8480,6 +8484,7 @@ export interface operations {
                         code_challenge_methods_supported: string[];
                         device_authorization_endpoint: string;
                         grant_types_supported: string[];
+                        id_token_signing_alg_values_supported: string[];
                         introspection_endpoint: string;
                         issuer: string;
                         jwks_uri: string;
@@ -8487,6 +8492,7 @@ export interface operations {
                         response_types_supported: string[];
                         revocation_endpoint: string;
                         scopes_supported: string[];
+                        subject_types_supported: string[];
                         token_endpoint: string;
                         token_endpoint_auth_methods_supported: string[];
                         userinfo_endpoint: string;

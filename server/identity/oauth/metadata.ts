@@ -5,7 +5,9 @@ import { OAUTH_SCOPES } from "./scopes";
 
 /**
  * RFC 8414 metadata, the same document at the path-form URL, the issuer-suffixed URL and as
- * OpenID Connect discovery: exactly the fields issue 15 lists, built from the issuer (so a
+ * OpenID Connect discovery: the fields issue 15 lists and the two OpenID discovery requires
+ * besides (`subject_types_supported`, `id_token_signing_alg_values_supported`: without the
+ * latter a client assumes RS256 ID tokens and refuses ours), built from the issuer (so a
  * request's Host never changes them).
  */
 export const oauthMetadataOutput = z
@@ -26,6 +28,8 @@ export const oauthMetadataOutput = z
     scopes_supported: z.array(z.string()),
     authorization_response_iss_parameter_supported: z.boolean(),
     client_id_metadata_document_supported: z.boolean(),
+    subject_types_supported: z.array(z.string()),
+    id_token_signing_alg_values_supported: z.array(z.string()),
   });
 
 export type OAuthMetadata = z.infer<typeof oauthMetadataOutput>;
@@ -49,6 +53,9 @@ export function oauthMetadata(): OAuthMetadata {
     scopes_supported: [...OAUTH_SCOPES],
     authorization_response_iss_parameter_supported: true,
     client_id_metadata_document_supported: true,
+    subject_types_supported: ["public"],
+    // The identity key's algorithm: every client registers with it (oauth-provider.ts's clientDefaults).
+    id_token_signing_alg_values_supported: ["ES256"],
   };
 }
 
