@@ -140,6 +140,32 @@ export const cliOperations: Route[] = [
   }),
   route({
     method: "POST",
+    path: "/api/dev/device-key",
+    handler: dev.deviceKey,
+    tag: "CLI",
+    summary: "Trade a device-grant token for a CLI key (svc login --device)",
+    description:
+      "What `svc login --device` calls once the person approved its device code (RFC 8628, client `svc-cli`) at `{BASE_URL}/device`: " +
+      "`Authorization: Bearer <access token>` from the token endpoint. Any member of a workspace, whatever their role; the key acts with that role " +
+      "(a viewer's key reads, a member's does what a member may). Mints a fresh `svc_sk_` key bound to the CLI project app, revokes the caller's previous CLI key, " +
+      "and ends the grant, so the token works once. Never cached.",
+    auth: ["identityToken"],
+    responses: [
+      { status: 200, description: "The key (shown once) and what the CLI stores beside it.", schema: personalKeyOutput },
+      {
+        status: 401,
+        description: "No bearer, or a token that is not a live access token this server issued to the `svc-cli` client (another client's token, one already traded, an `svc_sk_` key).",
+        examples: [
+          { name: "no-bearer", summary: "No Authorization header", body: { message: "Missing or invalid Bearer token" }, request: { as: "anonymous" } },
+          { name: "app-key", summary: "An svc_sk_ key instead of a token", body: { message: "Missing or invalid Bearer token" }, request: { as: "adminKey" } },
+          { name: "identity-token", summary: "A dashboard session's token (not the CLI client's)", body: { message: "Missing or invalid Bearer token" }, request: { as: "ownerToken" } },
+        ],
+      },
+      { status: 404, description: "The person belongs to no workspace (`No workspace`)." },
+    ],
+  }),
+  route({
+    method: "POST",
     path: "/api/dev/personal-key/revoke",
     handler: dev.revokePersonalKey,
     sessionCookie: true,

@@ -549,6 +549,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/device-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trade a device-grant token for a CLI key (svc login --device)
+         * @description What `svc login --device` calls once the person approved its device code (RFC 8628, client `svc-cli`) at `{BASE_URL}/device`: `Authorization: Bearer <access token>` from the token endpoint. Any member of a workspace, whatever their role; the key acts with that role (a viewer's key reads, a member's does what a member may). Mints a fresh `svc_sk_` key bound to the CLI project app, revokes the caller's previous CLI key, and ends the grant, so the token works once. Never cached.
+         */
+        post: operations["postApiDevDeviceKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/personal-key": {
         parameters: {
             query?: never;
@@ -4357,6 +4377,63 @@ export interface operations {
             };
             /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. An identity token (JWT) is refused too. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiDevDeviceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key (shown once) and what the CLI stores beside it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKey: string;
+                        appCreated: boolean;
+                        /** Format: uuid */
+                        appId: string;
+                        appName: string;
+                        email: string;
+                        /** Format: date-time */
+                        issuedAt: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No bearer, or a token that is not a live access token this server issued to the `svc-cli` client (another client's token, one already traded, an `svc_sk_` key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The person belongs to no workspace (`No workspace`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

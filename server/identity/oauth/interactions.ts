@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type Provider from "oidc-provider";
 import { openGrantSession } from "./grants";
+import { CLI_CLIENT, CLI_CLIENT_ID } from "./cli-client";
 import type { ResourceDirectory } from "./oauth-provider";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, SCOPE_WORDS, TOOLS_SCOPE } from "./scopes";
 
@@ -50,7 +51,8 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
   const interaction = await record<InteractionRow>(em, "Interaction", uid);
   const params = interaction?.params;
   if (!params?.client_id) return null;
-  const client = await record<ClientRow>(em, "Client", params.client_id);
+  const isCli = params.client_id === CLI_CLIENT_ID;
+  const client = isCli ? CLI_CLIENT : await record<ClientRow>(em, "Client", params.client_id);
   const requested = (params.scope ?? "").split(" ").filter((scope) => (OAUTH_SCOPES as readonly string[]).includes(scope));
   const described = await Promise.all(
     asList(params.resource)
@@ -65,10 +67,10 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
     client: {
       id: params.client_id,
       name: client?.client_name ?? params.client_id,
-      logoUri: client?.logo_uri ?? null,
+      logoUri: client && "logo_uri" in client ? (client.logo_uri ?? null) : null,
       redirectHost: params.redirect_uri === undefined ? null : URL.canParse(params.redirect_uri) ? new URL(params.redirect_uri).host : params.redirect_uri,
-      // Every client today registered itself (RFC 7591) or names a metadata document: nobody here vouched for it.
-      unverified: true,
+      // Every client but our own CLI registered itself (RFC 7591) or names a metadata document: nobody here vouched for it.
+      unverified: !isCli,
     },
     redirectSource: params.redirect_uri === undefined ? null : cspSourceOf(params.redirect_uri),
     scopes: requested.map((scope) => ({ scope, words: SCOPE_WORDS[scope] ?? scope })),
