@@ -48,7 +48,7 @@ export const cliOperations: Route[] = [
     summary: "The environment variables of the key's app, or of another app by name",
     description:
       "What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). " +
-      "`?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key whose person may see variable values (members and owners). Never cached.",
+      "`?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key. A CLI key reads values only while its person may see them (members and owners). Never cached.",
     auth: ["appKey"],
     query: z.object({
       format: z.enum(["json", "dotenv"]).optional().describe("`json` (default) or `dotenv`."),
@@ -62,7 +62,11 @@ export const cliOperations: Route[] = [
         examples: [{ name: "env", summary: "JSON", body: { appId: APP_ID, appName: "CLI", env: { DATABASE_URL: "postgres://app@db.internal/app" } }, request: { as: "adminKey" } }],
       },
       badBearer(),
-      { status: 403, description: "`app` named another app, and the key is an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`) or its person is a viewer." },
+      {
+        status: 403,
+        description:
+          "A CLI key whose person is a viewer, for any app, its own included (`Viewers cannot see variable values`: the dashboard shows a viewer names only); or `app` named another app with an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`).",
+      },
       {
         status: 404,
         description: "No app of the workspace has that name.",

@@ -46,8 +46,11 @@ describe("svc login --device", () => {
       `Open ${service.url}/device in a browser on any device and enter the code ${userCode}\n` +
         `Or open ${service.url}/device?user_code=${encodeURIComponent(userCode)} (the code is filled in).\n`,
     );
-    const last = await answerDeviceCode(service, member.cookie, complete, "approve");
+    const { last, consentHtml } = await answerDeviceCode(service, member.cookie, complete, "approve");
     expect([last.status, last.text]).toEqual([200, expect.stringContaining("Device connected")]);
+    // The consent page names the service's own CLI, which nobody had to register.
+    expect(consentHtml).toContain("svc command-line client");
+    expect(consentHtml).not.toContain("Unverified application");
 
     const done = await login.exited;
     expect([done.status, done.stderr]).toEqual([0, "Waiting for the code to be approved (it expires in 10 minutes)...\n"]);
@@ -74,13 +77,15 @@ describe("svc login --device", () => {
     // A member's key does what a member may: create an app.
     const created = await api(service, "/api/apps", { method: "POST", headers: { authorization: `Bearer ${config.apiKey}` }, json: { name: "From the terminal" } });
     expect([created.status, created.body.name]).toEqual([201, "From the terminal"]);
+    const connect = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${config.apiKey}` } });
+    expect(connect.status).toBe(201);
 
     // The approval was traded once: its grant is over, nothing of it is left live.
     const grants = await service.db.query("select revoked_at from auth_sessions where user_id = $1 and oauth_client_id = 'svc-cli'", [member.userId]);
     expect(grants.rows).toEqual([{ revoked_at: expect.any(Date) }]);
   }, 90_000);
 
-  it("a viewer's key reads but is refused on a write", async () => {
+  it("a viewer's key reads what a viewer reads, and is refused what a viewer is refused: writes, variable values, connect sessions", async () => {
     const home = freshHome();
     const { login, complete } = await startDeviceLogin(home);
     await answerDeviceCode(service, viewer.cookie, complete, "approve");
@@ -96,6 +101,16 @@ describe("svc login --device", () => {
     expect([write.status, write.body]).toEqual([403, { message: "Viewers cannot change apps" }]);
     const rows = await service.db.query("select count(*)::int as n from apps where tenant_id = $1 and name = 'Not allowed'", [owner.tenantId]);
     expect(rows.rows[0].n).toBe(0);
+
+    // Values stay hidden from a viewer, even the CLI app's own (the dashboard shows a viewer names only).
+    const dev = await svc(["dev"], { home });
+    expect([dev.status, dev.stdout, dev.stderr]).toEqual([1, "", `${service.url} answered HTTP 403: Viewers cannot see variable values\n`]);
+    expect(existsSync(join(home, ".env"))).toBe(false);
+    // A connect session would make a connection.
+    const sessionsBefore = (await service.db.query("select count(*)::int as n from connect_sessions where tenant_id = $1", [owner.tenantId])).rows[0].n;
+    const connect = await api(service, "/api/connect/sessions", { method: "POST", headers: auth });
+    expect([connect.status, connect.body]).toEqual([403, { message: "Viewers cannot manage connections" }]);
+    expect((await service.db.query("select count(*)::int as n from connect_sessions where tenant_id = $1", [owner.tenantId])).rows[0].n).toBe(sessionsBefore);
   }, 90_000);
 
   it("a denial in the browser: svc says so, exits 1 and writes no file", async () => {

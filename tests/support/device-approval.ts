@@ -6,9 +6,9 @@ import type { RunningService } from "./service";
  * `verification_uri_complete` the device printed, confirms the code on the code page, and
  * Approves (or Denies) on the consent page. The device pages are plain HTML forms, so this is
  * their form posts with the person's session cookie, hop by hop, as a browser sends them.
- * Resolves the last page (`Device connected`, or the page a denial ends on).
+ * Resolves the last page (`Device connected`, or the page a denial ends on) and the consent page's HTML.
  */
-export async function answerDeviceCode(service: RunningService, sessionCookie: string, verificationUriComplete: string, decision: "approve" | "deny"): Promise<Hop> {
+export async function answerDeviceCode(service: RunningService, sessionCookie: string, verificationUriComplete: string, decision: "approve" | "deny"): Promise<{ last: Hop; consentHtml: string }> {
   const issuer = `${service.url}/auth/v1`;
   const jar = new CookieJar(sessionCookie);
   const toEntry = await hop(jar, verificationUriComplete);
@@ -17,16 +17,18 @@ export async function answerDeviceCode(service: RunningService, sessionCookie: s
   const autoPost = await hop(jar, new URL(toEntry.location, service.url).href);
   const confirmPage = await hop(jar, `${issuer}/oauth/device`, form(autoPost));
   let step = await hop(jar, `${issuer}/oauth/device`, form(confirmPage));
+  let consentHtml = "";
   for (let i = 0; i < 10 && (step.status === 302 || step.status === 303); i++) {
     const next = new URL(step.location!, step.url);
     const consent = /^\/oauth\/consent\/([^/]+)$/.exec(next.pathname);
     if (consent) {
       const page = await hop(jar, next.href);
       if (page.status !== 200) throw new Error(`consent page: ${page.status} ${page.text.slice(0, 300)}`);
+      consentHtml = page.text;
       step = await hop(jar, `${issuer}/oauth/interaction/${consent[1]}/${decision}`, { method: "POST", headers: { origin: service.url } });
     } else step = await hop(jar, next.href);
   }
-  return step;
+  return { last: step, consentHtml };
 }
 
 /** The library's forms carry their fields (and CSRF token) as hidden inputs. */
