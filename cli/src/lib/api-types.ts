@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * The environment variables of the key's app, or of another app by name
-         * @description What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). `?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key whose person may see variable values (members and owners). Never cached.
+         * @description What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). `?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key. A CLI key reads values only while its person may see them (members and owners). Never cached.
          */
         get: operations["getApiCliEnv"];
         put?: never;
@@ -3263,7 +3263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `app` named another app, and the key is an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`) or its person is a viewer. */
+            /** @description A CLI key whose person is a viewer, for any app, its own included (`Viewers cannot see variable values`: the dashboard shows a viewer names only); or `app` named another app with an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3401,6 +3401,18 @@ export interface operations {
             };
             /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. An identity token (JWT) is refused too. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A CLI key (`svc login`) whose person is a viewer: a connect session makes a connection (`Viewers cannot manage connections`). An app's own key is the app acting and is never refused this way. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
