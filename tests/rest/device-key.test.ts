@@ -95,4 +95,18 @@ describe("POST /api/dev/device-key", () => {
     const key = await trade("svc_sk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     expect([key.status, await key.json()]).toEqual([401, INVALID_BEARER]);
   });
+
+  it("a device code past its expiry is answered expired_token (RFC 8628 3.5), not an unknown code", async () => {
+    const started = (await (await fetch(`${service.url}/auth/v1/oauth/device/code`, form({ client_id: "svc-cli", scope: "openid email" }))).json()) as Record<string, string>;
+    // Ten minutes passing, for this one code.
+    const expired = await service.db.query(
+      `update oauth_records set expires_at = now() - interval '1 second',
+              payload = jsonb_set(payload, '{exp}', to_jsonb(floor(extract(epoch from now()))::bigint - 1))
+        where kind = 'DeviceCode' and id = $1`,
+      [started.device_code],
+    );
+    expect(expired.rowCount).toBe(1);
+    const polled = await fetch(`${service.url}/auth/v1/oauth/token`, form({ grant_type: DEVICE, device_code: started.device_code!, client_id: "svc-cli" }));
+    expect([polled.status, ((await polled.json()) as { error: string }).error]).toEqual([400, "expired_token"]);
+  });
 });
