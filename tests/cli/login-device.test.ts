@@ -5,7 +5,7 @@ import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/ac
 import { answerDeviceCode } from "../support/device-approval";
 import { api, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
-import { configFile, freshHome, readConfigFile, startSvc, svc, type RunningSvc } from "../support/svc-cli";
+import { configFile, freshHome, readConfigFile, startSvc, svc, writeConfigFile, type RunningSvc } from "../support/svc-cli";
 
 /**
  * `svc login --device` (issue 15, docs/decisions/051) end to end: the real CLI against the
@@ -141,4 +141,15 @@ describe("svc login --device", () => {
     expect(done.stderr.trimEnd().split("\n").at(-1)).toBe("The code expired before anyone approved it. Nothing was saved; run svc login --device again.");
     expect(existsSync(configFile(home))).toBe(false);
   }, 90_000);
+
+  it("with a saved key and no --force does nothing, like the browser login; with --with-key too it is a usage error", async () => {
+    const home = freshHome();
+    const saved = { apiBase: service.url, apiKey: "svc_sk_saved", tenantId: owner.tenantId, issuedToEmail: member.email };
+    writeConfigFile(home, saved);
+    const again = await svc(["login", "--device", "--api-base", service.url], { home });
+    expect([again.status, again.stdout, again.stderr]).toEqual([0, `✔ Already logged in as ${member.email} (tenant ${owner.tenantId}).\n`, "Run svc login --force to issue a new key.\n"]);
+    const both = await svc(["login", "--device", "--with-key"], { home });
+    expect([both.status, both.stdout, both.stderr]).toEqual([2, "", "Use one of --device and --with-key, not both\n"]);
+    expect(readConfigFile(home)).toEqual(saved);
+  });
 });
