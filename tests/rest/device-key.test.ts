@@ -109,4 +109,14 @@ describe("POST /api/dev/device-key", () => {
     const polled = await fetch(`${service.url}/auth/v1/oauth/token`, form({ grant_type: DEVICE, device_code: started.device_code!, client_id: "svc-cli" }));
     expect([polled.status, ((await polled.json()) as { error: string }).error]).toEqual([400, "expired_token"]);
   });
+
+  it("lists an approval not yet traded under svc's own name on the profile page, and nothing once traded", async () => {
+    const person = await invitedPerson(service, owner.user, "viewer");
+    const token = await approvedDeviceToken("svc-cli", person);
+    // What the profile page's loader gives its "Authorized applications" list.
+    const applications = async () => ((await (await fetch(`${service.url}/profile?_data=routes%2Fprofile`, { headers: { cookie: person.cookie } })).json()) as { applications: unknown[] }).applications;
+    expect(await applications()).toEqual([expect.objectContaining({ clientId: "svc-cli", clientName: "svc command-line client" })]);
+    expect((await trade(token)).status).toBe(200);
+    expect(await applications()).toEqual([]);
+  }, 90_000);
 });
