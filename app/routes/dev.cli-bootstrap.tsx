@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { CliBootstrapPage, type CliBootstrapData } from "~/components/pages/CliBootstrapPage";
+import { CliBootstrapPage, NOT_ADMIN_DESTINATION, type CliBootstrapData } from "~/components/pages/CliBootstrapPage";
 import { loadAccount } from "~/lib/account.server";
 import { dashboardRequest, sessionHeaders } from "~/lib/caller.server";
 import { parseBootstrapRequest } from "~/lib/loopback-callback";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await dashboard.caller.dev.canBootstrapCli();
   // A member with a real `svc login` waiting: the page tells the CLI (which then explains
   // and exits) before it goes to the dashboard, instead of leaving it to wait 5 minutes.
-  if (!admin && !bootstrap.ok) throw redirect("/dashboard?notice=admin-only", { headers });
+  if (!admin && !bootstrap.ok) throw redirect(NOT_ADMIN_DESTINATION, { headers });
   for (const [name, value] of Object.entries(PAGE_HEADERS)) headers.set(name, value);
   const cliApp = admin && account.workspace ? await dashboard.caller.dev.cliApp() : null;
   const data: CliBootstrapData = { account, bootstrap, refused: admin ? undefined : "not_admin", cliApp };

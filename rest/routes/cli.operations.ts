@@ -48,7 +48,7 @@ export const cliOperations: Route[] = [
     summary: "The environment variables of the key's app, or of another app by name",
     description:
       "What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). " +
-      "`?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key whose person may see variable values (members and owners). Never cached.",
+      "`?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key. A CLI key reads values only while its person may see them (members and owners). Never cached.",
     auth: ["appKey"],
     query: z.object({
       format: z.enum(["json", "dotenv"]).optional().describe("`json` (default) or `dotenv`."),
@@ -62,7 +62,11 @@ export const cliOperations: Route[] = [
         examples: [{ name: "env", summary: "JSON", body: { appId: APP_ID, appName: "CLI", env: { DATABASE_URL: "postgres://app@db.internal/app" } }, request: { as: "adminKey" } }],
       },
       badBearer(),
-      { status: 403, description: "`app` named another app, and the key is an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`) or its person is a viewer." },
+      {
+        status: 403,
+        description:
+          "A CLI key whose person is a viewer, for any app, its own included (`Viewers cannot see variable values`: the dashboard shows a viewer names only); or `app` named another app with an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`).",
+      },
       {
         status: 404,
         description: "No app of the workspace has that name.",
@@ -136,6 +140,32 @@ export const cliOperations: Route[] = [
       noSession({ json: {} }),
       crossOrigin({ json: {} }),
       { status: 403, description: "You are not an administrator of the service.", examples: [{ name: "not-admin", summary: "A workspace owner who is not an administrator", body: { message: "Forbidden" }, request: { as: "owner", json: {} } }] },
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/api/dev/device-key",
+    handler: dev.deviceKey,
+    tag: "CLI",
+    summary: "Trade a device-grant token for a CLI key (svc login --device)",
+    description:
+      "What `svc login --device` calls once the person approved its device code (RFC 8628, client `svc-cli`) at `{BASE_URL}/device`: " +
+      "`Authorization: Bearer <access token>` from the token endpoint. Any member of a workspace, whatever their role; the key acts with that role " +
+      "(a viewer's key reads, a member's does what a member may). Mints a fresh `svc_sk_` key bound to the CLI project app, revokes the caller's previous CLI key, " +
+      "and ends the grant, so the token works once. Never cached.",
+    auth: ["identityToken"],
+    responses: [
+      { status: 200, description: "The key (shown once) and what the CLI stores beside it.", schema: personalKeyOutput },
+      {
+        status: 401,
+        description: "No bearer, or a token that is not a live access token this server issued to the `svc-cli` client (another client's token, one already traded, an `svc_sk_` key).",
+        examples: [
+          { name: "no-bearer", summary: "No Authorization header", body: { message: "Missing or invalid Bearer token" }, request: { as: "anonymous" } },
+          { name: "app-key", summary: "An svc_sk_ key instead of a token", body: { message: "Missing or invalid Bearer token" }, request: { as: "adminKey" } },
+          { name: "identity-token", summary: "A dashboard session's token (not the CLI client's)", body: { message: "Missing or invalid Bearer token" }, request: { as: "ownerToken" } },
+        ],
+      },
+      { status: 404, description: "The person belongs to no workspace (`No workspace`)." },
     ],
   }),
   route({

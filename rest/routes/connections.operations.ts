@@ -47,6 +47,7 @@ export const connectionOperations: Route[] = [
         ],
       },
       keyOnly(),
+      { status: 403, description: "A CLI key (`svc login`) whose person is a viewer: a connect session makes a connection (`Viewers cannot manage connections`). An app's own key is the app acting and is never refused this way." },
     ],
   }),
   route({

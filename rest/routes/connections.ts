@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../server/platform/errors";
 import { createConnectSession, integrationLogo } from "../../server/connections";
+import { requireCliKeyPersonMay } from "../../server/members";
 import { getRuntime } from "../../server/start";
 import { requireAppKey } from "../bearer";
 import { decodePathSegment } from "../path-segment";
@@ -40,6 +41,8 @@ export async function rename(ctx: RequestContext) {
 export async function createSession(ctx: RequestContext) {
   const principal = await requireAppKey(ctx);
   const { orm } = await getRuntime();
+  // A connect session makes a connection: a viewer's CLI key may not (an app's own key is the app acting).
+  await requireCliKeyPersonMay(orm.em.fork(), principal, "connections.manage");
   const session = await createConnectSession(orm.em.fork(), { appId: principal.appId, tenantId: principal.tenantId, keyId: principal.keyId });
   return json({ token: session.token, expires_at: session.expiresAt.toISOString() }, 201, { "cache-control": "no-store" });
 }

@@ -1,5 +1,7 @@
 import { AppError } from "../../server/platform/errors";
 import { readJsonObject } from "../body";
+import { bearerFrom } from "../bearer";
+import { invalidBearer } from "../../server/platform/errors";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
 import { requireSession } from "./session";
@@ -34,4 +36,16 @@ function requireJson(ctx: RequestContext): void {
   if (!(ctx.header("content-type") ?? "").toLowerCase().startsWith("application/json")) {
     throw new AppError("BAD_REQUEST", "Content-Type must be application/json");
   }
+}
+
+/**
+ * POST /api/dev/device-key (issue 15, docs/decisions/051): `svc login --device` trades the
+ * access token its approved device grant gave it for a CLI key. The token is the only
+ * credential: no cookie, so no Origin rule; a token of another client is refused like none.
+ */
+export async function deviceKey(ctx: RequestContext) {
+  const token = bearerFrom((name) => ctx.header(name));
+  if (!token) throw invalidBearer();
+  const caller = await ctx.caller();
+  return json(await caller.dev.deviceKey({ accessToken: token }), 200, { "cache-control": "no-store" });
 }

@@ -55,3 +55,5 @@ export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOu
 export { mfaApi, type FactorRequest } from "./mfa/mfa-api";
 export { canonicalRecoveryCode } from "./mfa/recovery-codes";
 export { challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
+export { CLI_CLIENT_ID } from "./oauth/cli-client";
+export { cliDeviceApproval, endCliDeviceGrant, type CliDeviceApproval } from "./oauth/cli-device-approval";

@@ -3,6 +3,7 @@ export { mailInvitation } from "./invitation-mail";
 export { INVITATION_STATUS_MESSAGE, acceptInvitation, changeMemberRole, inviteMember, listMembers, listPendingInvitations, previewInvitation, removeMember, revokeInvitation } from "./member-service";
 export { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "./membership-changes";
 export { CAPABILITIES, can, workspaceFor } from "./permissions";
+export { requireCliKeyPersonMay } from "./cli-key-person";
 export type { Capability, WorkspaceCaller } from "./permissions";
 export { changeRoleInput, invitationCreatedOutput, invitationIdInput, invitationTokenInput, inviteInput, memberChangedOutput, memberIdInput, memberListOutput, switchWorkspaceInput } from "./schemas";
 export type { InvitationView, MemberView } from "./schemas";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appByName, appsWithVariableCounts, listEnvVars, requireApp } from "../apps";
-import { can, CAPABILITIES } from "../members";
+import { can, CAPABILITIES, requireCliKeyPersonMay } from "../members";
 import { membershipRole } from "../tenants";
 import type { AppKeyPrincipal } from "../keys";
 import type { EntityManager } from "@mikro-orm/postgresql";
@@ -43,6 +43,8 @@ export const cliRouter = router({
   }),
   env: appKeyProcedure.input(z.object({ format: z.enum(["json", "dotenv"]).default("json"), app: z.string().min(1).max(200).optional() })).query(async ({ ctx, input }) => {
     const own = await requireApp(ctx.em, ctx.appKey.tenantId, ctx.appKey.appId);
+    // Values, even of the key's own app: a viewer's CLI key sees what a viewer sees (names only, on the dashboard).
+    await requireCliKeyPersonMay(ctx.em, ctx.appKey, "apps.env.values");
     let app = { id: own.id, name: own.name };
     if (input.app !== undefined && input.app !== own.name) {
       await requireWorkspaceReader(ctx.em, ctx.appKey);

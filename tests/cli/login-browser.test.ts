@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)("svc login with a real browser", () => {
     if (result !== "logged-in") login.child.kill("SIGINT");
     expect(result).toBe("logged-in");
     const done = await login.exited;
-    expect([done.status, done.stderr]).toEqual([0, "Waiting for the browser...\n"]);
+    expect([done.status, done.stderr]).toEqual([0, "Not an administrator of this service? Press Ctrl-C and run svc login --device instead.\nWaiting for the browser...\n"]);
     const lines = done.stdout.split("\n");
     expect(lines[0]).toMatch(new RegExp(`^Opening ${service.url.replace(/\./g, "\\.")}/dev/cli-bootstrap\\?cb=http://127\\.0\\.0\\.1:\\d+/done&mode=personal-key in your browser\\.\\.\\.$`));
     expect(lines.slice(1)).toEqual(["Click 'Issue API key' to continue.", `✔ Logged in as ${admin.email} (tenant ${tenantId}).`, ""]);
@@ -112,21 +112,21 @@ describe.skipIf(!hasChromium)("svc login with a real browser", () => {
     expect(readConfigFile(home)).toEqual(before);
   }, 90_000);
 
-  it("a member who is not an administrator hears at once why, and how to log in with a key instead (issue 17, 1)", async () => {
+  it("a member who is not an administrator hears at once why, and to run svc login --device instead (issue 17, 1; issue 15)", async () => {
     const member = await signUp(service); // not the first account: no administrator
     const workspaceId = (await createWorkspace(service, member, uniqueSlug("member"), "Member's")).id;
     const home = freshHome();
     const login = startSvc(["login", "--api-base", service.url], { home, env: browserEnv(home, { SVC_LOGIN_TIMEOUT_MS: "30000" }, member) });
-    expect(await browserResult(home)).toBe("redirected: /dashboard?notice=admin-only");
+    expect(await browserResult(home)).toBe("redirected: /dashboard?notice=cli-admin-only");
     const done = await login.exited;
     expect(done.status).toBe(1);
     expect(done.stderr.trimEnd().split("\n").slice(-2)).toEqual([
       "The account signed in to the browser is not an administrator of this service, and only administrators can log in the CLI from the browser.",
-      "Ask an owner or admin of your workspace for an API key (dashboard → API keys), then save it here with: svc login --with-key < key.txt",
+      "Run svc login --device instead: every member of a workspace can log in that way.",
     ]);
     expect(existsSync(join(home, ".svc", "config.json"))).toBe(false);
 
-    // The way the message names: a key issued on the dashboard, given on stdin.
+    // The other way in for a non-administrator: a key issued on the dashboard, given on stdin.
     const app = (await trpc(service, member, "apps.create", { name: "Tools" })).data;
     const key = (await trpc(service, member, "keys.create", { appId: app.id })).data.apiKey as string;
     const saved = await svc(["login", "--api-base", service.url, "--with-key"], { home, input: `${key}\n` });

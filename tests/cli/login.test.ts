@@ -309,7 +309,7 @@ describe("svc login: the spinner", () => {
     expect(plain.stdout).not.toContain("\u001b[");
     expect(plain.stdout).not.toContain("⠋");
     const piped = await svc(["login", "--api-base", API_BASE], { home: freshHome(), env: { BROWSER: "true", SVC_LOGIN_TIMEOUT_MS: "300" } });
-    expect(piped.stderr).toBe("Waiting for the browser...\nLogin timed out after 300 milliseconds\n");
+    expect(piped.stderr).toBe("Not an administrator of this service? Press Ctrl-C and run svc login --device instead.\nWaiting for the browser...\nLogin timed out after 300 milliseconds\n");
   });
 });
 

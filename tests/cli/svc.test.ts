@@ -94,7 +94,7 @@ describe("svc: global flags and exit codes (SPEC 4.6, issue 9 section 1)", () =>
 
   it("gives every command a --help (exit 0, on stdout) that shows its usage", async () => {
     const usage: Record<string, string> = {
-      login: "svc login [--force] [--api-base <url>] [--with-key]",
+      login: "svc login [--force] [--api-base <url>] [--device | --with-key]",
       logout: "svc logout [--local]",
       whoami: "svc whoami [--json]",
       validate: "svc validate [file] [--json]",

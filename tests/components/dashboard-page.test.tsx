@@ -33,6 +33,15 @@ describe("dashboard notice", () => {
     expect(statuses.map((s) => s.textContent)).toEqual(["That page is for administrators of the service."]);
   });
 
+  it("tells someone the CLI's browser login turned away to run svc login --device", async () => {
+    renderDashboard("?notice=cli-admin-only");
+    await screen.findByRole("heading", { name: "Welcome" });
+    const statuses = screen.getAllByRole("status");
+    expect(statuses.map((s) => s.textContent)).toEqual([
+      "Only administrators of the service can log in the CLI from the browser. Run svc login --device in your terminal instead: every member of a workspace can.",
+    ]);
+  });
+
   it.each(["", "?notice=", "?notice=unknown", "?notice=toString", "?notice=ADMIN-ONLY"])("shows no notice for %j", async (search) => {
     renderDashboard(search);
     await screen.findByRole("heading", { name: "Welcome" });

@@ -177,15 +177,15 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
     expect((await whoami(service, earlier.body.apiKey)).status).toBe(401);
   });
 
-  it("sends a signed-in non-administrator to the dashboard, which says the page is for administrators", async () => {
+  it("sends a signed-in non-administrator to the dashboard, which says to run svc login --device instead", async () => {
     // The page first tells the waiting CLI (so `svc login` stops waiting and explains), then
     // goes to the dashboard (docs/decisions/034); it never offers to issue a key.
     const refusalsBefore = listener.received.filter((r) => r.method === "POST" && r.body.includes("not_admin")).length;
     const page = await pageAs(member);
     await page.goto(`${service.url}${bootstrapPath(listener.callbackUrl)}`);
-    await page.waitForURL(`${service.url}/dashboard?notice=admin-only`);
+    await page.waitForURL(`${service.url}/dashboard?notice=cli-admin-only`);
     expect(listener.received.filter((r) => r.method === "POST" && r.body.includes("not_admin")).length).toBe(refusalsBefore + 1);
-    expect(await page.getByRole("status").filter({ hasText: "That page is for administrators of the service." }).count()).toBe(1);
+    expect(await page.getByRole("status").filter({ hasText: "Only administrators of the service can log in the CLI from the browser. Run svc login --device in your terminal instead: every member of a workspace can." }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Issue API key" }).count()).toBe(0);
   });
 

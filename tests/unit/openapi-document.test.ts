@@ -112,6 +112,11 @@ describe("the OpenAPI document", () => {
       "POST /auth/v1/oauth/register 413",
       "POST /auth/v1/oauth/token 413",
       "GET /auth/v1/oauth/authorize 400",
+      // `svc login --device` (ADR 051): a 404 needs an approved device code of a person in no
+      // workspace, and the 403 a viewer's CLI key; tests/rest/device-key.test.ts and
+      // tests/cli/login-device.test.ts make both through the real /device pages.
+      "POST /api/dev/device-key 404",
+      "POST /api/connect/sessions 403",
       "GET /.well-known/oauth-authorization-server/auth/v1 404",
       "GET /auth/v1/.well-known/oauth-authorization-server 404",
       "GET /auth/v1/.well-known/openid-configuration 404",

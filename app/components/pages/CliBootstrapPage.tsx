@@ -15,7 +15,7 @@ export interface CliBootstrapData {
   cliApp?: string | null;
 }
 
-export const NOT_ADMIN_DESTINATION = "/dashboard?notice=admin-only";
+export const NOT_ADMIN_DESTINATION = "/dashboard?notice=cli-admin-only";
 
 /**
  * Says no to the waiting `svc login` (it prints how to get a key and exits 1), then goes to
@@ -29,7 +29,7 @@ function TellCliAndLeave({ callbackUrl }: { callbackUrl: string }) {
   }, [callbackUrl]);
   return (
     <Callout tone="warning" title="This page is for administrators of the service.">
-      svc login in your terminal is told so and explains how to get an API key instead.{" "}
+      svc login in your terminal is told so; run svc login --device there instead.{" "}
       <Link to={NOT_ADMIN_DESTINATION}>Go to the dashboard</Link>
     </Callout>
   );

@@ -8,6 +8,8 @@ import { Card } from "../Card";
 const NOTICES = {
   "admin-only": "That page is for administrators of the service.",
   "owner-only": "That page is for the workspace's owner: ask them to change the workspace's settings.",
+  // Where the CLI's browser login sends everyone else: the way in that is theirs (issue 15).
+  "cli-admin-only": "Only administrators of the service can log in the CLI from the browser. Run svc login --device in your terminal instead: every member of a workspace can.",
 } as const;
 
 export type DashboardNotice = keyof typeof NOTICES;

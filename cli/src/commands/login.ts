@@ -5,6 +5,7 @@ import { apiBaseOf, readConfig, tryNormalizeApiBase, updateConfig, type SvcConfi
 import { describeDuration } from "../lib/duration.js";
 import { CliError, EXIT_INTERRUPTED, usageError } from "../lib/errors.js";
 import { startLoopbackListener, type LoginPayload } from "../lib/loopback-listener.js";
+import { DENIED, EXPIRED, pollForToken, requestDeviceCode, tradeForKey } from "../lib/device-login.js";
 import { openBrowser } from "../lib/open-browser.js";
 import { info, out, printable, success } from "../lib/output.js";
 import { startSpinner } from "../lib/spinner.js";
@@ -16,17 +17,19 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 export default defineSvcCommand({
   name: "login",
   description: SUMMARIES.login,
-  usage: "svc login [--force] [--api-base <url>] [--with-key]",
+  usage: "svc login [--force] [--api-base <url>] [--device | --with-key]",
   args: {
     ...forceArg("issue a new key even if one is saved (the earlier one is revoked)"),
     ...apiBaseArg,
+    device: { type: "boolean", description: "log in without a browser here: approve a code at {apiBase}/device on any device (every workspace member)" },
     "with-key": { type: "boolean", description: "read an API key (svc_sk_...) from standard input instead of opening the browser" },
   },
   notes: [
     "Opens {apiBase}/dev/cli-bootstrap in your browser; clicking 'Issue API key' there sends a new key\n" +
       "to a listener svc starts on 127.0.0.1. The key is saved in ~/.svc/config.json (mode 0600).",
-    "That page is for administrators of the service; anyone else gets an API key from an owner or admin\n" +
-      "of their workspace (dashboard → API keys) and saves it with: svc login --with-key < key.txt",
+    "That page is for administrators of the service. Every member of a workspace can use svc login --device:\n" +
+      "svc prints a URL and a code, you approve the code there (from any device, signed in), and svc saves\n" +
+      "a key with your role in the workspace (a viewer's key can only read) in the same file.",
     "Environment:\n" +
       "  BROWSER               the command that opens the URL (default: xdg-open, open or start)\n" +
       "  SVC_LOGIN_TIMEOUT_MS  how long to wait for the browser, in milliseconds (default 300000, 5 minutes)",
@@ -39,6 +42,7 @@ export default defineSvcCommand({
       if (!normalized) throw usageError(`--api-base must be an http:// or https:// URL, got: ${args["api-base"]}`);
       apiBase = normalized;
     }
+    if (args["with-key"] && args.device) throw usageError("Use one of --device and --with-key, not both");
     if (args["with-key"]) return loginWithKey(config, apiBase);
     // A saved key is reused only for the service it was issued by.
     const sameService = apiBase === apiBaseOf(config);
@@ -48,6 +52,7 @@ export default defineSvcCommand({
       info("Run svc login --force to issue a new key.");
       return;
     }
+    if (args.device) return loginWithDevice(config, apiBase);
     const timeoutMs = loginTimeout();
     const outcome = await waitForKey(apiBase, timeoutMs);
     if (outcome.kind === "interrupted") {
@@ -56,15 +61,17 @@ export default defineSvcCommand({
     }
     if (outcome.kind === "timeout") throw new CliError(`Login timed out after ${describeDuration(timeoutMs)}`);
     if (outcome.kind === "refused") throw new CliError(NOT_ADMIN);
-    save(config, apiBase, outcome.payload);
-    success(`Logged in as ${shown(outcome.payload.email) ?? "(unknown email)"} (tenant ${shown(outcome.payload.tenantId)}).`);
+    saveAndSay(config, apiBase, outcome.payload);
   },
 });
 
 /** The bootstrap page is for the service's administrators (SPEC 4.6 step 3): what everyone else can do. */
 export const NOT_ADMIN =
   "The account signed in to the browser is not an administrator of this service, and only administrators can log in the CLI from the browser.\n" +
-  "Ask an owner or admin of your workspace for an API key (dashboard → API keys), then save it here with: svc login --with-key < key.txt";
+  "Run svc login --device instead: every member of a workspace can log in that way.";
+
+/** What a person the bootstrap page will refuse can do instead, said before the wait. */
+export const NOT_ADMIN_HINT = "Not an administrator of this service? Press Ctrl-C and run svc login --device instead.";
 
 type Outcome = { kind: "key"; payload: LoginPayload } | { kind: "refused" } | { kind: "timeout" } | { kind: "interrupted"; exitCode: number };
 
@@ -90,6 +97,8 @@ async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> 
   // On stdout, where "Opening …" would have been: it is the one thing to do now.
   else out(`Could not open a browser here. Open this URL by hand:\n  ${url}`);
   out("Click 'Issue API key' to continue.");
+  // Said before the wait, so nobody waits out the timer wondering: the page cannot always reach svc to say no.
+  info(NOT_ADMIN_HINT);
   const spinner = startSpinner("Waiting for the browser...");
 
   try {
@@ -101,6 +110,41 @@ async function waitForKey(apiBase: string, timeoutMs: number): Promise<Outcome> 
     process.removeListener("SIGTERM", onTerminate!);
     await listener.close();
   }
+}
+
+/**
+ * The device grant (lib/device-login.ts): the URL and code on stdout, the wait on stderr,
+ * then the key saved and announced exactly as the browser login does.
+ */
+async function loginWithDevice(config: SvcConfig, apiBase: string): Promise<number | void> {
+  const code = await requestDeviceCode(apiBase);
+  out(`Open ${printable(code.verificationUri)} in a browser on any device and enter the code ${printable(code.userCode)}`);
+  if (code.verificationUriComplete) out(`Or open ${printable(code.verificationUriComplete)} (the code is filled in).`);
+  const interrupt = new AbortController();
+  let exitCode = EXIT_INTERRUPTED;
+  const onInterrupt = () => interrupt.abort();
+  const onTerminate = () => {
+    exitCode = 128 + 15;
+    interrupt.abort();
+  };
+  process.once("SIGINT", onInterrupt);
+  process.once("SIGTERM", onTerminate);
+  const spinner = startSpinner(`Waiting for the code to be approved (it expires in ${describeDuration(code.expiresIn * 1000)})...`);
+  let outcome: Awaited<ReturnType<typeof pollForToken>>;
+  try {
+    outcome = await pollForToken(apiBase, code, interrupt.signal);
+  } finally {
+    spinner.stop();
+    process.removeListener("SIGINT", onInterrupt);
+    process.removeListener("SIGTERM", onTerminate);
+  }
+  if (outcome.kind === "interrupted") {
+    info("Login cancelled.");
+    return exitCode;
+  }
+  if (outcome.kind === "denied") throw new CliError(DENIED);
+  if (outcome.kind === "expired") throw new CliError(EXPIRED);
+  saveAndSay(config, apiBase, await tradeForKey(apiBase, outcome.accessToken));
 }
 
 /**
@@ -120,6 +164,12 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** SPEC 4.6: the config file written, then the one success line; the same for every way of logging in. */
+function saveAndSay(config: SvcConfig, apiBase: string, payload: LoginPayload): void {
+  save(config, apiBase, payload);
+  success(`Logged in as ${shown(payload.email) ?? "(unknown email)"} (tenant ${shown(payload.tenantId)}).`);
 }
 
 function save(config: SvcConfig, apiBase: string, payload: LoginPayload): void {

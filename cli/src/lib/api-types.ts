@@ -362,7 +362,7 @@ export interface paths {
         };
         /**
          * The environment variables of the key's app, or of another app by name
-         * @description What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). `?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key whose person may see variable values (members and owners). Never cached.
+         * @description What `svc dev` writes to `.env`. JSON by default; `?format=dotenv` answers the `.env` text itself (`text/plain`). `?app=<name>` reads another app of the key's workspace (`svc dev --app <name>`): only with a CLI key. A CLI key reads values only while its person may see them (members and owners). Never cached.
          */
         get: operations["getApiCliEnv"];
         put?: never;
@@ -607,6 +607,26 @@ export interface paths {
         get: operations["getApiDeploymentsMeEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/device-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trade a device-grant token for a CLI key (svc login --device)
+         * @description What `svc login --device` calls once the person approved its device code (RFC 8628, client `svc-cli`) at `{BASE_URL}/device`: `Authorization: Bearer <access token>` from the token endpoint. Any member of a workspace, whatever their role; the key acts with that role (a viewer's key reads, a member's does what a member may). Mints a fresh `svc_sk_` key bound to the CLI project app, revokes the caller's previous CLI key, and ends the grant, so the token works once. Never cached.
+         */
+        post: operations["postApiDevDeviceKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3685,7 +3705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `app` named another app, and the key is an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`) or its person is a viewer. */
+            /** @description A CLI key whose person is a viewer, for any app, its own included (`Viewers cannot see variable values`: the dashboard shows a viewer names only); or `app` named another app with an app's own key (`Only a CLI key (svc login) reads the workspace's other apps`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3823,6 +3843,18 @@ export interface operations {
             };
             /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. An identity token (JWT) is refused too. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A CLI key (`svc login`) whose person is a viewer: a connect session makes a connection (`Viewers cannot manage connections`). An app's own key is the app acting and is never refused this way. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4799,6 +4831,63 @@ export interface operations {
             };
             /** @description No `Authorization: Bearer svc_sk_…` header, a token that is not an `svc_sk_` key, or a key that is unknown or revoked. An identity token (JWT) is refused too. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiDevDeviceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key (shown once) and what the CLI stores beside it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKey: string;
+                        appCreated: boolean;
+                        /** Format: uuid */
+                        appId: string;
+                        appName: string;
+                        email: string;
+                        /** Format: date-time */
+                        issuedAt: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No bearer, or a token that is not a live access token this server issued to the `svc-cli` client (another client's token, one already traded, an `svc_sk_` key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The person belongs to no workspace (`No workspace`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { hashRefreshToken, newRefreshToken } from "../refresh-tokens";
 import { GRANT_SECONDS } from "./oauth-provider";
 import { endGrantSession } from "./postgres-adapter";
 import { IDENTITY_RESOURCE } from "./scopes";
+import { CLI_CLIENT, CLI_CLIENT_ID } from "./cli-client";
 
 /**
  * Opens the `auth_sessions` row an approved grant owns (the issue 15 contract): its id is the
@@ -69,7 +70,8 @@ export async function listAuthorizedApplications(em: EntityManager, userId: stri
     return {
       grantId: row.id,
       clientId: row.oauth_client_id,
-      clientName: row.client_name ?? row.oauth_client_id,
+      // svc's own client is declared in code, not stored: its name comes from there.
+      clientName: row.client_name ?? (row.oauth_client_id === CLI_CLIENT_ID ? CLI_CLIENT.client_name : row.oauth_client_id),
       scopes: [...scopes],
       resources,
       authorizedAt: new Date(row.created_at).toISOString(),

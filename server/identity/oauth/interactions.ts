@@ -3,6 +3,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type Provider from "oidc-provider";
 import { openGrantSession } from "./grants";
 import { registeredClientMetadata, registeringWorkspace } from "./registered-client-metadata";
+import { CLI_CLIENT, CLI_CLIENT_ID } from "./cli-client";
 import type { ResourceDirectory } from "./oauth-provider";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, SCOPE_WORDS, TOOLS_SCOPE } from "./scopes";
 
@@ -52,8 +53,9 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
   const interaction = await record<InteractionRow>(em, "Interaction", uid);
   const params = interaction?.params;
   if (!params?.client_id) return null;
-  const client = (await record<ClientRow>(em, "Client", params.client_id)) ?? ((await registeredClientMetadata(em, params.client_id)) as ClientRow | undefined) ?? null;
-  const registeredBy = await registeringWorkspace(em, params.client_id);
+  const isCli = params.client_id === CLI_CLIENT_ID;
+  const client = isCli ? CLI_CLIENT : ((await record<ClientRow>(em, "Client", params.client_id)) ?? ((await registeredClientMetadata(em, params.client_id)) as ClientRow | undefined) ?? null);
+  const registeredBy = isCli ? null : await registeringWorkspace(em, params.client_id);
   const requested = (params.scope ?? "").split(" ").filter((scope) => (OAUTH_SCOPES as readonly string[]).includes(scope));
   const described = await Promise.all(
     asList(params.resource)
@@ -68,10 +70,11 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
     client: {
       id: params.client_id,
       name: client?.client_name ?? params.client_id,
-      logoUri: client?.logo_uri ?? null,
+      logoUri: client && "logo_uri" in client ? (client.logo_uri ?? null) : null,
       redirectHost: params.redirect_uri === undefined ? null : URL.canParse(params.redirect_uri) ? new URL(params.redirect_uri).host : params.redirect_uri,
-      // A client that registered itself (RFC 7591) or names a metadata document: nobody here vouched for it.
-      unverified: registeredBy === null,
+      // A client that registered itself (RFC 7591) or names a metadata document: nobody here
+      // vouched for it. Our own CLI and a workspace's registered clients are vouched for.
+      unverified: !isCli && registeredBy === null,
       registeredBy,
     },
     redirectSource: params.redirect_uri === undefined ? null : cspSourceOf(params.redirect_uri),

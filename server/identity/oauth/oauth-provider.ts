@@ -14,6 +14,7 @@ import { compareHashedClientSecrets } from "./hashed-client-secrets";
 import { renderOAuthError } from "./error-page";
 import { METADATA_DOCUMENT_MAX_BYTES, METADATA_DOCUMENT_TIMEOUT_MS, type OutboundFetch } from "./metadata-documents";
 import { deviceCodeConfirmPage, deviceCodeInputPage, deviceDonePage } from "./device-pages";
+import { CLI_CLIENT } from "./cli-client";
 
 /** Where the library is mounted: its routes below are relative to the issuer's path. */
 export const OAUTH_PREFIX = "/auth/v1/oauth/";
@@ -74,6 +75,8 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     jwks: { keys: [privateJwk as never] },
     cookies: { keys: [cookieKey()], long: { signed: true }, short: { signed: true, path: "/" } },
     routes: OAUTH_ROUTES,
+    // The one client declared rather than registered: `svc login --device` (cli-client.ts).
+    clients: [{ ...CLI_CLIENT, grant_types: [...CLI_CLIENT.grant_types], response_types: [], redirect_uris: [] }],
     scopes: [...OAUTH_SCOPES],
     claims: { openid: ["sub"], email: ["email"], profile: ["name", "picture"] },
     responseTypes: ["code"],

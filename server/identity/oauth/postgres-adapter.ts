@@ -59,6 +59,10 @@ export function postgresAdapter(em: () => EntityManager) {
           id,
         );
       }
+      // A device code is looked up past its expiry too: the library then answers the polling
+      // device `expired_token` itself (RFC 8628 3.5), where "not found" would be `invalid_grant`.
+      // The sweep keeps expired device codes an hour for this (sweep.ts).
+      if (this.kind === "DeviceCode") return this.findWhere("id = ?", id, { evenExpired: true });
       const payload = await this.findWhere("id = ?", this.key(id));
       // Clients registered on an app's page live in their own table (ADR 050).
       if (!payload && this.kind === "Client") return registeredClientMetadata(em(), id);
@@ -88,12 +92,13 @@ export function postgresAdapter(em: () => EntityManager) {
       await em().getConnection().execute(`delete from oauth_records where kind = ? and grant_id = ?`, [this.kind, grantId]);
     }
 
-    private async findWhere(condition: string, value: string): Promise<AdapterPayload | undefined> {
+    private async findWhere(condition: string, value: string, options: { evenExpired?: boolean } = {}): Promise<AdapterPayload | undefined> {
+      const unexpired = options.evenExpired ? "" : " and (expires_at is null or expires_at > now())";
       const rows = await em()
         .getConnection()
         .execute<{ payload: AdapterPayload; consumed_at: Date | null }[]>(
           `select payload, consumed_at from oauth_records
-             where kind = ? and ${condition} and (expires_at is null or expires_at > now()) limit 1`,
+             where kind = ? and ${condition}${unexpired} limit 1`,
           [this.kind, value],
         );
       const row = rows[0];

@@ -5,12 +5,15 @@ export const UNUSED_CLIENT_DAYS = 30;
 
 /**
  * The authorization server's housekeeping, run by one instance at a time (job claims):
- * records past their expiry, and dynamically registered clients that no grant ever used
+ * records past their expiry (device codes an hour later), and dynamically registered clients that no grant ever used
  * after 30 days (with their registration access tokens).
  */
 export async function sweepOAuthServerRecords(em: EntityManager): Promise<{ expired: number; unusedClients: number }> {
   const connection = em.getConnection();
-  const expired = await connection.execute<{ kind: string }[]>(`delete from oauth_records where expires_at <= now() returning kind`);
+  // Expired device codes stay an hour, so a device still polling hears `expired_token` (postgres-adapter.ts).
+  const expired = await connection.execute<{ kind: string }[]>(
+    `delete from oauth_records where expires_at <= now() and (kind <> 'DeviceCode' or expires_at <= now() - interval '1 hour') returning kind`,
+  );
   const clients = await connection.execute<{ n: number }[]>(
     `with swept as (
        delete from oauth_records c

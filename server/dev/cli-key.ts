@@ -1,0 +1,35 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { ensureCliApp } from "../apps";
+import { workspaceFor } from "../members";
+import { issueAppKey, revokeUserCliKeys } from "../keys";
+
+/**
+ * SPEC 4.6 step 4, the one way a CLI key is made, whichever login asked for it (the
+ * loopback bootstrap page or the device grant): bound to the workspace's CLI project app,
+ * after every earlier CLI key of this person is revoked, so one login means one live CLI
+ * credential. The key acts with its person's role in the workspace at each request
+ * (acting-workspace.ts), so a viewer's key reads and a member's key does what a member may.
+ */
+export async function mintCliKey(em: EntityManager, person: { userId: string; email: string }) {
+  const workspace = await workspaceFor({ em, userId: person.userId }, "workspace.read");
+  const { app, created } = await ensureCliApp(em, workspace.tenantId, person.userId);
+  await revokeUserCliKeys(em, person.userId);
+  const issued = await issueAppKey(em, {
+    tenantId: workspace.tenantId,
+    appId: app.id,
+    userId: person.userId,
+    email: person.email,
+    purpose: "cli",
+    name: "svc login",
+  });
+  return {
+    apiKey: issued.apiKey,
+    tenantId: workspace.tenantId,
+    appId: app.id,
+    email: person.email,
+    issuedAt: issued.key.createdAt.toISOString(),
+    // No app is made without a word: the page says "Created app CLI" when this login made it.
+    appName: app.name,
+    appCreated: created,
+  };
+}
