@@ -44,3 +44,6 @@ export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOu
 export { mfaApi, type FactorRequest } from "./mfa/mfa-api";
 export { canonicalRecoveryCode } from "./mfa/recovery-codes";
 export { challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
+export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "./oauth/admin-clients";
+export { adminFactorInput, adminFactorOutput, adminFactorsOutput, adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "./oauth/admin-client-schemas";
+export { adminDeleteFactor, adminListFactors } from "./mfa/admin-factors";

@@ -16,6 +16,7 @@ import { passwordResetRouter } from "./password-reset";
 import { oauthRouter } from "./oauth";
 import { webhooksRouter } from "./webhooks";
 import { sessionsRouter } from "./sessions";
+import { identityAdminSecurityRouter } from "./identity-admin-security";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
   oauth: oauthRouter,
   webhooks: webhooksRouter,
   sessions: sessionsRouter,
+  idpAdminSecurity: identityAdminSecurityRouter,
 });
 
 export type AppRouter = typeof appRouter;
