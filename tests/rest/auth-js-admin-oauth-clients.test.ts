@@ -109,6 +109,8 @@ describe("auth-js auth.admin.oauth", () => {
     const config = await configured(clientId, openid.ClientSecretBasic(data!.client_secret!));
     const { redirect, consentHtml, verifier, state } = await codeFlow(config);
     expect(consentHtml).toContain("Ledger sync");
+    // The service's administrator made this client: the consent page does not warn it registered itself.
+    expect(consentHtml).not.toContain("Unverified application");
     const tokens = await openid.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
     const claims = decodeJwt(tokens.access_token);
     expect(claims).toMatchObject({ iss: issuer, sub: person.userId, client_id: clientId, email: person.email });

@@ -24,6 +24,8 @@ interface ClientRow {
   client_id?: string;
   client_name?: string;
   logo_uri?: string;
+  /** `manual`: made by the service's administrator through the admin API (ADR 055). */
+  registration_type?: string;
 }
 
 async function record<T>(em: EntityManager, kind: string, id: string): Promise<T | null> {
@@ -67,8 +69,9 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
       name: client?.client_name ?? params.client_id,
       logoUri: client?.logo_uri ?? null,
       redirectHost: params.redirect_uri === undefined ? null : URL.canParse(params.redirect_uri) ? new URL(params.redirect_uri).host : params.redirect_uri,
-      // Every client today registered itself (RFC 7591) or names a metadata document: nobody here vouched for it.
-      unverified: true,
+      // A client that registered itself (RFC 7591) or names a metadata document: nobody here vouched for it.
+      // One the service's administrator made with the admin API (ADR 055) is vouched for.
+      unverified: client?.registration_type !== "manual",
     },
     redirectSource: params.redirect_uri === undefined ? null : cspSourceOf(params.redirect_uri),
     scopes: requested.map((scope) => ({ scope, words: SCOPE_WORDS[scope] ?? scope })),
