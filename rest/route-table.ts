@@ -10,6 +10,7 @@ import { deploymentOperations } from "./routes/deployments.operations";
 import { deploymentShellOperations } from "./routes/deployment-shell.operations";
 import { healthOperations } from "./routes/health.operations";
 import { identityAdminOperations } from "./routes/identity-admin.operations";
+import { identityAdminSecurityOperations } from "./routes/identity-admin-security.operations";
 import { identityProviderOperations } from "./routes/identity-provider.operations";
 import { identityFactorOperations } from "./routes/identity-factors.operations";
 import { memberOperations } from "./routes/members.operations";
@@ -55,6 +56,7 @@ export const routes: Route[] = [
   ...oauthServerOperations,
   ...oauthEndpointOperations,
   ...identityAdminOperations,
+  ...identityAdminSecurityOperations,
   ...storageOperations,
   ...dashboardOperations,
   ...referenceOperations(() => routes),

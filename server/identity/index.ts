@@ -57,3 +57,6 @@ export { canonicalRecoveryCode } from "./mfa/recovery-codes";
 export { challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
 export { CLI_CLIENT_ID } from "./oauth/cli-client";
 export { cliDeviceApproval, endCliDeviceGrant, type CliDeviceApproval } from "./oauth/cli-device-approval";
+export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "./oauth/admin-clients";
+export { adminFactorInput, adminFactorOutput, adminFactorsOutput, adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "./oauth/admin-client-schemas";
+export { adminDeleteFactor, adminListFactors } from "./mfa/admin-factors";

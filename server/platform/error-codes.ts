@@ -142,6 +142,7 @@ export const IDENTITY = {
   ANONYMOUS_PROVIDER_DISABLED: entry("anonymous_provider_disabled", 422, "identity", "Anonymous sign-in while `ANONYMOUS_SIGN_IN` is off (the default)."),
   PROVIDER_NOT_ENABLED: entry("validation_failed", 400, "identity", "`/authorize` (`signInWithOAuth`) with a provider the built-in provider does not offer: it has none."),
   MFA_TOTP_ENROLL_NOT_ENABLED: entry("mfa_totp_enroll_not_enabled", 422, "identity", "Enrolling a TOTP factor while `INTEGRATION_ENCRYPTION_KEY` (which seals the secrets) is unset; the message names the setting."),
+  OAUTH_CLIENT_NOT_FOUND: entry("oauth_client_not_found", 404, "identity", "The admin OAuth client API (`/auth/v1/admin/oauth/clients`): no registered client with this id."),
   MFA_FACTOR_NOT_FOUND: entry("mfa_factor_not_found", 404, "identity", "Two-step sign-in: no factor with this id on the account of the token (or no recovery codes)."),
   MFA_CHALLENGE_NOT_FOUND: entry("mfa_factor_not_found", 422, "identity", "Two-step sign-in: a verify whose `challenge_id` is not a challenge of this factor."),
   MFA_CHALLENGE_EXPIRED: entry("mfa_challenge_expired", 422, "identity", "Two-step sign-in: a challenge older than 5 minutes."),

@@ -17,6 +17,7 @@ import { oauthRouter } from "./oauth";
 import { webhooksRouter } from "./webhooks";
 import { sessionsRouter } from "./sessions";
 import { oauthClientsRouter } from "./oauth-clients";
+import { identityAdminSecurityRouter } from "./identity-admin-security";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -41,6 +42,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   sessions: sessionsRouter,
   oauthClients: oauthClientsRouter,
+  idpAdminSecurity: identityAdminSecurityRouter,
 });
 
 export type AppRouter = typeof appRouter;

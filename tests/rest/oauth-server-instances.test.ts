@@ -28,6 +28,10 @@ beforeAll(async () => {
     seed.query("insert into oauth_records (kind, id, payload) values ('Client', $1, $2::jsonb)", [id, JSON.stringify({ client_id: id, client_id_issued_at: issuedAt, redirect_uris: [REDIRECT] })]);
   await client("unused-old", now - 31 * DAY);
   await client("unused-recent", now - 29 * DAY);
+  // A client the administrator made with the admin API (ADR 055), never used for 31 days.
+  await seed.query("insert into oauth_records (kind, id, payload) values ('Client', 'manual-old', $1::jsonb)", [
+    JSON.stringify({ client_id: "manual-old", client_id_issued_at: now - 31 * DAY, redirect_uris: [REDIRECT], registration_type: "manual" }),
+  ]);
   await seed.end();
   a = await startService({ label: "oauth-a", databaseUrl: database.url });
   b = await startService({ databaseUrl: database.url, dataDir: a.dataDir, env: { BASE_URL: a.url, OAUTH_SWEEP_INTERVAL_SECONDS: "1" } });
@@ -45,6 +49,11 @@ describe("two instances on one database", () => {
   it("swept the registration unused for 31 days at start, and kept the one of 29 days", async () => {
     const rows = await a.db.query("select id from oauth_records where kind = 'Client' and id like 'unused-%' order by id");
     expect(rows.rows).toEqual([{ id: "unused-recent" }]);
+  });
+
+  it("keeps a client the administrator made, however long unused (GoTrue's manual clients stay until deleted)", async () => {
+    const rows = await a.db.query("select id from oauth_records where kind = 'Client' and id = 'manual-old'");
+    expect(rows.rows).toEqual([{ id: "manual-old" }]);
   });
 
   it("sweeps again while running: a registration that turns 31 days unused later is deleted without a restart", async () => {

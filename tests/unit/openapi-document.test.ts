@@ -152,6 +152,16 @@ describe("the OpenAPI document", () => {
       // generate_link and invite likewise (tests/rest/auth-js-admin-links.test.ts).
       ...[400, 404, 413, 422].map((status) => `POST /auth/v1/admin/generate_link ${status}`),
       ...[400, 413, 422].map((status) => `POST /auth/v1/invite ${status}`),
+      // The admin OAuth client and factor routes likewise (tests/rest/auth-js-admin-oauth-clients.test.ts
+      // and auth-js-admin-factors.test.ts drive each with auth-js's admin client).
+      "GET /auth/v1/admin/oauth/clients 400",
+      ...[400, 413].map((status) => `POST /auth/v1/admin/oauth/clients ${status}`),
+      "GET /auth/v1/admin/oauth/clients/{clientId} 404",
+      ...[400, 404, 413].map((status) => `PUT /auth/v1/admin/oauth/clients/{clientId} ${status}`),
+      "DELETE /auth/v1/admin/oauth/clients/{clientId} 404",
+      ...[400, 404].map((status) => `POST /auth/v1/admin/oauth/clients/{clientId}/regenerate_secret ${status}`),
+      "GET /auth/v1/admin/users/{id}/factors 404",
+      "DELETE /auth/v1/admin/users/{id}/factors/{factorId} 404",
       // Two-step sign-in past the bearer needs a person's own factor, a verified one, an aal2
       // session or a flood of wrong codes (tests/rest/auth-js-mfa.test.ts drives each with auth-js).
       "POST /auth/v1/factors 422",

@@ -1393,6 +1393,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/admin/oauth/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List OAuth clients (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. The authorization server's clients (docs/decisions/055): the same clients `/auth/v1/oauth/register` makes, so one made here works at once at `/auth/v1/oauth/authorize` and `/auth/v1/oauth/token`. Newest first, a page at a time; `X-Total-Count` counts them all and `Link` names the next and last pages. No secret is ever listed.
+         */
+        get: operations["getAuthV1AdminOauthClients"];
+        put?: never;
+        /**
+         * Create an OAuth client (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. The authorization server's clients (docs/decisions/055): the same clients `/auth/v1/oauth/register` makes, so one made here works at once at `/auth/v1/oauth/authorize` and `/auth/v1/oauth/token`. A `manual` client; a confidential one (the default) gets `client_secret` in this answer only.
+         */
+        post: operations["postAuthV1AdminOauthClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/oauth/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An OAuth client (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. The authorization server's clients (docs/decisions/055): the same clients `/auth/v1/oauth/register` makes, so one made here works at once at `/auth/v1/oauth/authorize` and `/auth/v1/oauth/token`. Without its secret.
+         */
+        get: operations["getAuthV1AdminOauthClientsClientId"];
+        /**
+         * Change an OAuth client (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. The authorization server's clients (docs/decisions/055): the same clients `/auth/v1/oauth/register` makes, so one made here works at once at `/auth/v1/oauth/authorize` and `/auth/v1/oauth/token`. Only the fields given change; none at all is `No fields provided for update`.
+         */
+        put: operations["putAuthV1AdminOauthClientsClientId"];
+        post?: never;
+        /**
+         * Delete an OAuth client (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. The authorization server's clients (docs/decisions/055): the same clients `/auth/v1/oauth/register` makes, so one made here works at once at `/auth/v1/oauth/authorize` and `/auth/v1/oauth/token`. Its grants, codes and refresh tokens go with it and the sessions they opened end, so its access tokens stop too.
+         */
+        delete: operations["deleteAuthV1AdminOauthClientsClientId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/oauth/clients/{clientId}/regenerate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate an OAuth client's secret (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. The authorization server's clients (docs/decisions/055): the same clients `/auth/v1/oauth/register` makes, so one made here works at once at `/auth/v1/oauth/authorize` and `/auth/v1/oauth/token`. The new secret is in this answer only; the old one stops at once.
+         */
+        post: operations["postAuthV1AdminOauthClientsClientIdRegenerateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/admin/users": {
         parameters: {
             query?: never;
@@ -1440,6 +1512,46 @@ export interface paths {
          * @description GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: the key is `SERVICE_ROLE_KEY`, generated into `.data/secrets.env` when unset. Errors are GoTrue's `{ code, error_code, msg }`. Its sessions end and the account is gone (`should_soft_delete` is not kept apart: the deletion is always for good).
          */
         delete: operations["deleteAuthV1AdminUsersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/users/{id}/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's factors (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. A person's two-step sign-in factors (docs/decisions/045 and 055). Verified or not, oldest first (auth-js `auth.admin.mfa.listFactors`).
+         */
+        get: operations["getAuthV1AdminUsersIdFactors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/users/{id}/factors/{factorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a person's factor (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. A person's two-step sign-in factors (docs/decisions/045 and 055). No `aal2` needed: the key is the authority (a lost authenticator). When no other verified factor is left, the recovery codes go too and the account's sessions drop back to `aal1`.
+         */
+        delete: operations["deleteAuthV1AdminUsersIdFactorsFactorId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8802,6 +8914,599 @@ export interface operations {
             };
         };
     };
+    getAuthV1AdminOauthClients: {
+        parameters: {
+            query?: {
+                /** @description 1 (the default) for the newest clients. */
+                page?: number;
+                /** @description 50 by default, at most 1000. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of clients. */
+            200: {
+                headers: {
+                    /** @description The `rel="next"` (when there is one) and `rel="last"` pages. */
+                    Link?: string;
+                    /** @description How many registered clients there are. */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        aud: "authenticated";
+                        clients: {
+                            /** @description A UUID for clients made here; a registered client's own id otherwise. */
+                            client_id: string;
+                            client_name?: string;
+                            /** @description Only in the answers to create and regenerate_secret; stored as its SHA-256. */
+                            client_secret?: string;
+                            /** @enum {string} */
+                            client_type: "public" | "confidential";
+                            client_uri?: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            grant_types: string[];
+                            logo_uri?: string;
+                            redirect_uris: string[];
+                            /**
+                             * @description `manual`: made by this API; `dynamic`: registered at `/auth/v1/oauth/register`.
+                             * @enum {string}
+                             */
+                            registration_type: "manual" | "dynamic";
+                            response_types: "code"[];
+                            /** @enum {string} */
+                            token_endpoint_auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `page` or `per_page` not a whole number: GoTrue's `validation_failed` `Bad Pagination Parameters: …`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1AdminOauthClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 1024 characters; shown on the consent page. */
+                    client_name?: string;
+                    /**
+                     * @description `confidential` by default (or as `token_endpoint_auth_method` implies): it gets a secret.
+                     * @enum {string}
+                     */
+                    client_type?: "public" | "confidential";
+                    /** @description An http(s) URL, at most 2048 characters. */
+                    client_uri?: string;
+                    /** @description Both by default. */
+                    grant_types?: ("authorization_code" | "refresh_token")[];
+                    /** @description An http(s) URL, at most 2048 characters. */
+                    logo_uri?: string;
+                    /** @description 1 to 10 absolute URIs without a fragment; `http` only on localhost, 127.0.0.1 or ::1; app schemes (`myapp://cb`) allowed. */
+                    redirect_uris: string[];
+                    /** @description Always `code`. */
+                    response_types?: "code"[];
+                    /**
+                     * @description `client_secret_basic` for a confidential client, `none` for a public one, by default.
+                     * @enum {string}
+                     */
+                    token_endpoint_auth_method?: "none" | "client_secret_basic" | "client_secret_post";
+                };
+            };
+        };
+        responses: {
+            /** @description The new client, with its secret when it is confidential. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A UUID for clients made here; a registered client's own id otherwise. */
+                        client_id: string;
+                        client_name?: string;
+                        /** @description Only in the answers to create and regenerate_secret; stored as its SHA-256. */
+                        client_secret?: string;
+                        /** @enum {string} */
+                        client_type: "public" | "confidential";
+                        client_uri?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        grant_types: string[];
+                        logo_uri?: string;
+                        redirect_uris: string[];
+                        /**
+                         * @description `manual`: made by this API; `dynamic`: registered at `/auth/v1/oauth/register`.
+                         * @enum {string}
+                         */
+                        registration_type: "manual" | "dynamic";
+                        response_types: "code"[];
+                        /** @enum {string} */
+                        token_endpoint_auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A field GoTrue's rules refuse (`validation_failed`: no or more than 10 `redirect_uris`, an `http` redirect off localhost, a fragment, an unknown grant type, NUL or broken UTF-16 in a value, …) or a body that is not JSON (`bad_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A body over the JSON limit: `request_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminOauthClientsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's `client_id`. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A UUID for clients made here; a registered client's own id otherwise. */
+                        client_id: string;
+                        client_name?: string;
+                        /** @description Only in the answers to create and regenerate_secret; stored as its SHA-256. */
+                        client_secret?: string;
+                        /** @enum {string} */
+                        client_type: "public" | "confidential";
+                        client_uri?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        grant_types: string[];
+                        logo_uri?: string;
+                        redirect_uris: string[];
+                        /**
+                         * @description `manual`: made by this API; `dynamic`: registered at `/auth/v1/oauth/register`.
+                         * @enum {string}
+                         */
+                        registration_type: "manual" | "dynamic";
+                        response_types: "code"[];
+                        /** @enum {string} */
+                        token_endpoint_auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No registered client with this id: `oauth_client_not_found` `OAuth client not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    putAuthV1AdminOauthClientsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's `client_id`. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_name?: string;
+                    client_uri?: string;
+                    /** @description Both by default. */
+                    grant_types?: ("authorization_code" | "refresh_token")[];
+                    logo_uri?: string;
+                    /** @description 1 to 10 absolute URIs without a fragment; `http` only on localhost, 127.0.0.1 or ::1; app schemes (`myapp://cb`) allowed. */
+                    redirect_uris?: string[];
+                    /**
+                     * @description Within the client's type: `none` for public, a secret method for confidential.
+                     * @enum {string}
+                     */
+                    token_endpoint_auth_method?: "none" | "client_secret_basic" | "client_secret_post";
+                };
+            };
+        };
+        responses: {
+            /** @description The changed client, without its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A UUID for clients made here; a registered client's own id otherwise. */
+                        client_id: string;
+                        client_name?: string;
+                        /** @description Only in the answers to create and regenerate_secret; stored as its SHA-256. */
+                        client_secret?: string;
+                        /** @enum {string} */
+                        client_type: "public" | "confidential";
+                        client_uri?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        grant_types: string[];
+                        logo_uri?: string;
+                        redirect_uris: string[];
+                        /**
+                         * @description `manual`: made by this API; `dynamic`: registered at `/auth/v1/oauth/register`.
+                         * @enum {string}
+                         */
+                        registration_type: "manual" | "dynamic";
+                        response_types: "code"[];
+                        /** @enum {string} */
+                        token_endpoint_auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A field GoTrue's rules refuse (`validation_failed`: no or more than 10 `redirect_uris`, an `http` redirect off localhost, a fragment, an unknown grant type, NUL or broken UTF-16 in a value, …) or a body that is not JSON (`bad_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No registered client with this id: `oauth_client_not_found` `OAuth client not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A body over the JSON limit: `request_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminOauthClientsClientId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's `client_id`. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No registered client with this id: `oauth_client_not_found` `OAuth client not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1AdminOauthClientsClientIdRegenerateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's `client_id`. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client with its new `client_secret`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A UUID for clients made here; a registered client's own id otherwise. */
+                        client_id: string;
+                        client_name?: string;
+                        /** @description Only in the answers to create and regenerate_secret; stored as its SHA-256. */
+                        client_secret?: string;
+                        /** @enum {string} */
+                        client_type: "public" | "confidential";
+                        client_uri?: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        grant_types: string[];
+                        logo_uri?: string;
+                        redirect_uris: string[];
+                        /**
+                         * @description `manual`: made by this API; `dynamic`: registered at `/auth/v1/oauth/register`.
+                         * @enum {string}
+                         */
+                        registration_type: "manual" | "dynamic";
+                        response_types: "code"[];
+                        /** @enum {string} */
+                        token_endpoint_auth_method: "none" | "client_secret_basic" | "client_secret_post";
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description A public client has no secret: `validation_failed` `Cannot regenerate secret for public client`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No registered client with this id: `oauth_client_not_found` `OAuth client not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getAuthV1AdminUsers: {
         parameters: {
             query?: {
@@ -9456,6 +10161,152 @@ export interface operations {
                 };
             };
             /** @description No account with this id: `user_not_found` `User not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminUsersIdFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The factors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @enum {string} */
+                        factor_type: "totp" | "recovery_code";
+                        friendly_name: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "unverified" | "verified";
+                        updated_at: string;
+                    }[];
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id: `user_not_found` `User not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminUsersIdFactorsFactorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factor's id (UUID). */
+                factorId: string;
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted factor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @enum {string} */
+                        factor_type: "totp" | "recovery_code";
+                        friendly_name: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "unverified" | "verified";
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id (`user_not_found` `User not found`), or no factor of this id on it (`mfa_factor_not_found` `Factor not found`). */
             404: {
                 headers: {
                     [name: string]: unknown;

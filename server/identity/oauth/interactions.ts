@@ -27,6 +27,8 @@ interface ClientRow {
   client_id?: string;
   client_name?: string;
   logo_uri?: string;
+  /** `manual`: made by the service's administrator through the admin API (ADR 055). */
+  registration_type?: string;
 }
 
 async function record<T>(em: EntityManager, kind: string, id: string): Promise<T | null> {
@@ -73,8 +75,9 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
       logoUri: client && "logo_uri" in client ? (client.logo_uri ?? null) : null,
       redirectHost: params.redirect_uri === undefined ? null : URL.canParse(params.redirect_uri) ? new URL(params.redirect_uri).host : params.redirect_uri,
       // A client that registered itself (RFC 7591) or names a metadata document: nobody here
-      // vouched for it. Our own CLI and a workspace's registered clients are vouched for.
-      unverified: !isCli && registeredBy === null,
+      // vouched for it. Our own CLI, a workspace's registered clients and those the service's
+      // administrator made with the admin API (ADR 055) are vouched for.
+      unverified: !isCli && registeredBy === null && !(client !== null && "registration_type" in client && client.registration_type === "manual"),
       registeredBy,
     },
     redirectSource: params.redirect_uri === undefined ? null : cspSourceOf(params.redirect_uri),

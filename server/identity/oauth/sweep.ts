@@ -5,8 +5,9 @@ export const UNUSED_CLIENT_DAYS = 30;
 
 /**
  * The authorization server's housekeeping, run by one instance at a time (job claims):
- * records past their expiry (device codes an hour later), and dynamically registered clients that no grant ever used
- * after 30 days (with their registration access tokens).
+ * records past their expiry (device codes an hour later), and dynamically registered clients that
+ * no grant ever used after 30 days (never those the admin API made) (with their registration
+ * access tokens).
  */
 export async function sweepOAuthServerRecords(em: EntityManager): Promise<{ expired: number; unusedClients: number }> {
   const connection = em.getConnection();
@@ -18,6 +19,8 @@ export async function sweepOAuthServerRecords(em: EntityManager): Promise<{ expi
     `with swept as (
        delete from oauth_records c
         where c.kind = 'Client'
+          -- Clients an administrator made (the admin API) stay until deleted, as GoTrue's do.
+          and c.payload->>'registration_type' is distinct from 'manual'
           and (c.payload->>'client_id_issued_at')::bigint < extract(epoch from now() - make_interval(days => ?))
           and not exists (select 1 from auth_sessions s where s.oauth_client_id = c.id)
         returning c.id
