@@ -11,6 +11,7 @@ import { healthOperations } from "./routes/health.operations";
 import { identityAdminOperations } from "./routes/identity-admin.operations";
 import { identityProviderOperations } from "./routes/identity-provider.operations";
 import { identityFactorOperations } from "./routes/identity-factors.operations";
+import { identityPasskeyOperations } from "./routes/identity-passkeys.operations";
 import { memberOperations } from "./routes/members.operations";
 import { oauthOperations } from "./routes/oauth.operations";
 import { oauthEndpointOperations, oauthServerOperations } from "./routes/oauth-server.operations";
@@ -50,6 +51,7 @@ export const routes: Route[] = [
   ...webhookOperations,
   ...identityProviderOperations,
   ...identityFactorOperations,
+  ...identityPasskeyOperations,
   ...oauthServerOperations,
   ...oauthEndpointOperations,
   ...identityAdminOperations,

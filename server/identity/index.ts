@@ -42,3 +42,15 @@ export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOu
 export { mfaApi, type FactorRequest } from "./mfa/mfa-api";
 export { canonicalRecoveryCode } from "./mfa/recovery-codes";
 export { challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
+export { passkeyApi, type PasskeyRequest } from "./passkeys/passkey-api";
+export type { PasskeyListItem } from "./passkeys/passkey-rows";
+export {
+  passkeyAuthenticationOptionsOutput,
+  passkeyInput,
+  passkeyListItemOutput,
+  passkeyListOutput,
+  passkeyMetadataOutput,
+  passkeyRegistrationOptionsOutput,
+  passkeyRenameBody,
+  passkeyVerifyBody,
+} from "./passkeys/schemas";
