@@ -206,6 +206,37 @@ describe("auth-js passkey: sign-in", () => {
   });
 });
 
+describe("auth-js passkey: with other factors and instances", () => {
+  it("a passkey session stays aal2 when the account's last TOTP factor is removed", async () => {
+    const person = await withPasskey();
+    const { data: factor } = await person.auth.mfa.enroll({ factorType: "totp" });
+    const code = TOTP.generate({ secret: Secret.fromBase32(factor!.totp.secret) });
+    expect((await person.auth.mfa.challengeAndVerify({ factorId: factor!.id, code })).error).toBeNull();
+    const { auth: passkeySession, result } = await signInWith(person.device);
+    expect(result.error).toBeNull();
+
+    expect((await person.auth.mfa.unenroll({ factorId: factor!.id })).error).toBeNull();
+    const refreshed = await passkeySession.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(decodeJwt(refreshed.data.session!.access_token)).toMatchObject({ aal: "aal2", amr: [{ method: "webauthn" }] });
+  });
+
+  it("options from one instance verify on another: the challenge is in PostgreSQL", async () => {
+    const { device, userId } = await withPasskey();
+    const other = await startService({ label: "auth-js-passkeys-b", databaseUrl: service.databaseUrl, env: { SERVICE_ROLE_KEY } });
+    try {
+      const options = await fetch(`${other.url}/auth/v1/passkeys/authentication/options`, { method: "POST", headers: { apikey: "anon" } });
+      expect(options.status).toBe(200);
+      const { challenge_id, options: request } = await options.json();
+      const verified = await post("/passkeys/authentication/verify", { challenge_id, credential: device.authenticate(request) });
+      expect(verified.status).toBe(200);
+      expect((await verified.json()).user.id).toBe(userId);
+    } finally {
+      await other.stop();
+    }
+  }, 90_000);
+});
+
 describe("auth-js passkey: rename and delete", () => {
   it("renames a passkey of the account, refuses an empty name, and knows no other account's passkey", async () => {
     const { auth, passkeyId } = await withPasskey();
