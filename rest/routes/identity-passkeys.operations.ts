@@ -109,7 +109,14 @@ export const identityPasskeyOperations: Route[] = [
       `${PASSKEY_DESCRIPTION} auth-js \`passkey.startAuthentication\` (and \`signInWithPasskey\`). No bearer: request options without \`allowCredentials\`, ` +
       "so the browser offers any passkey it holds for this site (also as autofill, `mediation: \"conditional\"`).",
     auth: [],
-    responses: [{ status: 200, description: "The options and their challenge.", schema: passkeyAuthenticationOptionsOutput }],
+    responses: [
+      { status: 200, description: "The options and their challenge.", schema: passkeyAuthenticationOptionsOutput },
+      {
+        status: 429,
+        description: "`over_request_rate_limit`: each start counts as a sign-in attempt from the address (`SIGNIN_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again.",
+        headers: { "Retry-After": "Seconds until a new attempt may succeed." },
+      },
+    ],
   }),
   route({
     method: "POST",

@@ -5,7 +5,7 @@ import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttem
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail, countMailRequest, countSignInAttempt as countCodeAttempt, followMagicLink, gotrueFieldsInput, recoverByEmail, resendConfirmation, sendSignInMail, verifyOneTimeToken } from "../identity";
-import { factorInput, mfaApi, passkeyApi, passkeyInput } from "../identity";
+import { countPasskeySignInAttempt, factorInput, mfaApi, passkeyApi, passkeyInput } from "../identity";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
@@ -88,7 +88,10 @@ export const identityProviderRouter = router({
   /** Passkeys (GoTrue's `/passkeys`, auth-js's `passkey`): the area checks the bearer, its level and the ceremony. */
   passkeyRegistrationOptions: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.registrationOptions(ctx.em, input)),
   passkeyRegistrationVerify: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.registrationVerify(ctx.em, input)),
-  passkeyAuthenticationOptions: publicProcedure.mutation(({ ctx }) => passkeyApi.authenticationOptions(ctx.em)),
+  passkeyAuthenticationOptions: publicProcedure.mutation(async ({ ctx }) => {
+    await countPasskeySignInAttempt(ctx.em, ctx.clientAddress);
+    return passkeyApi.authenticationOptions(ctx.em);
+  }),
   passkeyAuthenticationVerify: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.authenticationVerify(ctx.em, input)),
   passkeyList: publicProcedure.input(passkeyInput).query(({ ctx, input }) => passkeyApi.list(ctx.em, input)),
   passkeyRename: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.rename(ctx.em, input)),

@@ -237,6 +237,23 @@ describe("auth-js passkey: with other factors and instances", () => {
   }, 90_000);
 });
 
+describe("auth-js passkey: limits", () => {
+  it("counts each passkey sign-in start as a sign-in attempt from the address: over the limit it is GoTrue's 429", async () => {
+    const limited = await startService({ label: "auth-js-passkeys-limit", env: { SIGNIN_RATE_LIMIT_PER_ADDRESS: "3" } });
+    try {
+      const start = () => fetch(`${limited.url}/auth/v1/passkeys/authentication/options`, { method: "POST", headers: { apikey: "anon" } });
+      for (let attempt = 0; attempt < 3; attempt++) expect((await start()).status).toBe(200);
+      const refused = await start();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await refused.json()).error_code).toBe("over_request_rate_limit");
+      expect((await limited.db.query("select count(*)::int as n from auth_passkey_challenges")).rows[0].n).toBe(3);
+    } finally {
+      await limited.stop();
+    }
+  }, 90_000);
+});
+
 describe("auth-js passkey: rename and delete", () => {
   it("renames a passkey of the account, refuses an empty name, and knows no other account's passkey", async () => {
     const { auth, passkeyId } = await withPasskey();

@@ -10587,6 +10587,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description `over_request_rate_limit`: each start counts as a sign-in attempt from the address (`SIGNIN_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
         };
     };
     postAuthV1PasskeysAuthenticationVerify: {
