@@ -27,13 +27,22 @@ const noBearer = (json?: unknown, params?: Record<string, string>): ResponseDoc 
   description: "No bearer.",
   examples: [{ name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json, params } }],
 });
-const badToken: ResponseDoc = {
+const BAD_JWT = "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+const badJwtExample = (json?: unknown, params?: Record<string, string>) => ({
+  name: "bad-jwt",
+  summary: "A token that does not verify",
+  body: { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token signature is invalid" },
+  request: { as: "anonymous" as const, json, params, headers: { authorization: BAD_JWT } },
+});
+const badToken = (json?: unknown, params?: Record<string, string>): ResponseDoc => ({
   status: 403,
   description: "GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them.",
-};
-const needsAal2 = (what: string): ResponseDoc => ({
+  examples: [badJwtExample(json, params)],
+});
+const needsAal2 = (what: string, json?: unknown, params?: Record<string, string>): ResponseDoc => ({
   status: 403,
   description: `\`insufficient_aal\`: ${what} from an \`aal1\` session of an account with a verified second factor; also GoTrue's refusals of a bearer.`,
+  examples: [badJwtExample(json, params)],
 });
 const notFound = (json?: unknown): ResponseDoc => ({
   status: 404,
@@ -92,9 +101,19 @@ export const identityPasskeyOperations: Route[] = [
     jsonBody: passkeyVerifyBody,
     responses: [
       { status: 200, description: "The new passkey.", schema: passkeyMetadataOutput },
-      ceremonyRefusals("registration"),
+      {
+        ...ceremonyRefusals("registration"),
+        examples: [
+          {
+            name: "bad-challenge-id",
+            summary: "A challenge_id that is not a UUID",
+            body: { code: 400, error_code: "validation_failed", msg: "challenge_id must be a valid UUID" },
+            request: { as: "ownerToken", json: { challenge_id: "not-a-uuid", credential: {} } },
+          },
+        ],
+      },
       noBearer(VERIFY_BODY),
-      needsAal2("registering a passkey"),
+      needsAal2("registering a passkey", VERIFY_BODY),
       { status: 422, description: "`webauthn_credential_exists` (this authenticator is registered already) or `too_many_passkeys`." },
     ],
   }),
@@ -158,7 +177,7 @@ export const identityPasskeyOperations: Route[] = [
     responses: [
       { status: 200, description: "The account's passkeys.", schema: passkeyListOutput, examples: [{ name: "none", summary: "No passkeys yet", body: [], exact: true, request: { as: "ownerToken" } }] },
       noBearer(),
-      badToken,
+      badToken(),
     ],
   }),
   route({
@@ -174,9 +193,20 @@ export const identityPasskeyOperations: Route[] = [
     jsonBody: passkeyRenameBody,
     responses: [
       { status: 200, description: "The renamed passkey.", schema: passkeyListItemOutput },
-      { status: 400, description: "`validation_failed`: `friendly_name is required` or `friendly_name must be 120 characters or less`; `bad_json`." },
+      {
+        status: 400,
+        description: "`validation_failed`: `friendly_name is required` or `friendly_name must be 120 characters or less`; `bad_json`.",
+        examples: [
+          {
+            name: "no-name",
+            summary: "An empty friendly_name",
+            body: { code: 400, error_code: "validation_failed", msg: "friendly_name is required" },
+            request: { as: "ownerToken", json: { friendly_name: "" }, params: { id: UNKNOWN } },
+          },
+        ],
+      },
       noBearer({ friendly_name: "Laptop" }, { id: UNKNOWN }),
-      badToken,
+      badToken({ friendly_name: "Laptop" }, { id: UNKNOWN }),
       notFound({ friendly_name: "Laptop" }),
     ],
   }),
@@ -190,7 +220,7 @@ export const identityPasskeyOperations: Route[] = [
     description: `${PASSKEY_DESCRIPTION} auth-js \`passkey.delete\`. It no longer signs in; sessions it started stay until they end.`,
     auth: ["identityToken"],
     pathParam: idParam,
-    responses: [{ status: 204, description: "Removed." }, noBearer(undefined, { id: UNKNOWN }), needsAal2("removing a passkey"), notFound()],
+    responses: [{ status: 204, description: "Removed." }, noBearer(undefined, { id: UNKNOWN }), needsAal2("removing a passkey", undefined, { id: UNKNOWN }), notFound()],
   }),
   route({
     method: "GET",

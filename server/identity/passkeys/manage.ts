@@ -15,11 +15,12 @@ export async function listPasskeys(em: EntityManager, userId: string): Promise<P
 
 /** GoTrue's `PATCH /passkeys/{id}`: a new `friendly_name`, 1 to 120 characters. */
 export async function renamePasskey(em: EntityManager, caller: PasskeyCaller, passkeyId: string, fields: Record<string, unknown>): Promise<PasskeyListItem> {
-  const passkey = await passkeyOf(em, caller.user.id, passkeyId);
-  if (!passkey) throw notFound();
+  // GoTrue's order: the name is judged before the passkey is looked up.
   const name = typeof fields.friendly_name === "string" ? fields.friendly_name.trim() : "";
   if (name === "") throw new IdentityError(IDENTITY.VALIDATION_FAILED, "friendly_name is required");
   if (name.length > MAX_PASSKEY_NAME) throw new IdentityError(IDENTITY.VALIDATION_FAILED, `friendly_name must be ${MAX_PASSKEY_NAME} characters or less`);
+  const passkey = await passkeyOf(em, caller.user.id, passkeyId);
+  if (!passkey) throw notFound();
   await sqlOf(em)(`update auth_passkeys set friendly_name = ?, updated_at = now() where id = ?`, [name, passkey.id]);
   return toListItem({ ...passkey, friendly_name: name });
 }
