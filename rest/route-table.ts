@@ -13,6 +13,7 @@ import { identityAdminOperations } from "./routes/identity-admin.operations";
 import { identityAdminSecurityOperations } from "./routes/identity-admin-security.operations";
 import { identityProviderOperations } from "./routes/identity-provider.operations";
 import { identityFactorOperations } from "./routes/identity-factors.operations";
+import { identityPasskeyOperations } from "./routes/identity-passkeys.operations";
 import { memberOperations } from "./routes/members.operations";
 import { oauthOperations } from "./routes/oauth.operations";
 import { oauthEndpointOperations, oauthServerOperations } from "./routes/oauth-server.operations";
@@ -53,6 +54,7 @@ export const routes: Route[] = [
   ...webhookOperations,
   ...identityProviderOperations,
   ...identityFactorOperations,
+  ...identityPasskeyOperations,
   ...oauthServerOperations,
   ...oauthEndpointOperations,
   ...identityAdminOperations,

@@ -139,3 +139,11 @@ export interface LedgerEntryView {
 export function allows(account: AccountView, capability: Capability): boolean {
   return account.allowed?.[capability] ?? true;
 }
+
+/** A passkey on the profile page (GoTrue's list item, named for the page). */
+export interface PasskeyView {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}

@@ -3,6 +3,9 @@ import { json, redirect } from "@remix-run/node";
 import { AuthPage } from "~/components/pages/AuthPage";
 import { signInWithForm } from "~/lib/auth.server";
 import { dashboardRequest } from "~/lib/caller.server";
+import { clientAddressOf } from "~/lib/client-address.server";
+import { passkeySignInAction } from "~/lib/passkeys.server";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · svc" }];
 
@@ -13,6 +16,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // The passkey button and autofill post here too (PasskeySignIn); the password form has no intent.
+  const form = await readForm(request.clone());
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "passkeyOptions" || intent === "passkeySignIn") return passkeySignInAction(await dashboardRequest(request, clientAddressOf(context)), form);
   const result = await signInWithForm(request, "signIn", context);
   if (result.ok === true) return result.response;
   if (result.ok === "check-mail") throw new Error("a sign-in never answers check-mail");

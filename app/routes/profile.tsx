@@ -6,14 +6,19 @@ import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
 import { readForm } from "~/lib/read-form.server";
+import { isPasskeyIntent, listPasskeyViews, passkeyProfileAction } from "~/lib/passkeys.server";
 
 export const meta: MetaFunction = () => [{ title: "Your profile · svc" }];
 
 /** The profile does not need a workspace: it works before onboarding too. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
-  const [applications, { sessions }] = await Promise.all([dashboard.caller.oauth.grants(), dashboard.caller.sessions.list()]);
-  return json<ProfileData>({ account, applications, sessions }, { headers: sessionHeaders(dashboard) });
+  const [applications, { sessions }, passkeys] = await Promise.all([
+    dashboard.caller.oauth.grants(),
+    dashboard.caller.sessions.list(),
+    dashboard.user ? listPasskeyViews({ ...dashboard, user: dashboard.user }) : null,
+  ]);
+  return json<ProfileData>({ account, applications, sessions, passkeys }, { headers: sessionHeaders(dashboard) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,6 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = sessionHeaders(dashboard);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (isPasskeyIntent(intent)) return passkeyProfileAction(dashboard, form, headers);
   if (intent === "signOutSession" || intent === "signOutOthers") {
     try {
       if (intent === "signOutSession") await dashboard.caller.sessions.revoke({ sessionId: String(form.get("sessionId") ?? "") });

@@ -19,10 +19,21 @@ export function issuer(): string {
   return getConfig().authUrl;
 }
 
-/** A second factor a session verified (GoTrue's amr methods `totp` and `mfa/recovery_code`). */
+/**
+ * A second factor a session verified (GoTrue's amr methods `totp` and `mfa/recovery_code`), or
+ * a passkey sign-in (`webauthn`): one gesture that proves possession of the authenticator and,
+ * by its required user verification, the person, so it stands for both factors (ADR 048).
+ */
 export interface SecondFactor {
-  method: "totp" | "mfa/recovery_code";
+  method: "totp" | "mfa/recovery_code" | "webauthn";
   at: Date;
+}
+
+/** GoTrue's `amr`: the newest method first; a passkey sign-in has no password entry under it. */
+function amrOf(first: { method: string; timestamp: number }, second: SecondFactor | null) {
+  if (!second) return [first];
+  const entry = { method: second.method, timestamp: Math.floor(second.at.getTime() / 1000) };
+  return second.method === "webauthn" ? [entry] : [entry, first];
 }
 
 /**
@@ -46,7 +57,7 @@ export async function issueAccessToken(
     user_metadata: user.userMetadata ?? {},
     role: "authenticated",
     aal: second ? "aal2" : "aal1",
-    amr: second ? [{ method: second.method, timestamp: Math.floor(second.at.getTime() / 1000) }, first] : [first],
+    amr: amrOf(first, second),
     session_id: sessionId,
     is_anonymous: user.isAnonymous === true,
   })

@@ -48,6 +48,19 @@ export async function countSignInAttempt(em: EntityManager, email: string, clien
   });
 }
 
+/**
+ * A passkey sign-in starts with options that store a challenge and need no account: each
+ * start counts as a sign-in attempt from the address (SIGNIN_RATE_LIMIT_PER_ADDRESS), so a
+ * flood is refused before it fills the challenge table.
+ */
+export async function countPasskeySignInAttempt(em: EntityManager, clientAddress: string | null): Promise<void> {
+  if (!clientAddress) return;
+  const config = getConfig();
+  await asIdentityLimit("sign-in attempts", () =>
+    consumeRateLimit(em, `signin-address:${clientAddress}`, config.SIGNIN_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS),
+  );
+}
+
 export function forgiveSignInAttempts(em: EntityManager, email: string): Promise<void> {
   return resetRateLimit(em, accountKey(email));
 }

@@ -226,8 +226,11 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return { user, sessionId, aal: session.aal, signedInAt: new Date(session.created_at) };
   }
 
-  /** A new session for an account already proven (a password, a magic link or code). */
-  async startSession(user: AuthUser): Promise<TokenResponse> {
+  /**
+   * A new session for an account already proven (a password, a magic link or code), or by a
+   * passkey (`webauthn`), which proves both factors at once and starts the session at `aal2`.
+   */
+  async startSession(user: AuthUser, proof: "webauthn" | null = null): Promise<TokenResponse> {
     const refreshToken = newRefreshToken();
     const now = new Date();
     user.lastSignInAt = now;
@@ -247,12 +250,11 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       lastActiveAt: now,
     });
     await this.em.flush();
+    if (proof) {
+      await this.em.getConnection().execute(`update auth_sessions set aal = 'aal2', mfa_method = ?, mfa_at = ? where id = ?`, [proof, now, session.id]);
+    }
     await noteSignInDevice(this.em, user, { userAgent, ipAddress: origin.clientAddress, at: now });
-    return this.tokenResponse(user, session.id, refreshToken, now);
-  }
-
-  private tokenResponse(user: AuthUser, sessionId: string, refreshToken: string, signedInAt: Date): Promise<TokenResponse> {
-    return sessionTokens(this.em, user, sessionId, refreshToken, signedInAt, null);
+    return sessionTokens(this.em, user, session.id, refreshToken, now, proof ? { method: proof, at: now } : null);
   }
 }
 

@@ -1,6 +1,6 @@
 /** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
 export { isAdmin, recordFirstAdmin } from "./admins";
-export { assertKeyLookupsAllowed, countClientRegistration, countKeyFailure, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
+export { assertKeyLookupsAllowed, countClientRegistration, countKeyFailure, countPasskeySignInAttempt, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
 export { BuiltInIdentityProvider, isSessionLive } from "./built-in-provider";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
@@ -60,3 +60,15 @@ export { cliDeviceApproval, endCliDeviceGrant, type CliDeviceApproval } from "./
 export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "./oauth/admin-clients";
 export { adminFactorInput, adminFactorOutput, adminFactorsOutput, adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "./oauth/admin-client-schemas";
 export { adminDeleteFactor, adminListFactors } from "./mfa/admin-factors";
+export { passkeyApi, type PasskeyRequest } from "./passkeys/passkey-api";
+export type { PasskeyListItem } from "./passkeys/passkey-rows";
+export {
+  passkeyAuthenticationOptionsOutput,
+  passkeyInput,
+  passkeyListItemOutput,
+  passkeyListOutput,
+  passkeyMetadataOutput,
+  passkeyRegistrationOptionsOutput,
+  passkeyRenameBody,
+  passkeyVerifyBody,
+} from "./passkeys/schemas";

@@ -6,7 +6,7 @@ import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUp
 import { adminGenerateLink, adminInvite, adminLinkInput } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail, countMailRequest, countSignInAttempt as countCodeAttempt, followMagicLink, gotrueFieldsInput, recoverByEmail, resendConfirmation, sendSignInMail, verifyOneTimeToken } from "../identity";
-import { factorInput, mfaApi } from "../identity";
+import { countPasskeySignInAttempt, factorInput, mfaApi, passkeyApi, passkeyInput } from "../identity";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
@@ -86,6 +86,19 @@ export const identityProviderRouter = router({
   recoveryCodesRegenerate: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.recoveryRegenerate(ctx.em, factorRequest(ctx, input))),
   recoveryCodesDelete: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.recoveryDelete(ctx.em, factorRequest(ctx, input))),
   recoveryCodeVerify: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.recoveryVerify(ctx.em, factorRequest(ctx, input), input.fields)),
+  /** Passkeys (GoTrue's `/passkeys`, auth-js's `passkey`): the area checks the bearer, its level and the ceremony. */
+  passkeyRegistrationOptions: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.registrationOptions(ctx.em, input)),
+  passkeyRegistrationVerify: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.registrationVerify(ctx.em, input)),
+  passkeyAuthenticationOptions: publicProcedure.mutation(async ({ ctx }) => {
+    await countPasskeySignInAttempt(ctx.em, ctx.clientAddress);
+    return passkeyApi.authenticationOptions(ctx.em);
+  }),
+  passkeyAuthenticationVerify: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.authenticationVerify(ctx.em, input)),
+  passkeyList: publicProcedure.input(passkeyInput).query(({ ctx, input }) => passkeyApi.list(ctx.em, input)),
+  passkeyRename: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.rename(ctx.em, input)),
+  passkeyDelete: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.remove(ctx.em, input)),
+  adminPasskeyList: publicProcedure.input(passkeyInput).query(({ ctx, input }) => passkeyApi.adminList(ctx.em, input)),
+  adminPasskeyDelete: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.adminRemove(ctx.em, input)),
   reauthenticate: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).reauthenticate(input.accessToken)),
   recover: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
     await countMailRequest(ctx.em, ctx.clientAddress);

@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)("opening a deployed tool in Chromium", () => {
     await page.waitForSelector("html[data-hydrated]");
     await page.getByLabel("Email").fill(owner.email);
     await page.getByLabel("Password").fill(owner.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`${toolUrl}inbox?tab=2`);
     expect(identityIn(await page.locator("body").innerText())["x-svc-user-id"]).toBe(owner.userId);
     await context.close();

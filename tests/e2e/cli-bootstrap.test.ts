@@ -207,7 +207,7 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
     await page.waitForSelector("html[data-hydrated]");
     await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Password").fill(admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/dev/cli-bootstrap" && url.searchParams.get("cb") === listener.callbackUrl);
     await page.getByRole("button", { name: "Issue API key" }).waitFor();
   });

@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)("dashboard document headers over http", () => {
       await hydrated(page);
       await page.getByLabel("Email").fill(admin.email);
       await page.getByLabel("Password").fill(admin.password);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL(`${service.url}/dashboard`);
       await hydrated(page);
       await page.getByRole("heading", { name: "Welcome" }).waitFor();

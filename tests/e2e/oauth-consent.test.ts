@@ -74,7 +74,7 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     await page.waitForSelector("html[data-hydrated]");
     await page.getByLabel("Email").fill(owner.email);
     await page.getByLabel("Password").fill(owner.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/oauth/consent/"));
 
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe("Claude Notes wants to access your account");

@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)("password reset by mail in a browser", () => {
       await page.waitForURL(/\/login\?notice=password-reset$/);
       await page.getByLabel("Email").fill(person.email);
       await page.getByLabel("Password").fill("mailed new passphrase");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL(/\/onboarding$/);
       await context.close();
     }, 60_000);

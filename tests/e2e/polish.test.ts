@@ -249,7 +249,7 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
         await visitor.page.getByRole("status").filter({ hasText: "Your password was changed. Sign in with the new one." }).waitFor();
         await visitor.page.getByLabel("Email").fill(person.email);
         await visitor.page.getByLabel("Password").fill("a brand new passphrase");
-        await visitor.page.getByRole("button", { name: "Sign in" }).click();
+        await visitor.page.getByRole("button", { name: "Sign in", exact: true }).click();
         await visitor.page.waitForURL(/\/onboarding$/);
         expect(await q("select count(*)::int as n from password_reset_links where user_id = $1 and used_at is not null", [person.userId])).toEqual([{ n: 1 }]);
         await visitor.page.goto(link);

@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)("ending another browser's session in Chromium", ()
     await page.waitForSelector("html[data-hydrated]");
     await page.getByLabel("Email").fill(person.email);
     await page.getByLabel("Password").fill(person.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname !== "/login");
     await page.close();
     return context;

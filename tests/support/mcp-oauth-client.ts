@@ -76,7 +76,7 @@ export async function approveInChromium(context: BrowserContext, person: TestUse
       await page.waitForSelector("html[data-hydrated]");
       await page.getByLabel("Email").fill(person.email);
       await page.getByLabel("Password").fill(person.password);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL((at) => at.pathname.startsWith("/oauth/consent/"));
     }
     await page.getByRole("button", { name: "Approve" }).click();

@@ -174,6 +174,14 @@ describe("the OpenAPI document", () => {
       "DELETE /auth/v1/factors/recovery-codes 404",
       "POST /auth/v1/factors/recovery-codes/verify 422",
       "POST /auth/v1/factors/recovery-codes/verify 429",
+      // Passkeys past the bearer need a registered authenticator, an aal2 rule, ten passkeys or a
+      // flood (tests/rest/auth-js-passkeys.test.ts drives each with auth-js and a software authenticator).
+      "POST /auth/v1/passkeys/registration/options 422",
+      "POST /auth/v1/passkeys/registration/verify 422",
+      "POST /auth/v1/passkeys/authentication/options 429",
+      "POST /auth/v1/passkeys/authentication/verify 403",
+      "GET /auth/v1/admin/users/{id}/passkeys 404",
+      "DELETE /auth/v1/admin/users/{id}/passkeys/{passkeyId} 404",
       // Readiness refused needs a drain or an outage (tests/cluster/drain.test.ts).
       "GET /readyz 503",
       // A wrong metrics bearer needs METRICS_TOKEN set, which the replay's service has not

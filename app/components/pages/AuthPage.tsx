@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Field } from "../Field";
+import { PasskeySignIn } from "../PasskeySignIn";
 import { PublicPage } from "../PublicPage";
 
 export interface AuthActionData {
@@ -77,7 +78,8 @@ export function AuthPage({ mode }: { mode: "signIn" | "signUp" }) {
           name="email"
           type="email"
           required
-          autoComplete="email"
+          // "webauthn": where the browser offers passkeys in autofill (conditional UI), they appear here.
+          autoComplete={mode === "signIn" ? "email webauthn" : "email"}
           autoFocus
           error={data?.field === "email" && !duplicate ? data.error : undefined}
         />
@@ -105,6 +107,7 @@ export function AuthPage({ mode }: { mode: "signIn" | "signUp" }) {
           {busy ? copy.busy : copy.submit}
         </button>
       </Form>
+      {mode === "signIn" ? <PasskeySignIn redirectTo={redirectTo} /> : null}
     </PublicPage>
   );
 }

@@ -1,9 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
-import type { AccountView, AuthorizedApplication, SignedInSession } from "~/lib/view-types";
+import type { AccountView, AuthorizedApplication, PasskeyView, SignedInSession } from "~/lib/view-types";
 import { AuthorizedAppsCard } from "../AuthorizedAppsCard";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { ImageUpload } from "../ImageUpload";
+import { PasskeysCard } from "../PasskeysCard";
 import { ProfileDetailsCard } from "../ProfileDetailsCard";
 import { SignedInSessionsCard } from "../SignedInSessionsCard";
 
@@ -11,10 +12,12 @@ export interface ProfileData {
   account: AccountView;
   applications: AuthorizedApplication[];
   sessions: SignedInSession[];
+  /** Null when sign-in is by a hosted identity provider, which keeps its own passkeys. */
+  passkeys: PasskeyView[] | null;
 }
 
 export function ProfilePage() {
-  const { account, applications, sessions } = useLoaderData<ProfileData>();
+  const { account, applications, sessions, passkeys } = useLoaderData<ProfileData>();
   const { profile } = account;
   return (
     <AppShell account={account}>
@@ -34,6 +37,7 @@ export function ProfilePage() {
           />
         </Card>
         <h2 id="security" className="sections-title">Security</h2>
+        {passkeys ? <PasskeysCard passkeys={passkeys} /> : null}
         <SignedInSessionsCard sessions={sessions} />
         <AuthorizedAppsCard applications={applications} />
       </div>

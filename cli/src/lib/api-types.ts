@@ -1518,6 +1518,7 @@ export interface paths {
         trace?: never;
     };
     "/auth/v1/admin/users/{id}/factors": {
+    "/auth/v1/admin/users/{id}/passkeys": {
         parameters: {
             query?: never;
             header?: never;
@@ -1529,6 +1530,9 @@ export interface paths {
          * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. A person's two-step sign-in factors (docs/decisions/045 and 055). Verified or not, oldest first (auth-js `auth.admin.mfa.listFactors`).
          */
         get: operations["getAuthV1AdminUsersIdFactors"];
+         * List an account's passkeys (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.passkey`): `Authorization: Bearer <service-role key>` (docs/decisions/042). Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin.
+        get: operations["getAuthV1AdminUsersIdPasskeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1538,6 +1542,7 @@ export interface paths {
         trace?: never;
     };
     "/auth/v1/admin/users/{id}/factors/{factorId}": {
+    "/auth/v1/admin/users/{id}/passkeys/{passkeyId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1552,6 +1557,9 @@ export interface paths {
          * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. A person's two-step sign-in factors (docs/decisions/045 and 055). No `aal2` needed: the key is the authority (a lost authenticator). When no other verified factor is left, the recovery codes go too and the account's sessions drop back to `aal1`.
          */
         delete: operations["deleteAuthV1AdminUsersIdFactorsFactorId"];
+         * Remove an account's passkey (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.passkey`): `Authorization: Bearer <service-role key>` (docs/decisions/042). Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin.
+        delete: operations["deleteAuthV1AdminUsersIdPasskeysPasskeyId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1919,6 +1927,130 @@ export interface paths {
          * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOtp({ email })`. With mail (`SMTP_URL`) one mail carries a magic link (`GET /auth/v1/verify`) and a six-digit code (`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) unless `create_user` is `false`. The answer is `{}`; the mail goes after it. Phone sign-in is not offered (`phone_provider_disabled`).
          */
         post: operations["postAuthV1Otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your passkeys
+         * @description Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin. auth-js `passkey.list`, oldest first.
+         */
+        get: operations["getAuthV1Passkeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin. auth-js `passkey.delete`. It no longer signs in; sessions it started stay until they end.
+         */
+        delete: operations["deleteAuthV1PasskeysId"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a passkey
+         * @description Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin. auth-js `passkey.update`.
+         */
+        patch: operations["patchAuthV1PasskeysId"];
+        trace?: never;
+    };
+    "/auth/v1/passkeys/authentication/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin. auth-js `passkey.startAuthentication` (and `signInWithPasskey`). No bearer: request options without `allowCredentials`, so the browser offers any passkey it holds for this site (also as autofill, `mediation: "conditional"`).
+         */
+        post: operations["postAuthV1PasskeysAuthenticationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/passkeys/authentication/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey: a session at aal2
+         * @description Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin. auth-js `passkey.verifyAuthentication`: the browser's assertion for the challenge. The answer is a new session whose access token is `aal2` with `amr` `[{ method: "webauthn" }]`: the passkey is possessed and the person verified by it, two factors at once.
+         */
+        post: operations["postAuthV1PasskeysAuthenticationVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/passkeys/registration/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start registering a passkey
+         * @description Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin. auth-js `passkey.startRegistration` (and `registerPasskey`). Creation options for a discoverable credential with user verification, the account's passkeys excluded; the challenge is stored in PostgreSQL, so any instance verifies it.
+         */
+        post: operations["postAuthV1PasskeysRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/passkeys/registration/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish registering a passkey
+         * @description Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin. auth-js `passkey.verifyRegistration`: the browser's attestation (`none` is enough) for the challenge of the options. The passkey is named `Passkey` until renamed.
+         */
+        post: operations["postAuthV1PasskeysRegistrationVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10176,6 +10308,7 @@ export interface operations {
         };
     };
     getAuthV1AdminUsersIdFactors: {
+    getAuthV1AdminUsersIdPasskeys: {
         parameters: {
             query?: never;
             header?: never;
@@ -10188,6 +10321,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The factors. */
+            /** @description The account's passkeys. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10203,6 +10337,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "unverified" | "verified";
                         updated_at: string;
+                        /** @description ISO 8601. */
+                        friendly_name?: string;
+                        /** @description A UUID. */
+                        /** @description The last sign-in with it; absent before the first. */
+                        last_used_at?: string;
                     }[];
                 };
             };
@@ -10233,6 +10372,7 @@ export interface operations {
                 };
             };
             /** @description No account with this id: `user_not_found` `User not found`. */
+            /** @description `user_not_found`: no account with this id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10248,6 +10388,7 @@ export interface operations {
         };
     };
     deleteAuthV1AdminUsersIdFactorsFactorId: {
+    deleteAuthV1AdminUsersIdPasskeysPasskeyId: {
         parameters: {
             query?: never;
             header?: never;
@@ -10256,6 +10397,8 @@ export interface operations {
                 factorId: string;
                 /** @description The account's id (UUID). */
                 id: string;
+                /** @description The passkey's id (UUID). */
+                passkeyId: string;
             };
             cookie?: never;
         };
@@ -10279,6 +10422,9 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            /** @description Removed. */
+            204: {
+                content?: never;
             };
             /** @description No bearer. */
             401: {
@@ -10307,6 +10453,7 @@ export interface operations {
                 };
             };
             /** @description No account with this id (`user_not_found` `User not found`), or no factor of this id on it (`mfa_factor_not_found` `Factor not found`). */
+            /** @description `user_not_found` (no account with this id) or `validation_failed` `Passkey not found` (no such passkey on it). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11814,6 +11961,546 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a new attempt may succeed. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1Passkeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's passkeys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601. */
+                        created_at: string;
+                        friendly_name?: string;
+                        /** @description A UUID. */
+                        id: string;
+                        /** @description The last sign-in with it; absent before the first. */
+                        last_used_at?: string;
+                    }[];
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1PasskeysId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The passkey's id (UUID), from registration or the list. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `insufficient_aal`: removing a passkey from an `aal1` session of an account with a verified second factor; also GoTrue's refusals of a bearer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` `Passkey not found`: no passkey with this id on the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    patchAuthV1PasskeysId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The passkey's id (UUID), from registration or the list. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 120 characters. */
+                    friendly_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed passkey. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601. */
+                        created_at: string;
+                        friendly_name?: string;
+                        /** @description A UUID. */
+                        id: string;
+                        /** @description The last sign-in with it; absent before the first. */
+                        last_used_at?: string;
+                    };
+                };
+            };
+            /** @description `validation_failed`: `friendly_name is required` or `friendly_name must be 120 characters or less`; `bad_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` `Passkey not found`: no passkey with this id on the account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1PasskeysAuthenticationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options and their challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Answer it at `/authentication/verify` within 5 minutes, once. */
+                        challenge_id: string;
+                        /** @description Unix seconds. */
+                        expires_at: number;
+                        /** @description WebAuthn's `PublicKeyCredentialRequestOptions`: no `allowCredentials` (any passkey of this site), user verification required as JSON (base64url binaries), for `@simplewebauthn/browser` or auth-js. */
+                        options: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `over_request_rate_limit`: each start counts as a sign-in attempt from the address (`SIGNIN_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1PasskeysAuthenticationVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From the options. */
+                    challenge_id: string;
+                    /** @description The browser's credential, serialized as `@simplewebauthn/browser` and auth-js do. */
+                    credential: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description Unix seconds when the access token expires. */
+                        expires_at: number;
+                        /** @description Seconds the access token is valid for (3600). */
+                        expires_in: number;
+                        refresh_token: string;
+                        /** @constant */
+                        token_type: "bearer";
+                        user: {
+                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                            app_metadata: {
+                                /** @constant */
+                                provider?: "email";
+                                providers?: "email"[];
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @constant */
+                            aud: "authenticated";
+                            /** @description ISO 8601; GoTrue's older name for `email_confirmed_at`. */
+                            confirmed_at?: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            /** @description Empty for an anonymous account without an address. */
+                            email: string;
+                            /** @description ISO 8601; absent until the address is confirmed. */
+                            email_confirmed_at?: string;
+                            /** @description Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`). */
+                            factors?: {
+                                created_at: string;
+                                /** @enum {string} */
+                                factor_type: "totp" | "recovery_code";
+                                friendly_name: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                status: "unverified" | "verified";
+                                updated_at: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            identities: {
+                                created_at: string;
+                                email: string;
+                                id: string;
+                                identity_data: {
+                                    [key: string]: unknown;
+                                };
+                                identity_id: string;
+                                last_sign_in_at?: string;
+                                /** @constant */
+                                provider: "email";
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            }[];
+                            /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
+                            is_anonymous: boolean;
+                            /** @description ISO 8601; absent before the first sign-in. */
+                            last_sign_in_at?: string;
+                            /** @description With mail: the address asked for, until the link mailed to it is followed. */
+                            new_email?: string;
+                            /**
+                             * @description Always empty: the built-in provider has no phone sign-in.
+                             * @constant
+                             */
+                            phone: "";
+                            /** @constant */
+                            role: "authenticated";
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            user_metadata: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed` (`challenge_id is required`, `credential is required`, `challenge_id must be a valid UUID`), `bad_json`, `webauthn_challenge_not_found` (`Challenge not found or already used`: no authentication challenge of this id, or one verified already: each is used once, whatever the outcome), `webauthn_challenge_expired` (older than 5 minutes), `webauthn_verification_failed` (`Credential verification failed`: an authenticator registered nowhere here, a signature over another challenge, origin or RP id, or no user verification). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `email_not_confirmed`: the account's address is not confirmed yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1PasskeysRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options and their challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Answer it at `/registration/verify` within 5 minutes, once. */
+                        challenge_id: string;
+                        /** @description Unix seconds. */
+                        expires_at: number;
+                        /** @description WebAuthn's `PublicKeyCredentialCreationOptions`: a discoverable credential, user verification required, the account's passkeys excluded as JSON (base64url binaries), for `@simplewebauthn/browser` or auth-js. */
+                        options: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `insufficient_aal`: registering a passkey from an `aal1` session of an account with a verified second factor; also GoTrue's refusals of a bearer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `too_many_passkeys`: 10 already. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1PasskeysRegistrationVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From the options. */
+                    challenge_id: string;
+                    /** @description The browser's credential, serialized as `@simplewebauthn/browser` and auth-js do. */
+                    credential: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new passkey. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601. */
+                        created_at: string;
+                        /** @description `Passkey` until renamed. */
+                        friendly_name?: string;
+                        /** @description A UUID. */
+                        id: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` (`challenge_id is required`, `credential is required`, `challenge_id must be a valid UUID`), `bad_json`, `webauthn_challenge_not_found` (`Challenge not found or already used`: no registration challenge of this id, or one verified already: each is used once, whatever the outcome), `webauthn_challenge_expired` (older than 5 minutes), `webauthn_verification_failed` (`Credential verification failed`: an authenticator registered nowhere here, a signature over another challenge, origin or RP id, or no user verification). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `insufficient_aal`: registering a passkey from an `aal1` session of an account with a verified second factor; also GoTrue's refusals of a bearer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `webauthn_credential_exists` (this authenticator is registered already) or `too_many_passkeys`. */
+            422: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

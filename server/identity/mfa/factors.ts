@@ -153,6 +153,11 @@ export async function unenrollFactor(em: EntityManager, caller: MfaCaller, facto
     );
   }
   await em.getConnection().execute(`delete from auth_mfa_factors where id = ?`, [factor.id]);
-  if (others.length === 0) await em.getConnection().execute(`update auth_sessions set aal = 'aal1', mfa_method = null, mfa_at = null where user_id = ?`, [caller.user.id]);
+  // A passkey sign-in is aal2 by itself (ADR 048): removing the last TOTP factor leaves it so.
+  if (others.length === 0) {
+    await em
+      .getConnection()
+      .execute(`update auth_sessions set aal = 'aal1', mfa_method = null, mfa_at = null where user_id = ? and mfa_method is distinct from 'webauthn'`, [caller.user.id]);
+  }
   return { id: factor.id };
 }

@@ -1,0 +1,19 @@
+import { WebAuthnError } from "@simplewebauthn/browser";
+
+/**
+ * What the page says when the browser's WebAuthn prompt ends without a credential: the
+ * person closed it, the device has none for this site, or the browser refused the request.
+ */
+export function ceremonyFailure(error: unknown, kind: "registration" | "sign-in"): string {
+  const name = error instanceof Error ? error.name : "";
+  const code = error instanceof WebAuthnError ? error.code : "";
+  if (code === "ERROR_CEREMONY_ABORTED" || name === "AbortError") return "The passkey request was cancelled.";
+  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return "This device already has a passkey for your account.";
+  if (name === "NotAllowedError") {
+    return kind === "registration"
+      ? "No passkey was created: the prompt was closed or timed out."
+      : "No passkey was used: the prompt was closed, timed out, or this device has no passkey for this site.";
+  }
+  if (code === "ERROR_INVALID_DOMAIN" || code === "ERROR_INVALID_RP_ID") return "Passkeys work only at this service's own address (its BASE_URL).";
+  return error instanceof Error && error.message ? `The passkey prompt failed: ${error.message}` : "The passkey prompt failed.";
+}
