@@ -1518,7 +1518,6 @@ export interface paths {
         trace?: never;
     };
     "/auth/v1/admin/users/{id}/factors": {
-    "/auth/v1/admin/users/{id}/passkeys": {
         parameters: {
             query?: never;
             header?: never;
@@ -1530,9 +1529,6 @@ export interface paths {
          * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. A person's two-step sign-in factors (docs/decisions/045 and 055). Verified or not, oldest first (auth-js `auth.admin.mfa.listFactors`).
          */
         get: operations["getAuthV1AdminUsersIdFactors"];
-         * List an account's passkeys (admin)
-         * @description GoTrue's admin API (auth-js `auth.admin.passkey`): `Authorization: Bearer <service-role key>` (docs/decisions/042). Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin.
-        get: operations["getAuthV1AdminUsersIdPasskeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1542,7 +1538,6 @@ export interface paths {
         trace?: never;
     };
     "/auth/v1/admin/users/{id}/factors/{factorId}": {
-    "/auth/v1/admin/users/{id}/passkeys/{passkeyId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1557,8 +1552,45 @@ export interface paths {
          * @description GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`. A person's two-step sign-in factors (docs/decisions/045 and 055). No `aal2` needed: the key is the authority (a lost authenticator). When no other verified factor is left, the recovery codes go too and the account's sessions drop back to `aal1`.
          */
         delete: operations["deleteAuthV1AdminUsersIdFactorsFactorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/users/{id}/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's passkeys (admin)
+         * @description GoTrue's admin API (auth-js `auth.admin.passkey`): `Authorization: Bearer <service-role key>` (docs/decisions/042). Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin.
+         */
+        get: operations["getAuthV1AdminUsersIdPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/users/{id}/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
          * Remove an account's passkey (admin)
          * @description GoTrue's admin API (auth-js `auth.admin.passkey`): `Authorization: Bearer <service-role key>` (docs/decisions/042). Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin.
+         */
         delete: operations["deleteAuthV1AdminUsersIdPasskeysPasskeyId"];
         options?: never;
         head?: never;
@@ -10308,7 +10340,6 @@ export interface operations {
         };
     };
     getAuthV1AdminUsersIdFactors: {
-    getAuthV1AdminUsersIdPasskeys: {
         parameters: {
             query?: never;
             header?: never;
@@ -10321,7 +10352,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The factors. */
-            /** @description The account's passkeys. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10337,9 +10367,148 @@ export interface operations {
                         /** @enum {string} */
                         status: "unverified" | "verified";
                         updated_at: string;
+                    }[];
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id: `user_not_found` `User not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminUsersIdFactorsFactorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factor's id (UUID). */
+                factorId: string;
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted factor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        /** @enum {string} */
+                        factor_type: "totp" | "recovery_code";
+                        friendly_name: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "unverified" | "verified";
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No account with this id (`user_not_found` `User not found`), or no factor of this id on it (`mfa_factor_not_found` `Factor not found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminUsersIdPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's passkeys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         /** @description ISO 8601. */
+                        created_at: string;
                         friendly_name?: string;
                         /** @description A UUID. */
+                        id: string;
                         /** @description The last sign-in with it; absent before the first. */
                         last_used_at?: string;
                     }[];
@@ -10371,7 +10540,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description No account with this id: `user_not_found` `User not found`. */
             /** @description `user_not_found`: no account with this id. */
             404: {
                 headers: {
@@ -10387,14 +10555,11 @@ export interface operations {
             };
         };
     };
-    deleteAuthV1AdminUsersIdFactorsFactorId: {
     deleteAuthV1AdminUsersIdPasskeysPasskeyId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The factor's id (UUID). */
-                factorId: string;
                 /** @description The account's id (UUID). */
                 id: string;
                 /** @description The passkey's id (UUID). */
@@ -10404,26 +10569,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The deleted factor. */
-            200: {
+            /** @description Removed. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        created_at: string;
-                        /** @enum {string} */
-                        factor_type: "totp" | "recovery_code";
-                        friendly_name: string;
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        status: "unverified" | "verified";
-                        updated_at: string;
-                    };
-                };
-            /** @description Removed. */
-            204: {
                 content?: never;
             };
             /** @description No bearer. */
@@ -10452,7 +10602,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description No account with this id (`user_not_found` `User not found`), or no factor of this id on it (`mfa_factor_not_found` `Factor not found`). */
             /** @description `user_not_found` (no account with this id) or `validation_failed` `Passkey not found` (no such passkey on it). */
             404: {
                 headers: {
@@ -12305,6 +12454,8 @@ export interface operations {
                                 /** Format: uuid */
                                 user_id: string;
                             }[];
+                            /** @description ISO 8601; when the admin API last invited the address (`POST /auth/v1/invite`). */
+                            invited_at?: string;
                             /** @description An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed. */
                             is_anonymous: boolean;
                             /** @description ISO 8601; absent before the first sign-in. */
