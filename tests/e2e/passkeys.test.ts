@@ -39,6 +39,8 @@ describe.skipIf(!hasChromium)("passkeys in Chromium", () => {
   }
 
   async function signOut(page: Page) {
+    // Sign out sits in the account menu (docs/decisions/052).
+    await page.getByRole("banner").getByRole("button", { name: /^Your account: / }).click();
     await page.getByRole("banner").getByRole("button", { name: "Sign out", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/logout" || url.pathname === "/login");
   }
