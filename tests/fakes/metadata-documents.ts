@@ -19,8 +19,8 @@ export interface MetadataDocumentServer {
   caFile: string;
   /** Serves `body` at `path` with these extra headers (Cache-Control, Expires). */
   serve(path: string, body: string, headers?: Record<string, string>): void;
-  /** Requests for `path` are accepted and then never answered. */
-  hang(path: string): void;
+  /** Requests for `path` are accepted and never answered; `afterHeaders`: the 200 and a first byte come, the rest never does. */
+  hang(path: string, afterHeaders?: boolean): void;
   /** How many times `path` was requested so far. */
   fetches(path: string): number;
   close(): Promise<void>;
@@ -37,12 +37,15 @@ export async function startMetadataDocumentServer(): Promise<MetadataDocumentSer
   await writeFile(caFile, pems.cert);
 
   const documents = new Map<string, { body: string; headers: Record<string, string> }>();
-  const hanging = new Set<string>();
+  const hanging = new Map<string, boolean>();
   const counts = new Map<string, number>();
   const server: Server = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
     const path = new URL(req.url ?? "/", "https://127.0.0.1").pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
-    if (hanging.has(path)) return; // accepted, never answered
+    if (hanging.has(path)) {
+      if (hanging.get(path)) res.writeHead(200, { "content-type": "application/json" }).write("{");
+      return; // never (further) answered
+    }
     const doc = documents.get(path);
     if (!doc) return void res.writeHead(404).end();
     res.writeHead(200, { "content-type": "application/json", ...doc.headers }).end(doc.body);
@@ -53,7 +56,7 @@ export async function startMetadataDocumentServer(): Promise<MetadataDocumentSer
     origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
     caFile,
     serve: (path, body, headers = {}) => void documents.set(path, { body, headers }),
-    hang: (path) => void hanging.add(path),
+    hang: (path, afterHeaders = false) => void hanging.set(path, afterHeaders),
     fetches: (path) => counts.get(path) ?? 0,
     async close() {
       server.closeAllConnections();

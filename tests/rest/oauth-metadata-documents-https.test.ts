@@ -113,6 +113,26 @@ describe("an https client ID metadata document", () => {
     expect(page.text).toContain("could not be fetched: no answer within 5 seconds");
   });
 
+  it("gives up on a document whose body stops coming after the headers", async () => {
+    const clientId = `${documents.origin}/trickle.json`;
+    documents.hang("/trickle.json", true);
+    const page = await refusedPage(authorizeUrl(clientId, pkce().challenge));
+    expect(page).toMatchObject({ status: 400, location: null });
+    expect(page.text).toContain("could not be fetched: no answer within 5 seconds");
+  });
+
+  it("keeps a copy per Cache-Control max-age or Expires, never beyond 24 hours", async () => {
+    const lived = async (path: string, headers: Record<string, string>) => {
+      const clientId = publish(path, headers);
+      const { redirect } = await approveInBrowser(service, person.cookie, authorizeUrl(clientId, pkce().challenge));
+      expect(redirect.searchParams.get("code")).toBeTruthy();
+      const rows = await service.db.query("select round(extract(epoch from expires_at - now()) / 60)::int as minutes from oauth_records where kind = 'Client' and id = $1", [clientId]);
+      return rows.rows[0]?.minutes;
+    };
+    expect(await lived("/week.json", { "cache-control": "public, max-age=604800" })).toBe(24 * 60);
+    expect(await lived("/expires.json", { expires: new Date(Date.now() + 2 * 60 * 60 * 1000).toUTCString() })).toBe(120);
+  });
+
   it("refuses, on a page, a document at an address the outbound guard refuses (the cloud metadata address)", async () => {
     const page = await refusedPage(authorizeUrl("https://169.254.169.254/client.json", pkce().challenge));
     expect(page).toMatchObject({ status: 400, location: null });
@@ -126,5 +146,25 @@ describe("an https client ID metadata document", () => {
       expect(page).toMatchObject({ status: 400, location: null });
       expect(page.text).toContain("redirect_uri");
     }
+  });
+});
+
+describe("the outbound guard, when BASE_URL is not a loopback address", () => {
+  let guarded: RunningService;
+  beforeAll(async () => {
+    guarded = await startService({ label: "oauth-cimd-guarded", env: { BASE_URL: "http://svc.example.test", NODE_EXTRA_CA_CERTS: documents.caFile } });
+  });
+  afterAll(async () => {
+    await guarded?.stop();
+  });
+
+  it("refuses a document on a loopback address, as it refuses such a tool upstream, without connecting to it", async () => {
+    const clientId = publish("/private.json");
+    const page = await refusedPage(`${guarded.url}/auth/v1/oauth/authorize?${new URL(authorizeUrl(clientId, pkce().challenge)).searchParams}`);
+    expect(page).toMatchObject({ status: 400, location: null });
+    expect(page.text).toContain("could not be fetched: Upstream address not allowed: 127.0.0.1 is a loopback address (allow it with APP_PROXY_ALLOWED_UPSTREAMS)");
+    expect(documents.fetches("/private.json")).toBe(0);
+    const rows = await guarded.db.query("select id from oauth_records where kind = 'Client' and id = $1", [clientId]);
+    expect(rows.rows).toEqual([]);
   });
 });
