@@ -132,6 +132,15 @@ describe("an https client ID metadata document", () => {
     expect(page.text).toContain("client_id is not its own URL");
   });
 
+  it("refuses, on a page, a document on https whose logo is not on https", async () => {
+    const clientId = publish("/plain-logo.json", {}, { logo_uri: "http://127.0.0.1:8765/logo.png" });
+    const page = await refusedPage(authorizeUrl(clientId, pkce().challenge));
+    expect(page).toMatchObject({ status: 400, location: null });
+    expect(page.text).toContain("logo_uri must be an https URL");
+    const rows = await service.db.query("select id from oauth_records where id = $1", [clientId]);
+    expect(rows.rows).toEqual([]);
+  });
+
   it("refuses, on a page, a document over 5 KB", async () => {
     const clientId = publish("/big.json", {}, { client_name: "x".repeat(6 * 1024) });
     const page = await refusedPage(authorizeUrl(clientId, pkce().challenge));

@@ -16,6 +16,8 @@ const DEFAULT_CACHE_SECONDS = 30;
 const IN_FLIGHT_SECONDS = 30;
 const MAX_CACHE_SECONDS = 24 * 60 * 60;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** The document's links to the client's pages and logo. */
+const WEB_URI_FIELDS = ["client_uri", "logo_uri", "policy_uri", "tos_uri"] as const;
 /** oauth_records kind whose row lives exactly as long as the document's own HTTP lifetime. */
 const FRESHNESS = "ClientMetadataDocumentFresh";
 
@@ -130,6 +132,11 @@ export async function ensureMetadataClient(em: EntityManager, fetchDocument: Out
   }
   if (!Array.isArray(fields.redirect_uris) || fields.redirect_uris.length === 0 || !fields.redirect_uris.every((uri) => typeof uri === "string")) {
     return "the client ID metadata document names no redirect_uris";
+  }
+  // The draft's rule, as the library applies it: a document on https links only to https pages and images.
+  if (clientId.startsWith("https:")) {
+    const plain = WEB_URI_FIELDS.find((field) => field in fields && URL.parse(String(fields[field]))?.protocol !== "https:");
+    if (plain) return `the client ID metadata document's ${plain} must be an https URL`;
   }
   const payload = { ...fields, token_endpoint_auth_method: fields.token_endpoint_auth_method ?? "none" };
   if (JSON.stringify(payload).includes("\\u0000")) return "the client ID metadata document holds characters that cannot be accepted";
