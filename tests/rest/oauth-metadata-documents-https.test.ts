@@ -141,6 +141,16 @@ describe("an https client ID metadata document", () => {
     expect(rows.rows).toEqual([]);
   });
 
+  it("refuses, on a page and without fetching, a client ID that is not a URL written out in full", async () => {
+    publish("/spelled.json");
+    for (const clientId of [documents.origin, `${documents.origin}/x/../spelled.json`, `${documents.origin}/spelled.json#frag`, `HTTPS://127.0.0.1:${new URL(documents.origin).port}/spelled.json`]) {
+      const page = await refusedPage(authorizeUrl(clientId, pkce().challenge));
+      expect(page).toMatchObject({ status: 400, location: null });
+      expect(page.text).toContain("must be written out in full");
+    }
+    expect(documents.fetches("/spelled.json") + documents.fetches("/")).toBe(0);
+  });
+
   it("refuses, on a page, a document over 5 KB", async () => {
     const clientId = publish("/big.json", {}, { client_name: "x".repeat(6 * 1024) });
     const page = await refusedPage(authorizeUrl(clientId, pkce().challenge));

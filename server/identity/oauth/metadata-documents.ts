@@ -30,7 +30,7 @@ function isCleanUrl(url: URL, clientId: string): boolean {
  * A `client_id` that is an `http://localhost…` URL, taken while BASE_URL itself is a loopback
  * address (development): the library accepts only `https` ones.
  */
-export function isLoopbackMetadataClientId(clientId: string): boolean {
+function isLoopbackMetadataClientId(clientId: string): boolean {
   const url = URL.parse(clientId);
   const base = URL.parse(getConfig().baseUrl);
   return !!url && !!base && url.protocol === "http:" && LOOPBACK.has(url.hostname) && LOOPBACK.has(base.hostname) && isCleanUrl(url, clientId);
@@ -42,9 +42,8 @@ export function isLoopbackMetadataClientId(clientId: string): boolean {
  * in-process cache, so the consent page and every instance see the same copy.
  */
 export function isMetadataClientId(clientId: string): boolean {
-  const url = URL.parse(clientId);
-  if (url?.protocol === "https:") return isCleanUrl(url, clientId);
-  return isLoopbackMetadataClientId(clientId);
+  // Every spelling the library would fetch is ours, so an unclean one is refused with a reason, not fetched by it.
+  return /^https:\/\//i.test(clientId) || isLoopbackMetadataClientId(clientId);
 }
 
 /**
@@ -103,6 +102,10 @@ async function live(em: EntityManager, kind: string, clientId: string): Promise<
  * later steps of one take it while the record lives. Null when usable; else why not.
  */
 export async function ensureMetadataClient(em: EntityManager, fetchDocument: OutboundFetch, clientId: string, startsAuthorization: boolean): Promise<string | null> {
+  const url = URL.parse(clientId);
+  if (!url || !isCleanUrl(url, clientId) || url.pathname === "/") {
+    return "a client ID metadata document's URL must be written out in full, with a path and without a fragment, user name or dot segments";
+  }
   if (await live(em, startsAuthorization ? FRESHNESS : "Client", clientId)) return null;
   let response: Response;
   try {
