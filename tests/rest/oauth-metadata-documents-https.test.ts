@@ -123,6 +123,19 @@ describe("an https client ID metadata document", () => {
     expect(documents.fetches("/lapsing.json")).toBe(2);
   });
 
+  it("answers the token endpoint invalid_client, with the reason, when the document fetched again no longer holds", async () => {
+    const clientId = publish("/turned.json", { "cache-control": "max-age=600" });
+    const { verifier, challenge } = pkce();
+    const { redirect } = await approveInBrowser(service, person.cookie, authorizeUrl(clientId, challenge));
+    // Its copy lapsed before the code exchange, and the site now publishes someone else's client_id.
+    await service.db.query("update oauth_records set expires_at = now() - interval '1 second' where id = $1", [clientId]);
+    documents.serve("/turned.json", JSON.stringify({ client_id: `${documents.origin}/other.json`, redirect_uris: [REDIRECT] }));
+    const token = await exchange(clientId, redirect, verifier);
+    expect(token.status).toBe(401);
+    expect(token.headers.get("cache-control")).toBe("no-store");
+    expect(await token.json()).toEqual({ error: "invalid_client", error_description: "the client ID metadata document's client_id is not its own URL" });
+  });
+
   it("refuses, on a page, a document whose client_id is not its own URL", async () => {
     const clientId = `${documents.origin}/liar.json`;
     documents.serve("/liar.json", JSON.stringify({ client_id: `${documents.origin}/other.json`, redirect_uris: [REDIRECT] }));
