@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { DEVICE_POLL_INTERVAL_SECONDS, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureLoopbackMetadataClient, isLoopbackMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { DEVICE_POLL_INTERVAL_SECONDS, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -38,12 +38,15 @@ function em(): EntityManager {
 const provider = () => oauthServer({ em, resources: deployedToolResources(em), fetch: guardedMetadataFetch });
 
 /**
- * A loopback metadata-document client (`http://localhost…` while BASE_URL is loopback) is
- * fetched and stored before the library looks for it; the reason when it cannot be used.
+ * A metadata-document client (an `https` client ID, or `http://localhost…` while BASE_URL is
+ * loopback) is fetched and stored before the library looks for it, one path for both schemes
+ * (docs/decisions/037); the reason when it cannot be used. A new authorization
+ * (`startsAuthorization`) honours the document's own cache lifetime; the later steps of one
+ * use the copy it started with.
  */
-async function loopbackClientProblem(clientId: string | null): Promise<string | null> {
-  if (!clientId || !isLoopbackMetadataClientId(clientId)) return null;
-  return ensureLoopbackMetadataClient(em(), guardedMetadataFetch, clientId);
+async function metadataClientProblem(clientId: string | null, startsAuthorization: boolean): Promise<string | null> {
+  if (!clientId || !isMetadataClientId(clientId)) return null;
+  return ensureMetadataClient(em(), guardedMetadataFetch, clientId, startsAuthorization);
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
@@ -155,7 +158,12 @@ async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: 
   }
   if (!session) return redirect(res, `/login?redirectTo=${encodeURIComponent(`${OAUTH_PREFIX}interaction/${uid}`)}`);
   const server = await provider();
-  if (action === "approve") return approveInteraction(server, em(), req, res, session.user.userId);
+  if (action === "approve") {
+    // A document kept only for the authorization in progress may have lapsed while the person read the page.
+    const problem = await metadataClientProblem(await interactionClientId(em(), uid), false);
+    if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
+    return approveInteraction(server, em(), req, res, session.user.userId);
+  }
   return denyInteraction(server, req, res);
 }
 
@@ -199,7 +207,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
   }
 
   if (path === `${OAUTH_PREFIX}authorize` && req.method === "GET") {
-    const problem = await loopbackClientProblem(url.searchParams.get("client_id"));
+    const problem = await metadataClientProblem(url.searchParams.get("client_id"), true);
     if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
     url.search = withDefaultScope(url.searchParams).toString();
     req.url = url.pathname + url.search;
@@ -231,7 +239,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
     }
     if (path === `${OAUTH_PREFIX}token` && !(await devicePollOnTime(res, body))) return;
     if (FORM_ENDPOINTS.has(path)) {
-      const problem = await loopbackClientProblem(new URLSearchParams(body).get("client_id"));
+      const problem = await metadataClientProblem(new URLSearchParams(body).get("client_id"), DEFAULT_SCOPE_PATHS.has(path));
       if (problem) return sendOAuthError(res, 401, "invalid_client", problem);
     }
     req.headers["content-length"] = String(Buffer.byteLength(body));

@@ -24,7 +24,7 @@ export { MAX_PER_PAGE, adminCreateUser, adminDeleteUser, adminGetUser, adminList
 export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "./oauth/metadata";
 export { oauthServer } from "./oauth/oauth-server";
 export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth/oauth-provider";
-export { approveInteraction, consentDetails, denyInteraction, type ConsentDetails } from "./oauth/interactions";
+export { approveInteraction, consentDetails, denyInteraction, interactionClientId, type ConsentDetails } from "./oauth/interactions";
 export { userinfo } from "./oauth/userinfo";
 export { createRegisteredClient, deleteRegisteredClient, listRegisteredClients, rotateRegisteredClientSecret } from "./oauth/registered-clients";
 export {
@@ -47,7 +47,7 @@ export { followMagicLink, sendSignInMail, verifyOneTimeToken } from "./passwordl
 export { resendConfirmation } from "./resend";
 export { sweepOAuthServerRecords } from "./oauth/sweep";
 export { DEVICE_POLL_INTERVAL_SECONDS } from "./oauth/device-responses";
-export { ensureLoopbackMetadataClient, isLoopbackMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";
+export { ensureMetadataClient, isMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";
 export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./devices/signed-in-sessions";
 export { describeUserAgent } from "./devices/user-agent";
 export { NEW_SIGN_IN_SUBJECT } from "./devices/new-sign-in-mail";

@@ -1,9 +1,10 @@
 import * as client from "openid-client";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMetadataDocumentServer, type MetadataDocumentServer } from "../fakes/metadata-documents";
 import { createTestDatabase } from "../support/database";
 import { signUp, type TestUser } from "../support/http";
-import { approveInBrowser } from "../support/oauth-client";
+import { CookieJar, approveInBrowser, hop } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
 import { within } from "../support/within";
 
@@ -17,6 +18,7 @@ let database: { url: string; drop(): Promise<void> };
 let a: RunningService;
 let b: RunningService;
 let person: TestUser;
+let documents: MetadataDocumentServer;
 const REDIRECT = "http://127.0.0.1:8766/callback";
 const DAY = 24 * 60 * 60;
 
@@ -33,14 +35,17 @@ beforeAll(async () => {
     JSON.stringify({ client_id: "manual-old", client_id_issued_at: now - 31 * DAY, redirect_uris: [REDIRECT], registration_type: "manual" }),
   ]);
   await seed.end();
-  a = await startService({ label: "oauth-a", databaseUrl: database.url });
-  b = await startService({ databaseUrl: database.url, dataDir: a.dataDir, env: { BASE_URL: a.url, OAUTH_SWEEP_INTERVAL_SECONDS: "1" } });
+  // Both trust the client's https site that publishes a client ID metadata document.
+  documents = await startMetadataDocumentServer();
+  a = await startService({ label: "oauth-a", databaseUrl: database.url, env: { NODE_EXTRA_CA_CERTS: documents.caFile } });
+  b = await startService({ databaseUrl: database.url, dataDir: a.dataDir, env: { BASE_URL: a.url, OAUTH_SWEEP_INTERVAL_SECONDS: "1", NODE_EXTRA_CA_CERTS: documents.caFile } });
   person = await signUp(a);
 }, 90_000);
 afterAll(async () => {
   await b?.stop();
   await a?.stop();
   await database?.drop();
+  await documents?.close();
 });
 
 const insecure = { execute: [client.allowInsecureRequests] };
@@ -84,5 +89,23 @@ describe("two instances on one database", () => {
     expect(toB).toBe(2);
     // The rotated-out token is refused on the other instance too.
     await expect(client.refreshTokenGrant(onA, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+  it("share one copy of an https client ID metadata document: fetched by one, named on the other's consent page without a second fetch", async () => {
+    const clientId = `${documents.origin}/shared.json`;
+    documents.serve("/shared.json", JSON.stringify({ client_id: clientId, client_name: "Shared over https", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }), { "cache-control": "max-age=600" });
+    const authorizeOn = (service: RunningService) =>
+      `${service.url}/auth/v1/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256" })}`;
+    const onA = await approveInBrowser(a, person.cookie, authorizeOn(a));
+    expect(onA.redirect.searchParams.get("code")).toBeTruthy();
+    // On the other instance, as far as its consent page (Approve is checked against BASE_URL, the first's origin).
+    const jar = new CookieJar(person.cookie);
+    let step = await hop(jar, authorizeOn(b));
+    for (let i = 0; i < 5 && !/\/oauth\/consent\//.test(step.url); i++) {
+      expect(step.status).toBe(303);
+      step = await hop(jar, new URL(step.location!, step.url).href);
+    }
+    expect(step.status).toBe(200);
+    expect(step.text).toContain("Shared over https");
+    expect(documents.fetches("/shared.json")).toBe(1);
   });
 });

@@ -50,6 +50,11 @@ function cspSourceOf(redirectUri: string): string | null {
   return /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) ? url.protocol : null;
 }
 
+/** The client of a pending authorization, or null (expired, unknown): Approve makes sure it is still known. */
+export async function interactionClientId(em: EntityManager, uid: string): Promise<string | null> {
+  return (await record<InteractionRow>(em, "Interaction", uid))?.params?.client_id ?? null;
+}
+
 /** The consent page's content for a pending authorization, or null when there is none (expired, unknown). */
 export async function consentDetails(em: EntityManager, resources: ResourceDirectory, uid: string): Promise<ConsentDetails | null> {
   const interaction = await record<InteractionRow>(em, "Interaction", uid);

@@ -87,8 +87,11 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     enabledJWA: { idTokenSigningAlgValues: ["ES256"], userinfoSigningAlgValues: ["ES256"], introspectionSigningAlgValues: ["ES256"], authorizationSigningAlgValues: ["ES256"] },
     features: {
       devInteractions: { enabled: false },
-      // `https` client IDs; `http://localhost…` ones are ours (metadata-documents.ts).
-      clientIdMetadataDocument: { enabled: true, ack: "draft-02", cacheDuration: { min: 30, max: 24 * 60 * 60 } },
+      // Advertised, and a fallback only: rest/oauth-server.ts fetches and stores every metadata
+      // document (https and loopback) before the library looks, so the consent page and every
+      // instance share one copy (metadata-documents.ts). Should the library fetch one itself, it
+      // goes through our guarded fetch below, and `no-store` (no max-age) keeps nothing.
+      clientIdMetadataDocument: { enabled: true, ack: "draft-02", cacheDuration: { min: 0, max: 24 * 60 * 60 } },
       registration: { enabled: true },
       revocation: { enabled: true },
       introspection: { enabled: true },
