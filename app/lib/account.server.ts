@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { findAppError } from "../../server/platform/errors";
 import { requireUser, type DashboardRequest } from "./caller.server";
 import type { MembershipRole } from "../../server/tenants";
+import type { SessionUser } from "../../server/identity";
 import { CAPABILITIES, can, type Capability } from "../../server/members";
 import type { AccountView, ProfileView, WorkspaceView } from "./view-types";
 
@@ -53,7 +54,7 @@ async function findBalance(caller: Caller): Promise<string | null> {
  * balance and whether to offer the Admin area (queries run one after the other on the
  * request's EntityManager).
  */
-export async function loadAccount(request: Request): Promise<{ dashboard: DashboardRequest; account: AccountView }> {
+export async function loadAccount(request: Request): Promise<{ dashboard: DashboardRequest & { user: SessionUser }; account: AccountView }> {
   const dashboard = await requireUser(request);
   const profile: ProfileView = await dashboard.caller.users.me();
   const current = await findCurrentWorkspace(dashboard.caller);

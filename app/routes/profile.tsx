@@ -6,14 +6,15 @@ import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
 import { readForm } from "~/lib/read-form.server";
+import { isTwoStepIntent, loadTwoStep, twoStepAction } from "~/lib/two-step-profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Your profile · svc" }];
 
 /** The profile does not need a workspace: it works before onboarding too. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
-  const [applications, { sessions }] = await Promise.all([dashboard.caller.oauth.grants(), dashboard.caller.sessions.list()]);
-  return json<ProfileData>({ account, applications, sessions }, { headers: sessionHeaders(dashboard) });
+  const [applications, { sessions }, twoStep] = await Promise.all([dashboard.caller.oauth.grants(), dashboard.caller.sessions.list(), loadTwoStep(dashboard)]);
+  return json<ProfileData>({ account, applications, sessions, twoStep }, { headers: sessionHeaders(dashboard) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,6 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = sessionHeaders(dashboard);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (isTwoStepIntent(intent)) return twoStepAction(dashboard, intent, form);
   if (intent === "signOutSession" || intent === "signOutOthers") {
     try {
       if (intent === "signOutSession") await dashboard.caller.sessions.revoke({ sessionId: String(form.get("sessionId") ?? "") });

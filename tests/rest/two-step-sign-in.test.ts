@@ -130,4 +130,57 @@ describe("two-step sign-in in the dashboard", () => {
     expect(location).toBe("/dashboard");
     expect((await api(service, "/api/auth/me", { cookie })).body.loggedIn).toBe(true);
   });
+
+  /** A session past both steps, for the profile's forms. */
+  async function fullySignedIn(person: TestUser, code: string) {
+    const { cookie } = await passwordStep(person);
+    const entered = await codeStep(cookie, code);
+    expect(entered.status).toBe(302);
+    return entered.cookie!;
+  }
+
+  /** The profile's action as the page's fetcher calls it (JSON back). */
+  async function profileForm(cookie: string, fields: Record<string, string>) {
+    const res = await post("/profile?_data=routes%2Fprofile", fields, cookie);
+    return { status: res.status, body: await res.json(), cookie: sessionCookieFrom(res.headers) };
+  }
+
+  it("regenerating recovery codes answers 10 new ones once; every old code dies", async () => {
+    const { person, recoveryCodes } = await personWithApp();
+    const cookie = await fullySignedIn(person, recoveryCodes[1]!);
+    const regenerated = await profileForm(cookie, { intent: "regenerateCodes" });
+    expect(regenerated.status).toBe(200);
+    const fresh: string[] = regenerated.body.recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+    const [row] = (await service.db.query("select count(*)::int as total, count(*) filter (where used_at is null)::int as unused from auth_mfa_recovery_codes c join auth_mfa_factors f on f.id = c.factor_id where f.user_id = $1", [person.userId])).rows;
+    expect(row).toEqual({ total: 10, unused: 10 });
+    // The profile never shows them again: only how many are left.
+    const page = await api(service, "/profile?_data=routes%2Fprofile", { cookie });
+    expect(page.body.twoStep).toEqual({ available: true, enabled: true, recoveryRemaining: 10 });
+    expect(page.text).not.toContain(fresh[0]);
+
+    const old = await passwordStep(person);
+    expect((await codeStep(old.cookie, recoveryCodes[0]!)).text).toContain(WRONG_CODE);
+    expect((await codeStep(old.cookie, fresh[0]!)).status).toBe(302);
+  });
+
+  it("removing two-step sign-in takes a fresh code; then the password alone signs in again", async () => {
+    // Signed in with a recovery code, so the app's next code is still fresh for the removal.
+    const { person, nextCode, recoveryCodes } = await personWithApp();
+    const cookie = await fullySignedIn(person, recoveryCodes[0]!);
+    const empty = await profileForm(cookie, { intent: "removeTwoStep", code: "" });
+    expect(empty).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { code: "Enter the 6-digit code your authenticator app shows." } } });
+    const wrong = await profileForm(cookie, { intent: "removeTwoStep", code: "000000" });
+    expect(wrong).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { code: "That code is not right. Enter the current 6-digit code from your authenticator app." } } });
+    expect((await service.db.query("select factor_type from auth_mfa_factors where user_id = $1 order by factor_type", [person.userId])).rows).toEqual([{ factor_type: "recovery_code" }, { factor_type: "totp" }]);
+
+    const removed = await profileForm(cookie, { intent: "removeTwoStep", code: nextCode() });
+    expect(removed).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await service.db.query("select 1 from auth_mfa_factors where user_id = $1", [person.userId])).rowCount).toBe(0);
+    expect((await api(service, "/api/auth/me", { cookie: removed.cookie })).body.loggedIn).toBe(true);
+    const { cookie: next, location } = await passwordStep(person);
+    expect(location).toBe("/dashboard");
+    expect((await api(service, "/api/auth/me", { cookie: next })).body.loggedIn).toBe(true);
+  });
 });

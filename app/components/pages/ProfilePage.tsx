@@ -6,15 +6,18 @@ import { Card } from "../Card";
 import { ImageUpload } from "../ImageUpload";
 import { ProfileDetailsCard } from "../ProfileDetailsCard";
 import { SignedInSessionsCard } from "../SignedInSessionsCard";
+import { TwoStepCard } from "../TwoStepCard";
+import type { TwoStepView } from "~/lib/two-step-types";
 
 export interface ProfileData {
   account: AccountView;
   applications: AuthorizedApplication[];
   sessions: SignedInSession[];
+  twoStep: TwoStepView;
 }
 
 export function ProfilePage() {
-  const { account, applications, sessions } = useLoaderData<ProfileData>();
+  const { account, applications, sessions, twoStep } = useLoaderData<ProfileData>();
   const { profile } = account;
   return (
     <AppShell account={account}>
@@ -33,6 +36,7 @@ export function ProfilePage() {
             removeIntent="clearAvatar"
           />
         </Card>
+        <TwoStepCard twoStep={twoStep} />
         <SignedInSessionsCard sessions={sessions} />
         <AuthorizedAppsCard applications={applications} />
       </div>
