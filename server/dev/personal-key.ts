@@ -11,7 +11,7 @@ import { issueAppKey, revokeUserCliKeys } from "../keys";
  */
 export async function issuePersonalKey(em: EntityManager, session: SessionUser) {
   if (!(await isAdmin(em, session))) throw forbidden();
-  const workspace = await workspaceFor({ em, userId: session.userId }, "workspace.read");
+  const workspace = await workspaceFor({ em, userId: session.userId, secondFactor: session.secondFactor }, "workspace.read");
   const { app, created } = await ensureCliApp(em, workspace.tenantId, session.userId);
   await revokeUserCliKeys(em, session.userId);
   const issued = await issueAppKey(em, {

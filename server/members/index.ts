@@ -4,6 +4,8 @@ export { INVITATION_STATUS_MESSAGE, acceptInvitation, changeMemberRole, inviteMe
 export { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "./membership-changes";
 export { CAPABILITIES, can, workspaceFor } from "./permissions";
 export type { Capability, WorkspaceCaller } from "./permissions";
+export { twoStepRuleInput, twoStepRuleOutput } from "./schemas";
 export { changeRoleInput, invitationCreatedOutput, invitationIdInput, invitationTokenInput, inviteInput, memberChangedOutput, memberIdInput, memberListOutput, switchWorkspaceInput } from "./schemas";
 export type { InvitationView, MemberView } from "./schemas";
 export { WORKSPACE_COOKIE, preferredTenantFrom, workspaceSetCookie } from "./workspace-cookie";
+export { TWO_STEP_REQUIRED_MESSAGE, assertTwoStepRule, readTwoStepRule, setTwoStepRule, type RuleCaller } from "./two-step-rule";

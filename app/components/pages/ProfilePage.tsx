@@ -22,6 +22,11 @@ export function ProfilePage() {
   return (
     <AppShell account={account}>
       <PageHeader title="Your profile" description="Your name and photo, shown in the header and to your team." />
+      {account.twoStepRequired ? (
+        <div className="callout callout-warning page-notice" role="alert">
+          <p className="callout-text">Your workspace requires two-step sign-in. Set it up below to open the workspace again.</p>
+        </div>
+      ) : null}
       <div className="sections">
         <ProfileDetailsCard profile={profile} />
         <Card layout="split" title="Photo" description="A square photo of at least 128 × 128 pixels looks best.">
