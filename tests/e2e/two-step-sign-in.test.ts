@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authenticatorApp } from "../support/authenticator";
+import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
+import { authenticatorApp, enrolAuthenticator } from "../support/authenticator";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/two-step-sign-in.test.ts");
@@ -123,6 +124,47 @@ describe.skipIf(!hasChromium)("two-step sign-in in Chromium", () => {
       await enterCode(page, codes[3]!);
       await expect.poll(() => page.getByRole("alert").innerText(), { timeout: 15_000 }).toBe(WRONG_CODE);
       await context.close();
+    }, 120_000);
+  }
+
+  for (const width of [1280, 390]) {
+    it(`at ${width} px: the owner requires two-step sign-in in Settings; a member without it is sent to set it up, and their API key still works`, async () => {
+      const owner = await signedInOwner(service, { slugPrefix: "rule" });
+      const member = await invitedPerson(service, owner.user, "member");
+      const { apiKey } = await appWithKey(service, member);
+      const { nextCode } = await enrolAuthenticator(service, owner.user);
+
+      const ownerContext = await browser.newContext({ viewport: { width, height: 900 } });
+      const ownerPage = await ownerContext.newPage();
+      await signInWithPassword(ownerPage, owner.user);
+      await ownerPage.waitForURL((url) => url.pathname === "/login/two-step");
+      await enterCode(ownerPage, nextCode());
+      await ownerPage.waitForURL((url) => url.pathname === "/dashboard");
+      await ownerPage.goto(`${service.url}/settings`);
+      await ownerPage.waitForSelector("html[data-hydrated]");
+      const rule = ownerPage.getByRole("region", { name: "Two-step sign-in" });
+      expect(await rule.innerText()).toContain("API keys and authorized OAuth applications of members keep working: they are not browser sessions.");
+      await rule.getByLabel("Require two-step sign-in for everyone in this workspace").check();
+      await rule.getByRole("button", { name: "Save rule" }).click();
+      await expect.poll(() => rule.innerText(), { timeout: 15_000 }).toContain("Two-step rule saved");
+      expect((await service.db.query("select require_two_step from tenants where id = $1", [owner.tenantId])).rows[0].require_two_step).toBe(true);
+      expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      const memberContext = await browser.newContext({ viewport: { width, height: 900 } });
+      const memberPage = await memberContext.newPage();
+      await signInWithPassword(memberPage, member);
+      await memberPage.waitForURL((url) => url.pathname === "/profile");
+      expect(new URL(memberPage.url()).hash).toBe("#two-step");
+      await expect.poll(() => memberPage.getByRole("alert").first().innerText()).toBe("Your workspace requires two-step sign-in. Set it up below to open the workspace again.");
+      await memberPage.getByRole("region", { name: "Two-step sign-in" }).getByRole("button", { name: "Set up two-step sign-in" }).waitFor();
+      await memberPage.goto(`${service.url}/apps`);
+      await memberPage.waitForURL((url) => url.pathname === "/profile");
+      expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The session check still answers as SPEC 4.4 says, and the member's key is not a session.
+      expect(await (await memberContext.request.get(`${service.url}/api/auth/me`)).json()).toEqual({ loggedIn: true, userId: member.userId, email: member.email });
+      expect((await api(service, "/api/apps", { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200);
+      await ownerContext.close();
+      await memberContext.close();
     }, 120_000);
   }
 });
