@@ -26,7 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).search;
   if (dashboard.user) throw redirect(safeRedirectTo(new URL(request.url).searchParams.get("redirectTo")), { headers: sessionHeaders(dashboard) });
   if (!dashboard.pending) throw redirect(`/login${search}`);
-  return json({ email: dashboard.pending.email }, { headers: { ...Object.fromEntries(sessionHeaders(dashboard)), "cache-control": "no-store" } });
+  const headers = sessionHeaders(dashboard);
+  headers.set("cache-control", "no-store");
+  return json({ email: dashboard.pending.email }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
