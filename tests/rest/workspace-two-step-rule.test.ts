@@ -98,6 +98,8 @@ describe("the workspace's two-step rule", () => {
 
     expect(await api(service, "/api/apps", { cookie: member.cookie })).toMatchObject({ status: 403, body: REQUIRED });
     expect(await api(service, "/api/tenants/me/members", { cookie: member.cookie })).toMatchObject({ status: 403, body: REQUIRED });
+    // The connection start is a workspace path too (SPEC 4.1's `{ error, detail }` shape).
+    expect(await api(service, "/api/oauth/supabase/authorize", { cookie: member.cookie })).toMatchObject({ status: 403, body: { error: "forbidden", detail: REQUIRED.message } });
     expect(await api(service, "/api/auth/me", { cookie: member.cookie })).toMatchObject({ status: 200, body: { loggedIn: true, userId: member.userId, email: member.email } });
     const keyed = await api(service, "/api/apps", { headers: { authorization: `Bearer ${apiKey}` } });
     expect(keyed.status).toBe(200);
