@@ -115,6 +115,14 @@ describe("the workspace's two-step rule", () => {
     expect((await api(service, "/api/apps", { cookie: secured.cookie })).status).toBe(200);
     expect((await api(service, "/api/tenants/me", { cookie: secured.cookie })).status).toBe(200);
 
+    // The workspace's deployed tools are behind the rule too: the handshake sends the member to set it up.
+    const created = await api(service, "/api/deployments", { method: "POST", cookie: secured.cookie, json: { name: "tool", upstreamUrl: "http://127.0.0.1:9", access: "members" } });
+    expect(created.status).toBe(201);
+    const authorize = `/apps/authorize?host=${encodeURIComponent(`tool--${owner.slug}.localhost:${new URL(service.url).port}`)}&return=%2F`;
+    const refusedTool = await api(service, authorize, { cookie: member.cookie });
+    expect([refusedTool.status, refusedTool.headers.get("location")]).toEqual([302, "/profile?notice=two-step-required#two-step"]);
+    expect(new URL((await api(service, authorize, { cookie: secured.cookie })).headers.get("location")!).pathname).toBe("/.svc/callback");
+
     // Once the member has passed two-step sign-in, the workspace opens.
     const securedMember = await withTwoStep(member);
     expect((await api(service, "/api/apps", { cookie: securedMember.cookie })).status).toBe(200);
