@@ -53,11 +53,18 @@ export class RequestContext {
     return readCookie(this.header("cookie"), SESSION_COOKIE);
   }
 
+  /** The signed-in session; a session still owing its second factor is none (ADR 049). */
   async resolveSession(): Promise<ResolvedSession | null> {
+    const resolved = await this.resolveAnySession();
+    return resolved?.user.secondFactor === "pending" ? null : resolved;
+  }
+
+  /** The session as the cookie has it, `pending` included: for the second sign-in page only. */
+  async resolveAnySession(): Promise<ResolvedSession | null> {
     this.session ??= (async () => {
       const { orm } = await getRuntime();
       let em: ReturnType<typeof orm.em.fork> | undefined;
-      const resolved = await resolveSession(this.sessionCookie, () => (em ??= orm.em.fork()));
+      const resolved = await resolveSession(this.sessionCookie, () => (em ??= orm.em.fork()), { allowPending: true });
       if (resolved?.setCookie) this.setCookies.push(resolved.setCookie);
       return resolved;
     })();

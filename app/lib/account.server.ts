@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { findAppError } from "../../server/platform/errors";
 import { requireUser, type DashboardRequest } from "./caller.server";
 import type { MembershipRole } from "../../server/tenants";
+import type { SessionUser } from "../../server/identity";
 import { CAPABILITIES, can, type Capability } from "../../server/members";
 import type { AccountView, ProfileView, WorkspaceView } from "./view-types";
 
@@ -43,6 +44,20 @@ async function findCurrentWorkspace(caller: Caller): Promise<{ workspace: Worksp
   return row ? { workspace: toWorkspace(row), role: row.role } : null;
 }
 
+/**
+ * The workspace's two-step rule refuses this session (ADR 049): every page but the profile
+ * sends the person there to set it up; the profile itself shows without the workspace.
+ */
+async function currentWorkspaceUnlessRuled(caller: Caller, request: Request) {
+  try {
+    return { current: await findCurrentWorkspace(caller), twoStepRequired: false };
+  } catch (error) {
+    if (findAppError(error)?.body.code !== "TWO_STEP_REQUIRED") throw error;
+    if (new URL(request.url).pathname !== "/profile") throw redirect(`/profile?notice=two-step-required#two-step`);
+    return { current: null, twoStepRequired: true };
+  }
+}
+
 /** The workspace's credit balance for the header, or null when there is no workspace to bill. */
 async function findBalance(caller: Caller): Promise<string | null> {
   return (await orNullWhenMissing(caller.billing.myBalance()))?.balance ?? null;
@@ -53,10 +68,10 @@ async function findBalance(caller: Caller): Promise<string | null> {
  * balance and whether to offer the Admin area (queries run one after the other on the
  * request's EntityManager).
  */
-export async function loadAccount(request: Request): Promise<{ dashboard: DashboardRequest; account: AccountView }> {
+export async function loadAccount(request: Request): Promise<{ dashboard: DashboardRequest & { user: SessionUser }; account: AccountView }> {
   const dashboard = await requireUser(request);
   const profile: ProfileView = await dashboard.caller.users.me();
-  const current = await findCurrentWorkspace(dashboard.caller);
+  const { current, twoStepRequired } = await currentWorkspaceUnlessRuled(dashboard.caller, request);
   const balance = current ? await findBalance(dashboard.caller) : null;
   const isAdmin = await dashboard.caller.auth.isAdmin();
   const workspaces = current ? await dashboard.caller.workspaces.list() : [];
@@ -70,6 +85,7 @@ export async function loadAccount(request: Request): Promise<{ dashboard: Dashbo
       workspaces: workspaces.map((w) => ({ id: w.tenantId, name: w.name, role: w.role })),
       balance,
       isAdmin,
+      ...(twoStepRequired ? { twoStepRequired } : {}),
     },
   };
 }

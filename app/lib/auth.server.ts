@@ -2,7 +2,7 @@ import { redirect, redirectDocument } from "@remix-run/node";
 import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE, IdentityError } from "../../server/identity";
 import { findCause } from "../../server/platform/errors";
 import { clientAddressOf } from "../../rest/client-address";
-import { dashboardRequest } from "./caller.server";
+import { dashboardRequest, TWO_STEP_PATH } from "./caller.server";
 import { safeRedirectTo } from "./safe-redirect.server";
 import { readForm } from "~/lib/read-form.server";
 
@@ -26,7 +26,10 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
     if (!("access_token" in tokens)) return { ok: "check-mail", email: tokens.email ?? email };
     // A full document load: the target may be outside the dashboard (/apps/authorize on the
     // way to a deployed tool), where a client-side navigation cannot follow.
-    const response = redirectDocument(safeRedirectTo(form.get("redirectTo")), {
+    const target = safeRedirectTo(form.get("redirectTo"));
+    // A verified authenticator app: the password was step one; the second page asks for its code.
+    const owesCode = tokens.user.factors?.some((factor) => factor.factor_type === "totp" && factor.status === "verified") === true;
+    const response = redirectDocument(owesCode ? `${TWO_STEP_PATH}?redirectTo=${encodeURIComponent(target)}` : target, {
       headers: { "set-cookie": sessionSetCookie(tokens.access_token, tokens.refresh_token) },
     });
     return { ok: true, response };

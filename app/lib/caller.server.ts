@@ -7,9 +7,14 @@ import { safeRedirectTo } from "./safe-redirect.server";
 
 export type { Caller };
 
+/** The second sign-in page: the code from the authenticator app, or a recovery code. */
+export const TWO_STEP_PATH = "/login/two-step";
+
 export interface DashboardRequest {
   caller: Caller;
   user: SessionUser | null;
+  /** A session that passed the password but still owes its second factor (ADR 049): it reaches /login/two-step only. */
+  pending: SessionUser | null;
   /** Set-Cookie headers to pass on (a refreshed session); empty most of the time. */
   setCookies: string[];
 }
@@ -25,8 +30,9 @@ export async function dashboardRequest(request: Request, clientAddress: string |
   }
   const ctx = new RequestContext(request, new URL(request.url), {}, undefined, clientAddress);
   try {
-    const [resolved, caller] = await Promise.all([ctx.resolveSession(), ctx.caller()]);
-    return { caller: unavailableAsErrorPage(caller), user: resolved?.user ?? null, setCookies: ctx.setCookies };
+    const [resolved, caller] = await Promise.all([ctx.resolveAnySession(), ctx.caller()]);
+    const pending = resolved?.user.secondFactor === "pending" ? resolved.user : null;
+    return { caller: unavailableAsErrorPage(caller), user: pending ? null : (resolved?.user ?? null), pending, setCookies: ctx.setCookies };
   } catch (error) {
     throw asErrorPage(error);
   }
@@ -66,7 +72,8 @@ export async function requireUser(request: Request): Promise<DashboardRequest & 
   if (!dashboard.user) {
     const url = new URL(request.url);
     const back = safeRedirectTo(url.searchParams.get("redirectTo"), url.pathname + url.search);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+    const to = dashboard.pending ? TWO_STEP_PATH : "/login";
+    throw redirect(`${to}?redirectTo=${encodeURIComponent(back)}`, { headers: sessionHeaders(dashboard) });
   }
   return dashboard as DashboardRequest & { user: SessionUser };
 }

@@ -34,6 +34,8 @@ export interface AccountView {
   balance?: string | null;
   /** Service administrators also get the Admin navigation. */
   isAdmin?: boolean;
+  /** The workspace requires two-step sign-in and this session has not passed it (ADR 049). */
+  twoStepRequired?: boolean;
 }
 
 export type FieldErrors = Partial<Record<string, string>>;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { AuthPage } from "~/components/pages/AuthPage";
 import { signInWithForm } from "~/lib/auth.server";
-import { dashboardRequest } from "~/lib/caller.server";
+import { dashboardRequest, TWO_STEP_PATH } from "~/lib/caller.server";
 import { clientAddressOf } from "~/lib/client-address.server";
 import { passkeySignInAction } from "~/lib/passkeys.server";
 import { readForm } from "~/lib/read-form.server";
@@ -10,8 +10,10 @@ import { readForm } from "~/lib/read-form.server";
 export const meta: MetaFunction = () => [{ title: "Sign in · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await dashboardRequest(request);
+  const { user, pending } = await dashboardRequest(request);
   if (user) throw redirect("/dashboard");
+  // Past the password, short of the code: the second page, keeping where they were going.
+  if (pending) throw redirect(`${TWO_STEP_PATH}${new URL(request.url).search}`);
   return null;
 }
 

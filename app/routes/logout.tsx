@@ -12,8 +12,8 @@ export const action = ({ request }: ActionFunctionArgs) => signOut(request);
 
 /** A GET never signs anyone out (a link or an image could); it says where the visitor stands. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await dashboardRequest(request);
-  return json({ signedIn: Boolean(user) }, { headers: { "cache-control": "no-store" } });
+  const { user, pending } = await dashboardRequest(request);
+  return json({ signedIn: Boolean(user ?? pending) }, { headers: { "cache-control": "no-store" } });
 }
 
 export default function Logout() {

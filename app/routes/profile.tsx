@@ -7,18 +7,20 @@ import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
 import { readForm } from "~/lib/read-form.server";
 import { isPasskeyIntent, listPasskeyViews, passkeyProfileAction } from "~/lib/passkeys.server";
+import { isTwoStepIntent, loadTwoStep, twoStepAction } from "~/lib/two-step-profile.server";
 
 export const meta: MetaFunction = () => [{ title: "Your profile · svc" }];
 
 /** The profile does not need a workspace: it works before onboarding too. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
-  const [applications, { sessions }, passkeys] = await Promise.all([
+  const [applications, { sessions }, passkeys, twoStep] = await Promise.all([
     dashboard.caller.oauth.grants(),
     dashboard.caller.sessions.list(),
     dashboard.user ? listPasskeyViews({ ...dashboard, user: dashboard.user }) : null,
+    loadTwoStep(dashboard),
   ]);
-  return json<ProfileData>({ account, applications, sessions, passkeys }, { headers: sessionHeaders(dashboard) });
+  return json<ProfileData>({ account, applications, sessions, passkeys, twoStep }, { headers: sessionHeaders(dashboard) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,6 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (isPasskeyIntent(intent)) return passkeyProfileAction(dashboard, form, headers);
+  if (isTwoStepIntent(intent)) return twoStepAction(dashboard, intent, form);
   if (intent === "signOutSession" || intent === "signOutOthers") {
     try {
       if (intent === "signOutSession") await dashboard.caller.sessions.revoke({ sessionId: String(form.get("sessionId") ?? "") });

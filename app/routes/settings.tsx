@@ -13,16 +13,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
   // The name, URL and logo are the owner's to change (members see them on the overview).
   if (account.role !== "owner") throw redirect("/dashboard?notice=owner-only", { headers: sessionHeaders(dashboard) });
-  const data: SettingsData = { account, urlPrefix: `${new URL(request.url).host}/` };
+  const { required } = await dashboard.caller.tenants.twoStepRule();
+  const data: SettingsData = { account, urlPrefix: `${new URL(request.url).host}/`, twoStepRequired: required };
   return json(data, { headers: sessionHeaders(dashboard) });
 }
 
-/** One action, three forms: rename, the one-time slug change, and logo removal. */
+/** One action, four forms: rename, the one-time slug change, logo removal, and the two-step rule. */
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (intent === "twoStepRule") {
+    try {
+      await dashboard.caller.tenants.setTwoStepRule({ required: form.get("required") === "true" });
+    } catch (error) {
+      return failedForm(intent, describeFailure(error, request), undefined, { headers });
+    }
+    return json<FormResult>({ intent, ok: true }, { headers });
+  }
   const values = { name: String(form.get("name") ?? ""), slug: String(form.get("slug") ?? "") };
   const update =
     intent === "rename" ? { name: values.name } : intent === "slug" ? { slug: values.slug } : intent === "clearLogo" ? { clearLogo: true } : null;

@@ -2,6 +2,7 @@ import { getConfig } from "../../server/platform/config";
 import { mintCode, findDeploymentByHost, parseAppHost, assertionJwks } from "../../server/deployments";
 import { getRuntime } from "../../server/start";
 import { membershipRole } from "../../server/tenants";
+import { passesTwoStepRule, readTwoStepRule } from "../../server/members";
 import { sameOriginPath } from "../../server/platform/security/same-origin-path";
 import { escapeHtml, htmlPage } from "../html-page";
 import type { RequestContext } from "../request-context";
@@ -25,6 +26,10 @@ export async function authorizeApp(ctx: RequestContext): Promise<Response> {
     const back = escapeHtml(ctx.url.pathname + ctx.url.search);
     const actions = `<a class="primary" href="/dashboard">Go to the dashboard</a><form method="post" action="/logout"><input type="hidden" name="redirectTo" value="${back}"><button type="submit">Sign in as someone else</button></form>`;
     return htmlPage(403, "Not a member", `You are signed in as ${resolved.user.email}, who is not a member of the workspace that runs ${target.name}. Ask its owner for an invitation.`, {}, actions);
+  }
+  // The workspace requires two-step sign-in and this session has not passed it: set it up first (ADR 049).
+  if (!passesTwoStepRule(await readTwoStepRule(em, target.tenantId), resolved.user.secondFactor)) {
+    return redirect("/profile?notice=two-step-required#two-step", { "cache-control": "no-store" });
   }
   const scheme = new URL(getConfig().baseUrl).protocol;
   const returnPath = sameOriginPath(ctx.url.searchParams.get("return") ?? "/", `${scheme}//${target.host}`) ?? "/";

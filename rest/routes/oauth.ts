@@ -55,7 +55,14 @@ async function startAnswer(ctx: RequestContext, run: () => Promise<Response>): P
 /** What authorize and start read from the navigation. */
 async function startRequest(ctx: RequestContext, provider: string): Promise<StartRequest> {
   const resolved = await ctx.resolveSession();
-  return { provider, userId: resolved?.user.userId ?? null, preferredTenantId: ctx.preferredTenantId, search: ctx.url.search, clientAddress: ctx.clientAddress };
+  return {
+    provider,
+    userId: resolved?.user.userId ?? null,
+    preferredTenantId: ctx.preferredTenantId,
+    search: ctx.url.search,
+    clientAddress: ctx.clientAddress,
+    secondFactor: resolved?.user.secondFactor ?? "none",
+  };
 }
 
 /** GET /api/oauth/{provider}/authorize: SPEC 4.1's checks, in the table's order. */

@@ -1,4 +1,5 @@
 import { checkSlugInput, createTenantInput, logoUploadOutput, slugCheckOutput, tenantOutput, updateTenantInput } from "../../server/tenants";
+import { TWO_STEP_REQUIRED_MESSAGE, twoStepRuleInput, twoStepRuleOutput } from "../../server/members";
 import { messageErrorBody } from "../../server/platform/error-bodies";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
@@ -175,4 +176,63 @@ export const tenantOperations: Route[] = [
   }),
   logoUploadDoc("POST"),
   logoUploadDoc("PUT"),
+  route({
+    method: "GET",
+    path: "/api/tenants/me/two-step-rule",
+    handler: tenants.getTwoStepRule,
+    sessionCookie: true,
+    tag: "Workspaces",
+    summary: "Whether the workspace requires two-step sign-in",
+    description:
+      "The owner's setting for the current workspace (docs/decisions/049). When on, a session whose person has not passed two-step sign-in is refused by every " +
+      `workspace page and path with 403 and \`code: "TWO_STEP_REQUIRED"\` (\`${TWO_STEP_REQUIRED_MESSAGE}\`); \`svc_sk_\` keys and OAuth grants are not sessions and keep working.`,
+    auth: ["session"],
+    responses: [
+      { status: 200, description: "The rule.", schema: twoStepRuleOutput, examples: [{ name: "off", summary: "Not required", body: { required: false }, request: { as: "owner" } }] },
+      noSession(),
+      { status: 403, description: "Only the owner reads and sets the rule.", examples: [{ name: "not-owner", summary: "A viewer", body: { message: "Only the workspace owner can change the workspace" }, request: { as: "viewer" } }] },
+      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
+    ],
+  }),
+  route({
+    method: "PUT",
+    path: "/api/tenants/me/two-step-rule",
+    handler: tenants.putTwoStepRule,
+    sessionCookie: true,
+    tag: "Workspaces",
+    summary: "Require two-step sign-in for the workspace, or stop requiring it",
+    description:
+      "`{ \"required\": true }` turns the rule on (your own session must have passed two-step sign-in first, or the rule would lock you out), `false` turns it off.",
+    auth: ["session"],
+    jsonBody: twoStepRuleInput,
+    fieldNotes: { required: "`true` or `false`; nothing else is accepted" },
+    responses: [
+      { status: 200, description: "The rule as saved.", schema: twoStepRuleOutput, examples: [{ name: "off", summary: "Turned off", body: { required: false }, request: { as: "owner", json: { required: false } } }] },
+      {
+        status: 400,
+        description: "Not `{ required: boolean }`.",
+        examples: [
+          { name: "not-boolean", summary: "A string", body: { message: "required must be true or false" }, request: { as: "owner", json: { required: "yes" } } },
+          { name: "extra-field", summary: "Another field", body: { message: "Only required may be set" }, request: { as: "owner", json: { required: false, owner: "me" } } },
+          invalidJson("owner"),
+        ],
+      },
+      noSession({ json: { required: false } }),
+      crossOrigin({ json: { required: false } }),
+      { status: 403, description: "Only the owner sets the rule.", examples: [{ name: "not-owner", summary: "A viewer", body: { message: "Only the workspace owner can change the workspace" }, request: { as: "viewer", json: { required: false } } }] },
+      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", json: { required: false } } }] },
+      {
+        status: 409,
+        description: "Your own session has not passed two-step sign-in.",
+        examples: [
+          {
+            name: "owner-without-two-step",
+            summary: "The owner has no authenticator app",
+            body: { message: "Set up two-step sign-in for your own account first (profile page): the rule would lock you out too.", code: "TWO_STEP_NOT_SET_UP" },
+            request: { as: "owner", json: { required: true } },
+          },
+        ],
+      },
+    ],
+  }),
 ];

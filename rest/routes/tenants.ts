@@ -39,3 +39,17 @@ export async function uploadLogo(ctx: RequestContext) {
   const { data } = await readSingleFile(ctx.request, { field: "file", maxBytes: MAX_IMAGE_BYTES });
   return json(await caller.tenants.setLogo({ file: data }));
 }
+
+/** The workspace's two-step rule (ADR 049): the owner's, through the session only. */
+export async function getTwoStepRule(ctx: RequestContext) {
+  await requireSession(ctx);
+  const caller = await ctx.caller();
+  return json(await caller.tenants.twoStepRule(), 200, { "cache-control": "no-store" });
+}
+
+export async function putTwoStepRule(ctx: RequestContext) {
+  await requireSession(ctx);
+  const body = await readJsonObject(ctx.request);
+  const caller = await ctx.caller();
+  return json(await caller.tenants.setTwoStepRule(body as never));
+}

@@ -1,3 +1,4 @@
+import type { RuleCaller } from "../members";
 import { OAUTH_START } from "../platform/error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { OAuthDoneMessage } from "./oauth/messages";
@@ -20,10 +21,12 @@ export interface WizardCaller {
   userId: string;
   preferredTenantId: string | null;
   clientAddress: string | null;
+  /** The session's standing, for the workspace's two-step rule (ADR 049). */
+  secondFactor: RuleCaller;
 }
 
 async function wizardContext(caller: WizardCaller, provider: string, query: URLSearchParams) {
-  const tenant = await startingTenant(caller.em, caller.userId, caller.preferredTenantId);
+  const tenant = await startingTenant(caller.em, caller.userId, caller.preferredTenantId, caller.secondFactor);
   const integration = await caller.em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   const inputs = await checkStartInputs(caller.em, query, tenant.tenantId, caller.clientAddress, provider);

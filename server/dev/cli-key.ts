@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { ensureCliApp } from "../apps";
-import { workspaceFor } from "../members";
+import { workspaceFor, type RuleCaller } from "../members";
 import { issueAppKey, revokeUserCliKeys } from "../keys";
 
 /**
@@ -10,8 +10,9 @@ import { issueAppKey, revokeUserCliKeys } from "../keys";
  * credential. The key acts with its person's role in the workspace at each request
  * (acting-workspace.ts), so a viewer's key reads and a member's key does what a member may.
  */
-export async function mintCliKey(em: EntityManager, person: { userId: string; email: string }) {
-  const workspace = await workspaceFor({ em, userId: person.userId }, "workspace.read");
+export async function mintCliKey(em: EntityManager, person: { userId: string; email: string; secondFactor: RuleCaller }) {
+  // Minting is a session's act: a workspace that requires two-step sign-in requires it here too.
+  const workspace = await workspaceFor({ em, userId: person.userId, secondFactor: person.secondFactor }, "workspace.read");
   const { app, created } = await ensureCliApp(em, workspace.tenantId, person.userId);
   await revokeUserCliKeys(em, person.userId);
   const issued = await issueAppKey(em, {

@@ -1,11 +1,14 @@
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
+import type { SecondFactorStanding } from "./mfa/session-standing";
 
 export interface SessionUser {
   userId: string;
   email: string;
   sessionId: string | null;
   accessToken: string;
+  /** Whether the session passed the person's second factor; `pending` is not signed in yet (ADR 049). */
+  secondFactor: SecondFactorStanding;
 }
 
 /**

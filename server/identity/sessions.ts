@@ -2,7 +2,8 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { verifyAccessToken } from "./access-tokens";
 import { InvalidIdentityTokenError } from "./identity-tokens";
-import { isSessionLive, revokeSessionByRefreshToken } from "./built-in-provider";
+import { revokeSessionByRefreshToken } from "./built-in-provider";
+import { sessionStanding, type SecondFactorStanding } from "./mfa/session-standing";
 import { identityProvider } from "./provider";
 import { SessionCache, type SessionUser } from "./session-cache";
 import { decodeSessionCookie, sessionSetCookie } from "./session-cookie";
@@ -30,9 +31,12 @@ export function cachedSession(cookieValue: string | undefined): SessionUser | nu
   return sessionCache.get(SessionCache.keyFor(cookieValue));
 }
 
-/** The body of the session check (SPEC 4.4), shared by `auth.me` and the REST fast path. */
+/**
+ * The body of the session check (SPEC 4.4), shared by `auth.me` and the REST fast path. A
+ * session still owing its second factor is not signed in yet: `loggedIn: false` (ADR 049).
+ */
 export function sessionStatus(user: SessionUser | null) {
-  return user
+  return user && user.secondFactor !== "pending"
     ? { loggedIn: true as const, userId: user.userId, email: user.email }
     : { loggedIn: false as const, userId: null, email: null };
 }
@@ -40,12 +44,21 @@ export function sessionStatus(user: SessionUser | null) {
 /**
  * Turns a session cookie into a signed-in user, or null for anything invalid, expired or
  * revoked. Cache hit: one hash and a Map lookup. Miss: one signature check plus, with the
- * built-in provider, one indexed lookup that the session is still live.
+ * built-in provider, one indexed lookup that the session is still live and where it stands
+ * on the second factor. A session that owes its second factor counts as no session, except
+ * for the one caller that asks for it (`allowPending`: the second sign-in page, ADR 049).
  */
 export async function resolveSession(
   cookieValue: string | undefined,
   em: () => EntityManager,
+  options: { allowPending?: boolean } = {},
 ): Promise<ResolvedSession | null> {
+  const resolved = await resolveAnySession(cookieValue, em);
+  if (resolved?.user.secondFactor === "pending" && !options.allowPending) return null;
+  return resolved;
+}
+
+async function resolveAnySession(cookieValue: string | undefined, em: () => EntityManager): Promise<ResolvedSession | null> {
   if (!cookieValue) return null;
   const key = SessionCache.keyFor(cookieValue);
   const cached = sessionCache.get(key);
@@ -60,8 +73,9 @@ export async function resolveSession(
   try {
     const claims = await verifyAccessToken(parts.accessToken);
     const sessionId = claims.session_id ?? null;
-    if (getConfig().usesBuiltInIdentityProvider && (!sessionId || !(await isSessionLive(em(), sessionId)))) return null;
-    const user: SessionUser = { userId: claims.sub, email: claims.email, sessionId, accessToken: parts.accessToken };
+    const secondFactor = await standingOf(em, sessionId);
+    if (!secondFactor) return null;
+    const user: SessionUser = { userId: claims.sub, email: claims.email, sessionId, accessToken: parts.accessToken, secondFactor };
     if (isListening()) sessionCache.set(key, user, claims.exp * 1000);
     await noteActivity(em, sessionId);
     return { user };
@@ -73,14 +87,25 @@ export async function resolveSession(
   try {
     const tokens = await identityProvider(em()).refresh(parts.refreshToken);
     const claims = await verifyAccessToken(tokens.access_token);
+    const secondFactor = await standingOf(em, claims.session_id ?? null);
+    if (!secondFactor) return null;
     return {
-      user: { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: tokens.access_token },
+      user: { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: tokens.access_token, secondFactor },
       setCookie: sessionSetCookie(tokens.access_token, tokens.refresh_token),
     };
   } catch (error) {
     throwIfUnavailable(error);
     return null;
   }
+}
+
+/**
+ * Null for a session the built-in provider no longer holds live. A hosted provider keeps its
+ * own factors and levels: its sessions count as `none` here (ADR 049).
+ */
+async function standingOf(em: () => EntityManager, sessionId: string | null): Promise<SecondFactorStanding | null> {
+  if (!getConfig().usesBuiltInIdentityProvider) return "none";
+  return sessionId ? sessionStanding(em(), sessionId) : null;
 }
 
 /** "Last active" of the sessions list: the built-in provider's rows only (a hosted one keeps its own). */
@@ -109,7 +134,8 @@ export async function sessionFromVerifiedCookie(cookieValue: string | undefined)
   if (!parts) return null;
   try {
     const claims = await verifyAccessToken(parts.accessToken);
-    return { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: parts.accessToken };
+    // Nothing can tell whether a second factor is owed: the token's signature is all there is.
+    return { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: parts.accessToken, secondFactor: "none" };
   } catch {
     return null;
   }

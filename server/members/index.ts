@@ -5,6 +5,8 @@ export { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "./membership-chang
 export { CAPABILITIES, can, workspaceFor } from "./permissions";
 export { requireCliKeyPersonMay } from "./cli-key-person";
 export type { Capability, WorkspaceCaller } from "./permissions";
+export { twoStepRuleInput, twoStepRuleOutput } from "./schemas";
 export { changeRoleInput, invitationCreatedOutput, invitationIdInput, invitationTokenInput, inviteInput, memberChangedOutput, memberIdInput, memberListOutput, switchWorkspaceInput } from "./schemas";
 export type { InvitationView, MemberView } from "./schemas";
 export { WORKSPACE_COOKIE, preferredTenantFrom, workspaceSetCookie } from "./workspace-cookie";
+export { TWO_STEP_REQUIRED_MESSAGE, assertTwoStepRule, passesTwoStepRule, readTwoStepRule, setTwoStepRule, type RuleCaller } from "./two-step-rule";

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { forbidden, noWorkspace } from "../platform/errors";
 import { type MembershipRole, resolveUserTenant, type UserTenant } from "../tenants";
+import { passesTwoStepRule, twoStepRequired, type RuleCaller } from "./two-step-rule";
 
 /**
  * The one table of who may do what in a workspace (issue 8): viewers read the dashboard and
@@ -38,15 +39,19 @@ export interface WorkspaceCaller {
   userId: string;
   /** The workspace the person chose in the dashboard's switcher, if any (cookie `svc_workspace`). */
   preferredTenantId?: string | null;
+  /** A session's standing on the second factor, or `key`: the workspace's two-step rule binds sessions only. */
+  secondFactor: RuleCaller;
 }
 
 /**
  * The caller's current workspace with their role, refused (403) when the role lacks
- * `capability`; 404 `No workspace` when they belong to none.
+ * `capability`; 404 `No workspace` when they belong to none; 403 when the workspace requires
+ * two-step sign-in and the caller is a session that has not passed it.
  */
 export async function workspaceFor(caller: WorkspaceCaller, capability: Capability): Promise<UserTenant> {
   const workspace = await resolveUserTenant(caller.em, caller.userId, caller.preferredTenantId ?? null);
   if (!workspace) throw noWorkspace();
+  if (!passesTwoStepRule(workspace.requireTwoStep, caller.secondFactor)) throw twoStepRequired();
   if (!can(workspace.role, capability)) throw forbidden(CAPABILITIES[capability].refusal);
   return workspace;
 }

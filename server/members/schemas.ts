@@ -40,3 +40,10 @@ export const memberListOutput = z.object({
 });
 export const invitationCreatedOutput = z.object({ id: uuidOutput, url: z.string(), expiresAt: isoTimeOutput });
 export const memberChangedOutput = z.looseObject({ userId: uuidOutput, role: roleOutput });
+
+/** `PUT /api/tenants/me/two-step-rule`: exactly `{ required: true | false }` (ADR 049). */
+export const twoStepRuleInput = z.strictObject(
+  { required: z.boolean({ error: "required must be true or false" }) },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "Only required may be set" : "The body must be { \"required\": true } or { \"required\": false }") },
+);
+export const twoStepRuleOutput = z.object({ required: z.boolean().describe("Whether sessions need two-step sign-in to open the workspace.") });

@@ -11,11 +11,11 @@ import type { UserTenant } from "../tenants";
  */
 export async function actingWorkspace(ctx: Context, capability: Capability): Promise<UserTenant & { userId: string; email: string }> {
   if (ctx.appKey) {
-    const workspace = await workspaceFor({ em: ctx.em, userId: ctx.appKey.userId, preferredTenantId: ctx.appKey.tenantId }, capability);
+    const workspace = await workspaceFor({ em: ctx.em, userId: ctx.appKey.userId, preferredTenantId: ctx.appKey.tenantId, secondFactor: "key" }, capability);
     if (workspace.tenantId !== ctx.appKey.tenantId) throw unauthorized();
     return { ...workspace, userId: ctx.appKey.userId, email: ctx.appKey.email };
   }
   if (!ctx.session) throw unauthorized();
-  const workspace = await workspaceFor({ em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId }, capability);
+  const workspace = await workspaceFor({ em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId, secondFactor: ctx.session.secondFactor }, capability);
   return { ...workspace, userId: ctx.session.userId, email: ctx.session.email };
 }

@@ -4,5 +4,5 @@ import type { WorkspaceCaller } from "../members";
 
 /** The signed-in procedure context as `workspaceFor` needs it. */
 export function caller(ctx: Context & { session: SessionUser }): WorkspaceCaller {
-  return { em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId };
+  return { em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId, secondFactor: ctx.session.secondFactor };
 }

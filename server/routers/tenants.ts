@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BROWSER, authedProcedure, router } from "./trpc";
 import { findTenant, tenantRow, checkSlugInput, createTenantInput, updateTenantInput, isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE, checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants";
 import { caller } from "./caller";
-import { workspaceFor } from "../members";
+import { assertTwoStepRule, readTwoStepRule, setTwoStepRule, twoStepRuleInput, workspaceFor } from "../members";
 import { AppError } from "../platform/errors";
 
 export const tenantsRouter = router({
@@ -14,7 +14,20 @@ export const tenantsRouter = router({
     if (!isValidSlugFormat(slug)) return { available: false as const, code: "INVALID_SLUG" as const, error: SLUG_FORMAT_MESSAGE };
     return checkSlug(ctx.em, ctx.session.userId, slug);
   }),
-  me: authedProcedure.meta(BROWSER).query(async ({ ctx }) => tenantRow(await requireProductionTenant(ctx.em, ctx.session.userId))),
+  me: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {
+    const tenant = await requireProductionTenant(ctx.em, ctx.session.userId);
+    await assertTwoStepRule(ctx.em, tenant.id, ctx.session.secondFactor);
+    return tenantRow(tenant);
+  }),
+  /** Whether the workspace requires two-step sign-in of sessions (ADR 049); the owner's to read and set. */
+  twoStepRule: authedProcedure.query(async ({ ctx }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.edit");
+    return { required: await readTwoStepRule(ctx.em, workspace.tenantId) };
+  }),
+  setTwoStepRule: authedProcedure.input(twoStepRuleInput).mutation(async ({ ctx, input }) => {
+    const workspace = await workspaceFor(caller(ctx), "workspace.edit");
+    return setTwoStepRule(ctx.em, workspace.tenantId, input.required, ctx.session.secondFactor);
+  }),
   /**
    * The workspace the dashboard shows: the one chosen in the switcher, else the owned one,
    * else the first joined (SPEC 4.2's `/api/tenants/me` stays the owned one), with the role.
@@ -27,8 +40,12 @@ export const tenantsRouter = router({
   }),
   update: authedProcedure.meta(BROWSER)
     .input(updateTenantInput)
-    .mutation(async ({ ctx, input }) => tenantRow(await updateTenant(ctx.em, ctx.session.userId, input))),
+    .mutation(async ({ ctx, input }) => {
+      await assertTwoStepRule(ctx.em, (await requireProductionTenant(ctx.em, ctx.session.userId)).id, ctx.session.secondFactor);
+      return tenantRow(await updateTenant(ctx.em, ctx.session.userId, input));
+    }),
   setLogo: authedProcedure.input(z.object({ file: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "Missing file") })).mutation(async ({ ctx, input }) => {
+    await assertTwoStepRule(ctx.em, (await requireProductionTenant(ctx.em, ctx.session.userId)).id, ctx.session.secondFactor);
     const tenant = tenantRow(await setTenantLogo(ctx.em, ctx.session.userId, input.file));
     return { logoUrl: tenant.logoUrl!, tenant };
   }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SessionCache, type SessionUser } from "../../server/identity/session-cache";
 
-const user = (sessionId: string, userId = "u1"): SessionUser => ({ userId, email: "a@b.co", sessionId, accessToken: "t" });
+const user = (sessionId: string, userId = "u1"): SessionUser => ({ userId, email: "a@b.co", sessionId, accessToken: "t", secondFactor: "none" });
 
 describe("SessionCache", () => {
   it("keeps an entry for the TTL but never past the token's expiry", () => {

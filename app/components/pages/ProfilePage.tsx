@@ -7,6 +7,8 @@ import { ImageUpload } from "../ImageUpload";
 import { PasskeysCard } from "../PasskeysCard";
 import { ProfileDetailsCard } from "../ProfileDetailsCard";
 import { SignedInSessionsCard } from "../SignedInSessionsCard";
+import { TwoStepCard } from "../TwoStepCard";
+import type { TwoStepView } from "~/lib/two-step-types";
 
 export interface ProfileData {
   account: AccountView;
@@ -14,14 +16,20 @@ export interface ProfileData {
   sessions: SignedInSession[];
   /** Null when sign-in is by a hosted identity provider, which keeps its own passkeys. */
   passkeys: PasskeyView[] | null;
+  twoStep: TwoStepView;
 }
 
 export function ProfilePage() {
-  const { account, applications, sessions, passkeys } = useLoaderData<ProfileData>();
+  const { account, applications, sessions, passkeys, twoStep } = useLoaderData<ProfileData>();
   const { profile } = account;
   return (
     <AppShell account={account}>
       <PageHeader title="Your profile" description="Your name and photo, shown in the header and to your team." />
+      {account.twoStepRequired ? (
+        <div className="callout callout-warning page-notice" role="alert">
+          <p className="callout-text">Your workspace requires two-step sign-in. Set it up below to open the workspace again.</p>
+        </div>
+      ) : null}
       <div className="sections">
         <ProfileDetailsCard profile={profile} />
         <Card layout="split" title="Photo" description="A square photo of at least 128 × 128 pixels looks best.">
@@ -37,6 +45,7 @@ export function ProfilePage() {
           />
         </Card>
         <h2 id="security" className="sections-title">Security</h2>
+        <TwoStepCard twoStep={twoStep} />
         {passkeys ? <PasskeysCard passkeys={passkeys} /> : null}
         <SignedInSessionsCard sessions={sessions} />
         <AuthorizedAppsCard applications={applications} />

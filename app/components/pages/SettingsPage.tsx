@@ -3,16 +3,18 @@ import type { AccountView, WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { ImageUpload } from "../ImageUpload";
+import { TwoStepRuleCard } from "../TwoStepRuleCard";
 import { WorkspaceNameCard } from "../WorkspaceNameCard";
 import { WorkspaceUrlCard } from "../WorkspaceUrlCard";
 
 export interface SettingsData {
   account: AccountView & { workspace: WorkspaceView };
   urlPrefix: string;
+  twoStepRequired: boolean;
 }
 
 export function SettingsPage() {
-  const { account, urlPrefix } = useLoaderData<SettingsData>();
+  const { account, urlPrefix, twoStepRequired } = useLoaderData<SettingsData>();
   const { workspace } = account;
   return (
     <AppShell account={account}>
@@ -32,6 +34,7 @@ export function SettingsPage() {
             removeIntent="clearLogo"
           />
         </Card>
+        <TwoStepRuleCard required={twoStepRequired} />
         <Card layout="split" title="Webhooks" description="Signed calls to your own systems when a connection, deployment or member changes.">
           <Link to="/webhooks" className="btn btn-ghost btn-sm">Manage webhooks</Link>
         </Card>

@@ -1069,6 +1069,30 @@ export interface paths {
         patch: operations["patchApiTenantsMeMembersUserId"];
         trace?: never;
     };
+    "/api/tenants/me/two-step-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the workspace requires two-step sign-in
+         * @description The owner's setting for the current workspace (docs/decisions/049). When on, a session whose person has not passed two-step sign-in is refused by every workspace page and path with 403 and `code: "TWO_STEP_REQUIRED"` (`This workspace requires two-step sign-in. Set it up on your profile page (/profile#two-step), then try again.`); `svc_sk_` keys and OAuth grants are not sessions and keep working.
+         */
+        get: operations["getApiTenantsMeTwoStepRule"];
+        /**
+         * Require two-step sign-in for the workspace, or stop requiring it
+         * @description `{ "required": true }` turns the rule on (your own session must have passed two-step sign-in first, or the rule would lock you out), `false` turns it off.
+         */
+        put: operations["putApiTenantsMeTwoStepRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trpc/{procedure}": {
         parameters: {
             query?: never;
@@ -7611,6 +7635,155 @@ export interface operations {
                 };
             };
             /** @description The owner cannot be demoted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTenantsMeTwoStepRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether sessions need two-step sign-in to open the workspace. */
+                        required: boolean;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Only the owner reads and sets the rule. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiTenantsMeTwoStepRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `true` or `false`; nothing else is accepted */
+                    required: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The rule as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether sessions need two-step sign-in to open the workspace. */
+                        required: boolean;
+                    };
+                };
+            };
+            /** @description Not `{ required: boolean }`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session: sign in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Only the owner sets the rule. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Your own session has not passed two-step sign-in. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -4,7 +4,7 @@ import { getAllowedOrigins, exactOrigin } from "../../apps";
 import { getConfig } from "../../platform/config";
 import { assertKeyLookupsAllowed, countKeyFailure } from "../../identity";
 import { APP_KEY_PREFIX, authenticateAppKey } from "../../keys";
-import { can } from "../../members";
+import { can, passesTwoStepRule, TWO_STEP_REQUIRED_MESSAGE, type RuleCaller } from "../../members";
 import { resolveUserTenant, type UserTenant } from "../../tenants";
 import { CONNECT_SESSION_PREFIX, resolveConnectSession } from "./connect-sessions";
 import { SDK_NONCE_PATTERN } from "./results";
@@ -25,10 +25,14 @@ export class OAuthStartError extends Error {
   }
 }
 
-/** The caller's workspace, or 404 `no_tenant`; viewers may not connect (issue 8's table). */
-export async function startingTenant(em: EntityManager, userId: string, preferredTenantId: string | null): Promise<UserTenant> {
+/**
+ * The caller's workspace, or 404 `no_tenant`; viewers may not connect (issue 8's table), nor
+ * a session the workspace's two-step rule refuses (ADR 049).
+ */
+export async function startingTenant(em: EntityManager, userId: string, preferredTenantId: string | null, secondFactor: RuleCaller): Promise<UserTenant> {
   const tenant = await resolveUserTenant(em, userId, preferredTenantId);
   if (!tenant) throw new OAuthStartError(OAUTH_START.NO_TENANT);
+  if (!passesTwoStepRule(tenant.requireTwoStep, secondFactor)) throw new OAuthStartError(OAUTH_START.FORBIDDEN, TWO_STEP_REQUIRED_MESSAGE);
   if (!can(tenant.role, "connections.manage")) throw new OAuthStartError(OAUTH_START.FORBIDDEN, "Viewers cannot manage connections");
   return tenant;
 }

@@ -1,3 +1,4 @@
+import type { RuleCaller } from "../../members";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig, oauthClientCredentials } from "../../platform/config";
 import { OAUTH_START } from "../../platform/error-codes";
@@ -25,6 +26,8 @@ export interface StartRequest {
   /** The navigation's query, as received (`?...` or empty): passed on when redirecting. */
   search: string;
   clientAddress: string | null;
+  /** The session's standing on the second factor, for the workspace's two-step rule (ADR 049). */
+  secondFactor: RuleCaller;
 }
 
 /** A 302 to `location`, setting `cookies`. */
@@ -80,7 +83,7 @@ export async function startAuthorize(request: StartRequest, openEm: LazyEm): Pro
   const { provider, userId } = request;
   if (!userId) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
   const em = await openEm();
-  const tenant = await startingTenant(em, userId, request.preferredTenantId);
+  const tenant = await startingTenant(em, userId, request.preferredTenantId, request.secondFactor);
   const integration = await em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   if (usesBroker(integration.oauthClientConfig)) return { location: `/api/oauth/broker/${encodeURIComponent(provider)}/start${request.search}`, cookies: [] };
@@ -112,7 +115,7 @@ export async function startBroker(request: StartRequest, openEm: LazyEm): Promis
   const em = await openEm();
   const integration = await em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
-  const tenant = await startingTenant(em, userId, request.preferredTenantId);
+  const tenant = await startingTenant(em, userId, request.preferredTenantId, request.secondFactor);
   const authConfigId = integration.oauthClientConfig.broker?.auth_config_id;
   if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(OAUTH_START.BROKER_AUTH_CONFIG_MISSING);
   requireEncryptionKey();

@@ -8,6 +8,12 @@ export interface CliDeviceApproval {
   userId: string;
   email: string;
   grantId: string;
+  /**
+   * For a workspace's two-step rule: "verified" when the person has a verified authenticator
+   * app, since such a person's browser session reaches the approval only after its code (a
+   * session waiting for it reaches nothing but the second page); else "none".
+   */
+  secondFactor: "verified" | "none";
 }
 
 /**
@@ -17,9 +23,13 @@ export interface CliDeviceApproval {
 export async function cliDeviceApproval(em: EntityManager, accessToken: string): Promise<CliDeviceApproval | null> {
   const claims = await liveAccessToken(em, accessToken);
   if (!claims || claims.client_id !== CLI_CLIENT_ID || !claims.session_id) return null;
-  const rows = await em.getConnection().execute<{ email: string }[]>(`select email from auth_users where id = ?`, [claims.sub]);
+  const rows = await em.getConnection().execute<{ email: string; has_factor: boolean }[]>(
+    `select u.email, exists (select 1 from auth_mfa_factors f where f.user_id = u.id and f.status = 'verified') as has_factor
+       from auth_users u where u.id = ?`,
+    [claims.sub],
+  );
   if (!rows[0]) return null;
-  return { userId: claims.sub, email: claims.email ?? rows[0].email, grantId: claims.session_id };
+  return { userId: claims.sub, email: claims.email ?? rows[0].email, grantId: claims.session_id, secondFactor: rows[0].has_factor ? "verified" : "none" };
 }
 
 /** The grant has done its one job (a key was issued): its token stops working everywhere. */

@@ -18,6 +18,7 @@ import { Migration20261126000021_passwordless_and_anonymous } from "./Migration2
 import { Migration20261126000022_shell_agent_locations } from "./Migration20261126000022_shell_agent_locations";
 import { Migration20261126000024_mfa_factors } from "./Migration20261126000024_mfa_factors";
 import { Migration20261126000025_session_devices } from "./Migration20261126000025_session_devices";
+import { Migration20261126000026_workspace_two_step_rule } from "./Migration20261126000026_workspace_two_step_rule";
 import { Migration20261126000027_passkeys } from "./Migration20261126000027_passkeys";
 import { Migration20261126000029_registered_oauth_clients } from "./Migration20261126000029_registered_oauth_clients";
 import { Migration20261126000031_admin_links } from "./Migration20261126000031_admin_links";
@@ -43,6 +44,7 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000022_shell_agent_locations", class: Migration20261126000022_shell_agent_locations },
   { name: "Migration20261126000024_mfa_factors", class: Migration20261126000024_mfa_factors },
   { name: "Migration20261126000025_session_devices", class: Migration20261126000025_session_devices },
+  { name: "Migration20261126000026_workspace_two_step_rule", class: Migration20261126000026_workspace_two_step_rule },
   { name: "Migration20261126000027_passkeys", class: Migration20261126000027_passkeys },
   { name: "Migration20261126000029_registered_oauth_clients", class: Migration20261126000029_registered_oauth_clients },
   { name: "Migration20261126000031_admin_links", class: Migration20261126000031_admin_links },

@@ -1,0 +1,38 @@
+import { Link, useFetcher } from "@remix-run/react";
+import type { FormResult } from "~/lib/view-types";
+import { Card } from "./Card";
+import { SaveFooter } from "./SaveFooter";
+
+/**
+ * The workspace's two-step rule (issue 20, 1; ADR 049): when on, everyone who opens the
+ * workspace in a browser must have passed two-step sign-in. Keys and OAuth grants are not
+ * sessions, so they keep working; the card says so before anyone relies on the rule for them.
+ */
+export function TwoStepRuleCard({ required }: { required: boolean }) {
+  const fetcher = useFetcher<FormResult>();
+  const result = fetcher.data?.intent === "twoStepRule" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+  return (
+    <Card
+      layout="split"
+      title="Two-step sign-in"
+      description={
+        <>
+          Require every member to sign in with a code from an authenticator app. Members without one are sent to{" "}
+          <Link to="/profile#two-step">set it up</Link> before they can open the workspace. API keys and authorized OAuth applications of
+          members keep working: they are not browser sessions.
+        </>
+      }
+      footer={<SaveFooter formId="two-step-rule-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="Two-step rule saved" label="Save rule" />}
+    >
+      <fetcher.Form method="post" id="two-step-rule-form">
+        <input type="hidden" name="intent" value="twoStepRule" />
+        <label className="checkbox-row">
+          <input type="checkbox" name="required" value="true" defaultChecked={required} key={String(required)} />
+          <span>Require two-step sign-in for everyone in this workspace</span>
+        </label>
+        {result && !result.ok && result.formError ? <p className="field-error" role="alert">{result.formError}</p> : null}
+      </fetcher.Form>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { AppError } from "../platform/errors";
+import { MESSAGE_CODES } from "../platform/error-codes";
+
+/**
+ * The workspace's two-step rule (issue 20, 1; ADR 049). It binds sessions only: keys and OAuth
+ * grants are not sessions and keep working, and the session check (`/api/auth/me`) never asks.
+ *
+ * How the caller came in, as the rule sees it: a session that passed its second factor
+ * (`verified`), one whose person has none (`none`), or a key (`key`, never bound).
+ */
+export type RuleCaller = "verified" | "none" | "pending" | "key";
+
+export const TWO_STEP_REQUIRED_MESSAGE =
+  "This workspace requires two-step sign-in. Set it up on your profile page (/profile#two-step), then try again.";
+
+export const twoStepRequired = () => new AppError("FORBIDDEN", TWO_STEP_REQUIRED_MESSAGE, { code: MESSAGE_CODES.TWO_STEP_REQUIRED.code });
+
+export function passesTwoStepRule(requireTwoStep: boolean | undefined, caller: RuleCaller): boolean {
+  return !requireTwoStep || caller === "verified" || caller === "key";
+}
+
+export async function readTwoStepRule(em: EntityManager, tenantId: string): Promise<boolean> {
+  const rows = await em.getConnection().execute<{ require_two_step: boolean }[]>(`select require_two_step from tenants where id = ?`, [tenantId]);
+  return rows[0]?.require_two_step === true;
+}
+
+/** For paths that find the workspace without `workspaceFor` (the owner's `/api/tenants/me`). */
+export async function assertTwoStepRule(em: EntityManager, tenantId: string, caller: RuleCaller): Promise<void> {
+  if (!passesTwoStepRule(await readTwoStepRule(em, tenantId), caller)) throw twoStepRequired();
+}
+
+/**
+ * Turning the rule on needs the owner's own session to have passed two-step sign-in: else
+ * the owner would be the first person it locks out.
+ */
+export async function setTwoStepRule(em: EntityManager, tenantId: string, required: boolean, caller: RuleCaller): Promise<{ required: boolean }> {
+  if (required && caller !== "verified") {
+    throw new AppError("CONFLICT", "Set up two-step sign-in for your own account first (profile page): the rule would lock you out too.", {
+      code: MESSAGE_CODES.TWO_STEP_NOT_SET_UP.code,
+    });
+  }
+  await em.getConnection().execute(`update tenants set require_two_step = ?, updated_at = now() where id = ?`, [required, tenantId]);
+  return { required };
+}
