@@ -111,14 +111,15 @@ export async function authenticateAppKey(em: () => EntityManager, token: string)
   const hash = hashAppKey(token);
   const rows = await em()
     .getConnection()
-    .execute<{ id: string; tenant_id: string; app_id: string; issued_by: string; issued_to_email: string; purpose: KeyPurpose; key_hash: string }[]>(
-      `select id, tenant_id, app_id, issued_by, issued_to_email, purpose, key_hash from app_keys where key_hash = ? and revoked_at is null`,
+    .execute<{ id: string; name: string | null; tenant_id: string; app_id: string; issued_by: string; issued_to_email: string; purpose: KeyPurpose; key_hash: string }[]>(
+      `select id, name, tenant_id, app_id, issued_by, issued_to_email, purpose, key_hash from app_keys where key_hash = ? and revoked_at is null`,
       [hash],
     );
   const row = rows[0];
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return null;
   const found: AppKeyPrincipal = {
     keyId: row.id,
+    name: row.name,
     tenantId: row.tenant_id,
     appId: row.app_id,
     userId: row.issued_by,

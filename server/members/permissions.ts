@@ -23,6 +23,8 @@ export const CAPABILITIES = {
   "workspace.edit": { least: "owner", refusal: "Only the workspace owner can change the workspace" },
   // Endpoints receive every change of the workspace and their log holds receivers' answers: a workspace setting (ADR 041).
   "webhooks.manage": { least: "owner", refusal: "Only the workspace owner can manage webhooks" },
+  // Who did what, from where: the owner's, like the workspace's settings (ADR 047).
+  "audit.read": { least: "owner", refusal: "Only the workspace owner can read the audit log" },
 } as const satisfies Record<string, { least: MembershipRole; refusal: string }>;
 
 export type Capability = keyof typeof CAPABILITIES;

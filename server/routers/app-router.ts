@@ -16,6 +16,7 @@ import { passwordResetRouter } from "./password-reset";
 import { oauthRouter } from "./oauth";
 import { webhooksRouter } from "./webhooks";
 import { sessionsRouter } from "./sessions";
+import { auditLogRouter } from "./audit-log";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -38,6 +39,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   oauth: oauthRouter,
   webhooks: webhooksRouter,
+  auditLog: auditLogRouter,
   sessions: sessionsRouter,
 });
 

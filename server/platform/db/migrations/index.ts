@@ -18,6 +18,7 @@ import { Migration20261126000021_passwordless_and_anonymous } from "./Migration2
 import { Migration20261126000022_shell_agent_locations } from "./Migration20261126000022_shell_agent_locations";
 import { Migration20261126000024_mfa_factors } from "./Migration20261126000024_mfa_factors";
 import { Migration20261126000025_session_devices } from "./Migration20261126000025_session_devices";
+import { Migration20261126000028_audit_log } from "./Migration20261126000028_audit_log";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000022_shell_agent_locations", class: Migration20261126000022_shell_agent_locations },
   { name: "Migration20261126000024_mfa_factors", class: Migration20261126000024_mfa_factors },
   { name: "Migration20261126000025_session_devices", class: Migration20261126000025_session_devices },
+  { name: "Migration20261126000028_audit_log", class: Migration20261126000028_audit_log },
 ];
