@@ -11,3 +11,4 @@ export { auditExport } from "./audit-export";
 export type { AuditExportFormat } from "./audit-export";
 export { AUDIT_EXPORT_MAX_ROWS, auditEntryOutput, auditExportInput, auditFilterInput, auditPageOutput, auditVerifyOutput } from "./audit-schemas";
 export type { AuditEntryView, AuditFilter, AuditVerifyResult } from "./audit-schemas";
+export { sweepAuditLog } from "./audit-retention";

@@ -17,6 +17,7 @@ import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
 import { readCatalogFile, seedCatalog, startConnectionHealth, stopConnectionHealth, sweepExpiredOAuthRows } from "../connections";
 import { startWebhookDelivery, stopWebhookDelivery } from "../webhooks";
 import { sweepOAuthServerRecords } from "../identity";
+import { startAuditRetention, stopAuditRetention } from "./audit-retention";
 
 /** The authorization server's expired records and unused registrations, swept the same way. */
 const OAUTH_SERVER_SWEEP_JOB = "oauth-server-sweep";
@@ -74,6 +75,7 @@ export function getRuntime(): Promise<Runtime> {
     startOrphanSweeps(orm);
     startConnectionHealth(orm);
     startWebhookDelivery(orm);
+    startAuditRetention(orm);
     if (!signalsOwnedByHost) shutDownOnSignals();
     started = { orm };
     return started;
@@ -91,6 +93,7 @@ export async function shutdownRuntime(): Promise<void> {
   stopConnectionHealth();
   await stopWebhookDelivery();
   await stopOrphanSweeps();
+  stopAuditRetention();
   await stopListening();
   await closeORM();
   await stopEmbeddedDatabase();
