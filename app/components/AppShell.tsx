@@ -12,6 +12,7 @@ const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: "/credits", label: "Credits" },
   { to: "/deployments", label: "Deployments" },
   { to: "/members", label: "Members" },
+  { to: "/audit", label: "Audit log", ownerOnly: true },
   { to: "/settings", label: "Settings", ownerOnly: true },
   { to: "/profile", label: "Profile" },
 ];
