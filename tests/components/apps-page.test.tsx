@@ -38,7 +38,7 @@ describe("apps and the header", () => {
     const banner = await screen.findByRole("banner");
     expect(within(banner).getByTestId("header-balance").textContent).toBe("100.00 credits");
     const nav = within(banner).getByRole("navigation", { name: "Main" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "API Keys", "Credits", "Deployments", "Members", "Settings", "Profile"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Overview", "Apps", "Connections", "API Keys", "Credits", "Deployments", "Members", "Audit log", "Settings", "Profile"]);
     expect(within(banner).getByTestId("header-role").textContent).toBe("owner");
 
     cleanup();
