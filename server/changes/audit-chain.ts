@@ -20,12 +20,11 @@ export interface AuditContent {
 }
 
 /**
- * SHA-256 (hex) over the predecessor's hash and the row's content in RFC 8785 canonical JSON
- * (the `canonicalize` package): the same content always gives the same bytes, whatever the
- * key order the database hands back, so any edit to a stored row changes its hash.
+ * The row's content in RFC 8785 canonical JSON (the `canonicalize` package): the same content
+ * always gives the same bytes, whatever the key order the database hands back.
  */
-export function chainHash(prevHash: string, content: AuditContent): string {
-  const canonical = canonicalize({
+export function canonicalContent(content: AuditContent): string {
+  return canonicalize({
     workspace: content.tenantId,
     time: content.time.toISOString(),
     actor: content.actor,
@@ -35,6 +34,13 @@ export function chainHash(prevHash: string, content: AuditContent): string {
     userAgent: content.userAgent,
     requestId: content.requestId,
     changes: content.changes,
-  });
-  return hash("sha256", `${prevHash}\n${canonical}`, "hex");
+  })!;
+}
+
+/**
+ * SHA-256 (hex) over the predecessor's hash, a newline and the row's canonical content: any
+ * edit to a stored row changes it. The writer has PostgreSQL compute the same bytes' hash.
+ */
+export function chainHash(prevHash: string, content: AuditContent): string {
+  return hash("sha256", `${prevHash}\n${canonicalContent(content)}`, "hex");
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { currentRequestActor, currentRequestId, currentRequestOrigin, type RequestActor } from "../platform/request-scope";
 import type { AuditAction } from "./audit-actions";
-import { chainHash, type AuditContent } from "./audit-chain";
+import { GENESIS_HASH, canonicalContent, type AuditContent } from "./audit-chain";
 
 /** Keys whose values never belong in an audit row, whatever a caller passes. */
 const SECRET_KEY = /secret|token|password|credential|value|apikey|code/i;
@@ -19,17 +19,19 @@ export interface AuditEntry {
   actor?: RequestActor | null;
 }
 
+/** chainHash (audit-chain.ts) in SQL: SHA-256 hex of the predecessor's hash, a newline and the canonical content. */
+const HASH_SQL = (prev: string) => `encode(sha256(convert_to(${prev} || E'\\n' || ?, 'UTF8')), 'hex')`;
+
 /**
- * Appends one row to the workspace's chain, inside the caller's transaction. The upsert on
- * the workspace's `audit_chains` row takes its row lock until the transaction ends, so a
- * concurrent change in the same workspace waits here and then chains onto this row: the
- * chain never forks, and a change that rolls back leaves neither row nor moved head.
+ * Appends one row to the workspace's chain, inside the caller's transaction, in one statement:
+ * the upsert advances the workspace's `audit_chains` head (number, hash over the previous
+ * head's hash and this row's canonical content, the previous hash) and holds its row lock
+ * until the transaction ends, and the row is inserted from what it returns. A concurrent change
+ * in the same workspace waits on that lock and then chains onto this row, so the chain never
+ * forks; a change that rolls back leaves neither row nor moved head. The content is made
+ * canonical here (RFC 8785); PostgreSQL only hashes the bytes, as verification recomputes them.
  */
 export async function appendAuditRow(tx: EntityManager, entry: AuditEntry): Promise<void> {
-  const [head] = await tx.execute<{ head_seq: string; head_hash: string }[]>(
-    `insert into audit_chains (tenant_id) values (?) on conflict (tenant_id) do update set head_seq = audit_chains.head_seq returning head_seq::text, head_hash`,
-    [entry.tenantId],
-  );
   const origin = currentRequestOrigin();
   const content: AuditContent = {
     tenantId: entry.tenantId,
@@ -42,16 +44,19 @@ export async function appendAuditRow(tx: EntityManager, entry: AuditEntry): Prom
     requestId: currentRequestId() ?? null,
     changes: withoutSecrets(entry.changes),
   };
-  const seq = BigInt(head!.head_seq) + 1n;
-  const rowHash = chainHash(head!.head_hash, content);
+  const canonical = canonicalContent(content);
   await tx.execute(
-    `with appended as (
-       insert into audit_log (tenant_id, seq, created_at, actor, action, target_type, target_id, address, user_agent, request_id, changes, prev_hash, hash)
-       values (?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?) returning tenant_id)
-     update audit_chains set head_seq = ?, head_hash = ? where tenant_id = (select tenant_id from appended)`,
+    `with head as (
+       insert into audit_chains as c (tenant_id, head_seq, head_hash, head_prev_hash) values (?, 1, ${HASH_SQL(`'${GENESIS_HASH}'`)}, '${GENESIS_HASH}')
+       on conflict (tenant_id) do update set head_seq = c.head_seq + 1, head_hash = ${HASH_SQL("c.head_hash")}, head_prev_hash = c.head_hash
+       returning head_seq, head_hash, head_prev_hash)
+     insert into audit_log (tenant_id, seq, created_at, actor, action, target_type, target_id, address, user_agent, request_id, changes, prev_hash, hash)
+     select ?, head_seq, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?::jsonb, head_prev_hash, head_hash from head`,
     [
       entry.tenantId,
-      seq.toString(),
+      canonical,
+      canonical,
+      entry.tenantId,
       content.time,
       JSON.stringify(content.actor),
       content.action,
@@ -61,10 +66,6 @@ export async function appendAuditRow(tx: EntityManager, entry: AuditEntry): Prom
       content.userAgent,
       content.requestId,
       JSON.stringify(content.changes),
-      head!.head_hash,
-      rowHash,
-      seq.toString(),
-      rowHash,
     ],
   );
 }

@@ -4,7 +4,8 @@ import { Migration } from "@mikro-orm/migrations";
  * The workspace audit log (issue 20 section 4, ADR 047). Each workspace's rows form a hash
  * chain: `hash` is SHA-256 over `prev_hash` and the row's canonical content, and `seq` numbers
  * the rows of one workspace from 1. `audit_chains` holds each workspace's head (the last row's
- * number and hash): the writer locks it in the transaction of the change, so concurrent
+ * number, hash and predecessor's hash): the writer advances it and appends the row in one
+ * statement, in the transaction of the change, which holds the head's row lock, so concurrent
  * changes in one workspace append one after another and never fork the chain, and a removed
  * last row shows. `anchor_*` is where the retention sweep cut the chain: the first kept row's
  * predecessor, so what is kept still verifies.
@@ -17,6 +18,7 @@ export class Migration20261126000028_audit_log extends Migration {
         tenant_id uuid primary key references tenants (id) on delete cascade,
         head_seq bigint not null default 0,
         head_hash text not null default '${genesis}',
+        head_prev_hash text not null default '${genesis}',
         anchor_seq bigint not null default 0,
         anchor_hash text not null default '${genesis}'
       );`);
