@@ -4,6 +4,7 @@ import { workspaceFor } from "../members";
 import { forbidden } from "../platform/errors";
 import { isAdmin, type SessionUser } from "../identity";
 import { issueAppKey, revokeUserCliKeys } from "../keys";
+import { recordChange } from "../changes";
 
 /**
  * SPEC 4.6 step 4: a fresh CLI key bound to the workspace's CLI project app. Every earlier
@@ -13,14 +14,19 @@ export async function issuePersonalKey(em: EntityManager, session: SessionUser) 
   if (!(await isAdmin(em, session))) throw forbidden();
   const workspace = await workspaceFor({ em, userId: session.userId }, "workspace.read");
   const { app, created } = await ensureCliApp(em, workspace.tenantId, session.userId);
-  await revokeUserCliKeys(em, session.userId);
-  const issued = await issueAppKey(em, {
-    tenantId: workspace.tenantId,
-    appId: app.id,
-    userId: session.userId,
-    email: session.email,
-    purpose: "cli",
-    name: "svc login",
+  // The old keys' revocation, the new key and the login's audit row commit together.
+  const issued = await em.transactional(async (tx) => {
+    await revokeUserCliKeys(tx, session.userId);
+    const key = await issueAppKey(tx, {
+      tenantId: workspace.tenantId,
+      appId: app.id,
+      userId: session.userId,
+      email: session.email,
+      purpose: "cli",
+      name: "svc login",
+    });
+    await recordChange(tx, { tenantId: workspace.tenantId, audit: "cli.login", data: { prefix: key.key.displayPrefix }, target: { type: "key", id: key.key.id } });
+    return key;
   });
   return {
     apiKey: issued.apiKey,

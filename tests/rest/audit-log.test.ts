@@ -187,6 +187,12 @@ describe("workspace audit log", () => {
       expect(minted.status, minted.text).toBe(200);
       const withKey = await auditLog({ bearer: minted.body.apiKey }, "?action=workspace.renamed&limit=1");
       expect([withKey.status, withKey.body.entries[0]?.changes.to]).toEqual([200, "Page 5"]);
+      // The login itself is recorded, with the key it issued.
+      const keyId = (await service.db.query(`select id from app_keys where display_prefix = $1`, [minted.body.apiKey.slice(0, 13)])).rows[0].id as string;
+      const logins = (await auditLog(reader.user, "?action=cli.login")).body.entries;
+      expect(logins.map((e: { actor: unknown; target: unknown }) => [e.actor, e.target])).toEqual([
+        [{ type: "person", id: reader.user.userId, email: reader.user.email }, { type: "key", id: keyId }],
+      ]);
 
       const member = await invitedPerson(service, owner.user, "member");
       for (const who of [viewer, member]) {
