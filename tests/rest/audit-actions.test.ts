@@ -158,6 +158,23 @@ describe("audit log: workspace actions", () => {
     expect(await rows("deployment.deleted", mark)).toEqual([{ actor: person(owner), target: `deployment:${id}`, changes: expect.objectContaining({ deploymentId: id, name: "audited-tool" }) }]);
   });
 
+  it("agent token issued and revoked", async () => {
+    expect((await as(owner, "/api/deployments", "POST", { name: "agent-tool", upstreamUrl: "http://127.0.0.1:9" })).status).toBe(201);
+    const mark = await count();
+    await refusedWithoutRow(() => as(viewer, "/api/deployments/agent-tool/agent-tokens", "POST", {}), 403);
+    const issued = await as(member, "/api/deployments/agent-tool/agent-tokens", "POST", {});
+    expect(issued.status, issued.text).toBe(201);
+    const id = (await service.db.query(`select id from deployment_agent_tokens where created_by = $1`, [member.userId])).rows[0].id as string;
+    const [row] = await rows("agent_token.issued", mark);
+    expect(row).toEqual({ actor: person(member), target: `agent_token:${id}`, changes: { deploymentId: expect.any(String), prefix: expect.stringMatching(/^svc_at_/) } });
+    expect(JSON.stringify(row)).not.toContain(issued.body.token);
+    await refusedWithoutRow(() => as(viewer, `/api/deployments/agent-tool/agent-tokens/${id}`, "DELETE"), 403);
+    const revoked = await as(owner, `/api/deployments/agent-tool/agent-tokens/${id}`, "DELETE");
+    expect(revoked.status, revoked.text).toBe(204);
+    expect(await rows("agent_token.revoked", mark)).toEqual([{ actor: person(owner), target: `agent_token:${id}`, changes: { deploymentId: row!.changes.deploymentId, prefix: row!.changes.prefix } }]);
+    await refusedWithoutRow(() => as(owner, `/api/deployments/agent-tool/agent-tokens/${id}`, "DELETE"), 404);
+  });
+
   it("every row of the workspace still verifies", async () => {
     const check = await api(service, "/api/audit-log/verify", { cookie: owner.cookie });
     expect([check.status, check.body.valid, check.body.rowsChecked]).toEqual([200, true, await count()]);
