@@ -43,8 +43,8 @@ export const auditLogOperations: Route[] = [
     tag: "Workspaces",
     summary: "The workspace audit log",
     description:
-      "Who did what in your current workspace, newest first: sign-ins, keys, members, the workspace's name and URL, apps, variables (their names), " +
-      "allowed origins, connections, deployments. Each row is written in the transaction of its change and chained to the one before by SHA-256. " +
+      "Who did what in your current workspace, newest first: sign-ins and sessions, factors, keys and `svc login`, members, the workspace's name and URL, " +
+      "apps, variables (their names), allowed origins, connections, deployments and their agent tokens. Each row is written in the transaction of its change and chained to the one before by SHA-256. " +
       `Pass \`nextCursor\` back as \`cursor\` for the next page; \`limit\` is 1-200 (50). ${FILTERS} ${WHO} Never cached.`,
     auth: ["session", "appKey"],
     query: auditFilterInput,

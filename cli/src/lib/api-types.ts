@@ -218,7 +218,7 @@ export interface paths {
         };
         /**
          * The workspace audit log
-         * @description Who did what in your current workspace, newest first: sign-ins, keys, members, the workspace's name and URL, apps, variables (their names), allowed origins, connections, deployments. Each row is written in the transaction of its change and chained to the one before by SHA-256. Pass `nextCursor` back as `cursor` for the next page; `limit` is 1-200 (50). Filters combine: `action` (one action of the closed list), `actor` (an actor's id, or a person's email), `since` (at or after) and `until` (before), ISO 8601 times. The workspace owner, with a session cookie or with `Authorization: Bearer svc_sk_…` of the CLI key `svc login` issued to them; members and viewers get 403, and so does an app's key. Never cached.
+         * @description Who did what in your current workspace, newest first: sign-ins and sessions, factors, keys and `svc login`, members, the workspace's name and URL, apps, variables (their names), allowed origins, connections, deployments and their agent tokens. Each row is written in the transaction of its change and chained to the one before by SHA-256. Pass `nextCursor` back as `cursor` for the next page; `limit` is 1-200 (50). Filters combine: `action` (one action of the closed list), `actor` (an actor's id, or a person's email), `since` (at or after) and `until` (before), ISO 8601 times. The workspace owner, with a session cookie or with `Authorization: Bearer svc_sk_…` of the CLI key `svc login` issued to them; members and viewers get 403, and so does an app's key. Never cached.
          */
         get: operations["getApiAuditLog"];
         put?: never;
