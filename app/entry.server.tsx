@@ -14,6 +14,8 @@ export { startNodeServer, stopOnSignals } from "../rest/node-server";
 export { handleRest } from "../rest/handler";
 // `npm run keys:rotate` (scripts/rotate-keys.mjs) runs from the same build.
 export { rotateSigningKey } from "../server/start";
+// `npm run audit:verify` checks a workspace's audit chain with the service's own code.
+export { verifyAuditChainOf } from "../server/start";
 // `npm run cluster` (scripts/cluster.mjs) prepares the secrets and database its instances share.
 export { bootEnvironment, stopEmbeddedDatabase } from "../server/start";
 // `npm run lint:openapi` (scripts/lint-openapi.mjs) lints the document this build serves.

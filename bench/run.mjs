@@ -24,6 +24,7 @@ import webhooks from "./suites/webhooks.mjs";
 import cluster from "./suites/cluster.mjs";
 import oauthToken from "./suites/oauth-token.mjs";
 import totpSignIn from "./suites/totp-sign-in.mjs";
+import auditLog from "./suites/audit-log.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
@@ -31,7 +32,7 @@ import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs } from "./lib/process-cpu.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, totpSignIn, cliStartup];
+const SUITES = [authMe, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, totpSignIn, auditLog, cliStartup];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");

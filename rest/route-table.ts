@@ -26,6 +26,7 @@ import { toolSurfaceOperations } from "./routes/tool-surface.operations";
 import { userOperations } from "./routes/users.operations";
 import { userSessionOperations } from "./routes/user-sessions.operations";
 import { webhookOperations } from "./routes/webhooks.operations";
+import { auditLogOperations } from "./routes/audit-log.operations";
 
 /**
  * Every public path of SPEC.md and the built-in identity provider: the declarations of each
@@ -52,6 +53,7 @@ export const routes: Route[] = [
   ...oauthOperations,
   ...connectionOperations,
   ...webhookOperations,
+  ...auditLogOperations,
   ...identityProviderOperations,
   ...identityFactorOperations,
   ...identityPasskeyOperations,

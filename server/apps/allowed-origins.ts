@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 
 export const MAX_ALLOWED_ORIGINS = 20;
@@ -41,11 +42,15 @@ export async function setAllowedOrigins(em: EntityManager, tenantId: string, app
     if (!exact) throw new AppError("BAD_REQUEST", `Not an origin (scheme://host[:port]): ${String(origin).slice(0, 100)}`);
     if (!normalised.includes(exact)) normalised.push(exact);
   }
-  const rows = await em.execute<{ id: string }[]>(`update apps set allowed_origins = array(select jsonb_array_elements_text(?::jsonb)) where id = ? and tenant_id = ? returning id`, [
-    JSON.stringify(normalised),
-    appId,
-    tenantId,
-  ]);
-  if (rows.length === 0) throw new AppError("NOT_FOUND", "App not found");
-  return normalised;
+  // The list and an audit row per origin added or removed commit together.
+  return em.transactional(async (tx) => {
+    const before = await tx.execute<{ allowed_origins: string[] }[]>(`select allowed_origins from apps where id = ? and tenant_id = ? for update`, [appId, tenantId]);
+    if (before.length === 0) throw new AppError("NOT_FOUND", "App not found");
+    await tx.execute(`update apps set allowed_origins = array(select jsonb_array_elements_text(?::jsonb)) where id = ?`, [JSON.stringify(normalised), appId]);
+    const previous = before[0]!.allowed_origins;
+    const target = { type: "app", id: appId };
+    for (const origin of normalised.filter((o) => !previous.includes(o))) await recordChange(tx, { tenantId, audit: "origin.added", data: { origin }, target });
+    for (const origin of previous.filter((o) => !normalised.includes(o))) await recordChange(tx, { tenantId, audit: "origin.removed", data: { origin }, target });
+    return normalised;
+  });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
+import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 import { publishKeyRevoked, revokeAppKeys } from "../keys";
 import { App } from "./entities";
@@ -11,9 +12,13 @@ export function listApps(em: EntityManager, tenantId: string): Promise<App[]> {
 }
 
 export async function createApp(em: EntityManager, tenantId: string, userId: string, name: string): Promise<App> {
-  const app = em.create(App, { id: randomUUID(), tenantId, name, kind: "app", createdBy: userId, createdAt: new Date(), allowedOrigins: [] });
-  await em.flush();
-  return app;
+  // The app and its audit row commit together.
+  return em.transactional(async (tx) => {
+    const app = tx.create(App, { id: randomUUID(), tenantId, name, kind: "app", createdBy: userId, createdAt: new Date(), allowedOrigins: [] });
+    await tx.flush();
+    await recordChange(tx, { tenantId, audit: "app.created", data: { name }, target: { type: "app", id: app.id } });
+    return app;
+  });
 }
 
 export async function requireApp(em: EntityManager, tenantId: string, appId: string): Promise<App> {
@@ -73,6 +78,7 @@ export async function deleteApp(em: EntityManager, tenantId: string, appId: stri
     const ctx = tx.getTransactionContext();
     const keys = await tx.getConnection().execute<{ id: string }[]>(`select id from app_keys where app_id = ? for update`, [appId], "all", ctx);
     await tx.getConnection().execute(`delete from apps where id = ? and tenant_id = ?`, [appId, tenantId], "run", ctx);
+    await recordChange(tx, { tenantId, audit: "app.deleted", data: { name: app.name }, target: { type: "app", id: appId } });
     return keys.map((key) => key.id);
   });
   for (const keyId of lateKeys) await publishKeyRevoked(em, keyId);

@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { decryptSecret, encryptSecret } from "../platform/crypto/secret-box";
+import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 import { AppEnvVar, type EnvVarKind } from "./entities";
 
@@ -25,24 +26,31 @@ export async function listEnvVarNames(em: EntityManager, appId: string): Promise
  * Creates or replaces a variable. Members edit `user` rows; `integration` rows belong to
  * the OAuth connection that wrote them and are refused here.
  */
-export async function setEnvVar(em: EntityManager, appId: string, key: string, value: string, kind: EnvVarKind = "user"): Promise<void> {
+export async function setEnvVar(em: EntityManager, tenantId: string, appId: string, key: string, value: string, kind: EnvVarKind = "user"): Promise<void> {
   const valueCiphertext = encryptSecret(value);
-  const existing = await em.findOne(AppEnvVar, { appId, key });
-  if (existing && existing.kind !== kind) throw new AppError("CONFLICT", `${key} is managed by an integration`);
-  if (existing) {
-    existing.valueCiphertext = valueCiphertext;
-    existing.updatedAt = new Date();
-  } else {
-    em.create(AppEnvVar, { appId, key, valueCiphertext, kind, createdAt: new Date(), updatedAt: new Date() });
-  }
-  await em.flush();
+  // The variable and its audit row (its name, never its value) commit together.
+  await em.transactional(async (tx) => {
+    const existing = await tx.findOne(AppEnvVar, { appId, key });
+    if (existing && existing.kind !== kind) throw new AppError("CONFLICT", `${key} is managed by an integration`);
+    if (existing) {
+      existing.valueCiphertext = valueCiphertext;
+      existing.updatedAt = new Date();
+    } else {
+      tx.create(AppEnvVar, { appId, key, valueCiphertext, kind, createdAt: new Date(), updatedAt: new Date() });
+    }
+    await tx.flush();
+    await recordChange(tx, { tenantId, audit: "variable.set", data: { name: key, replaced: Boolean(existing) }, target: { type: "app", id: appId } });
+  });
 }
 
-export async function deleteEnvVar(em: EntityManager, appId: string, key: string): Promise<void> {
-  const existing = await em.findOne(AppEnvVar, { appId, key });
-  if (!existing) throw new AppError("NOT_FOUND", "Variable not found");
-  if (existing.kind !== "user") throw new AppError("CONFLICT", `${key} is managed by an integration`);
-  await em.remove(existing).flush();
+export async function deleteEnvVar(em: EntityManager, tenantId: string, appId: string, key: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const existing = await tx.findOne(AppEnvVar, { appId, key });
+    if (!existing) throw new AppError("NOT_FOUND", "Variable not found");
+    if (existing.kind !== "user") throw new AppError("CONFLICT", `${key} is managed by an integration`);
+    await tx.remove(existing).flush();
+    await recordChange(tx, { tenantId, audit: "variable.deleted", data: { name: key }, target: { type: "app", id: appId } });
+  });
 }
 
 /** `.env` text: every value double-quoted, with `\`, `"`, newlines and `$` escaped. */

@@ -1,43 +1,52 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { notify } from "../platform/db/notifications";
+import { currentRequestActor, type RequestActor } from "../platform/request-scope";
+import { AUDITED_CHANGES, type AuditAction } from "./audit-actions";
+import { appendAuditRow } from "./audit-writer";
 import { isWebhookEvent, type ChangeType } from "./change-types";
 
 /** Wakes the webhook delivery workers of every instance, once the change commits. */
 export const WEBHOOKS_DUE_CHANNEL = "svc_webhooks_due";
 
-/** Who made a change; filled by the audit log (issue 20), optional until then. */
-export type ChangeActor = { type: "person"; id: string; email: string } | { type: "key"; id: string; name: string } | { type: "system" };
+/** Who made a change: by default the request's actor (a person, a key, an OAuth client), else `system`. */
+export type ChangeActor = RequestActor;
 
 export interface Change {
   tenantId: string;
   /** Null: a change of the whole workspace, which every app's event feed carries. */
   appId?: string | null;
-  type: ChangeType;
+  /** The change log's type (the deployed tool's feed and webhooks); absent for a change only the audit log records. */
+  type?: ChangeType;
+  /** The audit log's action; absent for a change the audit log does not record. */
+  audit?: AuditAction;
   /** What a receiver needs to act on it: ids and names, never a secret. */
   data: Record<string, unknown>;
+  /** What the audit row keeps of the change, when it differs from `data` (never a secret or a value). */
+  auditData?: Record<string, unknown>;
   actor?: ChangeActor | null;
   target?: { type: string; id: string } | null;
 }
 
 /**
- * The one way a change is recorded: one row of the change log (the deployed tool's event feed
- * reads it, its id is the webhook's `webhook-id`) and, for a webhook event, one outbox row per
- * enabled endpoint of the workspace that subscribes to it. Always called with the
- * transaction's EntityManager: a change that rolls back leaves no record and sends nothing,
- * and a committed change is always delivered (at least once). Returns the record's id.
+ * The one way a change is recorded (ADR 041, ADR 047), always called with the transaction's
+ * EntityManager, so a change that rolls back leaves no record and sends nothing:
+ * - with a `type`, one row of the change log (the deployed tool's event feed reads it, its id
+ *   is the webhook's `webhook-id`) and, for a webhook event, one outbox row per enabled endpoint
+ *   of the workspace that subscribes to it;
+ * - with an `audit` action (or a type AUDITED_CHANGES names), one row appended to the workspace's hash-chained audit log.
+ * Returns the change log row's id (empty when only the audit log records the change).
  */
 export async function recordChange(tx: EntityManager, change: Change): Promise<string> {
+  if (!change.type && !change.audit) throw new Error("recordChange needs a change type or an audit action");
+  const actor = change.actor ?? currentRequestActor();
+  const audit = change.audit ?? (change.type && AUDITED_CHANGES[change.type]);
+  if (audit) {
+    await appendAuditRow(tx, { tenantId: change.tenantId, action: audit, target: change.target ?? null, changes: change.auditData ?? change.data, actor });
+  }
+  if (!change.type) return "";
   const [row] = await tx.execute<{ id: string }[]>(
     `insert into app_events (tenant_id, app_id, type, data, actor, target_type, target_id) values (?, ?, ?, ?::jsonb, ?::jsonb, ?, ?) returning id::text as id`,
-    [
-      change.tenantId,
-      change.appId ?? null,
-      change.type,
-      JSON.stringify(change.data),
-      change.actor ? JSON.stringify(change.actor) : null,
-      change.target?.type ?? null,
-      change.target?.id ?? null,
-    ],
+    [change.tenantId, change.appId ?? null, change.type, JSON.stringify(change.data), JSON.stringify(actor), change.target?.type ?? null, change.target?.id ?? null],
   );
   const id = row!.id;
   if (isWebhookEvent(change.type)) {

@@ -117,7 +117,10 @@ export async function createConnection(
       ],
     );
     const connection = summary(row!);
-    await appendEvent(tx, { tenantId: input.tenantId, appId: null, type: "connection.created", data: eventData(connection) });
+    // The OAuth callback carries no session: the audit log's actor is the person who started the flow.
+    const creator = input.createdBy ? (await tx.execute<{ email: string | null }[]>(`select email from auth_users where id = ?`, [input.createdBy]))[0] : undefined;
+    const actor = creator && input.createdBy ? { type: "person" as const, id: input.createdBy, email: creator.email ?? "" } : undefined;
+    await appendEvent(tx, { tenantId: input.tenantId, appId: null, type: "connection.created", data: eventData(connection), actor });
     if (bindTo) await bindInTransaction(tx, { appId: bindTo.appId, connection, userId: input.createdBy });
     return connection;
   });

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { recordChange, type ChangeType } from "../changes";
+import { recordChange, type ChangeActor, type ChangeType } from "../changes";
 import { AppError } from "../platform/errors";
 import type { AppEventType } from "./entities";
 
@@ -13,9 +13,11 @@ import type { AppEventType } from "./entities";
  */
 export async function appendEvent(
   tx: EntityManager,
-  event: { tenantId: string; appId: string | null; type: AppEventType; data: Record<string, unknown> },
+  event: { tenantId: string; appId: string | null; type: AppEventType; data: Record<string, unknown>; actor?: ChangeActor },
 ): Promise<void> {
-  await recordChange(tx, event);
+  // The audit log names the connection the change is about.
+  const connectionId = typeof event.data.connectionId === "string" ? event.data.connectionId : null;
+  await recordChange(tx, { ...event, target: connectionId ? { type: "connection", id: connectionId } : null });
 }
 
 export interface AppEventRow {

@@ -124,21 +124,32 @@ export async function updateDeployment(em: EntityManager, tenantId: string, inpu
   if (typeof input.manifest === "string") parseManifest(input.manifest, current.name);
   if (input.upstreamUrl !== undefined) await assertUpstreamAllowed(input.upstreamUrl);
   const appId = input.appId ? (await requireApp(em, tenantId, input.appId)).id : current.app_id;
-  const rows = await em.getConnection().execute<DeploymentRow[]>(
-    `update deployments set upstream_url = ?, access = ?, manifest = ?, app_id = ?, updated_at = now(),
-        health_status = case when ? <> upstream_url then 'unknown' else health_status end
-      where id = ? returning *`,
-    [
-      input.upstreamUrl ?? current.upstream_url,
-      input.access ?? current.access,
-      input.manifest === undefined ? current.manifest : input.manifest,
-      appId,
-      input.upstreamUrl ?? current.upstream_url,
-      current.id,
-    ],
-  );
+  // The change and its audit row (what changed, never the manifest's text) commit together.
+  const row = await em.transactional(async (tx) => {
+    const rows = await tx.execute<DeploymentRow[]>(
+      `update deployments set upstream_url = ?, access = ?, manifest = ?, app_id = ?, updated_at = now(),
+          health_status = case when ? <> upstream_url then 'unknown' else health_status end
+        where id = ? returning *`,
+      [
+        input.upstreamUrl ?? current.upstream_url,
+        input.access ?? current.access,
+        input.manifest === undefined ? current.manifest : input.manifest,
+        appId,
+        input.upstreamUrl ?? current.upstream_url,
+        current.id,
+      ],
+    );
+    const updated = rows[0]!;
+    const changed: Record<string, unknown> = { name: current.name };
+    if (updated.upstream_url !== current.upstream_url) changed.upstreamUrl = { from: current.upstream_url, to: updated.upstream_url };
+    if (updated.access !== current.access) changed.access = { from: current.access, to: updated.access };
+    if (updated.app_id !== current.app_id) changed.appId = { from: current.app_id, to: updated.app_id };
+    if (JSON.stringify(updated.manifest) !== JSON.stringify(current.manifest)) changed.manifestChanged = true;
+    if (Object.keys(changed).length > 1) await recordChange(tx, { tenantId, audit: "deployment.changed", data: changed, target: { type: "deployment", id: current.id } });
+    return updated;
+  });
   await notify(em, CHANGED, current.id);
-  return rows[0]!;
+  return row;
 }
 
 /** What a change record says of a deployment (webhooks, the event feed): no manifest, no health. */

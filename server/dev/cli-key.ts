@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { ensureCliApp } from "../apps";
 import { workspaceFor, type RuleCaller } from "../members";
 import { issueAppKey, revokeUserCliKeys } from "../keys";
+import { recordChange } from "../changes";
 
 /**
  * SPEC 4.6 step 4, the one way a CLI key is made, whichever login asked for it (the
@@ -14,14 +15,19 @@ export async function mintCliKey(em: EntityManager, person: { userId: string; em
   // Minting is a session's act: a workspace that requires two-step sign-in requires it here too.
   const workspace = await workspaceFor({ em, userId: person.userId, secondFactor: person.secondFactor }, "workspace.read");
   const { app, created } = await ensureCliApp(em, workspace.tenantId, person.userId);
-  await revokeUserCliKeys(em, person.userId);
-  const issued = await issueAppKey(em, {
-    tenantId: workspace.tenantId,
-    appId: app.id,
-    userId: person.userId,
-    email: person.email,
-    purpose: "cli",
-    name: "svc login",
+  // The old keys' revocation, the new key and the login's audit row commit together.
+  const issued = await em.transactional(async (tx) => {
+    await revokeUserCliKeys(tx, person.userId);
+    const key = await issueAppKey(tx, {
+      tenantId: workspace.tenantId,
+      appId: app.id,
+      userId: person.userId,
+      email: person.email,
+      purpose: "cli",
+      name: "svc login",
+    });
+    await recordChange(tx, { tenantId: workspace.tenantId, audit: "cli.login", data: { prefix: key.key.displayPrefix }, target: { type: "key", id: key.key.id } });
+    return key;
   });
   return {
     apiKey: issued.apiKey,

@@ -22,6 +22,7 @@ import {
 } from "./provider-types";
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
 import { publishSessionRevoked } from "./session-revocations";
+import { endSessionsAudited, personActor, recordAccountChange } from "./account-audit";
 import { currentRequestOrigin } from "../platform/request-scope";
 import { MAX_USER_AGENT_LENGTH } from "./devices/user-agent";
 import { noteSignInDevice } from "./devices/new-sign-in-mail";
@@ -135,6 +136,12 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     if (typeof password !== "string" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) throw invalidCredentials();
     const user = await this.em.findOne(AuthUser, { email });
     const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
+    if (user && !ok) {
+      // A wrong password for a real account is worth an owner's attention; an unknown email names no one.
+      await this.em.transactional((tx) =>
+        recordAccountChange(tx, user.id, { audit: "session.sign_in_failed", data: { method: "password" }, target: { type: "person", id: user.id }, actor: personActor(user) }),
+      );
+    }
     if (!user || !ok) throw invalidCredentials();
     if (!user.emailConfirmedAt) throw new IdentityError(IDENTITY.EMAIL_NOT_CONFIRMED, "Email not confirmed");
     return this.startSession(user);
@@ -237,22 +244,25 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     // The request that proves the account is the one the session is opened from.
     const origin = currentRequestOrigin();
     const userAgent = origin.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null;
-    const session = this.em.create(AuthSession, {
-      id: randomUUID(),
-      userId: user.id,
-      refreshTokenHash: hashRefreshToken(refreshToken),
-      createdAt: now,
-      refreshedAt: now,
-      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
-      revokedAt: null,
-      userAgent,
-      ipAddress: origin.clientAddress,
-      lastActiveAt: now,
+    // The session and its audit rows (in each of the person's workspaces) commit together.
+    const session = await this.em.transactional(async (tx) => {
+      const created = tx.create(AuthSession, {
+        id: randomUUID(),
+        userId: user.id,
+        refreshTokenHash: hashRefreshToken(refreshToken),
+        createdAt: now,
+        refreshedAt: now,
+        expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+        revokedAt: null,
+        userAgent,
+        ipAddress: origin.clientAddress,
+        lastActiveAt: now,
+      });
+      await tx.flush();
+      if (proof) await tx.execute(`update auth_sessions set aal = 'aal2', mfa_method = ?, mfa_at = ? where id = ?`, [proof, now, created.id]);
+      await recordAccountChange(tx, user.id, { audit: "session.signed_in", data: {}, target: { type: "session", id: created.id }, actor: personActor(user) });
+      return created;
     });
-    await this.em.flush();
-    if (proof) {
-      await this.em.getConnection().execute(`update auth_sessions set aal = 'aal2', mfa_method = ?, mfa_at = ? where id = ?`, [proof, now, session.id]);
-    }
     await noteSignInDevice(this.em, user, { userAgent, ipAddress: origin.clientAddress, at: now });
     return sessionTokens(this.em, user, session.id, refreshToken, now, proof ? { method: proof, at: now } : null);
   }
@@ -276,27 +286,27 @@ function jwtFailure(error: unknown): string {
 
 /** Every live session of a user, but `except` (GoTrue's `Logout` and `LogoutAllExceptMe`). */
 export async function revokeSessionsOf(em: EntityManager, userId: string, except: string | null): Promise<void> {
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string }[]>(
-      `update auth_sessions set revoked_at = now() where user_id = ? and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') and revoked_at is null returning id`,
-      [userId, except],
-    );
-  for (const row of rows) await publishSessionRevoked(em, row.id);
+  await endSessionsAudited(
+    em,
+    `update auth_sessions set revoked_at = now() where user_id = ? and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') and revoked_at is null returning id, user_id`,
+    [userId, except],
+    "session.revoked",
+    publishSessionRevoked,
+  );
 }
 
-/** Revokes in PostgreSQL and tells every instance to drop its cached copy. */
+/** Revokes in PostgreSQL and tells every instance to drop its cached copy (the person signing out of this session). */
 export async function revokeSession(em: EntityManager, sessionId: string): Promise<void> {
-  await em.getConnection().execute(`update auth_sessions set revoked_at = now() where id = ? and revoked_at is null`, [sessionId]);
-  await publishSessionRevoked(em, sessionId);
+  const ended = await endSessionsAudited(em, `update auth_sessions set revoked_at = now() where id = ? and revoked_at is null returning id, user_id`, [sessionId], "session.signed_out", publishSessionRevoked);
+  if (ended.length === 0) await publishSessionRevoked(em, sessionId);
 }
 
 export async function revokeSessionByRefreshToken(em: EntityManager, refreshToken: string): Promise<void> {
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string }[]>(
-      `update auth_sessions set revoked_at = now() where refresh_token_hash = ? and revoked_at is null returning id`,
-      [hashRefreshToken(refreshToken)],
-    );
-  for (const row of rows) await publishSessionRevoked(em, row.id);
+  await endSessionsAudited(
+    em,
+    `update auth_sessions set revoked_at = now() where refresh_token_hash = ? and revoked_at is null returning id, user_id`,
+    [hashRefreshToken(refreshToken)],
+    "session.signed_out",
+    publishSessionRevoked,
+  );
 }

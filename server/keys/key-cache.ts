@@ -5,6 +5,8 @@ import type { KeyPurpose } from "./entities";
 
 export interface AppKeyPrincipal {
   keyId: string;
+  /** The key's label, as the audit log names the actor (null: unnamed). */
+  name: string | null;
   tenantId: string;
   appId: string;
   userId: string;

@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 import { log } from "../platform/log";
 import { AppKey, type KeyPurpose } from "./entities";
@@ -18,7 +19,9 @@ export async function issueAppKey(
   input: { tenantId: string; appId: string; userId: string; email: string; purpose: KeyPurpose; name?: string | null },
 ): Promise<IssuedKey> {
   const minted = mintAppKey();
-  const key = em.create(AppKey, {
+  // The key and its audit row commit together.
+  return em.transactional(async (tx) => {
+    const key = tx.create(AppKey, {
     id: randomUUID(),
     tenantId: input.tenantId,
     appId: input.appId,
@@ -31,18 +34,34 @@ export async function issueAppKey(
     createdAt: new Date(),
     lastUsedAt: null,
     revokedAt: null,
+    });
+    await tx.flush();
+    await recordChange(tx, {
+      tenantId: input.tenantId,
+      audit: "key.minted",
+      data: { name: key.name, purpose: key.purpose, prefix: key.displayPrefix, appId: key.appId, issuedTo: key.issuedToEmail },
+      target: { type: "key", id: key.id },
+    });
+    return { apiKey: minted.key, key };
   });
-  await em.flush();
-  return { apiKey: minted.key, key };
 }
 
-/** Revokes keys matching `where` (SQL over app_keys) and tells every instance. */
+/**
+ * Revokes keys matching `where` (SQL over app_keys) and tells every instance; each revocation
+ * is recorded in its workspace's audit log in the same transaction.
+ */
 async function revokeWhere(em: EntityManager, where: string, params: unknown[]): Promise<string[]> {
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string }[]>(`update app_keys set revoked_at = now() where revoked_at is null and ${where} returning id`, params);
-  for (const row of rows) await publishKeyRevoked(em, row.id);
-  return rows.map((row) => row.id);
+  return em.transactional(async (tx) => {
+    const rows = await tx.execute<{ id: string; tenant_id: string; name: string | null; purpose: KeyPurpose; display_prefix: string }[]>(
+      `update app_keys set revoked_at = now() where revoked_at is null and ${where} returning id, tenant_id, name, purpose, display_prefix`,
+      params,
+    );
+    for (const row of rows) {
+      await recordChange(tx, { tenantId: row.tenant_id, audit: "key.revoked", data: { name: row.name, purpose: row.purpose, prefix: row.display_prefix }, target: { type: "key", id: row.id } });
+      await publishKeyRevoked(tx, row.id);
+    }
+    return rows.map((row) => row.id);
+  });
 }
 
 export async function revokeAppKey(em: EntityManager, tenantId: string, keyId: string): Promise<void> {
@@ -111,14 +130,15 @@ export async function authenticateAppKey(em: () => EntityManager, token: string)
   const hash = hashAppKey(token);
   const rows = await em()
     .getConnection()
-    .execute<{ id: string; tenant_id: string; app_id: string; issued_by: string; issued_to_email: string; purpose: KeyPurpose; key_hash: string }[]>(
-      `select id, tenant_id, app_id, issued_by, issued_to_email, purpose, key_hash from app_keys where key_hash = ? and revoked_at is null`,
+    .execute<{ id: string; name: string | null; tenant_id: string; app_id: string; issued_by: string; issued_to_email: string; purpose: KeyPurpose; key_hash: string }[]>(
+      `select id, name, tenant_id, app_id, issued_by, issued_to_email, purpose, key_hash from app_keys where key_hash = ? and revoked_at is null`,
       [hash],
     );
   const row = rows[0];
   if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return null;
   const found: AppKeyPrincipal = {
     keyId: row.id,
+    name: row.name,
     tenantId: row.tenant_id,
     appId: row.app_id,
     userId: row.issued_by,

@@ -86,6 +86,7 @@ export async function inviteMember(em: EntityManager, tenantId: string, invitedB
       "all",
       context,
     );
+    await recordChange(tx, { tenantId, audit: "member.invited", data: { email: input.email, role: input.role }, target: { type: "invitation", id: rows[0]!.id } });
     return { id: rows[0]!.id, url: invitationUrl(token), expiresAt: expiresAt.toISOString() };
   });
 }
@@ -113,9 +114,12 @@ async function currentRole(em: EntityManager, tenantId: string, userId: string):
 export async function changeMemberRole(em: EntityManager, tenantId: string, userId: string, role: "member" | "viewer"): Promise<MemberView> {
   const before = await currentRole(em, tenantId, userId);
   if (before === "owner") throw ownerIsFixed();
-  // The owner row is excluded in SQL too, so no race can demote it.
-  const rows = await sql(em).execute(`update tenant_memberships set role = ? where tenant_id = ? and user_id = ? and role <> 'owner' returning user_id`, [role, tenantId, userId]);
-  if (rows.length === 0) throw memberNotFound();
+  // The owner row is excluded in SQL too, so no race can demote it. The role and its audit row commit together.
+  await em.transactional(async (tx) => {
+    const rows = await tx.execute(`update tenant_memberships set role = ? where tenant_id = ? and user_id = ? and role <> 'owner' returning user_id`, [role, tenantId, userId]);
+    if (rows.length === 0) throw memberNotFound();
+    if (before !== role) await recordChange(tx, { tenantId, audit: "member.role_changed", data: { from: before, to: role }, target: { type: "person", id: userId } });
+  });
   if (before !== role) await revokeMemberKeys(em, tenantId, userId);
   await publishMembershipChanged(em, tenantId, userId);
   return (await listMembers(em, tenantId)).find((m) => m.userId === userId)!;

@@ -103,6 +103,8 @@ const envSchema = z.object({
     .transform((v) => v.split(",").map((part) => Number(part.trim()))),
   // How long a receiver has to answer one attempt; no answer by then is a failed attempt.
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(15),
+  // The workspace audit log keeps rows this many days; the background sweep deletes older ones (ADR 047).
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // OAuth connections (issue 7). The catalog file is read at every start (ADR 010).
   INTEGRATIONS_FILE: optionalString,
   FIRST_PARTY_PROVIDER: z.string().default("supabase"),

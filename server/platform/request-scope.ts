@@ -9,7 +9,7 @@ import { cidrList } from "./security/cidr-list";
  * error): every log line written inside carries its id, which the response returns as
  * `X-Request-Id` so a person reporting a failure can name it.
  */
-const scope = new AsyncLocalStorage<{ requestId: string; origin: RequestOrigin }>();
+const scope = new AsyncLocalStorage<{ requestId: string; origin: RequestOrigin; actor?: RequestActor }>();
 
 /**
  * Who sent the request: the socket's address and the `User-Agent` header. A session opened
@@ -20,6 +20,16 @@ export interface RequestOrigin {
   clientAddress: string | null;
   userAgent: string | null;
 }
+
+/**
+ * Who the request acts as, once its credentials are known: the audit log (ADR 047) records it
+ * with every change the request makes, without threading it through every service.
+ */
+export type RequestActor =
+  | { type: "person"; id: string; email: string }
+  | { type: "key"; id: string; name: string | null }
+  | { type: "oauth_client"; id: string; name: string | null }
+  | { type: "system" };
 
 const UNKNOWN_ORIGIN: RequestOrigin = { clientAddress: null, userAgent: null };
 
@@ -33,6 +43,17 @@ export function currentRequestId(): string | undefined {
 
 export function currentRequestOrigin(): RequestOrigin {
   return scope.getStore()?.origin ?? UNKNOWN_ORIGIN;
+}
+
+/** Set where the request's session or key is resolved; outside a request this does nothing. */
+export function setRequestActor(actor: RequestActor): void {
+  const store = scope.getStore();
+  if (store) store.actor = actor;
+}
+
+/** The request's actor; `system` for work no request started (the background jobs). */
+export function currentRequestActor(): RequestActor {
+  return scope.getStore()?.actor ?? { type: "system" };
 }
 
 const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -18,6 +18,7 @@ import { webhooksRouter } from "./webhooks";
 import { sessionsRouter } from "./sessions";
 import { oauthClientsRouter } from "./oauth-clients";
 import { identityAdminSecurityRouter } from "./identity-admin-security";
+import { auditLogRouter } from "./audit-log";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -40,6 +41,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   oauth: oauthRouter,
   webhooks: webhooksRouter,
+  auditLog: auditLogRouter,
   sessions: sessionsRouter,
   oauthClients: oauthClientsRouter,
   idpAdminSecurity: identityAdminSecurityRouter,

@@ -39,13 +39,13 @@ export const appsRouter = router({
   setEnv: publicProcedure.meta(BROWSER).input(setEnvInput).mutation(async ({ ctx, input }) => {
     const workspace = await actingWorkspace(ctx, "apps.manage");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
-    await setEnvVar(ctx.em, app.id, input.key, input.value);
+    await setEnvVar(ctx.em, workspace.tenantId, app.id, input.key, input.value);
     return { ok: true as const };
   }),
   deleteEnv: publicProcedure.meta(BROWSER).input(envKeyInput).mutation(async ({ ctx, input }) => {
     const workspace = await actingWorkspace(ctx, "apps.manage");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
-    await deleteEnvVar(ctx.em, app.id, input.key);
+    await deleteEnvVar(ctx.em, workspace.tenantId, app.id, input.key);
     return { ok: true as const };
   }),
 });

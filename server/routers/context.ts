@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import type { SessionUser } from "../identity";
 import type { AppKeyPrincipal } from "../keys";
+import { setRequestActor } from "../platform/request-scope";
 
 export interface Context {
   /** A fresh EntityManager fork for this request, created on first use. */
@@ -29,6 +30,9 @@ export function createContextInner(options: {
   preferredTenantId?: string | null;
 }): Context {
   let em: EntityManager | undefined;
+  // The audit log records every change this request makes as made by this actor.
+  if (options.appKey) setRequestActor({ type: "key", id: options.appKey.keyId, name: options.appKey.name });
+  else if (options.session) setRequestActor({ type: "person", id: options.session.userId, email: options.session.email });
   return {
     get em() {
       em ??= options.orm.em.fork();

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
+import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 import { notify } from "../platform/db/notifications";
 import { hashAgentToken, isAgentTokenFormat, mintAgentToken } from "./agent-token-format";
@@ -43,12 +44,17 @@ export async function issueAgentToken(
   input: { deploymentId: string; tenantId: string; userId: string; email: string },
 ): Promise<{ token: string; view: AgentTokenView }> {
   const minted = mintAgentToken();
-  const rows = await em.getConnection().execute<AgentTokenRow[]>(
-    `insert into deployment_agent_tokens (deployment_id, tenant_id, display_prefix, token_hash, created_by, created_by_email)
-       values (?, ?, ?, ?, ?, ?) returning id, display_prefix, created_by_email, created_at, last_used_at, revoked_at`,
-    [input.deploymentId, input.tenantId, minted.displayPrefix, minted.hash, input.userId, input.email],
-  );
-  return { token: minted.token, view: agentTokenView(rows[0]!) };
+  // The token and its audit row commit together.
+  const row = await em.transactional(async (tx) => {
+    const rows = await tx.execute<AgentTokenRow[]>(
+      `insert into deployment_agent_tokens (deployment_id, tenant_id, display_prefix, token_hash, created_by, created_by_email)
+         values (?, ?, ?, ?, ?, ?) returning id, display_prefix, created_by_email, created_at, last_used_at, revoked_at`,
+      [input.deploymentId, input.tenantId, minted.displayPrefix, minted.hash, input.userId, input.email],
+    );
+    await recordChange(tx, { tenantId: input.tenantId, audit: "agent_token.issued", data: { deploymentId: input.deploymentId, prefix: minted.displayPrefix }, target: { type: "agent_token", id: rows[0]!.id } });
+    return rows[0]!;
+  });
+  return { token: minted.token, view: agentTokenView(row) };
 }
 
 export async function listAgentTokens(em: EntityManager, deploymentId: string): Promise<AgentTokenView[]> {
@@ -65,14 +71,16 @@ export async function listAgentTokens(em: EntityManager, deploymentId: string): 
 export async function revokeAgentToken(em: EntityManager, deploymentId: string, tokenId: string): Promise<void> {
   // The id column is a uuid: anything else names no token and must not reach PostgreSQL.
   if (!z.uuid().safeParse(tokenId).success) throw new AppError("NOT_FOUND", "Agent token not found");
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string }[]>(`update deployment_agent_tokens set revoked_at = now() where id = ? and deployment_id = ? and revoked_at is null returning id`, [
-      tokenId,
-      deploymentId,
-    ]);
-  if (rows.length === 0) throw new AppError("NOT_FOUND", "Agent token not found");
-  await notify(em, AGENT_TOKEN_REVOKED_CHANNEL, tokenId);
+  await em.transactional(async (tx) => {
+    const rows = await tx.execute<{ id: string; tenant_id: string; display_prefix: string }[]>(
+      `update deployment_agent_tokens set revoked_at = now() where id = ? and deployment_id = ? and revoked_at is null returning id, tenant_id, display_prefix`,
+      [tokenId, deploymentId],
+    );
+    if (rows.length === 0) throw new AppError("NOT_FOUND", "Agent token not found");
+    await recordChange(tx, { tenantId: rows[0]!.tenant_id, audit: "agent_token.revoked", data: { deploymentId, prefix: rows[0]!.display_prefix }, target: { type: "agent_token", id: tokenId } });
+    // Delivered on commit: agents are disconnected once the revocation is there to be read.
+    await notify(tx, AGENT_TOKEN_REVOKED_CHANNEL, tokenId);
+  });
 }
 
 /** The deployment behind a presented `svc_at_` token, or null (malformed, unknown, revoked). */

@@ -5,3 +5,4 @@ export type { NotReadyReason } from "./readiness";
 export { DEFAULT_OVERLAP_SECONDS, KEY_RINGS, rotateSigningKey, type KeyRingName } from "./key-rotation";
 // `npm run cluster` (scripts/cluster.mjs): one set of secrets and one embedded PostgreSQL for N instances.
 export { bootEnvironment, stopEmbeddedDatabase } from "./boot";
+export { verifyAuditChainOf } from "./audit-verify-command";

@@ -12,6 +12,7 @@ import { startHealthChecks, stopHealthChecks } from "../deployments";
 import { startOrphanSweeps, stopOrphanSweeps } from "../storage";
 import { readCatalogFile, seedCatalog, startConnectionHealth, stopConnectionHealth } from "../connections";
 import { startWebhookDelivery, stopWebhookDelivery } from "../webhooks";
+import { startAuditRetention, stopAuditRetention } from "./audit-retention";
 
 export interface Runtime {
   orm: MikroORM;
@@ -64,6 +65,7 @@ export function getRuntime(): Promise<Runtime> {
     startOrphanSweeps(orm);
     startConnectionHealth(orm);
     startWebhookDelivery(orm);
+    startAuditRetention(orm);
     if (!signalsOwnedByHost) shutDownOnSignals();
     started = { orm };
     return started;
@@ -82,6 +84,7 @@ export async function shutdownRuntime(): Promise<void> {
   await stopOAuthSweeps();
   await stopWebhookDelivery();
   await stopOrphanSweeps();
+  stopAuditRetention();
   await stopListening();
   await closeORM();
   await stopEmbeddedDatabase();

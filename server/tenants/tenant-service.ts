@@ -11,6 +11,7 @@ import type { CreateTenantInput, UpdateTenantInput } from "./schemas";
 import { deleteOwnedImage, prepareImage, storeImage } from "../images";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import { parseCredits } from "../billing";
+import { recordChange, type Change } from "../changes";
 
 const SLUG_TAKEN = "This workspace URL is already taken";
 const ALREADY_HAVE_ONE = "You already have a workspace";
@@ -127,15 +128,25 @@ export async function updateTenant(em: EntityManager, ownerId: string, input: Up
 
 async function applyTenantUpdate(em: EntityManager, tenant: Tenant, input: UpdateTenantInput): Promise<Tenant> {
   const previousLogo = tenant.logoUrl;
+  const audited: Change[] = [];
+  const target = { type: "workspace", id: tenant.id };
   if (input.slug !== undefined && input.slug !== tenant.slug) {
     if (tenant.slugChosen) throw new AppError("BAD_REQUEST", "Workspace URL cannot be changed after creation");
+    audited.push({ tenantId: tenant.id, audit: "workspace.url_changed", data: { from: tenant.slug, to: input.slug }, target });
     tenant.slug = input.slug;
     tenant.slugChosen = true;
   }
-  if (input.name !== undefined) tenant.name = input.name;
+  if (input.name !== undefined && input.name !== tenant.name) {
+    audited.push({ tenantId: tenant.id, audit: "workspace.renamed", data: { from: tenant.name, to: input.name }, target });
+    tenant.name = input.name;
+  }
   if (input.clearLogo === true) tenant.logoUrl = null;
   try {
-    await em.flush();
+    // The new name or URL and its audit rows commit together, or not at all.
+    await em.transactional(async (tx) => {
+      await tx.flush();
+      for (const change of audited) await recordChange(tx, change);
+    });
   } catch (error) {
     throw conflictFor(error) ?? error;
   }

@@ -273,6 +273,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace audit log
+         * @description Who did what in your current workspace, newest first: sign-ins and sessions, factors, keys and `svc login`, members, the workspace's name and URL, apps, variables (their names), allowed origins, connections, deployments and their agent tokens. Each row is written in the transaction of its change and chained to the one before by SHA-256. Pass `nextCursor` back as `cursor` for the next page; `limit` is 1-200 (50). Filters combine: `action` (one action of the closed list), `actor` (an actor's id, or a person's email), `since` (at or after) and `until` (before), ISO 8601 times. The workspace owner, with a session cookie or with `Authorization: Bearer svc_sk_…` of the CLI key `svc login` issued to them; members and viewers get 403, and so does an app's key. Never cached.
+         */
+        get: operations["getApiAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a range of the audit log (CSV or JSON Lines)
+         * @description The rows of a filtered range as a file to download (`Content-Disposition: attachment`), newest first, at most 100,000 rows. `format=csv` flattens the actor and target into columns and keeps `changes` as JSON in one cell; `format=jsonl` has one row per line exactly as `GET /api/audit-log` lists it. Filters combine: `action` (one action of the closed list), `actor` (an actor's id, or a person's email), `since` (at or after) and `until` (before), ISO 8601 times. The workspace owner, with a session cookie or with `Authorization: Bearer svc_sk_…` of the CLI key `svc login` issued to them; members and viewers get 403, and so does an app's key.
+         */
+        get: operations["getApiAuditLogExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the audit log's hash chain
+         * @description Walks your current workspace's chain from its first kept row and recomputes every hash. `valid: false` names the first break in `firstInvalid`: a row `edited` (its content no longer gives its hash), `removed` (a row's predecessor is gone, or the last rows are) or `reordered` (a row follows another than the one it was chained to). The retention sweep keeps the chain verifiable. The workspace owner, with a session cookie or with `Authorization: Bearer svc_sk_…` of the CLI key `svc login` issued to them; members and viewers get 403, and so does an app's key.
+         */
+        get: operations["getApiAuditLogVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -3760,6 +3820,283 @@ export interface operations {
                 };
             };
             /** @description No app of this id in your workspace, or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAuditLog: {
+        parameters: {
+            query?: {
+                /** @description One action of the closed list */
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.renamed" | "workspace.url_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited";
+                /** @description An actor's id (person, key, OAuth client) or a person's email */
+                actor?: string;
+                /** @description The `nextCursor` of the previous page */
+                cursor?: string;
+                limit?: number;
+                /** @description Rows at or after this time */
+                since?: string;
+                /** @description Rows before this time */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows and the cursor of the next (null on the last page). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** @description One action of the closed list */
+                            action: string;
+                            actor: {
+                                email: string;
+                                id: string;
+                                /** @constant */
+                                type: "person";
+                            } | {
+                                id: string;
+                                name: string | null;
+                                /** @constant */
+                                type: "key";
+                            } | {
+                                id: string;
+                                name: string | null;
+                                /** @constant */
+                                type: "oauth_client";
+                            } | {
+                                /** @constant */
+                                type: "system";
+                            };
+                            address: string | null;
+                            /** @description What changed: names and ids, never a secret, a token or a variable's value */
+                            changes: {
+                                [key: string]: unknown;
+                            };
+                            /** @description SHA-256 (hex) over prevHash and the row's canonical content */
+                            hash: string;
+                            /** @description The row's id */
+                            id: string;
+                            prevHash: string;
+                            requestId: string | null;
+                            /** @description The row's place in the workspace's chain, from 1 */
+                            seq: number;
+                            target: {
+                                id: string;
+                                type: string;
+                            } | null;
+                            /** Format: date-time */
+                            time: string;
+                            userAgent: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description An unknown action, a cursor or limit out of range, or a time that is not ISO 8601. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner; or the key is an app's key, not the owner's CLI key. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAuditLogExport: {
+        parameters: {
+            query: {
+                /** @description One action of the closed list */
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.renamed" | "workspace.url_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited";
+                /** @description An actor's id (person, key, OAuth client) or a person's email */
+                actor?: string;
+                /** @description `csv` or `jsonl` */
+                format: "csv" | "jsonl";
+                /** @description Rows at or after this time */
+                since?: string;
+                /** @description Rows before this time */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="audit-log-<slug>.csv"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jsonl; charset=utf-8": unknown;
+                    "text/csv; charset=utf-8": unknown;
+                };
+            };
+            /** @description No `format`, or a filter as `GET /api/audit-log` refuses it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner; or the key is an app's key, not the owner's CLI key. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiAuditLogVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result of the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        firstInvalid: {
+                            /** @description The row found there (null: the chain's last rows are gone) */
+                            id: string | null;
+                            /** @enum {string} */
+                            problem: "edited" | "removed" | "reordered";
+                            /** @description The place in the chain where the break is */
+                            seq: number;
+                        } | null;
+                        /** @description The hash of the workspace's last row (the genesis hash when there is none) */
+                        headHash: string;
+                        message: string;
+                        rowsChecked: number;
+                        valid: boolean;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner; or the key is an app's key, not the owner's CLI key. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
             404: {
                 headers: {
                     [name: string]: unknown;

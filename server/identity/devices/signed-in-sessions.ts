@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
 import { AppError } from "../../platform/errors";
 import { publishSessionRevoked } from "../session-revocations";
+import { endSessionsAudited } from "../account-audit";
 import { describeUserAgent } from "./user-agent";
 
 /** One row of "Where you're signed in" (`signedInSessionOutput`). */
@@ -52,15 +53,15 @@ export async function listSignedInSessions(em: EntityManager, userId: string, cu
 export async function revokeSignedInSession(em: EntityManager, userId: string, sessionId: string): Promise<void> {
   // Anything but a UUID names no session, and must not reach PostgreSQL (a NUL there is a 500).
   if (!SESSION_ID.safeParse(sessionId).success) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND_MESSAGE);
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string }[]>(
-      `update auth_sessions set revoked_at = now()
-        where id = ? and user_id = ? and oauth_client_id is null and revoked_at is null and expires_at > now() returning id`,
-      [sessionId, userId],
-    );
-  if (rows.length === 0) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND_MESSAGE);
-  await publishSessionRevoked(em, rows[0]!.id);
+  const ended = await endSessionsAudited(
+    em,
+    `update auth_sessions set revoked_at = now()
+      where id = ? and user_id = ? and oauth_client_id is null and revoked_at is null and expires_at > now() returning id, user_id`,
+    [sessionId, userId],
+    "session.revoked",
+    publishSessionRevoked,
+  );
+  if (ended.length === 0) throw new AppError("NOT_FOUND", SESSION_NOT_FOUND_MESSAGE);
 }
 
 /**
@@ -69,13 +70,13 @@ export async function revokeSignedInSession(em: EntityManager, userId: string, s
  * authorized, listed and revoked on their own (docs/decisions/046).
  */
 export async function revokeOtherSignedInSessions(em: EntityManager, userId: string, keepSessionId: string): Promise<number> {
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string }[]>(
-      `update auth_sessions set revoked_at = now()
-        where user_id = ? and id <> ?::uuid and oauth_client_id is null and revoked_at is null returning id`,
-      [userId, keepSessionId],
-    );
-  for (const row of rows) await publishSessionRevoked(em, row.id);
-  return rows.length;
+  const ended = await endSessionsAudited(
+    em,
+    `update auth_sessions set revoked_at = now()
+      where user_id = ? and id <> ?::uuid and oauth_client_id is null and revoked_at is null returning id, user_id`,
+    [userId, keepSessionId],
+    "session.revoked",
+    publishSessionRevoked,
+  );
+  return ended.length;
 }

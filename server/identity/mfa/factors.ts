@@ -11,6 +11,7 @@ import { publishSessionRevoked } from "../session-revocations";
 import { raiseSessionToAal2 } from "./session-level";
 import { sqlOf } from "./sql";
 import { matchTotpStep, newTotpEnrolment } from "./totp";
+import { personActor, recordAccountChange } from "../account-audit";
 
 /** The session a factor call comes from: its account, its id, the level it reached. */
 export interface MfaCaller {
@@ -112,6 +113,7 @@ export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorI
       await sql(`update auth_mfa_factors set status = 'verified', updated_at = now() where id = ?`, [factor.id]);
       // GoTrue drops the account's other unverified factors of the type once one is verified.
       await sql(`delete from auth_mfa_factors where user_id = ? and factor_type = 'totp' and status = 'unverified'`, [caller.user.id]);
+      await recordAccountChange(tx, caller.user.id, { audit: "factor.enrolled", data: { factorType: "totp", friendlyName: factor.friendly_name }, target: { type: "factor", id: factor.id }, actor: personActor(caller.user) });
     }
     return raiseSessionToAal2(tx, caller.user, caller.sessionId, "totp");
   });
@@ -152,12 +154,16 @@ export async function unenrollFactor(em: EntityManager, caller: MfaCaller, facto
       "Recovery codes cannot be the only verified factor. Please enroll another factor before unenrolling this one or delete your recovery codes.",
     );
   }
-  await em.getConnection().execute(`delete from auth_mfa_factors where id = ?`, [factor.id]);
-  // A passkey sign-in is aal2 by itself (ADR 048): removing the last TOTP factor leaves it so.
-  if (others.length === 0) {
-    await em
-      .getConnection()
-      .execute(`update auth_sessions set aal = 'aal1', mfa_method = null, mfa_at = null where user_id = ? and mfa_method is distinct from 'webauthn'`, [caller.user.id]);
-  }
+  // The factor, the sessions' level and the audit row change together.
+  await em.transactional(async (tx) => {
+    await tx.execute(`delete from auth_mfa_factors where id = ?`, [factor.id]);
+    // A passkey sign-in is aal2 by itself (ADR 048): removing the last TOTP factor leaves it so.
+    if (others.length === 0) {
+      await tx.execute(`update auth_sessions set aal = 'aal1', mfa_method = null, mfa_at = null where user_id = ? and mfa_method is distinct from 'webauthn'`, [caller.user.id]);
+    }
+    if (factor.status === "verified") {
+      await recordAccountChange(tx, caller.user.id, { audit: "factor.removed", data: { factorType: factor.factor_type, friendlyName: factor.friendly_name }, target: { type: "factor", id: factor.id }, actor: personActor(caller.user) });
+    }
+  });
   return { id: factor.id };
 }

@@ -10,6 +10,7 @@ import type { MfaCaller } from "./factors";
 import { publishSessionRevoked } from "../session-revocations";
 import { raiseSessionToAal2 } from "./session-level";
 import { sqlOf } from "./sql";
+import { personActor, recordAccountChange } from "../account-audit";
 
 /**
  * Recovery codes in the shape of auth-js's `mfa.recoveryCodes` (ADR 045): one set per
@@ -81,6 +82,7 @@ export async function generateRecoveryCodes(em: EntityManager, caller: MfaCaller
   const id = randomUUID();
   const codes = await em.transactional(async (tx) => {
     await sqlOf(tx)(`insert into auth_mfa_factors (id, user_id, friendly_name, factor_type, status) values (?, ?, ?, 'recovery_code', 'verified')`, [id, caller.user.id, friendlyName]);
+    await recordAccountChange(tx, caller.user.id, { audit: "factor.enrolled", data: { factorType: "recovery_code", friendlyName }, target: { type: "factor", id }, actor: personActor(caller.user) });
     return writeCodes(tx, id);
   });
   return { id, type: "recovery_code" as const, friendly_name: friendlyName, total: codes.length, codes };
@@ -93,6 +95,7 @@ export async function regenerateRecoveryCodes(em: EntityManager, caller: MfaCall
   if (!set) throw noRecoveryCodes();
   const codes = await em.transactional(async (tx) => {
     await sqlOf(tx)(`update auth_mfa_factors set updated_at = now() where id = ?`, [set.id]);
+    await recordAccountChange(tx, caller.user.id, { audit: "recovery_codes.regenerated", data: {}, target: { type: "factor", id: set.id }, actor: personActor(caller.user) });
     return writeCodes(tx, set.id);
   });
   await resetRateLimit(em, `mfa-factor:${set.id}`);
@@ -104,7 +107,10 @@ export async function deleteRecoveryCodes(em: EntityManager, caller: MfaCaller) 
   requireAal2(caller, "delete recovery codes");
   const set = await recoverySetOf(em, caller.user.id);
   if (!set) throw noRecoveryCodes();
-  await em.getConnection().execute(`delete from auth_mfa_factors where id = ?`, [set.id]);
+  await em.transactional(async (tx) => {
+    await tx.execute(`delete from auth_mfa_factors where id = ?`, [set.id]);
+    await recordAccountChange(tx, caller.user.id, { audit: "factor.removed", data: { factorType: "recovery_code", friendlyName: set.friendly_name }, target: { type: "factor", id: set.id }, actor: personActor(caller.user) });
+  });
   return { id: set.id };
 }
 
@@ -122,7 +128,9 @@ export async function verifyRecoveryCode(em: EntityManager, caller: MfaCaller, f
       set.id,
       hashCode(code),
     ]);
-    return used.length === 0 ? null : raiseSessionToAal2(tx, caller.user, caller.sessionId, "mfa/recovery_code");
+    if (used.length === 0) return null;
+    await recordAccountChange(tx, caller.user.id, { audit: "recovery_codes.used", data: {}, target: { type: "factor", id: set.id }, actor: personActor(caller.user) });
+    return raiseSessionToAal2(tx, caller.user, caller.sessionId, "mfa/recovery_code");
   });
   if (!raised) {
     await countWrongCode(em, set.id);

@@ -20,6 +20,7 @@ import { Migration20261126000024_mfa_factors } from "./Migration20261126000024_m
 import { Migration20261126000025_session_devices } from "./Migration20261126000025_session_devices";
 import { Migration20261126000026_workspace_two_step_rule } from "./Migration20261126000026_workspace_two_step_rule";
 import { Migration20261126000027_passkeys } from "./Migration20261126000027_passkeys";
+import { Migration20261126000028_audit_log } from "./Migration20261126000028_audit_log";
 import { Migration20261126000029_registered_oauth_clients } from "./Migration20261126000029_registered_oauth_clients";
 import { Migration20261126000031_admin_links } from "./Migration20261126000031_admin_links";
 
@@ -46,6 +47,7 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000025_session_devices", class: Migration20261126000025_session_devices },
   { name: "Migration20261126000026_workspace_two_step_rule", class: Migration20261126000026_workspace_two_step_rule },
   { name: "Migration20261126000027_passkeys", class: Migration20261126000027_passkeys },
+  { name: "Migration20261126000028_audit_log", class: Migration20261126000028_audit_log },
   { name: "Migration20261126000029_registered_oauth_clients", class: Migration20261126000029_registered_oauth_clients },
   { name: "Migration20261126000031_admin_links", class: Migration20261126000031_admin_links },
 ];

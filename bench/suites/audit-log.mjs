@@ -1,0 +1,176 @@
+// The audit log's cost on PATCH /api/tenants/me (issue 20 section 4, ADR 047; goal: at most
+// 10% slower). Every rename writes one audit row in its transaction: the chain head's row lock
+// (an upsert), the row and the head's update, and the canonical JSON and SHA-256 in Node.
+//
+// 1. Over HTTP, side by side: the same rename on this build (with the log) and on a build from
+//    before the log (BENCH_AUDIT_BASELINE_DIR: a checkout of a commit before the log with its
+//    own `npm run build` and node_modules; it gets its own database on the bench PostgreSQL and
+//    its own data directory, since an older build refuses a database a newer one migrated),
+//    interleaved one request each, BENCH_AUDIT_REQUESTS of each (default 1000), one at a time
+//    (latency), then the same with 8 clients each at once (throughput). Without the variable
+//    only this build's figures are printed.
+// 2. In PostgreSQL: the rename's transaction as the service commits it, with and without the
+//    audit statement, interleaved over one connection, so the database's share is seen apart.
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import pg from "pg";
+import { freePort } from "../lib/ports.mjs";
+import { startNodeProcess } from "../lib/servers.mjs";
+
+const GENESIS = "0".repeat(64);
+const round = (n) => Math.round(n * 100) / 100;
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+function summary(name, times) {
+  const t = [...times].sort((a, b) => a - b);
+  const mean = t.reduce((a, b) => a + b, 0) / t.length;
+  return { name, runs: t.length, meanMs: round(mean), medianMs: round(quantile(t, 0.5)), p99Ms: round(quantile(t, 0.99)) };
+}
+
+/** A person who owns a workspace on `base`, signed up as a browser would: their session cookie. */
+async function ownerOf(base) {
+  const signup = await fetch(`${base}/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "bench-before@example.com", password: "correct horse battery staple" }),
+    redirect: "manual",
+  });
+  const cookie = signup.headers.getSetCookie().map((line) => line.split(";")[0]).find((pair) => pair.startsWith("svc_session="));
+  if (!cookie) throw new Error(`sign-up on ${base} answered ${signup.status}`);
+  const created = await fetch(`${base}/api/tenants`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench", slug: "bench-before" }) });
+  if (created.status !== 201) throw new Error(`POST /api/tenants on ${base} answered ${created.status}`);
+  return cookie;
+}
+
+let renames = 0;
+async function rename(base, cookie) {
+  const started = process.hrtime.bigint();
+  const res = await fetch(`${base}/api/tenants/me`, { method: "PATCH", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ name: `Bench ${++renames}` }) });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`PATCH /api/tenants/me answered ${res.status} on ${base}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** `clients` loops renaming at once for `count` renames in all; answers renames per second. */
+async function throughput(base, cookie, clients, count) {
+  let left = count;
+  const started = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (left-- > 0) await rename(base, cookie);
+  }));
+  return round(count / (Number(process.hrtime.bigint() - started) / 1e9));
+}
+
+/** The rename's transaction in SQL, with or without what the audit log adds to it. */
+async function renameTransaction(db, tenantId, withAudit) {
+  const started = process.hrtime.bigint();
+  await db.query("begin");
+  const name = `Bench sql ${++renames}`;
+  await db.query(`update tenants set name = $1, updated_at = now() where id = $2`, [name, tenantId]);
+  if (withAudit) {
+    // appendAuditRow's one statement (server/changes/audit-writer.ts).
+    const canonical = JSON.stringify({ action: "workspace.renamed", changes: { to: name }, time: new Date().toISOString(), workspace: tenantId });
+    const hashOf = (prev) => `encode(sha256(convert_to(${prev} || E'\\n' || $2, 'UTF8')), 'hex')`;
+    await db.query(
+      `with head as (
+         insert into audit_chains as c (tenant_id, head_seq, head_hash, head_prev_hash) values ($1::uuid, 1, ${hashOf(`'${GENESIS}'`)}, '${GENESIS}')
+         on conflict (tenant_id) do update set head_seq = c.head_seq + 1, head_hash = ${hashOf("c.head_hash")}, head_prev_hash = c.head_hash
+         returning head_seq, head_hash, head_prev_hash)
+       insert into audit_log (tenant_id, seq, created_at, actor, action, target_type, target_id, changes, prev_hash, hash, request_id)
+       select $1::uuid, head_seq, now(), '{"type":"system"}', 'workspace.renamed', 'workspace', $1::text, $3::jsonb, head_prev_hash, head_hash, $4 from head`,
+      [tenantId, canonical, JSON.stringify({ to: name }), randomUUID()],
+    );
+  }
+  await db.query("commit");
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+const row = (s) => `${s.name.padEnd(52)}  ${String(s.runs).padStart(5)}  ${s.meanMs.toFixed(2).padStart(8)}  ${s.medianMs.toFixed(2).padStart(7)}  ${s.p99Ms.toFixed(2).padStart(7)}`;
+
+export default {
+  name: "audit-log",
+  title: "The audit write's cost on PATCH /api/tenants/me (with and without the log)",
+  async run(ctx) {
+    const requests = Number(process.env.BENCH_AUDIT_REQUESTS) || 1000;
+    const withLog = ctx.targets["npm-start"];
+    const cookie = ctx.user.cookie;
+    let baseline = null;
+    const baselineDir = process.env.BENCH_AUDIT_BASELINE_DIR;
+    let baselineCookie = null;
+    if (baselineDir) {
+      // Its own database on the same PostgreSQL (an older build refuses a database a newer one migrated), its own data directory.
+      const admin = new pg.Client({ connectionString: ctx.databaseUrl });
+      await admin.connect();
+      await admin.query("create database svc_bench_before");
+      await admin.end();
+      const databaseUrl = new URL(ctx.databaseUrl);
+      databaseUrl.pathname = "/svc_bench_before";
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      baseline = await startNodeProcess({
+        name: "before-the-log",
+        args: [join(baselineDir, "scripts", "start.mjs")],
+        cwd: baselineDir,
+        env: { NODE_ENV: "production", HOST: "127.0.0.1", BASE_URL: url, DATABASE_URL: databaseUrl.toString(), DATA_DIR: join(ctx.tmpRoot, "data-before"), LOG_LEVEL: "warn", PORT: String(port) },
+        logDir: ctx.logDir,
+        readyUrl: `${url}/api/auth/me`,
+      });
+      baseline.url = url;
+      baselineCookie = await ownerOf(url);
+    }
+    const db = new pg.Client({ connectionString: ctx.databaseUrl });
+    await db.connect();
+    try {
+      const scenarios = [];
+      const ratios = [];
+      const lines = ["", this.title, ""];
+      // 1. HTTP.
+      for (let i = 0; i < 100; i++) {
+        await rename(withLog, cookie);
+        if (baseline) await rename(baseline.url, baselineCookie);
+      }
+      const a = [];
+      const b = [];
+      for (let i = 0; i < requests; i++) {
+        a.push(await rename(withLog, cookie));
+        if (baseline) b.push(await rename(baseline.url, baselineCookie));
+      }
+      const logged = summary("PATCH /api/tenants/me, with the log", a);
+      scenarios.push(logged);
+      lines.push(`${"one request at a time".padEnd(52)}  ${"runs".padStart(5)}  ${"mean ms".padStart(8)}  ${"median".padStart(7)}  ${"p99".padStart(7)}`, row(logged));
+      const loggedRate = await throughput(withLog, cookie, 8, requests);
+      scenarios.push({ name: "renames/s with the log, 8 clients", value: loggedRate });
+      if (baseline) {
+        const before = summary("PATCH /api/tenants/me, before the log", b);
+        scenarios.push(before);
+        lines.push(row(before));
+        const beforeRate = await throughput(baseline.url, baselineCookie, 8, requests);
+        scenarios.push({ name: "renames/s before the log, 8 clients", value: beforeRate });
+        ratios.push({ name: "median latency with the log / before it", value: round(logged.medianMs / before.medianMs), goal: "<= 1.10" });
+        ratios.push({ name: "renames/s before the log / with it (8 clients)", value: round(beforeRate / loggedRate), goal: "<= 1.10" });
+        lines.push("", `8 clients at once: ${loggedRate} renames/s with the log, ${beforeRate} before it`);
+        lines.push(`with the log the median rename takes x${ratios[0].value} the time, and 8 clients get x${round(loggedRate / beforeRate)} the renames per second (goal: at most 10% slower)`);
+      } else {
+        lines.push("", `8 clients at once: ${loggedRate} renames/s`, "set BENCH_AUDIT_BASELINE_DIR to a built checkout from before the log for the side-by-side figures");
+      }
+      // 2. PostgreSQL's share.
+      const tenantId = (await db.query("select id from tenants where slug = 'bench-workspace'")).rows[0].id;
+      for (let i = 0; i < 50; i++) await renameTransaction(db, tenantId, i % 2 === 0);
+      const plain = [];
+      const audited = [];
+      for (let i = 0; i < requests; i++) {
+        plain.push(await renameTransaction(db, tenantId, false));
+        audited.push(await renameTransaction(db, tenantId, true));
+      }
+      const p = summary("rename transaction without the audit statements", plain);
+      const q = summary("rename transaction with the audit statements", audited);
+      scenarios.push(p, q);
+      ratios.push({ name: "audit statements added to the rename's transaction (median)", value: round(q.medianMs - p.medianMs), unit: "ms" });
+      lines.push("", row(p), row(q), `the audit statements add ${round(q.medianMs - p.medianMs)} ms to the median rename transaction`);
+      return { text: lines.join("\n"), scenarios, ratios, clean: true };
+    } finally {
+      await db.end();
+      await baseline?.stop();
+    }
+  },
+};

@@ -1,0 +1,67 @@
+import type { ChangeType } from "./change-types";
+
+/**
+ * The closed list of actions the workspace audit log records (issue 20 section 4, ADR 047).
+ * Dotted: what was acted on, then what happened. A new action is added here, nowhere else;
+ * `GET /api/audit-log?action=` accepts only these.
+ */
+export const AUDIT_ACTIONS = [
+  "session.signed_in",
+  "session.sign_in_failed",
+  "session.signed_out",
+  "session.revoked",
+  "factor.enrolled",
+  "factor.removed",
+  "passkey.enrolled",
+  "passkey.removed",
+  "recovery_codes.used",
+  "recovery_codes.regenerated",
+  "key.minted",
+  "key.revoked",
+  "cli.login",
+  "member.invited",
+  "member.joined",
+  "member.role_changed",
+  "member.removed",
+  "workspace.renamed",
+  "workspace.url_changed",
+  "workspace.two_step_changed",
+  "app.created",
+  "app.deleted",
+  "variable.set",
+  "variable.deleted",
+  "origin.added",
+  "origin.removed",
+  "connection.created",
+  "connection.reconnected",
+  "connection.deleted",
+  "binding.changed",
+  "deployment.registered",
+  "deployment.changed",
+  "deployment.deleted",
+  "agent_token.issued",
+  "agent_token.revoked",
+  "oauth_grant.approved",
+  "oauth_grant.revoked",
+  "catalog.edited",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The change log's types the audit log also records, under its own name: every call that
+ * records one of these (webhooks, the event feed) writes the audit row in the same step.
+ */
+export const AUDITED_CHANGES: Partial<Record<ChangeType, AuditAction>> = {
+  "connection.created": "connection.created",
+  "connection.reconnected": "connection.reconnected",
+  "connection.deleted": "connection.deleted",
+  "deployment.created": "deployment.registered",
+  "deployment.deleted": "deployment.deleted",
+  "member.added": "member.joined",
+  "member.removed": "member.removed",
+};
+
+export function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}

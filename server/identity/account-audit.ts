@@ -1,0 +1,42 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { recordChange, type AuditAction, type ChangeActor } from "../changes";
+
+/**
+ * An account's own security events (sign-ins, failed sign-ins, sign-outs, revoked sessions)
+ * belong to no one workspace: each workspace the person is a member of records them, so its
+ * owner sees who got into an account that reaches the workspace (ADR 047). A person in no
+ * workspace yet leaves no row. Called with the transaction of the change, like every record.
+ */
+export async function recordAccountChange(
+  tx: EntityManager,
+  userId: string,
+  change: { audit: AuditAction; data: Record<string, unknown>; target: { type: string; id: string }; actor?: ChangeActor },
+): Promise<void> {
+  // In one order, so two transactions recording for the same people never wait on each other's chains in a cycle.
+  const workspaces = await tx.execute<{ tenant_id: string }[]>(`select tenant_id from tenant_memberships where user_id = ? order by tenant_id`, [userId]);
+  for (const { tenant_id } of workspaces) await recordChange(tx, { tenantId: tenant_id, ...change });
+}
+
+/** The person as an audit actor. */
+export const personActor = (user: { id: string; email: string | null }): ChangeActor => ({ type: "person", id: user.id, email: user.email ?? "" });
+
+/**
+ * Ends sessions with one UPDATE (`sql` returns `id` and `user_id`), records each in its
+ * person's workspaces in the same transaction, and tells every instance (publish).
+ */
+export async function endSessionsAudited(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+  audit: "session.signed_out" | "session.revoked",
+  publish: (tx: EntityManager, sessionId: string) => Promise<void>,
+): Promise<string[]> {
+  return em.transactional(async (tx) => {
+    const rows = await tx.execute<{ id: string; user_id: string }[]>(sql, params);
+    for (const row of rows) {
+      await recordAccountChange(tx, row.user_id, { audit, data: {}, target: { type: "session", id: row.id } });
+      await publish(tx, row.id);
+    }
+    return rows.map((row) => row.id);
+  });
+}

@@ -1,0 +1,107 @@
+import type { Browser, Download, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invitedPerson } from "../support/actors";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+warnIfNoChromium("tests/e2e/audit-page.test.ts");
+
+/**
+ * The owner's /audit page in a real browser, at 1280 and 390 px: filter by action and by
+ * actor, page through, export the filtered range as CSV and JSON Lines, and a refused filter
+ * said plainly; members are sent away.
+ */
+describe.skipIf(!hasChromium)("the audit page in a browser", () => {
+  let service: RunningService;
+  let browser: Browser;
+  let owner: TestUser;
+  let member: TestUser;
+
+  beforeAll(async () => {
+    [service, browser] = await Promise.all([startService({ label: "e2e-audit" }), launchBrowser()]);
+    owner = await signUp(service);
+    await createWorkspace(service, owner, uniqueSlug("audit"), "Audit Co");
+    member = await invitedPerson(service, owner, "member");
+    for (const name of ["Alpha", "Beta"]) expect((await api(service, "/api/apps", { method: "POST", cookie: member.cookie, json: { name } })).status).toBe(201);
+    for (let i = 1; i <= 55; i++) expect((await api(service, "/api/tenants/me", { method: "PATCH", cookie: owner.cookie, json: { name: `Audit Co ${i}` } })).status).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  async function pageAs(user: TestUser, width: number): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+    await context.addCookies([{ name: "svc_session", value: user.cookie.slice("svc_session=".length), url: service.url }]);
+    return context.newPage();
+  }
+  async function open(page: Page, path: string) {
+    await page.goto(`${service.url}${path}`);
+    await page.waitForSelector("html[data-hydrated]");
+  }
+  /** A download's bytes as text (the shared browser runs apart: no local path, a stream). */
+  const downloaded = async (download: Download) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  };
+  const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const actions = (page: Page) => page.getByTestId("audit-row").locator("td:first-child").allTextContents();
+
+  for (const width of [1280, 390]) {
+    it(`filters, pages and exports the log (${width} px)`, { timeout: 90_000 }, async () => {
+      const page = await pageAs(owner, width);
+      await open(page, "/dashboard");
+      if (width < 600) await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" }).click();
+      await page.waitForURL(/\/audit$/);
+      await page.getByRole("heading", { name: "Audit log" }).waitFor();
+      expect(await page.getByTestId("audit-row").count()).toBe(50);
+      expect(await noSidewaysScroll(page)).toBe(true);
+
+      // The next page, then back to the newest.
+      await page.getByRole("link", { name: "Older" }).click();
+      await page.waitForURL(/cursor=/);
+      await page.getByRole("link", { name: "Newest" }).waitFor();
+      expect(await page.getByTestId("audit-row").count()).toBeGreaterThan(0);
+
+      const filters = page.getByRole("search", { name: "Filter the audit log" });
+      await filters.getByLabel("Action", { exact: true }).selectOption("app.created");
+      await filters.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL(/action=app\.created/);
+      await expect.poll(() => actions(page)).toEqual(["app.created", "app.created"]);
+      expect(await page.getByTestId("audit-row").first().textContent()).toContain(member.email);
+
+      await filters.getByLabel("Action", { exact: true }).selectOption("");
+      await filters.getByLabel("Actor", { exact: true }).fill(member.email);
+      await filters.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL(/actor=/);
+      await expect.poll(() => actions(page)).toEqual(["app.created", "app.created", "member.joined"]);
+      expect(await noSidewaysScroll(page)).toBe(true);
+
+      // The export carries the same filter.
+      const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "CSV" }).click()]);
+      const csvText = await downloaded(csv);
+      expect(csvText.trim().split("\n").slice(1).map((line) => line.split(",")[3])).toEqual(["app.created", "app.created", "member.joined"]);
+      const [jsonl] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "JSON Lines" }).click()]);
+      const rows = (await downloaded(jsonl)).trim().split("\n").map((line) => JSON.parse(line));
+      expect(rows.map((row) => [row.action, row.actor.email])).toEqual([
+        ["app.created", member.email],
+        ["app.created", member.email],
+        ["member.joined", member.email],
+      ]);
+      await page.context().close();
+    });
+  }
+
+  it("says plainly when a filter is refused, and sends a member away", { timeout: 60_000 }, async () => {
+    const page = await pageAs(owner, 1280);
+    await open(page, "/audit?from=yesterday");
+    expect(await page.getByRole("alert").textContent()).toBe("since and until must be ISO 8601 times");
+    expect(await page.getByText("No entries match these filters.").count()).toBe(1);
+    const asMember = await pageAs(member, 390);
+    await open(asMember, "/audit");
+    expect(new URL(asMember.url()).pathname).toBe("/dashboard");
+  });
+});

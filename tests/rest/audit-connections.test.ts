@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { connectFirstParty } from "../support/connect-flows";
+import { api, type TestUser } from "../support/http";
+import { catalogFile } from "../support/oauth";
+import { startService, type RunningService } from "../support/service";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
+
+/**
+ * Issue 20 section 4: a connection created (through the provider's consent, whose callback
+ * carries no session: the actor is the person who started it) and deleted is recorded with
+ * its actor and the connection as target; a refused disconnect writes nothing.
+ */
+describe("audit log: connections", () => {
+  let service: RunningService;
+  let provider: FakeOAuthProvider;
+  let ws: WorkspaceOwner;
+  let viewer: TestUser;
+
+  beforeAll(async () => {
+    provider = await startFakeOAuthProvider();
+    service = await startService({
+      label: "audit-conn",
+      env: { INTEGRATIONS_FILE: catalogFile([provider.catalogRow("supabase")]), SUPABASE_OAUTH_CLIENT_ID: provider.clientId, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
+    });
+    ws = await signedInOwner(service, { slugPrefix: "conn" });
+    viewer = await invitedPerson(service, ws.user, "viewer");
+  }, 90_000);
+  afterAll(async () => {
+    await service?.stop();
+    await provider?.close();
+  });
+
+  const rows = async (action: string) =>
+    (await service.db.query(`select actor, target_type, target_id from audit_log where tenant_id = $1 and action = $2 order by seq`, [ws.tenantId, action])).rows.map((r) => ({
+      actor: r.actor,
+      target: `${r.target_type}:${r.target_id}`,
+    }));
+  const count = async () => (await service.db.query(`select count(*)::int as n from audit_log where tenant_id = $1`, [ws.tenantId])).rows[0].n as number;
+
+  it("records a connection created and deleted", async () => {
+    const connected = await connectFirstParty(service, ws.user);
+    expect(connected.message?.type, JSON.stringify(connected.message)).toBe("svc:oauth:done");
+    const id = (await service.db.query(`select id from connections where tenant_id = $1`, [ws.tenantId])).rows[0].id as string;
+    const me = { type: "person", id: ws.user.userId, email: ws.user.email };
+    expect(await rows("connection.created")).toEqual([{ actor: me, target: `connection:${id}` }]);
+
+    const before = await count();
+    const refused = await api(service, `/api/connections/${id}`, { method: "DELETE", cookie: viewer.cookie });
+    expect(refused.status).toBe(403);
+    expect(await count()).toBe(before);
+    const deleted = await api(service, `/api/connections/${id}`, { method: "DELETE", cookie: ws.user.cookie });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await rows("connection.deleted")).toEqual([{ actor: me, target: `connection:${id}` }]);
+  });
+});
