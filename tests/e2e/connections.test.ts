@@ -331,7 +331,7 @@ window.__ready = true;
     expect(new URL(popup.url()).searchParams.get("redirectTo")).toMatch(/^\/api\/oauth\/supabase\/authorize\?/);
     await popup.getByLabel("Email").fill(user.email);
     await popup.getByLabel("Password").fill(user.password);
-    await popup.getByRole("button", { name: /sign in/i }).click();
+    await popup.getByRole("button", { name: "Sign in", exact: true }).click();
     await connectAnother(popup);
     const outcome = await outcomeOf(page);
     expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);

@@ -19,7 +19,9 @@ describe.skipIf(!hasChromium)("a form submitted while the service is unreachable
   let owner: TestUser;
 
   beforeAll(async () => {
-    [first, browser] = await Promise.all([startService({ label: "e2e-offline" }), launchBrowser()]);
+    // The page's own requests may still be open when the service is stopped: a short drain
+    // keeps the stop (and its exit code, asserted below) well inside stopChild's 10 s.
+    [first, browser] = await Promise.all([startService({ label: "e2e-offline", env: { SHUTDOWN_GRACE_SECONDS: "3" } }), launchBrowser()]);
     owner = (await signedInOwner(first)).user;
   }, 90_000);
   afterAll(async () => {

@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)("two-step sign-in in Chromium", () => {
     await page.waitForSelector("html[data-hydrated]");
     await page.getByLabel("Email").fill(person.email);
     await page.getByLabel("Password").fill(person.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
   }
 
   /** Through /logout's own button: the header's navigation is not what this suite tests. */
