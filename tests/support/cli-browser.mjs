@@ -4,7 +4,7 @@
 // clicks "Issue API key" and writes what the page then said to SVC_TEST_BROWSER_RESULT
 // (or `redirected: <path>` when the page sends the account elsewhere instead).
 // SVC_TEST_PAGE_ORIGIN, when set, opens the same path on another origin (a foreign page).
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const url = new URL(process.argv.at(-1));
@@ -40,4 +40,6 @@ try {
 } finally {
   await browser.close();
 }
-writeFileSync(resultFile, outcome);
+// Written whole, then renamed into place: the test polls for the file and must never read it half-written.
+writeFileSync(`${resultFile}.partial`, outcome);
+renameSync(`${resultFile}.partial`, resultFile);
