@@ -177,6 +177,8 @@ async function main() {
     SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000",
     SMTP_URL: mail.url,
     MAILER_AUTOCONFIRM: "true",
+    // Its [auth.webauthn] rp_origins: the passkey tests' software authenticator signs for this page.
+    WEBAUTHN_RP_ORIGINS: "http://localhost:5173",
   });
   let results;
   try {

@@ -103,6 +103,22 @@ const envSchema = z.object({
     .transform((v) => v.split(",").map((part) => Number(part.trim()))),
   // How long a receiver has to answer one attempt; no answer by then is a failed attempt.
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(15),
+  // Passkeys (ADR 048): origins besides BASE_URL's whose pages may run a ceremony, as GoTrue's
+  // WEBAUTHN_RP_ORIGINS (a single-page app served from another port of the relying party's
+  // host). Each an exact origin such as http://localhost:5173, separated by commas.
+  WEBAUTHN_RP_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const origins = value.split(",").map((part) => part.trim()).filter(Boolean);
+      for (const origin of origins) {
+        if (!URL.canParse(origin) || new URL(origin).origin !== origin || !/^https?:$/.test(new URL(origin).protocol)) {
+          ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin: write scheme, host and port only, like http://localhost:5173` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
   // The workspace audit log keeps rows this many days; the background sweep deletes older ones (ADR 047).
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // OAuth connections (issue 7). The catalog file is read at every start (ADR 010).

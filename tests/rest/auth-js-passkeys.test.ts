@@ -15,11 +15,13 @@ import { SoftwareAuthenticator } from "../support/software-authenticator";
 const SERVICE_ROLE_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.cGFzc2tleS1hZG1pbg";
 let service: RunningService;
 beforeAll(async () => {
-  service = await startService({ label: "auth-js-passkeys", env: { SERVICE_ROLE_KEY, INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+  service = await startService({ label: "auth-js-passkeys", env: { SERVICE_ROLE_KEY, INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64"), WEBAUTHN_RP_ORIGINS: SPA_ORIGIN } });
 }, 60_000);
 afterAll(() => service?.stop());
 
 const PASSWORD = "correct horse battery";
+/** A single-page app on another port of the relying party's host, listed in WEBAUTHN_RP_ORIGINS. */
+const SPA_ORIGIN = "http://localhost:5173";
 const client = (key = "anon") =>
   new AuthClient({
     url: `${service.url}/auth/v1`,
@@ -84,6 +86,17 @@ describe("auth-js passkey: registration", () => {
       excludeCredentials: [{ id: device.credentials[0]!.id, type: "public-key" }],
     });
     expect(data!.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000));
+  });
+
+  it("accepts ceremonies from an origin WEBAUTHN_RP_ORIGINS lists, as GoTrue's rp_origins", async () => {
+    const person = await signedUp();
+    const spa = new SoftwareAuthenticator(SPA_ORIGIN);
+    const options = await person.auth.passkey.startRegistration();
+    const registered = await person.auth.passkey.verifyRegistration({ challengeId: options.data!.challenge_id, credential: spa.register(options.data!.options) as never });
+    expect(registered.error).toBeNull();
+    const { result } = await signInWith(spa);
+    expect(result.error).toBeNull();
+    expect(result.data!.user!.id).toBe(person.userId);
   });
 
   it("refuses the same authenticator twice, an attestation from another origin, and a used registration challenge", async () => {
