@@ -14,6 +14,7 @@ import { identityAdminSecurityOperations } from "./routes/identity-admin-securit
 import { identityProviderOperations } from "./routes/identity-provider.operations";
 import { identityFactorOperations } from "./routes/identity-factors.operations";
 import { identityPasskeyOperations } from "./routes/identity-passkeys.operations";
+import { identityUnavailableOperations } from "./routes/identity-unavailable.operations";
 import { memberOperations } from "./routes/members.operations";
 import { oauthOperations } from "./routes/oauth.operations";
 import { oauthEndpointOperations, oauthServerOperations } from "./routes/oauth-server.operations";
@@ -57,6 +58,7 @@ export const routes: Route[] = [
   ...identityProviderOperations,
   ...identityFactorOperations,
   ...identityPasskeyOperations,
+  ...identityUnavailableOperations,
   ...oauthServerOperations,
   ...oauthEndpointOperations,
   ...identityAdminOperations,

@@ -13,6 +13,7 @@ import {
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as factors from "./identity-factors";
+import { badJwtExample, badToken, noBearer } from "./identity-bearer-refusals";
 
 const MFA_DESCRIPTION =
   "Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. " +
@@ -23,24 +24,7 @@ const RECOVERY_DESCRIPTION =
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const idParam = { name: "id", description: "The factor's id (UUID), from enrolment or the user's `factors`." };
 
-const noBearer = (json?: unknown, params?: Record<string, string>): ResponseDoc => ({
-  status: 401,
-  description: "No bearer.",
-  examples: [{ name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json, params } }],
-});
 const ON_UNKNOWN = { id: UNKNOWN };
-const BAD_JWT = "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
-const badJwtExample = (json?: unknown, params?: Record<string, string>) => ({
-  name: "bad-jwt",
-  summary: "A token that does not verify",
-  body: { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token signature is invalid" },
-  request: { as: "anonymous" as const, json, params, headers: { authorization: BAD_JWT } },
-});
-const badToken = (json?: unknown, params?: Record<string, string>): ResponseDoc => ({
-  status: 403,
-  description: "GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them.",
-  examples: [badJwtExample(json, params)],
-});
 const notFound = (json?: unknown): ResponseDoc => ({
   status: 404,
   description: "`mfa_factor_not_found`: no factor with this id on the account of the token.",

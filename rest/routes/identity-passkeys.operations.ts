@@ -11,6 +11,7 @@ import {
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as passkeys from "./identity-passkeys";
+import { badJwtExample, badToken, noBearer } from "./identity-bearer-refusals";
 
 const PASSKEY_DESCRIPTION =
   "Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. " +
@@ -22,23 +23,6 @@ const userParam = { name: "id", description: "The account's id (UUID)." };
 const passkeyParam = { name: "passkeyId", description: "The passkey's id (UUID)." };
 const VERIFY_BODY = { challenge_id: UNKNOWN, credential: { id: "AAAA", rawId: "AAAA", type: "public-key", response: {} } };
 
-const noBearer = (json?: unknown, params?: Record<string, string>): ResponseDoc => ({
-  status: 401,
-  description: "No bearer.",
-  examples: [{ name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", json, params } }],
-});
-const BAD_JWT = "Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
-const badJwtExample = (json?: unknown, params?: Record<string, string>) => ({
-  name: "bad-jwt",
-  summary: "A token that does not verify",
-  body: { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature, token signature is invalid" },
-  request: { as: "anonymous" as const, json, params, headers: { authorization: BAD_JWT } },
-});
-const badToken = (json?: unknown, params?: Record<string, string>): ResponseDoc => ({
-  status: 403,
-  description: "GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them.",
-  examples: [badJwtExample(json, params)],
-});
 const needsAal2 = (what: string, json?: unknown, params?: Record<string, string>): ResponseDoc => ({
   status: 403,
   description: `\`insufficient_aal\`: ${what} from an \`aal1\` session of an account with a verified second factor; also GoTrue's refusals of a bearer.`,

@@ -127,7 +127,13 @@ export const identityProviderOperations: Route[] = [
           { name: "wrong-password", summary: "A wrong password", body: { code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "not the password" } } },
           { name: "bad-refresh", summary: "An unknown refresh token", body: { code: 400, error_code: "refresh_token_not_found", msg: "Invalid Refresh Token: Refresh Token Not Found" }, request: { as: "anonymous", query: { grant_type: "refresh_token" }, json: { refresh_token: "nope" } } },
           { name: "bad-grant", summary: "No grant_type", body: { code: 400, error_code: "unsupported_grant_type", msg: "Unsupported grant_type; use password or refresh_token" }, request: { as: "anonymous", json: {} } },
+          { name: "id-token", summary: "An ID token of an outside provider (`signInWithIdToken`)", body: { code: 400, error_code: "provider_disabled", msg: 'Provider (issuer "https://accounts.google.com") is not enabled' }, request: { as: "anonymous", query: { grant_type: "id_token" }, json: { provider: "google", id_token: "eyJ…" } } },
         ],
+      },
+      {
+        status: 422,
+        description: "`web3_provider_disabled`: `grant_type=web3` (`signInWithWeb3`); the built-in provider has no Web3 sign-in.",
+        examples: [{ name: "web3", summary: "A Web3 sign-in", body: { code: 422, error_code: "web3_provider_disabled", msg: "Web3 provider is disabled" }, request: { as: "anonymous", query: { grant_type: "web3" }, json: { chain: "ethereum", message: "m", signature: "0x00" } } }],
       },
       { status: 429, description: "Too many attempts for this account or address; `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
     ],

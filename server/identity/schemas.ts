@@ -16,6 +16,9 @@ export const tokenInput = z.object({
   email: z.unknown().optional(),
   password: z.unknown().optional(),
   refresh_token: z.unknown().optional(),
+  // `grant_type=id_token`: named in GoTrue's refusal.
+  provider: z.unknown().optional(),
+  issuer: z.unknown().optional(),
 });
 
 export const accessTokenInput = z.object({ accessToken: z.string() });
@@ -103,12 +106,15 @@ export const signupBody = z.object({
   data: z.record(z.string(), z.unknown()).optional().describe("User metadata, any JSON keys (e.g. `display_name`), at most 2 KB serialized."),
 });
 export const tokenQuery = z.object({
-  grant_type: z.enum(["password", "refresh_token"]).describe("`password` (with `email` and `password`) or `refresh_token` (with `refresh_token`)."),
+  grant_type: z
+    .enum(["password", "refresh_token", "id_token", "web3"])
+    .describe("`password` (with `email` and `password`) or `refresh_token` (with `refresh_token`); `id_token` and `web3` are GoTrue's sign-ins through an outside identity, which the built-in provider refuses as a GoTrue with them off does."),
 });
 export const tokenBody = z.object({
   email: z.string().optional().describe("With `grant_type=password`."),
   password: z.string().optional().describe("With `grant_type=password`."),
   refresh_token: z.string().optional().describe("With `grant_type=refresh_token`."),
+  provider: z.string().optional().describe("With `grant_type=id_token`: named in the refusal."),
 });
 /** The token endpoint's form body (GoTrue reads `grant_type` from the query, then the form). */
 export const tokenFormBody = tokenBody.extend({

@@ -24,6 +24,14 @@ async function limitedSignIn(ctx: Context, email: string, signIn: () => Promise<
 const factorRequest = (ctx: Context, input: { accessToken: string }) => ({ accessToken: input.accessToken, clientAddress: ctx.clientAddress });
 
 /** The built-in provider's GoTrue-compatible surface (served at /auth/v1). */
+
+/** The issuer GoTrue names when `signInWithIdToken` asks for a provider that is off. */
+const KNOWN_ISSUERS: Record<string, string> = { google: "https://accounts.google.com", apple: "https://appleid.apple.com", facebook: "https://www.facebook.com", kakao: "https://kauth.kakao.com" };
+function idTokenIssuer(input: { provider?: unknown; issuer?: unknown }): string {
+  const named = typeof input.provider === "string" ? input.provider : typeof input.issuer === "string" ? input.issuer : "";
+  return (KNOWN_ISSUERS[named] ?? named).slice(0, 200);
+}
+
 export const identityProviderRouter = router({
   signup: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
     // GoTrue: a sign-up with neither email nor phone is an anonymous sign-in.
@@ -44,6 +52,9 @@ export const identityProviderRouter = router({
       return limitedSignIn(ctx, email, () => provider.signInWithPassword(email, typeof input.password === "string" ? input.password : ""));
     }
     if (input.grantType === "refresh_token") return provider.refresh(String(input.refresh_token ?? ""));
+    // Sign-ins through someone else's identity: GoTrue's answers for a provider that is off.
+    if (input.grantType === "web3") throw new IdentityError(IDENTITY.WEB3_PROVIDER_DISABLED, "Web3 provider is disabled");
+    if (input.grantType === "id_token") throw new IdentityError(IDENTITY.ID_TOKEN_PROVIDER_DISABLED, `Provider (issuer ${JSON.stringify(idTokenIssuer(input))}) is not enabled`);
     throw new IdentityError(IDENTITY.UNSUPPORTED_GRANT_TYPE, "Unsupported grant_type; use password or refresh_token");
   }),
   user: publicProcedure.input(accessTokenInput).query(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).getUser(input.accessToken)),

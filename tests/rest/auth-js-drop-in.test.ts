@@ -350,3 +350,34 @@ describe("auth-js anonymous and provider sign-in, off", () => {
     });
   }
 });
+
+/**
+ * Sign-in ways through an outside identity, which the built-in provider does not have: auth-js
+ * gets GoTrue's own answer for each when it is switched off (a readable `msg` and GoTrue's code),
+ * never a bare 404 or an unsupported grant type.
+ */
+describe("auth-js sign-ins the built-in provider does not offer", () => {
+  it("answers signInWithSSO, signInWithIdToken and signInWithWeb3 as a GoTrue with them off", async () => {
+    const auth = client();
+    const sso = await auth.signInWithSSO({ domain: "example.com" });
+    expect(sso.error).toMatchObject({ status: 404, code: "saml_provider_disabled", message: "SAML 2.0 is disabled" });
+    const idToken = await auth.signInWithIdToken({ provider: "google", token: "an-id-token" });
+    expect(idToken.data.session).toBeNull();
+    expect(idToken.error).toMatchObject({ status: 400, code: "provider_disabled", message: 'Provider (issuer "https://accounts.google.com") is not enabled' });
+    const web3 = await auth.signInWithWeb3({ chain: "ethereum", message: "Sign in", signature: "0x00" } as never);
+    expect(web3.data.session).toBeNull();
+    expect(web3.error).toMatchObject({ status: 422, code: "web3_provider_disabled", message: "Web3 provider is disabled" });
+  });
+
+  it("answers linkIdentity and unlinkIdentity with manual_linking_disabled for a signed-in person, and asks a stranger for a token first", async () => {
+    const { auth } = await signedUp();
+    const linked = await auth.linkIdentity({ provider: "google", options: { skipBrowserRedirect: true } });
+    expect(linked.error).toMatchObject({ status: 404, code: "manual_linking_disabled", message: "Manual linking is disabled" });
+    const { data } = await auth.getUserIdentities();
+    const unlinked = await auth.unlinkIdentity(data!.identities[0]!);
+    expect(unlinked.error).toMatchObject({ status: 404, code: "manual_linking_disabled", message: "Manual linking is disabled" });
+    const stranger = await fetch(`${service.url}/auth/v1/user/identities/authorize?provider=google`);
+    expect(stranger.status).toBe(401);
+    expect(await stranger.json()).toEqual({ code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" });
+  });
+});

@@ -2253,6 +2253,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SAML single sign-on (switched off)
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         */
+        post: operations["postAuthV1Sso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SAML assertion consumer (switched off)
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         */
+        post: operations["postAuthV1SsoSamlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/sso/saml/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SAML service provider metadata (switched off)
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         */
+        get: operations["getAuthV1SsoSamlMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/token": {
         parameters: {
             query?: never;
@@ -2290,6 +2350,46 @@ export interface paths {
          * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata` key by key (a `null` removes one), at most 2 KB serialized; `display_name` and `avatar_url` are strings of at most 2048 characters without control characters. `password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. `email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. Every field is checked before any is applied.
          */
         put: operations["putAuthV1User"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/user/identities/{identity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink an identity (switched off)
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         */
+        delete: operations["deleteAuthV1UserIdentitiesIdentityId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/user/identities/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Link another identity (switched off)
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         */
+        get: operations["getAuthV1UserIdentitiesAuthorize"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -13530,11 +13630,83 @@ export interface operations {
             };
         };
     };
+    postAuthV1Sso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `saml_provider_disabled`: always, with the built-in provider. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1SsoSamlAcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `saml_provider_disabled`: always, with the built-in provider. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1SsoSamlMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `saml_provider_disabled`: always, with the built-in provider. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     postAuthV1Token: {
         parameters: {
             query: {
-                /** @description `password` (with `email` and `password`) or `refresh_token` (with `refresh_token`). */
-                grant_type: "password" | "refresh_token";
+                /** @description `password` (with `email` and `password`) or `refresh_token` (with `refresh_token`); `id_token` and `web3` are GoTrue's sign-ins through an outside identity, which the built-in provider refuses as a GoTrue with them off does. */
+                grant_type: "password" | "refresh_token" | "id_token" | "web3";
             };
             header?: never;
             path?: never;
@@ -13547,6 +13719,8 @@ export interface operations {
                     email?: string;
                     /** @description With `grant_type=password`. */
                     password?: string;
+                    /** @description With `grant_type=id_token`: named in the refusal. */
+                    provider?: string;
                     /** @description With `grant_type=refresh_token`. */
                     refresh_token?: string;
                 };
@@ -13560,6 +13734,8 @@ export interface operations {
                     grant_type?: "password" | "refresh_token";
                     /** @description With `grant_type=password`. */
                     password?: string;
+                    /** @description With `grant_type=id_token`: named in the refusal. */
+                    provider?: string;
                     /** @description With `grant_type=refresh_token`. */
                     refresh_token?: string;
                 };
@@ -13656,6 +13832,19 @@ export interface operations {
             };
             /** @description Wrong credentials, an unknown or used refresh token, or an unsupported grant type. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `web3_provider_disabled`: `grant_type=web3` (`signInWithWeb3`); the built-in provider has no Web3 sign-in. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13942,6 +14131,109 @@ export interface operations {
             };
             /** @description A password too short or too long (`weak_password`), an email another account has (`email_exists`), a wrong or used `nonce` (`reauthentication_not_valid`), or a password alone for an anonymous account (`validation_failed`). A password change from a session over 24 hours old without `nonce`, with mail, is 400 `reauthentication_needed`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1UserIdentitiesIdentityId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identity's id. */
+                identity_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `manual_linking_disabled`: always, with the built-in provider, once the bearer is valid. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1UserIdentitiesAuthorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description GoTrue's refusals of a bearer (`bad_jwt`, `session_not_found`, `user_not_found`), as `GET /auth/v1/user` answers them. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `manual_linking_disabled`: always, with the built-in provider, once the bearer is valid. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
