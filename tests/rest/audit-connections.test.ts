@@ -53,4 +53,40 @@ describe("audit log: connections", () => {
     expect(deleted.status, deleted.text).toBe(204);
     expect(await rows("connection.deleted")).toEqual([{ actor: me, target: `connection:${id}` }]);
   });
+
+  it("records a binding changed: bound and unbound, with the app, the connection and the person; a refused one writes nothing", async () => {
+    const connected = await connectFirstParty(service, ws.user);
+    expect(connected.message?.type, JSON.stringify(connected.message)).toBe("svc:oauth:done");
+    const id = (await service.db.query(`select id from connections where tenant_id = $1 order by created_at desc limit 1`, [ws.tenantId])).rows[0].id as string;
+    const app = await api(service, "/api/apps", { method: "POST", cookie: ws.user.cookie, json: { name: "Bound app" } });
+    expect(app.status, app.text).toBe(201);
+    const path = `/api/apps/${app.body.id}/bindings/supabase`;
+    const mark = await count();
+    const changes = async () =>
+      (await service.db.query(`select actor, target_type, target_id, changes from audit_log where tenant_id = $1 and action = 'binding.changed' and seq > $2 order by seq`, [ws.tenantId, mark])).rows.map(
+        (r) => ({ actor: r.actor, target: `${r.target_type}:${r.target_id}`, changes: r.changes }),
+      );
+    for (const [refused, status] of [
+      [() => api(service, path, { method: "PUT", cookie: viewer.cookie, json: { connectionId: id } }), 403],
+      [() => api(service, path, { method: "PUT", cookie: ws.user.cookie, json: { connectionId: "not-a-uuid" } }), 400],
+      [() => api(service, path, { method: "DELETE", cookie: ws.user.cookie }), 404],
+    ] as const) {
+      const res = await refused();
+      expect(res.status, res.text).toBe(status);
+      expect(await count()).toBe(mark);
+    }
+    const bound = await api(service, path, { method: "PUT", cookie: ws.user.cookie, json: { connectionId: id } });
+    expect(bound.status, bound.text).toBe(200);
+    const beforeUnbind = await count();
+    expect((await api(service, path, { method: "DELETE", cookie: viewer.cookie })).status).toBe(403);
+    expect(await count()).toBe(beforeUnbind);
+    const unbound = await api(service, path, { method: "DELETE", cookie: ws.user.cookie });
+    expect(unbound.status, unbound.text).toBe(204);
+    const me = { type: "person", id: ws.user.userId, email: ws.user.email };
+    const target = `connection:${id}`;
+    expect(await changes()).toEqual([
+      { actor: me, target, changes: { appId: app.body.id, connectionId: id, provider: "supabase", bound: true } },
+      { actor: me, target, changes: { appId: app.body.id, connectionId: id, provider: "supabase", bound: false } },
+    ]);
+  });
 });
