@@ -56,6 +56,8 @@ export const AUDITED_CHANGES: Partial<Record<ChangeType, AuditAction>> = {
   "connection.created": "connection.created",
   "connection.reconnected": "connection.reconnected",
   "connection.deleted": "connection.deleted",
+  "connection.bound": "binding.changed",
+  "connection.unbound": "binding.changed",
   "deployment.created": "deployment.registered",
   "deployment.deleted": "deployment.deleted",
   "member.added": "member.joined",

@@ -17,7 +17,10 @@ export async function appendEvent(
 ): Promise<void> {
   // The audit log names the connection the change is about.
   const connectionId = typeof event.data.connectionId === "string" ? event.data.connectionId : null;
-  await recordChange(tx, { ...event, target: connectionId ? { type: "connection", id: connectionId } : null });
+  // A binding's audit row (binding.changed) says which app and whether it was bound or unbound: its action alone does not.
+  const binding = event.type === "connection.bound" || event.type === "connection.unbound";
+  const auditData = binding ? { appId: event.appId, connectionId, provider: event.data.provider, bound: event.type === "connection.bound" } : undefined;
+  await recordChange(tx, { ...event, auditData, target: connectionId ? { type: "connection", id: connectionId } : null });
 }
 
 export interface AppEventRow {

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { AppError } from "../platform/errors";
 import { MESSAGE_CODES } from "../platform/error-codes";
+import { recordChange } from "../changes";
 
 /**
  * The workspace's two-step rule (issue 20, 1; ADR 049). It binds sessions only: keys and OAuth
@@ -40,6 +41,13 @@ export async function setTwoStepRule(em: EntityManager, tenantId: string, requir
       code: MESSAGE_CODES.TWO_STEP_NOT_SET_UP.code,
     });
   }
-  await em.getConnection().execute(`update tenants set require_two_step = ?, updated_at = now() where id = ?`, [required, tenantId]);
+  // The rule and its audit row commit together; setting the rule it already has is no change and records none.
+  await em.transactional(async (tx) => {
+    const [before] = await tx.execute<{ require_two_step: boolean }[]>(`select require_two_step from tenants where id = ? for update`, [tenantId]);
+    await tx.execute(`update tenants set require_two_step = ?, updated_at = now() where id = ?`, [required, tenantId]);
+    if (before && before.require_two_step !== required) {
+      await recordChange(tx, { tenantId, audit: "workspace.two_step_changed", data: { from: before.require_two_step, to: required }, target: { type: "workspace", id: tenantId } });
+    }
+  });
   return { required };
 }

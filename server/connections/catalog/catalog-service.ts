@@ -1,5 +1,7 @@
+import { isDeepStrictEqual } from "node:util";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { AppError } from "../../platform/errors";
+import { recordChange } from "../../changes";
 import { Integration, integrationRow, type IntegrationRow } from "./entities";
 import type { IntegrationEdit } from "../schemas";
 
@@ -12,10 +14,16 @@ export async function listIntegrations(em: EntityManager, options: { includeDisa
   return rows.map(integrationRow);
 }
 
-/** An administrator's edit; from now on seeding leaves this row alone (ADR 010). */
+/**
+ * An administrator's edit; from now on seeding leaves this row alone (ADR 010). The catalog
+ * belongs to no workspace: each workspace with a connection of this provider records the edit
+ * (`catalog.edited`, the names of the fields changed, never the OAuth configuration's values),
+ * in the edit's transaction (ADR 047).
+ */
 export async function editIntegration(em: EntityManager, editedBy: string, input: IntegrationEdit): Promise<IntegrationRow> {
   const row = await em.findOne(Integration, { slug: input.slug });
   if (!row) throw new AppError("NOT_FOUND", "Integration not found");
+  const fields = changedFields(row, input);
   row.name = input.name;
   row.description = input.description;
   row.logo = input.logo;
@@ -23,6 +31,26 @@ export async function editIntegration(em: EntityManager, editedBy: string, input
   if (input.enabled !== undefined) row.enabled = input.enabled;
   row.editedBy = editedBy;
   row.editedAt = new Date();
-  await em.flush();
+  await em.transactional(async (tx) => {
+    await tx.flush();
+    if (fields.length === 0) return;
+    // In one order, so two edits recording for the same workspaces never wait on each other's chains in a cycle.
+    const workspaces = await tx.execute<{ tenant_id: string }[]>(`select distinct tenant_id from connections where provider = ? order by tenant_id`, [row.slug]);
+    for (const { tenant_id } of workspaces) {
+      await recordChange(tx, { tenantId: tenant_id, audit: "catalog.edited", data: { slug: row.slug, fields }, target: { type: "integration", id: row.slug } });
+    }
+  });
   return integrationRow(row);
+}
+
+/** The names of the catalog fields an edit changes. */
+function changedFields(row: Integration, input: IntegrationEdit): string[] {
+  const fields: string[] = [];
+  if (row.name !== input.name) fields.push("name");
+  if (row.description !== input.description) fields.push("description");
+  if (row.logo !== input.logo) fields.push("logo");
+  // Compared as values: jsonb keeps keys in its own order.
+  if (!isDeepStrictEqual(row.oauthClientConfig, input.oauthClientConfig)) fields.push("oauthClientConfig");
+  if (input.enabled !== undefined && row.enabled !== input.enabled) fields.push("enabled");
+  return fields;
 }

@@ -5,6 +5,8 @@ import { GRANT_SECONDS } from "./oauth-provider";
 import { endGrantSession } from "./postgres-adapter";
 import { IDENTITY_RESOURCE } from "./scopes";
 import { CLI_CLIENT, CLI_CLIENT_ID } from "./cli-client";
+import { recordAccountChange } from "../account-audit";
+import type { ChangeActor } from "../../changes";
 
 /**
  * Opens the `auth_sessions` row an approved grant owns (the issue 15 contract): its id is the
@@ -12,25 +14,39 @@ import { CLI_CLIENT, CLI_CLIENT_ID } from "./cli-client";
  * path govern OAuth tokens exactly as they govern dashboard sessions. The row's refresh token
  * is a random value nobody holds: the grant's refresh tokens are the library's.
  */
-export async function openGrantSession(em: EntityManager, userId: string, clientId: string): Promise<string> {
+export async function openGrantSession(em: EntityManager, userId: string, clientId: string, approved: { scopes: string[]; resources: string[] }): Promise<string> {
   const id = randomUUID();
-  await em
-    .getConnection()
-    .execute(
+  // The grant's row and its audit rows commit together (ADR 047). A grant names tools, not a
+  // workspace: each of the person's workspaces records it, as it records the account's sign-ins.
+  await em.transactional(async (tx) => {
+    await tx.execute(
       `insert into auth_sessions (id, user_id, refresh_token_hash, created_at, refreshed_at, expires_at, revoked_at, oauth_client_id)
          values (?, ?, ?, now(), now(), ?, null, ?)`,
       [id, userId, hashRefreshToken(newRefreshToken()), new Date(Date.now() + GRANT_SECONDS * 1000), clientId],
     );
+    const [person] = await tx.execute<{ email: string | null }[]>(`select email from auth_users where id = ?`, [userId]);
+    await recordAccountChange(tx, userId, {
+      audit: "oauth_grant.approved",
+      data: { clientId, scopes: approved.scopes, resources: approved.resources },
+      target: { type: "oauth_grant", id },
+      actor: { type: "person", id: userId, email: person?.email ?? "" },
+    });
+  });
   return id;
 }
 
 /**
  * Ends a grant: the library's records under it (the grant, its refresh tokens and codes) are
- * deleted and its session row revoked, which every instance hears through NOTIFY.
+ * deleted and its session row revoked, which every instance hears through NOTIFY. Recorded in
+ * the person's workspaces, in the same transaction; the actor is the request's unless given.
  */
-export async function revokeOAuthGrant(em: EntityManager, grantId: string): Promise<void> {
-  await em.getConnection().execute(`delete from oauth_records where grant_id = ? or (kind = 'Grant' and id = ?)`, [grantId, grantId]);
-  await endGrantSession(em, grantId);
+export async function revokeOAuthGrant(em: EntityManager, grantId: string, actor?: ChangeActor): Promise<void> {
+  await em.transactional(async (tx) => {
+    await tx.execute(`delete from oauth_records where grant_id = ? or (kind = 'Grant' and id = ?)`, [grantId, grantId]);
+    for (const ended of await endGrantSession(tx, grantId)) {
+      await recordAccountChange(tx, ended.user_id, { audit: "oauth_grant.revoked", data: { clientId: ended.oauth_client_id }, target: { type: "oauth_grant", id: ended.id }, actor });
+    }
+  });
 }
 
 /** One application a person authorized, as the profile page lists it. */
@@ -86,6 +102,7 @@ export async function revokeAuthorizedApplication(em: EntityManager, userId: str
     .getConnection()
     .execute(`select 1 from auth_sessions where id::text = ? and user_id = ? and oauth_client_id is not null and revoked_at is null`, [grantId, userId]);
   if (rows.length === 0) return false;
-  await revokeOAuthGrant(em, grantId);
+  const [person] = await em.getConnection().execute<{ email: string | null }[]>(`select email from auth_users where id = ?`, [userId]);
+  await revokeOAuthGrant(em, grantId, { type: "person", id: userId, email: person?.email ?? "" });
   return true;
 }

@@ -103,10 +103,11 @@ export async function approveInteraction(provider: Provider, em: EntityManager, 
   const requested = String(details.params.scope ?? "")
     .split(" ")
     .filter((scope) => (OAUTH_SCOPES as readonly string[]).includes(scope));
-  const grantId = await openGrantSession(em, userId, clientId);
+  const resources = asList(details.params.resource as string | string[] | undefined);
+  const grantId = await openGrantSession(em, userId, clientId, { scopes: requested, resources: resources.filter((resource) => resource !== IDENTITY_RESOURCE) });
   const grant = new provider.Grant({ jti: grantId, accountId: userId, clientId } as never);
   grant.addOIDCScope(requested.join(" "));
-  for (const resource of asList(details.params.resource as string | string[] | undefined)) {
+  for (const resource of resources) {
     const allowed: readonly string[] = resource === IDENTITY_RESOURCE ? IDENTITY_SCOPES : [TOOLS_SCOPE];
     const scopes = requested.filter((scope) => allowed.includes(scope));
     if (scopes.length) grant.addResourceScope(resource, scopes.join(" "));

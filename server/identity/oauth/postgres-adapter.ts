@@ -114,13 +114,14 @@ async function touchGrant(em: EntityManager, grantId: string): Promise<void> {
     .execute(`update auth_sessions set refreshed_at = now() where id::text = ? and oauth_client_id is not null`, [grantId]);
 }
 
-/** The grant's session row: revoked, and every instance told (the sign-out path). */
-export async function endGrantSession(em: EntityManager, grantId: string): Promise<void> {
+/** The grant's session row: revoked, and every instance told (the sign-out path). Answers the row it ended, if any. */
+export async function endGrantSession(em: EntityManager, grantId: string): Promise<{ id: string; user_id: string; oauth_client_id: string }[]> {
   const rows = await em
     .getConnection()
-    .execute<{ id: string }[]>(
-      `update auth_sessions set revoked_at = now() where id::text = ? and oauth_client_id is not null and revoked_at is null returning id`,
+    .execute<{ id: string; user_id: string; oauth_client_id: string }[]>(
+      `update auth_sessions set revoked_at = now() where id::text = ? and oauth_client_id is not null and revoked_at is null returning id, user_id, oauth_client_id`,
       [grantId],
     );
   for (const row of rows) await publishSessionRevoked(em, row.id);
+  return rows;
 }

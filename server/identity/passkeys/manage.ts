@@ -2,6 +2,8 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../../platform/error-codes";
 import { IdentityError } from "../provider-types";
 import { sqlOf } from "../mfa/sql";
+import { personActor, recordAccountChange } from "../account-audit";
+import type { ChangeActor } from "../../changes";
 import { requirePasskeyManagementLevel } from "./management-level";
 import type { PasskeyCaller } from "./passkey-caller";
 import { MAX_PASSKEY_NAME, passkeyOf, passkeysOf, toListItem, type PasskeyListItem } from "./passkey-rows";
@@ -28,12 +30,20 @@ export async function renamePasskey(em: EntityManager, caller: PasskeyCaller, pa
 /** GoTrue's `DELETE /passkeys/{id}`, under the same level rule as registering one. */
 export async function deletePasskey(em: EntityManager, caller: PasskeyCaller, passkeyId: string): Promise<void> {
   await requirePasskeyManagementLevel(em, caller);
-  await deletePasskeyOf(em, caller.user.id, passkeyId);
+  await deletePasskeyOf(em, caller.user.id, passkeyId, personActor(caller.user));
 }
 
-/** A passkey of this account removed, or GoTrue's 404; the admin API's delete too. */
-export async function deletePasskeyOf(em: EntityManager, userId: string, passkeyId: string): Promise<void> {
+/**
+ * A passkey of this account removed, or GoTrue's 404; the admin API's delete too (its actor
+ * the request's, when none is given). Recorded in each of the person's workspaces, in the delete's transaction.
+ */
+export async function deletePasskeyOf(em: EntityManager, userId: string, passkeyId: string, actor?: ChangeActor): Promise<void> {
   const passkey = await passkeyOf(em, userId, passkeyId);
   if (!passkey) throw notFound();
-  await sqlOf(em)(`delete from auth_passkeys where id = ?`, [passkey.id]);
+  await em.transactional(async (tx) => {
+    const deleted = await sqlOf(tx)<{ id: string }[]>(`delete from auth_passkeys where id = ? returning id`, [passkey.id]);
+    // Removed by a delete running at the same time: that one records it.
+    if (deleted.length === 0) return;
+    await recordAccountChange(tx, userId, { audit: "passkey.removed", data: { friendlyName: passkey.friendly_name }, target: { type: "passkey", id: passkey.id }, actor });
+  });
 }

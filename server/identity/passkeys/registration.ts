@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../platform/db/unique-violation";
 import { IDENTITY } from "../../platform/error-codes";
 import { IdentityError } from "../provider-types";
 import { sqlOf } from "../mfa/sql";
+import { personActor, recordAccountChange } from "../account-audit";
 import { ceremonyBody, verificationFailed } from "./ceremony-body";
 import { CHALLENGE_SECONDS, consumeChallenge, storeChallenge } from "./challenges";
 import { requirePasskeyManagementLevel } from "./management-level";
@@ -92,6 +93,8 @@ export async function registrationVerify(em: EntityManager, caller: PasskeyCalle
       if (isUniqueViolation(error)) throw new IdentityError(IDENTITY.WEBAUTHN_CREDENTIAL_EXISTS, "This credential is already registered");
       throw error;
     });
+    // Each of the person's workspaces sees a new way into the account, with the passkey (ADR 047).
+    await recordAccountChange(tx, caller.user.id, { audit: "passkey.enrolled", data: { friendlyName: DEFAULT_NAME }, target: { type: "passkey", id }, actor: personActor(caller.user) });
     return { id, friendly_name: DEFAULT_NAME, created_at: new Date(rows[0]!.created_at).toISOString() };
   });
 }
