@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { FORM_ACTION_HEADER, createNonce, documentSecurityHeaders } from "~/lib/content-security-policy.server";
+import { FORM_ACTION_HEADER, IMAGE_SOURCE_HEADER, createNonce, documentSecurityHeaders } from "~/lib/content-security-policy.server";
 import { NonceProvider } from "~/lib/nonce-provider";
 import { log } from "../server/platform/log";
 
@@ -22,6 +22,13 @@ export { bootEnvironment, stopEmbeddedDatabase } from "../server/start";
 export { openApiDocument } from "../rest/openapi/document";
 
 const ABORT_DELAY = 5_000;
+
+/** A page's note to this file (the CSP sources it needs): read, and never sent on. */
+function takeHeader(headers: Headers, name: string): string[] {
+  const value = headers.get(name);
+  headers.delete(name);
+  return value ? [value] : [];
+}
 
 /**
  * What a loader, an action or a render threw goes through the service's logger (one JSON line
@@ -66,9 +73,8 @@ export default function handleRequest(
           // A route may ask for a stricter policy (the CLI login page sends no referrer at all).
           if (!responseHeaders.has("Referrer-Policy")) responseHeaders.set("Referrer-Policy", "same-origin");
           responseHeaders.set("X-Frame-Options", "DENY");
-          const formAction = responseHeaders.get(FORM_ACTION_HEADER);
-          responseHeaders.delete(FORM_ACTION_HEADER);
-          for (const [name, value] of documentSecurityHeaders(nonce, undefined, formAction ? [formAction] : [])) responseHeaders.set(name, value);
+          const page = { formAction: takeHeader(responseHeaders, FORM_ACTION_HEADER), images: takeHeader(responseHeaders, IMAGE_SOURCE_HEADER) };
+          for (const [name, value] of documentSecurityHeaders(nonce, undefined, page)) responseHeaders.set(name, value);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -48,16 +48,42 @@ export function storageImageOrigin(config: StorageSettings): string | null {
  */
 export const FORM_ACTION_HEADER = "x-svc-form-action";
 
-/** A CSP source a page may add to `form-action`: an http(s) origin or a bare scheme, nothing that could end the directive. */
+/**
+ * Likewise, a page that shows an image from another origin (the consent page: the client's
+ * registered logo) names that origin here, and the policy allows it in `img-src` for this
+ * document only. The page's `same-origin` referrer policy keeps its address from the image's host.
+ */
+export const IMAGE_SOURCE_HEADER = "x-svc-image-source";
+
+/** The http(s) origin of an image URL, as a CSP source; null for anything else. */
+export function imageSourceOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === "https:" || protocol === "http:" ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An http(s) origin as a CSP source, nothing that could end the directive. */
+const ORIGIN_SOURCE = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
+/** A CSP source a page may add to `form-action`: an http(s) origin or a bare scheme. */
 const FORM_ACTION_SOURCE = /^(https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?|[a-z][a-z0-9+.-]*:)$/;
 
-export function contentSecurityPolicy({ nonce, imageOrigin, formAction = [] }: { nonce: string; imageOrigin: string | null; formAction?: string[] }): string {
+/** What one document adds to the policy (see FORM_ACTION_HEADER and IMAGE_SOURCE_HEADER). */
+export interface PageSources {
+  formAction?: string[];
+  images?: string[];
+}
+
+export function contentSecurityPolicy({ nonce, imageOrigin, formAction = [], images = [] }: { nonce: string; imageOrigin: string | null } & PageSources): string {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(nonce)) throw new Error("A CSP nonce must be base64");
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'", `'nonce-${nonce}'`],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:", "blob:", ...(imageOrigin ? [imageOrigin] : [])],
+    ["img-src", "'self'", "data:", "blob:", ...(imageOrigin ? [imageOrigin] : []), ...images.filter((source) => ORIGIN_SOURCE.test(source))],
     ["connect-src", "'self'", ...LOOPBACK_CONNECT_SOURCES],
     ["font-src", "'self'"],
     ["object-src", "'none'"],
@@ -71,8 +97,8 @@ export function contentSecurityPolicy({ nonce, imageOrigin, formAction = [] }: {
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 /** The headers a dashboard document gets, for this nonce and configuration. */
-export function documentSecurityHeaders(nonce: string, config: Config = getConfig(), formAction: string[] = []): [name: string, value: string][] {
-  const headers: [string, string][] = [["Content-Security-Policy", contentSecurityPolicy({ nonce, imageOrigin: storageImageOrigin(config), formAction })]];
+export function documentSecurityHeaders(nonce: string, config: Config = getConfig(), page: PageSources = {}): [name: string, value: string][] {
+  const headers: [string, string][] = [["Content-Security-Policy", contentSecurityPolicy({ nonce, imageOrigin: storageImageOrigin(config), ...page })]];
   if (config.secureCookies) headers.push(["Strict-Transport-Security", STRICT_TRANSPORT_SECURITY]);
   return headers;
 }

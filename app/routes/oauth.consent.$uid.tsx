@@ -2,12 +2,12 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { ConsentPage, type ConsentData } from "~/components/pages/ConsentPage";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
-import { FORM_ACTION_HEADER } from "~/lib/content-security-policy.server";
+import { FORM_ACTION_HEADER, IMAGE_SOURCE_HEADER, imageSourceOf } from "~/lib/content-security-policy.server";
 import { describeFailure } from "~/lib/form-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Authorize an application · svc" }];
 
-/** The loader's headers reach the document: never cached, and Approve may redirect to the client. */
+/** The loader's headers reach the document: never cached, Approve may redirect to the client, and its logo may show. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** Signed out: through /login and back here (the authorization server sends people here signed in already). */
@@ -23,6 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   if (!consent) return json<ConsentData>({ state: "gone" }, { status: 404, headers });
   if (consent.redirectSource) headers.set(FORM_ACTION_HEADER, consent.redirectSource);
+  const logoSource = imageSourceOf(consent.client.logoUri);
+  if (logoSource) headers.set(IMAGE_SOURCE_HEADER, logoSource);
   return json<ConsentData>({ state: "ask", consent, email: dashboard.user.email }, { headers });
 }
 

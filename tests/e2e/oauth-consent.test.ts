@@ -6,6 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
+import { png } from "../support/images";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -27,6 +28,9 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
   let callback: Server;
   let redirectUri: string;
   const landed: URL[] = [];
+  /** The Referer each request for the client's logo came with ("" for none). */
+  const logoReferers: string[] = [];
+  let logo: Buffer;
 
   beforeAll(async () => {
     [service, upstream, browser] = await Promise.all([startService({ label: "e2e-oauth-consent", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), startEchoUpstream(), launchBrowser()]);
@@ -36,7 +40,12 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "notes", upstreamUrl: upstream.url } });
     toolResource = new URL(new URL(created.body.url).origin).href;
     // The client's own loopback redirect: a real server that records where the browser landed.
+    logo = await png(48, 48);
     callback = createServer((req, res) => {
+      if (req.url === "/logo.png") {
+        logoReferers.push(req.headers.referer ?? "");
+        return void res.writeHead(200, { "content-type": "image/png" }).end(logo);
+      }
       landed.push(new URL(req.url!, redirectUri));
       res.writeHead(200, { "content-type": "text/plain" }).end("back at the client");
     });
@@ -102,5 +111,42 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     expect(token.status).toBe(200);
     const claims = decodeJwt(((await token.json()) as { access_token: string }).access_token);
     expect(claims).toMatchObject({ aud: toolResource, scope: "tools", sub: owner.userId, email: owner.email, client_id: clientId });
+  });
+
+  it("shows the client's registered logo from the client's own origin, and tells that origin nothing of the page", async () => {
+    const logoUri = new URL("/logo.png", redirectUri).href;
+    const registered = await api(service, "/auth/v1/oauth/register", {
+      method: "POST",
+      json: { client_name: "Logo Notes", logo_uri: logoUri, redirect_uris: [redirectUri], token_endpoint_auth_method: "none", grant_types: ["authorization_code"] },
+    });
+    expect(registered.status).toBe(201);
+    const authorize = new URL(`${service.url}/auth/v1/oauth/authorize`);
+    const challenge = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url");
+    for (const [name, value] of Object.entries({ response_type: "code", client_id: registered.body.client_id as string, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", state: "s", resource: toolResource })) {
+      authorize.searchParams.set(name, value);
+    }
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && message.text().includes("Content Security Policy")) blocked.push(message.text());
+    });
+    await page.goto(authorize.href);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/oauth/consent/"));
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe("Logo Notes wants to access your account");
+
+    const image = page.locator("img.consent-logo");
+    expect(await image.getAttribute("src")).toBe(logoUri);
+    await page.waitForFunction(() => (document.querySelector("img.consent-logo") as HTMLImageElement | null)?.complete === true);
+    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(48);
+    expect(blocked).toEqual([]);
+    // The consent page's address (its interaction id) never reaches the client's server.
+    expect(logoReferers).toEqual([""]);
+    await context.close();
   });
 });

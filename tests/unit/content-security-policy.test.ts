@@ -3,6 +3,7 @@ import {
   contentSecurityPolicy,
   createNonce,
   documentSecurityHeaders,
+  imageSourceOf,
   storageImageOrigin,
 } from "../../app/lib/content-security-policy.server";
 import { parseLoopbackCallback } from "../../app/lib/loopback-callback";
@@ -36,6 +37,19 @@ describe("the dashboard's Content-Security-Policy", () => {
     for (const source of ["https://a.example; script-src *", "*", "'unsafe-inline'", "https://a.example/path"]) {
       expect(contentSecurityPolicy({ nonce: NONCE, imageOrigin: null, formAction: [source] })).toBe(policy(null));
     }
+  });
+
+  it("lets the consent page show the client's logo from its origin, and nothing that could break the directive", () => {
+    expect(contentSecurityPolicy({ nonce: NONCE, imageOrigin: null, images: ["https://notes.example:8443"] })).toContain("img-src 'self' data: blob: https://notes.example:8443;");
+    for (const source of ["https://a.example; script-src *", "*", "data:", "javascript:", "https://a.example/path"]) {
+      expect(contentSecurityPolicy({ nonce: NONCE, imageOrigin: null, images: [source] })).toBe(policy(null));
+    }
+  });
+
+  it("takes a logo's origin only from an http(s) URL", () => {
+    expect(imageSourceOf("https://notes.example/brand/logo.png?v=2")).toBe("https://notes.example");
+    expect(imageSourceOf("http://127.0.0.1:8765/logo.png")).toBe("http://127.0.0.1:8765");
+    for (const url of ["javascript:alert(1)", "data:image/png;base64,AAAA", "not a url", "", null]) expect(imageSourceOf(url)).toBeNull();
   });
 
   it("refuses a nonce that is not base64 (nothing can be smuggled into the header)", () => {
