@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeJwt } from "jose";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
@@ -60,6 +60,22 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     await service?.stop();
   });
 
+  /** Sends a signed-out browser to the authorize endpoint and signs in: it lands on our consent page. */
+  async function signInToConsent(page: Page, { clientId, challenge, state }: { clientId: string; challenge: string; state: string }) {
+    // No scope: an MCP client sends none, and a deployed tool's default is `tools`.
+    const authorize = new URL(`${service.url}/auth/v1/oauth/authorize`);
+    for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", state, resource: toolResource })) {
+      authorize.searchParams.set(name, value);
+    }
+    await page.goto(authorize.href);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/oauth/consent/"));
+  }
+
   it("signs in, shows the consent page, and redirects with code, state and iss", async () => {
     const registered = await api(service, "/auth/v1/oauth/register", {
       method: "POST",
@@ -70,21 +86,10 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     const verifier = randomBytes(32).toString("base64url");
     const challenge = createHash("sha256").update(verifier).digest("base64url");
     const state = randomBytes(8).toString("hex");
-    // No scope: an MCP client sends none, and a deployed tool's default is `tools`.
-    const authorize = new URL(`${service.url}/auth/v1/oauth/authorize`);
-    for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", state, resource: toolResource })) {
-      authorize.searchParams.set(name, value);
-    }
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(authorize.href);
-    await page.waitForURL((url) => url.pathname === "/login");
-    await page.waitForSelector("html[data-hydrated]");
-    await page.getByLabel("Email").fill(owner.email);
-    await page.getByLabel("Password").fill(owner.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/oauth/consent/"));
+    await signInToConsent(page, { clientId, challenge, state });
 
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe("Claude Notes wants to access your account");
     expect(await page.getByTestId("unverified").innerText()).toContain("Unverified application");
@@ -120,24 +125,14 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
       json: { client_name: "Logo Notes", logo_uri: logoUri, redirect_uris: [redirectUri], token_endpoint_auth_method: "none", grant_types: ["authorization_code"] },
     });
     expect(registered.status).toBe(201);
-    const authorize = new URL(`${service.url}/auth/v1/oauth/authorize`);
     const challenge = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url");
-    for (const [name, value] of Object.entries({ response_type: "code", client_id: registered.body.client_id as string, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", state: "s", resource: toolResource })) {
-      authorize.searchParams.set(name, value);
-    }
     const context = await browser.newContext();
     const page = await context.newPage();
     const blocked: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" && message.text().includes("Content Security Policy")) blocked.push(message.text());
     });
-    await page.goto(authorize.href);
-    await page.waitForURL((url) => url.pathname === "/login");
-    await page.waitForSelector("html[data-hydrated]");
-    await page.getByLabel("Email").fill(owner.email);
-    await page.getByLabel("Password").fill(owner.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/oauth/consent/"));
+    await signInToConsent(page, { clientId: registered.body.client_id as string, challenge, state: "s" });
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe("Logo Notes wants to access your account");
 
     const image = page.locator("img.consent-logo");
