@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMetadataDocumentServer, type MetadataDocumentServer } from "../fakes/metadata-documents";
 import { signUp, type TestUser } from "../support/http";
-import { CookieJar, approveInBrowser, hop } from "../support/oauth-client";
+import { approveInBrowser, decideConsent, openConsent } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
 
 /**
@@ -100,24 +100,11 @@ describe("an https client ID metadata document", () => {
 
   it("fetches the document again at Approve when the copy the authorization started with lapsed while the person read the consent page", async () => {
     const clientId = publish("/lapsing.json", { "cache-control": "no-store" });
-    const jar = new CookieJar(person.cookie);
-    let step = await hop(jar, authorizeUrl(clientId, pkce().challenge));
-    let uid: string | undefined;
-    while (!uid) {
-      expect(step.status).toBe(303);
-      const next = new URL(step.location!, step.url);
-      uid = /^\/oauth\/consent\/([^/]+)$/.exec(next.pathname)?.[1];
-      step = await hop(jar, next.href);
-    }
-    expect(step.text).toContain("Notes over https");
+    const { jar, uid, consentHtml } = await openConsent(service, person.cookie, authorizeUrl(clientId, pkce().challenge));
+    expect(consentHtml).toContain("Notes over https");
     // The person took longer than the copy is kept: it is gone from the database.
     await service.db.query("update oauth_records set expires_at = now() - interval '1 second' where id = $1", [clientId]);
-    step = await hop(jar, `${issuer}/oauth/interaction/${uid}/approve`, { method: "POST", headers: { origin: service.url } });
-    for (let i = 0; i < 5 && new URL(step.location ?? "/", service.url).origin === new URL(service.url).origin; i++) {
-      expect([302, 303]).toContain(step.status);
-      step = await hop(jar, new URL(step.location!, step.url).href);
-    }
-    const redirect = new URL(step.location!);
+    const redirect = await decideConsent(service, jar, uid);
     expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT);
     expect(redirect.searchParams.get("code")).toBeTruthy();
     expect(documents.fetches("/lapsing.json")).toBe(2);

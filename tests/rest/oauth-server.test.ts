@@ -4,7 +4,7 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { CookieJar, approveInBrowser, hop } from "../support/oauth-client";
+import { CookieJar, approveInBrowser, decideConsent, hop, openConsent } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
 
 /**
@@ -432,25 +432,12 @@ describe("client ID metadata documents", () => {
   it("fetches a loopback document again at Approve when its copy lapsed while the person read the consent page", async () => {
     const clientId = `${origin}/lapsing.json`;
     served.set("/lapsing.json", { body: JSON.stringify({ client_id: clientId, client_name: "Lapsing notes", redirect_uris: [REDIRECT] }), headers: { "cache-control": "no-store" } });
-    const jar = new CookieJar(person.cookie);
-    let step = await hop(jar, authorizeAs(clientId));
-    let uid: string | undefined;
-    while (!uid) {
-      expect(step.status).toBe(303);
-      const next = new URL(step.location!, step.url);
-      uid = /^\/oauth\/consent\/([^/]+)$/.exec(next.pathname)?.[1];
-      step = await hop(jar, next.href);
-    }
-    expect(step.text).toContain("Lapsing notes");
+    const { jar, uid, consentHtml } = await openConsent(service, person.cookie, authorizeAs(clientId));
+    expect(consentHtml).toContain("Lapsing notes");
     const before = fetched;
     // The person took longer than the copy is kept: it is gone from the database.
     await service.db.query("update oauth_records set expires_at = now() - interval '1 second' where id = $1", [clientId]);
-    step = await hop(jar, `${issuer}/oauth/interaction/${uid}/approve`, { method: "POST", headers: { origin: service.url } });
-    for (let i = 0; i < 5 && new URL(step.location ?? "/", service.url).origin === new URL(service.url).origin; i++) {
-      expect([302, 303]).toContain(step.status);
-      step = await hop(jar, new URL(step.location!, step.url).href);
-    }
-    const redirect = new URL(step.location!);
+    const redirect = await decideConsent(service, jar, uid);
     expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT);
     expect(redirect.searchParams.get("code")).toBeTruthy();
     expect(fetched - before).toBe(1);

@@ -47,10 +47,44 @@ export async function hop(jar: CookieJar, url: string, init: RequestInit = {}): 
   return { status: response.status, location: response.headers.get("location"), url, text: await response.text() };
 }
 
+/** Follows redirects on the service's own origin until one leaves it, and returns that target. */
+async function followToClient(service: RunningService, jar: CookieJar, step: Hop, until?: (next: URL) => boolean): Promise<{ next: URL; step: Hop }> {
+  for (let i = 0; i < 10; i++) {
+    if (step.status !== 302 && step.status !== 303) throw new Error(`stopped at ${step.url}: ${step.status} ${step.text.slice(0, 300)}`);
+    const next = new URL(step.location!, step.url);
+    if (next.origin !== new URL(service.url).origin || until?.(next)) return { next, step };
+    step = await hop(jar, next.href);
+  }
+  throw new Error("too many redirects");
+}
+
+const CONSENT_PATH = /^\/oauth\/consent\/([^/]+)$/;
+
+/**
+ * A signed-in person's browser from an authorize URL to our consent page (authorize ->
+ * interaction -> consent page). Returns its cookies, the interaction id and the page's HTML;
+ * `decideConsent` presses a button on it.
+ */
+export async function openConsent(service: RunningService, sessionCookie: string, authorizeUrl: string): Promise<{ jar: CookieJar; uid: string; consentHtml: string }> {
+  const jar = new CookieJar(sessionCookie);
+  const { next } = await followToClient(service, jar, await hop(jar, authorizeUrl), (url) => CONSENT_PATH.test(url.pathname));
+  const uid = CONSENT_PATH.exec(next.pathname)?.[1];
+  if (!uid) throw new Error(`sent to the client without a consent page: ${next.href}`);
+  const page = await hop(jar, next.href);
+  if (page.status !== 200) throw new Error(`consent page: ${page.status} ${page.text.slice(0, 300)}`);
+  return { jar, uid, consentHtml: page.text };
+}
+
+/** Approve (or Deny) on the consent page, then the redirects back: the client's redirect URI the browser is sent to. */
+export async function decideConsent(service: RunningService, jar: CookieJar, uid: string, decision: "approve" | "deny" = "approve"): Promise<URL> {
+  const step = await hop(jar, `${service.url}/auth/v1/oauth/interaction/${uid}/${decision}`, { method: "POST", headers: { origin: service.url } });
+  return (await followToClient(service, jar, step)).next;
+}
+
 /**
  * What a signed-in person's browser does from an authorize URL to the client's redirect:
- * authorize -> interaction -> consent page -> Approve (or Deny) -> resume -> redirect URI.
- * Returns the redirect URI the browser was finally sent to, and the consent page's HTML.
+ * the consent page, then Approve (or Deny). Returns the redirect URI the browser was finally
+ * sent to, and the consent page's HTML.
  */
 export async function approveInBrowser(
   service: RunningService,
@@ -58,22 +92,6 @@ export async function approveInBrowser(
   authorizeUrl: string,
   decision: "approve" | "deny" = "approve",
 ): Promise<{ redirect: URL; consentHtml: string }> {
-  const jar = new CookieJar(sessionCookie);
-  let step = await hop(jar, authorizeUrl);
-  let consentHtml = "";
-  for (let i = 0; i < 10; i++) {
-    if (step.status !== 302 && step.status !== 303) throw new Error(`stopped at ${step.url}: ${step.status} ${step.text.slice(0, 300)}`);
-    const next = new URL(step.location!, step.url);
-    if (next.origin !== new URL(service.url).origin) return { redirect: next, consentHtml };
-    const consent = /^\/oauth\/consent\/([^/]+)$/.exec(next.pathname);
-    if (consent) {
-      const page = await hop(jar, next.href);
-      if (page.status !== 200) throw new Error(`consent page: ${page.status} ${page.text.slice(0, 300)}`);
-      consentHtml = page.text;
-      step = await hop(jar, `${service.url}/auth/v1/oauth/interaction/${consent[1]}/${decision}`, { method: "POST", headers: { origin: service.url } });
-      continue;
-    }
-    step = await hop(jar, next.href);
-  }
-  throw new Error("too many redirects");
+  const { jar, uid, consentHtml } = await openConsent(service, sessionCookie, authorizeUrl);
+  return { redirect: await decideConsent(service, jar, uid, decision), consentHtml };
 }
