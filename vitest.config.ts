@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/dom-waits.ts"],
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     pool: "forks",
     maxWorkers: 2,
