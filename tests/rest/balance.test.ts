@@ -114,7 +114,7 @@ describe("credits", () => {
     expect(rows.rows[0].n).toBe(1);
 
     expect((await balance(a, apiKey)).body.balanceMicros).toBe((before + 2_500_000n).toString());
-    const deadline = Date.now() + 250;
+    const deadline = Date.now() + 1_000; // NOTIFY on a loaded machine: the 1 s every cross-instance change is allowed
     let seenByB = (await balance(b, apiKey)).body.balanceMicros;
     while (seenByB !== (before + 2_500_000n).toString() && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 10));
@@ -164,7 +164,7 @@ describe("revocation across instances", () => {
     const issued = (await api(a, "/api/dev/personal-key", { method: "POST", cookie: admin.cookie, body: "{}", headers: { "content-type": "application/json" } })).body.apiKey;
     expect((await balance(b, issued)).status).toBe(200); // cached on B
     expect((await api(a, "/api/cli/logout", { method: "POST", headers: bearer(issued) })).status).toBe(204);
-    const deadline = Date.now() + 250;
+    const deadline = Date.now() + 1_000; // NOTIFY on a loaded machine: the 1 s every cross-instance change is allowed
     let status = (await balance(b, issued)).status;
     while (status === 200 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 10));
