@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordChange, type AuditAction, type ChangeActor } from "../changes";
 
@@ -6,6 +7,8 @@ import { recordChange, type AuditAction, type ChangeActor } from "../changes";
  * belong to no one workspace: each workspace the person is a member of records them, so its
  * owner sees who got into an account that reaches the workspace (ADR 047). A person in no
  * workspace yet leaves no row. Called with the transaction of the change, like every record.
+ * The copies name the account and share one event id, so the person's own list on the
+ * profile page shows the event once.
  */
 export async function recordAccountChange(
   tx: EntityManager,
@@ -14,7 +17,8 @@ export async function recordAccountChange(
 ): Promise<void> {
   // In one order, so two transactions recording for the same people never wait on each other's chains in a cycle.
   const workspaces = await tx.execute<{ tenant_id: string }[]>(`select tenant_id from tenant_memberships where user_id = ? order by tenant_id`, [userId]);
-  for (const { tenant_id } of workspaces) await recordChange(tx, { tenantId: tenant_id, ...change });
+  const account = { userId, eventId: randomUUID() };
+  for (const { tenant_id } of workspaces) await recordChange(tx, { tenantId: tenant_id, ...change, account });
 }
 
 /** The person as an audit actor. */
