@@ -26,7 +26,8 @@ export const personActor = (user: { id: string; email: string | null }): ChangeA
 
 /**
  * Ends sessions with one UPDATE (`sql` returns `id` and `user_id`), records each in its
- * person's workspaces in the same transaction, and tells every instance (publish).
+ * person's workspaces in the same transaction, and tells every instance (publish). The actor
+ * is the request's unless the caller names one (a path whose request has no session actor).
  */
 export async function endSessionsAudited(
   em: EntityManager,
@@ -34,11 +35,12 @@ export async function endSessionsAudited(
   params: unknown[],
   audit: "session.signed_out" | "session.revoked",
   publish: (tx: EntityManager, sessionId: string) => Promise<void>,
+  actor?: ChangeActor,
 ): Promise<string[]> {
   return em.transactional(async (tx) => {
     const rows = await tx.execute<{ id: string; user_id: string }[]>(sql, params);
     for (const row of rows) {
-      await recordAccountChange(tx, row.user_id, { audit, data: {}, target: { type: "session", id: row.id } });
+      await recordAccountChange(tx, row.user_id, { audit, data: {}, target: { type: "session", id: row.id }, ...(actor ? { actor } : {}) });
       await publish(tx, row.id);
     }
     return rows.map((row) => row.id);

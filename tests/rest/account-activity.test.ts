@@ -92,6 +92,9 @@ describe("recent account activity", () => {
       { action: "session.sign_in_failed", summary: "Sign-in failed: wrong password", ...fromFirefox },
       { action: "session.signed_in", summary: "Signed in", ...fromFirefox },
       { action: "factor.removed", summary: 'Authenticator app "Phone" removed from two-step sign-in', ...fromNode },
+      // Proving the second step ended the person's one-step sessions (the sign-up's and the iPhone's).
+      { action: "session.revoked", summary: "Signed-in session ended", ...fromNode },
+      { action: "session.revoked", summary: "Signed-in session ended", ...fromNode },
       { action: "factor.enrolled", summary: 'Authenticator app "Phone" added for two-step sign-in', ...fromNode },
       { action: "session.signed_in", summary: "Signed in", ...fromNode },
     ]);
@@ -105,8 +108,10 @@ describe("recent account activity", () => {
     const second = await activity({ cookie: firefoxCookie }, { limit: 2, cursor: first.data.nextCursor });
     expect(second.data.entries.map((entry: { action: string }) => entry.action)).toEqual(["session.signed_in", "factor.removed"]);
     const third = await activity({ cookie: firefoxCookie }, { limit: 2, cursor: second.data.nextCursor });
-    expect(third.data.entries.map((entry: { action: string }) => entry.action)).toEqual(["factor.enrolled", "session.signed_in"]);
-    expect(third.data.nextCursor).toBeNull();
+    expect(third.data.entries.map((entry: { action: string }) => entry.action)).toEqual(["session.revoked", "session.revoked"]);
+    const fourth = await activity({ cookie: firefoxCookie }, { limit: 2, cursor: third.data.nextCursor });
+    expect(fourth.data.entries.map((entry: { action: string }) => entry.action)).toEqual(["factor.enrolled", "session.signed_in"]);
+    expect(fourth.data.nextCursor).toBeNull();
     const bad = await activity({ cookie: firefoxCookie }, { cursor: "not a cursor" });
     expect(bad.status).toBe(400);
     expect(bad.error?.message).toContain("Invalid page cursor");
