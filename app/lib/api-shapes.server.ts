@@ -11,4 +11,5 @@ export type { Capability } from "../../server/members";
 export type { ConsentDetails } from "../../server/identity";
 export type { RegisteredClientView } from "../../server/identity";
 export type { AuthorizedApplication, SignedInSession } from "../../server/identity";
+export type { AccountActivityEntry, AccountActivityPage } from "../../server/identity";
 export type { WebhookDeliveryView, WebhookEndpointView } from "../../server/webhooks";

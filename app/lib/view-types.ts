@@ -7,6 +7,7 @@ export type { AgentTokenView, DeploymentEventView, DeploymentView, WebhookDelive
 export type { ConsentDetails } from "./api-shapes.server";
 export type { RegisteredClientView } from "./api-shapes.server";
 export type { AuthorizedApplication, SignedInSession } from "./api-shapes.server";
+export type { AccountActivityEntry, AccountActivityPage } from "./api-shapes.server";
 import type { Capability, MembershipRole, Profile, TenantOutput } from "./api-shapes.server";
 
 export type WorkspaceView = Pick<TenantOutput, "id" | "name" | "slug" | "slugChosen" | "logoUrl" | "referralCode" | "createdAt">;

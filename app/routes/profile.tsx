@@ -14,13 +14,14 @@ export const meta: MetaFunction = () => [{ title: "Your profile · svc" }];
 /** The profile does not need a workspace: it works before onboarding too. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
-  const [applications, { sessions }, passkeys, twoStep] = await Promise.all([
+  const [applications, { sessions }, passkeys, twoStep, activity] = await Promise.all([
     dashboard.caller.oauth.grants(),
     dashboard.caller.sessions.list(),
     dashboard.user ? listPasskeyViews({ ...dashboard, user: dashboard.user }) : null,
     loadTwoStep(dashboard),
+    dashboard.caller.accountActivity.list(),
   ]);
-  return json<ProfileData>({ account, applications, sessions, passkeys, twoStep }, { headers: sessionHeaders(dashboard) });
+  return json<ProfileData>({ account, applications, sessions, passkeys, twoStep, activity }, { headers: sessionHeaders(dashboard) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -17,6 +17,13 @@ export interface AuditEntry {
   changes: Record<string, unknown>;
   /** Defaults to the request's actor (`system` outside a request). */
   actor?: RequestActor | null;
+  /** An account event: whose account, and the event its copies in the person's other workspaces share (not hashed: an index). */
+  account?: AccountEventRef | null;
+}
+
+export interface AccountEventRef {
+  userId: string;
+  eventId: string;
 }
 
 /** chainHash (audit-chain.ts) in SQL: SHA-256 hex of the predecessor's hash, a newline and the canonical content. */
@@ -50,8 +57,8 @@ export async function appendAuditRow(tx: EntityManager, entry: AuditEntry): Prom
        insert into audit_chains as c (tenant_id, head_seq, head_hash, head_prev_hash) values (?, 1, ${HASH_SQL(`'${GENESIS_HASH}'`)}, '${GENESIS_HASH}')
        on conflict (tenant_id) do update set head_seq = c.head_seq + 1, head_hash = ${HASH_SQL("c.head_hash")}, head_prev_hash = c.head_hash
        returning head_seq, head_hash, head_prev_hash)
-     insert into audit_log (tenant_id, seq, created_at, actor, action, target_type, target_id, address, user_agent, request_id, changes, prev_hash, hash)
-     select ?, head_seq, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?::jsonb, head_prev_hash, head_hash from head`,
+     insert into audit_log (tenant_id, seq, created_at, actor, action, target_type, target_id, address, user_agent, request_id, changes, prev_hash, hash, account_id, account_event_id)
+     select ?, head_seq, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?::jsonb, head_prev_hash, head_hash, ?::uuid, ?::uuid from head`,
     [
       entry.tenantId,
       canonical,
@@ -66,6 +73,8 @@ export async function appendAuditRow(tx: EntityManager, entry: AuditEntry): Prom
       content.userAgent,
       content.requestId,
       JSON.stringify(content.changes),
+      entry.account?.userId ?? null,
+      entry.account?.eventId ?? null,
     ],
   );
 }

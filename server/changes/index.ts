@@ -12,3 +12,5 @@ export type { AuditExportFormat } from "./audit-export";
 export { AUDIT_EXPORT_MAX_ROWS, auditEntryOutput, auditExportInput, auditFilterInput, auditPageOutput, auditVerifyOutput } from "./audit-schemas";
 export type { AuditEntryView, AuditFilter, AuditVerifyResult } from "./audit-schemas";
 export { sweepAuditLog } from "./audit-retention";
+export { ACCOUNT_ACTIVITY_ACTIONS, accountActivityInput, listAccountEvents } from "./account-activity";
+export type { AccountActivityAction, AccountEventRow, AccountEventPage } from "./account-activity";

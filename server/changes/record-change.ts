@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { notify } from "../platform/db/notifications";
 import { currentRequestActor, type RequestActor } from "../platform/request-scope";
 import { AUDITED_CHANGES, type AuditAction } from "./audit-actions";
-import { appendAuditRow } from "./audit-writer";
+import { appendAuditRow, type AccountEventRef } from "./audit-writer";
 import { isWebhookEvent, type ChangeType } from "./change-types";
 
 /** Wakes the webhook delivery workers of every instance, once the change commits. */
@@ -25,6 +25,8 @@ export interface Change {
   auditData?: Record<string, unknown>;
   actor?: ChangeActor | null;
   target?: { type: string; id: string } | null;
+  /** Set for a person's account event, written in each of their workspaces: the profile page lists it once (ADR 047). */
+  account?: AccountEventRef | null;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function recordChange(tx: EntityManager, change: Change): Promise<s
   const actor = change.actor ?? currentRequestActor();
   const audit = change.audit ?? (change.type && AUDITED_CHANGES[change.type]);
   if (audit) {
-    await appendAuditRow(tx, { tenantId: change.tenantId, action: audit, target: change.target ?? null, changes: change.auditData ?? change.data, actor });
+    await appendAuditRow(tx, { tenantId: change.tenantId, action: audit, target: change.target ?? null, changes: change.auditData ?? change.data, actor, account: change.account ?? null });
   }
   if (!change.type) return "";
   const [row] = await tx.execute<{ id: string }[]>(

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordChange, type AuditAction, type ChangeActor } from "../changes";
 
@@ -6,6 +7,8 @@ import { recordChange, type AuditAction, type ChangeActor } from "../changes";
  * belong to no one workspace: each workspace the person is a member of records them, so its
  * owner sees who got into an account that reaches the workspace (ADR 047). A person in no
  * workspace yet leaves no row. Called with the transaction of the change, like every record.
+ * The copies name the account and share one event id, so the person's own list on the
+ * profile page shows the event once.
  */
 export async function recordAccountChange(
   tx: EntityManager,
@@ -14,7 +17,8 @@ export async function recordAccountChange(
 ): Promise<void> {
   // In one order, so two transactions recording for the same people never wait on each other's chains in a cycle.
   const workspaces = await tx.execute<{ tenant_id: string }[]>(`select tenant_id from tenant_memberships where user_id = ? order by tenant_id`, [userId]);
-  for (const { tenant_id } of workspaces) await recordChange(tx, { tenantId: tenant_id, ...change });
+  const account = { userId, eventId: randomUUID() };
+  for (const { tenant_id } of workspaces) await recordChange(tx, { tenantId: tenant_id, ...change, account });
 }
 
 /** The person as an audit actor. */
@@ -22,7 +26,8 @@ export const personActor = (user: { id: string; email: string | null }): ChangeA
 
 /**
  * Ends sessions with one UPDATE (`sql` returns `id` and `user_id`), records each in its
- * person's workspaces in the same transaction, and tells every instance (publish).
+ * person's workspaces in the same transaction, and tells every instance (publish). The actor
+ * is the request's unless the caller names one (a path whose request has no session actor).
  */
 export async function endSessionsAudited(
   em: EntityManager,
@@ -30,11 +35,12 @@ export async function endSessionsAudited(
   params: unknown[],
   audit: "session.signed_out" | "session.revoked",
   publish: (tx: EntityManager, sessionId: string) => Promise<void>,
+  actor?: ChangeActor,
 ): Promise<string[]> {
   return em.transactional(async (tx) => {
     const rows = await tx.execute<{ id: string; user_id: string }[]>(sql, params);
     for (const row of rows) {
-      await recordAccountChange(tx, row.user_id, { audit, data: {}, target: { type: "session", id: row.id } });
+      await recordAccountChange(tx, row.user_id, { audit, data: {}, target: { type: "session", id: row.id }, ...(actor ? { actor } : {}) });
       await publish(tx, row.id);
     }
     return rows.map((row) => row.id);

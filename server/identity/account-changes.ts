@@ -7,6 +7,7 @@ import { forgetOutstandingLinks } from "./outstanding-links";
 import { hashPassword } from "./passwords";
 import { IdentityError } from "./provider-types";
 import { publishSessionRevoked } from "./session-revocations";
+import { endSessionsAudited, personActor } from "./account-audit";
 
 /**
  * `PUT /auth/v1/user` with `password` or `email`, as GoTrue does it (docs/decisions/036).
@@ -17,13 +18,15 @@ export async function changePassword(em: EntityManager, user: AuthUser, keepSess
   user.passwordHash = await hashPassword(password);
   user.updatedAt = new Date();
   await em.flush();
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string }[]>(
-      `update auth_sessions set revoked_at = now() where user_id = ? and id <> ? and revoked_at is null returning id`,
-      [user.id, keepSessionId],
-    );
-  for (const row of rows) await publishSessionRevoked(em, row.id);
+  // Each session ended is recorded as the person's account event (ADR 047), in the transaction that ends it.
+  await endSessionsAudited(
+    em,
+    `update auth_sessions set revoked_at = now() where user_id = ? and id <> ? and revoked_at is null returning id, user_id`,
+    [user.id, keepSessionId],
+    "session.revoked",
+    publishSessionRevoked,
+    personActor(user),
+  );
   await forgetOutstandingLinks(em, user.id);
 }
 

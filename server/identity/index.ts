@@ -50,6 +50,7 @@ export { DEVICE_POLL_INTERVAL_SECONDS } from "./oauth/device-responses";
 export { ensureMetadataClient, isMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";
 export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./devices/signed-in-sessions";
 export { describeUserAgent } from "./devices/user-agent";
+export { listAccountActivity, type AccountActivityEntry, type AccountActivityPage } from "./devices/account-activity";
 export { NEW_SIGN_IN_SUBJECT } from "./devices/new-sign-in-mail";
 export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOutOthersOutput } from "./schemas";
 export { mfaApi, type FactorRequest } from "./mfa/mfa-api";

@@ -6,6 +6,7 @@ import { AppError } from "../platform/errors";
 import { checkNewPassword } from "./built-in-provider";
 import { hashPassword } from "./passwords";
 import { publishSessionRevoked } from "./session-revocations";
+import { personActor, recordAccountChange } from "./account-audit";
 import { log } from "../platform/log";
 
 /** How long a reset link works (docs/decisions/024): long enough to pass on, short enough to go stale. */
@@ -161,12 +162,16 @@ export async function completePasswordReset(em: EntityManager, token: string, pa
     ], "run", ctx);
     await connection.execute(`update password_reset_links set used_at = now() where id = ?`, [row!.id], "run", ctx);
     await connection.execute(`delete from password_reset_links where user_id = ? and used_at is null`, [row!.user_id], "run", ctx);
-    return connection.execute<{ id: string }[]>(
+    const sessions = await connection.execute<{ id: string }[]>(
       `update auth_sessions set revoked_at = now() where user_id = ? and revoked_at is null returning id`,
       [row!.user_id],
       "all",
       ctx,
     );
+    // Each ended session is the person's account event (ADR 047): the link proved who they are.
+    const actor = personActor({ id: row!.user_id, email: row!.email });
+    for (const { id } of sessions) await recordAccountChange(tx, row!.user_id, { audit: "session.revoked", data: {}, target: { type: "session", id }, actor });
+    return sessions;
   });
   for (const session of ended) await publishSessionRevoked(em, session.id);
   return { email: before!.email };

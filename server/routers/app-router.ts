@@ -19,6 +19,7 @@ import { sessionsRouter } from "./sessions";
 import { oauthClientsRouter } from "./oauth-clients";
 import { identityAdminSecurityRouter } from "./identity-admin-security";
 import { auditLogRouter } from "./audit-log";
+import { accountActivityRouter } from "./account-activity";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -43,6 +44,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   auditLog: auditLogRouter,
   sessions: sessionsRouter,
+  accountActivity: accountActivityRouter,
   oauthClients: oauthClientsRouter,
   idpAdminSecurity: identityAdminSecurityRouter,
 });

@@ -8,6 +8,9 @@ import { account } from "./fixtures";
 
 afterEach(cleanup);
 
+/** "Recent account activity" with nothing recorded yet. */
+const noActivity = { entries: [], nextCursor: null, recorded: true };
+
 describe("profile", () => {
   it("shows the display name in the header and a too-long name's error beside the field", async () => {
     let displayName = "Ada";
@@ -15,7 +18,7 @@ describe("profile", () => {
       {
         path: "/profile",
         Component: ProfilePage,
-        loader: () => json({ account: account({ displayName }), applications: [], sessions: [], twoStep: { available: true, enabled: false, recoveryRemaining: null } }),
+        loader: () => json({ account: account({ displayName }), applications: [], sessions: [], twoStep: { available: true, enabled: false, recoveryRemaining: null }, activity: noActivity }),
         action: async ({ request }) => {
           const submitted = String((await request.formData()).get("displayName"));
           if (submitted.length > 120)
@@ -56,6 +59,7 @@ describe("profile", () => {
             ],
             sessions: [],
             twoStep: { available: true, enabled: false, recoveryRemaining: null },
+            activity: noActivity,
           }),
       },
     ]);

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
-import type { AccountView, AuthorizedApplication, PasskeyView, SignedInSession } from "~/lib/view-types";
+import type { AccountActivityPage, AccountView, AuthorizedApplication, PasskeyView, SignedInSession } from "~/lib/view-types";
+import { AccountActivityCard } from "../AccountActivityCard";
 import { AuthorizedAppsCard } from "../AuthorizedAppsCard";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
@@ -17,10 +18,11 @@ export interface ProfileData {
   /** Null when sign-in is by a hosted identity provider, which keeps its own passkeys. */
   passkeys: PasskeyView[] | null;
   twoStep: TwoStepView;
+  activity: AccountActivityPage;
 }
 
 export function ProfilePage() {
-  const { account, applications, sessions, passkeys, twoStep } = useLoaderData<ProfileData>();
+  const { account, applications, sessions, passkeys, twoStep, activity } = useLoaderData<ProfileData>();
   const { profile } = account;
   return (
     <AppShell account={account}>
@@ -48,6 +50,7 @@ export function ProfilePage() {
         <TwoStepCard twoStep={twoStep} />
         {passkeys ? <PasskeysCard passkeys={passkeys} /> : null}
         <SignedInSessionsCard sessions={sessions} />
+        <AccountActivityCard activity={activity} />
         <AuthorizedAppsCard applications={applications} />
       </div>
     </AppShell>

@@ -5,12 +5,14 @@ import type { TokenResponse } from "../provider-types";
 import { hashRefreshToken, newRefreshToken } from "../refresh-tokens";
 import { sessionTokens } from "../session-tokens";
 import { sqlOf } from "./sql";
+import { personActor, recordAccountChange } from "../account-audit";
 
 /**
  * GoTrue's `updateMFASessionAndClaims`: the same session rises to `aal2` with a new refresh
  * token (the old one stops working) and a new access token; then, as GoTrue does, the
  * account's other sessions still at `aal1` end, since they never proved the second factor.
- * Run it in the verify's transaction; the caller tells the instances of `ended` after commit.
+ * Run it in the verify's transaction (which also records each ended session); the caller tells
+ * the instances of `ended` after commit.
  */
 export async function raiseSessionToAal2(
   em: EntityManager,
@@ -27,6 +29,8 @@ export async function raiseSessionToAal2(
   );
   const row = rows[0]!;
   const ended = await sql<{ id: string }[]>(`update auth_sessions set revoked_at = now() where user_id = ? and id <> ? and aal = 'aal1' and revoked_at is null returning id`, [user.id, sessionId]);
+  // Each ended session is the person's account event, recorded with the verify that ended it.
+  for (const { id } of ended) await recordAccountChange(em, user.id, { audit: "session.revoked", data: {}, target: { type: "session", id }, actor: personActor(user) });
   const tokens = await sessionTokens(em, user, sessionId, refreshToken, new Date(row.created_at), { method, at: new Date(row.mfa_at) });
   return { tokens, ended: ended.map((session) => session.id) };
 }

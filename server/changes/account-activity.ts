@@ -1,0 +1,96 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { z } from "zod";
+import type { RequestActor } from "../platform/request-scope";
+import type { AuditAction } from "./audit-actions";
+
+/**
+ * The account events a person sees on their own profile page (issue 20 section 4): their
+ * sign-ins, sessions and factors. OAuth grants are account events too, but the profile's
+ * authorized applications already list them.
+ */
+export const ACCOUNT_ACTIVITY_ACTIONS = [
+  "session.signed_in",
+  "session.sign_in_failed",
+  "session.signed_out",
+  "session.revoked",
+  "factor.enrolled",
+  "factor.removed",
+  "passkey.enrolled",
+  "passkey.removed",
+  "recovery_codes.used",
+  "recovery_codes.regenerated",
+] as const satisfies readonly AuditAction[];
+
+export type AccountActivityAction = (typeof ACCOUNT_ACTIVITY_ACTIONS)[number];
+
+export const ACCOUNT_ACTIVITY_PAGE_SIZE = 20;
+
+/** The actions as an SQL list: constants of this file, never input. */
+const ACTION_LIST = ACCOUNT_ACTIVITY_ACTIONS.map((action) => `'${action}'`).join(", ");
+
+/** Every field optional, the input too: the first page is `list()`. */
+export const accountActivityInput = z
+  .object({
+  cursor: z.string().regex(/^[1-9][0-9]{0,17}$/, "Invalid page cursor").optional().describe("The `nextCursor` of the previous page"),
+  limit: z.number().int("limit must be 1-50").min(1, "limit must be 1-50").max(50, "limit must be 1-50").default(ACCOUNT_ACTIVITY_PAGE_SIZE),
+  })
+  .prefault({});
+export type AccountActivityInput = z.infer<typeof accountActivityInput>;
+
+/** One event of the person's account, as stored (the identity area says it in words). */
+export interface AccountEventRow {
+  id: string;
+  time: string;
+  action: AccountActivityAction;
+  actor: RequestActor;
+  target: { type: string; id: string } | null;
+  address: string | null;
+  userAgent: string | null;
+  changes: Record<string, unknown>;
+}
+
+export interface AccountEventPage {
+  events: AccountEventRow[];
+  nextCursor: string | null;
+  /** False: the person is in no workspace, and no workspace records their account's events. */
+  recorded: boolean;
+}
+
+/**
+ * A page of the person's own account events, newest first. Each event is written once in
+ * every workspace of the person (ADR 047); it is shown once, as its first copy in a workspace
+ * the person is still a member of. A workspace they left, or were never in, shows nothing of
+ * theirs, and another person's events never match `account_id`. The cursor is the last shown
+ * row's id: an event's first copy is below the cursor exactly when the event was not shown yet.
+ */
+export async function listAccountEvents(em: EntityManager, userId: string, input: AccountActivityInput): Promise<AccountEventPage> {
+  const db = em.getConnection();
+  const rows = await db.execute<{ id: string; created_at: Date; action: AccountActivityAction; actor: RequestActor; target_type: string | null; target_id: string | null; address: string | null; user_agent: string | null; changes: Record<string, unknown> }[]>(
+    `with workspaces as (select tenant_id from tenant_memberships where user_id = ?)
+     select a.id::text, a.created_at, a.action, a.actor, a.target_type, a.target_id, a.address, a.user_agent, a.changes
+       from audit_log a
+      where a.account_id = ? and a.action in (${ACTION_LIST}) and a.tenant_id in (select tenant_id from workspaces)
+        and (?::bigint is null or a.id < ?::bigint)
+        and not exists (select 1 from audit_log b
+                         where b.account_event_id = a.account_event_id and b.id < a.id and b.tenant_id in (select tenant_id from workspaces))
+      order by a.id desc
+      limit ?`,
+    [userId, userId, input.cursor ?? null, input.cursor ?? null, input.limit + 1],
+  );
+  const page = rows.slice(0, input.limit);
+  const recorded = (await db.execute<{ n: number }[]>(`select count(*)::int as n from tenant_memberships where user_id = ?`, [userId]))[0]!.n > 0;
+  return {
+    events: page.map((row) => ({
+      id: row.id,
+      time: new Date(row.created_at).toISOString(),
+      action: row.action,
+      actor: row.actor,
+      target: row.target_type && row.target_id ? { type: row.target_type, id: row.target_id } : null,
+      address: row.address,
+      userAgent: row.user_agent,
+      changes: row.changes,
+    })),
+    nextCursor: rows.length > input.limit ? page[page.length - 1]!.id : null,
+    recorded,
+  };
+}

@@ -1,0 +1,99 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { signUp } from "../support/http";
+import { startService, type RunningService } from "../support/service";
+
+warnIfNoChromium("tests/e2e/account-activity.test.ts");
+
+const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
+/**
+ * Issue 20 section 4, in Chromium at both widths: a member (who cannot open /audit) signs in
+ * and finds that sign-in first in the profile's "Recent account activity", with its browser,
+ * system and address; older events come with "Show more"; a person in no workspace is told
+ * why nothing is recorded.
+ */
+describe.skipIf(!hasChromium)("recent account activity on the profile page in Chromium", () => {
+  let service: RunningService;
+  let browser: Browser;
+  let owner: WorkspaceOwner;
+
+  beforeAll(async () => {
+    [service, browser] = await Promise.all([startService({ label: "e2e-account-activity" }), launchBrowser()]);
+    owner = await signedInOwner(service, { slugPrefix: "activity" });
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  /** A sign-in outside the browser under test: an older event of the person's account. */
+  async function signInFrom(person: { email: string; password: string }, userAgent: string): Promise<void> {
+    const res = await fetch(`${service.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": userAgent },
+      body: new URLSearchParams({ email: person.email, password: person.password }),
+      redirect: "manual",
+    });
+    if (res.status !== 302) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  }
+
+  async function signedInContext(person: { email: string; password: string }, width: number): Promise<BrowserContext> {
+    const context = await browser.newContext({ userAgent: CHROME_LINUX, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${service.url}/login`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== "/login");
+    await page.close();
+    return context;
+  }
+
+  for (const width of [1280, 390]) {
+    it(`at ${width} px: a member sees this sign-in first, with its browser and address, and older ones with "Show more"`, async () => {
+      const person = await invitedPerson(service, owner.user, "member");
+      // Twenty older sign-ins from another browser: with this one, one more than the first page holds.
+      for (let i = 0; i < 20; i++) await signInFrom(person, FIREFOX_WINDOWS);
+      const context = await signedInContext(person, width);
+      const page = await context.newPage();
+      await page.goto(`${service.url}/profile`);
+      await page.waitForSelector("html[data-hydrated]");
+      const card = page.getByRole("region", { name: "Recent account activity" });
+      const rows = card.getByRole("row");
+      // A header row and the newest twenty events.
+      await expect.poll(() => rows.count()).toBe(21);
+      const newest = await rows.nth(1).innerText();
+      expect(newest).toContain("Signed in");
+      expect(newest).toContain("Chrome 131 on Linux");
+      expect(newest).toContain("127.0.0.1");
+      await expect(rows.nth(2).innerText()).resolves.toContain("Firefox 133 on Windows");
+      // Nothing wider than the window, at either width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await card.getByRole("button", { name: "Show more" }).click();
+      await expect.poll(() => rows.count()).toBe(22);
+      await expect(rows.nth(21).innerText()).resolves.toContain("Firefox 133 on Windows");
+      // The last page: nothing more to show.
+      await expect.poll(() => card.getByRole("button", { name: "Show more" }).count()).toBe(0);
+      await context.close();
+    }, 90_000);
+  }
+
+  it("tells a person in no workspace that their account's activity is not recorded yet", async () => {
+    const person = await signUp(service);
+    const context = await signedInContext(person, 390);
+    const page = await context.newPage();
+    await page.goto(`${service.url}/profile`);
+    await page.waitForSelector("html[data-hydrated]");
+    const card = page.getByRole("region", { name: "Recent account activity" });
+    await expect(card.innerText()).resolves.toContain(
+      "Your account's activity is recorded in the audit log of each workspace you belong to. You are not in a workspace yet, so none is recorded.",
+    );
+    await context.close();
+  }, 60_000);
+});
