@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatDateTime } from "~/lib/format";
+import { deviceName, formatDateTime } from "~/lib/format";
 import { trpc } from "~/lib/trpc";
 import { useStateFollowing } from "~/lib/use-state-following";
 import type { AccountActivityPage } from "~/lib/view-types";
@@ -72,7 +72,7 @@ export function AccountActivityCard({ activity }: { activity: AccountActivityPag
               {entry.by ? <span className="cell-muted"> by {entry.by}</span> : null}
             </th>
             <td className="cell-muted">{formatDateTime(entry.time)}</td>
-            <td>{`${entry.browser} on ${entry.system}`}</td>
+            <td>{deviceName(entry)}</td>
             <td className="mono">{entry.address ?? "—"}</td>
           </tr>
         )}

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { formatDateTime } from "~/lib/format";
+import { deviceName, formatDateTime } from "~/lib/format";
 import type { FormResult, SignedInSession } from "~/lib/view-types";
 import { Badge } from "./Badge";
 import { Card } from "./Card";
@@ -46,7 +46,7 @@ export function SignedInSessionsCard({ sessions }: { sessions: SignedInSession[]
 function SessionRow({ session }: { session: SignedInSession }) {
   const signOut = useFetcher<FormResult>();
   const error = signOut.data && !signOut.data.ok ? signOut.data.formError : undefined;
-  const name = `${session.browser} on ${session.system}`;
+  const name = deviceName(session);
   return (
     <tr>
       <th scope="row">

@@ -39,3 +39,8 @@ export function formatCredits(decimal: string): string {
 export function creditsLabel(decimal: string): string {
   return `${formatCredits(decimal)} credits`;
 }
+
+/** "Firefox 133 on Windows"; a system the user agent did not tell is left out ("Unknown browser", not "… on Unknown system"). */
+export function deviceName({ browser, system }: { browser: string; system: string }): string {
+  return system === "Unknown system" ? browser : `${browser} on ${system}`;
+}
