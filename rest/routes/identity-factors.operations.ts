@@ -53,18 +53,19 @@ export const identityFactorOperations: Route[] = [
     handler: factors.enroll,
     errorShape: "identity",
     tag: "Identity provider",
-    summary: "Enrol a TOTP factor",
+    summary: "Enrol a TOTP or WebAuthn factor",
     description:
       `${MFA_DESCRIPTION} auth-js \`mfa.enroll({ factorType: "totp" })\`. The factor is \`unverified\` until its first code is verified; the secret is stored sealed with the integration key. ` +
+      "auth-js `mfa.webauthn.enroll({ friendlyName })` enrols an unverified `webauthn` factor with no secret (no integration key needed). " +
       "An account with a verified factor enrols another only from an `aal2` session.",
     auth: ["identityToken"],
     jsonBody: enrollFactorBody,
     responses: [
-      { status: 200, description: "The new factor, its secret and QR code (shown this once).", schema: enrollFactorOutput },
+      { status: 200, description: "The new factor; for `totp` its secret and QR code (shown this once).", schema: enrollFactorOutput },
       {
         status: 400,
-        description: "A `factor_type` other than `totp`, or a body that is not JSON.",
-        examples: [{ name: "bad-type", summary: "factor_type phone", body: { code: 400, error_code: "validation_failed", msg: "factor_type needs to be totp" }, request: { as: "ownerToken", json: { factor_type: "phone" } } }],
+        description: "A `factor_type` other than `totp` or `webauthn`, or a body that is not JSON.",
+        examples: [{ name: "bad-type", summary: "factor_type phone", body: { code: 400, error_code: "validation_failed", msg: "factor_type needs to be totp or webauthn" }, request: { as: "ownerToken", json: { factor_type: "phone" } } }],
       },
       noBearer({ factor_type: "totp" }),
       {

@@ -235,11 +235,11 @@ export const factorInput = z.object({
   fields: z.record(z.string(), z.unknown()).default({}),
 });
 export const enrollFactorBody = z.object({
-  factor_type: z.literal("totp").describe("`totp`: an authenticator app. Phone and WebAuthn factors are not offered."),
+  factor_type: z.enum(["totp", "webauthn"]).describe("`totp`: an authenticator app; `webauthn`: a security key or platform authenticator, its credential made by the challenge and verify that follow. Phone factors are not offered."),
   friendly_name: z.string().max(200).optional().describe("Unique among the account's factors."),
   issuer: z.string().optional().describe("The issuer the app shows; the host of BASE_URL by default."),
 });
-export const enrollFactorOutput = z.object({
+const enrollTotpOutput = z.object({
   id: uuidOutput,
   type: z.literal("totp"),
   friendly_name: z.string(),
@@ -249,6 +249,9 @@ export const enrollFactorOutput = z.object({
     uri: z.string().describe("`otpauth://totp/…`"),
   }),
 });
+/** GoTrue answers a WebAuthn enrolment with the bare factor: no secret, the credential comes later. */
+const enrollWebAuthnOutput = z.object({ id: uuidOutput, type: z.literal("webauthn"), friendly_name: z.string() });
+export const enrollFactorOutput = z.discriminatedUnion("type", [enrollTotpOutput, enrollWebAuthnOutput]);
 export const challengeOutput = z.object({
   id: uuidOutput,
   type: z.literal("totp"),

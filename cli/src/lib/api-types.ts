@@ -1711,8 +1711,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Enrol a TOTP factor
-         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.enroll({ factorType: "totp" })`. The factor is `unverified` until its first code is verified; the secret is stored sealed with the integration key. An account with a verified factor enrols another only from an `aal2` session.
+         * Enrol a TOTP or WebAuthn factor
+         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.enroll({ factorType: "totp" })`. The factor is `unverified` until its first code is verified; the secret is stored sealed with the integration key. auth-js `mfa.webauthn.enroll({ friendlyName })` enrols an unverified `webauthn` factor with no secret (no integration key needed). An account with a verified factor enrols another only from an `aal2` session.
          */
         post: operations["postAuthV1Factors"];
         delete?: never;
@@ -11267,10 +11267,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description `totp`: an authenticator app. Phone and WebAuthn factors are not offered.
-                     * @constant
+                     * @description `totp`: an authenticator app; `webauthn`: a security key or platform authenticator, its credential made by the challenge and verify that follow. Phone factors are not offered.
+                     * @enum {string}
                      */
-                    factor_type: "totp";
+                    factor_type: "totp" | "webauthn";
                     /** @description Unique among the account's factors. */
                     friendly_name?: string;
                     /** @description The issuer the app shows; the host of BASE_URL by default. */
@@ -11279,7 +11279,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new factor, its secret and QR code (shown this once). */
+            /** @description The new factor; for `totp` its secret and QR code (shown this once). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11299,10 +11299,16 @@ export interface operations {
                         };
                         /** @constant */
                         type: "totp";
+                    } | {
+                        friendly_name: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "webauthn";
                     };
                 };
             };
-            /** @description A `factor_type` other than `totp`, or a body that is not JSON. */
+            /** @description A `factor_type` other than `totp` or `webauthn`, or a body that is not JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -12,6 +12,7 @@ import { raiseSessionToAal2 } from "./session-level";
 import { sqlOf } from "./sql";
 import { matchTotpStep, newTotpEnrolment } from "./totp";
 import { personActor, recordAccountChange } from "../account-audit";
+import { enrollWebAuthnFactor } from "./webauthn-factor";
 
 /** The session a factor call comes from: its account, its id, the level it reached. */
 export interface MfaCaller {
@@ -34,20 +35,29 @@ async function requireFactor(em: EntityManager, caller: MfaCaller, factorId: str
   return factor;
 }
 
-/** GoTrue's `POST /factors` for `totp`: an unverified factor, its secret sealed, the QR code once. */
+/**
+ * GoTrue's `POST /factors`: `totp` answers its secret and QR code once; `webauthn` answers the
+ * bare unverified factor, its credential made later by the create ceremony (webauthn-factor.ts).
+ */
 export async function enrollFactor(em: EntityManager, caller: MfaCaller, fields: Record<string, unknown>) {
   const factorType = fields.factor_type;
-  if (factorType !== "totp") {
-    // Phone and WebAuthn factors are GoTrue's too; the built-in provider offers TOTP.
-    throw new IdentityError(IDENTITY.VALIDATION_FAILED, "factor_type needs to be totp");
+  if (factorType !== "totp" && factorType !== "webauthn") {
+    // Phone factors are GoTrue's too; the built-in provider offers TOTP and WebAuthn.
+    throw new IdentityError(IDENTITY.VALIDATION_FAILED, "factor_type needs to be totp or webauthn");
   }
   // The secret is sealed like integration credentials; without the key there is nothing to seal it with.
-  if (!getConfig().INTEGRATION_ENCRYPTION_KEY) {
+  if (factorType === "totp" && !getConfig().INTEGRATION_ENCRYPTION_KEY) {
     throw new IdentityError(IDENTITY.MFA_TOTP_ENROLL_NOT_ENABLED, "MFA enroll is disabled for TOTP: set INTEGRATION_ENCRYPTION_KEY, which seals the secrets");
   }
   const friendlyName = typeof fields.friendly_name === "string" ? fields.friendly_name : "";
+  await assertFactorAllowed(em, caller, friendlyName);
+  if (factorType === "webauthn") return enrollWebAuthnFactor(em, caller.user.id, friendlyName);
+  return enrollTotpFactor(em, caller, friendlyName, typeof fields.issuer === "string" ? fields.issuer.trim() : "");
+}
+
+/** GoTrue's `validateFactors`: a free name, room for one more, and `aal2` once a factor is verified. */
+async function assertFactorAllowed(em: EntityManager, caller: MfaCaller, friendlyName: string) {
   if (friendlyName.length > 200) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "friendly_name must be at most 200 characters");
-  const issuerInput = typeof fields.issuer === "string" ? fields.issuer.trim() : "";
   const factors = await factorRowsOf(em, caller.user.id);
   if (friendlyName !== "" && factors.some((factor) => factor.friendly_name === friendlyName)) {
     throw new IdentityError(IDENTITY.MFA_FACTOR_NAME_CONFLICT, `A factor with the friendly name "${friendlyName}" for this user already exists`);
@@ -56,6 +66,9 @@ export async function enrollFactor(em: EntityManager, caller: MfaCaller, fields:
   if (factors.some((factor) => factor.status === "verified") && caller.aal !== "aal2") {
     throw new IdentityError(IDENTITY.INSUFFICIENT_AAL, "AAL2 required to enroll a new factor");
   }
+}
+
+async function enrollTotpFactor(em: EntityManager, caller: MfaCaller, friendlyName: string, issuerInput: string) {
   const issuer = issuerInput || new URL(getConfig().baseUrl).host;
   const enrolment = await newTotpEnrolment(issuer, caller.user.email);
   const id = randomUUID();
@@ -87,6 +100,8 @@ export async function challengeFactor(em: EntityManager, caller: MfaCaller, fact
  */
 export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorId: string, fields: Record<string, unknown>): Promise<TokenResponse> {
   const factor = await requireFactor(em, caller, factorId);
+  // A WebAuthn factor has no code (and no secret to check one against): GoTrue asks for its ceremony.
+  if (factor.factor_type === "webauthn") throw new IdentityError(IDENTITY.VALIDATION_FAILED, "WebAuthn config required");
   const code = typeof fields.code === "string" ? fields.code.trim() : "";
   if (code === "") throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Code needs to be non-empty");
   const challengeId = typeof fields.challenge_id === "string" ? fields.challenge_id : "";
