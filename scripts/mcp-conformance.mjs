@@ -4,7 +4,7 @@
  * (`@modelcontextprotocol/conformance`, `conformance authorization`) against this service's
  * authorization server, and says plainly whether every check passed.
  *
- *   npm run conformance:mcp -- --url http://localhost:3000/auth/v1 --client-id <id> \
+ *   npm run conformance:mcp -- --url http://localhost:3000/auth/v1 --client-id=<id> \
  *     --resource http://mytool--acme.localhost:3000/ --port 3999 [--output-dir dir]
  *
  * The client must be registered with the redirect URI http://127.0.0.1:<port>/callback (for
@@ -75,7 +75,7 @@ if (!values.url || !values["client-id"] || !values.port) {
   process.exit(2);
 }
 const outputDir = values["output-dir"] ?? mkdtempSync(join(tmpdir(), "mcp-conformance-"));
-const args = [conformanceCli(), "authorization", "--url", values.url, "--client-id", values["client-id"], "--port", values.port, "--output-dir", outputDir];
+const args = [conformanceCli(), "authorization", "--url", values.url, `--client-id=${values["client-id"]}`, "--port", values.port, "--output-dir", outputDir];
 if (values.resource) args.push("--resource", values.resource);
 if (values["client-secret"]) args.push("--client-secret", values["client-secret"]);
 

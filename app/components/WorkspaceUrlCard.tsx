@@ -1,15 +1,14 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import type { FormResult, WorkspaceView } from "~/lib/view-types";
 import { Callout, Card } from "./Card";
 import { SlugField, slugBlocksSubmit } from "./SlugField";
 import { useSlugCheck } from "~/lib/use-slug-check";
+import { useStateFollowing } from "~/lib/use-state-following";
 
 /** The one-time slug change: a clear warning before, a locked field after. */
 export function WorkspaceUrlCard({ workspace, urlPrefix }: { workspace: WorkspaceView; urlPrefix: string }) {
   const fetcher = useFetcher<FormResult>();
-  const [slug, setSlug] = useState(workspace.slug);
-  useEffect(() => setSlug(workspace.slug), [workspace.slug]);
+  const [slug, setSlug] = useStateFollowing(workspace.slug);
   const locked = workspace.slugChosen;
   const submitted = fetcher.data?.intent === "slug" ? fetcher.data : undefined;
   const error = submitted?.values?.slug === slug ? submitted.fieldErrors?.slug : undefined;

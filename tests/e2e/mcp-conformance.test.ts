@@ -72,7 +72,8 @@ describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server 
     });
     expect(registered.status).toBe(201);
 
-    const run = spawn(process.execPath, ["scripts/mcp-conformance.mjs", "--url", issuer, "--client-id", registered.body.client_id, "--resource", resource, "--port", String(port), "--output-dir", outputDir], {
+    // `--client-id=<id>`: a generated id may begin with "-", which a separate argument would read as an option.
+    const run = spawn(process.execPath, ["scripts/mcp-conformance.mjs", "--url", issuer, `--client-id=${registered.body.client_id}`, "--resource", resource, "--port", String(port), "--output-dir", outputDir], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -1,6 +1,5 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
-import type { AuditEntryView } from "../../../server/changes";
 import type { AuditPageView } from "~/lib/audit.server";
 import { formatDateTime } from "~/lib/format";
 import type { AccountView, WorkspaceView } from "~/lib/view-types";
@@ -14,7 +13,7 @@ export interface AuditData {
   audit: AuditPageView;
 }
 
-function actorLabel(actor: AuditEntryView["actor"]): string {
+function actorLabel(actor: AuditPageView["entries"][number]["actor"]): string {
   if (actor.type === "person") return actor.email;
   if (actor.type === "key") return `Key ${actor.name ?? actor.id.slice(0, 8)}`;
   if (actor.type === "oauth_client") return `App ${actor.name ?? actor.id}`;
