@@ -3,7 +3,6 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../../platform/config";
 import { decryptSecret, encryptSecret } from "../../platform/crypto/secret-box";
 import { IDENTITY } from "../../platform/error-codes";
-import type { AuthUser } from "../entities";
 import { IdentityError, type TokenResponse } from "../provider-types";
 import { factorOf, factorRowsOf, type FactorRow } from "./factor-rows";
 import { assertCodesAllowed, countWrongCode } from "./code-limits";
@@ -12,19 +11,15 @@ import { raiseSessionToAal2 } from "./session-level";
 import { sqlOf } from "./sql";
 import { matchTotpStep, newTotpEnrolment } from "./totp";
 import { personActor, recordAccountChange } from "../account-audit";
-import { enrollWebAuthnFactor } from "./webauthn-factor";
+import { createFactorChallenge, validateFactorChallenge } from "./factor-challenges";
+import { markFactorVerified } from "./factor-verified";
+import type { MfaCaller } from "./mfa-caller";
+import { challengeWebAuthnFactor, enrollWebAuthnFactor, verifyWebAuthnFactor } from "./webauthn-factor";
 
-/** The session a factor call comes from: its account, its id, the level it reached. */
-export interface MfaCaller {
-  user: AuthUser;
-  sessionId: string;
-  aal: "aal1" | "aal2";
-  clientAddress: string | null;
-}
+export type { MfaCaller } from "./mfa-caller";
 
-/** GoTrue's defaults: 10 factors at most, a challenge lives 5 minutes. */
+/** GoTrue's default: 10 factors at most. */
 const MAX_FACTORS = 10;
-const CHALLENGE_SECONDS = 300;
 
 export const factorNotFound = () => new IdentityError(IDENTITY.MFA_FACTOR_NOT_FOUND, "Factor not found");
 const invalidTotp = () => new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid TOTP code entered");
@@ -83,15 +78,16 @@ async function enrollTotpFactor(em: EntityManager, caller: MfaCaller, friendlyNa
   return { id, type: "totp" as const, friendly_name: friendlyName, totp: { qr_code: enrolment.qrSvg, secret: enrolment.secret, uri: enrolment.uri } };
 }
 
-/** GoTrue's `POST /factors/{id}/challenge`: a challenge to verify within 5 minutes, from the same address. */
-export async function challengeFactor(em: EntityManager, caller: MfaCaller, factorId: string) {
+/**
+ * GoTrue's `POST /factors/{id}/challenge`: a challenge to verify within 5 minutes, from the
+ * same address; a WebAuthn factor's carries its ceremony's options (webauthn-factor.ts).
+ */
+export async function challengeFactor(em: EntityManager, caller: MfaCaller, factorId: string, fields: Record<string, unknown> = {}) {
   const factor = await requireFactor(em, caller, factorId);
+  if (factor.factor_type === "webauthn") return challengeWebAuthnFactor(em, caller, factor, fields);
   if (factor.factor_type !== "totp") throw factorNotFound();
-  const id = randomUUID();
-  const rows = await em
-    .getConnection()
-    .execute<{ created_at: Date }[]>(`insert into auth_mfa_challenges (id, factor_id, ip_address) values (?, ?, ?) returning created_at`, [id, factor.id, caller.clientAddress ?? ""]);
-  return { id, type: "totp" as const, expires_at: Math.floor(new Date(rows[0]!.created_at).getTime() / 1000) + CHALLENGE_SECONDS };
+  const challenge = await createFactorChallenge(em, factor.id, caller.clientAddress);
+  return { id: challenge.id, type: "totp" as const, expires_at: challenge.expiresAt };
 }
 
 /**
@@ -100,20 +96,12 @@ export async function challengeFactor(em: EntityManager, caller: MfaCaller, fact
  */
 export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorId: string, fields: Record<string, unknown>): Promise<TokenResponse> {
   const factor = await requireFactor(em, caller, factorId);
-  // A WebAuthn factor has no code (and no secret to check one against): GoTrue asks for its ceremony.
-  if (factor.factor_type === "webauthn") throw new IdentityError(IDENTITY.VALIDATION_FAILED, "WebAuthn config required");
+  // A WebAuthn factor has no code (and no secret to check one against): its ceremony verifies it.
+  if (factor.factor_type === "webauthn") return verifyWebAuthnFactor(em, caller, factor, fields);
   const code = typeof fields.code === "string" ? fields.code.trim() : "";
   if (code === "") throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Code needs to be non-empty");
   const challengeId = typeof fields.challenge_id === "string" ? fields.challenge_id : "";
-  const challenge = await findChallenge(em, factor.id, challengeId);
-  if (!challenge) throw new IdentityError(IDENTITY.MFA_CHALLENGE_NOT_FOUND, "MFA factor with the provided challenge ID not found");
-  if (challenge.verified_at || challenge.ip_address !== (caller.clientAddress ?? "")) {
-    throw new IdentityError(IDENTITY.MFA_IP_ADDRESS_MISMATCH, "Challenge and verify IP addresses mismatch.");
-  }
-  if (challenge.expired) {
-    await em.getConnection().execute(`delete from auth_mfa_challenges where id = ?`, [challenge.id]);
-    throw new IdentityError(IDENTITY.MFA_CHALLENGE_EXPIRED, `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
-  }
+  const challenge = await validateFactorChallenge(em, factor.id, challengeId, caller.clientAddress);
   await assertCodesAllowed(em, factor.id, IDENTITY.MFA_RATE_LIMITED, "wrong codes");
   const step = matchTotpStep(decryptSecret(factor.secret_ciphertext ?? ""), code);
   // One transaction: the code's step, the challenge, the factor and the session change together.
@@ -124,12 +112,7 @@ export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorI
     const claimed = await sql<{ id: string }[]>(`update auth_mfa_factors set last_step = ? where id = ? and (last_step is null or last_step < ?) returning id`, [step, factor.id, step]);
     if (claimed.length === 0) return null;
     await sql(`update auth_mfa_challenges set verified_at = now() where id = ?`, [challenge.id]);
-    if (factor.status !== "verified") {
-      await sql(`update auth_mfa_factors set status = 'verified', updated_at = now() where id = ?`, [factor.id]);
-      // GoTrue drops the account's other unverified factors of the type once one is verified.
-      await sql(`delete from auth_mfa_factors where user_id = ? and factor_type = 'totp' and status = 'unverified'`, [caller.user.id]);
-      await recordAccountChange(tx, caller.user.id, { audit: "factor.enrolled", data: { factorType: "totp", friendlyName: factor.friendly_name }, target: { type: "factor", id: factor.id }, actor: personActor(caller.user) });
-    }
+    if (factor.status !== "verified") await markFactorVerified(tx, caller, factor);
     return raiseSessionToAal2(tx, caller.user, caller.sessionId, "totp");
   });
   if (!raised) {
@@ -138,17 +121,6 @@ export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorI
   }
   for (const sessionId of raised.ended) await publishSessionRevoked(em, sessionId);
   return raised.tokens;
-}
-
-async function findChallenge(em: EntityManager, factorId: string, challengeId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(challengeId)) return null;
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string; ip_address: string; verified_at: Date | null; expired: boolean }[]>(
-      `select id, ip_address, verified_at, created_at < now() - make_interval(secs => ?) as expired from auth_mfa_challenges where id = ? and factor_id = ?`,
-      [CHALLENGE_SECONDS, challengeId, factorId],
-    );
-  return rows[0] ?? null;
 }
 
 /**
