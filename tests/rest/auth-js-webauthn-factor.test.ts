@@ -212,6 +212,29 @@ describe("auth-js mfa.webauthn: the create ceremony verifies the factor", () => 
     expect(await factorState(enrolled.data!.id)).toEqual({ status: "unverified", has_credential: false });
   });
 
+  it("verifies the factor once when two create ceremonies race: one key stored, one factor.enrolled, the other refused", async () => {
+    const owner = await signedInOwner(service, { slugPrefix: "wr" });
+    const auth = client();
+    expect((await auth.signInWithPassword({ email: owner.user.email, password: owner.user.password })).error).toBeNull();
+    const enrolled = await auth.mfa.webauthn.enroll({ friendlyName: "Key" });
+    const factorId = enrolled.data!.id;
+    const token = await tokenOf(auth);
+    const keys = [new SoftwareAuthenticator(browserOrigin()), new SoftwareAuthenticator(browserOrigin())];
+    const ceremonies = [];
+    for (const key of keys) {
+      const created = await challenge(auth, factorId);
+      ceremonies.push({ challenge_id: created.id, webauthn: { type: "create", ...relyingParty(), credential_response: key.register(created.options) } });
+    }
+    const answers = await Promise.all(ceremonies.map((body) => post(`/factors/${factorId}/verify`, body, token)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 400]);
+    const winner = answers.findIndex((answer) => answer.status === 200);
+    const stored = (await service.db.query("select web_authn_credential->>'id' as id from auth_mfa_factors where id = $1", [factorId])).rows[0].id;
+    expect(stored).toBe(keys[winner]!.credentials[0]!.id);
+    const enrolledRows = await service.db.query(`select count(*)::int as n from audit_log where tenant_id = $1 and action = 'factor.enrolled'`, [owner.tenantId]);
+    expect(enrolledRows.rows[0].n).toBe(1);
+  });
+
   it("answers GoTrue's 400s for a verify body without its ceremony's parts", async () => {
     const { auth } = await signedUp();
     const enrolled = await auth.mfa.webauthn.enroll({ friendlyName: "Key" });

@@ -126,7 +126,8 @@ async function verifyCreate(em: EntityManager, caller: MfaCaller, factor: Factor
     transports: info.credential.transports ?? [],
   };
   return em.transactional(async (tx) => {
-    await markFactorVerified(tx, caller, factor, credential);
+    // A create verify that lost a race stored nothing: its key is not the factor's.
+    if (!(await markFactorVerified(tx, caller, factor, credential))) throw verificationFailed();
     return raiseSessionToAal2(tx, caller.user, caller.sessionId, "mfa/webauthn");
   });
 }
