@@ -31,6 +31,8 @@ export async function twoStepAction(dashboard: DashboardRequest & { user: { acce
   try {
     if (intent === "enrolStart") {
       const factor = await caller.idp.factorEnroll({ accessToken, fields: { factor_type: "totp" } });
+      // Asked for totp, so the answer is one; the check narrows the totp-or-webauthn answer.
+      if (factor.type !== "totp") throw new Error("A TOTP enrolment answered another factor type");
       return reply({ intent, ok: true, enrolment: { factorId: factor.id, qrSvg: factor.totp.qr_code, secret: factor.totp.secret } });
     }
     if (intent === "regenerateCodes") {

@@ -1,4 +1,5 @@
 import {
+  challengeFactorBody,
   challengeOutput,
   enrollFactorBody,
   enrollFactorOutput,
@@ -25,6 +26,12 @@ const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const idParam = { name: "id", description: "The factor's id (UUID), from enrolment or the user's `factors`." };
 
 const ON_UNKNOWN = { id: UNKNOWN };
+/** What auth-js's `mfa.webauthn` sends by default from a page at http://localhost:3000. */
+const WEBAUTHN_CHALLENGE = { webauthn: { rpId: "localhost", rpOrigins: ["http://localhost:3000"] } };
+const WEBAUTHN_VERIFY = {
+  challenge_id: UNKNOWN,
+  webauthn: { type: "request", rpId: "localhost", rpOrigins: ["http://localhost:3000"], credential_response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: {} } },
+};
 const notFound = (json?: unknown): ResponseDoc => ({
   status: 404,
   description: "`mfa_factor_not_found`: no factor with this id on the account of the token.",
@@ -53,18 +60,19 @@ export const identityFactorOperations: Route[] = [
     handler: factors.enroll,
     errorShape: "identity",
     tag: "Identity provider",
-    summary: "Enrol a TOTP factor",
+    summary: "Enrol a TOTP or WebAuthn factor",
     description:
       `${MFA_DESCRIPTION} auth-js \`mfa.enroll({ factorType: "totp" })\`. The factor is \`unverified\` until its first code is verified; the secret is stored sealed with the integration key. ` +
+      "auth-js `mfa.webauthn.enroll({ friendlyName })` enrols an unverified `webauthn` factor with no secret (no integration key needed). " +
       "An account with a verified factor enrols another only from an `aal2` session.",
     auth: ["identityToken"],
     jsonBody: enrollFactorBody,
     responses: [
-      { status: 200, description: "The new factor, its secret and QR code (shown this once).", schema: enrollFactorOutput },
+      { status: 200, description: "The new factor; for `totp` its secret and QR code (shown this once).", schema: enrollFactorOutput },
       {
         status: 400,
-        description: "A `factor_type` other than `totp`, or a body that is not JSON.",
-        examples: [{ name: "bad-type", summary: "factor_type phone", body: { code: 400, error_code: "validation_failed", msg: "factor_type needs to be totp" }, request: { as: "ownerToken", json: { factor_type: "phone" } } }],
+        description: "A `factor_type` other than `totp` or `webauthn`, or a body that is not JSON.",
+        examples: [{ name: "bad-type", summary: "factor_type phone", body: { code: 400, error_code: "validation_failed", msg: "factor_type needs to be totp or webauthn" }, request: { as: "ownerToken", json: { factor_type: "phone" } } }],
       },
       noBearer({ factor_type: "totp" }),
       {
@@ -82,10 +90,25 @@ export const identityFactorOperations: Route[] = [
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Challenge a factor",
-    description: `${MFA_DESCRIPTION} auth-js \`mfa.challenge\`. The challenge is verified within 5 minutes from the same address.`,
+    description:
+      `${MFA_DESCRIPTION} auth-js \`mfa.challenge\`. The challenge is verified within 5 minutes from the same address. ` +
+      "A `webauthn` factor's (auth-js `mfa.webauthn.challenge`, and `register`/`authenticate`) carries its ceremony's options: creation options while the factor is unverified, " +
+      "request options naming its credential once verified. The relying party is this service's (the host of BASE_URL; `localhost` for a loopback one); " +
+      "a `webauthn.rpId` or `rpOrigins` it does not serve is refused.",
     auth: ["identityToken"],
     pathParam: idParam,
-    responses: [{ status: 200, description: "The challenge.", schema: challengeOutput }, noBearer(undefined, ON_UNKNOWN), badToken(undefined, ON_UNKNOWN), notFound()],
+    jsonBody: challengeFactorBody,
+    responses: [
+      { status: 200, description: "The challenge; a `webauthn` factor's with `webauthn.credential_options.publicKey`.", schema: challengeOutput },
+      {
+        status: 400,
+        description: "`validation_failed`: a `webauthn.rpId` other than this service's relying party, or an origin in `webauthn.rpOrigins` it does not accept; `bad_json`: a body that is not JSON.",
+        examples: [{ name: "bad-json", summary: "Not JSON", body: { code: 400, error_code: "bad_json", msg: "Could not parse request body as JSON" }, request: { as: "ownerToken", raw: "{not json", params: ON_UNKNOWN } }],
+      },
+      noBearer(WEBAUTHN_CHALLENGE, ON_UNKNOWN),
+      badToken(undefined, ON_UNKNOWN),
+      notFound(WEBAUTHN_CHALLENGE),
+    ],
   }),
   route({
     method: "POST",
@@ -97,20 +120,36 @@ export const identityFactorOperations: Route[] = [
     description:
       `${MFA_DESCRIPTION} auth-js \`mfa.verify\` and \`mfa.challengeAndVerify\`: the app's current code for a live challenge. The first verify makes the factor \`verified\`. ` +
       "The answer is the session with new tokens at `aal2` (the old refresh token stops working), and the account's other `aal1` sessions end, as GoTrue does. " +
-      "A code is accepted once: the same code again, within its 30-second window or the next, is refused.",
+      "A code is accepted once: the same code again, within its 30-second window or the next, is refused. " +
+      "A `webauthn` factor's verify (auth-js `mfa.webauthn.verify`) carries the ceremony instead of a code: `type: \"create\"` stores the credential and verifies the factor, " +
+      "`type: \"request\"` checks an assertion of the factor's credential; either raises the session to `aal2` with `amr` method `mfa/webauthn`. " +
+      "Its challenge is used up by the first verify, whatever that verify's outcome.",
     auth: ["identityToken"],
     pathParam: idParam,
     jsonBody: verifyFactorBody,
     responses: [
       { status: 200, description: "The session at `aal2`.", schema: identitySessionOutput },
-      { status: 400, description: "`validation_failed` `Code needs to be non-empty` for a factor of the account, or a body that is not JSON." },
+      {
+        status: 400,
+        description:
+          "`validation_failed`: `Code needs to be non-empty` for a TOTP factor; for a `webauthn` factor `WebAuthn config required` (no `webauthn`), " +
+          "`WebAuthn type must be create or request`, `credential_response required`, `Invalid credential_response`, a `type` that is not the challenge's " +
+          "(`create` for an unverified factor, `request` for a verified one), or a relying party this service does not serve; or a body that is not JSON. " +
+          "`webauthn_verification_failed` (`Credential verification failed`): a ceremony that does not verify (signed for another challenge or origin, or by an authenticator that is not the factor's).",
+      },
       noBearer({ challenge_id: UNKNOWN, code: "123456" }, ON_UNKNOWN),
       badToken({ challenge_id: UNKNOWN, code: "123456" }, ON_UNKNOWN),
-      notFound({ challenge_id: UNKNOWN, code: "123456" }),
+      {
+        ...notFound({ challenge_id: UNKNOWN, code: "123456" }),
+        examples: [
+          ...notFound({ challenge_id: UNKNOWN, code: "123456" }).examples!,
+          { ...notFound(WEBAUTHN_VERIFY).examples![0]!, name: "unknown-webauthn-factor", summary: "A WebAuthn ceremony for a factor that does not exist" },
+        ],
+      },
       {
         status: 422,
         description:
-          "`mfa_verification_failed` (`Invalid TOTP code entered`: a wrong code, or one already used), `mfa_factor_not_found` (a challenge of another factor or none), " +
+          "`mfa_verification_failed` (`Invalid TOTP code entered`: a wrong code, or one already used), `mfa_factor_not_found` (a challenge of another factor or none, or a WebAuthn challenge already used), " +
           "`mfa_challenge_expired` (older than 5 minutes), `mfa_ip_address_mismatch` (a challenge already verified, or made from another address).",
       },
       limited("over_request_rate_limit"),

@@ -20,12 +20,12 @@ export function issuer(): string {
 }
 
 /**
- * A second factor a session verified (GoTrue's amr methods `totp` and `mfa/recovery_code`), or
+ * A second factor a session verified (GoTrue's amr methods `totp`, `mfa/webauthn` and `mfa/recovery_code`), or
  * a passkey sign-in (`webauthn`): one gesture that proves possession of the authenticator and,
  * by its required user verification, the person, so it stands for both factors (ADR 048).
  */
 export interface SecondFactor {
-  method: "totp" | "mfa/recovery_code" | "webauthn";
+  method: "totp" | "mfa/webauthn" | "mfa/recovery_code" | "webauthn";
   at: Date;
 }
 

@@ -55,7 +55,7 @@ export { NEW_SIGN_IN_SUBJECT } from "./devices/new-sign-in-mail";
 export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOutOthersOutput } from "./schemas";
 export { mfaApi, type FactorRequest } from "./mfa/mfa-api";
 export { canonicalRecoveryCode } from "./mfa/recovery-codes";
-export { challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
+export { challengeFactorBody, challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
 export { CLI_CLIENT_ID } from "./oauth/cli-client";
 export { cliDeviceApproval, endCliDeviceGrant, type CliDeviceApproval } from "./oauth/cli-device-approval";
 export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "./oauth/admin-clients";

@@ -235,11 +235,11 @@ export const factorInput = z.object({
   fields: z.record(z.string(), z.unknown()).default({}),
 });
 export const enrollFactorBody = z.object({
-  factor_type: z.literal("totp").describe("`totp`: an authenticator app. Phone and WebAuthn factors are not offered."),
+  factor_type: z.enum(["totp", "webauthn"]).describe("`totp`: an authenticator app; `webauthn`: a security key or platform authenticator, its credential made by the challenge and verify that follow. Phone factors are not offered."),
   friendly_name: z.string().max(200).optional().describe("Unique among the account's factors."),
   issuer: z.string().optional().describe("The issuer the app shows; the host of BASE_URL by default."),
 });
-export const enrollFactorOutput = z.object({
+const enrollTotpOutput = z.object({
   id: uuidOutput,
   type: z.literal("totp"),
   friendly_name: z.string(),
@@ -249,14 +249,47 @@ export const enrollFactorOutput = z.object({
     uri: z.string().describe("`otpauth://totp/…`"),
   }),
 });
-export const challengeOutput = z.object({
+/** GoTrue answers a WebAuthn enrolment with the bare factor: no secret, the credential comes later. */
+const enrollWebAuthnOutput = z.object({ id: uuidOutput, type: z.literal("webauthn"), friendly_name: z.string() });
+export const enrollFactorOutput = z.discriminatedUnion("type", [enrollTotpOutput, enrollWebAuthnOutput]);
+const challengeExpiry = z.number().int().describe("Unix seconds: 5 minutes after the challenge.");
+const totpChallengeOutput = z.object({ id: uuidOutput, type: z.literal("totp"), expires_at: challengeExpiry });
+/** GoTrue's `ChallengeFactorResponse` for WebAuthn: the ceremony's options, binaries base64url (auth-js turns them into ArrayBuffers). */
+const webAuthnChallengeOutput = z.object({
   id: uuidOutput,
-  type: z.literal("totp"),
-  expires_at: z.number().int().describe("Unix seconds: 5 minutes after the challenge."),
+  type: z.literal("webauthn"),
+  expires_at: challengeExpiry,
+  webauthn: z.object({
+    type: z.enum(["create", "request"]).describe("`create` for an unverified factor, `request` for a verified one."),
+    credential_options: z.object({
+      publicKey: z
+        .record(z.string(), z.unknown())
+        .describe(
+          "`PublicKeyCredentialCreationOptions` (`create`: the account's other WebAuthn factors excluded) or `PublicKeyCredentialRequestOptions` (`request`: `allowCredentials` names the factor's credential), user verification preferred.",
+        ),
+    }),
+  }),
+});
+export const challengeOutput = z.discriminatedUnion("type", [totpChallengeOutput, webAuthnChallengeOutput]);
+/** auth-js sends the relying party it means; one this service does not serve is refused. */
+const requestedRelyingParty = {
+  rpId: z.string().optional().describe("The relying party auth-js means (the page's host by default); refused unless it is this service's (the host of BASE_URL, `localhost` for a loopback one)."),
+  rpOrigins: z.array(z.string()).optional().describe("Origins auth-js means (the page's by default); refused unless each is BASE_URL's origin, its `localhost` twin, or in WEBAUTHN_RP_ORIGINS."),
+};
+export const challengeFactorBody = z.object({
+  webauthn: z.object(requestedRelyingParty).optional().describe("A WebAuthn factor's: auth-js `mfa.webauthn.challenge`. A TOTP factor's challenge needs no body."),
 });
 export const verifyFactorBody = z.object({
   challenge_id: z.string().describe("From the challenge, made from the same address."),
-  code: z.string().describe("The six digits the app shows now."),
+  code: z.string().optional().describe("A TOTP factor's: the six digits the app shows now."),
+  webauthn: z
+    .object({
+      type: z.enum(["create", "request"]).describe("The challenge's `webauthn.type`."),
+      ...requestedRelyingParty,
+      credential_response: z.record(z.string(), z.unknown()).describe("The browser's credential, serialized as auth-js does (`toJSON`)."),
+    })
+    .optional()
+    .describe("A WebAuthn factor's ceremony: auth-js `mfa.webauthn.verify`."),
 });
 export const factorIdOutput = z.object({ id: uuidOutput });
 export const recoveryCodesStatusOutput = z.object({

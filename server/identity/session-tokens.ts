@@ -31,7 +31,7 @@ export async function sessionTokens(
 
 /** The second factor a session row records, if it verified one. */
 export function secondFactorOf(row: { aal?: string | null; mfa_method?: string | null; mfa_at?: Date | string | null }): SecondFactor | null {
-  const methods: (string | null | undefined)[] = ["totp", "mfa/recovery_code", "webauthn"];
+  const methods: (string | null | undefined)[] = ["totp", "mfa/webauthn", "mfa/recovery_code", "webauthn"];
   if (row.aal !== "aal2" || !row.mfa_at || !methods.includes(row.mfa_method)) return null;
   return { method: row.mfa_method as SecondFactor["method"], at: new Date(row.mfa_at) };
 }

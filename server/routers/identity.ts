@@ -89,7 +89,7 @@ export const identityProviderRouter = router({
   }),
   /** Two-step sign-in (GoTrue's `/factors`, auth-js's `mfa`): the area checks the bearer and its session's level. */
   factorEnroll: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.enroll(ctx.em, factorRequest(ctx, input), input.fields)),
-  factorChallenge: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.challenge(ctx.em, factorRequest(ctx, input), input.factorId)),
+  factorChallenge: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.challenge(ctx.em, factorRequest(ctx, input), input.factorId, input.fields)),
   factorVerify: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.verify(ctx.em, factorRequest(ctx, input), input.factorId, input.fields)),
   factorUnenroll: publicProcedure.input(factorInput).mutation(({ ctx, input }) => mfaApi.unenroll(ctx.em, factorRequest(ctx, input), input.factorId)),
   recoveryCodesStatus: publicProcedure.input(factorInput).query(({ ctx, input }) => mfaApi.recoveryStatus(ctx.em, factorRequest(ctx, input))),

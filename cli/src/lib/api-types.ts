@@ -1711,8 +1711,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Enrol a TOTP factor
-         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.enroll({ factorType: "totp" })`. The factor is `unverified` until its first code is verified; the secret is stored sealed with the integration key. An account with a verified factor enrols another only from an `aal2` session.
+         * Enrol a TOTP or WebAuthn factor
+         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.enroll({ factorType: "totp" })`. The factor is `unverified` until its first code is verified; the secret is stored sealed with the integration key. auth-js `mfa.webauthn.enroll({ friendlyName })` enrols an unverified `webauthn` factor with no secret (no integration key needed). An account with a verified factor enrols another only from an `aal2` session.
          */
         post: operations["postAuthV1Factors"];
         delete?: never;
@@ -1752,7 +1752,7 @@ export interface paths {
         put?: never;
         /**
          * Challenge a factor
-         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.challenge`. The challenge is verified within 5 minutes from the same address.
+         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.challenge`. The challenge is verified within 5 minutes from the same address. A `webauthn` factor's (auth-js `mfa.webauthn.challenge`, and `register`/`authenticate`) carries its ceremony's options: creation options while the factor is unverified, request options naming its credential once verified. The relying party is this service's (the host of BASE_URL; `localhost` for a loopback one); a `webauthn.rpId` or `rpOrigins` it does not serve is refused.
          */
         post: operations["postAuthV1FactorsIdChallenge"];
         delete?: never;
@@ -1772,7 +1772,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a factor: the session rises to aal2
-         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.verify` and `mfa.challengeAndVerify`: the app's current code for a live challenge. The first verify makes the factor `verified`. The answer is the session with new tokens at `aal2` (the old refresh token stops working), and the account's other `aal1` sessions end, as GoTrue does. A code is accepted once: the same code again, within its 30-second window or the next, is refused.
+         * @description Two-step sign-in, GoTrue's MFA API as `@supabase/auth-js` `mfa` calls it (docs/decisions/045); errors are GoTrue's `{ code, error_code, msg }`. A session that verified a second factor is `aal2` (its access token's `aal`, and `amr` lists both methods with their times); one that has not is `aal1`. auth-js `mfa.verify` and `mfa.challengeAndVerify`: the app's current code for a live challenge. The first verify makes the factor `verified`. The answer is the session with new tokens at `aal2` (the old refresh token stops working), and the account's other `aal1` sessions end, as GoTrue does. A code is accepted once: the same code again, within its 30-second window or the next, is refused. A `webauthn` factor's verify (auth-js `mfa.webauthn.verify`) carries the ceremony instead of a code: `type: "create"` stores the credential and verifies the factor, `type: "request"` checks an assertion of the factor's credential; either raises the session to `aal2` with `amr` method `mfa/webauthn`. Its challenge is used up by the first verify, whatever that verify's outcome.
          */
         post: operations["postAuthV1FactorsIdVerify"];
         delete?: never;
@@ -11267,10 +11267,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description `totp`: an authenticator app. Phone and WebAuthn factors are not offered.
-                     * @constant
+                     * @description `totp`: an authenticator app; `webauthn`: a security key or platform authenticator, its credential made by the challenge and verify that follow. Phone factors are not offered.
+                     * @enum {string}
                      */
-                    factor_type: "totp";
+                    factor_type: "totp" | "webauthn";
                     /** @description Unique among the account's factors. */
                     friendly_name?: string;
                     /** @description The issuer the app shows; the host of BASE_URL by default. */
@@ -11279,7 +11279,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new factor, its secret and QR code (shown this once). */
+            /** @description The new factor; for `totp` its secret and QR code (shown this once). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11299,10 +11299,16 @@ export interface operations {
                         };
                         /** @constant */
                         type: "totp";
+                    } | {
+                        friendly_name: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "webauthn";
                     };
                 };
             };
-            /** @description A `factor_type` other than `totp`, or a body that is not JSON. */
+            /** @description A `factor_type` other than `totp` or `webauthn`, or a body that is not JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11444,9 +11450,21 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A WebAuthn factor's: auth-js `mfa.webauthn.challenge`. A TOTP factor's challenge needs no body. */
+                    webauthn?: {
+                        /** @description The relying party auth-js means (the page's host by default); refused unless it is this service's (the host of BASE_URL, `localhost` for a loopback one). */
+                        rpId?: string;
+                        /** @description Origins auth-js means (the page's by default); refused unless each is BASE_URL's origin, its `localhost` twin, or in WEBAUTHN_RP_ORIGINS. */
+                        rpOrigins?: string[];
+                    };
+                };
+            };
+        };
         responses: {
-            /** @description The challenge. */
+            /** @description The challenge; a `webauthn` factor's with `webauthn.credential_options.publicKey`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11459,6 +11477,39 @@ export interface operations {
                         id: string;
                         /** @constant */
                         type: "totp";
+                    } | {
+                        /** @description Unix seconds: 5 minutes after the challenge. */
+                        expires_at: number;
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "webauthn";
+                        webauthn: {
+                            credential_options: {
+                                /** @description `PublicKeyCredentialCreationOptions` (`create`: the account's other WebAuthn factors excluded) or `PublicKeyCredentialRequestOptions` (`request`: `allowCredentials` names the factor's credential), user verification preferred. */
+                                publicKey: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            /**
+                             * @description `create` for an unverified factor, `request` for a verified one.
+                             * @enum {string}
+                             */
+                            type: "create" | "request";
+                        };
+                    };
+                };
+            };
+            /** @description `validation_failed`: a `webauthn.rpId` other than this service's relying party, or an origin in `webauthn.rpOrigins` it does not accept; `bad_json`: a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
                     };
                 };
             };
@@ -11518,8 +11569,24 @@ export interface operations {
                 "application/json": {
                     /** @description From the challenge, made from the same address. */
                     challenge_id: string;
-                    /** @description The six digits the app shows now. */
-                    code: string;
+                    /** @description A TOTP factor's: the six digits the app shows now. */
+                    code?: string;
+                    /** @description A WebAuthn factor's ceremony: auth-js `mfa.webauthn.verify`. */
+                    webauthn?: {
+                        /** @description The browser's credential, serialized as auth-js does (`toJSON`). */
+                        credential_response: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The relying party auth-js means (the page's host by default); refused unless it is this service's (the host of BASE_URL, `localhost` for a loopback one). */
+                        rpId?: string;
+                        /** @description Origins auth-js means (the page's by default); refused unless each is BASE_URL's origin, its `localhost` twin, or in WEBAUTHN_RP_ORIGINS. */
+                        rpOrigins?: string[];
+                        /**
+                         * @description The challenge's `webauthn.type`.
+                         * @enum {string}
+                         */
+                        type: "create" | "request";
+                    };
                 };
             };
         };
@@ -11612,7 +11679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_failed` `Code needs to be non-empty` for a factor of the account, or a body that is not JSON. */
+            /** @description `validation_failed`: `Code needs to be non-empty` for a TOTP factor; for a `webauthn` factor `WebAuthn config required` (no `webauthn`), `WebAuthn type must be create or request`, `credential_response required`, `Invalid credential_response`, a `type` that is not the challenge's (`create` for an unverified factor, `request` for a verified one), or a relying party this service does not serve; or a body that is not JSON. `webauthn_verification_failed` (`Credential verification failed`): a ceremony that does not verify (signed for another challenge or origin, or by an authenticator that is not the factor's). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11664,7 +11731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `mfa_verification_failed` (`Invalid TOTP code entered`: a wrong code, or one already used), `mfa_factor_not_found` (a challenge of another factor or none), `mfa_challenge_expired` (older than 5 minutes), `mfa_ip_address_mismatch` (a challenge already verified, or made from another address). */
+            /** @description `mfa_verification_failed` (`Invalid TOTP code entered`: a wrong code, or one already used), `mfa_factor_not_found` (a challenge of another factor or none, or a WebAuthn challenge already used), `mfa_challenge_expired` (older than 5 minutes), `mfa_ip_address_mismatch` (a challenge already verified, or made from another address). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@ import { sqlOf } from "./sql";
 export interface ProviderFactor {
   id: string;
   friendly_name: string;
-  factor_type: "totp" | "recovery_code";
+  factor_type: "totp" | "recovery_code" | "webauthn";
   status: "unverified" | "verified";
   created_at: string;
   updated_at: string;
@@ -15,10 +15,11 @@ export interface FactorRow {
   id: string;
   user_id: string;
   friendly_name: string;
-  factor_type: "totp" | "recovery_code";
+  factor_type: "totp" | "recovery_code" | "webauthn";
   status: "unverified" | "verified";
   secret_ciphertext: string | null;
   last_step: string | null;
+  web_authn_credential: unknown;
   created_at: Date;
   updated_at: Date;
 }

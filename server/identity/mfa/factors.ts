@@ -3,7 +3,6 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../../platform/config";
 import { decryptSecret, encryptSecret } from "../../platform/crypto/secret-box";
 import { IDENTITY } from "../../platform/error-codes";
-import type { AuthUser } from "../entities";
 import { IdentityError, type TokenResponse } from "../provider-types";
 import { factorOf, factorRowsOf, type FactorRow } from "./factor-rows";
 import { assertCodesAllowed, countWrongCode } from "./code-limits";
@@ -12,18 +11,15 @@ import { raiseSessionToAal2 } from "./session-level";
 import { sqlOf } from "./sql";
 import { matchTotpStep, newTotpEnrolment } from "./totp";
 import { personActor, recordAccountChange } from "../account-audit";
+import { createFactorChallenge, validateFactorChallenge } from "./factor-challenges";
+import { markFactorVerified } from "./factor-verified";
+import type { MfaCaller } from "./mfa-caller";
+import { challengeWebAuthnFactor, enrollWebAuthnFactor, verifyWebAuthnFactor } from "./webauthn-factor";
 
-/** The session a factor call comes from: its account, its id, the level it reached. */
-export interface MfaCaller {
-  user: AuthUser;
-  sessionId: string;
-  aal: "aal1" | "aal2";
-  clientAddress: string | null;
-}
+export type { MfaCaller } from "./mfa-caller";
 
-/** GoTrue's defaults: 10 factors at most, a challenge lives 5 minutes. */
+/** GoTrue's default: 10 factors at most. */
 const MAX_FACTORS = 10;
-const CHALLENGE_SECONDS = 300;
 
 export const factorNotFound = () => new IdentityError(IDENTITY.MFA_FACTOR_NOT_FOUND, "Factor not found");
 const invalidTotp = () => new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid TOTP code entered");
@@ -34,20 +30,29 @@ async function requireFactor(em: EntityManager, caller: MfaCaller, factorId: str
   return factor;
 }
 
-/** GoTrue's `POST /factors` for `totp`: an unverified factor, its secret sealed, the QR code once. */
+/**
+ * GoTrue's `POST /factors`: `totp` answers its secret and QR code once; `webauthn` answers the
+ * bare unverified factor, its credential made later by the create ceremony (webauthn-factor.ts).
+ */
 export async function enrollFactor(em: EntityManager, caller: MfaCaller, fields: Record<string, unknown>) {
   const factorType = fields.factor_type;
-  if (factorType !== "totp") {
-    // Phone and WebAuthn factors are GoTrue's too; the built-in provider offers TOTP.
-    throw new IdentityError(IDENTITY.VALIDATION_FAILED, "factor_type needs to be totp");
+  if (factorType !== "totp" && factorType !== "webauthn") {
+    // Phone factors are GoTrue's too; the built-in provider offers TOTP and WebAuthn.
+    throw new IdentityError(IDENTITY.VALIDATION_FAILED, "factor_type needs to be totp or webauthn");
   }
   // The secret is sealed like integration credentials; without the key there is nothing to seal it with.
-  if (!getConfig().INTEGRATION_ENCRYPTION_KEY) {
+  if (factorType === "totp" && !getConfig().INTEGRATION_ENCRYPTION_KEY) {
     throw new IdentityError(IDENTITY.MFA_TOTP_ENROLL_NOT_ENABLED, "MFA enroll is disabled for TOTP: set INTEGRATION_ENCRYPTION_KEY, which seals the secrets");
   }
   const friendlyName = typeof fields.friendly_name === "string" ? fields.friendly_name : "";
+  await assertFactorAllowed(em, caller, friendlyName);
+  if (factorType === "webauthn") return enrollWebAuthnFactor(em, caller.user.id, friendlyName);
+  return enrollTotpFactor(em, caller, friendlyName, typeof fields.issuer === "string" ? fields.issuer.trim() : "");
+}
+
+/** GoTrue's `validateFactors`: a free name, room for one more, and `aal2` once a factor is verified. */
+async function assertFactorAllowed(em: EntityManager, caller: MfaCaller, friendlyName: string) {
   if (friendlyName.length > 200) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "friendly_name must be at most 200 characters");
-  const issuerInput = typeof fields.issuer === "string" ? fields.issuer.trim() : "";
   const factors = await factorRowsOf(em, caller.user.id);
   if (friendlyName !== "" && factors.some((factor) => factor.friendly_name === friendlyName)) {
     throw new IdentityError(IDENTITY.MFA_FACTOR_NAME_CONFLICT, `A factor with the friendly name "${friendlyName}" for this user already exists`);
@@ -56,6 +61,9 @@ export async function enrollFactor(em: EntityManager, caller: MfaCaller, fields:
   if (factors.some((factor) => factor.status === "verified") && caller.aal !== "aal2") {
     throw new IdentityError(IDENTITY.INSUFFICIENT_AAL, "AAL2 required to enroll a new factor");
   }
+}
+
+async function enrollTotpFactor(em: EntityManager, caller: MfaCaller, friendlyName: string, issuerInput: string) {
   const issuer = issuerInput || new URL(getConfig().baseUrl).host;
   const enrolment = await newTotpEnrolment(issuer, caller.user.email);
   const id = randomUUID();
@@ -70,15 +78,16 @@ export async function enrollFactor(em: EntityManager, caller: MfaCaller, fields:
   return { id, type: "totp" as const, friendly_name: friendlyName, totp: { qr_code: enrolment.qrSvg, secret: enrolment.secret, uri: enrolment.uri } };
 }
 
-/** GoTrue's `POST /factors/{id}/challenge`: a challenge to verify within 5 minutes, from the same address. */
-export async function challengeFactor(em: EntityManager, caller: MfaCaller, factorId: string) {
+/**
+ * GoTrue's `POST /factors/{id}/challenge`: a challenge to verify within 5 minutes, from the
+ * same address; a WebAuthn factor's carries its ceremony's options (webauthn-factor.ts).
+ */
+export async function challengeFactor(em: EntityManager, caller: MfaCaller, factorId: string, fields: Record<string, unknown> = {}) {
   const factor = await requireFactor(em, caller, factorId);
+  if (factor.factor_type === "webauthn") return challengeWebAuthnFactor(em, caller, factor, fields);
   if (factor.factor_type !== "totp") throw factorNotFound();
-  const id = randomUUID();
-  const rows = await em
-    .getConnection()
-    .execute<{ created_at: Date }[]>(`insert into auth_mfa_challenges (id, factor_id, ip_address) values (?, ?, ?) returning created_at`, [id, factor.id, caller.clientAddress ?? ""]);
-  return { id, type: "totp" as const, expires_at: Math.floor(new Date(rows[0]!.created_at).getTime() / 1000) + CHALLENGE_SECONDS };
+  const challenge = await createFactorChallenge(em, factor.id, caller.clientAddress);
+  return { id: challenge.id, type: "totp" as const, expires_at: challenge.expiresAt };
 }
 
 /**
@@ -87,18 +96,12 @@ export async function challengeFactor(em: EntityManager, caller: MfaCaller, fact
  */
 export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorId: string, fields: Record<string, unknown>): Promise<TokenResponse> {
   const factor = await requireFactor(em, caller, factorId);
+  // A WebAuthn factor has no code (and no secret to check one against): its ceremony verifies it.
+  if (factor.factor_type === "webauthn") return verifyWebAuthnFactor(em, caller, factor, fields);
   const code = typeof fields.code === "string" ? fields.code.trim() : "";
   if (code === "") throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Code needs to be non-empty");
   const challengeId = typeof fields.challenge_id === "string" ? fields.challenge_id : "";
-  const challenge = await findChallenge(em, factor.id, challengeId);
-  if (!challenge) throw new IdentityError(IDENTITY.MFA_CHALLENGE_NOT_FOUND, "MFA factor with the provided challenge ID not found");
-  if (challenge.verified_at || challenge.ip_address !== (caller.clientAddress ?? "")) {
-    throw new IdentityError(IDENTITY.MFA_IP_ADDRESS_MISMATCH, "Challenge and verify IP addresses mismatch.");
-  }
-  if (challenge.expired) {
-    await em.getConnection().execute(`delete from auth_mfa_challenges where id = ?`, [challenge.id]);
-    throw new IdentityError(IDENTITY.MFA_CHALLENGE_EXPIRED, `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
-  }
+  const challenge = await validateFactorChallenge(em, factor.id, challengeId, caller.clientAddress);
   await assertCodesAllowed(em, factor.id, IDENTITY.MFA_RATE_LIMITED, "wrong codes");
   const step = matchTotpStep(decryptSecret(factor.secret_ciphertext ?? ""), code);
   // One transaction: the code's step, the challenge, the factor and the session change together.
@@ -109,12 +112,7 @@ export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorI
     const claimed = await sql<{ id: string }[]>(`update auth_mfa_factors set last_step = ? where id = ? and (last_step is null or last_step < ?) returning id`, [step, factor.id, step]);
     if (claimed.length === 0) return null;
     await sql(`update auth_mfa_challenges set verified_at = now() where id = ?`, [challenge.id]);
-    if (factor.status !== "verified") {
-      await sql(`update auth_mfa_factors set status = 'verified', updated_at = now() where id = ?`, [factor.id]);
-      // GoTrue drops the account's other unverified factors of the type once one is verified.
-      await sql(`delete from auth_mfa_factors where user_id = ? and factor_type = 'totp' and status = 'unverified'`, [caller.user.id]);
-      await recordAccountChange(tx, caller.user.id, { audit: "factor.enrolled", data: { factorType: "totp", friendlyName: factor.friendly_name }, target: { type: "factor", id: factor.id }, actor: personActor(caller.user) });
-    }
+    if (factor.status !== "verified") await markFactorVerified(tx, caller, factor);
     return raiseSessionToAal2(tx, caller.user, caller.sessionId, "totp");
   });
   if (!raised) {
@@ -123,17 +121,6 @@ export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorI
   }
   for (const sessionId of raised.ended) await publishSessionRevoked(em, sessionId);
   return raised.tokens;
-}
-
-async function findChallenge(em: EntityManager, factorId: string, challengeId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(challengeId)) return null;
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string; ip_address: string; verified_at: Date | null; expired: boolean }[]>(
-      `select id, ip_address, verified_at, created_at < now() - make_interval(secs => ?) as expired from auth_mfa_challenges where id = ? and factor_id = ?`,
-      [CHALLENGE_SECONDS, challengeId, factorId],
-    );
-  return rows[0] ?? null;
 }
 
 /**

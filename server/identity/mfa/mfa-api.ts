@@ -17,7 +17,8 @@ async function callerOf(em: EntityManager, request: FactorRequest): Promise<MfaC
 /** GoTrue's MFA API (`/auth/v1/factors…`) and auth-js's recovery codes, each behind the bearer's session. */
 export const mfaApi = {
   enroll: async (em: EntityManager, request: FactorRequest, fields: Record<string, unknown>) => enrollFactor(em, await callerOf(em, request), fields),
-  challenge: async (em: EntityManager, request: FactorRequest, factorId: string) => challengeFactor(em, await callerOf(em, request), factorId),
+  challenge: async (em: EntityManager, request: FactorRequest, factorId: string, fields: Record<string, unknown>) =>
+    challengeFactor(em, await callerOf(em, request), factorId, fields),
   verify: async (em: EntityManager, request: FactorRequest, factorId: string, fields: Record<string, unknown>) => verifyFactor(em, await callerOf(em, request), factorId, fields),
   unenroll: async (em: EntityManager, request: FactorRequest, factorId: string) => unenrollFactor(em, await callerOf(em, request), factorId),
   recoveryStatus: async (em: EntityManager, request: FactorRequest) => recoveryCodesStatus(em, await callerOf(em, request)),

@@ -1,11 +1,12 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransport } from "@simplewebauthn/server";
+import { generateAuthenticationOptions, type AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { IDENTITY } from "../../platform/error-codes";
 import { BuiltInIdentityProvider } from "../built-in-provider";
 import { AuthUser } from "../entities";
 import { sqlOf } from "../mfa/sql";
 import { IdentityError, type TokenResponse } from "../provider-types";
 import { ceremonyBody, verificationFailed } from "./ceremony-body";
+import { checkAssertion } from "./ceremonies";
 import { CHALLENGE_SECONDS, consumeChallenge, storeChallenge } from "./challenges";
 import { passkeyByCredentialId } from "./passkey-rows";
 import { relyingParty } from "./relying-party";
@@ -39,24 +40,10 @@ export async function authenticationVerify(em: EntityManager, fields: Record<str
   if (!passkey) throw verificationFailed();
   const userHandle = response.response?.userHandle;
   if (userHandle !== undefined && userHandle !== base64url(userHandleOf(passkey.user_id))) throw verificationFailed();
-  const rp = relyingParty();
-  const verified = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origins,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-    credential: {
-      id: passkey.credential_id,
-      publicKey: new Uint8Array(passkey.public_key),
-      counter: Number(passkey.sign_count),
-      transports: passkey.transports as AuthenticatorTransport[],
-    },
-  }).catch(() => null);
-  if (!verified?.verified) throw verificationFailed();
+  const newCounter = await checkAssertion(credential, challenge, { id: passkey.credential_id, publicKey: passkey.public_key, counter: Number(passkey.sign_count), transports: passkey.transports }, true);
   const user = await em.findOne(AuthUser, { id: passkey.user_id });
   if (!user) throw verificationFailed();
   if (user.email && !user.emailConfirmedAt) throw new IdentityError(IDENTITY.EMAIL_NOT_CONFIRMED_403, "Email not confirmed");
-  await sqlOf(em)(`update auth_passkeys set sign_count = ?, last_used_at = now(), updated_at = now() where id = ?`, [verified.authenticationInfo.newCounter, passkey.id]);
+  await sqlOf(em)(`update auth_passkeys set sign_count = ?, last_used_at = now(), updated_at = now() where id = ?`, [newCounter, passkey.id]);
   return new BuiltInIdentityProvider(em).startSession(user, "webauthn");
 }

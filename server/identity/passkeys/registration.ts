@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
+import { generateRegistrationOptions } from "@simplewebauthn/server";
 import { isUniqueViolation } from "../../platform/db/unique-violation";
 import { IDENTITY } from "../../platform/error-codes";
 import { IdentityError } from "../provider-types";
 import { sqlOf } from "../mfa/sql";
 import { personActor, recordAccountChange } from "../account-audit";
-import { ceremonyBody, verificationFailed } from "./ceremony-body";
+import { ceremonyBody } from "./ceremony-body";
+import { checkRegistration } from "./ceremonies";
 import { CHALLENGE_SECONDS, consumeChallenge, storeChallenge } from "./challenges";
 import { requirePasskeyManagementLevel } from "./management-level";
 import type { PasskeyCaller } from "./passkey-caller";
@@ -57,16 +58,7 @@ export async function registrationVerify(em: EntityManager, caller: PasskeyCalle
   await requirePasskeyManagementLevel(em, caller);
   const { challengeId, credential } = ceremonyBody(fields);
   const challenge = await consumeChallenge(em, "registration", caller.user.id, challengeId);
-  const rp = relyingParty();
-  const verified = await verifyRegistrationResponse({
-    response: credential as unknown as RegistrationResponseJSON,
-    expectedChallenge: challenge,
-    expectedOrigin: rp.origins,
-    expectedRPID: rp.id,
-    requireUserVerification: true,
-  }).catch(() => null);
-  if (!verified?.verified) throw verificationFailed();
-  const info = verified.registrationInfo;
+  const info = await checkRegistration(credential, challenge, true);
   const id = randomUUID();
   return em.transactional(async (tx) => {
     const sql = sqlOf(tx);

@@ -1,4 +1,6 @@
 import { getConfig } from "../../platform/config";
+import { IDENTITY } from "../../platform/error-codes";
+import { IdentityError } from "../provider-types";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
 
@@ -16,4 +18,24 @@ export function relyingParty(): { id: string; name: string; origins: string[] } 
   const local = new URL(base.origin);
   local.hostname = "localhost";
   return { id: "localhost", name: "localhost", origins: [...new Set([base.origin, local.origin, ...config.WEBAUTHN_RP_ORIGINS])] };
+}
+
+/**
+ * auth-js sends the relying party it means (`webauthn: { rpId, rpOrigins }`, the page's host
+ * and origin by default) with a WebAuthn factor's challenge and verify. GoTrue takes its RP
+ * from its own configuration and ignores them; so does this service, but one it does not
+ * serve is refused up front (400 `validation_failed`), where the ceremony would otherwise
+ * fail later, in the browser or at verify, with a vaguer error.
+ */
+export function assertRequestedRelyingParty(requested: Record<string, unknown>): void {
+  const rp = relyingParty();
+  const { rpId, rpOrigins } = requested;
+  if (rpId !== undefined && rpId !== null) {
+    if (typeof rpId !== "string") throw new IdentityError(IDENTITY.VALIDATION_FAILED, "rpId must be a string");
+    if (rpId !== rp.id) throw new IdentityError(IDENTITY.VALIDATION_FAILED, `invalid RP ID: ${rpId} (this service's relying party is ${rp.id})`);
+  }
+  if (rpOrigins === undefined || rpOrigins === null) return;
+  if (!Array.isArray(rpOrigins) || rpOrigins.some((origin) => typeof origin !== "string")) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "rpOrigins must be a list of origins");
+  const foreign = (rpOrigins as string[]).filter((origin) => !rp.origins.includes(origin));
+  if (foreign.length > 0) throw new IdentityError(IDENTITY.VALIDATION_FAILED, `invalid RP origins: ${foreign.join(", ")} (this service accepts ${rp.origins.join(", ")}; WEBAUTHN_RP_ORIGINS adds more)`);
 }

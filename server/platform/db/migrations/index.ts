@@ -23,6 +23,7 @@ import { Migration20261126000027_passkeys } from "./Migration20261126000027_pass
 import { Migration20261126000028_audit_log } from "./Migration20261126000028_audit_log";
 import { Migration20261126000029_registered_oauth_clients } from "./Migration20261126000029_registered_oauth_clients";
 import { Migration20261126000031_admin_links } from "./Migration20261126000031_admin_links";
+import { Migration20261126000034_webauthn_factors } from "./Migration20261126000034_webauthn_factors";
 import { Migration20261126000036_audit_account_rows } from "./Migration20261126000036_audit_account_rows";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
@@ -51,5 +52,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000028_audit_log", class: Migration20261126000028_audit_log },
   { name: "Migration20261126000029_registered_oauth_clients", class: Migration20261126000029_registered_oauth_clients },
   { name: "Migration20261126000031_admin_links", class: Migration20261126000031_admin_links },
+  { name: "Migration20261126000034_webauthn_factors", class: Migration20261126000034_webauthn_factors },
   { name: "Migration20261126000036_audit_account_rows", class: Migration20261126000036_audit_account_rows },
 ];
