@@ -1,25 +1,10 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
 import type { RequestActor } from "../platform/request-scope";
-import type { AuditAction } from "./audit-actions";
+import { ACCOUNT_AUDIT_ACTIONS } from "./audit-actions";
 
-/**
- * The account events a person sees on their own profile page (issue 20 section 4): their
- * sign-ins, sessions and factors. OAuth grants are account events too, but the profile's
- * authorized applications already list them.
- */
-export const ACCOUNT_ACTIVITY_ACTIONS = [
-  "session.signed_in",
-  "session.sign_in_failed",
-  "session.signed_out",
-  "session.revoked",
-  "factor.enrolled",
-  "factor.removed",
-  "passkey.enrolled",
-  "passkey.removed",
-  "recovery_codes.used",
-  "recovery_codes.regenerated",
-] as const satisfies readonly AuditAction[];
+/** The account events a person sees on their own profile page (issue 20 section 4). */
+export const ACCOUNT_ACTIVITY_ACTIONS = ACCOUNT_AUDIT_ACTIONS;
 
 export type AccountActivityAction = (typeof ACCOUNT_ACTIVITY_ACTIONS)[number];
 

@@ -5,7 +5,12 @@ import type { ChangeType } from "./change-types";
  * Dotted: what was acted on, then what happened. A new action is added here, nowhere else;
  * `GET /api/audit-log?action=` accepts only these.
  */
-export const AUDIT_ACTIONS = [
+/**
+ * The account's own events, which its person also reads on the profile page (their sign-ins,
+ * sessions and factors; ADR 047). OAuth grants are account events too, but the profile's
+ * authorized applications already list them.
+ */
+export const ACCOUNT_AUDIT_ACTIONS = [
   "session.signed_in",
   "session.sign_in_failed",
   "session.signed_out",
@@ -16,6 +21,10 @@ export const AUDIT_ACTIONS = [
   "passkey.removed",
   "recovery_codes.used",
   "recovery_codes.regenerated",
+] as const;
+
+export const AUDIT_ACTIONS = [
+  ...ACCOUNT_AUDIT_ACTIONS,
   "key.minted",
   "key.revoked",
   "cli.login",
