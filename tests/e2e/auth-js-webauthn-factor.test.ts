@@ -2,10 +2,9 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/start/embedded-postgres";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { signUp } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { startServiceOnLocalhost, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/auth-js-webauthn-factor.test.ts");
 
@@ -40,9 +39,7 @@ describe.skipIf(!hasChromium)("auth-js mfa.webauthn in Chromium", () => {
   let origin: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    [service, browser] = await Promise.all([startService({ label: "e2e-webauthn-factor", port, env: { BASE_URL: origin } }), launchBrowser()]);
+    [{ service, origin }, browser] = await Promise.all([startServiceOnLocalhost("e2e-webauthn-factor"), launchBrowser()]);
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

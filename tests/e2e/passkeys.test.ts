@@ -1,9 +1,8 @@
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/start/embedded-postgres";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { signUp } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { startServiceOnLocalhost, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/passkeys.test.ts");
 
@@ -20,9 +19,7 @@ describe.skipIf(!hasChromium)("passkeys in Chromium", () => {
   let origin: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    [service, browser] = await Promise.all([startService({ label: "e2e-passkeys", port, env: { BASE_URL: origin } }), launchBrowser()]);
+    [{ service, origin }, browser] = await Promise.all([startServiceOnLocalhost("e2e-passkeys"), launchBrowser()]);
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

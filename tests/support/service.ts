@@ -114,3 +114,13 @@ export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<
   clearTimeout(timer);
   return code;
 }
+
+/**
+ * The service at http://localhost:<port> as its BASE_URL, for WebAuthn in a browser: a
+ * relying-party id cannot be an IP address, so the browser must use the name.
+ */
+export async function startServiceOnLocalhost(label: string, env: Record<string, string> = {}): Promise<{ service: RunningService; origin: string }> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  return { service: await startService({ label, port, env: { BASE_URL: origin, ...env } }), origin };
+}
