@@ -22,13 +22,24 @@ async function gotrue(service: { url: string }, path: string, body: unknown, tok
  * GoTrue factor API as another client of theirs would: enrol, the create challenge, and its
  * verify answered by a software authenticator, which the test keeps to sign in with later.
  */
-export async function enrolSecurityKey(service: { url: string }, person: TestUser, friendlyName = "YubiKey"): Promise<{ device: SoftwareAuthenticator; factorId: string }> {
+export async function enrolSecurityKey(
+  service: { url: string },
+  person: TestUser,
+  friendlyName = "YubiKey",
+): Promise<{ device: SoftwareAuthenticator; factorId: string; aal2Token: string }> {
   const session = await gotrue(service, "/token?grant_type=password", { email: person.email, password: person.password });
   const token = session.access_token as string;
   const factor = await gotrue(service, "/factors", { factor_type: "webauthn", friendly_name: friendlyName }, token);
   const challenge = await gotrue(service, `/factors/${factor.id}/challenge`, {}, token);
   const device = new SoftwareAuthenticator(browserOriginOf(service));
-  const credential = device.register(challenge.webauthn.credential_options.publicKey);
-  await gotrue(service, `/factors/${factor.id}/verify`, { challenge_id: challenge.id, webauthn: { type: "create", credential_response: credential } }, token);
-  return { device, factorId: factor.id as string };
+  // A USB key, as a browser reports one: a browser looks for the factor's key on the transports stored with it.
+  const registered = device.register(challenge.webauthn.credential_options.publicKey);
+  const credential = { ...registered, authenticatorAttachment: "cross-platform", response: { ...registered.response, transports: ["usb"] } };
+  const raised = await gotrue(service, `/factors/${factor.id}/verify`, { challenge_id: challenge.id, webauthn: { type: "create", credential_response: credential } }, token);
+  return { device, factorId: factor.id as string, aal2Token: raised.access_token as string };
+}
+
+/** The account's recovery codes (auth-js's `mfa.recoveryCodes.generate`), from a session past its key. */
+export async function generateRecoveryCodes(service: { url: string }, aal2Token: string): Promise<string[]> {
+  return (await gotrue(service, "/factors/recovery-codes", {}, aal2Token)).codes as string[];
 }
