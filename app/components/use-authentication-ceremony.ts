@@ -23,7 +23,9 @@ export function useAuthenticationCeremony(
     action: string;
     optionsIntent: string;
     verifyIntent: string;
-    redirectTo: string;
+    redirectTo?: string;
+    /** More fields for the verify (the profile's removal names the key). */
+    fields?: Record<string, string>;
     conditional: boolean;
     onError: (error: unknown) => void;
     setPrompting: (prompting: boolean) => void;
@@ -39,7 +41,13 @@ export function useAuthenticationCeremony(
       .then((credential) => {
         if (cancelled) return;
         fetcher.submit(
-          { intent: how.verifyIntent, challengeId: options.challengeId!, credential: JSON.stringify(credential), redirectTo: how.redirectTo },
+          {
+            ...how.fields,
+            intent: how.verifyIntent,
+            challengeId: options.challengeId!,
+            credential: JSON.stringify(credential),
+            ...(how.redirectTo === undefined ? {} : { redirectTo: how.redirectTo }),
+          },
           { method: "post", action: how.action },
         );
       })

@@ -93,4 +93,58 @@ describe("two-step sign-in with a security key", () => {
     const raised = sessionCookieFrom((await keyStep(cookie, device, "/dashboard")).headers)!;
     expect(await api(service, "/api/tenants/me/two-step-rule", { method: "PUT", cookie: raised, json: { required: true } })).toMatchObject({ status: 200, body: { required: true } });
   });
+
+  /** The profile's action as the page's fetcher calls it (JSON back). */
+  async function profileForm(cookie: string, fields: Record<string, string>) {
+    const res = await post("/profile?_data=routes%2Fprofile", fields, cookie);
+    return { status: res.status, body: await res.json(), cookie: sessionCookieFrom(res.headers) };
+  }
+
+  it("the profile lists the security key, and removing it takes a fresh touch of the key; then the password alone signs in", async () => {
+    const person = await signUp(service);
+    await createWorkspace(service, person, uniqueSlug("keyrm"));
+    const { device, factorId } = await enrolSecurityKey(service, person);
+    const { cookie: pending } = await passwordStep(person);
+    const cookie = sessionCookieFrom((await keyStep(pending, device, "/profile")).headers)!;
+
+    const page = await api(service, "/profile?_data=routes%2Fprofile", { cookie });
+    const [row] = (await service.db.query("select created_at from auth_mfa_factors where id = $1", [factorId])).rows;
+    expect(page.body.twoStep).toEqual({
+      available: true,
+      enabled: false,
+      recoveryRemaining: null,
+      securityKeys: [{ id: factorId, name: "YubiKey", addedAt: new Date(row.created_at).toISOString() }],
+    });
+
+    // No fresh proof, or another key's: refused in words, the key kept.
+    const bare = await profileForm(cookie, { intent: "removeSecurityKey", factorId });
+    expect(bare).toMatchObject({ status: 400, body: { intent: "removeSecurityKey", ok: false, formError: "Touch your security key to confirm it is you, then it is removed." } });
+    const started = await profileForm(cookie, { intent: "securityKeyRemoveOptions", factorId });
+    expect(started).toMatchObject({ status: 200, body: { intent: "securityKeyRemoveOptions", ok: true, challengeId: expect.any(String), options: { rpId: "localhost" } } });
+    const stranger = device.makeCredential("localhost");
+    const wrongKey = await profileForm(cookie, {
+      intent: "removeSecurityKey",
+      factorId,
+      challengeId: started.body.challengeId,
+      credential: JSON.stringify(device.authenticate(started.body.options, stranger)),
+    });
+    expect(wrongKey).toMatchObject({ status: 400, body: { ok: false, formError: "That security key could not be verified. Try again with the key you added to this account." } });
+    expect((await service.db.query("select 1 from auth_mfa_factors where id = $1", [factorId])).rowCount).toBe(1);
+
+    const again = await profileForm(cookie, { intent: "securityKeyRemoveOptions", factorId });
+    const removed = await profileForm(cookie, {
+      intent: "removeSecurityKey",
+      factorId,
+      challengeId: again.body.challengeId,
+      credential: JSON.stringify(device.authenticate(again.body.options)),
+    });
+    expect(removed).toMatchObject({ status: 200, body: { intent: "removeSecurityKey", ok: true } });
+    expect((await service.db.query("select 1 from auth_mfa_factors where user_id = $1", [person.userId])).rowCount).toBe(0);
+    const after = await api(service, "/profile?_data=routes%2Fprofile", { cookie: removed.cookie });
+    expect(after.body.twoStep.securityKeys).toEqual([]);
+    expect(after.body.activity.entries[0].summary).toBe('Security key "YubiKey" removed from two-step sign-in');
+
+    const { location } = await passwordStep(person);
+    expect(location).toBe("/dashboard");
+  });
 });
