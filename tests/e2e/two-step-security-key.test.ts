@@ -112,5 +112,31 @@ describe.skipIf(!hasChromium)("two-step sign-in with a security key in Chromium"
       await page.waitForURL((url) => url.pathname === "/dashboard", { timeout: 30_000 });
       await page.context().close();
     }, 120_000);
+
+    it(`at ${width} px: the profile lists the security key, and a touch of it removes it`, async () => {
+      const person = await signUp(service);
+      await createWorkspace(service, person, uniqueSlug("keyprof"));
+      const key = await enrolSecurityKey(service, person, "Blue key");
+      const page = await pageWithKey(width, key);
+      await passwordStep(page, person);
+      await page.getByRole("button", { name: "Use your security key" }).click();
+      await page.waitForURL((url) => url.pathname === "/dashboard", { timeout: 30_000 });
+
+      await page.goto(`${origin}/profile#two-step`);
+      await page.waitForSelector("html[data-hydrated]");
+      const card = page.getByRole("region", { name: "Two-step sign-in" });
+      await card.getByText("Signing in asks for your security key.").waitFor();
+      const row = card.getByRole("row", { name: /Security key/ });
+      expect(await row.innerText()).toContain("Blue key");
+      const remove = card.getByRole("button", { name: "Remove security key Blue key" });
+      const box = (await remove.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await remove.click();
+      await card.getByText("Two-step sign-in is off.").waitFor({ timeout: 30_000 });
+      expect((await service.db.query("select 1 from auth_mfa_factors where user_id = $1", [person.userId])).rowCount).toBe(0);
+      const activity = page.getByRole("region", { name: "Recent account activity" });
+      await activity.getByText('Security key "Blue key" removed from two-step sign-in').waitFor({ timeout: 30_000 });
+      await page.context().close();
+    }, 120_000);
   }
 });
