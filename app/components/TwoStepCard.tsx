@@ -31,7 +31,10 @@ export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
     if (regenerate.data?.recoveryCodes) setCodes(regenerate.data.recoveryCodes);
   }, [regenerate.data]);
 
-  const description = "A code from an authenticator app on your phone, asked for after your password, so a stolen password alone cannot sign in.";
+  const description =
+    twoStep.securityKeys.length > 0
+      ? "A security key or a code from an authenticator app, asked for after your password, so a stolen password alone cannot sign in."
+      : "A code from an authenticator app on your phone, asked for after your password, so a stolen password alone cannot sign in.";
   if (!twoStep.available) {
     return (
       <Card anchor="two-step" title="Two-step sign-in" description={description}>
