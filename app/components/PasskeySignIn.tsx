@@ -1,20 +1,8 @@
 import { useFetcher } from "@remix-run/react";
-import {
-  browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from "@simplewebauthn/browser";
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
 import { ceremonyFailure } from "./passkey-ceremony";
-
-interface PasskeyAnswer {
-  intent: string;
-  ok: boolean;
-  challengeId?: string;
-  options?: unknown;
-  error?: string;
-}
+import { useAuthenticationCeremony, type CeremonyAnswer } from "./use-authentication-ceremony";
 
 /**
  * /login's passkey sign-in (issue 20, 2): "Sign in with a passkey" asks the browser for any
@@ -23,8 +11,8 @@ interface PasskeyAnswer {
  * Both go through GoTrue's authentication options and verify, by the page's action.
  */
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
-  const button = useFetcher<PasskeyAnswer>();
-  const autofill = useFetcher<PasskeyAnswer>();
+  const button = useFetcher<CeremonyAnswer>();
+  const autofill = useFetcher<CeremonyAnswer>();
   const [supported, setSupported] = useState(false);
   const [prompting, setPrompting] = useState(false);
   const [ceremonyError, setCeremonyError] = useState<string | null>(null);
@@ -39,8 +27,9 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page
   }, []);
 
-  useCeremony(autofill, redirectTo, { conditional: true, onError: () => undefined, setPrompting: () => undefined });
-  useCeremony(button, redirectTo, { conditional: false, onError: setCeremonyError, setPrompting });
+  const ceremony = { action: "/login", optionsIntent: "passkeyOptions", verifyIntent: "passkeySignIn", redirectTo };
+  useAuthenticationCeremony(autofill, { ...ceremony, conditional: true, onError: () => undefined, setPrompting: () => undefined });
+  useAuthenticationCeremony(button, { ...ceremony, conditional: false, onError: (error) => setCeremonyError(ceremonyFailure(error, "sign-in")), setPrompting });
 
   if (!supported) return null;
   const busy = button.state !== "idle" || prompting;
@@ -63,34 +52,4 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       {error ? <p className="form-error" role="alert">{error}</p> : null}
     </div>
   );
-}
-
-/** Options in, the browser's prompt, the assertion out to be verified (which answers with the session cookie and a redirect). */
-function useCeremony(
-  fetcher: ReturnType<typeof useFetcher<PasskeyAnswer>>,
-  redirectTo: string,
-  how: { conditional: boolean; onError: (message: string) => void; setPrompting: (prompting: boolean) => void },
-) {
-  const options = fetcher.data?.intent === "passkeyOptions" && fetcher.data.ok ? fetcher.data : null;
-  useEffect(() => {
-    if (!options?.options || !options.challengeId) return;
-    let cancelled = false;
-    how.setPrompting(true);
-    // A new ceremony aborts a pending one (the library's abort service): the button takes over from autofill.
-    startAuthentication({ optionsJSON: options.options as PublicKeyCredentialRequestOptionsJSON, useBrowserAutofill: how.conditional })
-      .then((credential) => {
-        if (cancelled) return;
-        fetcher.submit({ intent: "passkeySignIn", challengeId: options.challengeId!, credential: JSON.stringify(credential), redirectTo }, { method: "post", action: "/login" });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) how.onError(ceremonyFailure(error, "sign-in"));
-      })
-      .finally(() => {
-        if (!cancelled) how.setPrompting(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one ceremony per options answer
-  }, [options]);
 }

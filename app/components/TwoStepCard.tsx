@@ -5,12 +5,14 @@ import { Badge } from "./Badge";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { RecoveryCodesBox } from "./RecoveryCodesBox";
+import { SecurityKeysList } from "./SecurityKeysList";
 
 /**
  * "Two-step sign-in" (issue 20, 1): set up an authenticator app (its QR code, drawn by the
  * `qrcode` library on the server, and its secret for typing in), confirm it with a first
  * code, then keep the recovery codes, shown this once. Regenerating replaces them; removing
- * the app takes a fresh code.
+ * the app takes a fresh code. Security keys added through the factor API are listed with it
+ * (SecurityKeysList), each removed with a fresh touch of the key.
  */
 export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
   const start = useFetcher<TwoStepResult>();
@@ -29,7 +31,10 @@ export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
     if (regenerate.data?.recoveryCodes) setCodes(regenerate.data.recoveryCodes);
   }, [regenerate.data]);
 
-  const description = "A code from an authenticator app on your phone, asked for after your password, so a stolen password alone cannot sign in.";
+  const description =
+    twoStep.securityKeys.length > 0
+      ? "A security key or a code from an authenticator app, asked for after your password, so a stolen password alone cannot sign in."
+      : "A code from an authenticator app on your phone, asked for after your password, so a stolen password alone cannot sign in.";
   if (!twoStep.available) {
     return (
       <Card anchor="two-step" title="Two-step sign-in" description={description}>
@@ -44,9 +49,17 @@ export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
       </Card>
     );
   }
+  const keys = <SecurityKeysList keys={twoStep.securityKeys} hasApp={twoStep.enabled} />;
+  const hasKeys = twoStep.securityKeys.length > 0;
   if (!twoStep.enabled) {
     return (
       <Card anchor="two-step" title="Two-step sign-in" description={description}>
+        {hasKeys ? (
+          <p>
+            <Badge tone="success">On</Badge> Signing in asks for your security key.
+          </p>
+        ) : null}
+        {keys}
         {enrolment ? (
           <div className="stack">
             <p>Scan this QR code with your authenticator app (1Password, Google Authenticator, Authy…), or type the key below into it.</p>
@@ -75,11 +88,11 @@ export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
           </div>
         ) : (
           <start.Form method="post" className="stack">
-            <p>Two-step sign-in is off.</p>
+            {hasKeys ? null : <p>Two-step sign-in is off.</p>}
             <input type="hidden" name="intent" value="enrolStart" />
             <div className="button-row">
-              <button type="submit" className="btn btn-primary" disabled={start.state !== "idle"}>
-                {start.state !== "idle" ? "Preparing…" : "Set up two-step sign-in"}
+              <button type="submit" className={`btn ${hasKeys ? "btn-secondary" : "btn-primary"}`} disabled={start.state !== "idle"}>
+                {start.state !== "idle" ? "Preparing…" : hasKeys ? "Add an authenticator app" : "Set up two-step sign-in"}
               </button>
             </div>
             {start.data && !start.data.ok ? <p className="field-error" role="alert">{start.data.formError}</p> : null}
@@ -96,6 +109,7 @@ export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
           <Badge tone="success">On</Badge> Signing in asks for a code from your authenticator app.{" "}
           {twoStep.recoveryRemaining !== null ? `${twoStep.recoveryRemaining} of 10 recovery codes unused.` : "No recovery codes."}
         </p>
+        {keys}
         <regenerate.Form method="post" className="stack">
           <input type="hidden" name="intent" value="regenerateCodes" />
           <p className="field-hint">New recovery codes replace the old ones: every old code stops working.</p>

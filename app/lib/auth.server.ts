@@ -4,6 +4,7 @@ import { findCause } from "../../server/platform/errors";
 import { clientAddressOf } from "../../rest/client-address";
 import { dashboardRequest, TWO_STEP_PATH } from "./caller.server";
 import { safeRedirectTo } from "./safe-redirect.server";
+import { hasSecondFactor } from "./two-step.server";
 import { readForm } from "~/lib/read-form.server";
 
 export type CredentialsResult =
@@ -27,9 +28,8 @@ export async function signInWithForm(request: Request, mode: "signUp" | "signIn"
     // A full document load: the target may be outside the dashboard (/apps/authorize on the
     // way to a deployed tool), where a client-side navigation cannot follow.
     const target = safeRedirectTo(form.get("redirectTo"));
-    // A verified authenticator app: the password was step one; the second page asks for its code.
-    const owesCode = tokens.user.factors?.some((factor) => factor.factor_type === "totp" && factor.status === "verified") === true;
-    const response = redirectDocument(owesCode ? `${TWO_STEP_PATH}?redirectTo=${encodeURIComponent(target)}` : target, {
+    // A verified authenticator app or security key: the password was step one; the second page asks for it.
+    const response = redirectDocument(hasSecondFactor(tokens.user.factors) ? `${TWO_STEP_PATH}?redirectTo=${encodeURIComponent(target)}` : target, {
       headers: { "set-cookie": sessionSetCookie(tokens.access_token, tokens.refresh_token) },
     });
     return { ok: true, response };

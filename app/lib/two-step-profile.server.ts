@@ -4,17 +4,23 @@ import type { DashboardRequest } from "./caller.server";
 import { sessionHeaders } from "./caller.server";
 import type { TwoStepResult, TwoStepView } from "./two-step-types";
 import { codeRefusal, factorsOf, sessionCookieOf, tidyCode, verifyTotp } from "./two-step.server";
+import { isSecurityKeyIntent, SECURITY_KEY_INTENTS, securityKeyProfileAction } from "./security-key-profile.server";
 
-export const TWO_STEP_INTENTS = ["enrolStart", "enrolConfirm", "regenerateCodes", "removeTwoStep"] as const;
+export const TWO_STEP_INTENTS = ["enrolStart", "enrolConfirm", "regenerateCodes", "removeTwoStep", ...SECURITY_KEY_INTENTS] as const;
 type TwoStepIntent = (typeof TWO_STEP_INTENTS)[number];
 
 export type { TwoStepResult, TwoStepView };
 
 export async function loadTwoStep(dashboard: DashboardRequest & { user: { accessToken: string } }): Promise<TwoStepView> {
-  if (!getConfig().usesBuiltInIdentityProvider) return { available: false, enabled: false, recoveryRemaining: null };
-  const { totpId, hasRecoveryCodes } = await factorsOf(dashboard.caller, dashboard.user.accessToken);
+  if (!getConfig().usesBuiltInIdentityProvider) return { available: false, enabled: false, recoveryRemaining: null, securityKeys: [] };
+  const { totpId, securityKeys, hasRecoveryCodes } = await factorsOf(dashboard.caller, dashboard.user.accessToken);
   const recoveryRemaining = hasRecoveryCodes ? (await dashboard.caller.idp.recoveryCodesStatus({ accessToken: dashboard.user.accessToken })).remaining : null;
-  return { available: true, enabled: totpId !== null, recoveryRemaining };
+  return {
+    available: true,
+    enabled: totpId !== null,
+    recoveryRemaining,
+    securityKeys: securityKeys.map((key) => ({ id: key.id, name: key.friendlyName, addedAt: key.createdAt })),
+  };
 }
 
 /**
@@ -23,6 +29,7 @@ export async function loadTwoStep(dashboard: DashboardRequest & { user: { access
  * takes a fresh code first, so a session left open on a shared computer cannot turn it off.
  */
 export async function twoStepAction(dashboard: DashboardRequest & { user: { accessToken: string } }, intent: TwoStepIntent, form: FormData) {
+  if (isSecurityKeyIntent(intent)) return securityKeyProfileAction(dashboard, intent, form);
   const headers = sessionHeaders(dashboard);
   const { caller } = dashboard;
   let accessToken = dashboard.user.accessToken;

@@ -7,6 +7,8 @@ export interface TwoStepView {
   enabled: boolean;
   /** Unused recovery codes, when a set exists. */
   recoveryRemaining: number | null;
+  /** The verified security keys (WebAuthn factors), oldest first; `addedAt` is ISO 8601. */
+  securityKeys: { id: string; name: string; addedAt: string }[];
 }
 
 export interface TwoStepResult extends FormResult {
@@ -14,4 +16,7 @@ export interface TwoStepResult extends FormResult {
   enrolment?: { factorId: string; qrSvg: string; secret: string };
   /** `enrolConfirm` and `regenerateCodes`: the recovery codes, this once. */
   recoveryCodes?: string[];
+  /** `securityKeyRemoveOptions`: the key's challenge, for the browser's `startAuthentication`. */
+  challengeId?: string;
+  options?: unknown;
 }

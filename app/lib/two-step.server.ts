@@ -11,15 +11,42 @@ import type { Caller } from "./caller.server";
 export interface TwoStepFactors {
   /** The verified authenticator app, if any (at most one is kept verified by the dashboard). */
   totpId: string | null;
+  /** The verified security keys (WebAuthn factors), oldest first. */
+  securityKeys: SecurityKeyFactor[];
   /** Whether a set of recovery codes exists. */
   hasRecoveryCodes: boolean;
 }
 
+export interface SecurityKeyFactor {
+  id: string;
+  friendlyName: string;
+  createdAt: string;
+}
+
+interface ListedFactor {
+  id: string;
+  factor_type: string;
+  status: string;
+  friendly_name?: string;
+  created_at?: string;
+}
+
+/**
+ * Whether a sign-in owes a second step: a verified authenticator app or security key. The
+ * session check decides `pending` by the same rule (server/identity/mfa/session-standing.ts).
+ */
+export function hasSecondFactor(factors: ListedFactor[] | undefined): boolean {
+  return (factors ?? []).some((factor) => (factor.factor_type === "totp" || factor.factor_type === "webauthn") && factor.status === "verified");
+}
+
 export async function factorsOf(caller: Caller, accessToken: string): Promise<TwoStepFactors> {
   const user = await caller.idp.user({ accessToken });
-  const factors = user.factors ?? [];
+  const factors: ListedFactor[] = user.factors ?? [];
   return {
     totpId: factors.find((factor) => factor.factor_type === "totp" && factor.status === "verified")?.id ?? null,
+    securityKeys: factors
+      .filter((factor) => factor.factor_type === "webauthn" && factor.status === "verified")
+      .map((factor) => ({ id: factor.id, friendlyName: factor.friendly_name ?? "", createdAt: factor.created_at ?? "" })),
     hasRecoveryCodes: factors.some((factor) => factor.factor_type === "recovery_code"),
   };
 }

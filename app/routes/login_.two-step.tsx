@@ -5,7 +5,8 @@ import { dashboardRequest, sessionHeaders } from "~/lib/caller.server";
 import { clientAddressOf } from "~/lib/client-address.server";
 import { readForm } from "~/lib/read-form.server";
 import { safeRedirectTo } from "~/lib/safe-redirect.server";
-import { codeRefusal, passSecondStep, sessionCookieOf, tidyCode } from "~/lib/two-step.server";
+import { codeRefusal, factorsOf, passSecondStep, sessionCookieOf, tidyCode } from "~/lib/two-step.server";
+import { securityKeyStep } from "~/lib/two-step-security-key-step.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-step sign-in · svc" }];
 
@@ -28,13 +29,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!dashboard.pending) throw redirect(`/login${search}`);
   const headers = sessionHeaders(dashboard);
   headers.set("cache-control", "no-store");
-  return json({ email: dashboard.pending.email }, { headers });
+  // The page offers what the person has: the app's code field, the security key button, or both.
+  const factors = await factorsOf(dashboard.caller, dashboard.pending.accessToken);
+  return json(
+    { email: dashboard.pending.email, hasApp: factors.totpId !== null, hasSecurityKey: factors.securityKeys.length > 0, hasRecoveryCodes: factors.hasRecoveryCodes },
+    { headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const dashboard = await dashboardRequest(request, clientAddressOf(context));
   if (!dashboard.pending) throw redirect(dashboard.user ? "/dashboard" : "/login");
   const form = await readForm(request);
+  // The security key button's fetcher posts here too; the code form has no intent.
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "securityKeyOptions" || intent === "securityKeyVerify") return securityKeyStep(dashboard, dashboard.pending.accessToken, intent, form);
   const code = tidyCode(form.get("code"));
   if (code === "") return json({ error: "Enter the 6-digit code from your authenticator app, or a recovery code." }, { status: 400, headers: sessionHeaders(dashboard) });
   try {

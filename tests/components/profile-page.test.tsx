@@ -18,7 +18,7 @@ describe("profile", () => {
       {
         path: "/profile",
         Component: ProfilePage,
-        loader: () => json({ account: account({ displayName }), applications: [], sessions: [], twoStep: { available: true, enabled: false, recoveryRemaining: null }, activity: noActivity }),
+        loader: () => json({ account: account({ displayName }), applications: [], sessions: [], twoStep: { available: true, enabled: false, recoveryRemaining: null, securityKeys: [] }, activity: noActivity }),
         action: async ({ request }) => {
           const submitted = String((await request.formData()).get("displayName"));
           if (submitted.length > 120)
@@ -58,7 +58,7 @@ describe("profile", () => {
               { grantId: "6f1d0c1e-1111-4222-8333-944444444444", clientId: "c1", clientName: "Notes app", scopes: ["openid", "email"], resources: [], authorizedAt: "2026-11-20T10:00:00.000Z", lastUsedAt: "2026-11-25T10:00:00.000Z" },
             ],
             sessions: [],
-            twoStep: { available: true, enabled: false, recoveryRemaining: null },
+            twoStep: { available: true, enabled: false, recoveryRemaining: null, securityKeys: [] },
             activity: noActivity,
           }),
       },

@@ -157,7 +157,7 @@ describe("two-step sign-in in the dashboard", () => {
     expect(row).toEqual({ total: 10, unused: 10 });
     // The profile never shows them again: only how many are left.
     const page = await api(service, "/profile?_data=routes%2Fprofile", { cookie });
-    expect(page.body.twoStep).toEqual({ available: true, enabled: true, recoveryRemaining: 10 });
+    expect(page.body.twoStep).toEqual({ available: true, enabled: true, recoveryRemaining: 10, securityKeys: [] });
     expect(page.text).not.toContain(fresh[0]);
 
     const old = await passwordStep(person);

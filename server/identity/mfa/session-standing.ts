@@ -2,9 +2,10 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 
 /**
  * Where a dashboard session stands on the second factor (issue 20, 1):
- *  - `none`: the person has no verified authenticator app; a password is all there is;
- *  - `pending`: they have one, and this session has not passed it yet (`aal1`);
- *  - `verified`: this session passed it (`aal2`).
+ *  - `none`: the person has no verified second factor; a password is all there is;
+ *  - `pending`: they have one (an authenticator app or a security key, a WebAuthn factor), and
+ *    this session has not passed a second factor yet (`aal1`);
+ *  - `verified`: this session passed one (`aal2`).
  * A `pending` session reaches the second sign-in page and sign-out only (ADR 049).
  */
 export type SecondFactorStanding = "none" | "pending" | "verified";
@@ -17,7 +18,7 @@ export type SecondFactorStanding = "none" | "pending" | "verified";
 export async function sessionStanding(em: EntityManager, sessionId: string): Promise<SecondFactorStanding | null> {
   const rows = await em.getConnection().execute<{ aal: string; has_factor: boolean }[]>(
     `select s.aal,
-            exists (select 1 from auth_mfa_factors f where f.user_id = s.user_id and f.factor_type = 'totp' and f.status = 'verified') as has_factor
+            exists (select 1 from auth_mfa_factors f where f.user_id = s.user_id and f.factor_type in ('totp', 'webauthn') and f.status = 'verified') as has_factor
        from auth_sessions s
       where s.id = ? and s.revoked_at is null and s.expires_at > now()`,
     [sessionId],

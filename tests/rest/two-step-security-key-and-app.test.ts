@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authenticatorApp } from "../support/authenticator";
+import { api, sessionCookieFrom, signUp, type TestUser } from "../support/http";
+import { enrolSecurityKey, generateRecoveryCodes } from "../support/security-key";
+import { startService, type RunningService } from "../support/service";
+
+/**
+ * Issue 20 (ADR 049, amended): a person with both a security key and an authenticator app.
+ * The second page offers both; the profile removes a lost key with a fresh code from the app
+ * (GitHub's sudo mode takes any second factor), keeping the app and the recovery codes.
+ */
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService({ label: "two-step-key-and-app", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+}, 60_000);
+afterAll(() => service?.stop());
+
+async function post(path: string, fields: Record<string, string>, cookie?: string) {
+  return fetch(`${service.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+async function gotrue(path: string, body: unknown, token: string) {
+  const res = await fetch(`${service.url}/auth/v1${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: "anon", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, path).toBe(200);
+  return res.json();
+}
+
+/** A key first, then (from the key's aal2 session) an app and the recovery codes, through the factor API. */
+async function personWithKeyAndApp(): Promise<{ person: TestUser; factorId: string; nextCode: () => string; recoveryCodes: string[] }> {
+  const person = await signUp(service);
+  const { factorId, aal2Token } = await enrolSecurityKey(service, person);
+  const app = await gotrue("/factors", { factor_type: "totp", friendly_name: "Phone" }, aal2Token);
+  const nextCode = authenticatorApp(app.totp.secret);
+  const challenge = await gotrue(`/factors/${app.id}/challenge`, {}, aal2Token);
+  const raised = await gotrue(`/factors/${app.id}/verify`, { challenge_id: challenge.id, code: nextCode() }, aal2Token);
+  const recoveryCodes = await generateRecoveryCodes(service, raised.access_token);
+  return { person, factorId, nextCode, recoveryCodes };
+}
+
+describe("a security key beside an authenticator app", () => {
+  it("the second page offers both; a lost key is removed with a fresh code from the app, the app and recovery codes kept", async () => {
+    const { person, factorId, nextCode, recoveryCodes } = await personWithKeyAndApp();
+    const password = await post("/login", { email: person.email, password: person.password });
+    const pending = sessionCookieFrom(password.headers)!;
+    expect(password.headers.get("location")).toBe("/login/two-step?redirectTo=%2Fdashboard");
+    expect((await api(service, "/login/two-step?_data=routes%2Flogin_.two-step", { cookie: pending })).body).toEqual({
+      email: person.email,
+      hasApp: true,
+      hasSecurityKey: true,
+      hasRecoveryCodes: true,
+    });
+    // Signed in with a recovery code, so the app's next code is still fresh for the removal.
+    const code = await post("/login/two-step", { code: recoveryCodes[0]! }, pending);
+    expect(code.status).toBe(302);
+    const cookie = sessionCookieFrom(code.headers)!;
+
+    const wrong = await post("/profile?_data=routes%2Fprofile", { intent: "removeSecurityKey", factorId, code: "000000" }, cookie);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ ok: false, formError: "That code is not right. Enter the current 6-digit code from your authenticator app." });
+    const removed = await post("/profile?_data=routes%2Fprofile", { intent: "removeSecurityKey", factorId, code: nextCode() }, cookie);
+    expect({ status: removed.status, body: await removed.json() }).toMatchObject({ status: 200, body: { intent: "removeSecurityKey", ok: true } });
+    const factors = (await service.db.query("select factor_type from auth_mfa_factors where user_id = $1 order by factor_type", [person.userId])).rows;
+    expect(factors).toEqual([{ factor_type: "recovery_code" }, { factor_type: "totp" }]);
+  });
+});
