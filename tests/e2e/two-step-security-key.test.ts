@@ -1,10 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/start/embedded-postgres";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { enrolSecurityKey, generateRecoveryCodes } from "../support/security-key";
-import { startService, type RunningService } from "../support/service";
+import { startServiceOnLocalhost, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/two-step-security-key.test.ts");
 
@@ -24,9 +23,7 @@ describe.skipIf(!hasChromium)("two-step sign-in with a security key in Chromium"
   let origin: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    [service, browser] = await Promise.all([startService({ label: "e2e-two-step-key", port, env: { BASE_URL: origin } }), launchBrowser()]);
+    [{ service, origin }, browser] = await Promise.all([startServiceOnLocalhost("e2e-two-step-key"), launchBrowser()]);
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
