@@ -80,6 +80,7 @@ export async function createTenant(em: EntityManager, ownerId: string, input: Cr
           referralCode: newReferralCode(),
           slugChosen: false,
           logoUrl: null,
+          requireTwoStep: false,
           createdAt: new Date(),
           updatedAt: new Date(),
         });
@@ -114,9 +115,9 @@ export async function checkSlug(em: EntityManager, userId: string, slug: string)
   return owner === undefined || owner === userId ? { available: true } : { available: false, code: "SLUG_TAKEN" };
 }
 
-export async function updateTenant(em: EntityManager, ownerId: string, input: UpdateTenantInput): Promise<Tenant> {
+/** Applies the owner's edit to their workspace `tenant`, as the caller looked it up (once: ADR 047's cost). */
+export async function updateTenant(em: EntityManager, tenant: Tenant, input: UpdateTenantInput): Promise<Tenant> {
   if (input.slug !== undefined) assertNotReserved(input.slug);
-  const tenant = await requireProductionTenant(em, ownerId);
   if (input.clearLogo !== true) return applyTenantUpdate(em, tenant, input);
   // Clearing the logo reads, changes and deletes the logo reference: one at a time with logo
   // uploads to this tenant, starting from the row as it is now.
