@@ -9,7 +9,8 @@
 //    Each side renames the workspace of a person signed up for it the same way, after the same
 //    100 warm-up renames. Latency: one request each in turn, BENCH_AUDIT_REQUESTS of each
 //    (default 1000), with each service's CPU per rename. Throughput: 8 clients at once, the two
-//    sides taking turns (ABBA) in bursts, so the shared machine's load falls on both alike.
+//    sides taking turns (ABBA) in bursts, so the shared machine's load falls on both alike; on
+//    one workspace (each rename waits for the one before on the workspace's row) and on 8.
 //    Without the variable only this build's figures are printed.
 // 2. In PostgreSQL: the rename's transaction as the service commits it, with and without the
 //    audit statement, interleaved over one connection, so the database's share is seen apart.
@@ -58,12 +59,16 @@ async function rename(base, cookie) {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-/** `clients` loops renaming at once for `count` renames in all; answers the seconds it took. */
-async function burst(base, cookie, clients, count) {
+/**
+ * `clients` loops renaming at once for `count` renames in all, client k with `cookies[k % n]`
+ * (one cookie: all rename one workspace and wait on its row in turn; one each: no waiting on
+ * each other); answers the seconds it took.
+ */
+async function burst(base, cookies, clients, count) {
   let left = count;
   const started = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (left-- > 0) await rename(base, cookie);
+  await Promise.all(Array.from({ length: clients }, async (_, k) => {
+    while (left-- > 0) await rename(base, cookies[k % cookies.length]);
   }));
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
@@ -78,7 +83,7 @@ async function throughputSideBySide(sides, clients, count) {
   const seconds = sides.map(() => 0);
   for (let i = 0; i < BURSTS; i++) {
     const order = i % 2 === 0 ? sides.map((_, k) => k) : sides.map((_, k) => k).reverse();
-    for (const k of order) seconds[k] += await burst(sides[k].url, sides[k].cookie, clients, Math.ceil(count / BURSTS));
+    for (const k of order) seconds[k] += await burst(sides[k].url, sides[k].cookies, clients, Math.ceil(count / BURSTS));
   }
   return seconds.map((s) => round((Math.ceil(count / BURSTS) * BURSTS) / s));
 }
@@ -140,7 +145,7 @@ export default {
         name: "before-the-log",
         args: [join(baselineDir, "scripts", "start.mjs")],
         cwd: baselineDir,
-        env: { NODE_ENV: "production", HOST: "127.0.0.1", BASE_URL: url, DATABASE_URL: databaseUrl.toString(), DATA_DIR: join(ctx.tmpRoot, "data-before"), LOG_LEVEL: "warn", PORT: String(port) },
+        env: { NODE_ENV: "production", HOST: "127.0.0.1", BASE_URL: url, DATABASE_URL: databaseUrl.toString(), DATA_DIR: join(ctx.tmpRoot, "data-before"), LOG_LEVEL: "warn", PORT: String(port), SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000000" },
         logDir: ctx.logDir,
         readyUrl: `${url}/api/auth/me`,
       });
@@ -169,22 +174,32 @@ export default {
       const logged = summary("PATCH /api/tenants/me, with the log", a);
       scenarios.push(logged, { name: "service CPU per rename with the log", value: cpuWith, unit: "ms" });
       lines.push(`${"one request at a time".padEnd(52)}  ${"runs".padStart(5)}  ${"mean ms".padStart(8)}  ${"median".padStart(7)}  ${"p99".padStart(7)}`, row(logged));
-      const sides = [{ url: withLog, cookie }, ...(baseline ? [{ url: baseline.url, cookie: baselineCookie }] : [])];
+      const sides = [{ url: withLog, cookies: [cookie] }, ...(baseline ? [{ url: baseline.url, cookies: [baselineCookie] }] : [])];
       const [loggedRate, beforeRate] = await throughputSideBySide(sides, 8, requests);
       scenarios.push({ name: "renames/s with the log, 8 clients", value: loggedRate });
+      // The same with 8 workspaces, one per client: what the row lock costs is out of it, what each rename costs the machine is left.
+      for (let k = 1; k < 8; k++) {
+        sides[0].cookies.push(await ownerOf(withLog, `with-log-${k}`));
+        if (baseline) sides[1].cookies.push(await ownerOf(baseline.url, `before-${k}`));
+      }
+      for (const side of sides) for (const c of side.cookies) for (let i = 0; i < 10; i++) await rename(side.url, c);
+      const [loggedSpread, beforeSpread] = await throughputSideBySide(sides, 8, requests);
+      scenarios.push({ name: "renames/s with the log, 8 clients on 8 workspaces", value: loggedSpread });
       if (baseline) {
         const before = summary("PATCH /api/tenants/me, before the log", b);
         scenarios.push(before, { name: "service CPU per rename before the log", value: cpuBefore, unit: "ms" });
         lines.push(row(before));
-        scenarios.push({ name: "renames/s before the log, 8 clients", value: beforeRate });
+        scenarios.push({ name: "renames/s before the log, 8 clients", value: beforeRate }, { name: "renames/s before the log, 8 clients on 8 workspaces", value: beforeSpread });
         ratios.push({ name: "median latency with the log / before it", value: round(logged.medianMs / before.medianMs), goal: "<= 1.10" });
         ratios.push({ name: "renames/s before the log / with it (8 clients)", value: round(beforeRate / loggedRate), goal: "<= 1.10" });
+        ratios.push({ name: "renames/s before the log / with it (8 clients on 8 workspaces)", value: round(beforeSpread / loggedSpread), goal: "<= 1.10" });
         if (cpuWith !== null && cpuBefore !== null) ratios.push({ name: "service CPU per rename with the log / before it", value: round(cpuWith / cpuBefore) });
         lines.push("", `service CPU per rename (one at a time): ${cpuWith} ms with the log, ${cpuBefore} ms before it`);
-        lines.push(`8 clients at once (the two sides in turn, ABBA, ${BURSTS} bursts): ${loggedRate} renames/s with the log, ${beforeRate} before it`);
+        lines.push(`8 clients at once on one workspace (the two sides in turn, ABBA, ${BURSTS} bursts): ${loggedRate} renames/s with the log, ${beforeRate} before it`);
+        lines.push(`8 clients at once on 8 workspaces (the same): ${loggedSpread} renames/s with the log, ${beforeSpread} before it (x${round(loggedSpread / beforeSpread)})`);
         lines.push(`with the log the median rename takes x${ratios[0].value} the time, and 8 clients get x${round(loggedRate / beforeRate)} the renames per second (goal: at most 10% slower)`);
       } else {
-        lines.push("", `service CPU per rename (one at a time): ${cpuWith} ms`, `8 clients at once: ${loggedRate} renames/s`, "set BENCH_AUDIT_BASELINE_DIR to a built checkout from before the log for the side-by-side figures");
+        lines.push("", `service CPU per rename (one at a time): ${cpuWith} ms`, `8 clients at once: ${loggedRate} renames/s`, `8 clients on 8 workspaces: ${loggedSpread} renames/s`, "set BENCH_AUDIT_BASELINE_DIR to a built checkout from before the log for the side-by-side figures");
       }
       // 2. PostgreSQL's share.
       const tenantId = (await db.query("select id from tenants where slug = 'bench-with-log'")).rows[0].id;
