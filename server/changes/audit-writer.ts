@@ -30,6 +30,15 @@ export interface AccountEventRef {
 const HASH_SQL = (prev: string) => `encode(sha256(convert_to(${prev} || E'\\n' || ?, 'UTF8')), 'hex')`;
 
 /**
+ * A data-modifying statement that is the change itself, with `returning`: sent with its audit
+ * row as one statement (`recordChangeWithStatement`).
+ */
+export interface ChangeStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
  * Appends one row to the workspace's chain, inside the caller's transaction, in one statement:
  * the upsert advances the workspace's `audit_chains` head (number, hash over the previous
  * head's hash and this row's canonical content, the previous hash) and holds its row lock
@@ -37,8 +46,13 @@ const HASH_SQL = (prev: string) => `encode(sha256(convert_to(${prev} || E'\\n' |
  * in the same workspace waits on that lock and then chains onto this row, so the chain never
  * forks; a change that rolls back leaves neither row nor moved head. The content is made
  * canonical here (RFC 8785); PostgreSQL only hashes the bytes, as verification recomputes them.
+ *
+ * With `change`, the change's own statement runs first in the same statement (a `with` part)
+ * and the head moves only if it changed a row; the answer is its `returning` rows. One
+ * statement is one transaction, so the change and its row still commit together or not at
+ * all, and the workspace's rows are locked for the statement only, not across round trips.
  */
-export async function appendAuditRow(tx: EntityManager, entry: AuditEntry): Promise<void> {
+export async function appendAuditRow<Row = never>(em: EntityManager, entry: AuditEntry, change?: ChangeStatement): Promise<Row[]> {
   const origin = currentRequestOrigin();
   const content: AuditContent = {
     tenantId: entry.tenantId,
@@ -52,29 +66,36 @@ export async function appendAuditRow(tx: EntityManager, entry: AuditEntry): Prom
     changes: withoutSecrets(entry.changes),
   };
   const canonical = canonicalContent(content);
-  await tx.execute(
-    `with head as (
-       insert into audit_chains as c (tenant_id, head_seq, head_hash, head_prev_hash) values (?, 1, ${HASH_SQL(`'${GENESIS_HASH}'`)}, '${GENESIS_HASH}')
+  const head = `insert into audit_chains as c (tenant_id, head_seq, head_hash, head_prev_hash)
+       ${change ? "select" : "values ("} ?, 1, ${HASH_SQL(`'${GENESIS_HASH}'`)}, '${GENESIS_HASH}' ${change ? "from (select 1 from change limit 1) as changed" : ")"}
        on conflict (tenant_id) do update set head_seq = c.head_seq + 1, head_hash = ${HASH_SQL("c.head_hash")}, head_prev_hash = c.head_hash
-       returning head_seq, head_hash, head_prev_hash)
-     insert into audit_log (tenant_id, seq, created_at, actor, action, target_type, target_id, address, user_agent, request_id, changes, prev_hash, hash, account_id, account_event_id)
-     select ?, head_seq, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?::jsonb, head_prev_hash, head_hash, ?::uuid, ?::uuid from head`,
-    [
-      entry.tenantId,
-      canonical,
-      canonical,
-      entry.tenantId,
-      content.time,
-      JSON.stringify(content.actor),
-      content.action,
-      content.target?.type ?? null,
-      content.target?.id ?? null,
-      content.address,
-      content.userAgent,
-      content.requestId,
-      JSON.stringify(content.changes),
-      entry.account?.userId ?? null,
-      entry.account?.eventId ?? null,
-    ],
-  );
+       returning head_seq, head_hash, head_prev_hash`;
+  const row = `insert into audit_log (tenant_id, seq, created_at, actor, action, target_type, target_id, address, user_agent, request_id, changes, prev_hash, hash, account_id, account_event_id)
+     select ?, head_seq, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?::jsonb, head_prev_hash, head_hash, ?::uuid, ?::uuid from head`;
+  const rowParams = [
+    entry.tenantId,
+    content.time,
+    JSON.stringify(content.actor),
+    content.action,
+    content.target?.type ?? null,
+    content.target?.id ?? null,
+    content.address,
+    content.userAgent,
+    content.requestId,
+    JSON.stringify(content.changes),
+    entry.account?.userId ?? null,
+    entry.account?.eventId ?? null,
+  ];
+  if (!change) {
+    await em.execute(`with head as (${head}) ${row}`, [entry.tenantId, canonical, canonical, ...rowParams]);
+    return [];
+  }
+  // Data-modifying `with` parts always run to the end, read or not; the answer is the change's rows.
+  return em.execute<Row[]>(`with change as (${change.sql}), head as (${head}), appended as (${row}) select * from change`, [
+    ...change.params,
+    entry.tenantId,
+    canonical,
+    canonical,
+    ...rowParams,
+  ]);
 }

@@ -1,7 +1,7 @@
 /** The changes area's face: the workspace change log and audit log, written in the transaction of each change (ADR 041, ADR 047). */
 export { CHANGE_TYPES, WEBHOOK_EVENT_TYPES, isWebhookEvent } from "./change-types";
 export type { ChangeType, WebhookEventType } from "./change-types";
-export { WEBHOOKS_DUE_CHANNEL, recordChange } from "./record-change";
+export { WEBHOOKS_DUE_CHANNEL, recordChange, recordChangeWithStatement } from "./record-change";
 export type { Change, ChangeActor } from "./record-change";
 export { AUDIT_ACTIONS, isAuditAction } from "./audit-actions";
 export type { AuditAction } from "./audit-actions";

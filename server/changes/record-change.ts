@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { notify } from "../platform/db/notifications";
 import { currentRequestActor, type RequestActor } from "../platform/request-scope";
 import { AUDITED_CHANGES, type AuditAction } from "./audit-actions";
-import { appendAuditRow, type AccountEventRef } from "./audit-writer";
+import { appendAuditRow, type AccountEventRef, type ChangeStatement } from "./audit-writer";
 import { isWebhookEvent, type ChangeType } from "./change-types";
 
 /** Wakes the webhook delivery workers of every instance, once the change commits. */
@@ -63,4 +63,16 @@ export async function recordChange(tx: EntityManager, change: Change): Promise<s
     if (queued.length > 0) await notify(tx, WEBHOOKS_DUE_CHANNEL, "");
   }
   return id;
+}
+
+/**
+ * An audited change (an `audit` action, no change-log `type`) whose write is one statement:
+ * the statement and its audit row are sent as one (ADR 047's amendment on the rename's cost),
+ * which is its own transaction when `em` is not in one. Answers the statement's `returning`
+ * rows; a statement that changes no row records nothing.
+ */
+export async function recordChangeWithStatement<Row>(em: EntityManager, change: Change, statement: ChangeStatement): Promise<Row[]> {
+  if (!change.audit || change.type) throw new Error("recordChangeWithStatement takes an audit action and no change-log type");
+  const actor = change.actor ?? currentRequestActor();
+  return appendAuditRow<Row>(em, { tenantId: change.tenantId, action: change.audit, target: change.target ?? null, changes: change.auditData ?? change.data, actor }, statement);
 }

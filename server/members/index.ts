@@ -9,4 +9,4 @@ export { twoStepRuleInput, twoStepRuleOutput } from "./schemas";
 export { changeRoleInput, invitationCreatedOutput, invitationIdInput, invitationTokenInput, inviteInput, memberChangedOutput, memberIdInput, memberListOutput, switchWorkspaceInput } from "./schemas";
 export type { InvitationView, MemberView } from "./schemas";
 export { WORKSPACE_COOKIE, preferredTenantFrom, workspaceSetCookie } from "./workspace-cookie";
-export { TWO_STEP_REQUIRED_MESSAGE, assertTwoStepRule, passesTwoStepRule, readTwoStepRule, setTwoStepRule, type RuleCaller } from "./two-step-rule";
+export { TWO_STEP_REQUIRED_MESSAGE, assertTwoStepPassed, assertTwoStepRule, passesTwoStepRule, readTwoStepRule, setTwoStepRule, type RuleCaller } from "./two-step-rule";

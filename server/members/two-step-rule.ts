@@ -28,7 +28,12 @@ export async function readTwoStepRule(em: EntityManager, tenantId: string): Prom
 
 /** For paths that find the workspace without `workspaceFor` (the owner's `/api/tenants/me`). */
 export async function assertTwoStepRule(em: EntityManager, tenantId: string, caller: RuleCaller): Promise<void> {
-  if (!passesTwoStepRule(await readTwoStepRule(em, tenantId), caller)) throw twoStepRequired();
+  assertTwoStepPassed(await readTwoStepRule(em, tenantId), caller);
+}
+
+/** The same, for a path that already read the workspace's row with its rule (no query of its own). */
+export function assertTwoStepPassed(requireTwoStep: boolean, caller: RuleCaller): void {
+  if (!passesTwoStepRule(requireTwoStep, caller)) throw twoStepRequired();
 }
 
 /**

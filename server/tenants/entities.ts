@@ -12,6 +12,11 @@ export class Tenant {
   referralCode!: string;
   slugChosen = false;
   logoUrl: string | null = null;
+  /**
+   * The workspace's two-step rule (ADR 049), read with the row so a path that has the row
+   * checks the rule without a query of its own; written only by `setTwoStepRule`.
+   */
+  requireTwoStep = false;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -35,6 +40,7 @@ export const TenantSchema = new EntitySchema<Tenant>({
     referralCode: { type: "text", fieldName: "referral_code" },
     slugChosen: { type: "boolean", fieldName: "slug_chosen" },
     logoUrl: { type: "text", fieldName: "logo_url", nullable: true },
+    requireTwoStep: { type: "boolean", fieldName: "require_two_step" },
     createdAt: { type: "Date", fieldName: "created_at" },
     updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
   },

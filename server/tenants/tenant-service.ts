@@ -11,7 +11,7 @@ import type { CreateTenantInput, UpdateTenantInput } from "./schemas";
 import { deleteOwnedImage, prepareImage, storeImage } from "../images";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import { parseCredits } from "../billing";
-import { recordChange, type Change } from "../changes";
+import { recordChange, recordChangeWithStatement, type Change } from "../changes";
 
 const SLUG_TAKEN = "This workspace URL is already taken";
 const ALREADY_HAVE_ONE = "You already have a workspace";
@@ -80,6 +80,7 @@ export async function createTenant(em: EntityManager, ownerId: string, input: Cr
           referralCode: newReferralCode(),
           slugChosen: false,
           logoUrl: null,
+          requireTwoStep: false,
           createdAt: new Date(),
           updatedAt: new Date(),
         });
@@ -114,9 +115,9 @@ export async function checkSlug(em: EntityManager, userId: string, slug: string)
   return owner === undefined || owner === userId ? { available: true } : { available: false, code: "SLUG_TAKEN" };
 }
 
-export async function updateTenant(em: EntityManager, ownerId: string, input: UpdateTenantInput): Promise<Tenant> {
+/** Applies the owner's edit to their workspace `tenant`, as the caller looked it up (once: ADR 047's cost). */
+export async function updateTenant(em: EntityManager, tenant: Tenant, input: UpdateTenantInput): Promise<Tenant> {
   if (input.slug !== undefined) assertNotReserved(input.slug);
-  const tenant = await requireProductionTenant(em, ownerId);
   if (input.clearLogo !== true) return applyTenantUpdate(em, tenant, input);
   // Clearing the logo reads, changes and deletes the logo reference: one at a time with logo
   // uploads to this tenant, starting from the row as it is now.
@@ -142,11 +143,22 @@ async function applyTenantUpdate(em: EntityManager, tenant: Tenant, input: Updat
   }
   if (input.clearLogo === true) tenant.logoUrl = null;
   try {
-    // The new name or URL and its audit rows commit together, or not at all.
-    await em.transactional(async (tx) => {
-      await tx.flush();
-      for (const change of audited) await recordChange(tx, change);
-    });
+    if (audited.length === 1) {
+      // The usual edit (a new name, or the URL): the row's update and its audit row in one
+      // statement, one round trip, holding the workspace's rows for that statement only (ADR 047).
+      const [row] = await recordChangeWithStatement<Record<string, unknown>>(em, audited[0]!, {
+        sql: `update tenants set name = ?, slug = ?, slug_chosen = ?, logo_url = ?, updated_at = now() where id = ? returning *`,
+        params: [tenant.name, tenant.slug, tenant.slugChosen, tenant.logoUrl, tenant.id],
+      });
+      if (!row) throw noWorkspace();
+      em.map(Tenant, row); // the entity as stored: nothing left for a later flush to send
+    } else {
+      // The new name and URL (or a logo cleared alone) and their audit rows commit together, or not at all.
+      await em.transactional(async (tx) => {
+        await tx.flush();
+        for (const change of audited) await recordChange(tx, change);
+      });
+    }
   } catch (error) {
     throw conflictFor(error) ?? error;
   }

@@ -133,4 +133,18 @@ describe("the workspace's two-step rule", () => {
     const other = await invitedPerson(service, secured, "viewer");
     expect((await api(service, "/api/apps", { cookie: other.cookie })).status).toBe(200);
   });
+
+  it("when on, a rename by the owner's session that has not passed it is refused and changes nothing", async () => {
+    // The rename reads the rule from the workspace's row it looks up (one lookup, ADR 047's cost), not with a query of its own.
+    // An owner cannot turn the rule on without two-step sign-in; set it as a rule left on when the owner's factor went away.
+    const owner = await signedInOwner(service, { slugPrefix: "rule", name: "Before" });
+    await service.db.query("update tenants set require_two_step = true where id = $1", [owner.tenantId]);
+    const nameNow = async () => (await service.db.query("select name from tenants where id = $1", [owner.tenantId])).rows[0].name;
+
+    expect(await api(service, "/api/tenants/me", { method: "PATCH", cookie: owner.user.cookie, json: { name: "Refused" } })).toMatchObject({ status: 403, body: REQUIRED });
+    expect(await nameNow()).toBe("Before");
+    await service.db.query("update tenants set require_two_step = false where id = $1", [owner.tenantId]);
+    expect(await api(service, "/api/tenants/me", { method: "PATCH", cookie: owner.user.cookie, json: { name: "After" } })).toMatchObject({ status: 200, body: { name: "After" } });
+    expect(await nameNow()).toBe("After");
+  });
 });
