@@ -126,6 +126,9 @@ describe.skipIf(!hasChromium)("the dashboard's navigation, grouped, by role and 
           const banner = page.getByRole("banner");
           const main = banner.getByRole("navigation", { name: "Main" });
           const menu = banner.locator('button[aria-controls="site-menu"]');
+          // The workspace's name is read whole, not cut to its first letters by the menus beside it.
+          const name = banner.getByTestId("header-workspace");
+          expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
           // The workspace's pages: a row of tabs on a desktop; behind "Menu" on a phone.
           if (phone) {
