@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticatorApp } from "../support/authenticator";
-import { api, sessionCookieFrom, signUp, type TestUser } from "../support/http";
+import { api, sessionCookieFrom, signUp, type TestUser, postForm } from "../support/http";
 import { enrolSecurityKey, generateRecoveryCodes } from "../support/security-key";
 import { startService, type RunningService } from "../support/service";
 
@@ -16,14 +16,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => service?.stop());
 
-async function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return fetch(`${service.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-}
+const post = (path: string, fields: Record<string, string>, cookie?: string) => postForm(service, path, fields, cookie);
 
 async function gotrue(path: string, body: unknown, token: string) {
   const res = await fetch(`${service.url}/auth/v1${path}`, {

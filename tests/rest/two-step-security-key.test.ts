@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/actors";
-import { api, createWorkspace, sessionCookieFrom, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createWorkspace, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
 import { enrolSecurityKey } from "../support/security-key";
 import { startService, type RunningService } from "../support/service";
 
@@ -17,20 +17,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => service?.stop());
 
-async function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return fetch(`${service.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-}
+const post = (path: string, fields: Record<string, string>, cookie?: string) => postForm(service, path, fields, cookie);
 
-async function passwordStep(person: TestUser, redirectTo = "/dashboard") {
-  const res = await post("/login", { email: person.email, password: person.password, redirectTo });
-  expect(res.status).toBe(302);
-  return { cookie: sessionCookieFrom(res.headers)!, location: res.headers.get("location") };
-}
+const passwordStep = (person: TestUser, redirectTo?: string) => passwordSignIn(service, person, redirectTo);
 
 /** The second page's action as its key button's fetcher calls it (JSON back, or the redirect). */
 const SECOND_PAGE = "/login/two-step?_data=routes%2Flogin_.two-step";

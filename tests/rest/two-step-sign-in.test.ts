@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrolAuthenticator } from "../support/authenticator";
-import { api, createWorkspace, sessionCookieFrom, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createWorkspace, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
 /**
@@ -17,21 +17,9 @@ afterAll(() => service?.stop());
 
 const WRONG_CODE = "That code is not right. Enter the current 6-digit code from your authenticator app, or an unused recovery code.";
 
-async function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return fetch(`${service.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-}
+const post = (path: string, fields: Record<string, string>, cookie?: string) => postForm(service, path, fields, cookie);
 
-/** The password step: the cookie it sets, and where it sends the browser. */
-async function passwordStep(person: TestUser, redirectTo = "/dashboard") {
-  const res = await post("/login", { email: person.email, password: person.password, redirectTo });
-  expect(res.status).toBe(302);
-  return { cookie: sessionCookieFrom(res.headers)!, location: res.headers.get("location") };
-}
+const passwordStep = (person: TestUser, redirectTo?: string) => passwordSignIn(service, person, redirectTo);
 
 async function personWithApp() {
   const person = await signUp(service);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { enrolAuthenticator } from "../support/authenticator";
-import { api, sessionCookieFrom, type TestUser } from "../support/http";
+import { api, sessionCookieFrom, type TestUser, postForm } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
 /**
@@ -20,14 +20,7 @@ const RULE = "/api/tenants/me/two-step-rule";
 const REQUIRED = { message: "This workspace requires two-step sign-in. Set it up on your profile page (/profile#two-step), then try again.", code: "TWO_STEP_REQUIRED" };
 const OWNER_ONLY = { message: "Only the workspace owner can change the workspace" };
 
-async function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return fetch(`${service.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-}
+const post = (path: string, fields: Record<string, string>, cookie?: string) => postForm(service, path, fields, cookie);
 
 /** Gives the person an authenticator app and answers a session that passed it (aal2). */
 async function withTwoStep(person: TestUser): Promise<TestUser> {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
 import type { RunningService } from "./service";
 
 export interface ApiResponse<T = any> {
@@ -70,4 +71,21 @@ export async function createWorkspace(service: { url: string }, user: TestUser, 
 
 export function uniqueSlug(prefix = "ws"): string {
   return `${prefix}-${randomBytes(4).toString("hex")}`;
+}
+
+/** A browser's form post (no redirect followed), with the session cookie when given. */
+export function postForm(service: { url: string }, path: string, fields: Record<string, string>, cookie?: string): Promise<Response> {
+  return fetch(`${service.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+/** `/login`'s password step as a browser posts it: the session cookie it sets, and where it sends the browser. */
+export async function passwordSignIn(service: { url: string }, person: { email: string; password: string }, redirectTo = "/dashboard") {
+  const res = await postForm(service, "/login", { email: person.email, password: person.password, redirectTo });
+  expect(res.status).toBe(302);
+  return { cookie: sessionCookieFrom(res.headers)!, location: res.headers.get("location") };
 }
