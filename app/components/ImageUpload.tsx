@@ -3,6 +3,7 @@ import { announceActionStart, useFreshSuccess } from "~/lib/fresh-success";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { FormResult } from "~/lib/view-types";
 import { Avatar } from "./Avatar";
+import { useStateResetOn } from "~/lib/use-state-following";
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
@@ -31,7 +32,8 @@ interface ImageUploadProps {
 export function ImageUpload({ label, endpoint, resultKey, currentUrl, fallbackName, shape, noun, removeIntent }: ImageUploadProps) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
+  // A new current image (the page revalidated) replaces the one this upload showed.
+  const [uploadedUrl, setUploadedUrl] = useStateResetOn<string | null>(null, currentUrl);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -40,7 +42,6 @@ export function ImageUpload({ label, endpoint, resultKey, currentUrl, fallbackNa
   const remover = useFetcher<FormResult>();
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  useEffect(() => setUploadedUrl(null), [currentUrl]);
   useEffect(() => {
     if (remover.state !== "idle" || !remover.data) return;
     if (remover.data.ok) setNotice(`${capitalize(noun)} removed`);

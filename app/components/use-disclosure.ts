@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useStateResetOn } from "~/lib/use-state-following";
 
 /**
  * A disclosure (the WAI-ARIA "disclosure navigation" pattern, not an ARIA menu: the panels
@@ -11,12 +12,11 @@ import { useEffect, useRef, useState } from "react";
  * stack, and this is all the header needs (ADR 052).
  */
 export function useDisclosure(panelId: string) {
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // A new location (a link followed) closes the panel.
+  const [open, setOpen] = useStateResetOn(false, `${location.pathname}${location.search}${location.hash}`);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname, location.search, location.hash]);
 
   useEffect(() => {
     if (!open) return;
