@@ -55,8 +55,10 @@ export async function twoStepAction(dashboard: DashboardRequest & { user: { acce
       const { codes } = await caller.idp.recoveryCodesGenerate({ accessToken, fields: {} });
       return reply({ intent, ok: true, recoveryCodes: codes });
     }
-    // Recovery codes cannot outlive the app they back up: they go first, then the app.
-    if ((await factorsOf(caller, accessToken)).hasRecoveryCodes) await caller.idp.recoveryCodesDelete({ accessToken });
+    // Recovery codes back up the second step, not the app: they stay while a security key
+    // remains (GitHub keeps them while any two-factor method does), and go first with the last.
+    const factors = await factorsOf(caller, accessToken);
+    if (factors.hasRecoveryCodes && factors.securityKeys.length === 0) await caller.idp.recoveryCodesDelete({ accessToken });
     await caller.idp.factorUnenroll({ accessToken, factorId });
     return reply({ intent, ok: true });
   } catch (error) {

@@ -65,4 +65,21 @@ describe("a security key beside an authenticator app", () => {
     const factors = (await service.db.query("select factor_type from auth_mfa_factors where user_id = $1 order by factor_type", [person.userId])).rows;
     expect(factors).toEqual([{ factor_type: "recovery_code" }, { factor_type: "totp" }]);
   });
+
+  it("removing the app while a key remains keeps the recovery codes, which still sign in in place of the key", async () => {
+    const { person, factorId, nextCode, recoveryCodes } = await personWithKeyAndApp();
+    const pending = sessionCookieFrom((await post("/login", { email: person.email, password: person.password })).headers)!;
+    const cookie = sessionCookieFrom((await post("/login/two-step", { code: recoveryCodes[0]! }, pending)).headers)!;
+
+    const removed = await post("/profile?_data=routes%2Fprofile", { intent: "removeTwoStep", code: nextCode() }, cookie);
+    expect({ status: removed.status, body: await removed.json() }).toMatchObject({ status: 200, body: { intent: "removeTwoStep", ok: true } });
+    const factors = (await service.db.query("select id, factor_type from auth_mfa_factors where user_id = $1 order by factor_type", [person.userId])).rows;
+    expect(factors.map((row) => row.factor_type)).toEqual(["recovery_code", "webauthn"]);
+    expect(factors[1]!.id).toBe(factorId);
+
+    // The key is lost: an unused recovery code still completes the second step.
+    const again = sessionCookieFrom((await post("/login", { email: person.email, password: person.password })).headers)!;
+    const recovered = await post("/login/two-step", { code: recoveryCodes[1]! }, again);
+    expect([recovered.status, recovered.headers.get("location")]).toEqual([302, "/dashboard"]);
+  });
 });
