@@ -57,6 +57,7 @@ export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
         {hasKeys ? (
           <p>
             <Badge tone="success">On</Badge> Signing in asks for your security key.
+            {twoStep.recoveryRemaining !== null ? ` ${twoStep.recoveryRemaining} of 10 recovery codes unused.` : null}
           </p>
         ) : null}
         {keys}

@@ -52,7 +52,10 @@ export async function twoStepAction(dashboard: DashboardRequest & { user: { acce
     headers.append("set-cookie", sessionCookieOf(tokens));
     accessToken = tokens.access_token;
     if (intent === "enrolConfirm") {
-      const { codes } = await caller.idp.recoveryCodesGenerate({ accessToken, fields: {} });
+      // Codes kept beside a security key are replaced: the set shown now is the one that works.
+      const { codes } = (await factorsOf(caller, accessToken)).hasRecoveryCodes
+        ? await caller.idp.recoveryCodesRegenerate({ accessToken })
+        : await caller.idp.recoveryCodesGenerate({ accessToken, fields: {} });
       return reply({ intent, ok: true, recoveryCodes: codes });
     }
     // Recovery codes back up the second step, not the app: they stay while a security key

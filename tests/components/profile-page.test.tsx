@@ -69,4 +69,24 @@ describe("profile", () => {
     expect(within(row).getByText("openid email")).toBeTruthy();
     expect(within(row).getByRole("button", { name: /Revoke/ })).toBeTruthy();
   });
+
+  it("says how many recovery codes are left when a security key is the only second step", async () => {
+    const Stub = createRemixStub([
+      {
+        path: "/profile",
+        Component: ProfilePage,
+        loader: () =>
+          json({
+            account: account({ displayName: "Ada" }),
+            applications: [],
+            sessions: [],
+            twoStep: { available: true, enabled: false, recoveryRemaining: 9, securityKeys: [{ id: "f1", name: "YubiKey", addedAt: "2026-11-20T10:00:00.000Z" }] },
+            activity: noActivity,
+          }),
+      },
+    ]);
+    render(<Stub initialEntries={["/profile"]} />);
+    const card = await screen.findByRole("region", { name: "Two-step sign-in" });
+    expect(within(card).getByText(/Signing in asks for your security key\./).textContent).toBe("On Signing in asks for your security key. 9 of 10 recovery codes unused.");
+  });
 });

@@ -81,5 +81,16 @@ describe("a security key beside an authenticator app", () => {
     const again = sessionCookieFrom((await post("/login", { email: person.email, password: person.password })).headers)!;
     const recovered = await post("/login/two-step", { code: recoveryCodes[1]! }, again);
     expect([recovered.status, recovered.headers.get("location")]).toEqual([302, "/dashboard"]);
+
+    // A new app beside the key: its enrolment shows a new set of codes, and the old set dies.
+    const signedIn = sessionCookieFrom(recovered.headers)!;
+    const started = await post("/profile?_data=routes%2Fprofile", { intent: "enrolStart" }, signedIn);
+    const { enrolment } = (await started.json()) as { enrolment: { factorId: string; secret: string } };
+    const confirmed = await post("/profile?_data=routes%2Fprofile", { intent: "enrolConfirm", factorId: enrolment.factorId, code: authenticatorApp(enrolment.secret)() }, signedIn);
+    const confirmedBody = (await confirmed.json()) as { ok: boolean; recoveryCodes: string[] };
+    expect([confirmed.status, confirmedBody.ok, confirmedBody.recoveryCodes.length]).toEqual([200, true, 10]);
+    const later = sessionCookieFrom((await post("/login", { email: person.email, password: person.password })).headers)!;
+    expect((await post("/login/two-step", { code: recoveryCodes[2]! }, later)).status).toBe(400);
+    expect((await post("/login/two-step", { code: confirmedBody.recoveryCodes[0]! }, later)).status).toBe(302);
   });
 });
