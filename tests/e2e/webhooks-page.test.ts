@@ -70,6 +70,17 @@ describe.skipIf(!hasChromium)("the webhooks page in a browser", () => {
       const headers = { "webhook-id": String(hook!.headers["webhook-id"]), "webhook-timestamp": String(hook!.headers["webhook-timestamp"]), "webhook-signature": String(hook!.headers["webhook-signature"]) };
       expect(new Webhook(secret).verify(hook!.body, headers)).toMatchObject({ type: "deployment.created", data: { name: `tool-${width}` } });
 
+      // The receiver has its answer a moment before the service writes down the attempt: open the
+      // log once it is recorded (the page shows what is stored when it loads).
+      const recorded = () =>
+        service.db
+          .query(
+            `select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
+               join webhook_endpoints e on e.id = d.endpoint_id where e.description = $1 and a.response_status = 200`,
+            [`Hooks at ${width}`],
+          )
+          .then((result) => result.rows[0].n as number);
+      await expect.poll(recorded, { timeout: 10_000 }).toBe(1);
       const list = page.getByRole("list", { name: "Endpoints" });
       await list.getByRole("link", { name: `Delivery log of Hooks at ${width}` }).click();
       const log = page.getByRole("region", { name: "Delivery log" });
