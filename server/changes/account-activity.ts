@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
 import type { RequestActor } from "../platform/request-scope";
 import { ACCOUNT_AUDIT_ACTIONS } from "./audit-actions";
+import { AUDIT_COLUMNS, auditEntryView, type AuditRow } from "./audit-log";
 
 /** The account events a person sees on their own profile page (issue 20 section 4). */
 export const ACCOUNT_ACTIVITY_ACTIONS = ACCOUNT_AUDIT_ACTIONS;
@@ -50,9 +51,9 @@ export interface AccountEventPage {
  */
 export async function listAccountEvents(em: EntityManager, userId: string, input: AccountActivityInput): Promise<AccountEventPage> {
   const db = em.getConnection();
-  const rows = await db.execute<{ id: string; created_at: Date; action: AccountActivityAction; actor: RequestActor; target_type: string | null; target_id: string | null; address: string | null; user_agent: string | null; changes: Record<string, unknown> }[]>(
+  const rows = await db.execute<AuditRow[]>(
     `with workspaces as (select tenant_id from tenant_memberships where user_id = ?)
-     select a.id::text, a.created_at, a.action, a.actor, a.target_type, a.target_id, a.address, a.user_agent, a.changes
+     select ${AUDIT_COLUMNS}
        from audit_log a
       where a.account_id = ? and a.action in (${ACTION_LIST}) and a.tenant_id in (select tenant_id from workspaces)
         and (?::bigint is null or a.id < ?::bigint)
@@ -65,16 +66,11 @@ export async function listAccountEvents(em: EntityManager, userId: string, input
   const page = rows.slice(0, input.limit);
   const recorded = (await db.execute<{ n: number }[]>(`select count(*)::int as n from tenant_memberships where user_id = ?`, [userId]))[0]!.n > 0;
   return {
-    events: page.map((row) => ({
-      id: row.id,
-      time: new Date(row.created_at).toISOString(),
-      action: row.action,
-      actor: row.actor,
-      target: row.target_type && row.target_id ? { type: row.target_type, id: row.target_id } : null,
-      address: row.address,
-      userAgent: row.user_agent,
-      changes: row.changes,
-    })),
+    events: page.map((row) => {
+      // The workspace log's view of the row, less what only the chain needs.
+      const { id, time, action, actor, target, address, userAgent, changes } = auditEntryView(row);
+      return { id, time, action: action as AccountActivityAction, actor, target, address, userAgent, changes };
+    }),
     nextCursor: rows.length > input.limit ? page[page.length - 1]!.id : null,
     recorded,
   };
