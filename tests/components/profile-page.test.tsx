@@ -11,6 +11,26 @@ afterEach(cleanup);
 /** "Recent account activity" with nothing recorded yet. */
 const noActivity = { entries: [], nextCursor: null, recorded: true };
 
+/** The profile page of a person with nothing yet, and what a test gives it besides. */
+function renderProfile(data: Record<string, unknown>) {
+  const Stub = createRemixStub([
+    {
+      path: "/profile",
+      Component: ProfilePage,
+      loader: () =>
+        json({
+          account: account({ displayName: "Ada" }),
+          applications: [],
+          sessions: [],
+          twoStep: { available: true, enabled: false, recoveryRemaining: null, securityKeys: [] },
+          activity: noActivity,
+          ...data,
+        }),
+    },
+  ]);
+  render(<Stub initialEntries={["/profile"]} />);
+}
+
 describe("profile", () => {
   it("shows the display name in the header and a too-long name's error beside the field", async () => {
     let displayName = "Ada";
@@ -47,23 +67,11 @@ describe("profile", () => {
   });
 
   it("lists the authorized applications with their scopes and a Revoke", async () => {
-    const Stub = createRemixStub([
-      {
-        path: "/profile",
-        Component: ProfilePage,
-        loader: () =>
-          json({
-            account: account({ displayName: "Ada" }),
-            applications: [
-              { grantId: "6f1d0c1e-1111-4222-8333-944444444444", clientId: "c1", clientName: "Notes app", scopes: ["openid", "email"], resources: [], authorizedAt: "2026-11-20T10:00:00.000Z", lastUsedAt: "2026-11-25T10:00:00.000Z" },
-            ],
-            sessions: [],
-            twoStep: { available: true, enabled: false, recoveryRemaining: null, securityKeys: [] },
-            activity: noActivity,
-          }),
-      },
-    ]);
-    render(<Stub initialEntries={["/profile"]} />);
+    renderProfile({
+      applications: [
+        { grantId: "6f1d0c1e-1111-4222-8333-944444444444", clientId: "c1", clientName: "Notes app", scopes: ["openid", "email"], resources: [], authorizedAt: "2026-11-20T10:00:00.000Z", lastUsedAt: "2026-11-25T10:00:00.000Z" },
+      ],
+    });
     const card = await screen.findByRole("region", { name: "Authorized applications" });
     const row = within(card).getByRole("row", { name: /Notes app/ });
     expect(within(row).getByText("openid email")).toBeTruthy();
@@ -71,21 +79,7 @@ describe("profile", () => {
   });
 
   it("says how many recovery codes are left when a security key is the only second step", async () => {
-    const Stub = createRemixStub([
-      {
-        path: "/profile",
-        Component: ProfilePage,
-        loader: () =>
-          json({
-            account: account({ displayName: "Ada" }),
-            applications: [],
-            sessions: [],
-            twoStep: { available: true, enabled: false, recoveryRemaining: 9, securityKeys: [{ id: "f1", name: "YubiKey", addedAt: "2026-11-20T10:00:00.000Z" }] },
-            activity: noActivity,
-          }),
-      },
-    ]);
-    render(<Stub initialEntries={["/profile"]} />);
+    renderProfile({ twoStep: { available: true, enabled: false, recoveryRemaining: 9, securityKeys: [{ id: "f1", name: "YubiKey", addedAt: "2026-11-20T10:00:00.000Z" }] } });
     const card = await screen.findByRole("region", { name: "Two-step sign-in" });
     expect(within(card).getByText(/Signing in asks for your security key\./).textContent).toBe("On Signing in asks for your security key. 9 of 10 recovery codes unused.");
   });
