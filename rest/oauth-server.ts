@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { DEVICE_POLL_INTERVAL_SECONDS, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -118,8 +118,9 @@ async function devicePollOnTime(res: ServerResponse, body: string): Promise<bool
   const form = new URLSearchParams(body);
   const deviceCode = form.get("device_code");
   if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:device_code" || !deviceCode) return true;
-  if (await devicePollAllowed(em(), deviceCode, DEVICE_POLL_INTERVAL_SECONDS)) return true;
-  sendOAuthError(res, 400, "slow_down", `Poll at most every ${DEVICE_POLL_INTERVAL_SECONDS} seconds`);
+  const interval = devicePollIntervalSeconds();
+  if (await devicePollAllowed(em(), deviceCode, interval)) return true;
+  sendOAuthError(res, 400, "slow_down", `Poll at most every ${interval === 1 ? "second" : `${interval} seconds`}`);
   return false;
 }
 

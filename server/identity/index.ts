@@ -46,7 +46,7 @@ export { refuseProviderSignIn } from "./external-providers";
 export { followMagicLink, sendSignInMail, verifyOneTimeToken } from "./passwordless";
 export { resendConfirmation } from "./resend";
 export { sweepOAuthServerRecords } from "./oauth/sweep";
-export { DEVICE_POLL_INTERVAL_SECONDS } from "./oauth/device-responses";
+export { devicePollIntervalSeconds } from "./oauth/device-responses";
 export { ensureMetadataClient, isMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";
 export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./devices/signed-in-sessions";
 export { describeUserAgent } from "./devices/user-agent";

@@ -6,7 +6,13 @@ import { BoundedQueue } from "../platform/async/bounded-queue";
 import { IdentityError } from "./provider-types";
 
 const KEY_LENGTH = 64;
-const PARAMS = { N: 16384, r: 8, p: 1 };
+/** scrypt needs 128·N·r bytes: 128 MiB at the highest PASSWORD_HASH_COST (17), with room to spare. */
+const MAX_MEMORY = 256 * 1024 * 1024;
+
+/** New hashes' parameters: N from PASSWORD_HASH_COST (2^14 by default), r = 8, p = 1. */
+function hashParams(): ScryptOptions & { N: number; r: number; p: number } {
+  return { N: 2 ** getConfig().PASSWORD_HASH_COST, r: 8, p: 1 };
+}
 
 /**
  * scrypt runs on libuv's thread pool (4 threads by default), the same pool file I/O, DNS
@@ -23,7 +29,7 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   return hashing.run(
     () =>
       new Promise((resolve, reject) =>
-        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (err, key) =>
           err ? reject(err) : resolve(key),
         ),
       ),
@@ -33,8 +39,9 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 /** `scrypt$N$r$p$salt$hash`, all parameters stored so they can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const params = hashParams();
+  const key = await scrypt(password, salt, params);
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

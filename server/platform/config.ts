@@ -77,6 +77,10 @@ const envSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   // Half the cores (at least one): hashing never takes the whole machine from requests.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  // scrypt's cost as log2(N) for new password hashes. Each hash keeps its own parameters, so
+  // raising it never breaks stored ones; lowering it (down to 10) is for test suites that
+  // create thousands of accounts, as Rails' and Django's test settings do with their hashers.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(14),
   APPS_DOMAIN: optionalString,
   APP_PROXY_ALLOWED_UPSTREAMS: optionalString,
   TRUSTED_PROXIES: z.string().default("127.0.0.0/8,::1/128"),
@@ -92,6 +96,9 @@ const envSchema = z.object({
   // in the URL if the server needs them. Unset: an administrator issues the links instead.
   SMTP_URL: optionalString,
   SMTP_FROM: optionalString,
+  // RFC 8628's `interval`: seconds a device waits between polls of the token endpoint
+  // (`svc login --device`); a faster poll is answered `slow_down`.
+  DEVICE_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   // Webhook delivery (issue 19, ADR 041): the wait before each attempt, in seconds, the first
   // one's after the change and every other's after the failure before it. The default is the

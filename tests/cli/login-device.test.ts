@@ -19,7 +19,8 @@ let member: TestUser;
 let viewer: TestUser;
 
 beforeAll(async () => {
-  service = await startService({ label: "cli-login-device" });
+  // A one-second poll interval: each login here waits one poll after the approval, not RFC 8628's default 5 s.
+  service = await startService({ label: "cli-login-device", env: { DEVICE_POLL_INTERVAL_SECONDS: "1" } });
   owner = await signedInOwner(service, { slugPrefix: "device", name: "Device Co" });
   member = await invitedPerson(service, owner.user, "member");
   viewer = await invitedPerson(service, owner.user, "viewer");

@@ -18,7 +18,8 @@ let owner: WorkspaceOwner;
 let member: TestUser;
 
 beforeAll(async () => {
-  service = await startService({ label: "device-key" });
+  // Polls at one-second intervals: each approval here is followed by one poll the limiter allows.
+  service = await startService({ label: "device-key", env: { DEVICE_POLL_INTERVAL_SECONDS: "1" } });
   owner = await signedInOwner(service, { slugPrefix: "devkey" });
   member = await invitedPerson(service, owner.user, "member");
 }, 90_000);

@@ -20,7 +20,8 @@ let tenantId: string;
 const REDIRECT = "http://127.0.0.1:8765/callback";
 
 beforeAll(async () => {
-  service = await startService({ label: "oauth-server" });
+  // Device codes are polled at one-second intervals, so the device flow test waits 1 s for its token, not 5.
+  service = await startService({ label: "oauth-server", env: { DEVICE_POLL_INTERVAL_SECONDS: "1" } });
   issuer = `${service.url}/auth/v1`;
   person = await signUp(service);
   tenantId = (await createWorkspace(service, person, uniqueSlug("oauth"))).id;
@@ -351,12 +352,12 @@ describe("device authorization (RFC 8628)", () => {
     expect(started.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
     expect(started.verification_uri).toBe(`${service.url}/device`);
     expect(started.verification_uri_complete).toBe(`${service.url}/device?user_code=${encodeURIComponent(started.user_code)}`);
-    expect(started.interval).toBe(5);
+    expect(started.interval).toBe(1); // DEVICE_POLL_INTERVAL_SECONDS (5 unless set: tests/unit/device-poll-interval.test.ts)
 
     const pending = await poll(clientId, started.device_code);
     expect([pending.status, (await pending.json()).error]).toEqual([400, "authorization_pending"]);
     const tooSoon = await poll(clientId, started.device_code);
-    expect(await tooSoon.json()).toEqual({ error: "slow_down", error_description: "Poll at most every 5 seconds" });
+    expect(await tooSoon.json()).toEqual({ error: "slow_down", error_description: "Poll at most every second" });
 
     // The person opens the link, confirms the code, and approves on the consent page.
     const jar = new CookieJar(person.cookie);

@@ -60,6 +60,8 @@ export async function startService(
     // Every test client is 127.0.0.1: per-address limits are lifted unless a test sets them.
     SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000",
     SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000",
+    // Thousands of accounts are made per run: new hashes at scrypt N = 2^10, not 2^14 (tests/unit/password-hash-cost.test.ts keeps the default).
+    PASSWORD_HASH_COST: "10",
     KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "100000",
     OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS: "100000",
     ...options.env,

@@ -1,8 +1,10 @@
 import type Provider from "oidc-provider";
 import { getConfig } from "../../platform/config";
 
-/** RFC 8628 3.2: how long a device waits between polls when the server names nothing else. */
-export const DEVICE_POLL_INTERVAL_SECONDS = 5;
+/** The `interval` a device is told to wait between polls: RFC 8628's own 5 seconds unless DEVICE_POLL_INTERVAL_SECONDS says otherwise. */
+export function devicePollIntervalSeconds(): number {
+  return getConfig().DEVICE_POLL_INTERVAL_SECONDS;
+}
 
 /**
  * The library names its own code-entry page in `verification_uri`; people are sent to the
@@ -17,6 +19,6 @@ export function answerDeviceAuthorizationsWithOurPage(provider: Provider): void 
     const page = `${getConfig().baseUrl}/device`;
     body.verification_uri = page;
     if (body.user_code) body.verification_uri_complete = `${page}?user_code=${encodeURIComponent(body.user_code)}`;
-    body.interval ??= DEVICE_POLL_INTERVAL_SECONDS;
+    body.interval ??= devicePollIntervalSeconds();
   });
 }
