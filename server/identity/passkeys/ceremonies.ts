@@ -1,10 +1,5 @@
-import {
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { webauthnLibrary } from "./webauthn-library";
 import { verificationFailed } from "./ceremony-body";
 import { relyingParty } from "./relying-party";
 
@@ -23,6 +18,7 @@ export interface StoredCredential {
  */
 export async function checkRegistration(credential: Record<string, unknown>, expectedChallenge: string, requireUserVerification: boolean) {
   const rp = relyingParty();
+  const { verifyRegistrationResponse } = await webauthnLibrary();
   const verified = await verifyRegistrationResponse({
     response: credential as unknown as RegistrationResponseJSON,
     expectedChallenge,
@@ -37,6 +33,7 @@ export async function checkRegistration(credential: Record<string, unknown>, exp
 /** A request ceremony's assertion checked against its challenge and the stored credential; the new counter. */
 export async function checkAssertion(response: Record<string, unknown>, expectedChallenge: string, stored: StoredCredential, requireUserVerification: boolean): Promise<number> {
   const rp = relyingParty();
+  const { verifyAuthenticationResponse } = await webauthnLibrary();
   const verified = await verifyAuthenticationResponse({
     response: response as unknown as AuthenticationResponseJSON,
     expectedChallenge,

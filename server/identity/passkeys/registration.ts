@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { generateRegistrationOptions } from "@simplewebauthn/server";
+import { webauthnLibrary } from "./webauthn-library";
 import { isUniqueViolation } from "../../platform/db/unique-violation";
 import { IDENTITY } from "../../platform/error-codes";
 import { IdentityError } from "../provider-types";
@@ -35,6 +35,7 @@ export async function registrationOptions(em: EntityManager, caller: PasskeyCall
   const rp = relyingParty();
   const name = caller.user.email || caller.user.id;
   const displayName = typeof caller.user.userMetadata?.name === "string" && caller.user.userMetadata.name !== "" ? caller.user.userMetadata.name : name;
+  const { generateRegistrationOptions } = await webauthnLibrary();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
