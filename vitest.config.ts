@@ -8,6 +8,12 @@ export default defineConfig({
     setupFiles: ["tests/support/dom-waits.ts"],
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     pool: "forks",
+    // A worker runs file after file in one process instead of a new one per file: that saves
+    // starting a process and re-importing vitest, playwright and the helpers for each of 184 files.
+    // Suites therefore leave nothing behind: the environment and the in-process configuration
+    // are restored after each (tests/support/sealed-credentials.ts), globals are stubbed with
+    // vi.stubGlobal and unstubbed, and each service, database and browser context is their own.
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -67,7 +67,8 @@ describe("workspace settings", () => {
   });
 
   it("shows the current logo with a remove button, previews a picked file and shows the server's refusal", async () => {
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:preview-1", revokeObjectURL: () => {} }));
+    // A subclass, not the real URL changed in place: test files share a worker (isolate: false).
+    vi.stubGlobal("URL", class extends URL { static override createObjectURL = () => "blob:preview-1"; static override revokeObjectURL = () => {}; });
     renderSettings({ logoUrl: "http://127.0.0.1/storage/v1/object/public/avatars/tenant/t/logo.png" });
     const card = await screen.findByRole("region", { name: "Logo" });
     const image = within(card).getByRole("img", { name: "Workspace logo" });

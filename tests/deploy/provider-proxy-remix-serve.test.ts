@@ -5,11 +5,10 @@ import { catalogFile } from "../support/oauth";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
+import { sealWithKey } from "../support/sealed-credentials";
 
 // Sealed here with the service's key, as the OAuth callback would have.
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
-process.env.INTEGRATION_ENCRYPTION_KEY = ENCRYPTION_KEY;
-const { sealCredential } = await import("../../server/connections/credentials");
 
 /**
  * Under the stock remix-serve the provider proxy, the deployed-tool surface and the SDK reach
@@ -44,7 +43,7 @@ beforeAll(async () => {
   const tenantId = (await createWorkspace(service, user, uniqueSlug("rs"))).id;
   const appId = (await trpc(service, user, "apps.create", { name: "Tool" })).data.id;
   appKey = (await trpc(service, user, "keys.create", { appId })).data.apiKey;
-  const sealed = sealCredential({ access_token: "at-initial", refresh_token: "rt-initial", expires_at: Math.floor(Date.now() / 1000) + 3600 });
+  const sealed = sealWithKey(ENCRYPTION_KEY, { access_token: "at-initial", refresh_token: "rt-initial", expires_at: Math.floor(Date.now() / 1000) + 3600 });
   const connectionId = randomUUID();
   await service.db.query(
     `insert into connections (id, tenant_id, provider, external_id, display_name, profile, encrypted_credential, credential_key_id, metadata, created_by)

@@ -7,13 +7,12 @@ import { api } from "../support/http";
 import { appWithKey, signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startService, type RunningService } from "../support/service";
+import { sealWithKey } from "../support/sealed-credentials";
 
 /** The provider proxy's upstream in the metrics (README, Metrics): its answers timed, its failures counted. */
 
 // Credentials are sealed with the service's key, as the OAuth callback would have.
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
-process.env.INTEGRATION_ENCRYPTION_KEY = ENCRYPTION_KEY;
-const { sealCredential } = await import("../../server/connections/credentials");
 
 const TOKEN = "metrics-token-for-the-tests-0123456789";
 const CLIENT = { clientId: "client-abc", clientSecret: "secret-xyz" };
@@ -50,7 +49,7 @@ beforeAll(async () => {
   ({ appId, apiKey: appKey } = await appWithKey(service, owner.user, "Reporter"));
   for (const slug of ["supabase", "down"]) {
     const id = randomUUID();
-    const sealed = sealCredential({ ...provider.mintTokens(), expires_at: Math.floor(Date.now() / 1000) + 3600 } as never);
+    const sealed = sealWithKey(ENCRYPTION_KEY, { ...provider.mintTokens(), expires_at: Math.floor(Date.now() / 1000) + 3600 } as never);
     await service.db.query(
       `insert into connections (id, tenant_id, provider, external_id, display_name, profile, encrypted_credential, credential_key_id, metadata, created_by)
        values ($1, $2, $3, $4, $5, 'first_party', $6, $7, '{}', $8)`,

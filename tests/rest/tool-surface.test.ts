@@ -10,11 +10,10 @@ import { appWithKey, signedInOwner } from "../support/actors";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startService, type RunningService } from "../support/service";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
+import { sealWithKey } from "../support/sealed-credentials";
 
 // The test seals credentials with the service's key, as the OAuth callback would have.
 const ENCRYPTION_KEY = randomBytes(32).toString("base64");
-process.env.INTEGRATION_ENCRYPTION_KEY = ENCRYPTION_KEY;
-const { sealCredential } = await import("../../server/connections/credentials");
 
 const CLIENT = { clientId: "client-abc", clientSecret: "secret-xyz" };
 const BROKER_KEY = "broker-key-123";
@@ -94,7 +93,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function insertConnection(input: { provider: string; profile: "first_party" | "broker_managed"; credential?: object; metadata?: object; displayName?: string }) {
   const id = randomUUID();
   const externalId = `svc_conn_${randomBytes(9).toString("base64url")}`;
-  const sealed = input.credential ? sealCredential(input.credential as never) : null;
+  const sealed = input.credential ? sealWithKey(ENCRYPTION_KEY, input.credential as never) : null;
   await service.db.query(
     `insert into connections (id, tenant_id, provider, external_id, display_name, profile, encrypted_credential, credential_key_id, metadata, created_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -303,7 +302,7 @@ describe("the provider proxy, first-party", () => {
 
   it("refreshes before calling when the stored token has expired", async () => {
     const expired = { access_token: "at-old", refresh_token: upstream.refreshToken, expires_at: Math.floor(Date.now() / 1000) - 10 };
-    const sealed = sealCredential(expired);
+    const sealed = sealWithKey(ENCRYPTION_KEY, expired);
     await service.db.query("update connections set encrypted_credential = $1, credential_key_id = $2 where id = $3", [sealed.ciphertext, sealed.keyId, connectionId]);
     // Until the service hears of the change by NOTIFY its cached, still valid token is used:
     // ask until a call refreshes; only that last call's requests are kept.
