@@ -62,6 +62,9 @@ export async function startService(
     SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000",
     // Thousands of accounts are made per run: new hashes at scrypt N = 2^10, not 2^14 (tests/unit/password-hash-cost.test.ts keeps the default).
     PASSWORD_HASH_COST: "10",
+    // A test client that leaves a response body unread keeps that request in flight, and a stop
+    // would wait the whole 20 s grace for it; drain tests set their own.
+    SHUTDOWN_GRACE_SECONDS: "5",
     KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "100000",
     OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS: "100000",
     ...options.env,
