@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { signUp } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/account-activity.test.ts");
 
@@ -17,12 +17,12 @@ const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
  * why nothing is recorded.
  */
 describe.skipIf(!hasChromium)("recent account activity on the profile page in Chromium", () => {
-  let service: RunningService;
+  let service: SharedService;
   let browser: Browser;
   let owner: WorkspaceOwner;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-account-activity" }), launchBrowser()]);
+    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
     owner = await signedInOwner(service, { slugPrefix: "activity" });
   }, 90_000);
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson } from "../support/actors";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/audit-page.test.ts");
 
@@ -13,13 +13,13 @@ warnIfNoChromium("tests/e2e/audit-page.test.ts");
  * said plainly; members are sent away.
  */
 describe.skipIf(!hasChromium)("the audit page in a browser", () => {
-  let service: RunningService;
+  let service: SharedService;
   let browser: Browser;
   let owner: TestUser;
   let member: TestUser;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-audit" }), launchBrowser()]);
+    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
     owner = await signUp(service);
     await createWorkspace(service, owner, uniqueSlug("audit"), "Audit Co");
     member = await invitedPerson(service, owner, "member");

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { createWorkspace, signUp, uniqueEmail, uniqueSlug } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/dashboard.test.ts");
 
@@ -16,7 +16,7 @@ warnIfNoChromium("tests/e2e/dashboard.test.ts");
  * change) and profile; the database is checked for what each step wrote.
  */
 describe.skipIf(!hasChromium)("dashboard in a browser", () => {
-  let service: RunningService;
+  let service: SharedService;
   let browser: Browser;
   let page: Page;
   let files: string;
@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)("dashboard in a browser", () => {
   let takenSlug: string;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-dashboard" }), launchBrowser()]);
+    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     files = mkdtempSync(join(tmpdir(), "svc-e2e-"));
     // Someone else already owns this URL, so the live check has something to call taken.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
 /**
@@ -10,13 +10,13 @@ import { trpc } from "../support/trpc";
  * member sent away from the owner's settings landed on the dashboard with no word.
  */
 describe("roles show only what they allow", () => {
-  let service: RunningService;
+  let service: SharedService;
   let owner: TestUser;
   let appId: string;
   const people: Record<"member" | "viewer", TestUser> = {} as never;
 
   beforeAll(async () => {
-    service = await startService({ label: "roles-pages" });
+    service = sharedService();
     owner = await signUp(service);
     await createWorkspace(service, owner, uniqueSlug("roles"), "Roles Co");
     appId = (await trpc(service, owner, "apps.create", { name: "Billing" })).data.id;

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { signUp } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/sessions-and-devices.test.ts");
 
@@ -15,11 +15,11 @@ const SECOND = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/201001
  * within a second.
  */
 describe.skipIf(!hasChromium)("ending another browser's session in Chromium", () => {
-  let service: RunningService;
+  let service: SharedService;
   let browser: Browser;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-sessions" }), launchBrowser()]);
+    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { signedInOwner } from "../support/actors";
 import { uniqueEmail, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/smaller-paths.test.ts");
 
 /** Issue 17, 1, the smaller paths that need a browser: a logo that is not an image, copying an invitation link. */
 describe.skipIf(!hasChromium)("smaller paths in a browser", () => {
-  let service: RunningService;
+  let service: SharedService;
   let browser: Browser;
   let owner: TestUser;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-smaller-paths" }), launchBrowser()]);
+    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
     owner = (await signedInOwner(service)).user;
   }, 90_000);
   afterAll(async () => {

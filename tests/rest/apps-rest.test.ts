@@ -2,11 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { api, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /** Issue 16, 3: apps, variables, origins and keys over REST obey the dashboard's permission rules. */
 describe("apps and keys over REST", () => {
-  let service: RunningService;
+  let service: SharedService;
   let owner: WorkspaceOwner;
   let viewer: TestUser;
   let member: TestUser;
@@ -16,7 +16,7 @@ describe("apps and keys over REST", () => {
   const rows = async (sql: string, params: unknown[]) => (await service.db.query(sql, params)).rows;
 
   beforeAll(async () => {
-    service = await startService({ label: "apps-rest" });
+    service = sharedService();
     owner = await signedInOwner(service, { slugPrefix: "apps" });
     viewer = await invitedPerson(service, owner.user, "viewer");
     member = await invitedPerson(service, owner.user, "member");

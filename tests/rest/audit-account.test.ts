@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { api, sessionCookieFrom, uniqueEmail, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: an account's sign-ins, failed sign-ins, sign-outs and revoked sessions
@@ -9,12 +9,12 @@ import { startService, type RunningService } from "../support/service";
  * the session; an unknown email, which names no one, leaves no row.
  */
 describe("audit log: sign-ins and sessions", () => {
-  let service: RunningService;
+  let service: SharedService;
   let ws: WorkspaceOwner;
   let member: TestUser;
 
   beforeAll(async () => {
-    service = await startService({ label: "audit-account" });
+    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "acct" });
     member = await invitedPerson(service, ws.user, "member");
   }, 120_000);

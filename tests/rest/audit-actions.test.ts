@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { api, signUp, type ApiResponse, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: each workspace change the audit log records writes one row with the
@@ -9,14 +9,14 @@ import { startService, type RunningService } from "../support/service";
  * Driven over REST as a person (session cookie) or a program (an `svc_sk_` key) would.
  */
 describe("audit log: workspace actions", () => {
-  let service: RunningService;
+  let service: SharedService;
   let ws: WorkspaceOwner;
   let owner: TestUser;
   let viewer: TestUser;
   let member: TestUser;
 
   beforeAll(async () => {
-    service = await startService({ label: "audit-actions" });
+    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "act" });
     owner = ws.user;
     viewer = await invitedPerson(service, owner, "viewer");

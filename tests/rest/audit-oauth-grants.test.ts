@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { signUp } from "../support/http";
 import { approveInBrowser } from "../support/oauth-client";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: a person approving an OAuth client on the consent page, and revoking the
@@ -12,11 +12,11 @@ import { startService, type RunningService } from "../support/service";
  */
 describe("audit log: OAuth grants", () => {
   const REDIRECT = "http://127.0.0.1:8765/callback";
-  let service: RunningService;
+  let service: SharedService;
   let ws: WorkspaceOwner;
 
   beforeAll(async () => {
-    service = await startService({ label: "audit-oauth-grants" });
+    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "agrant" });
   }, 120_000);
   afterAll(() => service?.stop());

@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/actors";
 import { uniqueEmail } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
 
 /**
@@ -14,9 +14,9 @@ import { SoftwareAuthenticator } from "../support/software-authenticator";
  * secret, so it needs none (unlike TOTP). BASE_URL is http://127.0.0.1:port, so the relying
  * party is `localhost`.
  */
-let service: RunningService;
+let service: SharedService;
 beforeAll(async () => {
-  service = await startService({ label: "auth-js-webauthn-factor" });
+  service = sharedService();
 }, 60_000);
 afterAll(() => service?.stop());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, type TestUser } from "../support/http";
 import { signedInOwner } from "../support/actors";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { appRequest } from "../support/app-host";
 
 const REFUSED = { message: "Cross-origin request refused: this action must come from the service's own pages" };
@@ -12,12 +12,12 @@ const REFUSED = { message: "Cross-origin request refused: this action must come 
  * dashboard action, whatever `Host` says.
  */
 describe("cross-origin writes with a session cookie", () => {
-  let service: RunningService;
+  let service: SharedService;
   let user: TestUser;
   let tenantId: string;
 
   beforeAll(async () => {
-    service = await startService({ label: "cross-origin" });
+    service = sharedService();
     ({ user, tenantId } = await signedInOwner(service, { slugPrefix: "xo", name: "Original" }));
   });
   afterAll(() => service?.stop());

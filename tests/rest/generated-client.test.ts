@@ -5,7 +5,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { paths } from "../../cli/src/lib/api-types";
 import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 16, 3: a client generated from the document (types by openapi-typescript, calls by
@@ -13,11 +13,11 @@ import { startService, type RunningService } from "../support/service";
  * `npm run typecheck` checks this file against the generated types.
  */
 describe("a client generated from the OpenAPI document", () => {
-  let service: RunningService;
+  let service: SharedService;
   let person: TestUser;
 
   beforeAll(async () => {
-    service = await startService({ label: "generated-client" });
+    service = sharedService();
     person = await signUp(service);
     await createWorkspace(service, person, uniqueSlug("gen"));
   });

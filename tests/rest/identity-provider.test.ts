@@ -1,11 +1,11 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { api, uniqueEmail } from "../support/http";
 
-let service: RunningService;
+let service: SharedService;
 beforeAll(async () => {
-  service = await startService({ label: "idp" });
+  service = sharedService();
 });
 afterAll(() => service?.stop());
 

@@ -5,7 +5,7 @@ import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from ".
 import { HOSTILE } from "../support/hostile-strings";
 import { api, type TestUser } from "../support/http";
 import { approveInBrowser } from "../support/oauth-client";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
 /**
@@ -15,7 +15,7 @@ import { trpc } from "../support/trpc";
  * code + PKCE with client_secret_basic, and shown on the consent page as verified.
  */
 
-let service: RunningService;
+let service: SharedService;
 let owner: WorkspaceOwner;
 let member: TestUser;
 let viewer: TestUser;
@@ -26,7 +26,7 @@ const BODY = { name: "Reports portal", redirectUris: [REDIRECT], type: "confiden
 const NOT_OWNER = { message: "Only the workspace owner can manage OAuth clients" };
 
 beforeAll(async () => {
-  service = await startService({ label: "oauth-clients" });
+  service = sharedService();
   owner = await signedInOwner(service, { slugPrefix: "oc", name: "Reports Inc" });
   member = await invitedPerson(service, owner.user, "member");
   viewer = await invitedPerson(service, owner.user, "viewer");

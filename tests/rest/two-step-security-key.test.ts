@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/actors";
 import { api, createWorkspace, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
 import { enrolSecurityKey } from "../support/security-key";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20 (ADR 049, amended): a person whose only verified factor is a WebAuthn security key
@@ -11,9 +11,9 @@ import { startService, type RunningService } from "../support/service";
  * the pending session's token); here the browser's part is played by a software authenticator.
  * No INTEGRATION_ENCRYPTION_KEY: a security key holds no secret.
  */
-let service: RunningService;
+let service: SharedService;
 beforeAll(async () => {
-  service = await startService({ label: "two-step-security-key" });
+  service = sharedService();
 }, 60_000);
 afterAll(() => service?.stop());
 

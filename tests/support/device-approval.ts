@@ -1,5 +1,5 @@
 import { CookieJar, hop, type Hop } from "./oauth-client";
-import type { RunningService } from "./service";
+import type { ServiceUnderTest } from "./service";
 
 /**
  * What a signed-in person's browser does with a device code (RFC 8628): opens the
@@ -8,7 +8,7 @@ import type { RunningService } from "./service";
  * their form posts with the person's session cookie, hop by hop, as a browser sends them.
  * Resolves the last page (`Device connected`, or the page a denial ends on) and the consent page's HTML.
  */
-export async function answerDeviceCode(service: RunningService, sessionCookie: string, verificationUriComplete: string, decision: "approve" | "deny"): Promise<{ last: Hop; consentHtml: string }> {
+export async function answerDeviceCode(service: ServiceUnderTest, sessionCookie: string, verificationUriComplete: string, decision: "approve" | "deny"): Promise<{ last: Hop; consentHtml: string }> {
   const issuer = `${service.url}/auth/v1`;
   const jar = new CookieJar(sessionCookie);
   const toEntry = await hop(jar, verificationUriComplete);

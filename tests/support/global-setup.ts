@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../server/start/embedded-postgres";
-import { createTemplateDatabase } from "./template-database";
+import { copyTemplateDatabase, createTemplateDatabase } from "./template-database";
 import { launchSharedBrowser } from "./browser";
+import { launchService } from "./service";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module "vitest" {
     templateDatabase: string;
     /** The run's one Chromium (playwright's server), which browser suites connect to. */
     browserEndpoint: string | undefined;
+    /** The service with default settings that suites share (tests/support/shared-service.ts). */
+    sharedService: { url: string; databaseUrl: string; dataDir: string; env: Record<string, string> };
   }
 }
 
@@ -44,13 +47,26 @@ export default async function setup(project: TestProject) {
     await stopCluster();
     throw error;
   }
-  const browser = await launchSharedBrowser();
+  const [browser, shared] = await Promise.all([launchSharedBrowser(), startSharedService(adminUrl, templateName)]);
   project.provide("postgresAdminUrl", adminUrl);
   project.provide("templateDatabase", templateName);
   project.provide("browserEndpoint", browser?.wsEndpoint());
+  project.provide("sharedService", { url: shared.service.url, databaseUrl: shared.service.databaseUrl, dataDir: shared.service.dataDir, env: shared.service.env });
   return async () => {
     await browser?.close();
+    await shared.service.stop();
+    await shared.database.drop();
     await template.drop();
     await stopCluster();
   };
+}
+
+/** The shared service's administrator: no suite's person becomes one by signing up first. */
+const SHARED_SERVICE_ADMIN_EMAIL = "shared-service-admin@example.com";
+
+/** The shared service on its own copy of the template. */
+async function startSharedService(adminUrl: string, templateName: string) {
+  const database = await copyTemplateDatabase(adminUrl, templateName, `t_shared_${randomBytes(4).toString("hex")}`);
+  const service = await launchService({ databaseUrl: database.url, env: { ADMIN_EMAILS: SHARED_SERVICE_ADMIN_EMAIL } });
+  return { database, service };
 }

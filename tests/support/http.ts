@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import type { RunningService } from "./service";
+import type { ServiceUnderTest } from "./service";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -50,7 +50,7 @@ export interface TestUser {
 }
 
 /** Signs up through the dashboard's plain HTML form, as a browser would. */
-export async function signUp(service: RunningService | { url: string }, email = uniqueEmail(), password = "correct horse battery"): Promise<TestUser> {
+export async function signUp(service: ServiceUnderTest | { url: string }, email = uniqueEmail(), password = "correct horse battery"): Promise<TestUser> {
   const res = await fetch(`${service.url}/signup`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

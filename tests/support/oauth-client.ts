@@ -1,4 +1,4 @@
-import type { RunningService } from "./service";
+import type { ServiceUnderTest } from "./service";
 
 /**
  * A browser's cookie jar for the authorization server's redirects: the dashboard session
@@ -48,7 +48,7 @@ export async function hop(jar: CookieJar, url: string, init: RequestInit = {}): 
 }
 
 /** Follows redirects on the service's own origin until one leaves it, and returns that target. */
-async function followToClient(service: RunningService, jar: CookieJar, step: Hop, until?: (next: URL) => boolean): Promise<{ next: URL; step: Hop }> {
+async function followToClient(service: ServiceUnderTest, jar: CookieJar, step: Hop, until?: (next: URL) => boolean): Promise<{ next: URL; step: Hop }> {
   for (let i = 0; i < 10; i++) {
     if (step.status !== 302 && step.status !== 303) throw new Error(`stopped at ${step.url}: ${step.status} ${step.text.slice(0, 300)}`);
     const next = new URL(step.location!, step.url);
@@ -65,7 +65,7 @@ const CONSENT_PATH = /^\/oauth\/consent\/([^/]+)$/;
  * interaction -> consent page). Returns its cookies, the interaction id and the page's HTML;
  * `decideConsent` presses a button on it.
  */
-export async function openConsent(service: RunningService, sessionCookie: string, authorizeUrl: string): Promise<{ jar: CookieJar; uid: string; consentHtml: string }> {
+export async function openConsent(service: ServiceUnderTest, sessionCookie: string, authorizeUrl: string): Promise<{ jar: CookieJar; uid: string; consentHtml: string }> {
   const jar = new CookieJar(sessionCookie);
   const { next } = await followToClient(service, jar, await hop(jar, authorizeUrl), (url) => CONSENT_PATH.test(url.pathname));
   const uid = CONSENT_PATH.exec(next.pathname)?.[1];
@@ -76,7 +76,7 @@ export async function openConsent(service: RunningService, sessionCookie: string
 }
 
 /** Approve (or Deny) on the consent page, then the redirects back: the client's redirect URI the browser is sent to. */
-export async function decideConsent(service: RunningService, jar: CookieJar, uid: string, decision: "approve" | "deny" = "approve"): Promise<URL> {
+export async function decideConsent(service: ServiceUnderTest, jar: CookieJar, uid: string, decision: "approve" | "deny" = "approve"): Promise<URL> {
   const step = await hop(jar, `${service.url}/auth/v1/oauth/interaction/${uid}/${decision}`, { method: "POST", headers: { origin: service.url } });
   return (await followToClient(service, jar, step)).next;
 }
@@ -87,7 +87,7 @@ export async function decideConsent(service: RunningService, jar: CookieJar, uid
  * sent to, and the consent page's HTML.
  */
 export async function approveInBrowser(
-  service: RunningService,
+  service: ServiceUnderTest,
   sessionCookie: string,
   authorizeUrl: string,
   decision: "approve" | "deny" = "approve",

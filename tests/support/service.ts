@@ -19,6 +19,9 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** What a suite needs of a service it did not start: its address, database, data directory and settings. */
+export type ServiceUnderTest = Omit<RunningService, "child" | "output">;
+
 const ROOT = resolve(import.meta.dirname, "../..");
 
 /**
@@ -42,7 +45,22 @@ export async function startService(
   } = {},
 ): Promise<RunningService> {
   const database = options.databaseUrl || options.embeddedDatabase ? undefined : await createTestDatabase(options.label ?? "svc", { empty: options.emptyDatabase });
-  const databaseUrl = options.databaseUrl ?? database?.url ?? "";
+  const service = await launchService({ ...options, databaseUrl: options.databaseUrl ?? database?.url ?? "" });
+  return {
+    ...service,
+    async stop() {
+      await service.stop();
+      await database?.drop();
+    },
+  };
+}
+
+/**
+ * The service's process on `databaseUrl` ("" for the embedded database), with the test
+ * settings; usable outside a test file too (the global setup's shared service).
+ */
+export async function launchService(options: { databaseUrl: string; env?: Record<string, string>; dataDir?: string; command?: string[]; port?: number }): Promise<RunningService> {
+  const { databaseUrl } = options;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "svc-data-"));
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -87,7 +105,6 @@ export async function startService(
     async stop() {
       await db.end();
       await stopChild(child, 30_000);
-      await database?.drop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

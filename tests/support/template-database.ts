@@ -52,3 +52,11 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
     await client.end();
   }
 }
+
+/** A copy of the template named `name` (what createTestDatabase makes inside a test file), for the global setup. */
+export async function copyTemplateDatabase(adminUrl: string, template: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`) };
+}
