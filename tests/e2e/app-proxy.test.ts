@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/app-proxy.test.ts");
 
@@ -13,7 +13,7 @@ warnIfNoChromium("tests/e2e/app-proxy.test.ts");
  * arrive with their identity; a signed-out visitor signs in on the way.
  */
 describe.skipIf(!hasChromium)("opening a deployed tool in Chromium", () => {
-  let service: RunningService;
+  let service: SharedService;
   let upstream: EchoUpstream;
   let browser: Browser;
   let owner: TestUser;
@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)("opening a deployed tool in Chromium", () => {
   let tenantId: string;
 
   beforeAll(async () => {
-    [service, upstream, browser] = await Promise.all([startService({ label: "e2e-app-proxy", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), startEchoUpstream(), launchBrowser()]);
+    [service, upstream, browser] = await Promise.all([sharedService(), startEchoUpstream(), launchBrowser()]);
     owner = await signUp(service);
     const slug = uniqueSlug("acme");
     tenantId = (await createWorkspace(service, owner, slug)).id;

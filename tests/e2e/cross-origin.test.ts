@@ -5,7 +5,7 @@ import { freePort } from "../../server/start/embedded-postgres";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
 
 warnIfNoChromium("tests/e2e/cross-origin.test.ts");
@@ -18,7 +18,7 @@ warnIfNoChromium("tests/e2e/cross-origin.test.ts");
  * real browser, renamed the workspace and created an app. Both must now be refused.
  */
 describe.skipIf(!hasChromium)("forms posted from another port of the same host, in Chromium", () => {
-  let service: RunningService;
+  let service: SharedService;
   let browser: Browser;
   let attacker: Server;
   let attackerUrl: string;
@@ -29,7 +29,7 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
   let toolUrl: string;
 
   beforeAll(async () => {
-    [service, browser, tool] = await Promise.all([startService({ label: "e2e-cross-origin", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), launchBrowser(), startEchoUpstream()]);
+    [service, browser, tool] = await Promise.all([sharedService(), launchBrowser(), startEchoUpstream()]);
     user = await signUp(service);
     tenantId = (await createWorkspace(service, user, uniqueSlug("victim"), "Victim Co")).id;
     // The tool lives in a workspace of its own, so the victim's counts above stay theirs.

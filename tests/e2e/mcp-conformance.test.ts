@@ -9,7 +9,7 @@ import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { approveInChromium } from "../support/mcp-oauth-client";
 import { startMcpTool, type McpTool } from "../support/mcp-tool";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/mcp-conformance.test.ts");
 
@@ -37,7 +37,7 @@ interface Check {
  * deployed MCP tool as the resource and a member approving the consent in Chromium.
  */
 describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server scenarios", () => {
-  let service: RunningService;
+  let service: SharedService;
   let tool: McpTool;
   let browser: Browser;
   let member: TestUser;
@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server 
   let outputDir: string;
 
   beforeAll(async () => {
-    [service, tool, browser] = await Promise.all([startService({ label: "e2e-mcp-conformance", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), startMcpTool(), launchBrowser()]);
+    [service, tool, browser] = await Promise.all([sharedService(), startMcpTool(), launchBrowser()]);
     member = await signUp(service);
     const slug = uniqueSlug("conf");
     await createWorkspace(service, member, slug);

@@ -9,7 +9,7 @@ import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { BrowserApprovingProvider, recordingFetch, startLoopbackRedirect, type SeenRequest } from "../support/mcp-oauth-client";
 import { localhostFetch, startMcpTool, type McpTool } from "../support/mcp-tool";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/mcp-oauth-flow.test.ts");
 
@@ -20,7 +20,7 @@ warnIfNoChromium("tests/e2e/mcp-oauth-flow.test.ts");
  * Chromium in which a member signs in and clicks Approve. Tokens are the server's real ones.
  */
 describe.skipIf(!hasChromium)("an MCP client with the SDK's OAuth support, through the app-proxy", () => {
-  let service: RunningService;
+  let service: SharedService;
   let tool: McpTool;
   let browser: Browser;
   let redirect: Awaited<ReturnType<typeof startLoopbackRedirect>>;
@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)("an MCP client with the SDK's OAuth support, throu
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [service, tool, browser, redirect] = await Promise.all([startService({ label: "e2e-mcp-oauth", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), startMcpTool(), launchBrowser(), startLoopbackRedirect()]);
+    [service, tool, browser, redirect] = await Promise.all([sharedService(), startMcpTool(), launchBrowser(), startLoopbackRedirect()]);
     issuer = `${service.url}/auth/v1`;
     owner = await signUp(service);
     const slug = uniqueSlug("mcp");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import type { TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/oauth-clients-page.test.ts");
 
@@ -14,14 +14,14 @@ warnIfNoChromium("tests/e2e/oauth-clients-page.test.ts");
  * whose hash is stored), rotates it, deletes it; a member is not shown the card.
  */
 describe.skipIf(!hasChromium)("the app page's OAuth clients", () => {
-  let service: RunningService;
+  let service: SharedService;
   let browser: Browser;
   let owner: WorkspaceOwner;
   let member: TestUser;
   let appId: string;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-oauth-clients", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), launchBrowser()]);
+    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
     owner = await signedInOwner(service, { slugPrefix: "ocpage", name: "Client Co" });
     member = await invitedPerson(service, owner.user, "member");
     appId = (await appWithKey(service, owner.user, "Portal")).appId;

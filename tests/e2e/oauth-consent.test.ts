@@ -8,7 +8,7 @@ import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { png } from "../support/images";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/oauth-consent.test.ts");
 
@@ -19,7 +19,7 @@ warnIfNoChromium("tests/e2e/oauth-consent.test.ts");
  * `code`, `state` and `iss`; the code buys a token for that tool.
  */
 describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
-  let service: RunningService;
+  let service: SharedService;
   let upstream: EchoUpstream;
   let browser: Browser;
   let owner: TestUser;
@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
   let logo: Buffer;
 
   beforeAll(async () => {
-    [service, upstream, browser] = await Promise.all([startService({ label: "e2e-oauth-consent", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), startEchoUpstream(), launchBrowser()]);
+    [service, upstream, browser] = await Promise.all([sharedService(), startEchoUpstream(), launchBrowser()]);
     owner = await signUp(service);
     slug = uniqueSlug("tools");
     await createWorkspace(service, owner, slug);

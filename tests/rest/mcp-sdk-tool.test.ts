@@ -6,7 +6,7 @@ import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { localhostFetch, startMcpTool, type McpTool } from "../support/mcp-tool";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
 
 /**
@@ -16,7 +16,7 @@ import { toolTokensFor } from "../support/tool-tokens";
  * sees the member; without one, the SDK's unmodified discovery finds the resource metadata.
  */
 describe("the official MCP SDK through the app-proxy", () => {
-  let service: RunningService;
+  let service: SharedService;
   let tool: McpTool;
   let owner: TestUser;
   let tenantId: string;
@@ -24,7 +24,7 @@ describe("the official MCP SDK through the app-proxy", () => {
   let resource: string;
 
   beforeAll(async () => {
-    [service, tool] = await Promise.all([startService({ label: "mcp-sdk", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0" } }), startMcpTool()]);
+    [service, tool] = await Promise.all([sharedService(), startMcpTool()]);
     owner = await signUp(service);
     const slug = uniqueSlug("mcp");
     tenantId = (await createWorkspace(service, owner, slug)).id;

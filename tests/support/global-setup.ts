@@ -67,6 +67,7 @@ const SHARED_SERVICE_ADMIN_EMAIL = "shared-service-admin@example.com";
 /** The shared service on its own copy of the template. */
 async function startSharedService(adminUrl: string, templateName: string) {
   const database = await copyTemplateDatabase(adminUrl, templateName, `t_shared_${randomBytes(4).toString("hex")}`);
-  const service = await launchService({ databaseUrl: database.url, env: { ADMIN_EMAILS: SHARED_SERVICE_ADMIN_EMAIL } });
+  // No background health checks: suites' deployments point at their own fakes, which count requests.
+  const service = await launchService({ databaseUrl: database.url, env: { ADMIN_EMAILS: SHARED_SERVICE_ADMIN_EMAIL, HEALTH_CHECK_INTERVAL_SECONDS: "0" } });
   return { database, service };
 }
