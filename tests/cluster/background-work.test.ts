@@ -22,8 +22,9 @@ afterAll(async () => {
   await Promise.all(databases.map((database) => database.drop()));
 });
 
-async function sharedDatabase(label: string) {
-  const database = await createTestDatabase(label, { empty: true });
+/** One database for two instances: empty where the starts' migrations are the subject, else a copy of the migrated template. */
+async function sharedDatabase(label: string, options: { empty: boolean }) {
+  const database = await createTestDatabase(label, options);
   databases.push(database);
   return database;
 }
@@ -40,7 +41,7 @@ async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 
 
 describe("several instances on one database", () => {
   it("two instances started at once on an empty database both come up, and every migration ran once", { timeout: 90_000 }, async () => {
-    const database = await sharedDatabase("migrate_at_once");
+    const database = await sharedDatabase("migrate_at_once", { empty: true });
     const [a, b] = await Promise.all([startService({ databaseUrl: database.url }), startService({ databaseUrl: database.url })]);
     running.push(a, b);
     const rows = await a.db.query("select name, count(*)::int as n from mikro_orm_migrations group by name");
@@ -50,7 +51,7 @@ describe("several instances on one database", () => {
   });
 
   it("refuses to start on a database migrated by a newer version, with one line saying so", { timeout: 90_000 }, async () => {
-    const database = await sharedDatabase("schema_newer");
+    const database = await sharedDatabase("schema_newer", { empty: true });
     const first = await startService({ databaseUrl: database.url });
     await first.db.query("insert into mikro_orm_migrations (name, executed_at) values ('Migration29991231000099_from_the_future', now())");
     await first.stop();
@@ -73,7 +74,7 @@ describe("several instances on one database", () => {
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
     try {
       const port = (upstream.address() as { port: number }).port;
-      const database = await sharedDatabase("health_once");
+      const database = await sharedDatabase("health_once", { empty: false });
       const env = { HEALTH_CHECK_INTERVAL_SECONDS: "1" };
       const a = await startService({ databaseUrl: database.url, env });
       running.push(a);
@@ -103,7 +104,7 @@ describe("several instances on one database", () => {
   it("checks each connection's health once per interval across the cluster, not once per instance", { timeout: 90_000 }, async () => {
     const broker = await startFakeBroker();
     try {
-      const database = await sharedDatabase("connection_health_once");
+      const database = await sharedDatabase("connection_health_once", { empty: false });
       const env = {
         INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]),
         BROKER_API_URL: broker.url,
