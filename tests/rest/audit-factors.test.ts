@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner, type WorkspaceOwner } from "../support/actors";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: a second factor enrolled or removed and recovery codes made, used or
@@ -11,11 +10,11 @@ import { startService, type RunningService } from "../support/service";
  * refused attempt (a wrong code, an aal1 session) writes nothing. Driven by unmodified auth-js.
  */
 describe("audit log: factors and recovery codes", () => {
-  let service: RunningService;
+  let service: SharedService;
   let ws: WorkspaceOwner;
 
   beforeAll(async () => {
-    service = await startService({ label: "audit-factors", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "mfa" });
   }, 120_000);
   afterAll(() => service?.stop());

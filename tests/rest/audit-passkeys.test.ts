@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
 
 /**
@@ -11,12 +10,12 @@ import { SoftwareAuthenticator } from "../support/software-authenticator";
  * (a credential that does not verify, an unknown passkey) writes nothing. Driven by unmodified auth-js.
  */
 describe("audit log: passkeys", () => {
-  let service: RunningService;
+  let service: SharedService;
   let ws: WorkspaceOwner;
   let other: WorkspaceOwner;
 
   beforeAll(async () => {
-    service = await startService({ label: "audit-passkeys", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "apk" });
     // The owner is also a member of a second workspace: both record the account's passkeys.
     other = await signedInOwner(service, { slugPrefix: "apk2" });

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { enrolAuthenticator } from "../support/authenticator";
 import { api, sessionCookieFrom, type ApiResponse, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: the owner turning the workspace's two-step rule on or off (ADR 049) is
@@ -11,11 +10,11 @@ import { startService, type RunningService } from "../support/service";
  * refused change (403, 409, 400) and setting the rule it already has write no row.
  */
 describe("audit log: the workspace's two-step rule", () => {
-  let service: RunningService;
+  let service: SharedService;
   let ws: WorkspaceOwner;
 
   beforeAll(async () => {
-    service = await startService({ label: "audit-two-step-rule", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "arule" });
   }, 120_000);
   afterAll(() => service?.stop());

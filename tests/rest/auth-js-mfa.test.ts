@@ -1,19 +1,18 @@
-import { randomBytes } from "node:crypto";
 import { AuthClient } from "@supabase/auth-js";
 import { decodeJwt } from "jose";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20, 1: two-step sign-in driven by an unmodified `@supabase/auth-js` (its `mfa` and
  * experimental `mfa.recoveryCodes` namespaces), the codes computed by a TOTP library as an
  * authenticator app would.
  */
-let service: RunningService;
+let service: SharedService;
 beforeAll(async () => {
-  service = await startService({ label: "auth-js-mfa", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+  service = sharedService();
 }, 60_000);
 afterAll(() => service?.stop());
 

@@ -1,18 +1,17 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticatorApp } from "../support/authenticator";
 import { api, sessionCookieFrom, signUp, type TestUser, postForm } from "../support/http";
 import { enrolSecurityKey, generateRecoveryCodes } from "../support/security-key";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20 (ADR 049, amended): a person with both a security key and an authenticator app.
  * The second page offers both; the profile removes a lost key with a fresh code from the app
  * (GitHub's sudo mode takes any second factor), keeping the app and the recovery codes.
  */
-let service: RunningService;
+let service: SharedService;
 beforeAll(async () => {
-  service = await startService({ label: "two-step-key-and-app", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+  service = sharedService();
 }, 60_000);
 afterAll(() => service?.stop());
 

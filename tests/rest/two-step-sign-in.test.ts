@@ -1,17 +1,16 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrolAuthenticator } from "../support/authenticator";
 import { api, createWorkspace, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20, 1 (ADR 049): a dashboard sign-in of a person with a verified authenticator app
  * takes the password and then a code. Between the two, the cookie reaches the second page
  * and sign-out only; `/api/auth/me` says `loggedIn: false`.
  */
-let service: RunningService;
+let service: SharedService;
 beforeAll(async () => {
-  service = await startService({ label: "two-step-sign-in", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+  service = sharedService();
 }, 60_000);
 afterAll(() => service?.stop());
 

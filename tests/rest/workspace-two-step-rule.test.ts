@@ -1,18 +1,17 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { enrolAuthenticator } from "../support/authenticator";
 import { api, sessionCookieFrom, type TestUser, postForm } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 20, 1, the workspace rule (ADR 049): the owner requires two-step sign-in; a session
  * that has not passed it is refused by the workspace's pages and paths, while the session
  * check keeps answering and keys keep working.
  */
-let service: RunningService;
+let service: SharedService;
 beforeAll(async () => {
-  service = await startService({ label: "two-step-rule", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+  service = sharedService();
 }, 60_000);
 afterAll(() => service?.stop());
 
