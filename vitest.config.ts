@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import LongFilesFirst from "./tests/support/long-files-first";
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -12,8 +13,9 @@ export default defineConfig({
     // starting a process and re-importing vitest, playwright and the helpers for each of 184 files.
     // Suites therefore leave nothing behind: the environment and the in-process configuration
     // are restored after each (tests/support/sealed-credentials.ts), globals are stubbed with
-    // vi.stubGlobal and unstubbed, and each service, database and browser context is their own.
+    // vi.stubGlobal and unstubbed, and a suite's people, workspaces and browser contexts are its own.
     isolate: false,
+    sequence: { sequencer: LongFilesFirst },
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
