@@ -47,7 +47,15 @@ export default async function setup(project: TestProject) {
     await stopCluster();
     throw error;
   }
-  const [browser, shared] = await Promise.all([launchSharedBrowser(), startSharedService(adminUrl, templateName)]);
+  let browser: Awaited<ReturnType<typeof launchSharedBrowser>>;
+  let shared: Awaited<ReturnType<typeof startSharedService>>;
+  try {
+    [browser, shared] = await Promise.all([launchSharedBrowser(), startSharedService(adminUrl, templateName)]);
+  } catch (error) {
+    await template.drop();
+    await stopCluster();
+    throw error;
+  }
   project.provide("postgresAdminUrl", adminUrl);
   project.provide("templateDatabase", templateName);
   project.provide("browserEndpoint", browser?.wsEndpoint());
