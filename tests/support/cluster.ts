@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { createTestDatabase } from "./database";
-import { stopChild } from "./service";
+import { stopChild, TEST_SERVICE_SETTINGS } from "./service";
 
 export interface ClusterInstance {
   /** Its own address, bypassing the front (to put a request on one instance on purpose). */
@@ -57,25 +57,12 @@ export async function startCluster(options: { instances: number; label?: string;
   chmodSync(dataDir, 0o755);
   const port = await freePortRun(options.instances);
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "/tmp",
-    NODE_ENV: "production",
+    ...TEST_SERVICE_SETTINGS,
     PORT: String(port),
     HOST: "127.0.0.1",
     BASE_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    TENANT_CREATE_RATE_LIMIT: "1000",
-    // Every test client is 127.0.0.1: per-address limits are lifted unless a test sets them.
-    SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000",
-    SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000",
-    // Thousands of accounts are made per run: new hashes at scrypt N = 2^10, not 2^14 (tests/unit/password-hash-cost.test.ts keeps the default).
-    PASSWORD_HASH_COST: "10",
-    // A test client that leaves a response body unread keeps that request in flight, and a stop
-    // would wait the whole 20 s grace for it; drain tests set their own.
-    SHUTDOWN_GRACE_SECONDS: "5",
-    KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "100000",
     ...options.env,
   };
   const child = spawn(process.execPath, ["scripts/cluster.mjs", "--instances", String(options.instances)], {

@@ -25,6 +25,28 @@ export type ServiceUnderTest = Omit<RunningService, "child" | "output">;
 const ROOT = resolve(import.meta.dirname, "../..");
 
 /**
+ * What every service a test starts (alone or as a cluster) runs with, before the test's own
+ * settings: production mode, quiet logs, and what thousands of accounts from one address need.
+ */
+export const TEST_SERVICE_SETTINGS: Record<string, string> = {
+  PATH: process.env.PATH ?? "",
+  HOME: process.env.HOME ?? "/tmp",
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  TENANT_CREATE_RATE_LIMIT: "1000",
+  // Every test client is 127.0.0.1: per-address limits are lifted unless a test sets them.
+  SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000",
+  SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000",
+  // Thousands of accounts are made per run: new hashes at scrypt N = 2^10, not 2^14 (tests/unit/password-hash-cost.test.ts keeps the default).
+  PASSWORD_HASH_COST: "10",
+  // A test client that leaves a response body unread keeps that request in flight, and a stop
+  // would wait the whole 20 s grace for it; drain tests set their own.
+  SHUTDOWN_GRACE_SECONDS: "5",
+  KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "100000",
+  OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS: "100000",
+};
+
+/**
  * Starts the real service (`node scripts/start.mjs` on the Remix build) on a free port,
  * against its own database (a copy of the migrated template unless `emptyDatabase`) and data
  * directory. Tests talk to it over real HTTP.
@@ -65,26 +87,12 @@ export async function launchService(options: { databaseUrl: string; env?: Record
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "/tmp",
-    NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
     BASE_URL: url,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    TENANT_CREATE_RATE_LIMIT: "1000",
-    // Every test client is 127.0.0.1: per-address limits are lifted unless a test sets them.
-    SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000",
-    SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000",
-    // Thousands of accounts are made per run: new hashes at scrypt N = 2^10, not 2^14 (tests/unit/password-hash-cost.test.ts keeps the default).
-    PASSWORD_HASH_COST: "10",
-    // A test client that leaves a response body unread keeps that request in flight, and a stop
-    // would wait the whole 20 s grace for it; drain tests set their own.
-    SHUTDOWN_GRACE_SECONDS: "5",
-    KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "100000",
-    OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS: "100000",
+    ...TEST_SERVICE_SETTINGS,
     ...options.env,
   };
   const child = spawn(process.execPath, options.command ?? ["scripts/start.mjs"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
