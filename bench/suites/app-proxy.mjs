@@ -5,55 +5,15 @@
 // `proxy_pass` with upstream keep-alive when nginx is on PATH. Goals: the app-proxy at 1.0x
 // or more of the naive proxy and 40% or more of nginx; the bearer path at 0.9x or more of
 // the cookie path.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../lib/ports.mjs";
-import { startNodeProcess, stopChild } from "../lib/servers.mjs";
-import { spawn } from "node:child_process";
+import { startNodeProcess } from "../lib/servers.mjs";
+import { nginxPath, startNginx } from "../lib/nginx.mjs";
 import { createPrivateKey, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 
 const TOOL_BODY = { ok: true, tool: "bench" };
-
-function nginxPath() {
-  const found = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
-  return found.status === 0 ? found.stdout.trim() : null;
-}
-
-async function startNginx(dir, port, upstreamPort) {
-  mkdirSync(join(dir, "logs"), { recursive: true });
-  const conf = join(dir, "nginx.conf");
-  writeFileSync(
-    conf,
-    `worker_processes 1;
-error_log ${join(dir, "logs", "error.log")} warn;
-pid ${join(dir, "nginx.pid")};
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream tool { server 127.0.0.1:${upstreamPort}; keepalive 64; }
-  server {
-    listen 127.0.0.1:${port};
-    location / { proxy_pass http://tool; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host; }
-  }
-}
-`,
-  );
-  const child = spawn(nginxPath(), ["-c", conf, "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
-  for (let i = 0; i < 50; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return { stop: () => stopChild(child, 3_000) };
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await stopChild(child, 1_000);
-  throw new Error("nginx did not start");
-}
 
 /** The handshake a browser does, by hand: returns the app-session cookie for `host`. */
 async function appSessionCookie(serviceUrl, host, dashboardCookie) {

@@ -3,13 +3,16 @@
 // and the provider proxy to a local upstream beside a direct call to that upstream (goal:
 // 40% or more). The connection and its binding are written straight into the bench database
 // (as the OAuth callback would leave them, the credential sealed with the service's key), and
-// the catalog's api_base_url is pointed at the local upstream.
+// the catalog's api_base_url is pointed at the local upstream. When nginx is on PATH, nginx
+// `proxy_pass` to the same upstream runs beside them: a C relay that authenticates nothing,
+// the ceiling any proxy reaches on this machine.
 import { createCipheriv, createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { freePort } from "../lib/ports.mjs";
 import { startNodeProcess } from "../lib/servers.mjs";
+import { nginxPath, startNginx } from "../lib/nginx.mjs";
 
 const TOOL_BODY = { ok: true, tool: "bench" };
 const bearer = (token) => ({ authorization: `Bearer ${token}` });
@@ -41,6 +44,13 @@ export default {
     const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
     const upstream = await startNodeProcess({ name: "provider-upstream", args: [join(ctx.root, "bench", "app-upstream-server.mjs")], env: { PORT: String(upstreamPort) }, cwd: ctx.root, logDir: ctx.logDir, readyUrl: `${upstreamUrl}/` });
     stops.push(() => upstream.stop());
+    let nginxUrl = null;
+    if (nginxPath()) {
+      const nginxPort = await freePort();
+      const nginx = await startNginx(join(ctx.tmpRoot, "nginx-provider"), nginxPort, upstreamPort);
+      stops.push(() => nginx.stop());
+      nginxUrl = `http://127.0.0.1:${nginxPort}`;
+    }
 
     const db = new pg.Client({ connectionString: ctx.databaseUrl });
     await db.connect();
@@ -78,7 +88,8 @@ export default {
     stops.push(() => baseline.stop());
     return {
       connections,
-      targets: { ...ctx.targets, "connections-baseline": baselineUrl, "provider-direct": upstreamUrl },
+      targets: { ...ctx.targets, "connections-baseline": baselineUrl, "provider-direct": upstreamUrl, ...(nginxUrl ? { "provider-nginx": nginxUrl } : {}) },
+      notes: nginxUrl ? [] : ["nginx is not on PATH: the nginx row is skipped"],
       cleanup: async () => {
         for (const stop of stops.reverse()) await stop();
       },
@@ -89,9 +100,12 @@ export default {
     { name: "npm-start connections", target: "npm-start", path: "/api/deployments/me/connections", headers: (ctx) => bearer(ctx.apiKey), expect: (ctx) => ctx.connections },
     { name: "provider direct", target: "provider-direct", path: "/v1/projects", expect: () => TOOL_BODY },
     { name: "provider proxy", target: "npm-start", path: "/api/proxy/supabase/v1/projects", headers: (ctx) => bearer(ctx.apiKey), expect: () => TOOL_BODY },
+    { name: "nginx proxy_pass", target: "provider-nginx", path: "/v1/projects", optional: true, expect: () => TOOL_BODY },
   ],
   ratios: [
     { name: "npm-start connections / baseline", numerator: "npm-start connections", denominator: "baseline", goal: 0.3 },
     { name: "provider proxy / provider direct", numerator: "provider proxy", denominator: "provider direct", goal: 0.4 },
+    { name: "nginx proxy_pass / provider direct", numerator: "nginx proxy_pass", denominator: "provider direct" },
+    { name: "provider proxy / nginx proxy_pass", numerator: "provider proxy", denominator: "nginx proxy_pass" },
   ],
 };
