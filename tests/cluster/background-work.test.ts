@@ -14,6 +14,12 @@ import { startWebhookReceiver } from "../support/webhook-receiver";
  * one instance per interval, not by each.
  */
 const running: RunningService[] = [];
+
+/** Two instances on one database, started side by side; each is stopped after the test even if the other fails to start. */
+function startTwo(databaseUrl: string, env: Record<string, string> = {}): Promise<[RunningService, RunningService]> {
+  const start = () => startService({ databaseUrl, env }).then((service) => (running.push(service), service));
+  return Promise.all([start(), start()]);
+}
 const databases: { drop(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((service) => service.stop()));
@@ -42,8 +48,7 @@ async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 
 describe("several instances on one database", () => {
   it("two instances started at once on an empty database both come up, and every migration ran once", { timeout: 90_000 }, async () => {
     const database = await sharedDatabase("migrate_at_once", { empty: true });
-    const [a, b] = await Promise.all([startService({ databaseUrl: database.url }), startService({ databaseUrl: database.url })]);
-    running.push(a, b);
+    const [a, b] = await startTwo(database.url);
     const rows = await a.db.query("select name, count(*)::int as n from mikro_orm_migrations group by name");
     expect(rows.rows.length).toBeGreaterThanOrEqual(8);
     expect(rows.rows.every((row) => row.n === 1)).toBe(true);
@@ -76,10 +81,7 @@ describe("several instances on one database", () => {
       const port = (upstream.address() as { port: number }).port;
       const database = await sharedDatabase("health_once", { empty: false });
       const env = { HEALTH_CHECK_INTERVAL_SECONDS: "1" };
-      const a = await startService({ databaseUrl: database.url, env });
-      running.push(a);
-      const b = await startService({ databaseUrl: database.url, env });
-      running.push(b);
+      const [a, b] = await startTwo(database.url, env);
       const owner = await signUp(a);
       await createWorkspace(a, owner, uniqueSlug());
       const created = await api(a, "/api/deployments", {
@@ -111,10 +113,7 @@ describe("several instances on one database", () => {
         BROKER_API_KEY: broker.apiKey,
         CONNECTION_HEALTH_INTERVAL_SECONDS: "1",
       };
-      const a = await startService({ databaseUrl: database.url, env });
-      running.push(a);
-      const b = await startService({ databaseUrl: database.url, env });
-      running.push(b);
+      const [a, b] = await startTwo(database.url, env);
       const owner = await signUp(a);
       await createWorkspace(a, owner, uniqueSlug());
       const { message } = await connectBroker(a, owner, "github");
@@ -146,8 +145,7 @@ describe("webhook delivery on several instances", () => {
     try {
       // Instances of one cluster share their secrets: either must open the endpoint's sealed secret.
       const env = { INTEGRATION_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64") };
-      const [a, b] = await Promise.all([startService({ databaseUrl: database.url, env }), startService({ databaseUrl: database.url, env })]);
-      running.push(a, b);
+      const [a, b] = await startTwo(database.url, env);
       const owner = await signUp(a);
       const tenant = await createWorkspace(a, owner, uniqueSlug("share"));
       const endpoint = await api(a, "/api/webhooks", { method: "POST", cookie: owner.cookie, json: { url: `${receiver.url}/shared` } });
