@@ -100,6 +100,8 @@ const envSchema = z.object({
   // (`svc login --device`); a faster poll is answered `slow_down`.
   DEVICE_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   HEALTH_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
+  // How long a client's ID metadata document (our OAuth server) has to arrive, headers and body.
+  CLIENT_METADATA_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   // Webhook delivery (issue 19, ADR 041): the wait before each attempt, in seconds, the first
   // one's after the change and every other's after the failure before it. The default is the
   // Standard Webhooks schedule: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
@@ -133,6 +135,8 @@ const envSchema = z.object({
   FIRST_PARTY_PROVIDER: z.string().default("supabase"),
   BROKER_API_URL: z.string().default("https://backend.composio.dev"),
   BROKER_API_KEY: optionalString,
+  // How long the broker has to answer a link, read or delete before it is given up.
+  BROKER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   // Connection health (issue 19, docs/decisions/040): how often one instance of the cluster
   // refreshes first-party tokens ahead of expiry and asks the broker for its accounts' status;
   // fractions let tests run the schedule in seconds. 0: never.

@@ -27,7 +27,8 @@ describe("broker OAuth flow", () => {
     ]);
     service = await startService({
       label: "oauth_broker",
-      env: { INTEGRATIONS_FILE: file, BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey, SUPABASE_OAUTH_CLIENT_ID: provider.clientId, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
+      // A broker that never answers is given up after 2 s here, not 10 (tests/unit/outbound-timeouts.test.ts keeps the default).
+      env: { INTEGRATIONS_FILE: file, BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey, BROKER_TIMEOUT_SECONDS: "2", SUPABASE_OAUTH_CLIENT_ID: provider.clientId, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
     });
     ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "br", name: "Broker Co" }));
     ({ appId, apiKey: appKey } = await appWithKey(service, owner, "Tool"));
@@ -110,11 +111,11 @@ describe("broker OAuth flow", () => {
     expect(failed.text).not.toContain(broker.apiKey);
   });
 
-  it("a broker that never answers is given up after 10 s: 502 broker_initiate_failed", async () => {
+  it("a broker that never answers is given up after BROKER_TIMEOUT_SECONDS: 502 broker_initiate_failed", async () => {
     broker.linkMode = "hang";
     try {
       const res = await api(service, "/api/oauth/broker/github/start", { cookie: owner.cookie });
-      expect([res.status, res.body]).toEqual([502, { error: "broker_initiate_failed", detail: "broker did not answer within 10 s" }]);
+      expect([res.status, res.body]).toEqual([502, { error: "broker_initiate_failed", detail: "broker did not answer within 2 s" }]);
     } finally {
       broker.linkMode = "ok";
     }

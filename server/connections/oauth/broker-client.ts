@@ -2,10 +2,9 @@ import { getConfig } from "../../platform/config";
 
 /**
  * The OAuth broker's v3 REST contract (Composio): link, get, delete and the proxy.
- * Every call has a 10 s timeout; failures are `BrokerError`s whose message is safe to show
- * (it never holds the API key).
+ * Every call has a time limit (BROKER_TIMEOUT_SECONDS, 10 s unless set); failures are
+ * `BrokerError`s whose message is safe to show (it never holds the API key).
  */
-export const BROKER_TIMEOUT_MS = 10_000;
 
 export class BrokerError extends Error {
   constructor(
@@ -35,7 +34,7 @@ function apiKey(): string {
   return key;
 }
 
-async function call(method: string, path: string, body?: unknown, timeoutMs = BROKER_TIMEOUT_MS): Promise<{ status: number; json: unknown }> {
+async function call(method: string, path: string, body?: unknown, timeoutMs = getConfig().BROKER_TIMEOUT_SECONDS * 1000): Promise<{ status: number; json: unknown }> {
   const headers: Record<string, string> = { "x-api-key": apiKey(), accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   let response: Response;

@@ -5,7 +5,10 @@ import { getConfig } from "../../platform/config";
 export type OutboundFetch = (url: string, init: { method: "GET"; headers: Record<string, string>; redirect: "manual"; signal?: AbortSignal }) => Promise<Response>;
 
 export const METADATA_DOCUMENT_MAX_BYTES = 5 * 1024;
-export const METADATA_DOCUMENT_TIMEOUT_MS = 5_000;
+/** How long a document has to arrive: CLIENT_METADATA_TIMEOUT_SECONDS, 5 unless set. */
+export function metadataDocumentTimeoutMs(): number {
+  return getConfig().CLIENT_METADATA_TIMEOUT_SECONDS * 1000;
+}
 /** A document that names no lifetime is kept this long (the library's default). */
 const DEFAULT_CACHE_SECONDS = 30;
 /**
@@ -83,7 +86,8 @@ function fetchFailure(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
   if (cause?.code === "EUPSTREAMREFUSED" && cause.message) return `the client ID metadata document could not be fetched: ${cause.message}`;
   if ((error as { name?: string } | null)?.name === "TimeoutError") {
-    return `the client ID metadata document could not be fetched: no answer within ${METADATA_DOCUMENT_TIMEOUT_MS / 1000} seconds`;
+    const seconds = getConfig().CLIENT_METADATA_TIMEOUT_SECONDS;
+    return `the client ID metadata document could not be fetched: no answer within ${seconds} ${seconds === 1 ? "second" : "seconds"}`;
   }
   return "the client ID metadata document could not be fetched";
 }
@@ -94,7 +98,7 @@ async function live(em: EntityManager, kind: string, clientId: string): Promise<
 }
 
 /**
- * Makes a metadata-document client known to the library: fetched (guarded, 5 KB, 5 s),
+ * Makes a metadata-document client known to the library: fetched (guarded, 5 KB, CLIENT_METADATA_TIMEOUT_SECONDS),
  * checked as the draft and the library check one (`client_id` equal to the URL, no shared
  * secret), then stored as a Client record, so every instance and the consent page use the
  * same copy and the library never fetches it itself. `startsAuthorization`: a new
@@ -109,7 +113,7 @@ export async function ensureMetadataClient(em: EntityManager, fetchDocument: Out
   if (await live(em, startsAuthorization ? FRESHNESS : "Client", clientId)) return null;
   let response: Response;
   try {
-    response = await fetchDocument(clientId, { method: "GET", headers: { accept: "application/json" }, redirect: "manual", signal: AbortSignal.timeout(METADATA_DOCUMENT_TIMEOUT_MS) });
+    response = await fetchDocument(clientId, { method: "GET", headers: { accept: "application/json" }, redirect: "manual", signal: AbortSignal.timeout(metadataDocumentTimeoutMs()) });
   } catch (error) {
     return fetchFailure(error);
   }

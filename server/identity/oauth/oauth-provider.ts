@@ -12,7 +12,7 @@ import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, TOOLS_SCOPE } from ".
 import { allowLoopbackPortVariance } from "./loopback-redirects";
 import { compareHashedClientSecrets } from "./hashed-client-secrets";
 import { renderOAuthError } from "./error-page";
-import { METADATA_DOCUMENT_MAX_BYTES, METADATA_DOCUMENT_TIMEOUT_MS, type OutboundFetch } from "./metadata-documents";
+import { METADATA_DOCUMENT_MAX_BYTES, metadataDocumentTimeoutMs, type OutboundFetch } from "./metadata-documents";
 import { deviceCodeConfirmPage, deviceCodeInputPage, deviceDonePage } from "./device-pages";
 import { CLI_CLIENT } from "./cli-client";
 
@@ -139,7 +139,7 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     rotateRefreshToken: () => true,
     expiresWithSession: async () => false,
     renderError: renderOAuthError,
-    fetch: (url, init) => options.fetch(String(url), { ...(init as Parameters<OutboundFetch>[1]), signal: AbortSignal.timeout(METADATA_DOCUMENT_TIMEOUT_MS) }),
+    fetch: (url, init) => options.fetch(String(url), { ...(init as Parameters<OutboundFetch>[1]), signal: AbortSignal.timeout(metadataDocumentTimeoutMs()) }),
     fetchResponseBodyLimits: { "client_id metadata document": METADATA_DOCUMENT_MAX_BYTES },
     ttl: {
       AccessToken: ACCESS_TOKEN_SECONDS,
