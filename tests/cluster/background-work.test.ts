@@ -81,7 +81,7 @@ describe("several instances on one database", () => {
       const port = (upstream.address() as { port: number }).port;
       const database = await sharedDatabase("health_once", { empty: false });
       const env = { HEALTH_CHECK_INTERVAL_SECONDS: "1" };
-      const [a, b] = await startTwo(database.url, env);
+      const [a] = await startTwo(database.url, env);
       const owner = await signUp(a);
       await createWorkspace(a, owner, uniqueSlug());
       const created = await api(a, "/api/deployments", {
@@ -113,7 +113,7 @@ describe("several instances on one database", () => {
         BROKER_API_KEY: broker.apiKey,
         CONNECTION_HEALTH_INTERVAL_SECONDS: "1",
       };
-      const [a, b] = await startTwo(database.url, env);
+      const [a] = await startTwo(database.url, env);
       const owner = await signUp(a);
       await createWorkspace(a, owner, uniqueSlug());
       const { message } = await connectBroker(a, owner, "github");
@@ -145,7 +145,7 @@ describe("webhook delivery on several instances", () => {
     try {
       // Instances of one cluster share their secrets: either must open the endpoint's sealed secret.
       const env = { INTEGRATION_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64") };
-      const [a, b] = await startTwo(database.url, env);
+      const [a] = await startTwo(database.url, env);
       const owner = await signUp(a);
       const tenant = await createWorkspace(a, owner, uniqueSlug("share"));
       const endpoint = await api(a, "/api/webhooks", { method: "POST", cookie: owner.cookie, json: { url: `${receiver.url}/shared` } });
