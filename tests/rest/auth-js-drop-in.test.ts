@@ -2,16 +2,16 @@ import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
 import { HOSTILE } from "../support/hostile-strings";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
  * Issue 16, 1: the built-in provider is a drop-in for `@supabase/auth-js`, driven here
  * unmodified against `{service.url}/auth/v1`. The provider asks for no `apikey` (any value
  * passes), so the client gets a placeholder as a Supabase project's anon key would be.
  */
-let service: RunningService;
+let service: SharedService;
 beforeAll(async () => {
-  service = await startService({ label: "auth-js" });
+  service = sharedService();
 }, 60_000);
 afterAll(() => service?.stop());
 
@@ -324,11 +324,12 @@ describe("auth-js passwordless and re-authentication without mail", () => {
 
 describe("auth-js anonymous and provider sign-in, off", () => {
   it("signInAnonymously answers GoTrue's 422 anonymous_provider_disabled and creates nothing", async () => {
-    const { rows: before } = await service.db.query(`select count(*)::int as n from auth_users`);
+    // Anonymous rows only: other suites sign people up on this shared service meanwhile.
+    const { rows: before } = await service.db.query(`select count(*)::int as n from auth_users where is_anonymous`);
     const { data, error } = await client().signInAnonymously({ options: { data: { theme: "dark" } } });
     expect(data.session).toBeNull();
     expect(error).toMatchObject({ status: 422, code: "anonymous_provider_disabled", message: "Anonymous sign-ins are disabled" });
-    const { rows: after } = await service.db.query(`select count(*)::int as n from auth_users`);
+    const { rows: after } = await service.db.query(`select count(*)::int as n from auth_users where is_anonymous`);
     expect(after[0].n).toBe(before[0].n);
   });
 

@@ -2,17 +2,17 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
 import { signedInOwner } from "../support/actors";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
 /** Issue 8 section 1: members, roles and invitations over REST, per role, with what is (not) written. */
 describe("members and invitations", () => {
-  let service: RunningService;
+  let service: SharedService;
   let owner: TestUser;
   let tenantId: string;
 
   beforeAll(async () => {
-    service = await startService({ label: "members" });
+    service = sharedService();
     ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "team", name: "Team Co" }));
   });
   afterAll(() => service?.stop());
@@ -51,12 +51,14 @@ describe("members and invitations", () => {
   });
 
   it("refuses bad invitations with 400 and writes nothing", async () => {
-    const before = (await service.db.query("select count(*)::int as n from tenant_invitations")).rows[0].n;
+    // This workspace's invitations: other suites invite people on this shared service meanwhile.
+    const invitations = async () => (await service.db.query("select count(*)::int as n from tenant_invitations where tenant_id = $1", [tenantId])).rows[0].n;
+    const before = await invitations();
     expect((await invite(owner, { email: "not-an-email", role: "member" })).body).toEqual({ message: "Enter a valid email address" });
     expect((await invite(owner, { email: uniqueEmail(), role: "owner" })).body).toEqual({ message: "Role must be member or viewer" });
     expect((await invite(owner, { email: uniqueEmail(), role: "admin" })).status).toBe(400);
     expect((await invite(owner, { email: owner.email, role: "member" })).status).toBe(409);
-    expect((await service.db.query("select count(*)::int as n from tenant_invitations")).rows[0].n).toBe(before);
+    expect(await invitations()).toBe(before);
   });
 
   it("lets the invited account join once, with the invited role", async () => {
@@ -132,7 +134,7 @@ describe("members and invitations", () => {
     expect(viewerApp.error?.message).toBe("Viewers cannot change apps");
     const memberApp = await trpc(service, member, "apps.create", { name: "Member app" });
     expect(memberApp.status).toBe(200);
-    const apps = await service.db.query("select name, tenant_id from apps where name in ('Viewer app', 'Member app')");
+    const apps = await service.db.query("select name, tenant_id from apps where tenant_id = $1 and name in ('Viewer app', 'Member app')", [tenantId]);
     expect(apps.rows).toEqual([{ name: "Member app", tenant_id: tenantId }]);
     expect((await trpc(service, viewer, "apps.list", undefined, "query")).data.map((a: { name: string }) => a.name)).toContain("Member app");
     expect((await trpc(service, viewer, "keys.create", { appId: memberApp.data.id })).status).toBe(403);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startService, type RunningService } from "../support/service";
+import { sharedService, type SharedService } from "../support/shared-service";
 import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
 
-let service: RunningService;
+let service: SharedService;
 beforeAll(async () => {
-  service = await startService({ label: "tenants" });
+  service = sharedService();
 });
 afterAll(() => service?.stop());
 
@@ -32,11 +32,11 @@ describe("POST /api/tenants", () => {
   });
 
   it("answers 401 without a session and writes nothing", async () => {
-    const before = await count("select count(*)::int as n from tenants");
-    const res = await api(service, "/api/tenants", { method: "POST", json: { name: "x", slug: uniqueSlug() } });
+    const slug = uniqueSlug();
+    const res = await api(service, "/api/tenants", { method: "POST", json: { name: "x", slug } });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: "Unauthorized" });
-    expect(await count("select count(*)::int as n from tenants")).toBe(before);
+    expect(await count("select count(*)::int as n from tenants where slug = $1", [slug])).toBe(0);
   });
 
   it.each([
