@@ -16,7 +16,10 @@ export default defineConfig({
     // vi.stubGlobal and unstubbed, and a suite's people, workspaces and browser contexts are its own.
     isolate: false,
     sequence: { sequencer: LongFilesFirst },
-    maxWorkers: 2,
+    // Four workers on two cores: most of a test's time is a wait on a browser, a service or
+    // PostgreSQL, so two workers left the cores idle a third of the time. Measured in one
+    // sitting (docs/decisions/057): 2 workers 373 s, 3 348 s, 4 323 s, 6 359 s, at the same CPU.
+    maxWorkers: 4,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
