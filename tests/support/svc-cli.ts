@@ -54,6 +54,11 @@ export function startSvc(args: string[], options: { home: string; env?: Record<s
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
   child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+  // A command that never reads its input (`svc --help`) may exit before the end is written:
+  // the pipe is then closed (EPIPE), which is the command's right, not a failure of the test.
+  child.stdin!.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
   child.stdin!.end(options.input ?? "");
   const exited = new Promise<SvcRun>((resolveRun) =>
     child.once("close", (status, signal) => resolveRun({ status, signal, stdout, stderr })),
