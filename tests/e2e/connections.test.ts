@@ -160,10 +160,10 @@ window.__ready = true;
     expect(await integrationEnv()).toEqual([{ key: "SUPABASE_CONNECTION_ID", kind: "integration" }]);
     const env = await api(service, "/api/cli/env", { headers: { authorization: `Bearer ${appKey}` } });
     expect(env.body.env.SUPABASE_CONNECTION_ID).toBe(outcome.result!.external_id);
-    // The deployed tool sees it too.
-    await new Promise((r) => setTimeout(r, 200));
-    const listed = await api(service, "/api/deployments/me/connections", { headers: { authorization: `Bearer ${appKey}` } });
-    expect(listed.body.connections.map((c: { connectionId: string }) => c.connectionId)).toEqual([outcome.result!.connection_id]);
+    // The deployed tool sees it too, once the binding's change notice has reached its cache.
+    const listedIds = async () =>
+      (await api(service, "/api/deployments/me/connections", { headers: { authorization: `Bearer ${appKey}` } })).body.connections.map((c: { connectionId: string }) => c.connectionId);
+    await expect.poll(listedIds, { timeout: 5_000 }).toEqual([outcome.result!.connection_id]);
     await context.close();
   });
 
