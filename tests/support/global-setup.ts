@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../server/start/embedded-postgres";
-import { copyTemplateDatabase, createTemplateDatabase } from "./template-database";
+import { createTemplateDatabase } from "./template-database";
+import { createDatabase } from "./database";
 import { launchSharedBrowser } from "./browser";
 import { launchService } from "./service";
 
@@ -74,7 +75,7 @@ const SHARED_SERVICE_ADMIN_EMAIL = "shared-service-admin@example.com";
 
 /** The shared service on its own copy of the template. */
 async function startSharedService(adminUrl: string, templateName: string) {
-  const database = await copyTemplateDatabase(adminUrl, templateName, `t_shared_${randomBytes(4).toString("hex")}`);
+  const database = await createDatabase(adminUrl, `t_shared_${randomBytes(4).toString("hex")}`, templateName);
   // No background health checks: suites' deployments point at their own fakes, which count requests.
   const service = await launchService({ databaseUrl: database.url, env: { ADMIN_EMAILS: SHARED_SERVICE_ADMIN_EMAIL, HEALTH_CHECK_INTERVAL_SECONDS: "0" } });
   return { database, service };

@@ -1,7 +1,7 @@
 import { MikroORM } from "@mikro-orm/postgresql";
-import pg from "pg";
 import { resetConfig } from "../../server/platform/config";
 import { ormOptions } from "../../server/start/orm";
+import { createDatabase } from "./database";
 
 /**
  * Runs the service's own migrations once into a database that every suite then copies
@@ -11,17 +11,15 @@ import { ormOptions } from "../../server/start/orm";
  * database that was migrated by the service would.
  */
 export async function createTemplateDatabase(adminUrl: string, name: string): Promise<{ drop(): Promise<void> }> {
-  await adminQuery(adminUrl, `create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const orm = await MikroORM.init(migratorOptions(url.toString()));
+  const database = await createDatabase(adminUrl, name);
+  const orm = await MikroORM.init(migratorOptions(database.url));
   try {
     await orm.getMigrator().up();
   } finally {
     // A template with an open connection cannot be copied.
     await orm.close(true);
   }
-  return { drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`) };
+  return database;
 }
 
 /**
@@ -41,22 +39,4 @@ function migratorOptions(url: string) {
     else process.env.DATABASE_URL = saved;
     resetConfig();
   }
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A copy of the template named `name` (what createTestDatabase makes inside a test file), for the global setup. */
-export async function copyTemplateDatabase(adminUrl: string, template: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  await adminQuery(adminUrl, `create database "${name}" template "${template}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`) };
 }
