@@ -1,5 +1,5 @@
 import { sealCredential, type StoredCredential } from "../../server/connections/credentials";
-import { resetConfig } from "../../server/platform/config";
+import { withProcessSetting } from "./process-setting";
 
 /**
  * Seals a token set as a service whose INTEGRATION_ENCRYPTION_KEY is `key` stores it, as the
@@ -7,14 +7,5 @@ import { resetConfig } from "../../server/platform/config";
  * files share a worker (vitest `isolate: false`), so nothing is left behind for the next one.
  */
 export function sealWithKey(key: string, credential: StoredCredential): { ciphertext: string; keyId: string } {
-  const saved = process.env.INTEGRATION_ENCRYPTION_KEY;
-  process.env.INTEGRATION_ENCRYPTION_KEY = key;
-  resetConfig();
-  try {
-    return sealCredential(credential);
-  } finally {
-    if (saved === undefined) delete process.env.INTEGRATION_ENCRYPTION_KEY;
-    else process.env.INTEGRATION_ENCRYPTION_KEY = saved;
-    resetConfig();
-  }
+  return withProcessSetting("INTEGRATION_ENCRYPTION_KEY", key, () => sealCredential(credential));
 }

@@ -1,7 +1,7 @@
 import { MikroORM } from "@mikro-orm/postgresql";
-import { resetConfig } from "../../server/platform/config";
 import { ormOptions } from "../../server/start/orm";
 import { createDatabase } from "./database";
+import { withProcessSetting } from "./process-setting";
 
 /**
  * Runs the service's own migrations once into a database that every suite then copies
@@ -28,15 +28,6 @@ export async function createTemplateDatabase(adminUrl: string, name: string): Pr
  * the test workers this process starts later never inherit it.
  */
 function migratorOptions(url: string) {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url;
-  resetConfig();
-  try {
-    const options = ormOptions({ pool: { min: 0, max: 1 } });
-    return { ...options, migrations: { ...options.migrations, silent: true } };
-  } finally {
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-    resetConfig();
-  }
+  const options = withProcessSetting("DATABASE_URL", url, () => ormOptions({ pool: { min: 0, max: 1 } }));
+  return { ...options, migrations: { ...options.migrations, silent: true } };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../server/identity/passwords";
-import { loadConfig, resetConfig } from "../../server/platform/config";
+import { loadConfig } from "../../server/platform/config";
+import { setProcessSetting } from "../support/process-setting";
 
 /**
  * PASSWORD_HASH_COST: the default stays scrypt N = 2^14; a changed cost applies to new hashes
@@ -9,11 +10,7 @@ import { loadConfig, resetConfig } from "../../server/platform/config";
  */
 const saved = process.env.PASSWORD_HASH_COST;
 
-function useCost(cost: string | undefined) {
-  if (cost === undefined) delete process.env.PASSWORD_HASH_COST;
-  else process.env.PASSWORD_HASH_COST = cost;
-  resetConfig();
-}
+const useCost = (cost: string | undefined) => setProcessSetting("PASSWORD_HASH_COST", cost);
 
 afterEach(() => useCost(saved));
 
