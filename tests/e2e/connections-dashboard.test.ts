@@ -102,10 +102,10 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
     await connectButton.click();
     const popup = await popupOpened;
     // Listened for at once: a popup that closes before a later listener is added never says so.
-    const popupClosed = popup.isClosed() ? Promise.resolve() : new Promise<void>((resolve) => popup.once("close", () => resolve()));
+    const popupClosed = popup.isClosed() ? Promise.resolve() : popup.waitForEvent("close", { timeout: 10_000 }).catch(() => undefined);
     await page.getByTestId("connect-notice").filter({ hasText: "Connected Supabase as Supabase." }).waitFor({ timeout: 20_000 });
     // The opener's ack closes it, or the popup's own 2 s fallback on a slow machine.
-    await Promise.race([popupClosed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await popupClosed;
     expect(popup.isClosed()).toBe(true);
 
     const row = page.getByRole("row", { name: /Supabase/ });
