@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
+import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 import { publishKeyRevoked, revokeAppKeys } from "../keys";

@@ -1,4 +1,4 @@
-import { ArrayType, EntitySchema } from "@mikro-orm/core";
+import { ArrayType, EntitySchema } from "../platform/db/mikro-orm";
 
 export type AppKind = "app" | "cli";
 export type EnvVarKind = "user" | "integration";

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
+import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { IDENTITY } from "../platform/error-codes";
 import { log } from "../platform/log";

@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
+import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { IDENTITY } from "../platform/error-codes";

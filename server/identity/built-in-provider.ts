@@ -1,6 +1,7 @@
 import { IDENTITY } from "../platform/error-codes";
 import { randomUUID } from "node:crypto";
-import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
+import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
 import { verifyAccessToken } from "./access-tokens";

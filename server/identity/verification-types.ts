@@ -1,4 +1,5 @@
-import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
+import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../platform/error-codes";
 import { AuthUser } from "./entities";
 import type { OneTimePurpose } from "./one-time-tokens";

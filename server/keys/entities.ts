@@ -1,4 +1,4 @@
-import { EntitySchema } from "@mikro-orm/core";
+import { EntitySchema } from "../platform/db/mikro-orm";
 
 export type KeyPurpose = "app" | "cli";
 

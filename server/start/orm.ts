@@ -1,5 +1,6 @@
-import { MikroORM, PostgreSqlDriver, type Options } from "@mikro-orm/postgresql";
-import { Migrator } from "@mikro-orm/migrations";
+import { MikroORM, PostgreSqlDriver } from "../platform/db/mikro-orm";
+import type { Options } from "@mikro-orm/postgresql";
+import { Migrator } from "../platform/db/mikro-orm";
 import { getConfig } from "../platform/config";
 import { entities } from "./entities";
 import { migrationsList } from "../platform/db/migrations";

@@ -1,4 +1,4 @@
-import { EntitySchema } from "@mikro-orm/core";
+import { EntitySchema } from "../platform/db/mikro-orm";
 import type { TenantOutput } from "./schemas";
 
 export type MembershipRole = "owner" | "member" | "viewer";

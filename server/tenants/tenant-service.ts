@@ -1,6 +1,7 @@
 import { MESSAGE_CODES } from "../platform/error-codes";
 import { randomUUID } from "node:crypto";
-import { UniqueConstraintViolationException, type EntityManager } from "@mikro-orm/postgresql";
+import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { AppError, noWorkspace } from "../platform/errors";
 import { consumeRateLimit } from "../platform/rate-limit";

@@ -1,5 +1,5 @@
 import { notConfiguredReason } from "./catalog-readiness";
-import { EntitySchema } from "@mikro-orm/core";
+import { EntitySchema } from "../../platform/db/mikro-orm";
 
 /** `oauth_client_config` as the catalog file and the admin page write it (issue 7 section 1). */
 export interface OAuthClientConfig {

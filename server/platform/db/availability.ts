@@ -1,4 +1,4 @@
-import { ConnectionException } from "@mikro-orm/core";
+import { ConnectionException } from "./mikro-orm";
 
 /**
  * PostgreSQL could not be reached or went away mid-query: refused or reset connections,

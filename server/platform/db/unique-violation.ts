@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException } from "@mikro-orm/postgresql";
+import { UniqueConstraintViolationException } from "./mikro-orm";
 
 /**
  * A unique index refused the write. MikroORM converts the driver's error on the ORM path;

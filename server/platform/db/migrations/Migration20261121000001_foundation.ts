@@ -1,4 +1,4 @@
-import { Migration } from "@mikro-orm/migrations";
+import { Migration } from "../mikro-orm";
 
 /**
  * Foundation schema: the built-in identity provider's accounts and refresh sessions,

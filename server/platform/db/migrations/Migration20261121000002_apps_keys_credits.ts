@@ -1,4 +1,4 @@
-import { Migration } from "@mikro-orm/migrations";
+import { Migration } from "../mikro-orm";
 
 /**
  * Apps with their environment variables, app keys (`svc_sk_*`, stored as hashes only), and

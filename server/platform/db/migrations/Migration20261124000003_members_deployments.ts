@@ -1,4 +1,4 @@
-import { Migration } from "@mikro-orm/migrations";
+import { Migration } from "../mikro-orm";
 
 /**
  * Members and roles (invitations), deployments, and the app-proxy's handshake codes and

@@ -1,4 +1,4 @@
-import { Migration } from "@mikro-orm/migrations";
+import { Migration } from "../mikro-orm";
 
 /**
  * OAuth connections (issue 7): the integration catalog, connections with their encrypted

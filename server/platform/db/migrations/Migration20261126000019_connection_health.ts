@@ -1,4 +1,4 @@
-import { Migration } from "@mikro-orm/migrations";
+import { Migration } from "../mikro-orm";
 
 /**
  * Connection health (issue 19): every connection has a state the background job and the

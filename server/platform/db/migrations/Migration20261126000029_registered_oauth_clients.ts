@@ -1,4 +1,4 @@
-import { Migration } from "@mikro-orm/migrations";
+import { Migration } from "../mikro-orm";
 
 /**
  * OAuth clients a workspace owner registers on an app's page (issue 15, "Clients" (c), ADR 050).

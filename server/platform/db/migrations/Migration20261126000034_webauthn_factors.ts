@@ -1,4 +1,4 @@
-import { Migration } from "@mikro-orm/migrations";
+import { Migration } from "../mikro-orm";
 
 /**
  * Issue 20: GoTrue's WebAuthn MFA factor (`factor_type = 'webauthn'`) lives in the one factor

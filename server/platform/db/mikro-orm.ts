@@ -1,0 +1,23 @@
+import { createRequire } from "node:module";
+import type * as Migrations from "@mikro-orm/migrations";
+import type * as Postgres from "@mikro-orm/postgresql";
+
+/**
+ * MikroORM's values, loaded with `require`. MikroORM ships CommonJS, and Node imports a
+ * CommonJS package into an ES module by scanning every file it re-exports for the names it
+ * exports (its CommonJS lexer): for MikroORM's barrels that scan cost about 170 ms of CPU per
+ * start, a quarter of the service's start (docs/decisions/058). `require` skips the scan; the
+ * objects are the same ones (one module cache), so `instanceof` holds whichever way a class was
+ * loaded. Types still come from the packages with `import type`.
+ */
+const require = createRequire(import.meta.url);
+const postgres = require("@mikro-orm/postgresql") as typeof Postgres;
+const migrations = require("@mikro-orm/migrations") as typeof Migrations;
+
+export const { MikroORM, PostgreSqlDriver, EntitySchema, ArrayType, UniqueConstraintViolationException, ConnectionException } = postgres;
+export type MikroORM = Postgres.MikroORM;
+export type UniqueConstraintViolationException = Postgres.UniqueConstraintViolationException;
+export type ConnectionException = Postgres.ConnectionException;
+
+export const { Migration, Migrator } = migrations;
+export type Migration = Migrations.Migration;
