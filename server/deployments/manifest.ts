@@ -1,5 +1,6 @@
-import AjvModule, { type ErrorObject } from "ajv";
-import { isMap, LineCounter, parseDocument } from "yaml";
+import type { default as AjvModule, ErrorObject, ValidateFunction } from "ajv";
+import type * as Yaml from "yaml";
+import { loadOnFirstUse } from "../platform/load-on-first-use";
 import schema from "./vendo.schema.json";
 
 /**
@@ -29,8 +30,14 @@ export type ManifestResult = { ok: true; manifest: Manifest } | { ok: false; pro
 export const MANIFEST_SCHEMA = schema;
 export const MAX_MANIFEST_BYTES = 64 * 1024;
 
-const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
-const validate = new Ajv({ allErrors: true, strict: true, strictRequired: false }).compile<Manifest>(schema);
+// Loaded and compiled at the first validation: most processes never validate a manifest (docs/decisions/058).
+const yaml = loadOnFirstUse<typeof Yaml>("yaml");
+const ajv = loadOnFirstUse<{ default: typeof AjvModule }>("ajv");
+let compiled: ValidateFunction<Manifest> | undefined;
+function manifestSchema(): ValidateFunction<Manifest> {
+  compiled ??= new (ajv().default)({ allErrors: true, strict: true, strictRequired: false }).compile<Manifest>(schema);
+  return compiled;
+}
 
 function describe(error: ErrorObject): string {
   const field = error.instancePath ? error.instancePath.slice(1).replace(/\//g, ".") : "manifest";
@@ -56,7 +63,7 @@ function describe(error: ErrorObject): string {
   }
 }
 
-type YamlDocument = ReturnType<typeof parseDocument>;
+type YamlDocument = ReturnType<typeof Yaml.parseDocument>;
 type Ranged = { range?: [number, number, number] } | null | undefined;
 
 /** Where a problem is: the offending key (unknown fields, bad names, the second of port/upstream) or value. */
@@ -80,6 +87,7 @@ function problemOffset(doc: YamlDocument, error: ErrorObject): number | undefine
 
 export function validateManifest(text: string): ManifestResult {
   if (Buffer.byteLength(text) > MAX_MANIFEST_BYTES) return { ok: false, problems: [{ path: "", message: "manifest must be 64 KB or smaller" }] };
+  const { isMap, LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -95,6 +103,7 @@ export function validateManifest(text: string): ManifestResult {
   }
   const value: unknown = doc.toJS();
   if (!isMap(doc.contents)) return { ok: false, problems: [{ path: "", message: "manifest must be a mapping of fields (name: ..., port: ...)", line: 1 }] };
+  const validate = manifestSchema();
   if (validate(value)) return { ok: true, manifest: value };
   const problems = (validate.errors ?? [])
     // A bad variable name arrives twice (the inner pattern, then propertyNames): keep one.

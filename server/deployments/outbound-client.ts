@@ -1,6 +1,7 @@
 import type { Socket } from "node:net";
 import { isIP } from "node:net";
-import { Agent, buildConnector } from "undici";
+import type { Agent, buildConnector } from "undici";
+import { undici } from "../platform/http/undici";
 import { resolveAllowed } from "./upstream-policy";
 
 /**
@@ -12,7 +13,11 @@ import { resolveAllowed } from "./upstream-policy";
  * elsewhere later (DNS rebinding) all meet the same check. A refusal fails the connection
  * with code EUPSTREAMREFUSED and the policy's reason as its message.
  */
-const plainConnector = buildConnector({ noDelay: true } as buildConnector.BuildOptions);
+let plainConnector: buildConnector.connector | undefined;
+function connector(): buildConnector.connector {
+  plainConnector ??= undici().buildConnector({ noDelay: true } as buildConnector.BuildOptions);
+  return plainConnector;
+}
 
 export interface GuardedConnectOptions {
   hostname: string;
@@ -28,7 +33,7 @@ export function guardedConnect(options: GuardedConnectOptions, callback: (error:
     (address) => {
       // TLS still names the host the person registered (SNI), never the bare address.
       const servername = options.servername ?? (isIP(hostname) ? undefined : hostname);
-      plainConnector({ ...options, hostname: address, host: address, servername } as buildConnector.Options, (error, socket) =>
+      connector()({ ...options, hostname: address, host: address, servername } as buildConnector.Options, (error, socket) =>
         error ? callback(error, null) : callback(null, socket as Socket),
       );
     },
@@ -44,7 +49,7 @@ let dispatcher: Agent | undefined;
  * machine, which is most of the proxy's cost once everything is cached.
  */
 export function guardedDispatcher(): Agent {
-  dispatcher ??= new Agent({ connections: 256, keepAliveTimeout: 4_000, connect: guardedConnect as never });
+  dispatcher ??= new (undici().Agent)({ connections: 256, keepAliveTimeout: 4_000, connect: guardedConnect as never });
   return dispatcher;
 }
 

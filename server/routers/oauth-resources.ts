@@ -1,8 +1,8 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { fetch as undiciFetch } from "undici";
 import { findDeploymentByHost, guardedDispatcher } from "../deployments";
 import type { OutboundFetch, ResourceDirectory } from "../identity";
 import { getConfig } from "../platform/config";
+import { undici } from "../platform/http/undici";
 
 /**
  * Deployed tools as the authorization server's resources (the issue 15 contract): a resource
@@ -25,4 +25,4 @@ export function deployedToolResources(em: () => EntityManager): ResourceDirector
  * Client ID metadata documents are fetched from an address a stranger chose: through the same
  * SSRF guard as a deployed tool's upstream (docs/decisions/031), never the plain global fetch.
  */
-export const guardedMetadataFetch: OutboundFetch = (url, init) => undiciFetch(url, { ...init, dispatcher: guardedDispatcher() }) as unknown as Promise<Response>;
+export const guardedMetadataFetch: OutboundFetch = (url, init) => undici().fetch(url, { ...init, dispatcher: guardedDispatcher() }) as unknown as Promise<Response>;

@@ -1,7 +1,8 @@
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { Agent, type Dispatcher } from "undici";
+import type { Agent, Dispatcher } from "undici";
+import { undici } from "../../platform/http/undici";
 import { log } from "../../platform/log";
 import { recordUpstreamAnswer, recordUpstreamError, requestStart } from "../../platform/metrics";
 import { forwardedRequestHeaders, NEVER_FROM_A_PROVIDER, NEVER_TO_A_PROVIDER, returnedRawResponseHeaders, type RequestHeaderRules } from "../../platform/http/header-policy";
@@ -42,7 +43,7 @@ const REPLAYED: RequestHeaderRules = { dropped: NEVER_TO_A_PROVIDER, contentLeng
  */
 let dispatcher: Agent | undefined;
 function providerDispatcher(): Agent {
-  dispatcher ??= new Agent({ connections: 256, keepAliveTimeout: 4_000, connect: { noDelay: true } });
+  dispatcher ??= new (undici().Agent)({ connections: 256, keepAliveTimeout: 4_000, connect: { noDelay: true } });
   return dispatcher;
 }
 
