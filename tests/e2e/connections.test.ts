@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/start/embedded-postgres";
+import { freePort } from "../support/ports";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";

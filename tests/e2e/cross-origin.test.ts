@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/start/embedded-postgres";
+import { freePort } from "../support/ports";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";

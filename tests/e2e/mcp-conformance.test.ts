@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
@@ -9,21 +8,10 @@ import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { approveInChromium } from "../support/mcp-oauth-client";
 import { startMcpTool, type McpTool } from "../support/mcp-tool";
+import { freePort } from "../support/ports";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/mcp-conformance.test.ts");
-
-/** A port free on 127.0.0.1 right now, for the suite's own callback server to take. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Check {
   id: string;

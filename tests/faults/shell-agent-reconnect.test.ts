@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/start/embedded-postgres";
+import { freePort } from "../support/ports";
 import { createTestDatabase } from "../support/database";
 import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
 import { startEchoUpstream } from "../support/echo-upstream";

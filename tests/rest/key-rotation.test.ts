@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/start/embedded-postgres";
+import { freePort } from "../support/ports";
 import { createTestDatabase } from "../support/database";
 import { api, signUp, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";

@@ -2,7 +2,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest, appSession } from "../support/app-host";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { freePort } from "../../server/start/embedded-postgres";
+import { freePort } from "../support/ports";
 import { startService, type RunningService } from "../support/service";
 import { api, signUp, uniqueEmail } from "../support/http";
 import { signedInOwner } from "../support/actors";

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/start/embedded-postgres";
+import { freePort } from "../support/ports";
 import { api, type TestUser } from "../support/http";
 import { appWithKey, signedInOwner } from "../support/actors";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { createTestDatabase } from "./database";
+import { freePortRun } from "./ports";
 import { stopChild, TEST_SERVICE_SETTINGS } from "./service";
 
 export interface ClusterInstance {
@@ -28,24 +28,6 @@ export interface RunningCluster {
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolvePort) => {
-    const server = createServer();
-    server.once("error", () => resolvePort(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolvePort(true)));
-  });
-}
-
-/** A base port with `count` free ports above it (the cluster takes PORT ... PORT+count). */
-async function freePortRun(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const free = await Promise.all(Array.from({ length: count + 1 }, (_, i) => portIsFree(base + i)));
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error("no run of free ports found");
-}
-
 /**
  * Runs `npm run cluster -- --instances N` as an operator would (scripts/cluster.mjs on the
  * build), on a database of its own (a copy of the migrated template), and resolves once the
@@ -55,7 +37,8 @@ export async function startCluster(options: { instances: number; label?: string;
   const database = await createTestDatabase(options.label ?? "cluster");
   const dataDir = mkdtempSync(join(tmpdir(), "svc-cluster-"));
   chmodSync(dataDir, 0o755);
-  const port = await freePortRun(options.instances);
+  // The cluster takes PORT (its front) and the next `instances` ports.
+  const port = await freePortRun(options.instances + 1);
   const env: Record<string, string> = {
     ...TEST_SERVICE_SETTINGS,
     PORT: String(port),

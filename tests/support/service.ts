@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
-import { freePort } from "../../server/start/embedded-postgres";
+import { freePort } from "./ports";
 import { createTestDatabase } from "./database";
 
 export interface RunningService {
