@@ -1,6 +1,5 @@
-import { MikroORM, PostgreSqlDriver } from "../platform/db/mikro-orm";
 import type { Options } from "@mikro-orm/postgresql";
-import { Migrator } from "../platform/db/mikro-orm";
+import { MikroORM, Migrator, PostgreSqlDriver } from "../platform/db/mikro-orm";
 import { getConfig } from "../platform/config";
 import { entities } from "./entities";
 import { migrationsList } from "../platform/db/migrations";
