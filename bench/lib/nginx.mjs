@@ -3,14 +3,25 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { freePort } from "./ports.mjs";
 import { stopChild } from "./servers.mjs";
 
-export function nginxPath() {
+/** The note a bench prints when it has to leave out its nginx row. */
+export const NO_NGINX_NOTE = "nginx is not on PATH: the nginx row is skipped";
+
+function nginxPath() {
   const found = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
   return found.status === 0 ? found.stdout.trim() : null;
 }
 
-export async function startNginx(dir, port, upstreamPort) {
+/**
+ * nginx relaying to 127.0.0.1:`upstreamPort` from a port of its own, working in `dir`:
+ * `{ url, stop }`, or null when nginx is not on PATH.
+ */
+export async function startNginx(dir, upstreamPort) {
+  const nginx = nginxPath();
+  if (!nginx) return null;
+  const port = await freePort();
   mkdirSync(join(dir, "logs"), { recursive: true });
   const conf = join(dir, "nginx.conf");
   writeFileSync(
@@ -30,10 +41,10 @@ http {
 }
 `,
   );
-  const child = spawn(nginxPath(), ["-c", conf, "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
+  const child = spawn(nginx, ["-c", conf, "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
   for (let i = 0; i < 50; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return { stop: () => stopChild(child, 3_000) };
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child, 3_000) };
     } catch {
       // not yet
     }

@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { freePort } from "../lib/ports.mjs";
 import { startNodeProcess } from "../lib/servers.mjs";
-import { nginxPath, startNginx } from "../lib/nginx.mjs";
+import { NO_NGINX_NOTE, startNginx } from "../lib/nginx.mjs";
 import { createPrivateKey, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
@@ -73,16 +73,8 @@ export default {
     stops.push(() => upstream.stop());
     const naive = await startNodeProcess({ name: "naive-proxy", args: [join(ctx.root, "bench", "naive-proxy-server.mjs")], env: { PORT: String(naivePort), UPSTREAM_URL: upstreamUrl }, cwd: ctx.root, logDir, readyUrl: `http://127.0.0.1:${naivePort}/` });
     stops.push(() => naive.stop());
-    let nginxUrl = null;
-    let nginxNote = null;
-    if (nginxPath()) {
-      const nginxPort = await freePort();
-      const nginx = await startNginx(join(ctx.tmpRoot, "nginx"), nginxPort, upstreamPort);
-      stops.push(() => nginx.stop());
-      nginxUrl = `http://127.0.0.1:${nginxPort}`;
-    } else {
-      nginxNote = "nginx is not on PATH: the nginx row is skipped";
-    }
+    const nginx = await startNginx(join(ctx.tmpRoot, "nginx"), upstreamPort);
+    if (nginx) stops.push(() => nginx.stop());
     const serviceUrl = ctx.targets["npm-start"];
     const created = await fetch(`${serviceUrl}/api/deployments`, {
       method: "POST",
@@ -96,11 +88,11 @@ export default {
     if (!appCookie.startsWith("svc_app_session=")) throw new Error("the app-proxy handshake gave no app session");
     const accessToken = await toolAccessToken(ctx, serviceUrl, new URL(deployment.url).href);
     return {
-      targets: { ...ctx.targets, "tool-direct": upstreamUrl, naive: `http://127.0.0.1:${naivePort}`, ...(nginxUrl ? { nginx: nginxUrl } : {}) },
+      targets: { ...ctx.targets, "tool-direct": upstreamUrl, naive: `http://127.0.0.1:${naivePort}`, ...(nginx ? { nginx: nginx.url } : {}) },
       appHost: host,
       appCookie,
       accessToken,
-      notes: nginxNote ? [nginxNote] : [],
+      notes: nginx ? [] : [NO_NGINX_NOTE],
       cleanup: async () => {
         for (const stop of stops.reverse()) await stop();
       },

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { freePort } from "../lib/ports.mjs";
 import { startNodeProcess } from "../lib/servers.mjs";
-import { nginxPath, startNginx } from "../lib/nginx.mjs";
+import { NO_NGINX_NOTE, startNginx } from "../lib/nginx.mjs";
 
 const TOOL_BODY = { ok: true, tool: "bench" };
 const bearer = (token) => ({ authorization: `Bearer ${token}` });
@@ -44,13 +44,8 @@ export default {
     const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
     const upstream = await startNodeProcess({ name: "provider-upstream", args: [join(ctx.root, "bench", "app-upstream-server.mjs")], env: { PORT: String(upstreamPort) }, cwd: ctx.root, logDir: ctx.logDir, readyUrl: `${upstreamUrl}/` });
     stops.push(() => upstream.stop());
-    let nginxUrl = null;
-    if (nginxPath()) {
-      const nginxPort = await freePort();
-      const nginx = await startNginx(join(ctx.tmpRoot, "nginx-provider"), nginxPort, upstreamPort);
-      stops.push(() => nginx.stop());
-      nginxUrl = `http://127.0.0.1:${nginxPort}`;
-    }
+    const nginx = await startNginx(join(ctx.tmpRoot, "nginx-provider"), upstreamPort);
+    if (nginx) stops.push(() => nginx.stop());
 
     const db = new pg.Client({ connectionString: ctx.databaseUrl });
     await db.connect();
@@ -88,8 +83,8 @@ export default {
     stops.push(() => baseline.stop());
     return {
       connections,
-      targets: { ...ctx.targets, "connections-baseline": baselineUrl, "provider-direct": upstreamUrl, ...(nginxUrl ? { "provider-nginx": nginxUrl } : {}) },
-      notes: nginxUrl ? [] : ["nginx is not on PATH: the nginx row is skipped"],
+      targets: { ...ctx.targets, "connections-baseline": baselineUrl, "provider-direct": upstreamUrl, ...(nginx ? { "provider-nginx": nginx.url } : {}) },
+      notes: nginx ? [] : [NO_NGINX_NOTE],
       cleanup: async () => {
         for (const stop of stops.reverse()) await stop();
       },
