@@ -5,8 +5,8 @@ import type * as Postgres from "@mikro-orm/postgresql";
 /**
  * MikroORM's values, loaded with `require`. MikroORM ships CommonJS, and Node imports a
  * CommonJS package into an ES module by scanning every file it re-exports for the names it
- * exports (its CommonJS lexer): for MikroORM's barrels that scan cost about 170 ms of CPU per
- * start, a quarter of the service's start (docs/decisions/058). `require` skips the scan; the
+ * exports (its CommonJS lexer). MikroORM's barrels make that scan long: about 180 ms of CPU
+ * measured alone, about 65 ms of a whole start's 0.7 s (docs/decisions/058). `require` skips it; the
  * objects are the same ones (one module cache), so `instanceof` holds whichever way a class was
  * loaded. Types still come from the packages with `import type`.
  */
