@@ -85,6 +85,23 @@ function problemOffset(doc: YamlDocument, error: ErrorObject): number | undefine
   }
 }
 
+const ALIAS_BOMB = Symbol("aliases expand too far");
+const ALIAS_BOMB_MESSAGE = "invalid YAML: its aliases expand too many times (anchors may be used, but not to multiply the document)";
+
+/**
+ * The document as plain values. A few anchors and aliases are fine; a "billion laughs" of
+ * aliases nested in aliases is stopped by the parser after 100 expansions with a
+ * ReferenceError, which is the manifest's fault, not a failure of ours (it was a 500).
+ */
+function manifestValue(doc: YamlDocument): unknown {
+  try {
+    return doc.toJS();
+  } catch (error) {
+    if (error instanceof ReferenceError) return ALIAS_BOMB;
+    throw error;
+  }
+}
+
 export function validateManifest(text: string): ManifestResult {
   if (Buffer.byteLength(text) > MAX_MANIFEST_BYTES) return { ok: false, problems: [{ path: "", message: "manifest must be 64 KB or smaller" }] };
   const { isMap, LineCounter, parseDocument } = yaml();
@@ -101,7 +118,8 @@ export function validateManifest(text: string): ManifestResult {
       })),
     };
   }
-  const value: unknown = doc.toJS();
+  const value = manifestValue(doc);
+  if (value === ALIAS_BOMB) return { ok: false, problems: [{ path: "", message: ALIAS_BOMB_MESSAGE }] };
   if (!isMap(doc.contents)) return { ok: false, problems: [{ path: "", message: "manifest must be a mapping of fields (name: ..., port: ...)", line: 1 }] };
   const validate = manifestSchema();
   if (validate(value)) return { ok: true, manifest: value };

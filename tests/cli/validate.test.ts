@@ -61,6 +61,11 @@ const BAD: [string, string, string[]][] = [
   ["a key holding a terminal escape (printed without it)", 'name: ab\n"a\\e[31mb": 1\n', ['2:1: unknown field "a[31mb"']],
   ["a tab-indented block", "name: ab\nenv:\n\tA: b\n", ["3:1: invalid YAML: Tabs are not allowed as indentation"]],
   [
+    "aliases that expand too far (a YAML bomb)",
+    "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nname: ab\n",
+    ["1:1: invalid YAML: its aliases expand too many times (anchors may be used, but not to multiply the document)"],
+  ],
+  [
     "many problems at once, in source order",
     "name: Bad_Name\nport: 0\nacess: public\nenv:\n  1X: y\nresources:\n  cpu: lots\n",
     [

@@ -77,6 +77,12 @@ describe("deployments", () => {
       [{ name: "reports", upstreamUrl: upstream.url }, 409, "A deployment with this name already exists"],
       [{ name: "okname", upstreamUrl: upstream.url, appId: crypto.randomUUID() }, 404, "App not found"],
       [{ name: "okname", upstreamUrl: upstream.url, manifest: "name: other\n" }, 400, "Invalid manifest: its name (other) is not the deployment's (okname)"],
+      // A YAML bomb: three levels of aliases, nine each (not a 500, and nothing expanded into the database).
+      [
+        { name: "okname", upstreamUrl: upstream.url, manifest: "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nname: okname\n" },
+        400,
+        "Invalid manifest: invalid YAML: its aliases expand too many times (anchors may be used, but not to multiply the document)",
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await create(body);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { validateManifest } from "../../server/deployments/manifest";
 
+/** Each level of aliases multiplies the nodes by nine: 729 at the last, far past the parser's limit of 100 alias expansions. */
+const BOMB = "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\nname: tool\n";
+const ALIAS_BOMB_MESSAGE = "invalid YAML: its aliases expand too many times (anchors may be used, but not to multiply the document)";
+
 describe("vendo.yaml manifest", () => {
   it("accepts a full manifest", () => {
     const result = validateManifest(
@@ -24,6 +28,10 @@ describe("vendo.yaml manifest", () => {
         { path: "/resources/memory", message: "resources.memory has an invalid format", line: 5 },
       ]),
     );
+  });
+
+  it("refuses aliases that expand too far (a YAML bomb) as a problem, without expanding them", () => {
+    expect(validateManifest(BOMB)).toEqual({ ok: false, problems: [{ path: "", message: ALIAS_BOMB_MESSAGE }] });
   });
 
   it.each([

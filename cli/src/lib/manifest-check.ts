@@ -53,8 +53,16 @@ export function checkManifest(text: string): ManifestProblem[] {
     const at = doc.contents?.range?.[0] ?? 0;
     return [{ path: "", ...lines.linePos(at), message: "manifest must be a mapping of fields (name: ..., port: ...)" }];
   }
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch (error) {
+    // A "billion laughs" of aliases nested in aliases: the parser stops after 100 expansions.
+    if (error instanceof ReferenceError) return [{ path: "", line: 1, col: 1, message: "invalid YAML: its aliases expand too many times (anchors may be used, but not to multiply the document)" }];
+    throw error;
+  }
   const validate = validator();
-  if (validate(doc.toJS())) return [];
+  if (validate(value)) return [];
   const problems = (validate.errors ?? [])
     // A propertyNames failure arrives twice (the inner pattern, then propertyNames): keep one.
     .filter((e) => e.keyword !== "if" && !(e.keyword === "pattern" && (e as ErrorObject & { propertyName?: string }).propertyName !== undefined))
