@@ -72,13 +72,19 @@ export async function issueAccessToken(
 }
 
 /**
- * Verifies an access token of the configured provider through the same JWKS verifier the
- * balance endpoints use (ES256/RS256 only, issuer, audience, `exp`/`sub`/`iat` required),
- * and insists on an email. Throws `InvalidIdentityTokenError`; `reason: "expired"` lets
- * callers refresh instead of signing the user out.
+ * Verifies a first-party session token of the configured provider through the same JWKS
+ * verifier the balance endpoints use (ES256/RS256 only, issuer, audience, `exp`/`sub`/`iat`
+ * required), and insists on an email. Every road that treats a token as the person's own
+ * session (the session cookie, GoTrue's `/user`, `/factors`, `/logout`, passkeys) comes here,
+ * so this is the one place that refuses an app's OAuth access token (`at+jwt`, `client_id`):
+ * an app the person approved holds a token for userinfo, the balance endpoints and its tools,
+ * never the person's account (issue 27, ADR 064).
+ * Throws `InvalidIdentityTokenError`; `reason: "expired"` lets callers refresh instead of
+ * signing the user out.
  */
 export async function verifyAccessToken(token: string): Promise<AccessClaims> {
   const claims = await getIdentityTokenVerifier().verify(token);
+  if (claims.issuedToApp !== undefined) throw new InvalidIdentityTokenError("claims");
   if (typeof claims.email !== "string") throw new InvalidIdentityTokenError("claims");
   return { sub: claims.sub, email: claims.email, session_id: claims.sessionId, exp: claims.exp, iat: claims.iat };
 }

@@ -214,7 +214,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
 
   /**
    * GoTrue's order: the token (403 `bad_jwt`), its session (403 `session_not_found`), its user.
-   * `aal` is the session's level as PostgreSQL holds it, not as the token claims it.
+   * `aal` is the session's level as PostgreSQL holds it, not as the token claims it. An app's
+   * grant row is no session of the person's here, whatever token names it.
    */
   async sessionFromToken(accessToken: string): Promise<{ user: AuthUser; sessionId: string; aal: "aal1" | "aal2"; signedInAt: Date }> {
     const claims = await verifyAccessToken(accessToken).catch((error: unknown) => {
@@ -224,7 +225,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     if (!sessionId) throw badJwt("token has invalid claims");
     const rows = await this.em
       .getConnection()
-      .execute<{ aal: "aal1" | "aal2"; created_at: Date }[]>(`select aal, created_at from auth_sessions where id = ? and revoked_at is null and expires_at > now()`, [sessionId]);
+      .execute<{ aal: "aal1" | "aal2"; created_at: Date }[]>(`select aal, created_at from auth_sessions where id = ? and revoked_at is null and expires_at > now() and oauth_client_id is null`, [sessionId]);
     const session = rows[0];
     if (!session) throw sessionNotFound();
     const user = await this.em.findOne(AuthUser, { id: claims.sub });

@@ -24,6 +24,12 @@ export interface IdentityClaims {
   sessionId?: string;
   /** OAuth access tokens (issue 15): the granted scopes, space-separated. */
   scope?: string;
+  /**
+   * The app an OAuth access token was issued to (RFC 9068: `typ: at+jwt` and `client_id`).
+   * Set only on such a token; a first-party session token has neither. An app's token is
+   * never a session of the person (issue 27): `verifyAccessToken` refuses it.
+   */
+  issuedToApp?: string;
 }
 
 export type InvalidIdentityTokenReason =
@@ -92,7 +98,19 @@ function reasonFor(error: unknown): InvalidIdentityTokenReason {
   }
 }
 
-function toClaims(payload: JWTPayload): IdentityClaims {
+/**
+ * An access token of an authorization server, issued to an app (RFC 9068 section 2.1: its
+ * header's `typ` is `at+jwt`, and it names the `client_id`), as opposed to a first-party session
+ * token (`typ: JWT`, no `client_id`). Either mark alone is enough to make it an app's.
+ */
+function appOf(typ: unknown, payload: JWTPayload): string | undefined {
+  const clientId = (payload as { client_id?: unknown }).client_id;
+  const atJwt = typeof typ === "string" && /^(application\/)?at\+jwt$/i.test(typ);
+  if (clientId !== undefined) return typeof clientId === "string" && clientId !== "" ? clientId : "(unnamed)";
+  return atJwt ? "(unnamed)" : undefined;
+}
+
+function toClaims(payload: JWTPayload, typ: unknown): IdentityClaims {
   const { sub, exp, iat, email, session_id: sessionId, scope } = payload as JWTPayload & { email?: unknown; session_id?: unknown; scope?: unknown };
   // Subjects are user UUIDs (SPEC 2); anything else would reach a uuid column as a 500.
   if (typeof sub !== "string" || !UUID.test(sub)) throw new InvalidIdentityTokenError("claims");
@@ -101,6 +119,8 @@ function toClaims(payload: JWTPayload): IdentityClaims {
   if (typeof email === "string") claims.email = email;
   if (typeof sessionId === "string") claims.sessionId = sessionId;
   if (typeof scope === "string") claims.scope = scope;
+  const app = appOf(typ, payload);
+  if (app !== undefined) claims.issuedToApp = app;
   return claims;
 }
 
@@ -142,7 +162,7 @@ export function createIdentityTokenVerifier(options: IdentityTokenVerifierOption
     // A protected resource's token names that one resource (RFC 8707, issue 15's contract):
     // jose would also take an array that merely contains it.
     if (audience !== IDENTITY_TOKEN_AUDIENCE && payload.aud !== audience) throw new InvalidIdentityTokenError("claims");
-    return toClaims(payload);
+    return toClaims(payload, header.typ);
   }
 
   return {

@@ -27,6 +27,8 @@ export interface SignOptions {
   audience?: string | string[];
   /** Sign with this kid in the header but with another key (for key-confusion tests). */
   signWithKid?: string;
+  /** The header's `typ` (default `JWT`, a session token's; an app's OAuth token has `at+jwt`). */
+  typ?: string;
 }
 
 /** How the provider misbehaves when down: answer 503, or drop the connection, or never answer. */
@@ -120,7 +122,7 @@ export async function startFakeIdentityProvider(): Promise<FakeIdentityProvider>
       const signingKey = keyByKid(options.signWithKid ?? headerKid ?? kidFor(alg));
       const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
       const jwt = new SignJWT({ role: "authenticated", ...claims })
-        .setProtectedHeader(headerKid === null ? { alg, typ: "JWT" } : { alg, kid: headerKid, typ: "JWT" })
+        .setProtectedHeader(headerKid === null ? { alg, typ: options.typ ?? "JWT" } : { alg, kid: headerKid, typ: options.typ ?? "JWT" })
         .setIssuer(options.issuer ?? issuer)
         .setAudience(options.audience ?? "authenticated");
       if (!options.omitIat) jwt.setIssuedAt(now);

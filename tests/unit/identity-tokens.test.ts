@@ -93,6 +93,22 @@ describe("identity tokens: valid tokens", () => {
   });
 });
 
+describe("identity tokens: an app's OAuth access token is told from a session token", () => {
+  // RFC 9068: an authorization server's access token has `typ: at+jwt` and names its client.
+  // Either mark makes it an app's; `verifyAccessToken` refuses those as sessions (issue 27).
+  it.each([
+    ["a session token (typ JWT, no client_id)", {}, {}, undefined],
+    ["typ at+jwt and client_id", { typ: "at+jwt" }, { client_id: "notes-app" }, "notes-app"],
+    ["typ application/at+jwt alone", { typ: "application/at+JWT" }, {}, "(unnamed)"],
+    ["client_id alone under typ JWT", {}, { client_id: "notes-app" }, "notes-app"],
+    ["an empty client_id", {}, { client_id: "" }, "(unnamed)"],
+    ["a client_id that is no string", {}, { client_id: 7 }, "(unnamed)"],
+  ] as const)("%s", async (_name, options, extra, app) => {
+    const token = await idp.sign({ ...claims, ...extra }, options);
+    expect((await verifier.verify(token)).issuedToApp).toBe(app);
+  });
+});
+
 describe("identity tokens: JWKS cache", () => {
   it("serves keys from the cache for 10 minutes, then refetches once", async () => {
     const token = await idp.sign(claims);
