@@ -82,6 +82,8 @@ describe.each(GRANTS)("an app's access token from the %s grant", (grant) => {
     expect(decodeProtectedHeader(token).typ).toBe("at+jwt");
     expect(decodeJwt(token)).toMatchObject({ sub: person.userId, aud: "authenticated" });
     expect(decodeJwt(token).client_id).toBeTruthy();
+    // Approved for `openid` alone: the token does not carry the person's address.
+    expect(decodeJwt(token).email).toBeUndefined();
   });
 
   it("is no session in the session cookie: the session check is signed out and account writes are 401", async () => {

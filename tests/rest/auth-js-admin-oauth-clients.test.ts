@@ -122,15 +122,18 @@ describe("auth-js auth.admin.oauth", () => {
     const refreshed = await openid.refreshTokenGrant(renewedConfig, tokens.refresh_token!);
     expect(refreshed.access_token).toBeTruthy();
 
-    const userBefore = await fetch(`${service.url}/auth/v1/user`, { headers: { authorization: `Bearer ${refreshed.access_token}`, apikey: "anon" } });
+    // The token works where an app's token is meant to (userinfo), never as the person's session (issue 27, ADR 064).
+    const userBefore = await fetch(`${service.url}/auth/v1/oauth/userinfo`, { headers: { authorization: `Bearer ${refreshed.access_token}` } });
     expect(userBefore.status).toBe(200);
+    const asSession = await fetch(`${service.url}/auth/v1/user`, { headers: { authorization: `Bearer ${refreshed.access_token}`, apikey: "anon" } });
+    expect(asSession.status).toBe(403);
     expect((await admin().oauth.deleteClient(clientId)).error).toBeNull();
     const session = await service.db.query("select revoked_at from auth_sessions where id = $1", [claims.session_id]);
     expect(session.rows[0].revoked_at).not.toBeNull();
     // The client is gone: the token endpoint no longer authenticates it (401, invalid_client in WWW-Authenticate).
     await expect(openid.refreshTokenGrant(renewedConfig, refreshed.refresh_token!)).rejects.toMatchObject({ status: 401 });
-    const userAfter = await fetch(`${service.url}/auth/v1/user`, { headers: { authorization: `Bearer ${refreshed.access_token}`, apikey: "anon" } });
-    expect(userAfter.status).toBe(403);
+    const userAfter = await fetch(`${service.url}/auth/v1/oauth/userinfo`, { headers: { authorization: `Bearer ${refreshed.access_token}` } });
+    expect(userAfter.status).toBe(401);
   });
 
   it("a public client made here (no secret) works with PKCE alone, and an app-scheme redirect gets the code", async () => {

@@ -129,9 +129,13 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
       if (!account) return undefined;
       return { accountId: account.id, claims: async (_use, scope) => claimsByScope(account, new Set((scope ?? "").split(" "))) };
     },
-    // The contract's claims: `email`, and `session_id` = the grant's auth_sessions row.
+    // The contract's claims: `email`, and `session_id` = the grant's auth_sessions row. The
+    // address only where the person agreed to show it: the `email` scope, or a deployed tool,
+    // which receives it as X-Svc-User-Email by the very scope it asked (`tools`).
     extraTokenClaims: async (ctx, token) => {
-      const account = "accountId" in token && token.accountId ? await findOAuthAccount(options.em(), token.accountId) : null;
+      const scopes = new Set(String(("scope" in token && token.scope) || "").split(" "));
+      const showsEmail = scopes.has("email") || scopes.has(TOOLS_SCOPE);
+      const account = showsEmail && "accountId" in token && token.accountId ? await findOAuthAccount(options.em(), token.accountId) : null;
       return { email: account?.email, session_id: "grantId" in token ? token.grantId : undefined };
     },
     // Like Supabase's server: a refresh token to every client allowed the grant, offline_access or not.
