@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { formatDate } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import type { AuthorizedApplication, FormResult } from "~/lib/view-types";
 import { Card } from "./Card";
 import { ConfirmSubmit } from "./ConfirmSubmit";
@@ -8,6 +8,8 @@ import { DataTable } from "./DataTable";
 /**
  * The applications this person let act for them through the authorization server (issue 15):
  * which client, with which scopes, when it last used its grant. Revoke ends the grant at once.
+ * Two grants of one app, or two apps of one name (anyone can register "svc CLI"), differ by
+ * the client id and the minute each was authorized, so each row says both.
  */
 export function AuthorizedAppsCard({ applications }: { applications: AuthorizedApplication[] }) {
   return (
@@ -26,13 +28,14 @@ function AuthorizedAppRow({ application }: { application: AuthorizedApplication 
     <tr>
       <th scope="row">
         <span className="cell-title">{application.clientName}</span>
+        <span className="cell-sub mono cell-key">{application.clientId}</span>
         {application.resources.map((resource) => (
           <span key={resource} className="cell-sub mono">{resource}</span>
         ))}
       </th>
       <td>{application.scopes.join(" ") || "—"}</td>
-      <td className="cell-muted">{formatDate(application.authorizedAt)}</td>
-      <td className="cell-muted">{formatDate(application.lastUsedAt)}</td>
+      <td className="cell-muted">{formatDateTime(application.authorizedAt)}</td>
+      <td className="cell-muted">{formatDateTime(application.lastUsedAt)}</td>
       <td className="cell-actions">
         <revoker.Form method="post">
           <input type="hidden" name="intent" value="revokeGrant" />

@@ -78,6 +78,22 @@ describe("profile", () => {
     expect(within(row).getByRole("button", { name: /Revoke/ })).toBeTruthy();
   });
 
+  it("tells two grants of apps of the same name apart by client id and the minute each was authorized", async () => {
+    const grant = { clientName: "svc CLI", scopes: ["openid"], resources: [], lastUsedAt: "2026-11-25T10:00:00.000Z" };
+    renderProfile({
+      applications: [
+        { ...grant, grantId: "6f1d0c1e-1111-4222-8333-944444444441", clientId: "svc-cli", authorizedAt: "2026-11-20T10:00:00.000Z" },
+        { ...grant, grantId: "6f1d0c1e-1111-4222-8333-944444444442", clientId: "3sN0f1rYp9", authorizedAt: "2026-11-20T10:07:00.000Z" },
+      ],
+    });
+    const card = await screen.findByRole("region", { name: "Authorized applications" });
+    const rows = within(card).getAllByRole("row", { name: /svc CLI/ });
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining("svc-cliopenidNov 20, 2026, 10:00 UTC"),
+      expect.stringContaining("3sN0f1rYp9openidNov 20, 2026, 10:07 UTC"),
+    ]);
+  });
+
   it("says how many recovery codes are left when a security key is the only second step", async () => {
     renderProfile({ twoStep: { available: true, enabled: false, recoveryRemaining: 9, securityKeys: [{ id: "f1", name: "YubiKey", addedAt: "2026-11-20T10:00:00.000Z" }] } });
     const card = await screen.findByRole("region", { name: "Two-step sign-in" });
