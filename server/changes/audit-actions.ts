@@ -21,6 +21,7 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   "passkey.removed",
   "recovery_codes.used",
   "recovery_codes.regenerated",
+  "profile.updated",
 ] as const;
 
 export const AUDIT_ACTIONS = [
@@ -32,8 +33,10 @@ export const AUDIT_ACTIONS = [
   "member.joined",
   "member.role_changed",
   "member.removed",
+  "workspace.created",
   "workspace.renamed",
   "workspace.url_changed",
+  "workspace.logo_changed",
   "workspace.two_step_changed",
   "app.created",
   "app.deleted",

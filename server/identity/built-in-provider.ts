@@ -24,7 +24,7 @@ import {
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
 import { publishSessionRevoked } from "./session-revocations";
 import { endSessionsAudited, personActor, recordAccountChange } from "./account-audit";
-import { currentRequestOrigin } from "../platform/request-scope";
+import { currentRequestActor, currentRequestOrigin, setRequestActor } from "../platform/request-scope";
 import { MAX_USER_AGENT_LENGTH } from "./devices/user-agent";
 import { noteSignInDevice } from "./devices/new-sign-in-mail";
 import { revokeOtherSignedInSessions } from "./devices/signed-in-sessions";
@@ -230,6 +230,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     if (!session) throw sessionNotFound();
     const user = await this.em.findOne(AuthUser, { id: claims.sub });
     if (!user) throw userNotFound();
+    // GoTrue's endpoints act as the token's person: what they change is audited as theirs.
+    if (currentRequestActor().type === "system") setRequestActor(personActor(user));
     // An auth-js session is used through its token, not a cookie: its "last active" is noted here.
     await noteSessionActivity(() => this.em, sessionId);
     return { user, sessionId, aal: session.aal, signedInAt: new Date(session.created_at) };

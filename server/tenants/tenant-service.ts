@@ -90,6 +90,8 @@ export async function createTenant(em: EntityManager, ownerId: string, input: Cr
         tx.create(TenantMembership, { tenantId: tenant.id, userId: ownerId, role: "owner", createdAt: new Date() });
         await tx.flush();
         await grantWelcomeCredits(tx, tenant.id);
+        // The workspace's first audit row: who made it, under which name and URL.
+        await recordChange(tx, { tenantId: tenant.id, audit: "workspace.created", data: { name: tenant.name, slug: tenant.slug }, target: { type: "workspace", id: tenant.id } });
         return tenant;
       });
     } catch (error) {
@@ -142,7 +144,10 @@ async function applyTenantUpdate(em: EntityManager, tenant: Tenant, input: Updat
     audited.push({ tenantId: tenant.id, audit: "workspace.renamed", data: { from: tenant.name, to: input.name }, target });
     tenant.name = input.name;
   }
-  if (input.clearLogo === true) tenant.logoUrl = null;
+  if (input.clearLogo === true && tenant.logoUrl !== null) {
+    audited.push({ tenantId: tenant.id, audit: "workspace.logo_changed", data: { logo: "removed" }, target });
+    tenant.logoUrl = null;
+  }
   try {
     if (audited.length === 1) {
       // The usual edit (a new name, or the URL): the row's update and its audit row in one
@@ -183,7 +188,11 @@ export async function setTenantLogo(em: EntityManager, ownerId: string, file: Ui
     const stored = await storeImage("tenant", tenant.id, image);
     tenant.logoUrl = stored.url;
     try {
-      await em.flush();
+      // The new logo and its audit row commit together.
+      await em.transactional(async (tx) => {
+        await tx.flush();
+        await recordChange(tx, { tenantId: tenant.id, audit: "workspace.logo_changed", data: { logo: "uploaded" }, target: { type: "workspace", id: tenant.id } });
+      });
     } catch (error) {
       await deleteOwnedImage("tenant", tenant.id, stored.url);
       throw error;

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { AppError, unauthorized } from "../platform/errors";
-import { type UserMetadata, identityProvider, IdentityError, type ProviderUser, type SessionUser } from "../identity";
+import { type UserMetadata, identityProvider, IdentityError, recordAccountChange, type ProviderUser, type SessionUser } from "../identity";
 import { deleteOwnedImage, prepareImage, storeImage } from "../images";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import type { Profile, UpdateProfileInput } from "./schemas";
@@ -52,7 +52,20 @@ async function applyProfileUpdate(em: EntityManager, session: SessionUser, input
   if (Object.keys(changes).length === 0) return toProfile(current);
   const updated = await viaProvider(() => provider.updateUser(session.accessToken, changes));
   if (input.clearAvatar === true && oldAvatar) await deleteOwnedImage("user", session.userId, oldAvatar);
+  const fields: Record<string, unknown> = {};
+  if (input.displayName !== undefined && input.displayName !== toProfile(current).displayName) fields.displayName = input.displayName;
+  if (input.clearAvatar === true && oldAvatar) fields.avatar = "removed";
+  if (Object.keys(fields).length > 0) await recordProfileChange(em, session.userId, fields);
   return toProfile(updated);
+}
+
+/**
+ * A profile change in the audit log of each of the person's workspaces (names and whether
+ * the picture changed; never the image itself). The profile lives at the identity provider,
+ * which may be hosted: the row is written once the provider took the change.
+ */
+function recordProfileChange(em: EntityManager, userId: string, data: Record<string, unknown>): Promise<void> {
+  return em.transactional((tx) => recordAccountChange(tx, userId, { audit: "profile.updated", data, target: { type: "user", id: userId } }));
 }
 
 /**
@@ -76,6 +89,7 @@ export async function setAvatar(em: EntityManager, session: SessionUser, file: U
       throw error;
     }
     if (previous && previous !== stored.url) await deleteOwnedImage("user", session.userId, previous);
+    await recordProfileChange(em.fork(), session.userId, { avatar: "uploaded" });
     return { avatarUrl: stored.url };
   });
 }

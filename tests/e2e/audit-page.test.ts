@@ -47,7 +47,8 @@ describe.skipIf(!hasChromium)("the audit page in a browser", () => {
     return Buffer.concat(chunks).toString("utf8");
   };
   const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-  const actions = (page: Page) => page.getByTestId("audit-row").locator("td:first-child").allTextContents();
+  /** The action codes of the listed rows (each row names its action in words, its code beneath). */
+  const actions = (page: Page) => page.getByTestId("audit-row").locator("td:first-child .cell-sub").allTextContents();
 
   for (const width of [1280, 390]) {
     it(`filters, pages and exports the log (${width} px)`, { timeout: 90_000 }, async () => {
@@ -72,6 +73,10 @@ describe.skipIf(!hasChromium)("the audit page in a browser", () => {
       await page.waitForURL(/action=app\.created/);
       await expect.poll(() => actions(page)).toEqual(["app.created", "app.created"]);
       expect(await page.getByTestId("audit-row").first().textContent()).toContain(member.email);
+      // In words: the action's name, and the app by its name rather than its id.
+      const first = page.getByTestId("audit-row").first();
+      expect(await first.locator("td:first-child .cell-title").textContent()).toBe("App created");
+      expect(await first.locator("td").nth(3).textContent()).toBe("App Beta");
 
       await filters.getByLabel("Action", { exact: true }).selectOption("");
       await filters.getByLabel("Actor", { exact: true }).fill(member.email);

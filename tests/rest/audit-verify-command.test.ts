@@ -32,7 +32,8 @@ describe("audit:verify", () => {
 
   it("says an intact chain is intact, and names an edited row with exit status 1", async () => {
     const intact = await verify(ws.slug);
-    expect([intact.code, intact.stdout]).toEqual([0, expect.stringMatching(new RegExp(`^The chain of 3 rows is intact \\(workspace ${ws.slug}, head [0-9a-f]{64}\\)\\n$`))]);
+    // The workspace's creation and its three renames.
+    expect([intact.code, intact.stdout]).toEqual([0, expect.stringMatching(new RegExp(`^The chain of 4 rows is intact \\(workspace ${ws.slug}, head [0-9a-f]{64}\\)\\n$`))]);
     const { rows } = await service.db.query(`update audit_log set changes = '{"to":"Forged"}' where tenant_id = $1 and seq = 2 returning id::text`, [ws.tenantId]);
     const broken = await verify(ws.slug);
     expect([broken.code, broken.stdout]).toEqual([1, expect.stringContaining(`Row 2 (id ${rows[0].id}) was edited: its content no longer matches its hash`)]);

@@ -1,6 +1,7 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import type { AuditPageView } from "~/lib/audit.server";
+import { auditActionName, auditActorLabel, auditChangesLabel, auditTargetLabel } from "~/lib/audit-labels";
 import { formatDateTime } from "~/lib/format";
 import type { AccountView, WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
@@ -11,20 +12,6 @@ import { Pager } from "../Pager";
 export interface AuditData {
   account: AccountView & { workspace: WorkspaceView };
   audit: AuditPageView;
-}
-
-function actorLabel(actor: AuditPageView["entries"][number]["actor"]): string {
-  if (actor.type === "person") return actor.email;
-  if (actor.type === "key") return `Key ${actor.name ?? actor.id.slice(0, 8)}`;
-  if (actor.type === "oauth_client") return `App ${actor.name ?? actor.id}`;
-  return "System";
-}
-
-/** What changed, as short "name: value" pairs (the row keeps ids and names only, never a secret). */
-function changesLabel(changes: Record<string, unknown>): string {
-  return Object.entries(changes)
-    .map(([key, value]) => `${key}: ${typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
-    .join(", ");
 }
 
 /**
@@ -51,7 +38,7 @@ export function AuditPage() {
             <select className="input select" id={`${id}-action`} name="action" defaultValue={filters.action}>
               <option value="">All actions</option>
               {audit.actions.map((action) => (
-                <option key={action} value={action}>{action}</option>
+                <option key={action} value={action}>{auditActionName(action)}</option>
               ))}
             </select>
           </div>
@@ -85,11 +72,14 @@ export function AuditPage() {
         <DataTable columns={["Action", "Time", "Actor", "Target", "Details", "Address"]} rows={audit.entries} empty={<p>No entries match these filters.</p>}>
           {(entry) => (
             <tr key={entry.id} data-testid="audit-row">
-              <td><code>{entry.action}</code></td>
+              <td>
+                <span className="cell-title">{auditActionName(entry.action)}</span>
+                <span className="cell-sub mono">{entry.action}</span>
+              </td>
               <td>{formatDateTime(entry.time)}</td>
-              <td>{actorLabel(entry.actor)}</td>
-              <td className="audit-details">{entry.target ? `${entry.target.type} ${entry.target.id}` : "—"}</td>
-              <td className="audit-details">{changesLabel(entry.changes) || "—"}</td>
+              <td>{auditActorLabel(entry.actor)}</td>
+              <td className="audit-details" title={entry.target ? `${entry.target.type} ${entry.target.id}` : undefined}>{auditTargetLabel(entry.target, entry.changes)}</td>
+              <td className="audit-details">{auditChangesLabel(entry.changes) || "—"}</td>
               <td>{entry.address ?? "—"}</td>
             </tr>
           )}

@@ -55,7 +55,18 @@ function summarize(action: AccountActivityAction, changes: Record<string, unknow
       return "Recovery code used";
     case "recovery_codes.regenerated":
       return "Recovery codes replaced by a new set";
+    case "profile.updated":
+      return profileSummary(changes);
   }
+}
+
+/** "Display name changed to "Ada"", "Profile picture uploaded", or both. */
+function profileSummary(changes: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof changes.displayName === "string") parts.push(changes.displayName === "" ? "Display name cleared" : `Display name changed to${quoted(changes.displayName)}`);
+  if (changes.avatar === "uploaded") parts.push("Profile picture uploaded");
+  if (changes.avatar === "removed") parts.push("Profile picture removed");
+  return parts.join("; ") || "Profile changed";
 }
 
 function actedBy(row: AccountEventRow, userId: string): string | null {
