@@ -11,6 +11,7 @@ export function deploymentValues(form: FormData) {
     upstreamUrl: String(form.get("upstreamUrl") ?? ""),
     access: String(form.get("access") ?? "members"),
     manifest: String(form.get("manifest") ?? ""),
+    appId: String(form.get("appId") ?? ""),
   };
 }
 
@@ -28,6 +29,7 @@ export function deploymentFailure(error: unknown, request: Request, intent: stri
     };
     return json(result, { status: failure.status, headers });
   }
+  if (failure.message === "App not found") return failedForm(intent, failure, "appId", { values, headers });
   const field = failure.path === "name" || /deployment name|^A deployment/i.test(failure.message) ? "name" : failure.path === "upstreamUrl" || /^Upstream/.test(failure.message) ? "upstreamUrl" : undefined;
   return failedForm(intent, failure, field, { values, headers });
 }

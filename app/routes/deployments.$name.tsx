@@ -8,6 +8,7 @@ import { agentFlags, deploymentFailure, deploymentValues } from "~/lib/deploymen
 import { describeFailure } from "~/lib/form-errors.server";
 import { allows, type AgentTokenResult, type FormResult } from "~/lib/view-types";
 import { readForm } from "~/lib/read-form.server";
+import { listAppViews } from "~/lib/apps.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.deployment.name ?? "Deployment"} · svc` }];
 
@@ -16,11 +17,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const deployment = await dashboard.caller.deployments.get({ name: params.name ?? "" });
     const canManage = allows(account, "deployments.manage");
-    const [agentTokens, shellEvents] = await Promise.all([
+    const [agentTokens, shellEvents, apps] = await Promise.all([
       canManage ? dashboard.caller.shell.listAgentTokens({ name: deployment.name }) : [],
       dashboard.caller.shell.events({ name: deployment.name }),
+      listAppViews(dashboard.caller),
     ]);
-    return json<DeploymentData>({ account, deployment, canManage, agentTokens, shellEvents, agentFlags: agentFlags() }, { headers: sessionHeaders(dashboard) });
+    return json<DeploymentData>({ account, deployment, canManage, agentTokens, shellEvents, agentFlags: agentFlags(), apps }, { headers: sessionHeaders(dashboard) });
   } catch (error) {
     if (describeFailure(error, request).status === 404) throw await notFound(request);
     throw error;
@@ -47,7 +49,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await dashboard.caller.deployments.remove({ name });
       return redirect("/deployments", { headers });
     }
-    await dashboard.caller.deployments.update({ name, upstreamUrl: values.upstreamUrl, access: values.access as "members", manifest: values.manifest.trim() ? values.manifest : null });
+    await dashboard.caller.deployments.update({
+      name,
+      upstreamUrl: values.upstreamUrl,
+      access: values.access as "members",
+      manifest: values.manifest.trim() ? values.manifest : null,
+      ...(values.appId ? { appId: values.appId } : {}),
+    });
     return json<FormResult>({ intent, ok: true }, { headers });
   } catch (error) {
     return deploymentFailure(error, request, intent, values, headers);

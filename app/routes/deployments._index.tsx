@@ -4,14 +4,16 @@ import { DeploymentsPage, type DeploymentsData } from "~/components/pages/Deploy
 import { loadWorkspaceAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { deploymentFailure, deploymentValues } from "~/lib/deployments.server";
+import { listAppViews } from "~/lib/apps.server";
 import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Deployments · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
-  const deployments = await dashboard.caller.deployments.list();
-  return json<DeploymentsData>({ account, deployments, canManage: account.role !== "viewer" }, { headers: sessionHeaders(dashboard) });
+  const canManage = account.role !== "viewer";
+  const [deployments, apps] = await Promise.all([dashboard.caller.deployments.list(), canManage ? listAppViews(dashboard.caller) : []]);
+  return json<DeploymentsData>({ account, deployments, canManage, apps }, { headers: sessionHeaders(dashboard) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -23,6 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
       name: values.name,
       upstreamUrl: values.upstreamUrl,
       access: values.access as "members",
+      ...(values.appId ? { appId: values.appId } : {}),
       ...(values.manifest.trim() ? { manifest: values.manifest } : {}),
     });
     return redirect(`/deployments/${created.name}`, { headers });

@@ -78,7 +78,7 @@ export const deploymentOperations: Route[] = [
       name: "2-40 lowercase letters, digits and single hyphens, no hyphen at either end; not `me`",
       upstreamUrl: "http or https, no credentials or fragment; every address it resolves to must be allowed",
       manifest: "the text of `vendo.yaml` (at most 64 KB), validated against `/schemas/vendo.schema.json`; its name must be the deployment's",
-      appId: "an existing app of the workspace; without it the deployment gets an app of its own, named after it",
+      appId: "an existing app of the workspace; without it the deployment joins the workspace's app of its name (the oldest, if several), or gets a new one named after it",
     },
     responses: [
       { status: 201, description: "The new deployment.", schema: deploymentOutput, examples: [{ name: "created", summary: "A tool for members", body: DEPLOYMENT, request: { as: "owner", json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } } }] },

@@ -22,6 +22,16 @@ export async function createApp(em: EntityManager, tenantId: string, userId: str
   });
 }
 
+/**
+ * The app a deployment named `name` joins when none is chosen: the workspace's oldest app of
+ * that name (never the CLI's), so a tool registered under an app's name gets that app's
+ * variables and connections; else a new app named after it.
+ */
+export async function appForDeployment(em: EntityManager, tenantId: string, userId: string, name: string): Promise<App> {
+  const existing = await em.findOne(App, { tenantId, name, kind: "app" }, { orderBy: { createdAt: "asc" } });
+  return existing ?? createApp(em, tenantId, userId, name);
+}
+
 export async function requireApp(em: EntityManager, tenantId: string, appId: string): Promise<App> {
   const app = await em.findOne(App, { id: appId, tenantId });
   if (!app) throw appNotFound();

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { isUniqueViolation } from "../platform/db/unique-violation";
-import { createApp, requireApp } from "../apps";
+import { appForDeployment, requireApp } from "../apps";
 import { getConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
 import { validateManifest, type Manifest } from "./manifest";
@@ -93,8 +93,8 @@ export async function requireDeployment(em: EntityManager, tenantId: string, nam
 }
 
 /**
- * Registers a deployment. Without `appId` it gets an app of its own, named after it, in
- * the same transaction: a refused name leaves no stray app behind.
+ * Registers a deployment. Without `appId` it joins the workspace's app of its name, or gets
+ * a new one named after it, in the same transaction: a refused name leaves no stray app behind.
  */
 export async function createDeployment(em: EntityManager, tenantId: string, userId: string, input: CreateDeploymentInput): Promise<DeploymentRow> {
   const manifest = input.manifest !== undefined ? parseManifest(input.manifest, input.name) : undefined;
@@ -102,7 +102,7 @@ export async function createDeployment(em: EntityManager, tenantId: string, user
   const access = input.access ?? manifest?.access ?? "members";
   try {
     return await em.transactional(async (tx) => {
-      const appId = input.appId ? (await requireApp(tx, tenantId, input.appId)).id : (await createApp(tx, tenantId, userId, input.name)).id;
+      const appId = input.appId ? (await requireApp(tx, tenantId, input.appId)).id : (await appForDeployment(tx, tenantId, userId, input.name)).id;
       const rows = await tx.getConnection().execute<DeploymentRow[]>(
         `insert into deployments (tenant_id, app_id, name, upstream_url, access, manifest, created_by) values (?, ?, ?, ?, ?, ?, ?) returning *`,
         [tenantId, appId, input.name, input.upstreamUrl, access, input.manifest ?? null, userId],

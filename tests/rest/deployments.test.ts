@@ -47,6 +47,16 @@ describe("deployments", () => {
     expect((await service.db.query("select count(*)::int as n from apps where tenant_id = $1", [tenantId])).rows[0].n).toBe(appsBefore + 1);
   });
 
+  it("joins the workspace's app of its name rather than making a second one (issue 28, 6)", async () => {
+    const made = await api(service, "/api/apps", { method: "POST", cookie: owner.cookie, json: { name: "ledger" } });
+    expect(made.status).toBe(201);
+    await api(service, `/api/apps/${made.body.id}/env/LEDGER_TOKEN`, { method: "PUT", cookie: owner.cookie, json: { value: "t0k" } });
+    const res = await create({ name: "ledger", upstreamUrl: upstream.url });
+    expect([res.status, res.body.appId]).toEqual([201, made.body.id]);
+    expect((await service.db.query("select count(*)::int as n from apps where tenant_id = $1 and name = 'ledger'", [tenantId])).rows[0].n).toBe(1);
+    expect((await api(service, "/api/deployments/ledger", { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+  });
+
   it("takes a manifest, validated against the published schema, and lists its integrations", async () => {
     const manifest = "name: dashboards\nport: 8080\naccess: public\nhealthcheck: /healthz\nintegrations: [github]\n";
     const res = await create({ name: "dashboards", upstreamUrl: upstream.url, manifest });

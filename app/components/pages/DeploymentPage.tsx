@@ -1,6 +1,7 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
-import type { AccountView, FormResult, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, AppView, FormResult, WorkspaceView } from "~/lib/view-types";
+import { DeploymentAppField } from "../DeploymentAppField";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
@@ -21,11 +22,14 @@ export interface DeploymentData {
   shellEvents: DeploymentEventView[];
   /** Where the agent dials, as flags of the printed `svc agent` command (`--api-base <url>`). */
   agentFlags?: string;
+  /** The workspace's apps: the one this deployment belongs to is named and linked, and can be changed. */
+  apps: AppView[];
 }
 
 /** One deployment: open it, its health, the integrations its manifest asks for, edit, delete. */
 export function DeploymentPage() {
-  const { account, deployment, canManage, agentTokens, shellEvents, agentFlags } = useLoaderData<DeploymentData>();
+  const { account, deployment, canManage, agentTokens, shellEvents, agentFlags, apps } = useLoaderData<DeploymentData>();
+  const app = apps.find((one) => one.id === deployment.appId);
   const result = useActionData<FormResult & AgentTokenResult>();
   const navigation = useNavigation();
   const pending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -48,6 +52,11 @@ export function DeploymentPage() {
             <dd><a href={deployment.url} target="_blank" rel="noreferrer" data-testid="deployment-url">{deployment.url}</a></dd>
             <dt>Access</dt>
             <dd><Badge tone={deployment.access === "public" ? "warning" : "muted"}>{deployment.access}</Badge></dd>
+            <dt>App</dt>
+            <dd data-testid="deployment-app">
+              <Link to={`/apps/${deployment.appId}`}>{app?.name ?? deployment.appId}</Link>
+              <span className="cell-muted"> (its variables and connections reach this tool)</span>
+            </dd>
           </dl>
         </Card>
         <Card title="Integrations" description="What the manifest says this tool needs.">
@@ -78,6 +87,7 @@ export function DeploymentPage() {
                     <option value="public">Anyone (public)</option>
                   </select>
                 </label>
+                <DeploymentAppField apps={apps} defaultValue={result?.values?.appId || deployment.appId} error={result?.intent === "update" ? result.fieldErrors?.appId : undefined} />
                 <ManifestField label="Manifest (vendo.yaml)" rows={8} defaultValue={result?.values?.manifest ?? deployment.manifest ?? ""} problems={result?.intent === "update" ? result.manifestProblems : undefined} />
                 {result?.intent === "update" && result.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
                 {result?.intent === "update" && result.ok ? <p className="form-success" role="status">Saved</p> : null}

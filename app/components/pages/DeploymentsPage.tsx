@@ -1,12 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
-import type { AccountView, DeploymentView, FormResult, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, AppView, DeploymentView, FormResult, WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge, type BadgeTone } from "../Badge";
 import { Card } from "../Card";
 import { DataTable } from "../DataTable";
 import { Field } from "../Field";
 import { ManifestField } from "../ManifestField";
+import { DeploymentAppField } from "../DeploymentAppField";
 
 export type { DeploymentView };
 
@@ -14,6 +15,8 @@ export interface DeploymentsData {
   account: AccountView & { workspace: WorkspaceView };
   deployments: DeploymentView[];
   canManage: boolean;
+  /** The workspace's apps, for the registration form's App choice. */
+  apps: AppView[];
 }
 
 const HEALTH_TONE: Record<DeploymentView["health"]["status"], BadgeTone> = { healthy: "success", unhealthy: "danger", unknown: "muted" };
@@ -28,7 +31,7 @@ export function HealthBadge({ health }: { health: DeploymentView["health"] }) {
 
 /** The workspace's deployed tools: status, address, and a form to register another. */
 export function DeploymentsPage() {
-  const { account, deployments, canManage } = useLoaderData<DeploymentsData>();
+  const { account, deployments, canManage, apps } = useLoaderData<DeploymentsData>();
   const result = useActionData<FormResult>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -65,6 +68,7 @@ export function DeploymentsPage() {
                   <option value="public">Anyone (public)</option>
                 </select>
               </label>
+              <DeploymentAppField apps={apps} defaultValue={result?.values?.appId || undefined} error={result?.fieldErrors?.appId} />
               <ManifestField label="Manifest (vendo.yaml, optional)" rows={6} defaultValue={result?.values?.manifest} problems={result?.manifestProblems} />
               {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
               <div>
