@@ -160,7 +160,7 @@ export const identityProviderOperations: Route[] = [
       `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\` key by key (a \`null\` removes one), at most 2 KB serialized; \`display_name\` and \`avatar_url\` are strings of at most 2048 characters without control characters. ` +
       "`password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. " +
       "`email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. " +
-      "Every field is checked before any is applied.",
+      "Every field is checked before any is applied. An account with a verified second factor changes its password or address only from a session that passed it (`aal2`), as GoTrue requires.",
     auth: ["identityToken"],
     jsonBody: updateUserBody,
     responses: [
@@ -177,7 +177,10 @@ export const identityProviderOperations: Route[] = [
           "or a password alone for an anonymous account (`validation_failed`). A password change from a session over 24 hours old without `nonce`, with mail, is 400 `reauthentication_needed`.",
         examples: [{ name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "ownerToken", json: { password: "1234567" } } }],
       },
-      noBearer({ data: { display_name: "Grace" } }),
+      {
+        ...noBearer({ data: { display_name: "Grace" } }),
+        description: "No bearer; or GoTrue's `insufficient_aal` (\"AAL2 session is required to update email or password when MFA is enabled.\"): a new password or address from an `aal1` session of an account with a verified second factor.",
+      },
       badToken({ data: { display_name: "Grace" } }),
     ],
   }),
@@ -189,7 +192,7 @@ export const identityProviderOperations: Route[] = [
     tag: "Identity provider",
     summary: "End the session of an access token",
     description:
-      `${IDENTITY_DESCRIPTION} \`scope\` as GoTrue: \`global\` (the default) ends every session of the account, \`local\` this one, \`others\` all but this one. ` +
+      `${IDENTITY_DESCRIPTION} \`scope\` as GoTrue: \`global\` (the default) ends every session of the account, \`local\` this one, \`others\` all but this one (from an \`aal2\` session once the account has a verified second factor). ` +
       "An ended session's refresh token stops working and the dashboard session signed in with it ends.",
     auth: ["identityToken"],
     query: logoutQuery,
@@ -199,6 +202,11 @@ export const identityProviderOperations: Route[] = [
         status: 400,
         description: "An unknown scope.",
         examples: [{ name: "bad-scope", summary: "scope=everywhere", body: { code: 400, error_code: "validation_failed", msg: 'Unsupported logout scope "everywhere"' }, request: { as: "ownerToken", query: { scope: "everywhere" } } }],
+      },
+      {
+        status: 422,
+        description:
+          "`insufficient_aal`: `scope=others` from an `aal1` session of an account with a verified second factor (a password alone ends none of the person's other sessions; `global` and `local` always work).",
       },
       noBearer(),
       badToken(),

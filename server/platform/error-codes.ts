@@ -160,6 +160,8 @@ export const IDENTITY = {
   MFA_RECOVERY_CODES_SOLE_FACTOR: entry("mfa_recovery_codes_sole_factor", 422, "identity", "Recovery codes without another verified factor, or removing the last factor they back."),
   INSUFFICIENT_AAL: entry("insufficient_aal", 403, "identity", "Two-step sign-in: enrolling or managing recovery codes from a session that has not verified its second factor (`aal1`)."),
   INSUFFICIENT_AAL_UNENROLL: entry("insufficient_aal", 422, "identity", "Two-step sign-in: removing a verified factor from an `aal1` session."),
+  INSUFFICIENT_AAL_ACCOUNT: entry("insufficient_aal", 401, "identity", "Two-step sign-in: a new password or address (`PUT /auth/v1/user`) from an `aal1` session of an account with a verified second factor (GoTrue's 401)."),
+  INSUFFICIENT_AAL_SIGN_OUT_OTHERS: entry("insufficient_aal", 422, "identity", "Two-step sign-in: ending the account's other sessions (`POST /auth/v1/logout?scope=others`) from an `aal1` session of an account with a verified second factor."),
   MFA_RATE_LIMITED: entry("over_request_rate_limit", 429, "identity", "Two-step sign-in: 5 wrong codes for a factor within 5 minutes; `Retry-After` says when to try again."),
   MFA_RECOVERY_CODES_LOCKED: entry("mfa_recovery_codes_locked", 429, "identity", "Recovery codes: 5 wrong codes within 5 minutes; `Retry-After` says when to try again."),
   WEBAUTHN_CHALLENGE_NOT_FOUND: entry("webauthn_challenge_not_found", 400, "identity", "Passkeys: a verify whose `challenge_id` names no live challenge of its kind (unknown, or used already: each is used once)."),
