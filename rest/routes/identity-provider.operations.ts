@@ -265,7 +265,8 @@ export const identityProviderOperations: Route[] = [
     description:
       `${IDENTITY_DESCRIPTION} auth-js \`signInWithOtp({ email })\`. With mail (\`SMTP_URL\`) one mail carries a magic link (\`GET /auth/v1/verify\`) and a six-digit code ` +
       "(`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) " +
-      "unless `create_user` is `false`. The answer is `{}`; the mail goes after it. Phone sign-in is not offered (`phone_provider_disabled`).",
+      "unless `create_user` is `false`. The answer is `{}` for every address, with or without an account and whatever `create_user` says; the account, the code and the mail come after it. " +
+      "One sign-in mail per address per 60 seconds (GoTrue's `SMTP_MAX_FREQUENCY`): a request inside it changes nothing, and the code mailed last still works. Phone sign-in is not offered (`phone_provider_disabled`).",
     auth: [],
     query: redirectQuery,
     jsonBody: otpBody,
@@ -274,10 +275,15 @@ export const identityProviderOperations: Route[] = [
       badEmail({ email: "grace" }),
       {
         status: 422,
-        description: "`email_provider_disabled` without mail (the message names `SMTP_URL`); `otp_disabled` for an unknown address with `create_user: false`.",
+        description: "`email_provider_disabled` without mail (the message names `SMTP_URL`).",
         examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: "Sign-in by email link or code needs mail, and mail is not configured: set SMTP_URL" }, request: { as: "anonymous", json: { email: "grace@example.com" } } }],
       },
-      mailLimit,
+      {
+        ...mailLimit,
+        description:
+          "Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`, `over_request_rate_limit`), or a second sign-in mail to one address within 60 seconds " +
+          "(`over_email_send_rate_limit`, \"For security purposes, you can only request this after N seconds.\"); `Retry-After` says when to try again.",
+      },
     ],
   }),
   route({

@@ -34,6 +34,7 @@ import { canSendMail } from "../platform/mailer";
 import { getConfig } from "../platform/config";
 import { changeEmail, changePassword } from "./account-changes";
 import { toProviderUser } from "./provider-user";
+import { mayMailTo } from "./mail-frequency";
 import { mailReauthenticationNonce, requireRecentSignInOrNonce } from "./reauthentication";
 import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
 
@@ -100,7 +101,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       if (error instanceof UniqueConstraintViolationException) {
         if (!confirming) throw new IdentityError(IDENTITY.USER_ALREADY_EXISTS, "User already registered");
         this.em.clear();
-        await mailAlreadyRegistered(email);
+        // One such note per address per interval; a refusal would tell that the address has an account, so none shows.
+        if (await mayMailTo(this.em, "already-registered", email)) await mailAlreadyRegistered(email);
         return madeUpSignUp(email, metadata, now);
       }
       throw error;
