@@ -366,7 +366,7 @@ export const identityProviderOperations: Route[] = [
     tag: "Identity provider",
     summary: "Mail a re-authentication code",
     description:
-      `${IDENTITY_DESCRIPTION} auth-js \`reauthenticate\`: mails a six-digit nonce to the account (60 minutes, once). With mail, a password change (\`PUT /auth/v1/user\`) ` +
+      `${IDENTITY_DESCRIPTION} auth-js \`reauthenticate\`: mails a six-digit nonce to the account (60 minutes, once; one mail a minute at most). With mail, a password change (\`PUT /auth/v1/user\`) ` +
       "from a session signed in more than 24 hours ago needs it as `nonce` (400 `reauthentication_needed` without, 422 `reauthentication_not_valid` when wrong), GoTrue's secure password change.",
     auth: ["identityToken"],
     responses: [
@@ -377,6 +377,11 @@ export const identityProviderOperations: Route[] = [
         status: 422,
         description: "`email_provider_disabled` without mail; `email_not_confirmed` (`Please verify your email first.`) before the address is confirmed.",
         examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: "Re-authentication needs mail, and mail is not configured: set SMTP_URL" }, request: { as: "ownerToken" } }],
+      },
+      {
+        status: 429,
+        description: "`over_email_send_rate_limit`: a second nonce within 60 seconds (GoTrue's `SMTP_MAX_FREQUENCY`; the nonce mailed last still works); `Retry-After` says when to try again.",
+        headers: { "Retry-After": "Seconds until a new attempt may succeed." },
       },
     ],
   }),

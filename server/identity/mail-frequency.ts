@@ -14,7 +14,7 @@ import { IdentityError } from "./provider-types";
  */
 export const MAIL_INTERVAL_SECONDS = 60;
 
-export type LimitedMail = "sign-in" | "already-registered";
+export type LimitedMail = "sign-in" | "already-registered" | "reauthentication";
 
 const keyOf = (kind: LimitedMail, address: string) => `mail-to:${kind}:${sha256Base64url(address)}`;
 

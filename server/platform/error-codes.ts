@@ -136,7 +136,7 @@ export const IDENTITY = {
   EMAIL_PROVIDER_DISABLED: entry("email_provider_disabled", 422, "identity", "Password recovery, magic links, one-time codes and re-authentication without mail (`SMTP_URL` unset); the message names the setting."),
   VALIDATION_FAILED_422: entry("validation_failed", 422, "identity", "`POST /verify` with a code and a malformed address (GoTrue's 422 `Invalid email format`)."),
   PHONE_PROVIDER_DISABLED: entry("phone_provider_disabled", 400, "identity", "Anything by phone (SMS codes): the built-in provider has no phone sign-in."),
-  OVER_EMAIL_SEND_RATE_LIMIT: entry("over_email_send_rate_limit", 429, "identity", "A second sign-in mail (`POST /otp`) to one address within 60 seconds (GoTrue's `SMTP_MAX_FREQUENCY`); `Retry-After` says when to try again."),
+  OVER_EMAIL_SEND_RATE_LIMIT: entry("over_email_send_rate_limit", 429, "identity", "A second sign-in mail (`POST /otp`) or re-authentication nonce (`GET /reauthenticate`) to one address within 60 seconds (GoTrue's `SMTP_MAX_FREQUENCY`); `Retry-After` says when to try again."),
   OTP_EXPIRED: entry("otp_expired", 403, "identity", "A one-time code or magic link that is wrong, used or expired."),
   REAUTHENTICATION_NEEDED: entry("reauthentication_needed", 400, "identity", "A password change from a session older than 24 hours without the mailed `nonce`."),
   REAUTHENTICATION_NOT_VALID: entry("reauthentication_not_valid", 422, "identity", "A password change with a `nonce` that is wrong, used or expired."),

@@ -266,6 +266,17 @@ describe("reauthenticate before a password change from an old session", () => {
     expect((await anon().signInWithPassword({ email, password: "a newer passphrase" })).error).toBeNull();
   });
 
+  it("mails one nonce a minute: a second request is GoTrue's 429 and the first nonce still works", async () => {
+    const { auth, email } = await confirmedAccount();
+    await age(email);
+    expect((await auth.reauthenticate()).error).toBeNull();
+    const nonce = nonceIn(await mailTo(email));
+    expect((await auth.reauthenticate()).error).toMatchObject({ status: 429, code: "over_email_send_rate_limit", message: expect.stringMatching(/^For security purposes, you can only request this after \d+ seconds\.$/) });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(email)).toBe(1);
+    expect((await auth.updateUser({ password: "a newer passphrase", nonce })).error).toBeNull();
+  });
+
   it("refuses hostile nonces with GoTrue's 422 and keeps the password", async () => {
     const { auth, email } = await confirmedAccount();
     await age(email);

@@ -104,6 +104,7 @@ describe("the OpenAPI document", () => {
       "POST /auth/v1/otp 429",
       "POST /auth/v1/verify 429",
       "POST /auth/v1/resend 429",
+      "GET /auth/v1/reauthenticate 429",
       "GET /apps/authorize 403",
       // The authorization server (issue 15): registrations need a flood, bodies over 56 KB and the
       // HTML error page of authorize are sent by tests/rest/oauth-server.test.ts and
