@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -159,14 +159,23 @@ async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: 
   }
   if (!session) return redirect(res, `/login?redirectTo=${encodeURIComponent(`${OAUTH_PREFIX}interaction/${uid}`)}`);
   const server = await provider();
-  if (action === "approve") {
-    // A document kept only for the authorization in progress may have lapsed while the person read the page.
-    const problem = await metadataClientProblem(await interactionClientId(em(), uid), false);
-    if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
-    return approveInteraction(server, em(), req, res, session.user.userId);
+  try {
+    if (action === "approve") {
+      // A document kept only for the authorization in progress may have lapsed while the person read the page.
+      const problem = await metadataClientProblem(await interactionClientId(em(), uid), false);
+      if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
+      return await approveInteraction(server, em(), req, res, session.user.userId, uid);
+    }
+    return await denyInteraction(server, req, res, uid);
+  } catch (error) {
+    if (!isLapsedInteraction(error)) throw error;
+    return sendPage(res, 400, LAPSED_INTERACTION_TITLE, LAPSED_INTERACTION_MESSAGE);
   }
-  return denyInteraction(server, req, res);
 }
+
+export const LAPSED_INTERACTION_TITLE = "This request has expired";
+export const LAPSED_INTERACTION_MESSAGE =
+  "This authorization request has expired, or was started in another browser. Go back to the application and sign in with it again to start a new one.";
 
 /** RFC 7591 names no error for it: a 429 in RFC 6749's shape, with when to try again. */
 async function registrationAllowed(res: ServerResponse, clientAddress: string | null): Promise<boolean> {

@@ -160,7 +160,7 @@ export const identityProviderOperations: Route[] = [
       `${IDENTITY_DESCRIPTION} \`data\` is merged into \`user_metadata\` key by key (a \`null\` removes one), at most 2 KB serialized; \`display_name\` and \`avatar_url\` are strings of at most 2048 characters without control characters. ` +
       "`password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. " +
       "`email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. " +
-      "Every field is checked before any is applied.",
+      "Every field is checked before any is applied. An account with a verified second factor changes its password or address only from a session that passed it (`aal2`), as GoTrue requires.",
     auth: ["identityToken"],
     jsonBody: updateUserBody,
     responses: [
@@ -177,7 +177,10 @@ export const identityProviderOperations: Route[] = [
           "or a password alone for an anonymous account (`validation_failed`). A password change from a session over 24 hours old without `nonce`, with mail, is 400 `reauthentication_needed`.",
         examples: [{ name: "weak-password", summary: "Seven characters", body: { code: 422, error_code: "weak_password", msg: "Password should be at least 8 characters." }, request: { as: "ownerToken", json: { password: "1234567" } } }],
       },
-      noBearer({ data: { display_name: "Grace" } }),
+      {
+        ...noBearer({ data: { display_name: "Grace" } }),
+        description: "No bearer; or GoTrue's `insufficient_aal` (\"AAL2 session is required to update email or password when MFA is enabled.\"): a new password or address from an `aal1` session of an account with a verified second factor.",
+      },
       badToken({ data: { display_name: "Grace" } }),
     ],
   }),
@@ -189,7 +192,7 @@ export const identityProviderOperations: Route[] = [
     tag: "Identity provider",
     summary: "End the session of an access token",
     description:
-      `${IDENTITY_DESCRIPTION} \`scope\` as GoTrue: \`global\` (the default) ends every session of the account, \`local\` this one, \`others\` all but this one. ` +
+      `${IDENTITY_DESCRIPTION} \`scope\` as GoTrue: \`global\` (the default) ends every session of the account, \`local\` this one, \`others\` all but this one (from an \`aal2\` session once the account has a verified second factor). ` +
       "An ended session's refresh token stops working and the dashboard session signed in with it ends.",
     auth: ["identityToken"],
     query: logoutQuery,
@@ -199,6 +202,11 @@ export const identityProviderOperations: Route[] = [
         status: 400,
         description: "An unknown scope.",
         examples: [{ name: "bad-scope", summary: "scope=everywhere", body: { code: 400, error_code: "validation_failed", msg: 'Unsupported logout scope "everywhere"' }, request: { as: "ownerToken", query: { scope: "everywhere" } } }],
+      },
+      {
+        status: 422,
+        description:
+          "`insufficient_aal`: `scope=others` from an `aal1` session of an account with a verified second factor (a password alone ends none of the person's other sessions; `global` and `local` always work).",
       },
       noBearer(),
       badToken(),
@@ -257,7 +265,8 @@ export const identityProviderOperations: Route[] = [
     description:
       `${IDENTITY_DESCRIPTION} auth-js \`signInWithOtp({ email })\`. With mail (\`SMTP_URL\`) one mail carries a magic link (\`GET /auth/v1/verify\`) and a six-digit code ` +
       "(`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) " +
-      "unless `create_user` is `false`. The answer is `{}`; the mail goes after it. Phone sign-in is not offered (`phone_provider_disabled`).",
+      "unless `create_user` is `false`. The answer is `{}` for every address, with or without an account and whatever `create_user` says; the account, the code and the mail come after it. " +
+      "One sign-in mail per address per 60 seconds (GoTrue's `SMTP_MAX_FREQUENCY`): a request inside it changes nothing, and the code mailed last still works. Phone sign-in is not offered (`phone_provider_disabled`).",
     auth: [],
     query: redirectQuery,
     jsonBody: otpBody,
@@ -266,10 +275,15 @@ export const identityProviderOperations: Route[] = [
       badEmail({ email: "grace" }),
       {
         status: 422,
-        description: "`email_provider_disabled` without mail (the message names `SMTP_URL`); `otp_disabled` for an unknown address with `create_user: false`.",
+        description: "`email_provider_disabled` without mail (the message names `SMTP_URL`).",
         examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: "Sign-in by email link or code needs mail, and mail is not configured: set SMTP_URL" }, request: { as: "anonymous", json: { email: "grace@example.com" } } }],
       },
-      mailLimit,
+      {
+        ...mailLimit,
+        description:
+          "Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`, `over_request_rate_limit`), or a second sign-in mail to one address within 60 seconds " +
+          "(`over_email_send_rate_limit`, \"For security purposes, you can only request this after N seconds.\"); `Retry-After` says when to try again.",
+      },
     ],
   }),
   route({
@@ -352,7 +366,7 @@ export const identityProviderOperations: Route[] = [
     tag: "Identity provider",
     summary: "Mail a re-authentication code",
     description:
-      `${IDENTITY_DESCRIPTION} auth-js \`reauthenticate\`: mails a six-digit nonce to the account (60 minutes, once). With mail, a password change (\`PUT /auth/v1/user\`) ` +
+      `${IDENTITY_DESCRIPTION} auth-js \`reauthenticate\`: mails a six-digit nonce to the account (60 minutes, once; one mail a minute at most). With mail, a password change (\`PUT /auth/v1/user\`) ` +
       "from a session signed in more than 24 hours ago needs it as `nonce` (400 `reauthentication_needed` without, 422 `reauthentication_not_valid` when wrong), GoTrue's secure password change.",
     auth: ["identityToken"],
     responses: [
@@ -363,6 +377,11 @@ export const identityProviderOperations: Route[] = [
         status: 422,
         description: "`email_provider_disabled` without mail; `email_not_confirmed` (`Please verify your email first.`) before the address is confirmed.",
         examples: [{ name: "no-mail", summary: "SMTP_URL is not set", body: { code: 422, error_code: "email_provider_disabled", msg: "Re-authentication needs mail, and mail is not configured: set SMTP_URL" }, request: { as: "ownerToken" } }],
+      },
+      {
+        status: 429,
+        description: "`over_email_send_rate_limit`: a second nonce within 60 seconds (GoTrue's `SMTP_MAX_FREQUENCY`; the nonce mailed last still works); `Retry-After` says when to try again.",
+        headers: { "Retry-After": "Seconds until a new attempt may succeed." },
       },
     ],
   }),

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
 import { verifyAccessToken } from "./access-tokens";
 import { factorsOf } from "./mfa/factor-rows";
+import { requireSecondFactorIfEnrolled } from "./mfa/second-factor-rule";
 import { secondFactorOf, sessionTokens } from "./session-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
 import { InvalidIdentityTokenError } from "./identity-tokens";
@@ -33,6 +34,7 @@ import { canSendMail } from "../platform/mailer";
 import { getConfig } from "../platform/config";
 import { changeEmail, changePassword } from "./account-changes";
 import { toProviderUser } from "./provider-user";
+import { mayMailTo } from "./mail-frequency";
 import { mailReauthenticationNonce, requireRecentSignInOrNonce } from "./reauthentication";
 import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
 
@@ -99,7 +101,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       if (error instanceof UniqueConstraintViolationException) {
         if (!confirming) throw new IdentityError(IDENTITY.USER_ALREADY_EXISTS, "User already registered");
         this.em.clear();
-        await mailAlreadyRegistered(email);
+        // One such note per address per interval; a refusal would tell that the address has an account, so none shows.
+        if (await mayMailTo(this.em, "already-registered", email)) await mailAlreadyRegistered(email);
         return madeUpSignUp(email, metadata, now);
       }
       throw error;
@@ -178,9 +181,13 @@ export class BuiltInIdentityProvider implements IdentityProvider {
 
   /** GoTrue's `PUT /user`: each field given is validated first, then all are applied. */
   async changeAccount(accessToken: string, changes: AccountChanges): Promise<ProviderUser> {
-    const { user, sessionId } = await this.sessionFromToken(accessToken);
+    const { user, sessionId, aal } = await this.sessionFromToken(accessToken);
     const email = changes.email === undefined ? undefined : normalizeEmail(changes.email);
     if (changes.password !== undefined) checkNewPassword(changes.password);
+    // GoTrue's order: after the fields' own checks, before anything that tells whether an address is taken.
+    if (changes.password !== undefined || (email !== undefined && email !== user.email)) {
+      await requireSecondFactorIfEnrolled(this.em, { user, aal }, () => new IdentityError(IDENTITY.INSUFFICIENT_AAL_ACCOUNT, "AAL2 session is required to update email or password when MFA is enabled."));
+    }
     if (user.isAnonymous && changes.password !== undefined && email === undefined && !user.email) {
       throw new IdentityError(IDENTITY.VALIDATION_FAILED_422, "Updating password of an anonymous user without an email or phone is not allowed");
     }
@@ -202,9 +209,14 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   }
 
   async logout(accessToken: string, scope: LogoutScope = "global"): Promise<void> {
-    const { user, sessionId } = await this.sessionFromToken(accessToken);
+    const { user, sessionId, aal } = await this.sessionFromToken(accessToken);
     if (scope === "local") return revokeSession(this.em, sessionId);
-    if (scope === "others") return void (await revokeOtherSignedInSessions(this.em, user.id, sessionId));
+    if (scope === "others") {
+      // Signing oneself out always works; ending the person's other (perhaps `aal2`) sessions is theirs to do (ADR 061).
+      // 422, not GoTrue's usual 401/403: auth-js's signOut takes those as "already signed out" and would report success.
+      await requireSecondFactorIfEnrolled(this.em, { user, aal }, () => new IdentityError(IDENTITY.INSUFFICIENT_AAL_SIGN_OUT_OTHERS, "AAL2 session is required to sign out other sessions when MFA is enabled"));
+      return void (await revokeOtherSignedInSessions(this.em, user.id, sessionId));
+    }
     await revokeSessionsOf(this.em, user.id, null);
   }
 

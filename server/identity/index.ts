@@ -25,7 +25,7 @@ export { MAX_PER_PAGE, adminCreateUser, adminDeleteUser, adminGetUser, adminList
 export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "./oauth/metadata";
 export { oauthServer } from "./oauth/oauth-server";
 export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth/oauth-provider";
-export { approveInteraction, consentDetails, denyInteraction, interactionClientId, type ConsentDetails } from "./oauth/interactions";
+export { approveInteraction, consentDetails, denyInteraction, interactionClientId, isLapsedInteraction, type ConsentDetails } from "./oauth/interactions";
 export { userinfo } from "./oauth/userinfo";
 export { createRegisteredClient, deleteRegisteredClient, listRegisteredClients, rotateRegisteredClientSecret } from "./oauth/registered-clients";
 export {

@@ -8,6 +8,7 @@ import { hashPassword } from "./passwords";
 import { publishSessionRevoked } from "./session-revocations";
 import { personActor, recordAccountChange } from "./account-audit";
 import { log } from "../platform/log";
+import { MAIL_INTERVAL_SECONDS } from "./mail-frequency";
 
 /** How long a reset link works (docs/decisions/024): long enough to pass on, short enough to go stale. */
 export const RESET_LINK_MINUTES = 60;
@@ -60,8 +61,6 @@ export async function issueResetLink(em: EntityManager, email: string, issuedBy:
   return { url: link.url, email: user.email, expiresAt: link.expiresAt.toISOString() };
 }
 
-/** One mail per account per minute at most: a second request inside it sends nothing. */
-const MAIL_INTERVAL_SECONDS = 60;
 
 export const MAIL_SENT_MESSAGE = "If an account exists for this email, a reset link is on its way. It works once, for 60 minutes.";
 
@@ -74,6 +73,7 @@ export async function mailResetLink(em: EntityManager, email: string, send: (mes
   requireBuiltInProvider();
   const user = await findUserByEmail(em, email);
   if (!user) return;
+  // One mail per account per MAIL_INTERVAL_SECONDS at most: a second request inside it sends nothing.
   const recent = await em
     .getConnection()
     .execute(`select 1 from password_reset_links where user_id = ? and issued_by is null and created_at > now() - make_interval(secs => ?)`, [user.id, MAIL_INTERVAL_SECONDS]);

@@ -6,6 +6,7 @@ import { log } from "../platform/log";
 import { sendMail } from "../platform/mailer";
 import { BuiltInIdentityProvider, normalizeEmail } from "./built-in-provider";
 import { AuthUser } from "./entities";
+import { countMailTo } from "./mail-frequency";
 import { requireMail } from "./mail-required";
 import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, spendCode, spendLink, type OneTimePurpose } from "./one-time-tokens";
 import { hashPassword } from "./passwords";
@@ -22,7 +23,13 @@ import { accountForCode, applyVerifiedPurpose, isEmailVerificationType, isLinkTy
  */
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** `POST /otp`: the mail goes after the answer, which is `{}` for every address. */
+/**
+ * `POST /otp`: `{}` for every address, with or without an account, whatever `create_user`
+ * says (README's promise, ADR 061; GoTrue answers 422 `otp_disabled` for an unknown address
+ * with `create_user: false`). Before answering only the fields are checked and the address's
+ * mail interval counted, the same work for every address; finding or making the account, the
+ * code and the mail come after the answer, so its time tells nothing either.
+ */
 export async function sendSignInMail(em: EntityManager, fields: Record<string, unknown>, redirectTo: unknown): Promise<Record<string, never>> {
   const email = text(fields.email);
   const phone = text(fields.phone);
@@ -31,17 +38,24 @@ export async function sendSignInMail(em: EntityManager, fields: Record<string, u
   if (phone) throw new IdentityError(IDENTITY.PHONE_PROVIDER_DISABLED, "Unsupported phone provider");
   if (!email) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "One of email or phone must be set");
   const address = normalizeEmail(email);
-  const data = metadataChanges(fields.data ?? {});
+  const metadata = mergeMetadata({}, metadataChanges(fields.data ?? {}));
   requireMail("Sign-in by email link or code");
-  let user = await em.findOne(AuthUser, { email: address });
-  if (!user) {
-    if (fields.create_user === false) throw new IdentityError(IDENTITY.OTP_DISABLED, "Signups not allowed for otp");
-    user = await createPasswordlessAccount(em, address, mergeMetadata({}, data));
-  }
   const target = redirectTarget(redirectTo);
+  // Inside the interval nothing changes: the code mailed last still works.
+  await countMailTo(em, "sign-in", address);
+  void mailSignIn(em.fork(), address, fields.create_user !== false ? metadata : null, target).catch((error: unknown) =>
+    log.warn("sign-in mail failed", { error: (error as Error).message }),
+  );
+  return {};
+}
+
+/** After the answer: the account (made when `newAccount` metadata is given), a new code and link replacing the last, the mail. */
+async function mailSignIn(em: EntityManager, address: string, newAccount: Record<string, unknown> | null, target: string): Promise<void> {
+  const user = (await em.findOne(AuthUser, { email: address })) ?? (newAccount ? await createPasswordlessAccount(em, address, newAccount) : null);
+  if (!user) return;
   const { code, link } = await issueOneTimeToken(em, user.id, "magiclink");
   const url = `${getConfig().baseUrl}/auth/v1/verify?token=${link}&type=magiclink&redirect_to=${encodeURIComponent(target)}`;
-  void sendMail({
+  await sendMail({
     to: user.email,
     subject: "Your sign-in link",
     text:
@@ -49,8 +63,7 @@ export async function sendSignInMail(em: EntityManager, fields: Record<string, u
       `Follow this link to sign in (it works once, for ${ONE_TIME_TOKEN_MINUTES} minutes):\n${url}\n\n` +
       `Or enter this code: ${code}\n\n` +
       "If it was not you, ignore this mail: nobody signs in without it.\n",
-  }).catch((error: unknown) => log.warn("sign-in mail failed", { error: (error as Error).message }));
-  return {};
+  });
 }
 
 /** Two requests for one new address at once: the second finds the first's account. */

@@ -3,6 +3,7 @@ import { getConfig } from "../platform/config";
 import { IDENTITY } from "../platform/error-codes";
 import { canSendMail, sendMail } from "../platform/mailer";
 import type { AuthUser } from "./entities";
+import { countMailTo } from "./mail-frequency";
 import { requireMail } from "./mail-required";
 import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, spendCode } from "./one-time-tokens";
 import { IdentityError } from "./provider-types";
@@ -21,6 +22,8 @@ export async function mailReauthenticationNonce(em: EntityManager, user: AuthUse
   if (!user.email) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Reauthentication requires the user to have an email or a phone number");
   if (!user.emailConfirmedAt) throw new IdentityError(IDENTITY.EMAIL_NOT_CONFIRMED_FOR_REAUTH, "Please verify your email first.");
   requireMail("Re-authentication");
+  // GoTrue's SMTP_MAX_FREQUENCY here too: one nonce mail a minute, and the nonce mailed last keeps working.
+  await countMailTo(em, "reauthentication", user.email);
   const { code } = await issueOneTimeToken(em, user.id, "reauthentication");
   await sendMail({
     to: user.email,

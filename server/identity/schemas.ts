@@ -190,7 +190,7 @@ export const authorizeQuery = z.object({
 });
 export const otpBody = z.object({
   email: z.string().describe("The address to mail the magic link and code to."),
-  create_user: z.boolean().optional().describe("`false`: an address without an account gets 422 `otp_disabled` instead of a new account. Default `true`."),
+  create_user: z.boolean().optional().describe("`false`: an address without an account gets no account and no mail (the answer is the same `{}`). Default `true`."),
   data: z.record(z.string(), z.unknown()).optional().describe("User metadata for a new account, as at sign-up."),
   code_challenge: z.string().optional(),
   code_challenge_method: z.string().optional(),

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
@@ -39,6 +40,19 @@ async function mailTo(to: string, count = 1): Promise<string> {
   return mails[count - 1]!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 }
 const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).length;
+
+/** `POST /auth/v1/otp` as it answers, status and body. */
+async function otp(body: Record<string, unknown>) {
+  const res = await fetch(`${service.url}/auth/v1/otp`, { method: "POST", headers: { apikey: "anon", "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json(), ...(res.status === 429 ? { retryAfter: res.headers.get("retry-after") } : {}) };
+}
+
+/** The address's mail interval (GoTrue's SMTP_MAX_FREQUENCY, 60 s) as if it had passed. */
+async function intervalPassed(email: string, kind = "sign-in") {
+  const key = `mail-to:${kind}:${createHash("sha256").update(email).digest("base64url")}`;
+  const { rowCount } = await service.db.query(`update rate_limit_counters set window_start = now() - interval '61 seconds' where key = $1`, [key]);
+  expect(rowCount).toBe(1);
+}
 
 /** A confirmed account with a password, made through the admin API (no confirmation mail). */
 async function confirmedAccount(email = uniqueEmail("mailflow")) {
@@ -136,7 +150,8 @@ describe("signInWithOtp, verifyOtp: magic links and codes", () => {
     const { email } = await confirmedAccount();
     await anon().signInWithOtp({ email });
     const first = await mailTo(email);
-    await anon().signInWithOtp({ email });
+    await intervalPassed(email);
+    expect((await anon().signInWithOtp({ email })).error).toBeNull();
     const second = await mailTo(email, 2);
     expect((await anon().verifyOtp({ email, token: codeIn(first), type: "email" })).error).toMatchObject({ status: 403, code: "otp_expired" });
     const tokenHash = new URL(linkIn(second)).searchParams.get("token")!;
@@ -153,12 +168,39 @@ describe("signInWithOtp, verifyOtp: magic links and codes", () => {
     expect(res.headers.get("location")!).toMatch(new RegExp(`^${service.url}/#access_token=`));
   });
 
-  it("with create_user false, refuses an unknown address and creates nothing", async () => {
+  it("with create_user false, answers an unknown address as a registered one, and creates and mails nothing", async () => {
+    const { email: known } = await confirmedAccount();
     const email = uniqueEmail("otp-nocreate");
-    const { error } = await anon().signInWithOtp({ email, options: { shouldCreateUser: false } });
-    expect(error).toMatchObject({ status: 422, code: "otp_disabled", message: "Signups not allowed for otp" });
+    const forUnknown = await otp({ email, create_user: false });
+    const forKnown = await otp({ email: known, create_user: false });
+    expect(forKnown).toEqual({ status: 200, body: {} });
+    expect(forUnknown).toEqual(forKnown);
+    await mailTo(known);
     const { rows } = await service.db.query(`select 1 from auth_users where email = $1`, [email]);
     expect(rows).toHaveLength(0);
+    expect(mailsTo(email)).toBe(0);
+    // Inside the interval both are refused alike: the limit counts the address, not the account.
+    const againUnknown = await otp({ email, create_user: false });
+    const againKnown = await otp({ email: known, create_user: false });
+    const limited = { status: 429, retryAfter: expect.stringMatching(/^\d+$/), body: { code: 429, error_code: "over_email_send_rate_limit", msg: expect.stringMatching(/^For security purposes, you can only request this after \d+ seconds\.$/) } };
+    expect(againKnown).toEqual(limited);
+    expect(againUnknown).toEqual(limited);
+  });
+
+  it("mails one sign-in mail per address per 60 seconds: a second request is GoTrue's 429 and the first code still works", async () => {
+    const { email } = await confirmedAccount();
+    expect((await anon().signInWithOtp({ email })).error).toBeNull();
+    const first = await mailTo(email);
+    const again = await otp({ email });
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({ code: 429, error_code: "over_email_send_rate_limit", msg: expect.stringMatching(/^For security purposes, you can only request this after (59|60) seconds\.$/) });
+    expect(Number(again.retryAfter)).toBeGreaterThanOrEqual(59);
+    expect((await anon().signInWithOtp({ email })).error).toMatchObject({ status: 429, code: "over_email_send_rate_limit" });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(email)).toBe(1);
+    const { data, error } = await anon().verifyOtp({ email, token: codeIn(first), type: "email" });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
   });
 
   it("refuses verify requests GoTrue refuses, with its messages", async () => {
@@ -171,6 +213,23 @@ describe("signInWithOtp, verifyOtp: magic links and codes", () => {
       code: "validation_failed",
       message: "Invalid phone number format (E.164 required)",
     });
+  });
+});
+
+describe("sign-up of a registered address", () => {
+  it("notes it to the owner once per 60 seconds; the answers stay alike", async () => {
+    const { email } = await confirmedAccount();
+    const first = await anon().signUp({ email, password: PASSWORD });
+    const second = await anon().signUp({ email, password: PASSWORD });
+    expect(first.error).toBeNull();
+    expect(second.error).toBeNull();
+    expect(Object.keys(second.data.user!).sort()).toEqual(Object.keys(first.data.user!).sort());
+    expect(await mailTo(email)).toContain("Subject: Someone tried to create an account with your address");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(email)).toBe(1);
+    await intervalPassed(email, "already-registered");
+    expect((await anon().signUp({ email, password: PASSWORD })).error).toBeNull();
+    expect(await mailTo(email, 2)).toContain("Subject: Someone tried to create an account with your address");
   });
 });
 
@@ -205,6 +264,17 @@ describe("reauthenticate before a password change from an old session", () => {
 
     expect((await auth.updateUser({ password: "a newer passphrase", nonce })).error).toBeNull();
     expect((await anon().signInWithPassword({ email, password: "a newer passphrase" })).error).toBeNull();
+  });
+
+  it("mails one nonce a minute: a second request is GoTrue's 429 and the first nonce still works", async () => {
+    const { auth, email } = await confirmedAccount();
+    await age(email);
+    expect((await auth.reauthenticate()).error).toBeNull();
+    const nonce = nonceIn(await mailTo(email));
+    expect((await auth.reauthenticate()).error).toMatchObject({ status: 429, code: "over_email_send_rate_limit", message: expect.stringMatching(/^For security purposes, you can only request this after \d+ seconds\.$/) });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(email)).toBe(1);
+    expect((await auth.updateUser({ password: "a newer passphrase", nonce })).error).toBeNull();
   });
 
   it("refuses hostile nonces with GoTrue's 422 and keeps the password", async () => {

@@ -104,6 +104,7 @@ describe("the OpenAPI document", () => {
       "POST /auth/v1/otp 429",
       "POST /auth/v1/verify 429",
       "POST /auth/v1/resend 429",
+      "GET /auth/v1/reauthenticate 429",
       "GET /apps/authorize 403",
       // The authorization server (issue 15): registrations need a flood, bodies over 56 KB and the
       // HTML error page of authorize are sent by tests/rest/oauth-server.test.ts and
@@ -174,6 +175,8 @@ describe("the OpenAPI document", () => {
       "DELETE /auth/v1/factors/recovery-codes 404",
       "POST /auth/v1/factors/recovery-codes/verify 422",
       "POST /auth/v1/factors/recovery-codes/verify 429",
+      // Ending the other sessions from aal1 needs a verified factor (tests/rest/auth-js-two-step-account-changes.test.ts).
+      "POST /auth/v1/logout 422",
       // Passkeys past the bearer need a registered authenticator, an aal2 rule, ten passkeys or a
       // flood (tests/rest/auth-js-passkeys.test.ts drives each with auth-js and a software authenticator).
       "POST /auth/v1/passkeys/registration/options 422",

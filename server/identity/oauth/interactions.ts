@@ -97,8 +97,8 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
  * the client with `code`, `state` and `iss`. The interaction cookie the library set binds
  * this to the browser that started the authorization.
  */
-export async function approveInteraction(provider: Provider, em: EntityManager, req: IncomingMessage, res: ServerResponse, userId: string): Promise<void> {
-  const details = await provider.interactionDetails(req, res);
+export async function approveInteraction(provider: Provider, em: EntityManager, req: IncomingMessage, res: ServerResponse, userId: string, uid: string): Promise<void> {
+  const details = await pendingInteraction(provider, req, res, uid);
   const clientId = String(details.params.client_id);
   const requested = String(details.params.scope ?? "")
     .split(" ")
@@ -117,6 +117,28 @@ export async function approveInteraction(provider: Provider, em: EntityManager, 
 }
 
 /** Deny: back to the client with `error=access_denied`. */
-export async function denyInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function denyInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse, uid: string): Promise<void> {
+  await pendingInteraction(provider, req, res, uid);
   await provider.interactionFinished(req, res, { error: "access_denied", error_description: "The person declined the authorization" }, { mergeWithLastSubmission: false });
+}
+
+/**
+ * The library's `SessionNotFound`: the interaction behind an Approve or Deny is unknown or
+ * expired, or this browser lacks its cookie (another browser, cookies cleared). Nothing is left
+ * to approve; the person starts again from the application. Told by name: the library is loaded lazily.
+ */
+export function isLapsedInteraction(error: unknown): boolean {
+  return error instanceof LapsedInteraction || (error instanceof Error && error.name === "SessionNotFound");
+}
+
+class LapsedInteraction extends Error {}
+
+/**
+ * The browser's interaction (its cookie names it) must be the one whose page was answered (the
+ * path names it): otherwise a button would decide an authorization the page never showed.
+ */
+async function pendingInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse, uid: string) {
+  const details = await provider.interactionDetails(req, res);
+  if (details.uid !== uid) throw new LapsedInteraction("the interaction cookie names another interaction");
+  return details;
 }
