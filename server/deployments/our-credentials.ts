@@ -1,0 +1,65 @@
+import { authorizationServerIssuer } from "../identity";
+
+/**
+ * Whether a header value carries one of the service's own credentials, however it is spelled
+ * (issue 27): a JWT naming our issuer (a dashboard session's access token or an OAuth access
+ * token of our authorization server; both are signed with the identity key) or a prefixed
+ * secret (`svc_sk_` app keys, `svc_at_` agent tokens, `svc_cs_` connect sessions), anywhere in
+ * the value, after any scheme, whitespace, comma or junk, percent-encoded, or inside Basic
+ * credentials. Such a value never reaches a deployed tool. Read without verifying: a tool gets
+ * no value that even claims to be ours.
+ */
+
+const PREFIXES = ["svc_sk_", "svc_at_", "svc_cs_"];
+/** What separates pieces: anything no token68, JWT or prefixed secret has. */
+const NOT_TOKEN = /[^A-Za-z0-9._~+/=-]+/;
+/** The shortest value worth decoding as base64 (Basic credentials around a secret). */
+const MIN_ENCODED = 16;
+
+export function carriesOurCredential(value: string): boolean {
+  if (value.length === 0) return false;
+  if (plainlyOurs(value)) return true;
+  if (value.includes("%") && plainlyOurs(safelyDecoded(value))) return true;
+  // Basic credentials (or any base64) around one of ours.
+  for (const piece of value.split(NOT_TOKEN)) {
+    if (piece.length < MIN_ENCODED || piece.includes(".")) continue;
+    if (plainlyOurs(Buffer.from(piece, "base64").toString("latin1"))) return true;
+  }
+  return false;
+}
+
+function safelyDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+function plainlyOurs(text: string): boolean {
+  const lower = text.toLowerCase();
+  for (const prefix of PREFIXES) if (lower.includes(prefix)) return true;
+  return text.includes(".") && carriesOurJwt(text);
+}
+
+/** A `header.payload.signature` run anywhere in the text whose payload names our issuer. */
+function carriesOurJwt(text: string): boolean {
+  for (const piece of text.split(/[^A-Za-z0-9_.-]+/)) {
+    const segments = piece.split(".");
+    // A payload segment has one before and one after it; JSON's `{` makes it start with `ey`.
+    for (let i = 1; i < segments.length - 1; i += 1) {
+      const payload = segments[i]!;
+      if (payload.startsWith("ey") && segments[i - 1] !== "" && namesOurIssuer(payload)) return true;
+    }
+  }
+  return false;
+}
+
+function namesOurIssuer(segment: string): boolean {
+  try {
+    const claims = JSON.parse(Buffer.from(segment, "base64url").toString("utf8")) as { iss?: unknown };
+    return typeof claims === "object" && claims !== null && claims.iss === authorizationServerIssuer();
+  } catch {
+    return false;
+  }
+}
