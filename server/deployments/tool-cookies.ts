@@ -11,6 +11,10 @@ import { carriesOurCredential } from "./our-credentials";
  * OAuth state cookies `svc_oauth_*`, any `svc_` name) or has no name at all (which a browser
  * sends as a bare `value`, so `=svc_session=x` would arrive as `svc_session=x`) is dropped.
  *
+ * `Clear-Site-Data` loses its `"cookies"` and `"*"` directives: a browser clears cookies for
+ * the whole registrable domain, which on a shared parent would sign visitors out of the
+ * dashboard; what is the tool's origin's alone (`"cache"`, `"storage"`, ...) stays.
+ *
  * To the tool: the visitor's Cookie header without our app-session cookie, without any of
  * the service's own names, and without any cookie whose value carries one of our credentials.
  */
@@ -43,18 +47,36 @@ export function toolSetCookie(line: string): string | null {
   return kept.join(";");
 }
 
-/** A flat `[name, value, ...]` response header list with every Set-Cookie made host-only (or dropped). */
+/** A tool's Clear-Site-Data without the directives that reach beyond its origin; null when none is left. */
+export function toolClearSiteData(value: string): string | null {
+  const kept = value.split(",").filter((directive) => {
+    const bare = directive.trim().replace(/^"|"$/g, "").toLowerCase();
+    return bare !== "" && bare !== "cookies" && bare !== "*";
+  });
+  return kept.length ? kept.map((directive) => directive.trim()).join(", ") : null;
+}
+
+const SCOPED: Record<string, (value: string) => string | null> = {
+  "set-cookie": toolSetCookie,
+  "set-cookie2": () => null,
+  "clear-site-data": toolClearSiteData,
+};
+
+/**
+ * A flat `[name, value, ...]` response header list with every Set-Cookie made host-only (or
+ * dropped) and Clear-Site-Data kept to the tool's origin.
+ */
 export function withToolCookiesScoped(headers: string[]): string[] {
   let out: string[] | null = null;
   for (let i = 0; i < headers.length; i += 2) {
     const name = headers[i]!;
-    const lower = name.length === 10 || name.length === 11 ? name.toLowerCase() : "";
-    if (lower !== "set-cookie" && lower !== "set-cookie2") {
+    const scope = name.length === 10 || name.length === 11 || name.length === 15 ? SCOPED[name.toLowerCase()] : undefined;
+    if (scope === undefined) {
       out?.push(name, headers[i + 1]!);
       continue;
     }
     out ??= headers.slice(0, i);
-    const scoped = lower === "set-cookie" ? toolSetCookie(headers[i + 1]!) : null;
+    const scoped = scope(headers[i + 1]!);
     if (scoped !== null) out.push(name, scoped);
   }
   return out ?? headers;

@@ -70,4 +70,20 @@ describe.skipIf(!hasChromium)("a deployed tool's cookie in Chromium", () => {
       await context.close();
     }
   });
+
+  it("keeps a tool's Clear-Site-Data from signing the visitor out of the dashboard", async () => {
+    const context = await browser.newContext();
+    try {
+      const [name, value] = visitor.cookie.split(/=(.*)/s) as [string, string];
+      await context.addCookies([{ name, value, url: dashboard, httpOnly: true, sameSite: "Lax" }]);
+      const page = await context.newPage();
+      // A browser clears cookies for the whole registrable domain, the dashboard's included.
+      expect((await page.goto(`${toolUrl}set-cookie?h=${encodeURIComponent('Clear-Site-Data: "cookies", "*"')}`))?.status()).toBe(200);
+      expect((await context.cookies(dashboard)).map((c) => c.name)).toEqual(["svc_session"]);
+      const me = await page.goto(`${dashboard}/api/auth/me`);
+      expect(await me?.json()).toEqual({ loggedIn: true, userId: visitor.userId, email: visitor.email });
+    } finally {
+      await context.close();
+    }
+  });
 });

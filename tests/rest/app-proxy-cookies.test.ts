@@ -61,6 +61,13 @@ describe("a deployed tool's cookies", () => {
     expect(res.headers["set-cookie"]).toEqual(["kept=1; Path=/"]);
   });
 
+  it("keeps Clear-Site-Data to the tool's own origin: no \"cookies\", no \"*\"", async () => {
+    const clearing = (value: string) => appRequest(service.url, publicHost, `/set-cookie?h=${encodeURIComponent(`Clear-Site-Data: ${value}`)}`);
+    expect((await clearing('"cache", "Cookies", "storage"')).headers["clear-site-data"]).toBe('"cache", "storage"');
+    expect((await clearing('"*"')).headers["clear-site-data"]).toBeUndefined();
+    expect((await clearing('"cookies"')).headers["clear-site-data"]).toBeUndefined();
+  });
+
   it("passes no Domain through a WebSocket upgrade's answer either", async () => {
     const port = new URL(service.url).port;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws-cookies`, { headers: { host: publicHost } });

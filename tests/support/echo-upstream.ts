@@ -12,8 +12,8 @@ export interface EchoUpstream {
 /**
  * A deployed tool for tests: answers every request with JSON describing what it received
  * (method, path, raw headers, body size), plus a few special paths (a slow answer, cookies
- * and redirects to pass through, `/set-cookie?c=...&c=...` answering each `c` as a Set-Cookie
- * line, as a hostile tool would), and a WebSocket endpoint that first sends the upgrade
+ * and redirects to pass through, `/set-cookie?c=...&c=...&h=...` answering each `c` as a Set-Cookie
+ * line and each `h` as a `Name: value` header, as a hostile tool would), and a WebSocket endpoint that first sends the upgrade
  * request's headers and then echoes every message.
  */
 export async function startEchoUpstream(): Promise<EchoUpstream> {
@@ -30,8 +30,11 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
       return;
     }
     if (req.url?.startsWith("/set-cookie?")) {
-      const lines = new URL(req.url, "http://tool.invalid").searchParams.getAll("c");
-      res.writeHead(200, ["Content-Type", "text/html", ...lines.flatMap((line) => ["Set-Cookie", line])] as never);
+      const query = new URL(req.url, "http://tool.invalid").searchParams;
+      const lines = query.getAll("c");
+      // `h=Name: value` adds any other header.
+      const others = query.getAll("h").flatMap((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]);
+      res.writeHead(200, ["Content-Type", "text/html", ...lines.flatMap((line) => ["Set-Cookie", line]), ...others] as never);
       res.end("<!doctype html><title>cookies</title><p>planted</p>");
       return;
     }
