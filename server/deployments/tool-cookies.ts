@@ -90,7 +90,8 @@ export function cookieForTool(header: string): string | null {
     if (!pair) continue;
     const eq = pair.indexOf("=");
     const name = eq === -1 ? "" : pair.slice(0, eq).trim();
-    if (name === APP_SESSION_COOKIE || isServiceCookieName(name) || carriesOurCredential(pair)) continue;
+    // A cookie value is no Basic credential: no base64 decoding on this hot path.
+    if (name === APP_SESSION_COOKIE || isServiceCookieName(name) || carriesOurCredential(pair, { base64: false })) continue;
     kept.push(pair);
   }
   return kept.length ? kept.join("; ") : null;
