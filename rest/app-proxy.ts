@@ -3,7 +3,7 @@ import https from "node:https";
 import type { Duplex } from "node:stream";
 import { getConfig } from "../server/platform/config";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { admitToTool, appScheme, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, type Admission, type AdmissionRequest, type AppIdentity, type DeploymentTarget, guardedCreateConnection, guardedDispatcher } from "../server/deployments";
+import { admitToTool, appScheme, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, authorizationForTool, cookieForTool, withToolCookiesScoped, type Admission, type AdmissionRequest, type AppIdentity, type DeploymentTarget, guardedCreateConnection, guardedDispatcher } from "../server/deployments";
 import { bearerRefusal, resourceMetadataAnswer, signInChallenge } from "./app-proxy-resource";
 import { log } from "../server/platform/log";
 import { getRuntime } from "../server/start";
@@ -36,15 +36,6 @@ export function headerSafe(value: string): string {
   return out;
 }
 
-/** The Cookie header without our app-session cookie (the tool never sees it). */
-function withoutAppCookie(cookie: string): string {
-  return cookie
-    .split(";")
-    .map((part) => part.trim())
-    .filter((part) => part && !part.startsWith(`${APP_SESSION_COOKIE}=`))
-    .join("; ");
-}
-
 function sendPage(res: ServerResponse, status: number, title: string, message: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
     res.destroy();
@@ -62,8 +53,11 @@ function refuseTooLarge(req: IncomingMessage, res: ServerResponse, target: Deplo
   lingerThenClose(req);
 }
 
-/** The header policy for a tool (server/platform/http/header-policy.ts); the tool never sees our app-session cookie. */
-const TO_A_TOOL: RequestHeaderRules = { dropped: NEVER_TO_A_TOOL, cookie: (value) => withoutAppCookie(value) || null };
+/**
+ * The header policy for a tool (server/platform/http/header-policy.ts): the tool never sees our
+ * app-session cookie, nor any of our credentials in Cookie or Authorization (issue 27, ADR 059).
+ */
+const TO_A_TOOL: RequestHeaderRules = { dropped: NEVER_TO_A_TOOL, cookie: cookieForTool, authorization: authorizationForTool };
 const TO_A_TOOL_UPGRADING: RequestHeaderRules = { ...TO_A_TOOL, upgrade: true };
 /** A request that came with one of our access tokens: the token stays here (issue 15, ADR 039). */
 const NEVER_TO_A_TOOL_WITH_TOKEN: ReadonlySet<string> = new Set([...NEVER_TO_A_TOOL, "authorization"]);
@@ -204,7 +198,8 @@ class ToolRelay implements Dispatcher.DispatchHandler {
   onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
     this.resumeResponse = resume;
     recordUpstreamAnswer("app", this.sentAt);
-    const headers = withRequestId(returnedRawResponseHeaders(rawHeaders), this.requestId);
+    // The tool's cookies stay on its own host (issue 27, ADR 059).
+    const headers = withRequestId(withToolCookiesScoped(returnedRawResponseHeaders(rawHeaders)), this.requestId);
     this.res.writeHead(statusCode, statusText, this.crossOriginReader ? readableUnlessToolDecided(headers) : headers);
     return true;
   }
@@ -310,7 +305,8 @@ export async function handleAppUpgrade(req: IncomingMessage, socket: Duplex, hea
     const proxyReq = (upstreamUrl.protocol === "https:" ? https : http).request({ ...options, createConnection: guardedCreateConnection(upstreamUrl) as never });
     proxyReq.on("upgrade", (proxyRes, proxySocket, proxyHead) => {
       const lines = [`HTTP/1.1 ${proxyRes.statusCode ?? 101} ${proxyRes.statusMessage ?? "Switching Protocols"}`];
-      for (let i = 0; i < proxyRes.rawHeaders.length; i += 2) lines.push(`${proxyRes.rawHeaders[i]}: ${proxyRes.rawHeaders[i + 1]}`);
+      const answered = withToolCookiesScoped(proxyRes.rawHeaders);
+      for (let i = 0; i < answered.length; i += 2) lines.push(`${answered[i]}: ${answered[i + 1]}`);
       socket.write(`${lines.join("\r\n")}\r\n\r\n`);
       if (proxyHead.length) socket.write(proxyHead);
       if (head.length) proxySocket.write(head);

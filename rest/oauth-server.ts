@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, SESSION_COOKIE, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readCookie, resolveSession, userinfo } from "../server/identity";
+import { devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readSessionCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -132,7 +132,7 @@ function withDefaultScope(params: URLSearchParams): URLSearchParams {
 }
 
 async function signedInUser(req: IncomingMessage) {
-  const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
+  const cookie = readSessionCookie(req.headers.cookie);
   return resolveSession(cookie, em);
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createContextInner, createCaller } from "../server/routers";
-import { readCookie, SESSION_COOKIE, resolveSession, type ResolvedSession } from "../server/identity";
+import { readCookie, readSessionCookie, resolveSession, type ResolvedSession } from "../server/identity";
 import { preferredTenantFrom, WORKSPACE_COOKIE } from "../server/members";
 import type { AppKeyPrincipal } from "../server/keys";
 import type { HeaderReader } from "./plain-answer";
@@ -50,7 +50,7 @@ export class RequestContext {
   }
 
   get sessionCookie(): string | undefined {
-    return readCookie(this.header("cookie"), SESSION_COOKIE);
+    return readSessionCookie(this.header("cookie"));
   }
 
   /** The signed-in session; a session still owing its second factor is none (ADR 049). */

@@ -1,5 +1,5 @@
 import { redirect, redirectDocument } from "@remix-run/node";
-import { sessionClearCookie, sessionSetCookie, readCookie, SESSION_COOKIE, IdentityError } from "../../server/identity";
+import { sessionClearCookie, sessionSetCookie, readSessionCookie, IdentityError } from "../../server/identity";
 import { findCause } from "../../server/platform/errors";
 import { clientAddressOf } from "../../rest/client-address";
 import { dashboardRequest, TWO_STEP_PATH } from "./caller.server";
@@ -50,7 +50,7 @@ export async function signOut(request: Request): Promise<Response> {
   // "Sign in as someone else" (the app-proxy's Not a member page) names where to come back to.
   const form = await request.formData().catch(() => null);
   const back = form?.get("redirectTo");
-  await caller.auth.signOut({ cookie: readCookie(request.headers.get("cookie"), SESSION_COOKIE) });
+  await caller.auth.signOut({ cookie: readSessionCookie(request.headers.get("cookie")) });
   const to = back ? `/login?redirectTo=${encodeURIComponent(safeRedirectTo(back))}` : "/logout";
   return redirect(to, { headers: { "set-cookie": sessionClearCookie() } });
 }

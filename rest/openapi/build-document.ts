@@ -11,7 +11,8 @@ const SECURITY_SCHEMES: Record<Auth, Json> = {
     type: "apiKey",
     in: "cookie",
     name: "svc_session",
-    description: "The dashboard's session cookie, set by signing in at `/login`. Writes must come from the service's own pages (same origin).",
+    description:
+      "The dashboard's session cookie, set by signing in at `/login`: `svc_session` when BASE_URL is http (localhost), `__Host-svc_session` when it is https (only that name is read there, and a request carrying the cookie twice is signed out). Writes must come from the service's own pages (same origin).",
   },
   appKey: {
     type: "http",

@@ -71,7 +71,7 @@ export type Tag =
   | "Reference"
   | "Operations";
 
-/** `session`: the dashboard's `svc_session` cookie. `appKey`: `Authorization: Bearer svc_sk_…`.
+/** `session`: the dashboard's session cookie (`svc_session`, `__Host-svc_session` under https). `appKey`: `Authorization: Bearer svc_sk_…`.
  * `identityToken`: `Authorization: Bearer <JWT>` from the identity provider. */
 export type Auth = "session" | "appKey" | "identityToken";
 

@@ -12,7 +12,7 @@ export const sessionOperations: Route[] = [
     tag: "Session",
     summary: "Who is signed in",
     description:
-      "The dashboard's session check. Reads only the `svc_session` cookie (a Bearer header is ignored), always answers 200 with " +
+      "The dashboard's session check. Reads only the session cookie, `svc_session` (`__Host-svc_session` when BASE_URL is https; a Bearer header is ignored), always answers 200 with " +
       "`Cache-Control: no-store`, and never 401: an anonymous caller gets `loggedIn: false`.",
     auth: [],
     responses: [

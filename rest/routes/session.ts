@@ -1,5 +1,5 @@
 import { findAppError, unauthorized } from "../../server/platform/errors";
-import { type SessionUser, cachedSession, sessionFromVerifiedCookie, sessionStatus, readCookie, SESSION_COOKIE } from "../../server/identity";
+import { type SessionUser, cachedSession, sessionFromVerifiedCookie, sessionStatus, readSessionCookie } from "../../server/identity";
 import { plainJson, toResponse, type HeaderReader, type PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";
 import { json } from "../responses";
@@ -12,7 +12,7 @@ const statusResponse = (user: SessionUser | null) => json(sessionStatus(user), 2
  * `sessionStatus` the `auth.me` procedure returns, without the tRPC call machinery.
  */
 export function authMeFast(header: HeaderReader): PlainAnswer | undefined {
-  const known = cachedSession(readCookie(header("cookie"), SESSION_COOKIE));
+  const known = cachedSession(readSessionCookie(header("cookie")));
   return known === undefined ? undefined : plainJson(sessionStatus(known), NO_STORE);
 }
 

@@ -20,3 +20,5 @@ export { PROTECTED_RESOURCE_PATH, bearerChallenge, protectedResourceMetadata } f
 export type { ProtectedResourceMetadata } from "./resource-metadata";
 export { bearerToken, toolResource } from "./tool-tokens";
 export type { TokenRefusal } from "./tool-tokens";
+export { authorizationForTool, cookieForTool, isServiceCookieName, toolSetCookie, withToolCookiesScoped } from "./tool-cookies";
+export { carriesOurCredential } from "./our-credentials";

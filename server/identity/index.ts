@@ -13,7 +13,7 @@ export type { ProviderUser, TokenResponse } from "./provider-types";
 export { adminLinkInput, generateLinkBody, generateLinkOutput, inviteBody } from "./schemas";
 export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, gotrueFieldsInput, emptyOutput, recoverBody, otpBody, authorizeQuery, redirectQuery, verifyBody, verifyQuery, resendBody, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
 export type { SessionUser } from "./session-cache";
-export { SESSION_COOKIE, readCookie, sessionClearCookie, sessionSetCookie } from "./session-cookie";
+export { HOST_SESSION_COOKIE, SESSION_COOKIE, readCookie, readSessionCookie, readSoleCookie, sessionClearCookie, sessionCookieName, sessionSetCookie } from "./session-cookie";
 export { SESSION_REVOKED_CHANNEL, sessionCache } from "./session-revocations";
 export { cachedSession, endSession, resolveSession, sessionFromVerifiedCookie, sessionStatus } from "./sessions";
 export type { ResolvedSession } from "./sessions";

@@ -239,8 +239,10 @@ describe.skipIf(!hasChromium)("dashboard document headers over https with S3 sto
     expect(logo.body.logoUrl.startsWith(`${s3.endpoint}/avatars/`)).toBe(true);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // The service marks its cookie Secure (https BASE_URL); the test reaches it over http.
-    await context.addCookies([{ name: "svc_session", value: user.cookie.slice("svc_session=".length), url: service.url }]);
+    // The service names its cookie __Host-svc_session, Secure (https BASE_URL); the test reaches it over http on the loopback.
+    const [name, value] = user.cookie.split(/=(.*)/s) as [string, string];
+    expect(name).toBe("__Host-svc_session");
+    await context.addCookies([{ name, value, domain: "127.0.0.1", path: "/", secure: true }]);
     const { page, problems } = await watchedPage(context);
     try {
       await page.goto(`${service.url}/dashboard`);

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => service?.stop());
 
-it("marks the session cookie Secure when BASE_URL is https", async () => {
+it("names the session cookie __Host-svc_session, Secure and host-only, when BASE_URL is https, and reads only that name (ADR 059)", async () => {
   const res = await fetch(`${service.url}/signup`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -16,11 +16,15 @@ it("marks the session cookie Secure when BASE_URL is https", async () => {
     redirect: "manual",
   });
   expect(res.status).toBe(302);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("svc_session="))!;
-  expect(cookie).toMatch(/; Secure/);
-  expect(cookie).toMatch(/HttpOnly/);
+  expect(res.headers.getSetCookie().filter((c) => c.includes("svc_session="))).toEqual([expect.stringMatching(/^__Host-svc_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/)]);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__Host-svc_session="))!;
   const me = await api(service, "/api/auth/me", { cookie: cookie.split(";")[0] });
   expect(me.body.loggedIn).toBe(true);
+  // The same value under the http name is no session here, and neither is a pair of them.
+  const value = cookie.split(";")[0]!.slice("__Host-svc_session=".length);
+  expect((await api(service, "/api/auth/me", { cookie: `svc_session=${value}` })).body.loggedIn).toBe(false);
+  expect((await api(service, "/api/user/me", { cookie: `svc_session=${value}` })).status).toBe(401);
+  expect((await api(service, "/api/auth/me", { cookie: `__Host-svc_session=${value}; __Host-svc_session=${value}` })).body.loggedIn).toBe(false);
 });
 
 it("with ADMIN_EMAILS set, the first account is not recorded as administrator", async () => {

@@ -50,6 +50,22 @@ describe("GET /api/auth/me", () => {
     expect(bearer.body).toEqual({ loggedIn: false, userId: null, email: null });
   });
 
+  it("refuses a request carrying two session cookies, cached or not, rather than taking the first (ADR 059)", async () => {
+    const [visitor, planter] = await Promise.all([signUp(service), signUp(service)]);
+    const signedOut = { loggedIn: false, userId: null, email: null };
+    // Each alone is signed in, and now cached: the fast path must refuse the pair too.
+    for (const user of [visitor, planter]) expect((await api(service, "/api/auth/me", { cookie: user.cookie })).body).toMatchObject({ loggedIn: true, userId: user.userId });
+    // What a browser sends when a sibling host planted `svc_session` with Domain= and a longer Path: the planted one first.
+    for (const cookie of [`${planter.cookie}; ${visitor.cookie}`, `${visitor.cookie}; ${planter.cookie}`, `${visitor.cookie}; ${visitor.cookie}`, `${visitor.cookie};svc_session=x`]) {
+      const me = await api(service, "/api/auth/me", { cookie });
+      expect([me.status, me.body]).toEqual([200, signedOut]);
+      const user = await api(service, "/api/user/me", { cookie });
+      expect([user.status, user.body]).toEqual([401, { message: "Unauthorized" }]);
+    }
+    // A cookie whose name only ends like ours is another cookie.
+    expect((await api(service, "/api/auth/me", { cookie: `x${planter.cookie}; ${visitor.cookie}` })).body).toMatchObject({ loggedIn: true, userId: visitor.userId });
+  });
+
   it("forgets the session at once after sign-out, even though it was cached", async () => {
     const user = await signUp(service);
     expect((await api(service, "/api/auth/me", { cookie: user.cookie })).body.loggedIn).toBe(true);

@@ -12,7 +12,8 @@ export interface EchoUpstream {
 /**
  * A deployed tool for tests: answers every request with JSON describing what it received
  * (method, path, raw headers, body size), plus a few special paths (a slow answer, cookies
- * and redirects to pass through), and a WebSocket endpoint that first sends the upgrade
+ * and redirects to pass through, `/set-cookie?c=...&c=...&h=...` answering each `c` as a Set-Cookie
+ * line and each `h` as a `Name: value` header, as a hostile tool would), and a WebSocket endpoint that first sends the upgrade
  * request's headers and then echoes every message.
  */
 export async function startEchoUpstream(): Promise<EchoUpstream> {
@@ -28,6 +29,15 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
       res.end();
       return;
     }
+    if (req.url?.startsWith("/set-cookie?")) {
+      const query = new URL(req.url, "http://tool.invalid").searchParams;
+      const lines = query.getAll("c");
+      // `h=Name: value` adds any other header.
+      const others = query.getAll("h").flatMap((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]);
+      res.writeHead(200, ["Content-Type", "text/html", ...lines.flatMap((line) => ["Set-Cookie", line]), ...others] as never);
+      res.end("<!doctype html><title>cookies</title><p>planted</p>");
+      return;
+    }
     let bytes = 0;
     req.on("data", (chunk: Buffer) => (bytes += chunk.length));
     req.on("end", () => {
@@ -37,6 +47,10 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     });
   });
   const wss = new WebSocketServer({ server });
+  // An upgrade to /ws-cookies answers with cookies, one of them for the parent domain and one of ours.
+  wss.on("headers", (headers, req) => {
+    if (req.url === "/ws-cookies") headers.push("Set-Cookie: ws=1; Domain=localhost; Path=/", "Set-Cookie: svc_session=planted; Domain=localhost; Path=/api", "Set-Cookie: tool_ws=2");
+  });
   wss.on("connection", (socket, req) => {
     socket.send(JSON.stringify({ rawHeaders: req.rawHeaders }));
     socket.on("message", (data) => socket.send(`echo:${String(data)}`));

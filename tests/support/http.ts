@@ -33,11 +33,12 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
 }
 
-/** The `name=value` pair of the session cookie from a Set-Cookie list, or undefined. */
+/** The `name=value` pair of the session cookie from a Set-Cookie list (`__Host-svc_session` under an https BASE_URL), or undefined. */
 export function sessionCookieFrom(headers: Headers): string | undefined {
   for (const line of headers.getSetCookie()) {
     const pair = line.split(";")[0]!;
-    if (pair.startsWith("svc_session=") && pair.length > "svc_session=".length) return pair;
+    const name = pair.startsWith("__Host-svc_session=") ? "__Host-svc_session=" : "svc_session=";
+    if (pair.startsWith(name) && pair.length > name.length) return pair;
   }
   return undefined;
 }

@@ -6,8 +6,9 @@
  *
  * Never forwarded, by either proxy:
  * - hop-by-hop headers (RFC 9110 7.6.1) and whatever a `Connection` header names;
- * - `Host`, `Forwarded`, `X-Forwarded-*`, `X-Real-IP`: the proxy sets what the next hop
- *   should believe, the caller never does;
+ * - `Host`, `Forwarded`, every `X-Forwarded-*` (`-Port`, `-Prefix`, `-Ssl`, ...) and `X-Real-IP`,
+ *   with `_` for `-` too (CGI-style servers read `X_Forwarded_Host` as `X-Forwarded-Host`):
+ *   the proxy sets what the next hop should believe, the caller never does;
  * - `Expect`: answered by this server (Node sends the 100 Continue);
  * - `X-Svc-*` in any spelling: our identity headers, set only by the app-proxy itself.
  * Never forwarded to a provider, additionally: the caller's own credentials (`Authorization`,
@@ -19,6 +20,14 @@
 export const HOP_BY_HOP: ReadonlySet<string> = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
 
 const SET_BY_THE_PROXY = ["host", "forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "expect"];
+
+/** `X-Forwarded-Port`, `x_forwarded_host`, `X_Real_IP`: forwarding headers beyond the listed ones, in any spelling. */
+export function isForwardingHeader(lower: string): boolean {
+  // Almost no header starts with `x`: skip the folding for all the others.
+  if (lower.charCodeAt(0) !== 120 || lower.length < 9) return false;
+  const folded = lower.replace(/_/g, "-");
+  return folded.startsWith("x-forwarded-") || folded === "x-real-ip";
+}
 
 /** What a deployed tool never receives from the person's request (the app-session cookie is cut from Cookie separately). */
 export const NEVER_TO_A_TOOL: ReadonlySet<string> = new Set([...HOP_BY_HOP, ...SET_BY_THE_PROXY]);
@@ -63,6 +72,8 @@ export interface RequestHeaderRules {
   upgrade?: boolean;
   /** Rewrites the Cookie header (null drops it); unset: the dropped set decides. */
   cookie?: (value: string) => string | null;
+  /** Rewrites each Authorization header (null drops it), when the dropped set keeps it. */
+  authorization?: (value: string) => string | null;
   /** Also dropped (a body's length the proxy sets itself). */
   contentLength?: boolean;
 }
@@ -77,11 +88,16 @@ export function forwardedRequestHeaders(raw: readonly string[], rules: RequestHe
       out.push(name, raw[i + 1]!);
       continue;
     }
-    if (rules.dropped.has(lower) || (named !== null && named.has(lower)) || isIdentityHeader(lower)) continue;
+    if (rules.dropped.has(lower) || (named !== null && named.has(lower)) || isIdentityHeader(lower) || isForwardingHeader(lower)) continue;
     if (rules.contentLength && lower === "content-length") continue;
     if (rules.cookie && lower === "cookie") {
       const kept = rules.cookie(raw[i + 1]!);
       if (kept) out.push(name, kept);
+      continue;
+    }
+    if (rules.authorization && lower === "authorization") {
+      const kept = rules.authorization(raw[i + 1]!);
+      if (kept !== null) out.push(name, kept);
       continue;
     }
     out.push(name, raw[i + 1]!);
