@@ -1880,7 +1880,7 @@ export interface paths {
         put?: never;
         /**
          * End the session of an access token
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `scope` as GoTrue: `global` (the default) ends every session of the account, `local` this one, `others` all but this one. An ended session's refresh token stops working and the dashboard session signed in with it ends.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `scope` as GoTrue: `global` (the default) ends every session of the account, `local` this one, `others` all but this one (from an `aal2` session once the account has a verified second factor). An ended session's refresh token stops working and the dashboard session signed in with it ends.
          */
         post: operations["postAuthV1Logout"];
         delete?: never;
@@ -2040,7 +2040,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a magic link and a sign-in code
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOtp({ email })`. With mail (`SMTP_URL`) one mail carries a magic link (`GET /auth/v1/verify`) and a six-digit code (`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) unless `create_user` is `false`. The answer is `{}`; the mail goes after it. Phone sign-in is not offered (`phone_provider_disabled`).
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOtp({ email })`. With mail (`SMTP_URL`) one mail carries a magic link (`GET /auth/v1/verify`) and a six-digit code (`POST /auth/v1/verify`); either signs in once within 60 minutes, and a new request replaces both. An address without an account gets one (unconfirmed until the link or code is used) unless `create_user` is `false`. The answer is `{}` for every address, with or without an account and whatever `create_user` says; the account, the code and the mail come after it. One sign-in mail per address per 60 seconds (GoTrue's `SMTP_MAX_FREQUENCY`): a request inside it changes nothing, and the code mailed last still works. Phone sign-in is not offered (`phone_provider_disabled`).
          */
         post: operations["postAuthV1Otp"];
         delete?: never;
@@ -2182,7 +2182,7 @@ export interface paths {
         };
         /**
          * Mail a re-authentication code
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `reauthenticate`: mails a six-digit nonce to the account (60 minutes, once). With mail, a password change (`PUT /auth/v1/user`) from a session signed in more than 24 hours ago needs it as `nonce` (400 `reauthentication_needed` without, 422 `reauthentication_not_valid` when wrong), GoTrue's secure password change.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `reauthenticate`: mails a six-digit nonce to the account (60 minutes, once; one mail a minute at most). With mail, a password change (`PUT /auth/v1/user`) from a session signed in more than 24 hours ago needs it as `nonce` (400 `reauthentication_needed` without, 422 `reauthentication_not_valid` when wrong), GoTrue's secure password change.
          */
         get: operations["getAuthV1Reauthenticate"];
         put?: never;
@@ -2347,7 +2347,7 @@ export interface paths {
         get: operations["getAuthV1User"];
         /**
          * Change the account: metadata, email, password
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata` key by key (a `null` removes one), at most 2 KB serialized; `display_name` and `avatar_url` are strings of at most 2048 characters without control characters. `password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. `email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. Every field is checked before any is applied.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `data` is merged into `user_metadata` key by key (a `null` removes one), at most 2 KB serialized; `display_name` and `avatar_url` are strings of at most 2048 characters without control characters. `password` replaces the password and ends every other session of the account (this one stays), as GoTrue does. `email` changes the address at once without mail; with mail (`SMTP_URL`) the user shows it as `new_email` until the link mailed to it is followed. Every field is checked before any is applied. An account with a verified second factor changes its password or address only from a session that passed it (`aal2`), as GoTrue requires.
          */
         put: operations["putAuthV1User"];
         post?: never;
@@ -3937,7 +3937,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.renamed" | "workspace.url_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description The `nextCursor` of the previous page */
@@ -4062,7 +4062,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.renamed" | "workspace.url_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description `csv` or `jsonl` */
@@ -4854,7 +4854,7 @@ export interface operations {
                     access?: "members" | "public";
                     /**
                      * Format: uuid
-                     * @description an existing app of the workspace; without it the deployment gets an app of its own, named after it
+                     * @description an existing app of the workspace; without it the deployment joins the workspace's app of its name (the oldest, if several), or gets a new one named after it
                      */
                     appId?: string;
                     /** @description the text of `vendo.yaml` (at most 64 KB), validated against `/schemas/vendo.schema.json`; its name must be the deployment's */
@@ -12432,6 +12432,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description `insufficient_aal`: `scope=others` from an `aal1` session of an account with a verified second factor (a password alone ends none of the person's other sessions; `global` and `local` always work). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
         };
     };
     getAuthV1OauthAuthorize: {
@@ -12735,7 +12748,7 @@ export interface operations {
                 "application/json": {
                     code_challenge?: string;
                     code_challenge_method?: string;
-                    /** @description `false`: an address without an account gets 422 `otp_disabled` instead of a new account. Default `true`. */
+                    /** @description `false`: an address without an account gets no account and no mail (the answer is the same `{}`). Default `true`. */
                     create_user?: boolean;
                     /** @description User metadata for a new account, as at sign-up. */
                     data?: {
@@ -12769,7 +12782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `email_provider_disabled` without mail (the message names `SMTP_URL`); `otp_disabled` for an unknown address with `create_user: false`. */
+            /** @description `email_provider_disabled` without mail (the message names `SMTP_URL`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12782,7 +12795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again. */
+            /** @description Too many requests for mail from this address (`SIGNUP_RATE_LIMIT_PER_ADDRESS`, `over_request_rate_limit`), or a second sign-in mail to one address within 60 seconds (`over_email_send_rate_limit`, "For security purposes, you can only request this after N seconds."); `Retry-After` says when to try again. */
             429: {
                 headers: {
                     /** @description Seconds until a new attempt may succeed. */
@@ -13388,6 +13401,21 @@ export interface operations {
             /** @description `email_provider_disabled` without mail; `email_not_confirmed` (`Please verify your email first.`) before the address is confirmed. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `over_email_send_rate_limit`: a second nonce within 60 seconds (GoTrue's `SMTP_MAX_FREQUENCY`; the nonce mailed last still works); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new attempt may succeed. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14170,7 +14198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No bearer. */
+            /** @description No bearer; or GoTrue's `insufficient_aal` ("AAL2 session is required to update email or password when MFA is enabled."): a new password or address from an `aal1` session of an account with a verified second factor. */
             401: {
                 headers: {
                     [name: string]: unknown;
