@@ -27,7 +27,7 @@ export function ProfileDetailsCard({ profile }: { profile: ProfileView }) {
           hint="Up to 120 characters. Leave empty to show your email instead."
           error={result?.fieldErrors?.displayName}
         />
-        <Field label="Email" name="email" type="email" value={profile.email} readOnly disabled hint="Your sign-in address." />
+        <Field label="Email" name="email" type="email" value={profile.email} readOnly disabled hint={<>Your sign-in address. Change it under <a href="#sign-in">Sign-in</a>.</>} />
         {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
       </fetcher.Form>
     </Card>

@@ -8,6 +8,7 @@ import type { FormResult } from "~/lib/view-types";
 import { readForm } from "~/lib/read-form.server";
 import { isPasskeyIntent, listPasskeyViews, passkeyProfileAction } from "~/lib/passkeys.server";
 import { isTwoStepIntent, loadTwoStep, twoStepAction } from "~/lib/two-step-profile.server";
+import { signInChangeAction } from "~/lib/sign-in-changes.server";
 
 export const meta: MetaFunction = () => [{ title: "Your profile · svc" }];
 
@@ -40,6 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return json<FormResult>({ intent, ok: true }, { headers });
   }
+  if (intent === "changeEmail" || intent === "changePassword") return signInChangeAction(dashboard, intent, form, request, headers);
   if (intent === "revokeGrant") {
     try {
       await dashboard.caller.oauth.revokeGrant({ grantId: String(form.get("grantId") ?? "") });

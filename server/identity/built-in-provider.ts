@@ -151,6 +151,17 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return this.startSession(user);
   }
 
+  async changeSignIn(accessToken: string, changes: { email?: string; password?: string }): Promise<ProviderUser> {
+    return this.changeAccount(accessToken, changes);
+  }
+
+  /** The password check of a sign-in, at the same cost for an unknown account, and no session. */
+  async checkPassword(emailInput: string, password: string): Promise<boolean> {
+    if (typeof password !== "string" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) return false;
+    const user = await this.em.findOne(AuthUser, { email: normalizeEmail(emailInput) });
+    return user ? verifyPassword(password, user.passwordHash) : burnPasswordCheck(password).then(() => false);
+  }
+
   /** Rotates the refresh token: the old one stops working the moment the new one exists. */
   async refresh(refreshToken: string): Promise<TokenResponse> {
     if (typeof refreshToken !== "string" || refreshToken.length === 0) {

@@ -24,6 +24,20 @@ export class HttpIdentityProvider implements IdentityProvider {
   async logout(accessToken: string) {
     await this.call<unknown>("POST", "/logout", { accessToken });
   }
+  changeSignIn(accessToken: string, changes: { email?: string; password?: string }) {
+    return this.call<ProviderUser>("PUT", "/user", { accessToken, body: changes });
+  }
+  /** A hosted provider checks a password only by signing in: the session it opens is ended at once. */
+  async checkPassword(email: string, password: string): Promise<boolean> {
+    try {
+      const session = await this.signInWithPassword(email, password);
+      await this.call<unknown>("POST", "/logout?scope=local", { accessToken: session.access_token }).catch(() => undefined);
+      return true;
+    } catch (error) {
+      if (error instanceof IdentityError && error.status === 400) return false;
+      throw error;
+    }
+  }
 
   private async call<T>(method: string, path: string, options: { body?: unknown; accessToken?: string }): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json" };

@@ -61,6 +61,10 @@ export interface IdentityProvider {
   updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser>;
   /** GoTrue's scopes: `global` (default) every session of the user, `local` this one, `others` all but this one. */
   logout(accessToken: string, scope?: LogoutScope): Promise<void>;
+  /** GoTrue's `PUT /user` with a new address or password, under GoTrue's rules (second factor, secure change by mail). */
+  changeSignIn(accessToken: string, changes: { email?: string; password?: string }): Promise<ProviderUser>;
+  /** Whether `password` is the account's, without opening a session the person would see. */
+  checkPassword(email: string, password: string): Promise<boolean>;
 }
 
 export type LogoutScope = "global" | "local" | "others";

@@ -8,6 +8,7 @@ import { ImageUpload } from "../ImageUpload";
 import { PasskeysCard } from "../PasskeysCard";
 import { ProfileDetailsCard } from "../ProfileDetailsCard";
 import { SignedInSessionsCard } from "../SignedInSessionsCard";
+import { SignInCard } from "../SignInCard";
 import { TwoStepCard } from "../TwoStepCard";
 import type { TwoStepView } from "~/lib/two-step-types";
 
@@ -47,6 +48,7 @@ export function ProfilePage() {
           />
         </Card>
         <h2 id="security" className="sections-title">Security</h2>
+        <SignInCard email={profile.email} />
         <TwoStepCard twoStep={twoStep} />
         {passkeys ? <PasskeysCard passkeys={passkeys} /> : null}
         <SignedInSessionsCard sessions={sessions} />
