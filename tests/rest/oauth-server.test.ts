@@ -215,6 +215,45 @@ describe("tokens", () => {
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   });
 
+  // Issue 27: an intruder holding a code or a refresh token spends it eight times at once.
+  const tokenRequest = (fields: Record<string, string>) =>
+    fetch(`${issuer}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  const INVALID_GRANT = { error: "invalid_grant", error_description: "grant request is invalid" };
+  async function inParallel(times: number, send: () => Promise<Response>) {
+    return Promise.all(Array.from({ length: times }, async () => {
+      const response = await send();
+      return { status: response.status, body: (await response.json()) as Record<string, string> };
+    }));
+  }
+  /** The winner's tokens after the losers' reuse: its refresh token refused, its session row revoked, its access token refused. */
+  async function expectGrantEnded(config: client.Configuration, winner: Record<string, string>) {
+    await expect(client.refreshTokenGrant(config, winner.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    const rows = await service.db.query("select revoked_at is not null as revoked from auth_sessions where id = $1", [decodeJwt(winner.access_token!).session_id]);
+    expect(rows.rows).toEqual([{ revoked: true }]);
+    await expect(client.fetchUserInfo(config, winner.access_token!, client.skipSubjectCheck)).rejects.toBeTruthy();
+  }
+
+  it("lets one of eight parallel redemptions of a code win, and the others' reuse ends the grant", async () => {
+    const config = await registeredClient();
+    const { redirect, verifier } = await authorize(config, { scope: "openid email" });
+    const answers = await inParallel(8, () =>
+      tokenRequest({ grant_type: "authorization_code", code: redirect.searchParams.get("code")!, redirect_uri: REDIRECT, client_id: config.clientMetadata().client_id, code_verifier: verifier }),
+    );
+    const winners = answers.filter((answer) => answer.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual(Array.from({ length: 7 }, () => ({ status: 400, body: INVALID_GRANT })));
+    await expectGrantEnded(config, winners[0]!.body);
+  });
+
+  it("lets one of eight parallel refreshes of a refresh token win, and the others' reuse ends the grant", async () => {
+    const { config, tokens } = await freshTokens();
+    const answers = await inParallel(8, () => tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: config.clientMetadata().client_id }));
+    const winners = answers.filter((answer) => answer.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual(Array.from({ length: 7 }, () => ({ status: 400, body: INVALID_GRANT })));
+    await expectGrantEnded(config, winners[0]!.body);
+  });
+
   it("answers userinfo by scope", async () => {
     const { config, tokens } = await freshTokens();
     const info = await client.fetchUserInfo(config, tokens.access_token, person.userId);
