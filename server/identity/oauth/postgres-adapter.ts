@@ -135,11 +135,12 @@ async function touchGrant(em: EntityManager, grantId: string): Promise<void> {
     .execute(`update auth_sessions set refreshed_at = now() where id::text = ? and oauth_client_id is not null`, [grantId]);
 }
 
-/** The grant's session row: revoked, and every instance told (the sign-out path). Answers the row it ended, if any. */
+/**
+ * The grant's session row: revoked, and every instance told (the sign-out path). Answers the
+ * row it ended, if any: one caller of all that race. In `em`'s transaction when it has one.
+ */
 export async function endGrantSession(em: EntityManager, grantId: string): Promise<{ id: string; user_id: string; oauth_client_id: string }[]> {
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string; user_id: string; oauth_client_id: string }[]>(
+  const rows = await em.execute<{ id: string; user_id: string; oauth_client_id: string }[]>(
       `update auth_sessions set revoked_at = now() where id::text = ? and oauth_client_id is not null and revoked_at is null returning id, user_id, oauth_client_id`,
       [grantId],
     );
