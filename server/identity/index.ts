@@ -1,6 +1,6 @@
 /** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
 export { isAdmin, recordFirstAdmin } from "./admins";
-export { assertKeyLookupsAllowed, countClientRegistration, countKeyFailure, countPasskeySignInAttempt, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
+export { assertKeyLookupsAllowed, countClientRegistration, countDeviceCodeEntry, countKeyFailure, countPasskeySignInAttempt, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
 export { BuiltInIdentityProvider, isSessionLive } from "./built-in-provider";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";

@@ -21,7 +21,8 @@ const REDIRECT = "http://127.0.0.1:8765/callback";
 
 beforeAll(async () => {
   // Device codes are polled at one-second intervals, so the device flow test waits 1 s for its token, not 5.
-  service = await startService({ label: "oauth-server", env: { DEVICE_POLL_INTERVAL_SECONDS: "1" } });
+  // The device page's per-address limit at its default (the test services lift it: every client is 127.0.0.1).
+  service = await startService({ label: "oauth-server", env: { DEVICE_POLL_INTERVAL_SECONDS: "1", DEVICE_CODE_ENTRY_RATE_LIMIT_PER_ADDRESS: "30" } });
   issuer = `${service.url}/auth/v1`;
   person = await signUp(service);
   tenantId = (await createWorkspace(service, person, uniqueSlug("oauth"))).id;
@@ -383,6 +384,33 @@ describe("device authorization (RFC 8628)", () => {
   };
   const poll = (clientId: string, deviceCode: string) =>
     fetch(`${issuer}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: DEVICE, device_code: deviceCode, client_id: clientId }) });
+
+  it("answers user code guesses past 30 from one address with the device page's 429 (RFC 8628 5.1, issue 27)", async () => {
+    // The intruder: forty device pages (each form's token is good for one guess), then forty guesses posted at once.
+    const pages = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const jar = new CookieJar();
+        const entry = await hop(jar, `${issuer}/oauth/device`);
+        expect(entry.status).toBe(200);
+        return { jar, form: hiddenInputs(entry.text) };
+      }),
+    );
+    const letters = "BCDFGHJKLMNPQRSTVWXZ";
+    const guesses = await Promise.all(
+      pages.map(({ jar, form }, i) => {
+        form.set("user_code", `BCDF-${letters[i % 20]}${letters[Math.floor(i / 20)]}GH`);
+        return hop(jar, `${issuer}/oauth/device`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
+      }),
+    );
+    const limited = guesses.filter((guess) => guess.status === 429);
+    expect(limited).toHaveLength(10);
+    const looked = guesses.filter((guess) => guess.status !== 429).map((guess) => /<p class="error" role="alert">([^<]*)/.exec(guess.text)?.[1]);
+    expect(looked).toEqual(Array.from({ length: 30 }, () => "That code is not right, or it has expired. Try again."));
+    expect(limited[0]!.text).toContain("Too many codes tried from this address. Try again in 15 minutes.");
+    expect(limited.every((guess) => guess.text === limited[0]!.text)).toBe(true);
+    // The limit is the address's: the later device flow here starts afresh.
+    await service.db.query("delete from rate_limit_counters where key like 'device-code-entry-address:%'");
+  });
 
   it("gives a user code at {BASE_URL}/device, answers pending then slow_down, and tokens once approved on the same consent page", async () => {
     const config = await registeredClient({ client_name: "Terminal", grant_types: ["authorization_code", "refresh_token", DEVICE] });
