@@ -255,6 +255,28 @@ describe("tokens", () => {
     await expectGrantEnded(config, winners[0]!.body);
   });
 
+  it("lets one of two approvals that share a pushed request's request_uri issue a code; the other is told invalid_request_uri", async () => {
+    const config = await registeredClient();
+    const clientId = config.clientMetadata().client_id;
+    const verifier = client.randomPKCECodeVerifier();
+    const pushed = await fetch(`${issuer}/oauth/par`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", scope: "openid" }),
+    });
+    expect(pushed.status).toBe(201);
+    const { request_uri: requestUri } = (await pushed.json()) as { request_uri: string };
+    // Two consent pages opened from the one request_uri, approved at the same moment.
+    const authorizeUrl = `${issuer}/oauth/authorize?client_id=${encodeURIComponent(clientId)}&request_uri=${encodeURIComponent(requestUri)}`;
+    const first = await openConsent(service, person.cookie, authorizeUrl);
+    const second = await openConsent(service, person.cookie, authorizeUrl);
+    const redirects = await Promise.all([decideConsent(service, first.jar, first.uid), decideConsent(service, second.jar, second.uid)]);
+    const codes = redirects.filter((redirect) => redirect.searchParams.has("code"));
+    expect(codes).toHaveLength(1);
+    const refused = redirects.find((redirect) => !redirect.searchParams.has("code"))!;
+    expect([refused.searchParams.get("error"), refused.searchParams.get("error_description")]).toEqual(["invalid_request_uri", "request_uri is invalid, expired, or was already used"]);
+  });
+
   it("answers userinfo by scope", async () => {
     const { config, tokens } = await freshTokens();
     const info = await client.fetchUserInfo(config, tokens.access_token, person.userId);
