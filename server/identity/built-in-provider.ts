@@ -177,9 +177,13 @@ export class BuiltInIdentityProvider implements IdentityProvider {
           where refresh_token_hash = ? and revoked_at is null and expires_at > now()
           returning id, user_id, created_at, aal, mfa_method, mfa_at),
        remembered as (
-         insert into auth_refresh_token_rotations (token_hash, session_id, successor_sealed) select ?, id, ? from rotated)
+         insert into auth_refresh_token_rotations (token_hash, session_id, successor_sealed) select ?, id, ? from rotated),
+       -- A session remembers the rotations of one session lifetime (720 for a client refreshing
+       -- hourly); a token rotated away longer ago is only not found.
+       forgotten as (
+         delete from auth_refresh_token_rotations where session_id in (select id from rotated) and rotated_at < now() - make_interval(secs => ?))
        select * from rotated`,
-      [hashRefreshToken(next), new Date(Date.now() + SESSION_LIFETIME_MS), presented, presented, sealSuccessor(refreshToken, next)],
+      [hashRefreshToken(next), new Date(Date.now() + SESSION_LIFETIME_MS), presented, presented, sealSuccessor(refreshToken, next), SESSION_LIFETIME_MS / 1000],
     );
     const row = rows[0];
     if (!row) return this.refreshWithRotated(refreshToken);
