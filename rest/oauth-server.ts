@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, countClientRegistration, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readSessionCookie, resolveSession, userinfo } from "../server/identity";
+import { devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, countClientRegistration, countDeviceCodeEntry, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readSessionCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -191,6 +191,25 @@ async function registrationAllowed(res: ServerResponse, clientAddress: string | 
   }
 }
 
+/**
+ * RFC 8628 5.1: a post of the device page that names a user code is a lookup, counted per
+ * client address; past the limit the page says so, 429 with when to try again.
+ */
+async function deviceCodeEntryAllowed(res: ServerResponse, body: string, clientAddress: string | null): Promise<boolean> {
+  if (!new URLSearchParams(body).get("user_code")) return true;
+  try {
+    await countDeviceCodeEntry(em(), clientAddress);
+    return true;
+  } catch (error) {
+    const limited = findAppError(error);
+    if (limited?.code !== "RATE_LIMITED") throw error;
+    const retryAfter = limited.headers["Retry-After"] ?? "60";
+    const minutes = Math.max(1, Math.ceil(Number(retryAfter) / 60));
+    send(res, 429, { ...HTML_PAGE_HEADERS, "retry-after": retryAfter }, htmlPageBody("Connect a device", `Too many codes tried from this address. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`));
+    return false;
+  }
+}
+
 async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
   const path = url.pathname;
@@ -248,6 +267,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
       if (DEFAULT_SCOPE_PATHS.has(path)) body = withDefaultScope(form).toString();
     }
     if (path === `${OAUTH_PREFIX}token` && !(await devicePollOnTime(res, body))) return;
+    if (path === `${OAUTH_PREFIX}device` && !(await deviceCodeEntryAllowed(res, body, clientAddress))) return;
     if (FORM_ENDPOINTS.has(path)) {
       const problem = await metadataClientProblem(new URLSearchParams(body).get("client_id"), DEFAULT_SCOPE_PATHS.has(path));
       if (problem) return sendOAuthError(res, 401, "invalid_client", problem);

@@ -17,6 +17,9 @@ export async function mintCliKey(em: EntityManager, person: { userId: string; em
   const { app, created } = await ensureCliApp(em, workspace.tenantId, person.userId);
   // The old keys' revocation, the new key and the login's audit row commit together.
   const issued = await em.transactional(async (tx) => {
+    // One at a time per person: two logins traded at once would each revoke the other's
+    // not-yet-committed key and both stay live (issue 27).
+    await tx.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`cli-key:${person.userId}`]);
     await revokeUserCliKeys(tx, person.userId);
     const key = await issueAppKey(tx, {
       tenantId: workspace.tenantId,

@@ -84,6 +84,19 @@ export async function countClientRegistration(em: EntityManager, clientAddress: 
 }
 
 /**
+ * RFC 8628 5.1: user codes are short enough to guess, so each code entered on the device page
+ * (every post of the page's form that names one: the library looks each up) counts against
+ * the client address, DEVICE_CODE_ENTRY_RATE_LIMIT_PER_ADDRESS per AUTH_RATE_WINDOW_SECONDS.
+ * Counted before the lookup, so guesses posted at once cannot all pass (issue 27). Throws the
+ * limiter's RATE_LIMITED (with Retry-After) past the limit.
+ */
+export async function countDeviceCodeEntry(em: EntityManager, clientAddress: string | null): Promise<void> {
+  if (!clientAddress) return;
+  const config = getConfig();
+  await consumeRateLimit(em, `device-code-entry-address:${clientAddress}`, config.DEVICE_CODE_ENTRY_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS);
+}
+
+/**
  * RFC 8628 3.5: a device that polls the token endpoint sooner than `interval` seconds after
  * its last poll is told `slow_down`. False when this poll came too soon (one per interval, in
  * the shared limiter so every instance agrees).

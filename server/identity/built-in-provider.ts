@@ -23,6 +23,7 @@ import {
   type TokenResponse,
 } from "./provider-types";
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
+import { openSuccessor, sealSuccessor } from "./refresh-token-successors";
 import { publishSessionRevoked } from "./session-revocations";
 import { endSessionsAudited, personActor, recordAccountChange } from "./account-audit";
 import { currentRequestActor, currentRequestOrigin, setRequestActor } from "../platform/request-scope";
@@ -37,6 +38,16 @@ import { toProviderUser } from "./provider-user";
 import { mayMailTo } from "./mail-frequency";
 import { mailReauthenticationNonce, requireRecentSignInOrNonce } from "./reauthentication";
 import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
+
+/** The columns a refresh reads of its session row. */
+interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: Date;
+  aal: string;
+  mfa_method: string | null;
+  mfa_at: Date | null;
+}
 
 /** What `PUT /auth/v1/user` may change; raw values, validated here with GoTrue's errors. */
 export interface AccountChanges {
@@ -162,23 +173,64 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return user ? verifyPassword(password, user.passwordHash) : burnPasswordCheck(password).then(() => false);
   }
 
-  /** Rotates the refresh token: the old one stops working the moment the new one exists. */
+  /**
+   * Rotates the refresh token: the old one stops working the moment the new one exists. Of
+   * requests racing with one token, one rotates it (the update's condition); the rotation and
+   * the old token's record commit in one statement, so every other request then finds the
+   * token rotated and is answered as a reuse (issue 27, ADR 060).
+   */
   async refresh(refreshToken: string): Promise<TokenResponse> {
     if (typeof refreshToken !== "string" || refreshToken.length === 0) {
       throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
     }
     const next = newRefreshToken();
-    const rows = await this.em.getConnection().execute<{ id: string; user_id: string; created_at: Date; aal: string; mfa_method: string | null; mfa_at: Date | null }[]>(
-      `update auth_sessions set refresh_token_hash = ?, refreshed_at = now(), last_active_at = now(), expires_at = ?
-         where refresh_token_hash = ? and revoked_at is null and expires_at > now()
-         returning id, user_id, created_at, aal, mfa_method, mfa_at`,
-      [hashRefreshToken(next), new Date(Date.now() + SESSION_LIFETIME_MS), hashRefreshToken(refreshToken)],
+    const presented = hashRefreshToken(refreshToken);
+    const rows = await this.em.getConnection().execute<SessionRow[]>(
+      `with rotated as (
+         update auth_sessions set refresh_token_hash = ?, refreshed_at = now(), last_active_at = now(), expires_at = ?
+          where refresh_token_hash = ? and revoked_at is null and expires_at > now()
+          returning id, user_id, created_at, aal, mfa_method, mfa_at),
+       remembered as (
+         insert into auth_refresh_token_rotations (token_hash, session_id, successor_sealed) select ?, id, ? from rotated),
+       -- A session remembers the rotations of one session lifetime (720 for a client refreshing
+       -- hourly); a token rotated away longer ago is only not found.
+       forgotten as (
+         delete from auth_refresh_token_rotations where session_id in (select id from rotated) and rotated_at < now() - make_interval(secs => ?))
+       select * from rotated`,
+      [hashRefreshToken(next), new Date(Date.now() + SESSION_LIFETIME_MS), presented, presented, sealSuccessor(refreshToken, next), SESSION_LIFETIME_MS / 1000],
     );
     const row = rows[0];
-    const user = row ? await this.em.findOne(AuthUser, { id: row.user_id }) : null;
-    if (!row || !user) throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
+    if (!row) return this.refreshWithRotated(refreshToken);
+    const user = await this.em.findOne(AuthUser, { id: row.user_id });
+    if (!user) throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
     // A refreshed session keeps the level it reached: a verified second factor stays verified.
     return sessionTokens(this.em, user, row.id, next, new Date(row.created_at), secondFactorOf(row));
+  }
+
+  /**
+   * A token this session rotated away, presented again (GoTrue's revoked-token branch). Within
+   * REFRESH_TOKEN_REUSE_INTERVAL_SECONDS of its rotation, and when the token it was rotated into
+   * is still the session's, the answer is that current pair: a client that lost the answer, or
+   * sent its refresh twice at once, carries on. Any other reuse is a stolen copy's or a
+   * replay's: the session ends, the branch that rotated it too, as GoTrue ends the token family.
+   */
+  private async refreshWithRotated(refreshToken: string): Promise<TokenResponse> {
+    const rows = await this.em.getConnection().execute<(SessionRow & { successor_sealed: string | null; recent: boolean; current_hash: string })[]>(
+      `select s.id, s.user_id, s.created_at, s.aal, s.mfa_method, s.mfa_at, s.refresh_token_hash as current_hash, r.successor_sealed,
+              r.rotated_at > now() - make_interval(secs => ?) as recent
+         from auth_refresh_token_rotations r join auth_sessions s on s.id = r.session_id
+        where r.token_hash = ? and s.revoked_at is null and s.expires_at > now()`,
+      [getConfig().REFRESH_TOKEN_REUSE_INTERVAL_SECONDS, hashRefreshToken(refreshToken)],
+    );
+    const row = rows[0];
+    if (!row) throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
+    const current = row.recent && row.successor_sealed ? openSuccessor(refreshToken, row.successor_sealed) : null;
+    if (current && hashRefreshToken(current) === row.current_hash) {
+      const user = await this.em.findOne(AuthUser, { id: row.user_id });
+      if (user) return sessionTokens(this.em, user, row.id, current, new Date(row.created_at), secondFactorOf(row));
+    }
+    await endSessionsAudited(this.em, `update auth_sessions set revoked_at = now() where id = ? and revoked_at is null returning id, user_id`, [row.id], "session.revoked", publishSessionRevoked);
+    throw new IdentityError(IDENTITY.REFRESH_TOKEN_ALREADY_USED, "Invalid Refresh Token: Already Used");
   }
 
   async getUser(accessToken: string): Promise<ProviderUser> {

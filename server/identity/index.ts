@@ -1,7 +1,7 @@
 /** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
 export { isAdmin, recordFirstAdmin } from "./admins";
 export { recordAccountChange } from "./account-audit";
-export { assertKeyLookupsAllowed, countClientRegistration, countKeyFailure, countPasskeySignInAttempt, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
+export { assertKeyLookupsAllowed, countClientRegistration, countDeviceCodeEntry, countKeyFailure, countPasskeySignInAttempt, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
 export { BuiltInIdentityProvider, isSessionLive } from "./built-in-provider";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
@@ -58,7 +58,7 @@ export { mfaApi, type FactorRequest } from "./mfa/mfa-api";
 export { canonicalRecoveryCode } from "./mfa/recovery-codes";
 export { challengeFactorBody, challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
 export { CLI_CLIENT_ID } from "./oauth/cli-client";
-export { cliDeviceApproval, endCliDeviceGrant, type CliDeviceApproval } from "./oauth/cli-device-approval";
+export { cliDeviceApproval, claimCliDeviceGrant, type CliDeviceApproval } from "./oauth/cli-device-approval";
 export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "./oauth/admin-clients";
 export { adminFactorInput, adminFactorOutput, adminFactorsOutput, adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "./oauth/admin-client-schemas";
 export { adminDeleteFactor, adminListFactors } from "./mfa/admin-factors";

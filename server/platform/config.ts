@@ -74,7 +74,12 @@ const envSchema = z.object({
   KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   // Dynamic client registrations (RFC 7591) per client address and AUTH_RATE_WINDOW_SECONDS (issue 15).
   OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // User codes entered on the device page (RFC 8628 5.1) per client address and AUTH_RATE_WINDOW_SECONDS.
+  DEVICE_CODE_ENTRY_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // GoTrue's GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL (ADR 060): how long after its rotation
+  // a refresh token reused is answered with the session's current pair rather than ending it.
+  REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   // Half the cores (at least one): hashing never takes the whole machine from requests.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(Math.max(1, Math.floor(availableParallelism() / 2))),
   // scrypt's cost as log2(N) for new password hashes. Each hash keeps its own parameters, so

@@ -121,6 +121,7 @@ export const IDENTITY = {
   INVALID_CREDENTIALS: entry("invalid_credentials", 400, "identity", "Wrong email or password."),
   EMAIL_NOT_CONFIRMED: entry("email_not_confirmed", 400, "identity", "Signing in before following the mailed confirmation link (with SMTP_URL)."),
   REFRESH_TOKEN_NOT_FOUND: entry("refresh_token_not_found", 400, "identity", "A refresh token that is unknown, used up or revoked."),
+  REFRESH_TOKEN_ALREADY_USED: entry("refresh_token_already_used", 400, "identity", "A refresh token already rotated, reused after `REFRESH_TOKEN_REUSE_INTERVAL_SECONDS`: its session ends."),
   NO_AUTHORIZATION: entry("no_authorization", 401, "identity", "No `Authorization: Bearer` header."),
   BAD_JWT: entry("bad_jwt", 403, "identity", "An access token that is malformed, badly signed or expired."),
   SESSION_NOT_FOUND: entry("session_not_found", 403, "identity", "An access token whose session has ended (signed out, revoked, expired)."),

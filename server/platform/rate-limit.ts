@@ -48,3 +48,8 @@ export async function assertUnderRateLimit(em: EntityManager, key: string, limit
 export async function resetRateLimit(em: EntityManager, key: string): Promise<void> {
   await em.getConnection().execute(`delete from rate_limit_counters where key = ?`, [key]);
 }
+
+/** Gives back one hit counted in the current window (an attempt counted before its outcome, which turned out not to count). */
+export async function releaseRateLimit(em: EntityManager, key: string): Promise<void> {
+  await em.getConnection().execute(`update rate_limit_counters set hits = greatest(hits - 1, 0) where key = ?`, [key]);
+}

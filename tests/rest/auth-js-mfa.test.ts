@@ -161,6 +161,25 @@ describe("auth-js mfa: TOTP", () => {
     expect((await auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal1" });
   });
 
+  it("lets 5 of 8 wrong codes sent at once be tried, and refuses the other 3 with 429 (issue 27)", async () => {
+    const { email, factorId } = await enrolled();
+    const auth = await signedIn(email);
+    const { data: session } = await auth.getSession();
+    const challenges = [];
+    for (let i = 0; i < 8; i++) challenges.push((await auth.mfa.challenge({ factorId })).data!.id);
+    const statuses = await Promise.all(
+      challenges.map(async (challengeId, i) => {
+        const response = await fetch(`${service.url}/auth/v1/factors/${factorId}/verify`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${session.session!.access_token}`, "content-type": "application/json" },
+          body: JSON.stringify({ challenge_id: challengeId, code: String(100000 + i) }),
+        });
+        return response.status;
+      }),
+    );
+    expect(statuses.sort()).toEqual([422, 422, 422, 422, 422, 429, 429, 429]);
+  });
+
   it("answers GoTrue's errors for an unknown factor, an unknown challenge and an empty code", async () => {
     const { auth, factorId } = await enrolled();
     const unknown = "00000000-0000-4000-8000-000000000000";
@@ -251,6 +270,26 @@ describe("auth-js mfa.recoveryCodes", () => {
     expect((await auth.mfa.recoveryCodes.generate()).error).toMatchObject({ status: 403, code: "insufficient_aal" });
     const { auth: fresh } = await signedUp();
     expect((await fresh.mfa.recoveryCodes.getStatus()).error).toMatchObject({ status: 404, code: "mfa_factor_not_found" });
+  });
+
+  it("lets 5 of 8 wrong recovery codes sent at once be tried, and refuses the other 3 with 429 (issue 27)", async () => {
+    const { auth, email } = await enrolled();
+    expect((await auth.mfa.recoveryCodes.generate()).error).toBeNull();
+    const later = await signedIn(email);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => later.mfa.recoveryCodes.verify({ code: String(1000000000000000 + i) })));
+    expect(answers.map((answer) => answer.error?.status).sort()).toEqual([422, 422, 422, 422, 422, 429, 429, 429]);
+  });
+
+  it("signs in once with one recovery code sent eight times at once", async () => {
+    const { auth, email } = await enrolled();
+    const { data } = await auth.mfa.recoveryCodes.generate();
+    const later = await signedIn(email);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => later.mfa.recoveryCodes.verify({ code: data!.codes[0]! })));
+    expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
+    // The others are refused: as used codes (422), or past the 5 tries all eight took at once (429).
+    for (const { error } of answers.filter((answer) => answer.error !== null)) expect([422, 429]).toContain(error!.status);
+    const used = await service.db.query("select count(*)::int as n from auth_mfa_recovery_codes c join auth_mfa_factors f on f.id = c.factor_id join auth_users u on u.id = f.user_id where u.email = $1 and c.used_at is not null", [email]);
+    expect(used.rows[0].n).toBe(1);
   });
 
   it("after 5 wrong recovery codes answers 429 mfa_recovery_codes_locked with Retry-After", async () => {

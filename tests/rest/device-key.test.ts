@@ -67,6 +67,26 @@ describe("POST /api/dev/device-key", () => {
     expect(await liveCliKeys(member)).toBe(1);
   }, 90_000);
 
+  it("trades a token sent six times at once for one key: the other five are refused (issue 27)", async () => {
+    const person = await invitedPerson(service, owner.user, "member");
+    const token = await approvedDeviceToken("svc-cli", person);
+    const answers = await Promise.all(Array.from({ length: 6 }, async () => {
+      const response = await trade(token);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    }));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual(Array.from({ length: 5 }, () => ({ status: 401, body: INVALID_BEARER })));
+    expect(await liveCliKeys(person)).toBe(1);
+  }, 90_000);
+
+  it("leaves one live CLI key when two logins of one person are traded at the same moment", async () => {
+    const person = await invitedPerson(service, owner.user, "member");
+    const tokens = [await approvedDeviceToken("svc-cli", person), await approvedDeviceToken("svc-cli", person)];
+    const statuses = await Promise.all(tokens.map(async (token) => (await trade(token)).status));
+    expect(statuses).toEqual([200, 200]);
+    expect(await liveCliKeys(person)).toBe(1);
+  }, 90_000);
+
   it("refuses another client's device token, however valid, and mints nothing", async () => {
     const registered = await fetch(`${service.url}/auth/v1/oauth/register`, {
       method: "POST",

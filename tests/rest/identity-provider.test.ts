@@ -72,19 +72,58 @@ describe("built-in identity provider (GoTrue-compatible subset)", () => {
     expect(ok.body.user.email).toBe(email);
   });
 
-  it("rotates refresh tokens: the old one stops working", async () => {
+  const refresh = (token: string) => api(service, "/auth/v1/token?grant_type=refresh_token", { method: "POST", json: { refresh_token: token } });
+  /** The reuse interval (10 s) passing for the session's rotations so far. */
+  const tenSecondsPass = (userId: string) =>
+    service.db.query(`update auth_refresh_token_rotations set rotated_at = rotated_at - interval '11 seconds' where session_id in (select id from auth_sessions where user_id = $1)`, [userId]);
+
+  it("rotates refresh tokens; one reused after the reuse interval ends the session, the branch it was rotated into too (issue 27)", async () => {
     const email = uniqueEmail();
     const first = await signup(email);
-    const refresh = (token: string) => api(service, "/auth/v1/token?grant_type=refresh_token", { method: "POST", json: { refresh_token: token } });
     const second = await refresh(first.body.refresh_token);
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.body.refresh_token);
+    await tenSecondsPass(first.body.user.id);
     const reused = await refresh(first.body.refresh_token);
-    expect(reused.status).toBe(400);
-    expect(reused.body.error_code).toBe("refresh_token_not_found");
-    expect((await refresh(second.body.refresh_token)).status).toBe(200);
+    expect([reused.status, reused.body.error_code, reused.body.msg]).toEqual([400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"]);
+    // GoTrue ends the family: whoever holds the newer token is signed out too.
+    const branch = await refresh(second.body.refresh_token);
+    expect([branch.status, branch.body.error_code]).toEqual([400, "refresh_token_not_found"]);
+    const user = await api(service, "/auth/v1/user", { headers: { authorization: `Bearer ${second.body.access_token}` } });
+    expect([user.status, user.body.error_code]).toEqual([403, "session_not_found"]);
     const bad = await api(service, "/auth/v1/token?grant_type=magic", { method: "POST", json: {} });
     expect(bad.status).toBe(400);
+  });
+
+  it("answers a rotated token reused within the reuse interval with the session's current tokens, as GoTrue does", async () => {
+    const first = await signup(uniqueEmail());
+    const second = await refresh(first.body.refresh_token);
+    const again = await refresh(first.body.refresh_token);
+    expect(again.status).toBe(200);
+    expect(again.body.refresh_token).toBe(second.body.refresh_token);
+    expect(again.body.access_token).toEqual(expect.any(String));
+    expect((await refresh(second.body.refresh_token)).status).toBe(200);
+  });
+
+  it("rotates a refresh token sent eight times at once once: every request gets the one new token, which then rotates on", async () => {
+    const first = await signup(uniqueEmail());
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refresh(first.body.refresh_token)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 200));
+    const issued = new Set(answers.map((answer) => answer.body.refresh_token as string));
+    expect(issued.size).toBe(1);
+    const rotations = await service.db.query(`select count(*)::int as n from auth_refresh_token_rotations r join auth_sessions s on s.id = r.session_id where s.user_id = $1`, [first.body.user.id]);
+    expect(rotations.rows[0].n).toBe(1);
+    expect((await refresh([...issued][0]!)).status).toBe(200);
+  });
+
+  it("ends the session when a rotated token is replayed eight times at once after the interval, and the newest token with it", async () => {
+    const first = await signup(uniqueEmail());
+    const second = await refresh(first.body.refresh_token);
+    await tenSecondsPass(first.body.user.id);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refresh(first.body.refresh_token)));
+    for (const answer of answers) expect(answer.status).toBe(400);
+    expect(answers.some((answer) => answer.body.error_code === "refresh_token_already_used")).toBe(true);
+    expect((await refresh(second.body.refresh_token)).status).toBe(400);
   });
 
   it("reads and updates user_metadata with the Bearer token, and logout revokes the session", async () => {

@@ -90,6 +90,25 @@ describe("two instances on one database", () => {
     // The rotated-out token is refused on the other instance too.
     await expect(client.refreshTokenGrant(onA, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   });
+  it("lets one of eight redemptions of a code, sent to both instances at once, win; the others' reuse ends the grant (issue 27)", async () => {
+    const onA = await client.dynamicClientRegistration(new URL(`${a.url}/auth/v1`), { client_name: "Raced", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }, client.None(), insecure);
+    const clientId = onA.clientMetadata().client_id;
+    const verifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(onA, { redirect_uri: REDIRECT, scope: "openid", state: "st", code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
+    const { redirect } = await approveInBrowser(a, person.cookie, url.href);
+    const fields = { grant_type: "authorization_code", code: redirect.searchParams.get("code")!, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const response = await fetch(`${(i % 2 ? b : a).url}/auth/v1/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+        return { status: response.status, body: (await response.json()) as Record<string, string> };
+      }),
+    );
+    const winners = answers.filter((answer) => answer.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual(Array.from({ length: 7 }, () => ({ status: 400, body: { error: "invalid_grant", error_description: "grant request is invalid" } })));
+    await expect(client.refreshTokenGrant(onA, winners[0]!.body.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+
   it("share one copy of an https client ID metadata document: fetched by one, named on the other's consent page without a second fetch", async () => {
     const clientId = `${documents.origin}/shared.json`;
     documents.serve("/shared.json", JSON.stringify({ client_id: clientId, client_name: "Shared over https", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }), { "cache-control": "max-age=600" });

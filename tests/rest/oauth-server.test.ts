@@ -21,7 +21,8 @@ const REDIRECT = "http://127.0.0.1:8765/callback";
 
 beforeAll(async () => {
   // Device codes are polled at one-second intervals, so the device flow test waits 1 s for its token, not 5.
-  service = await startService({ label: "oauth-server", env: { DEVICE_POLL_INTERVAL_SECONDS: "1" } });
+  // The device page's per-address limit at its default (the test services lift it: every client is 127.0.0.1).
+  service = await startService({ label: "oauth-server", env: { DEVICE_POLL_INTERVAL_SECONDS: "1", DEVICE_CODE_ENTRY_RATE_LIMIT_PER_ADDRESS: "30" } });
   issuer = `${service.url}/auth/v1`;
   person = await signUp(service);
   tenantId = (await createWorkspace(service, person, uniqueSlug("oauth"))).id;
@@ -215,6 +216,72 @@ describe("tokens", () => {
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   });
 
+  // Issue 27: an intruder holding a code or a refresh token spends it eight times at once.
+  const tokenRequest = (fields: Record<string, string>) =>
+    fetch(`${issuer}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  const INVALID_GRANT = { error: "invalid_grant", error_description: "grant request is invalid" };
+  async function inParallel(times: number, send: () => Promise<Response>) {
+    return Promise.all(Array.from({ length: times }, async () => {
+      const response = await send();
+      return { status: response.status, body: (await response.json()) as Record<string, string> };
+    }));
+  }
+  /** The winner's tokens after the losers' reuse: its refresh token refused, its session row revoked, its access token refused. */
+  async function expectGrantEnded(config: client.Configuration, winner: Record<string, string>) {
+    await expect(client.refreshTokenGrant(config, winner.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    const rows = await service.db.query("select revoked_at is not null as revoked from auth_sessions where id = $1", [decodeJwt(winner.access_token!).session_id]);
+    expect(rows.rows).toEqual([{ revoked: true }]);
+    await expect(client.fetchUserInfo(config, winner.access_token!, client.skipSubjectCheck)).rejects.toBeTruthy();
+  }
+
+  // Three rounds each: before the fix one round in four or five happened to serialize.
+  it("lets one of eight parallel redemptions of a code win, and the others' reuse ends the grant", async () => {
+    for (let round = 0; round < 3; round++) {
+      const config = await registeredClient();
+      const { redirect, verifier } = await authorize(config, { scope: "openid email" });
+      const answers = await inParallel(8, () =>
+        tokenRequest({ grant_type: "authorization_code", code: redirect.searchParams.get("code")!, redirect_uri: REDIRECT, client_id: config.clientMetadata().client_id, code_verifier: verifier }),
+      );
+      const winners = answers.filter((answer) => answer.status === 200);
+      expect(winners).toHaveLength(1);
+      expect(answers.filter((answer) => answer.status !== 200)).toEqual(Array.from({ length: 7 }, () => ({ status: 400, body: INVALID_GRANT })));
+      await expectGrantEnded(config, winners[0]!.body);
+    }
+  });
+
+  it("lets one of eight parallel refreshes of a refresh token win, and the others' reuse ends the grant", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { config, tokens } = await freshTokens();
+      const answers = await inParallel(8, () => tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: config.clientMetadata().client_id }));
+      const winners = answers.filter((answer) => answer.status === 200);
+      expect(winners).toHaveLength(1);
+      expect(answers.filter((answer) => answer.status !== 200)).toEqual(Array.from({ length: 7 }, () => ({ status: 400, body: INVALID_GRANT })));
+      await expectGrantEnded(config, winners[0]!.body);
+    }
+  });
+
+  it("lets one of two approvals that share a pushed request's request_uri issue a code; the other is told invalid_request_uri", async () => {
+    const config = await registeredClient();
+    const clientId = config.clientMetadata().client_id;
+    const verifier = client.randomPKCECodeVerifier();
+    const pushed = await fetch(`${issuer}/oauth/par`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: clientId, response_type: "code", redirect_uri: REDIRECT, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", scope: "openid" }),
+    });
+    expect(pushed.status).toBe(201);
+    const { request_uri: requestUri } = (await pushed.json()) as { request_uri: string };
+    // Two consent pages opened from the one request_uri, approved at the same moment.
+    const authorizeUrl = `${issuer}/oauth/authorize?client_id=${encodeURIComponent(clientId)}&request_uri=${encodeURIComponent(requestUri)}`;
+    const first = await openConsent(service, person.cookie, authorizeUrl);
+    const second = await openConsent(service, person.cookie, authorizeUrl);
+    const redirects = await Promise.all([decideConsent(service, first.jar, first.uid), decideConsent(service, second.jar, second.uid)]);
+    const codes = redirects.filter((redirect) => redirect.searchParams.has("code"));
+    expect(codes).toHaveLength(1);
+    const refused = redirects.find((redirect) => !redirect.searchParams.has("code"))!;
+    expect([refused.searchParams.get("error"), refused.searchParams.get("error_description")]).toEqual(["invalid_request_uri", "request_uri is invalid, expired, or was already used"]);
+  });
+
   it("answers userinfo by scope", async () => {
     const { config, tokens } = await freshTokens();
     const info = await client.fetchUserInfo(config, tokens.access_token, person.userId);
@@ -344,6 +411,33 @@ describe("device authorization (RFC 8628)", () => {
   };
   const poll = (clientId: string, deviceCode: string) =>
     fetch(`${issuer}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: DEVICE, device_code: deviceCode, client_id: clientId }) });
+
+  it("answers user code guesses past 30 from one address with the device page's 429 (RFC 8628 5.1, issue 27)", async () => {
+    // The intruder: forty device pages (each form's token is good for one guess), then forty guesses posted at once.
+    const pages = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const jar = new CookieJar();
+        const entry = await hop(jar, `${issuer}/oauth/device`);
+        expect(entry.status).toBe(200);
+        return { jar, form: hiddenInputs(entry.text) };
+      }),
+    );
+    const letters = "BCDFGHJKLMNPQRSTVWXZ";
+    const guesses = await Promise.all(
+      pages.map(({ jar, form }, i) => {
+        form.set("user_code", `BCDF-${letters[i % 20]}${letters[Math.floor(i / 20)]}GH`);
+        return hop(jar, `${issuer}/oauth/device`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
+      }),
+    );
+    const limited = guesses.filter((guess) => guess.status === 429);
+    expect(limited).toHaveLength(10);
+    const looked = guesses.filter((guess) => guess.status !== 429).map((guess) => /<p class="error" role="alert">([^<]*)/.exec(guess.text)?.[1]);
+    expect(looked).toEqual(Array.from({ length: 30 }, () => "That code is not right, or it has expired. Try again."));
+    expect(limited[0]!.text).toContain("Too many codes tried from this address. Try again in 15 minutes.");
+    expect(limited.every((guess) => guess.text === limited[0]!.text)).toBe(true);
+    // The limit is the address's: the later device flow here starts afresh.
+    await service.db.query("delete from rate_limit_counters where key like 'device-code-entry-address:%'");
+  });
 
   it("gives a user code at {BASE_URL}/device, answers pending then slow_down, and tokens once approved on the same consent page", async () => {
     const config = await registeredClient({ client_name: "Terminal", grant_types: ["authorization_code", "refresh_token", DEVICE] });

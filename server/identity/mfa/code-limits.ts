@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { ErrorCodeEntry } from "../../platform/error-codes";
 import { findAppError } from "../../platform/errors";
-import { assertUnderRateLimit, consumeRateLimit } from "../../platform/rate-limit";
+import { consumeRateLimit, releaseRateLimit } from "../../platform/rate-limit";
 import { IdentityError } from "../provider-types";
 
 /**
@@ -12,10 +12,15 @@ const WRONG_CODES = 5;
 const WINDOW_SECONDS = 300;
 const keyOf = (factorId: string) => `mfa-factor:${factorId}`;
 
-/** Refuses (429 with Retry-After) while the factor has had 5 wrong codes in the window. */
-export async function assertCodesAllowed(em: EntityManager, factorId: string, refusal: ErrorCodeEntry, what: string): Promise<void> {
+/**
+ * Takes one of the factor's tries before its code is checked: 429 (with Retry-After) past the
+ * 5th in the window. Counting first is what holds the limit against codes sent at once: a check
+ * made before any of them was counted let all eight of a parallel burst through (issue 27).
+ * A right code gives its try back (`giveBackCodeAttempt`): only wrong codes count.
+ */
+export async function takeCodeAttempt(em: EntityManager, factorId: string, refusal: ErrorCodeEntry, what: string): Promise<void> {
   try {
-    await assertUnderRateLimit(em, keyOf(factorId), WRONG_CODES, WINDOW_SECONDS);
+    await consumeRateLimit(em, keyOf(factorId), WRONG_CODES, WINDOW_SECONDS);
   } catch (error) {
     const limited = findAppError(error);
     if (limited?.code !== "RATE_LIMITED") throw error;
@@ -24,11 +29,6 @@ export async function assertCodesAllowed(em: EntityManager, factorId: string, re
   }
 }
 
-export async function countWrongCode(em: EntityManager, factorId: string): Promise<void> {
-  try {
-    await consumeRateLimit(em, keyOf(factorId), WRONG_CODES, WINDOW_SECONDS);
-  } catch (error) {
-    // This wrong code is answered as wrong; the next attempt gets the 429.
-    if (findAppError(error)?.code !== "RATE_LIMITED") throw error;
-  }
+export function giveBackCodeAttempt(em: EntityManager, factorId: string): Promise<void> {
+  return releaseRateLimit(em, keyOf(factorId));
 }

@@ -5,7 +5,7 @@ import { decryptSecret, encryptSecret } from "../../platform/crypto/secret-box";
 import { IDENTITY } from "../../platform/error-codes";
 import { IdentityError, type TokenResponse } from "../provider-types";
 import { factorOf, factorRowsOf, type FactorRow } from "./factor-rows";
-import { assertCodesAllowed, countWrongCode } from "./code-limits";
+import { giveBackCodeAttempt, takeCodeAttempt } from "./code-limits";
 import { publishSessionRevoked } from "../session-revocations";
 import { raiseSessionToAal2 } from "./session-level";
 import { sqlOf } from "./sql";
@@ -102,7 +102,7 @@ export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorI
   if (code === "") throw new IdentityError(IDENTITY.VALIDATION_FAILED, "Code needs to be non-empty");
   const challengeId = typeof fields.challenge_id === "string" ? fields.challenge_id : "";
   const challenge = await validateFactorChallenge(em, factor.id, challengeId, caller.clientAddress);
-  await assertCodesAllowed(em, factor.id, IDENTITY.MFA_RATE_LIMITED, "wrong codes");
+  await takeCodeAttempt(em, factor.id, IDENTITY.MFA_RATE_LIMITED, "wrong codes");
   const step = matchTotpStep(decryptSecret(factor.secret_ciphertext ?? ""), code);
   // One transaction: the code's step, the challenge, the factor and the session change together.
   const raised = await em.transactional(async (tx) => {
@@ -115,10 +115,8 @@ export async function verifyFactor(em: EntityManager, caller: MfaCaller, factorI
     if (factor.status !== "verified") await markFactorVerified(tx, caller, factor);
     return raiseSessionToAal2(tx, caller.user, caller.sessionId, "totp");
   });
-  if (!raised) {
-    await countWrongCode(em, factor.id);
-    throw invalidTotp();
-  }
+  if (!raised) throw invalidTotp();
+  await giveBackCodeAttempt(em, factor.id);
   for (const sessionId of raised.ended) await publishSessionRevoked(em, sessionId);
   return raised.tokens;
 }

@@ -4,7 +4,7 @@ import { sha256Base64url } from "../../platform/crypto/sha256";
 import { IDENTITY } from "../../platform/error-codes";
 import { resetRateLimit } from "../../platform/rate-limit";
 import { IdentityError, type TokenResponse } from "../provider-types";
-import { assertCodesAllowed, countWrongCode } from "./code-limits";
+import { giveBackCodeAttempt, takeCodeAttempt } from "./code-limits";
 import { factorRowsOf, type FactorRow } from "./factor-rows";
 import type { MfaCaller } from "./factors";
 import { publishSessionRevoked } from "../session-revocations";
@@ -120,7 +120,7 @@ export async function verifyRecoveryCode(em: EntityManager, caller: MfaCaller, f
   if (code === "") throw new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid recovery code entered");
   const set = await recoverySetOf(em, caller.user.id);
   if (!set) throw noRecoveryCodes();
-  await assertCodesAllowed(em, set.id, IDENTITY.MFA_RECOVERY_CODES_LOCKED, "wrong recovery codes");
+  await takeCodeAttempt(em, set.id, IDENTITY.MFA_RECOVERY_CODES_LOCKED, "wrong recovery codes");
   // Marked used in the statement that finds it (one code, one sign-in, even under a race),
   // in the transaction that raises the session.
   const raised = await em.transactional(async (tx) => {
@@ -132,10 +132,8 @@ export async function verifyRecoveryCode(em: EntityManager, caller: MfaCaller, f
     await recordAccountChange(tx, caller.user.id, { audit: "recovery_codes.used", data: {}, target: { type: "factor", id: set.id }, actor: personActor(caller.user) });
     return raiseSessionToAal2(tx, caller.user, caller.sessionId, "mfa/recovery_code");
   });
-  if (!raised) {
-    await countWrongCode(em, set.id);
-    throw new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid recovery code entered");
-  }
+  if (!raised) throw new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid recovery code entered");
+  await giveBackCodeAttempt(em, set.id);
   for (const sessionId of raised.ended) await publishSessionRevoked(em, sessionId);
   return raised.tokens;
 }

@@ -22,6 +22,12 @@ export async function raiseSessionToAal2(
 ): Promise<{ tokens: TokenResponse; ended: string[] }> {
   const sql = sqlOf(em);
   const refreshToken = newRefreshToken();
+  // The aal1 refresh token is rotated away: a reuse of it ends the session (ADR 060). No
+  // successor is kept for it: a copy of the aal1 token never reads the aal2 one.
+  await sql(
+    `insert into auth_refresh_token_rotations (token_hash, session_id) select refresh_token_hash, id from auth_sessions where id = ? and revoked_at is null on conflict do nothing`,
+    [sessionId],
+  );
   const rows = await sql<{ created_at: Date; mfa_at: Date }[]>(
     `update auth_sessions set aal = 'aal2', mfa_method = ?, mfa_at = now(), refresh_token_hash = ?, refreshed_at = now()
        where id = ? and revoked_at is null returning created_at, mfa_at`,

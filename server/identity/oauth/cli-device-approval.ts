@@ -32,7 +32,11 @@ export async function cliDeviceApproval(em: EntityManager, accessToken: string):
   return { userId: claims.sub, email: claims.email ?? rows[0].email, grantId: claims.session_id, secondFactor: rows[0].has_factor ? "verified" : "none" };
 }
 
-/** The grant has done its one job (a key was issued): its token stops working everywhere. */
-export function endCliDeviceGrant(em: EntityManager, approval: CliDeviceApproval): Promise<void> {
+/**
+ * Claims the approval for the one trade it allows, before a key is made: its grant ends (its
+ * token stops working everywhere). False when another request ended it first, however close
+ * behind: the session row's update decides, in PostgreSQL, for every instance (issue 27).
+ */
+export function claimCliDeviceGrant(em: EntityManager, approval: CliDeviceApproval): Promise<boolean> {
   return revokeOAuthGrant(em, approval.grantId);
 }

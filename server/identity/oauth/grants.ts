@@ -39,13 +39,16 @@ export async function openGrantSession(em: EntityManager, userId: string, client
  * Ends a grant: the library's records under it (the grant, its refresh tokens and codes) are
  * deleted and its session row revoked, which every instance hears through NOTIFY. Recorded in
  * the person's workspaces, in the same transaction; the actor is the request's unless given.
+ * True for the one caller that ended it, of all that race (its session row was live).
  */
-export async function revokeOAuthGrant(em: EntityManager, grantId: string, actor?: ChangeActor): Promise<void> {
-  await em.transactional(async (tx) => {
+export async function revokeOAuthGrant(em: EntityManager, grantId: string, actor?: ChangeActor): Promise<boolean> {
+  return em.transactional(async (tx) => {
     await tx.execute(`delete from oauth_records where grant_id = ? or (kind = 'Grant' and id = ?)`, [grantId, grantId]);
-    for (const ended of await endGrantSession(tx, grantId)) {
-      await recordAccountChange(tx, ended.user_id, { audit: "oauth_grant.revoked", data: { clientId: ended.oauth_client_id }, target: { type: "oauth_grant", id: ended.id }, actor });
+    const ended = await endGrantSession(tx, grantId);
+    for (const row of ended) {
+      await recordAccountChange(tx, row.user_id, { audit: "oauth_grant.revoked", data: { clientId: row.oauth_client_id }, target: { type: "oauth_grant", id: row.id }, actor });
     }
+    return ended.length > 0;
   });
 }
 

@@ -71,7 +71,10 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
   const key = await getSigningKey();
   const privateJwk = { ...(await exportJWK(key.privateKey)), kid: key.kid, alg: "ES256", use: "sig" };
   const configuration: Configuration = {
-    adapter: postgresAdapter(options.em),
+    // A request that loses the claim on a code or token is answered as a reuse (postgres-adapter.ts).
+    adapter: postgresAdapter(options.em, (kind) =>
+      kind === "PushedAuthorizationRequest" ? new errors.InvalidRequestUri("request_uri is invalid, expired, or was already used") : new errors.InvalidGrant(`${kind} already used`),
+    ),
     jwks: { keys: [privateJwk as never] },
     cookies: { keys: [cookieKey()], long: { signed: true }, short: { signed: true, path: "/" } },
     routes: OAUTH_ROUTES,

@@ -21,7 +21,7 @@ const BEARER_KINDS = new Set(["AccessToken", "AuthorizationCode", "RefreshToken"
  * library drops a grant (revocation, a replayed code, a reused refresh token) that row is
  * revoked through the same path sign-out uses, so access tokens stop at once everywhere.
  */
-export function postgresAdapter(em: () => EntityManager) {
+export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal) {
   return class PostgresOAuthAdapter implements Adapter {
     private readonly hashed: boolean;
 
@@ -77,10 +77,22 @@ export function postgresAdapter(em: () => EntityManager) {
       return this.findWhere("uid = ?", uid);
     }
 
+    /**
+     * One request spends a code, refresh token, device code or pushed request: the claim is
+     * the row's `consumed_at` going from null to now, which PostgreSQL grants one updater of all
+     * the instances. The library reads the row before it consumes it, so requests racing in
+     * parallel all read it unconsumed (issue 27); the ones that lose the claim here are the
+     * reuse the library would have seen had they come later, and are answered as it answers
+     * one: the grant behind the row ends (its tokens, the winner's too, stop) and the request is
+     * refused.
+     */
     async consume(id: string): Promise<void> {
-      await em()
-        .getConnection()
-        .execute(`update oauth_records set consumed_at = now() where kind = ? and id = ?`, [this.kind, this.key(id)]);
+      const connection = em().getConnection();
+      const claimed = await connection.execute(`update oauth_records set consumed_at = now() where kind = ? and id = ? and consumed_at is null returning id`, [this.kind, this.key(id)]);
+      if (claimed.length > 0) return;
+      const [row] = await connection.execute<{ grant_id: string | null }[]>(`select grant_id from oauth_records where kind = ? and id = ?`, [this.kind, this.key(id)]);
+      if (row?.grant_id) await endGrant(em(), row.grant_id);
+      throw refusal(this.kind);
     }
 
     async destroy(id: string): Promise<void> {
@@ -108,17 +120,27 @@ export function postgresAdapter(em: () => EntityManager) {
   };
 }
 
+/** The library's error for a lost claim on a row of `kind` (its InvalidGrant, or InvalidRequestUri for a pushed request). */
+export type ConsumeRefusal = (kind: string) => Error;
+
+/** What the library does on a reused code or refresh token: every record under the grant goes, and its session row ends. */
+async function endGrant(em: EntityManager, grantId: string): Promise<void> {
+  await em.getConnection().execute(`delete from oauth_records where grant_id = ? or (kind = 'Grant' and id = ?)`, [grantId, grantId]);
+  await endGrantSession(em, grantId);
+}
+
 async function touchGrant(em: EntityManager, grantId: string): Promise<void> {
   await em
     .getConnection()
     .execute(`update auth_sessions set refreshed_at = now() where id::text = ? and oauth_client_id is not null`, [grantId]);
 }
 
-/** The grant's session row: revoked, and every instance told (the sign-out path). Answers the row it ended, if any. */
+/**
+ * The grant's session row: revoked, and every instance told (the sign-out path). Answers the
+ * row it ended, if any: one caller of all that race. In `em`'s transaction when it has one.
+ */
 export async function endGrantSession(em: EntityManager, grantId: string): Promise<{ id: string; user_id: string; oauth_client_id: string }[]> {
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string; user_id: string; oauth_client_id: string }[]>(
+  const rows = await em.execute<{ id: string; user_id: string; oauth_client_id: string }[]>(
       `update auth_sessions set revoked_at = now() where id::text = ? and oauth_client_id is not null and revoked_at is null returning id, user_id, oauth_client_id`,
       [grantId],
     );
