@@ -67,8 +67,17 @@ describe("expired access tokens", () => {
     expect(rotated).toBeDefined();
     expect(rotated).not.toBe(cookie);
     expect((await api(b, "/api/auth/me", { cookie: rotated })).body.loggedIn).toBe(true);
-    // The old refresh token was consumed by the rotation.
+    // The old refresh token was consumed by the rotation: within GoTrue's reuse interval
+    // (10 s: a second tab's request racing the first) it answers the session's current pair,
+    // after it the reuse ends the session, the rotated cookie included (ADR 060).
+    const racing = await api(a, "/api/auth/me", { cookie });
+    expect(racing.body.loggedIn).toBe(true);
+    const refreshOf = (pair: string | undefined) => pair?.split("~")[1];
+    expect(refreshOf(sessionCookieFrom(racing.headers))).toBe(refreshOf(rotated));
+    await a.db.query(`update auth_refresh_token_rotations set rotated_at = rotated_at - interval '11 seconds' where session_id = $1`, [claims.session_id]);
     expect((await api(a, "/api/auth/me", { cookie })).body.loggedIn).toBe(false);
+    const ended = await a.db.query("select revoked_at is not null as ended from auth_sessions where id = $1", [claims.session_id]);
+    expect(ended.rows).toEqual([{ ended: true }]);
   });
 
   it("treats an expired token with a revoked session as signed out", async () => {
