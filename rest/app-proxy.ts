@@ -36,12 +36,15 @@ export function headerSafe(value: string): string {
   return out;
 }
 
-function sendPage(res: ServerResponse, status: number, title: string, message: string, headers: Record<string, string> = {}): void {
+/** A tool that did not answer may answer the next time: those pages offer to try again. */
+const TRY_AGAIN = '<a class="primary" href="">Try again</a>';
+
+function sendPage(res: ServerResponse, status: number, title: string, message: string, headers: Record<string, string> = {}, actionsHtml = ""): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body = htmlPageBody(title, message);
+  const body = htmlPageBody(title, message, actionsHtml);
   nameAnswer(res);
   res.writeHead(status, { ...HTML_PAGE_HEADERS, ...headers, "content-length": Buffer.byteLength(body) });
   res.end(body);
@@ -223,13 +226,13 @@ class ToolRelay implements Dispatcher.DispatchHandler {
     }
     if (error.code === "UND_ERR_HEADERS_TIMEOUT") {
       recordUpstreamError("app", "timeout");
-      sendPage(res, 504, "The tool took too long", `${target.name} did not answer within ${Math.round(HEADERS_TIMEOUT_MS() / 1000)} seconds.`);
+      sendPage(res, 504, "The tool took too long", `${target.name} did not answer within ${Math.round(HEADERS_TIMEOUT_MS() / 1000)} seconds.`, {}, TRY_AGAIN);
       return;
     }
     if (!QUIET_UPSTREAM_ERRORS.has(error.code ?? "")) log.warn("app-proxy upstream failed", { deployment: target.name, code: error.code, message: error.message });
     recordUpstreamError("app", "unreachable");
     const why = error.code === "EUPSTREAMREFUSED" ? "its address is not allowed" : "it is not answering";
-    sendPage(res, 502, `${target.name} is unavailable`, `The tool ${target.name} could not be reached: ${why}. Try again in a moment.`);
+    sendPage(res, 502, `${target.name} is unavailable`, `The tool ${target.name} could not be reached: ${why}. Try again in a moment.`, {}, TRY_AGAIN);
   }
 }
 
@@ -269,7 +272,7 @@ function answer(req: IncomingMessage, res: ServerResponse, admission: Admission,
 
 function unavailable(res: ServerResponse, error: unknown): void {
   log.error("app-proxy failed", { error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
-  sendPage(res, 503, "Service unavailable", "Please try again in a moment.", { "retry-after": "5" });
+  sendPage(res, 503, "Service unavailable", "Please try again in a moment.", { "retry-after": "5" }, TRY_AGAIN);
 }
 
 /**

@@ -211,6 +211,16 @@ describe("app-proxy", () => {
     const bad = await appRequest(service.url, downHost, "/", { rawHeaders: [["Cookie", downCookie]] });
     expect(bad.status).toBe(502);
     expect(bad.text).toContain("The tool down could not be reached");
+    // In the service's look, with a way on: try again, or back to the dashboard (issue 28, 6).
+    for (const page of [slow, bad]) {
+      expect(page.text).toContain('<a class="brand" href="' + service.url + '/dashboard">');
+      expect(page.text).toContain('<a class="primary" href="">Try again</a>');
+      expect(page.text).toContain('<a href="' + service.url + '/dashboard">Back to the dashboard</a>');
+    }
+    const missing = await appRequest(service.url, host.replace("tool--", "nothing-here--"), "/", {});
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain("There is no deployed tool at this address.");
+    expect(missing.text).toContain('<a href="' + service.url + '/dashboard">Back to the dashboard</a>');
   });
 
   /** Sends `bytes` in 64 KB chunks (no Content-Length) and samples the service's RSS meanwhile. */

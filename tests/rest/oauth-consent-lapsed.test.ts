@@ -35,7 +35,7 @@ const grants = async () => (await service.db.query(`select count(*)::int as n fr
 
 function expectExpiredPage(step: { status: number; text: string }) {
   expect(step.status).toBe(400);
-  expect(step.text).toContain("<title>This request has expired</title>");
+  expect(step.text).toContain("<title>This request has expired · svc</title>");
   expect(step.text).toContain(EXPIRED);
 }
 
