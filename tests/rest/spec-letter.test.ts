@@ -131,6 +131,16 @@ describe("SPEC 2 and 4.2: a personal workspace is no production workspace", () =
   });
 });
 
+describe("SPEC 8: tenant name bounds on update", () => {
+  it("takes names of 1 and of 100 characters", async () => {
+    const { user } = await signedInOwner(a, { slugPrefix: "bound" });
+    for (const name of ["n", "n".repeat(100)]) {
+      const res = await api(a, "/api/tenants/me", { method: "PATCH", cookie: user.cookie, json: { name } });
+      expect([res.status, res.body.name]).toEqual([200, name]);
+    }
+  });
+});
+
 describe("SPEC 4.3 and 7: user endpoints", () => {
   it("answers 401 Unauthorized (the body) on PATCH /api/user/me and POST /api/user/avatar without a session", async () => {
     const patch = await api(a, "/api/user/me", { method: "PATCH", json: { displayName: "x" } });
@@ -145,6 +155,16 @@ describe("SPEC 4.3 and 7: user endpoints", () => {
     const res = await api(a, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: multipart("file", big) });
     expect([res.status, res.body]).toEqual([400, { message: "Image must be 2MB or smaller" }]);
     expect((await api(a, "/api/user/me", { cookie: user.cookie })).body.avatarUrl).toBe("");
+  });
+
+  it("SPEC 8's 2 MB is inclusive: a file of exactly 2 MB is taken, one byte more is refused", async () => {
+    const user = await signUp(a);
+    const image = await png();
+    const sized = (bytes: number) => multipart("file", Buffer.concat([image, Buffer.alloc(bytes - image.length)]));
+    const exact = await api(a, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: sized(2 * 1024 * 1024) });
+    expect(exact.status, exact.text).toBe(200);
+    const over = await api(a, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: sized(2 * 1024 * 1024 + 1) });
+    expect([over.status, over.body]).toEqual([400, { message: "Image must be 2MB or smaller" }]);
   });
 
   it("passes the identity provider's refusal on as 400 with its text (account update failed)", async () => {
