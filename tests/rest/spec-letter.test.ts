@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +9,7 @@ import { appWithKey, signedInOwner } from "../support/actors";
 import { multipart, png } from "../support/images";
 import { catalogFile, CookieJar, hop, popupMessage } from "../support/oauth";
 import { startService, type RunningService } from "../support/service";
-import { configFile, freshHome, readConfigFile, startSvc, svc } from "../support/svc-cli";
+import { configFile, freshHome, readConfigFile, startSvc, svc, SVC_BIN } from "../support/svc-cli";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 
@@ -268,5 +269,15 @@ describe("SPEC 4.6: the CLI to the letter", () => {
     expect(statSync(join(home, ".svc")).mode & 0o777).toBe(0o700);
     expect(statSync(configFile(home)).mode & 0o777).toBe(0o600);
     expect(existsSync(xdg)).toBe(false);
+  });
+
+  it("requires Node 20 or newer: declared in engines, and refused at start on an older Node", () => {
+    expect(JSON.parse(readFileSync(join(import.meta.dirname, "../../cli/package.json"), "utf8")).engines).toEqual({ node: ">=20" });
+    // The runtime's version as an older Node reports it (only process.versions is changed).
+    const home = freshHome();
+    const preload = join(home, "node-18.cjs");
+    writeFileSync(preload, 'Object.defineProperty(process, "versions", { value: { ...process.versions, node: "18.19.0" } });\n');
+    const run = spawnSync(process.execPath, ["--require", preload, SVC_BIN, "--version"], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: home } });
+    expect([run.status, run.stdout, run.stderr]).toEqual([1, "", "svc requires Node 20 or newer (this is Node 18.19.0)\n"]);
   });
 });
