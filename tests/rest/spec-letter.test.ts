@@ -132,6 +132,13 @@ describe("SPEC 2 and 4.2: a personal workspace is no production workspace", () =
   });
 });
 
+describe("SPEC 4.4: the session check", () => {
+  it("answers a signed-in caller with Cache-Control: no-store too", async () => {
+    const res = await api(a, "/api/auth/me", { cookie: owner.cookie });
+    expect([res.status, res.headers.get("cache-control"), res.body]).toEqual([200, "no-store", { loggedIn: true, userId: owner.userId, email: owner.email }]);
+  });
+});
+
 describe("SPEC 8: tenant name bounds on update", () => {
   it("takes names of 1 and of 100 characters", async () => {
     const { user } = await signedInOwner(a, { slugPrefix: "bound" });
