@@ -284,7 +284,7 @@ describe("SPEC 4.6: the CLI to the letter", () => {
     const home = freshHome();
     const preload = join(home, "node-18.cjs");
     writeFileSync(preload, 'Object.defineProperty(process, "versions", { value: { ...process.versions, node: "18.19.0" } });\n');
-    const run = spawnSync(process.execPath, ["--require", preload, SVC_BIN, "--version"], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: home } });
+    const run = spawnSync(process.execPath, ["--require", preload, SVC_BIN, "--version"], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: home } as unknown as NodeJS.ProcessEnv });
     expect([run.status, run.stdout, run.stderr]).toEqual([1, "", "svc requires Node 20 or newer (this is Node 18.19.0)\n"]);
   });
 });
