@@ -177,15 +177,20 @@ export const LAPSED_INTERACTION_TITLE = "This request has expired";
 export const LAPSED_INTERACTION_MESSAGE =
   "This authorization request has expired, or was started in another browser. Go back to the application and sign in with it again to start a new one.";
 
+/** The Retry-After of a rate limit's refusal; any other error goes on up. */
+function retryAfterOf(error: unknown): string {
+  const limited = findAppError(error);
+  if (limited?.code !== "RATE_LIMITED") throw error;
+  return limited.headers["Retry-After"] ?? "60";
+}
+
 /** RFC 7591 names no error for it: a 429 in RFC 6749's shape, with when to try again. */
 async function registrationAllowed(res: ServerResponse, clientAddress: string | null): Promise<boolean> {
   try {
     await countClientRegistration(em(), clientAddress);
     return true;
   } catch (error) {
-    const limited = findAppError(error);
-    if (limited?.code !== "RATE_LIMITED") throw error;
-    const retryAfter = limited.headers["Retry-After"] ?? "60";
+    const retryAfter = retryAfterOf(error);
     sendOAuthError(res, 429, "too_many_requests", "Too many client registrations from this address; try again later", { "retry-after": retryAfter });
     return false;
   }
@@ -201,9 +206,7 @@ async function deviceCodeEntryAllowed(res: ServerResponse, body: string, clientA
     await countDeviceCodeEntry(em(), clientAddress);
     return true;
   } catch (error) {
-    const limited = findAppError(error);
-    if (limited?.code !== "RATE_LIMITED") throw error;
-    const retryAfter = limited.headers["Retry-After"] ?? "60";
+    const retryAfter = retryAfterOf(error);
     const minutes = Math.max(1, Math.ceil(Number(retryAfter) / 60));
     send(res, 429, { ...HTML_PAGE_HEADERS, "retry-after": retryAfter }, htmlPageBody("Connect a device", `Too many codes tried from this address. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`));
     return false;

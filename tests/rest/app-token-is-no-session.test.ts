@@ -3,7 +3,7 @@ import * as client from "openid-client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { answerDeviceCode } from "../support/device-approval";
 import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { approveInBrowser } from "../support/oauth-client";
+import { approveInBrowser, pkceAuthorization } from "../support/oauth-client";
 import { trpc } from "../support/trpc";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -40,15 +40,7 @@ beforeAll(async () => {
     insecure,
   );
 
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT,
-    scope: "openid",
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    state,
-  });
+  const { url, verifier, state } = await pkceAuthorization(config, { redirect_uri: REDIRECT, scope: "openid" });
   const { redirect } = await approveInBrowser(service, person.cookie, url.href);
   const code = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
   tokens.code = { access: code.access_token, refresh: code.refresh_token! };

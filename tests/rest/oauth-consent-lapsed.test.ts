@@ -1,7 +1,7 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type TestUser } from "../support/http";
-import { CookieJar, decideConsent, hop, openConsent } from "../support/oauth-client";
+import { CookieJar, decideConsent, hop, openConsent, pkceAuthorization } from "../support/oauth-client";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
@@ -27,8 +27,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => service?.stop());
 
-const authorizeUrl = async () =>
-  client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: "openid email", code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: "S256" }).href;
+const authorizeUrl = async () => (await pkceAuthorization(config, { redirect_uri: REDIRECT, scope: "openid email" })).url.href;
 const press = (jar: CookieJar, uid: string, decision: "approve" | "deny") =>
   hop(jar, `${service.url}/auth/v1/oauth/interaction/${uid}/${decision}`, { method: "POST", headers: { origin: service.url } });
 const grants = async () => (await service.db.query(`select count(*)::int as n from auth_sessions where user_id = $1 and oauth_client_id is not null`, [person.userId])).rows[0].n as number;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { HOSTILE } from "../support/hostile-strings";
 import { api, type TestUser } from "../support/http";
-import { approveInBrowser } from "../support/oauth-client";
+import { approveInBrowser, pkceAuthorization } from "../support/oauth-client";
 import { sharedService, type SharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
@@ -208,15 +208,7 @@ describe("a registered client at the authorization server", () => {
   const INVALID_CLIENT = { status: 401, cause: [{ scheme: "basic", parameters: { error: "invalid_client" } }] };
 
   async function signIn(config: client.Configuration) {
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT,
-      scope: "openid email",
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-      state,
-    });
+    const { url, verifier, state } = await pkceAuthorization(config, { redirect_uri: REDIRECT, scope: "openid email" });
     const { redirect, consentHtml } = await approveInBrowser(service, member.cookie, url.href);
     const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
     return { tokens, consentHtml };

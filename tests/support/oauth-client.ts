@@ -1,3 +1,4 @@
+import * as client from "openid-client";
 import type { ServiceUnderTest } from "./service";
 
 /**
@@ -94,4 +95,12 @@ export async function approveInBrowser(
 ): Promise<{ redirect: URL; consentHtml: string }> {
   const { jar, uid, consentHtml } = await openConsent(service, sessionCookie, authorizeUrl);
   return { redirect: await decideConsent(service, jar, uid, decision), consentHtml };
+}
+
+/** An authorization request with PKCE (S256) and a state, as openid-client builds it; the verifier and state to finish with. */
+export async function pkceAuthorization(config: client.Configuration, parameters: { redirect_uri: string; scope: string } & Record<string, string>) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(config, { ...parameters, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state });
+  return { url, verifier, state };
 }
