@@ -69,7 +69,7 @@ async function npmStart() {
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "npm-start-signals", private: true, scripts: { start: `cd '${ROOT}' && ${script.slice(BUILD_STEP.length)}` } }));
   const port = await freePort();
   const env: Record<string, string> = { ...TEST_SERVICE_SETTINGS, PORT: String(port), HOST: "127.0.0.1", BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: "info" };
-  const npm = spawn(process.execPath, [NPM_CLI!, "start"], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
+  const npm = spawn(process.execPath, [NPM_CLI!, "start"], { cwd: project, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   started.push(npm);
   let output = "";
   npm.stdout!.on("data", (d: Buffer) => (output += d));

@@ -8,7 +8,7 @@ import pg from "pg";
  * caller's handler attached before it connects. A query in flight still rejects as usual.
  * A unit test greps for any other `new pg.Client(`.
  */
-export function pgClient(connectionString: string, onError: (error: Error) => void): pg.Client {
+export function pgClient(connectionString: string | undefined, onError: (error: Error) => void): pg.Client {
   const client = new pg.Client({ connectionString });
   client.on("error", onError);
   return client;
