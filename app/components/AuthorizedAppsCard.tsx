@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { formatDate } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import type { AuthorizedApplication, FormResult } from "~/lib/view-types";
 import { Card } from "./Card";
 import { ConfirmSubmit } from "./ConfirmSubmit";
@@ -8,6 +8,8 @@ import { DataTable } from "./DataTable";
 /**
  * The applications this person let act for them through the authorization server (issue 15):
  * which client, with which scopes, when it last used its grant. Revoke ends the grant at once.
+ * One client approved twice (two devices, two sign-ins) is two grants: each row says when,
+ * to the minute, and names its grant, so the rows can be told apart (issue 28).
  */
 export function AuthorizedAppsCard({ applications }: { applications: AuthorizedApplication[] }) {
   return (
@@ -26,18 +28,19 @@ function AuthorizedAppRow({ application }: { application: AuthorizedApplication 
     <tr>
       <th scope="row">
         <span className="cell-title">{application.clientName}</span>
+        <span className="cell-sub mono" title={application.grantId}>grant {application.grantId.slice(0, 8)}</span>
         {application.resources.map((resource) => (
           <span key={resource} className="cell-sub mono">{resource}</span>
         ))}
       </th>
       <td>{application.scopes.join(" ") || "—"}</td>
-      <td className="cell-muted">{formatDate(application.authorizedAt)}</td>
-      <td className="cell-muted">{formatDate(application.lastUsedAt)}</td>
+      <td className="cell-muted">{formatDateTime(application.authorizedAt)}</td>
+      <td className="cell-muted">{formatDateTime(application.lastUsedAt)}</td>
       <td className="cell-actions">
         <revoker.Form method="post">
           <input type="hidden" name="intent" value="revokeGrant" />
           <input type="hidden" name="grantId" value={application.grantId} />
-          <ConfirmSubmit label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={application.clientName} busy={revoker.state !== "idle"} />
+          <ConfirmSubmit label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={`${application.clientName} (grant ${application.grantId.slice(0, 8)})`} busy={revoker.state !== "idle"} />
         </revoker.Form>
         {error ? <p className="field-error" role="alert">{error}</p> : null}
       </td>
