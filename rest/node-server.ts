@@ -248,4 +248,7 @@ export function stopOnSignals(server: Server): void {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  // The terminal closed: without a handler Node exits at once, cutting requests and leaving
+  // the embedded PostgreSQL running (issue 28); drain and stop as on Ctrl-C instead.
+  process.on("SIGHUP", () => void stop("SIGHUP"));
 }

@@ -17,6 +17,24 @@ function fail(error) {
 process.on("uncaughtException", fail);
 process.on("unhandledRejection", fail);
 
+/**
+ * Under `npm start` the server's parent is npm (package.json `exec`s this script after the
+ * build step). npm passes SIGINT and SIGTERM on, but a signal it does not pass on (SIGHUP,
+ * or a SIGKILL) ends npm alone and leaves this server running, re-parented, with its
+ * embedded PostgreSQL. So once npm is gone the server stops as on Ctrl-C: drains, then
+ * stops the database (issue 28).
+ */
+function stopWithNpm() {
+  if (process.env.npm_lifecycle_event !== "start") return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.emit("SIGTERM", "SIGTERM");
+  }, 500);
+  watch.unref();
+}
+
 if (!existsSync(new URL("../build/index.js", import.meta.url))) {
   fail(new Error("build/index.js is missing: run `npm run build` (or `npm start`, which builds when needed)"));
 }
@@ -25,6 +43,7 @@ try {
   const { startNodeServer, stopOnSignals } = build.entry.module;
   const server = await startNodeServer(build);
   stopOnSignals(server);
+  stopWithNpm();
 } catch (error) {
   fail(error);
 }

@@ -24,6 +24,13 @@ export interface ConnectOptions {
    * provider. Without it, signing in to another account rejects with `reconnect_account_mismatch`.
    */
   switchAccount?: boolean;
+  /**
+   * With `connectSession` or `appKey`: when the workspace already has an account of this
+   * provider, the popup first offers it (choosing it binds it to the app and resolves like a
+   * new connection, with no trip to the provider) or a new one. Broker providers always offer
+   * it; the first-party provider only with this option. Ignored with `reconnect`.
+   */
+  offerExisting?: boolean;
   /** Milliseconds before rejecting with `timeout`. Default 300000 (5 minutes). */
   timeoutMs?: number;
   /** The service's origin; default the origin this module was loaded from. */

@@ -71,6 +71,9 @@ function authorizeUrl(base, options, sdkNonce) {
     url.searchParams.set("reconnect", String(options.reconnect));
     if (options.switchAccount) url.searchParams.set("switch_account", "1");
   }
+  // Ask the service to offer the workspace's accounts of this provider before a new one
+  // (the broker providers always do; the first-party one only when asked: SPEC 4.1).
+  if (options.offerExisting && options.reconnect == null) url.searchParams.set("offer_existing", "1");
   url.searchParams.set("sdk_nonce", sdkNonce);
   return url.toString();
 }

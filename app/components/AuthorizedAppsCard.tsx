@@ -8,8 +8,9 @@ import { DataTable } from "./DataTable";
 /**
  * The applications this person let act for them through the authorization server (issue 15):
  * which client, with which scopes, when it last used its grant. Revoke ends the grant at once.
- * Two grants of one app, or two apps of one name (anyone can register "svc CLI"), differ by
- * the client id and the minute each was authorized, so each row says both.
+ * Two grants of one app (two devices, two sign-ins), or two apps of one name (anyone can
+ * register "svc CLI"), differ by the client id, the grant and the minute each was authorized,
+ * so each row says all three.
  */
 export function AuthorizedAppsCard({ applications }: { applications: AuthorizedApplication[] }) {
   return (
@@ -29,6 +30,7 @@ function AuthorizedAppRow({ application }: { application: AuthorizedApplication 
       <th scope="row">
         <span className="cell-title">{application.clientName}</span>
         <span className="cell-sub mono cell-key">{application.clientId}</span>
+        <span className="cell-sub mono" title={application.grantId}>grant {application.grantId.slice(0, 8)}</span>
         {application.resources.map((resource) => (
           <span key={resource} className="cell-sub mono">{resource}</span>
         ))}
@@ -40,7 +42,7 @@ function AuthorizedAppRow({ application }: { application: AuthorizedApplication 
         <revoker.Form method="post">
           <input type="hidden" name="intent" value="revokeGrant" />
           <input type="hidden" name="grantId" value={application.grantId} />
-          <ConfirmSubmit label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={application.clientName} busy={revoker.state !== "idle"} />
+          <ConfirmSubmit label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={`${application.clientName} (grant ${application.grantId.slice(0, 8)})`} busy={revoker.state !== "idle"} />
         </revoker.Form>
         {error ? <p className="field-error" role="alert">{error}</p> : null}
       </td>

@@ -30,8 +30,18 @@ export function Avatar({
   );
 }
 
+/**
+ * The first letters (or digits) of the first two words: "Google (Workspace)" is "GW", never
+ * "G(" (issue 28). Words are runs of letters, marks and digits, so punctuation, symbols and
+ * an email's domain give none; a name with no letter or digit at all is "?".
+ */
 export function initials(name: string): string {
-  const words = name.replace(/@.*/, "").split(/[\s._-]+/).filter(Boolean);
-  const letters = words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? "?").slice(0, 1);
+  const words = name.replace(/@.*/, "").match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu) ?? [];
+  const letters = words.length > 1 ? firstCharacter(words[0]!) + firstCharacter(words[1]!) : words[0] ? firstCharacter(words[0]) : "?";
   return letters.toUpperCase();
+}
+
+/** A whole character, not half of a surrogate pair. */
+function firstCharacter(word: string): string {
+  return String.fromCodePoint(word.codePointAt(0)!);
 }

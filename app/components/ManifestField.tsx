@@ -31,7 +31,7 @@ export function ManifestField({ label, rows, defaultValue, problems }: ManifestF
         <ul id={errorsId} className="manifest-problems" role="alert">
           {problems!.map((problem, index) => (
             <li key={index} className="field-error">
-              {problem.line ? `Line ${problem.line}: ` : ""}
+              {problem.line ? `Line ${problem.line}${problem.column ? `, column ${problem.column}` : ""}: ` : ""}
               {problem.message}
             </li>
           ))}

@@ -33,7 +33,10 @@ export function PublicPage({
           {lead ? <p className="auth-lead">{lead}</p> : null}
           {children}
         </div>
-        {below ? <p className="auth-switch">{below}</p> : null}
+        {/* A div, not a p: the two-step page puts its Sign out form here, and a form inside a p
+            is split by the HTML parser, so the server's markup never matched React's tree
+            (22 hydration errors, #418/#423, issue 28). */}
+        {below ? <div className="auth-switch">{below}</div> : null}
       </main>
     </>
   );

@@ -24,7 +24,7 @@ export function deploymentFailure(error: unknown, request: Request, intent: stri
       intent,
       ok: false,
       formError: `The manifest has ${count} problem${count === 1 ? "" : "s"}: see under the manifest.`,
-      manifestProblems: failure.problems.map(({ line, message }) => ({ ...(line ? { line } : {}), message })),
+      manifestProblems: failure.problems.map(({ line, column, message }) => ({ ...(line ? { line } : {}), ...(line && column ? { column } : {}), message })),
       values,
     };
     return json(result, { status: failure.status, headers });

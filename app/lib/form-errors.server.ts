@@ -11,7 +11,7 @@ export interface CallFailure {
   /** The input field a validation error is about (the zod issue's path). */
   path?: string;
   /** A refused manifest's problems (AppError body `problems`), each with its line. */
-  problems?: { line?: number; message: string }[];
+  problems?: { line?: number; column?: number; message: string }[];
 }
 
 interface IssueLike {
@@ -35,7 +35,7 @@ export function describeFailure(error: unknown, request: Request): CallFailure {
       const url = new URL(request.url);
       throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
     }
-    const problems = Array.isArray(appError.body.problems) ? (appError.body.problems as { line?: number; message: string }[]) : undefined;
+    const problems = Array.isArray(appError.body.problems) ? (appError.body.problems as { line?: number; column?: number; message: string }[]) : undefined;
     return { message: appError.message, status: appError.status, code: String(appError.body.code ?? appError.code), ...(problems ? { problems } : {}) };
   }
   const issue = findIssue(error);

@@ -55,6 +55,8 @@ export interface FormResult {
 
 export interface ManifestProblemView {
   line?: number;
+  /** The column on that line, as `svc validate` prints it (`file:line:column`). */
+  column?: number;
   message: string;
 }
 

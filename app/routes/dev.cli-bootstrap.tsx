@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { CliBootstrapPage, NOT_ADMIN_DESTINATION, type CliBootstrapData } from "~/components/pages/CliBootstrapPage";
 import { loadAccount } from "~/lib/account.server";
 import { dashboardRequest, sessionHeaders } from "~/lib/caller.server";
+import { cliRefusalSetCookie } from "~/lib/cli-refusal.server";
 import { parseBootstrapRequest } from "~/lib/loopback-callback";
 
 /** The callback address is in this page's URL: it must not leak as a Referer anywhere. */
@@ -15,7 +16,10 @@ export const headers: HeadersFunction = () => PAGE_HEADERS;
  * SPEC 4.6 step 3: anyone who is not a signed-in administrator goes to the dashboard. A
  * signed-out visitor goes there with `redirectTo` naming this page, so signing in brings
  * them back; a signed-in member goes there with a notice saying the page is for
- * administrators. The query is checked before any button shows.
+ * administrators, and, when a real `svc login` is waiting, a short-lived cookie naming its
+ * loopback address so the dashboard tells it no key is coming (app/lib/cli-refusal.server.ts).
+ * Always a redirect, as SPEC says: never a page of its own. The query is checked before any
+ * button shows.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await dashboardRequest(request);
@@ -27,12 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = sessionHeaders(dashboard);
   const bootstrap = parseBootstrapRequest(new URL(request.url).searchParams);
   const admin = await dashboard.caller.dev.canBootstrapCli();
-  // A member with a real `svc login` waiting: the page tells the CLI (which then explains
-  // and exits) before it goes to the dashboard, instead of leaving it to wait 5 minutes.
-  if (!admin && !bootstrap.ok) throw redirect(NOT_ADMIN_DESTINATION, { headers });
+  if (!admin) {
+    if (bootstrap.ok) headers.append("Set-Cookie", cliRefusalSetCookie(bootstrap.callbackUrl));
+    throw redirect(NOT_ADMIN_DESTINATION, { headers });
+  }
   for (const [name, value] of Object.entries(PAGE_HEADERS)) headers.set(name, value);
-  const cliApp = admin && account.workspace ? await dashboard.caller.dev.cliApp() : null;
-  const data: CliBootstrapData = { account, bootstrap, refused: admin ? undefined : "not_admin", cliApp };
+  const cliApp = account.workspace ? await dashboard.caller.dev.cliApp() : null;
+  const data: CliBootstrapData = { account, bootstrap, cliApp };
   return json(data, { headers });
 }
 

@@ -5,6 +5,7 @@ import { route, type Route } from "../route-types";
 import { crossOrigin } from "../openapi/common-responses";
 import * as oauth from "./oauth";
 import {
+  authorizeQuery,
   brokerStartQuery,
   UNKNOWN_NONCE,
   providerParam,
@@ -45,13 +46,13 @@ export const oauthOperations: Route[] = [
       "The canonical entry of every connection flow, opened in a popup by the SDK or the dashboard. For a provider whose catalog row has a broker auth config it " +
       "redirects to `GET /api/oauth/broker/{provider}/start` with the same query; otherwise it runs the first-party flow (one provider, `FIRST_PARTY_PROVIDER`): " +
       "a redirect to the provider's consent page with PKCE, setting two short-lived HttpOnly state cookies scoped to the callback path. An embedded start " +
-      "(`embed=1` with `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to the connect wizard " +
-      "`/connections/connect/{provider}` first, which offers that account or a new one (ADR 034). " +
+      "that asks for it (`offer_existing=1` with `embed=1` and `app_key`, without `internal=1`) in a workspace that already has an account of this provider goes to " +
+      "the connect wizard `/connections/connect/{provider}` first, which offers that account or a new one (ADR 034, ADR 063). " +
       "With `reconnect=<connection id>` the flow updates that connection in place (no wizard). " +
       "Owners and members; checks, in order: session, workspace and role, provider, configuration, the query." + BROWSER_NAVIGATION,
     auth: ["session"],
     pathParam: providerParam,
-    query: brokerStartQuery,
+    query: authorizeQuery,
     responses: [
       {
         status: 302,

@@ -32,6 +32,17 @@ export const brokerStartQuery = startQuery.extend({
   internal: z.literal("1").optional().describe("`1` skips the embed-mode redirect to the connect wizard (the wizard's own Connect button sets it)."),
 });
 
+/** The authorize route's query: the broker start's, plus the first-party opt-in to the wizard (ADR 063). */
+export const authorizeQuery = brokerStartQuery.extend({
+  offer_existing: z
+    .literal("1")
+    .optional()
+    .describe(
+      "Not in SPEC: with `embed=1` and `app_key`, a first-party start in a workspace that already has an account of this provider goes to the connect wizard " +
+        "`/connections/connect/{provider}` first, which offers that account or a new one (the SDK's `offerExisting`). Without it the first-party start always goes to the provider.",
+    ),
+});
+
 /** A nonce of the right form (32 URL-safe characters) that no flow started. */
 export const UNKNOWN_NONCE = "0123456789abcdefghijABCDEFGHIJ_-";
 

@@ -11,7 +11,10 @@ import schema from "./vendo.schema.json";
 export interface ManifestProblem {
   path: string;
   message: string;
+  /** 1-based line of the offending key or value in the text as given, as `svc validate` prints it. */
   line?: number;
+  /** 1-based column on that line. */
+  column?: number;
 }
 
 export interface Manifest {
@@ -64,24 +67,58 @@ function describe(error: ErrorObject): string {
 }
 
 type YamlDocument = ReturnType<typeof Yaml.parseDocument>;
-type Ranged = { range?: [number, number, number] } | null | undefined;
+type Ranged = { range?: [number, number, number] | null } | null | undefined;
+type Found = { key?: Ranged; value?: Ranged };
+
+/** The key and value nodes at a JSON Pointer's segments (as far as the document goes). */
+function nodeAt(doc: YamlDocument, segments: string[]): Found {
+  const { isMap, isScalar, isSeq } = yaml();
+  let found: Found = { value: doc.contents as Ranged };
+  for (const segment of segments) {
+    const container = found.value as unknown;
+    if (isMap(container)) {
+      const pair = container.items.find((item) => String(isScalar(item.key) ? item.key.value : item.key) === segment);
+      if (!pair) return found;
+      found = { key: pair.key as Ranged, value: pair.value as Ranged };
+    } else if (isSeq(container)) {
+      found = { value: container.items[Number(segment)] as Ranged };
+    } else {
+      return found;
+    }
+  }
+  return found;
+}
+
+/**
+ * Where a field's problem is, as an offset: its key for "key" problems (unknown fields, bad
+ * names, the second of port/upstream); otherwise its value, unless the value starts on a
+ * later line than its key (a block list or mapping under `integrations:`), where the person
+ * looks at the key. `svc validate` (cli/src/lib/manifest-check.ts) places them by the same rule.
+ */
+function startOf(found: Found, prefer: "key" | "value", lines: { linePos(offset: number): { line: number } }): number | undefined {
+  const key = found.key?.range?.[0];
+  const value = found.value?.range && found.value.range[1] > found.value.range[0] ? found.value.range[0] : undefined;
+  if (prefer === "key") return key ?? value;
+  if (value !== undefined && key !== undefined && lines.linePos(value).line !== lines.linePos(key).line) return key;
+  return value ?? key;
+}
 
 /** Where a problem is: the offending key (unknown fields, bad names, the second of port/upstream) or value. */
-function problemOffset(doc: YamlDocument, error: ErrorObject): number | undefined {
+function problemOffset(doc: YamlDocument, error: ErrorObject, lines: { linePos(offset: number): { line: number } }): number | undefined {
   const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-  const keyOf = (path: string[], name: string) =>
-    (doc.getIn(path, true) as { items?: { key: { value: unknown; range?: [number, number, number] } }[] } | undefined)?.items?.find((item) => item.key?.value === name)?.key?.range?.[0];
   switch (error.keyword) {
     case "additionalProperties":
-      return keyOf(segments, String(error.params.additionalProperty));
+      return startOf(nodeAt(doc, [...segments, String(error.params.additionalProperty)]), "key", lines);
     case "propertyNames":
-      return keyOf(segments, String(error.params.propertyName));
+      return startOf(nodeAt(doc, [...segments, String(error.params.propertyName)]), "key", lines);
+    case "required":
+      return startOf(nodeAt(doc, segments), "key", lines);
     case "not":
-      return keyOf([], "upstream");
+      return startOf(nodeAt(doc, ["upstream"]), "key", lines);
     case "uniqueItems":
-      return (doc.getIn([...segments, Math.max(Number(error.params.i), Number(error.params.j))], true) as Ranged)?.range?.[0];
+      return startOf(nodeAt(doc, [...segments, String(Math.max(Number(error.params.i), Number(error.params.j)))]), "value", lines);
     default:
-      return (doc.getIn(segments, true) as Ranged)?.range?.[0];
+      return startOf(nodeAt(doc, segments), "value", lines);
   }
 }
 
@@ -107,6 +144,10 @@ export function validateManifest(text: string): ManifestResult {
   const { isMap, LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const position = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return { line, column: col };
+  };
   if (doc.errors.length > 0) {
     return {
       ok: false,
@@ -114,22 +155,24 @@ export function validateManifest(text: string): ManifestResult {
         path: "",
         message:
           e.code === "DUPLICATE_KEY" ? `invalid YAML: duplicate key "${/^[^:\n]*/.exec(text.slice(e.pos[0]))![0].trim()}"` : `invalid YAML: ${e.message.split("\n")[0]}`,
-        line: lines.linePos(e.pos[0]).line,
+        ...position(e.pos[0]),
       })),
     };
   }
   const value = manifestValue(doc);
   if (value === ALIAS_BOMB) return { ok: false, problems: [{ path: "", message: ALIAS_BOMB_MESSAGE }] };
-  if (!isMap(doc.contents)) return { ok: false, problems: [{ path: "", message: "manifest must be a mapping of fields (name: ..., port: ...)", line: 1 }] };
+  if (!isMap(doc.contents)) {
+    return { ok: false, problems: [{ path: "", message: "manifest must be a mapping of fields (name: ..., port: ...)", ...position((doc.contents as Ranged)?.range?.[0] ?? 0) }] };
+  }
   const validate = manifestSchema();
   if (validate(value)) return { ok: true, manifest: value };
   const problems = (validate.errors ?? [])
     // A bad variable name arrives twice (the inner pattern, then propertyNames): keep one.
     .filter((e) => e.keyword !== "if" && !(e.keyword === "pattern" && (e as ErrorObject & { propertyName?: string }).propertyName !== undefined))
     .map((error) => {
-      const at = problemOffset(doc, error);
-      return { path: error.instancePath, message: describe(error), ...(at !== undefined ? { line: lines.linePos(at).line } : {}) };
+      const at = problemOffset(doc, error, lines);
+      return { path: error.instancePath, message: describe(error), ...(at !== undefined ? position(at) : {}) };
     });
   // In source order, as `svc validate` prints them.
-  return { ok: false, problems: problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };
+  return { ok: false, problems: problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)) };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { consentDetails, listAuthorizedApplications, revokeAuthorizedApplication } from "../identity";
+import { CLI_CLIENT_ID, consentDetails, listAuthorizedApplications, revokeAuthorizedApplication } from "../identity";
+import { resolveUserTenant } from "../tenants";
 import { AppError } from "../platform/errors";
 import { deployedToolResources } from "./oauth-resources";
 import { authedProcedure, router } from "./trpc";
@@ -10,7 +11,14 @@ const GRANT_ID = z.uuid({ error: "Authorized application not found" });
 export const oauthRouter = router({
   consent: authedProcedure
     .input(z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }))
-    .query(({ ctx, input }) => consentDetails(ctx.em, deployedToolResources(() => ctx.em), input.uid)),
+    .query(async ({ ctx, input }) => {
+      const details = await consentDetails(ctx.em, deployedToolResources(() => ctx.em), input.uid);
+      if (!details || details.client.id !== CLI_CLIENT_ID) return details;
+      // The workspace the key will be minted in: the one mintCliKey picks (no dashboard choice
+      // travels with the device's later request), with the person's role there.
+      const workspace = await resolveUserTenant(ctx.em, ctx.session.userId, null);
+      return { ...details, cliKey: workspace ? { workspace: { name: workspace.name, slug: workspace.slug }, role: workspace.role } : null };
+    }),
   grants: authedProcedure.query(({ ctx }) => listAuthorizedApplications(ctx.em, ctx.session.userId)),
   /** Revoking ends the grant's session row: its refresh tokens stop, its access tokens are refused everywhere within a second. */
   revokeGrant: authedProcedure.input(z.object({ grantId: GRANT_ID })).mutation(async ({ ctx, input }) => {

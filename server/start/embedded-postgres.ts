@@ -107,6 +107,9 @@ export async function startEmbeddedPostgres(options: {
     throw new StartupError(`the embedded PostgreSQL in ${dir} did not start: ${describeFailure(error, recent)}`, DATABASE_HINT);
   });
   const client = pg.getPgClient();
+  // The query in flight rejects if the server goes away; without a listener the same loss
+  // would also be an uncaught `error` event (server/platform/db/pg-client.ts).
+  client.on("error", () => undefined);
   await client.connect();
   try {
     const exists = await client.query("select 1 from pg_database where datname = $1", [database]);

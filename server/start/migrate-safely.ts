@@ -1,5 +1,5 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
-import pg from "pg";
+import { pgClient } from "../platform/db/pg-client";
 import { getConfig } from "../platform/config";
 import { migrationsList } from "../platform/db/migrations";
 
@@ -16,7 +16,8 @@ export class SchemaNewerThanCode extends Error {}
  * older code would run on tables it does not understand.
  */
 export async function migrateSafely(orm: MikroORM): Promise<void> {
-  const lock = new pg.Client({ connectionString: getConfig().DATABASE_URL });
+  // Lost while it waits or migrates: the query in flight rejects and the start fails with it.
+  const lock = pgClient(getConfig().DATABASE_URL, () => undefined);
   await lock.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);

@@ -53,8 +53,9 @@ const keyRow = async (apiKey: string) =>
   (await service.db.query("select revoked_at from app_keys where display_prefix = $1", [apiKey.slice(0, 13)])).rows[0] as { revoked_at: Date | null };
 
 describe("svc whoami", () => {
-  // Issue 17, 1: names, not UUIDs (the ids stay in --json).
-  it("shows email, workspace name and slug, app name, balance and API base", async () => {
+  // Issue 17, 1: names rather than UUIDs, except the workspace's id: SPEC 4.6 names the tenant
+  // by its id (`svc login` prints `tenant <tenant_id>`) and scripts grep it (issue 28, 3).
+  it("shows email, workspace name, slug and id, app name, balance and API base", async () => {
     const { home, config } = await loggedInHome();
     const balance = await api(service, "/api/cli/balance", { headers: { authorization: `Bearer ${config.apiKey}` } });
     const run = await svc(["whoami"], { home });
@@ -62,7 +63,7 @@ describe("svc whoami", () => {
     expect(run.stdout).toBe(
       [
         `Email      ${admin.email}`,
-        `Workspace  Acme Tools (${tenant.slug})`,
+        `Workspace  Acme Tools (${tenant.slug}, ${tenant.id})`,
         "App        CLI",
         `Balance    ${balance.body.balance} credits`,
         `API base   ${service.url}`,

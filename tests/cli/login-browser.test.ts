@@ -117,7 +117,8 @@ describe.skipIf(!hasChromium)("svc login with a real browser", () => {
     const workspaceId = (await createWorkspace(service, member, uniqueSlug("member"), "Member's")).id;
     const home = freshHome();
     const login = startSvc(["login", "--api-base", service.url], { home, env: browserEnv(home, { SVC_LOGIN_TIMEOUT_MS: "30000" }, member) });
-    expect(await browserResult(home)).toBe("redirected: /dashboard?notice=cli-admin-only");
+    // SPEC 4.6 step 3: the page answers with a redirect to the dashboard; the dashboard tells the CLI.
+    expect(await browserResult(home)).toBe("redirected 302: /dashboard?notice=cli-admin-only");
     const done = await login.exited;
     expect(done.status).toBe(1);
     expect(done.stderr.trimEnd().split("\n").slice(-2)).toEqual([

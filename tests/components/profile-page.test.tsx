@@ -89,9 +89,27 @@ describe("profile", () => {
     const card = await screen.findByRole("region", { name: "Authorized applications" });
     const rows = within(card).getAllByRole("row", { name: /svc CLI/ });
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining("svc-cliopenidNov 20, 2026, 10:00 UTC"),
-      expect.stringContaining("3sN0f1rYp9openidNov 20, 2026, 10:07 UTC"),
+      expect.stringContaining("svc-cligrant 6f1d0c1eopenidNov 20, 2026, 10:00 UTC"),
+      expect.stringContaining("3sN0f1rYp9grant 6f1d0c1eopenidNov 20, 2026, 10:07 UTC"),
     ]);
+  });
+
+  // Issue 28, 6: one client approved twice showed two rows with nothing to tell them apart.
+  it("tells two grants of one client apart: the minute each was authorized and last used, and the grant", async () => {
+    const grant = (grantId: string, authorizedAt: string, lastUsedAt: string) => ({ grantId, clientId: "svc-cli", clientName: "svc command-line client", scopes: ["openid", "email"], resources: [], authorizedAt, lastUsedAt });
+    renderProfile({
+      applications: [
+        grant("6f1d0c1e-1111-4222-8333-944444444444", "2026-11-20T10:00:00.000Z", "2026-11-20T10:05:00.000Z"),
+        grant("a0b1c2d3-1111-4222-8333-955555555555", "2026-11-20T16:42:00.000Z", "2026-11-21T08:00:00.000Z"),
+      ],
+    });
+    const card = await screen.findByRole("region", { name: "Authorized applications" });
+    const rows = within(card).getAllByRole("row", { name: /svc command-line client/ });
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining("grant 6f1d0c1eopenid emailNov 20, 2026, 10:00 UTCNov 20, 2026, 10:05 UTC"),
+      expect.stringContaining("grant a0b1c2d3openid emailNov 20, 2026, 16:42 UTCNov 21, 2026, 08:00 UTC"),
+    ]);
+    expect(within(rows[0]!).getByRole("button", { name: /Revoke/ }).getAttribute("aria-label") ?? "").not.toBe(within(rows[1]!).getByRole("button", { name: /Revoke/ }).getAttribute("aria-label") ?? "");
   });
 
   it("says how many recovery codes are left when a security key is the only second step", async () => {

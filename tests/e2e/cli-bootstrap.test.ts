@@ -178,13 +178,23 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
   });
 
   it("sends a signed-in non-administrator to the dashboard, which says to run svc login --device instead", async () => {
-    // The page first tells the waiting CLI (so `svc login` stops waiting and explains), then
-    // goes to the dashboard (docs/decisions/034); it never offers to issue a key.
-    const refusalsBefore = listener.received.filter((r) => r.method === "POST" && r.body.includes("not_admin")).length;
+    // SPEC 4.6 step 3: "otherwise it redirects to the dashboard": the answer itself is the redirect.
+    const hop = await fetch(`${service.url}${bootstrapPath(listener.callbackUrl)}`, { redirect: "manual", headers: { cookie: member.cookie } });
+    expect(hop.status).toBe(302);
+    expect(hop.headers.get("location")).toBe("/dashboard?notice=cli-admin-only");
+    // The dashboard then tells the waiting CLI (so `svc login` stops waiting and explains,
+    // docs/decisions/034 and 063); it never offers to issue a key.
+    const refusals = () => listener.received.filter((r) => r.method === "POST" && r.body.includes("not_admin")).length;
+    const refusalsBefore = refusals();
     const page = await pageAs(member);
     await page.goto(`${service.url}${bootstrapPath(listener.callbackUrl)}`);
     await page.waitForURL(`${service.url}/dashboard?notice=cli-admin-only`);
-    expect(listener.received.filter((r) => r.method === "POST" && r.body.includes("not_admin")).length).toBe(refusalsBefore + 1);
+    await expect.poll(refusals).toBe(refusalsBefore + 1);
+    // Told once: a reload of the dashboard does not tell it again.
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(refusals()).toBe(refusalsBefore + 1);
     expect(await page.getByRole("status").filter({ hasText: "Only administrators of the service can log in the CLI from the browser. Run svc login --device in your terminal instead: every member of a workspace can." }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Issue API key" }).count()).toBe(0);
   });

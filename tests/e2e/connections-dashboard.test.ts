@@ -226,6 +226,34 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
     await context.close();
   });
 
+  // Issue 28, 6: at 1280 px the table was wider than its card, and a reason pushed Reconnect out of sight.
+  it("the connected-accounts table fits its card at 1280 and 390 px, a long reconnect reason wraps, and Reconnect stays in view", async () => {
+    const { id } = (await service.db.query("select id from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0];
+    const reason = "The provider refused the refresh (invalid_grant): the refresh token was revoked, expired or issued to another client; connect the account again";
+    await service.db.query("update connections set status = 'needs_reauth', status_reason = $2, status_changed_at = now() where id = $1", [id, reason]);
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const { context, page } = await signedIn();
+      await page.setViewportSize(viewport);
+      await hydrated(page, "/connections");
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${viewport.width}-connections-reconnect.png`), fullPage: true });
+      const card = page.locator(".card", { has: page.getByRole("heading", { name: "Connected accounts" }) });
+      const table = card.locator("table");
+      const [cardBox, tableBox] = [await card.boundingBox(), await table.boundingBox()];
+      expect(tableBox!.x + tableBox!.width, `${viewport.width} px: the table's right edge within its card's`).toBeLessThanOrEqual(cardBox!.x + cardBox!.width + 0.5);
+      const wrap = await card.locator(".table-wrap").evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+      expect(wrap.scrollWidth, `${viewport.width} px: nothing to scroll sideways inside the card`).toBeLessThanOrEqual(wrap.clientWidth);
+      const button = page.getByRole("button", { name: "Reconnect Supabase Supabase" });
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      expect(box.x, `${viewport.width} px`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${viewport.width} px: Reconnect inside the window`).toBeLessThanOrEqual(viewport.width);
+      expect(box.x + box.width, `${viewport.width} px: Reconnect inside the card`).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+      expect(await page.getByText(reason).isVisible()).toBe(true);
+      await context.close();
+    }
+    await service.db.query("update connections set status = 'active', status_reason = null, status_changed_at = now() where id = $1", [id]);
+  });
+
   it("/admin/integrations is for administrators only", async () => {
     const other = await signUp(service);
     await createWorkspace(service, other, uniqueSlug("other"));

@@ -128,11 +128,6 @@ window.__ready = true;
     return page.evaluate(() => (window as unknown as { __outcome: Outcome }).__outcome);
   }
 
-  /** The workspace has a Supabase account by now: an embedded start shows the wizard first; go on to a new account. */
-  async function connectAnother(popup: Page) {
-    await popup.waitForURL(/\/connections\/connect\/supabase\?/);
-    await popup.getByRole("link", { name: "Connect a new account" }).click();
-  }
 
   const integrationEnv = async () =>
     (await service.db.query("select key, kind from app_env_vars where app_id = $1 and kind = 'integration' order by key", [appId])).rows;
@@ -167,14 +162,15 @@ window.__ready = true;
     await context.close();
   });
 
-  it("first-party embed where the workspace has a Supabase account: the wizard offers it, choosing it binds it and makes no duplicate", async () => {
+  // The wizard is the SDK's option (offerExisting), never the answer SPEC gives to a plain embed (issue 28, 2).
+  it("first-party embed with offerExisting where the workspace has a Supabase account: the wizard offers it, choosing it binds it and makes no duplicate", async () => {
     const existing = (await service.db.query("select id, external_id, display_name from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0];
     const otherApp = (await trpc(service, user, "apps.create", { name: "Reuse tool" })).data.id;
     const otherKey = (await trpc(service, user, "keys.create", { appId: otherApp })).data.apiKey;
     await service.db.query("update apps set allowed_origins = array[$1] where id = $2", [openerUrl, otherApp]);
     const consents = provider.authorizeRequests.length;
     const { context, page } = await signedInPage();
-    await openTool(page, "/", { provider: "supabase", appKey: otherKey, state: "reuse-1" });
+    await openTool(page, "/", { provider: "supabase", appKey: otherKey, state: "reuse-1", offerExisting: true });
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
@@ -211,9 +207,7 @@ window.__ready = true;
     const before = (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n;
     const { context, page } = await signedInPage();
     await openTool(page, "/", { provider: "supabase", appKey, state: "deny-1" });
-    const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
-    await connectAnother(await popupOpened);
     const outcome = await outcomeOf(page);
     expect([outcome.ok, outcome.code]).toEqual([false, "access_denied"]);
     expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n).toBe(before);
@@ -284,7 +278,6 @@ window.__ready = true;
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
-    await connectAnother(popup);
     await popup.getByText("Sign in to the provider").waitFor();
     // A forged result from the page itself (wrong origin, wrong source) settles nothing.
     await page.evaluate(() =>
@@ -336,7 +329,6 @@ window.__ready = true;
     await popup.getByLabel("Email").fill(user.email);
     await popup.getByLabel("Password").fill(user.password);
     await popup.getByRole("button", { name: "Sign in", exact: true }).click();
-    await connectAnother(popup);
     const outcome = await outcomeOf(page);
     expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "signed-out-1" });
@@ -393,7 +385,6 @@ window.__ready = true;
     const popupOpened = context.waitForEvent("page");
     await page.click("#connect");
     const popup = await popupOpened;
-    await connectAnother(popup);
     const outcome = await outcomeOf(page, 30_000);
     expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", state: "coop-1" });

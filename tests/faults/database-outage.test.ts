@@ -98,6 +98,10 @@ describe.each([
     const renamed = await api(service, "/api/tenants/me", { method: "PATCH", cookie: user.cookie, json: { name: "After the outage" } });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe("After the outage");
+    // The same process all along: no pool or client of the service lost its connection
+    // unheard (an `error` event with no listener ends the process, issue 28, 5).
+    expect(service.child.exitCode).toBe(null);
+    expect(service.output()).not.toContain("uncaught exception");
   });
 });
 
@@ -147,6 +151,8 @@ describe("writes in flight while PostgreSQL stops", () => {
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
     expect(Object.fromEntries([...statuses].filter(([status]) => status >= 500 && status !== 503))).toEqual({});
     expect(service.output()).not.toContain("unhandled error");
+    expect(service.output()).not.toContain("uncaught exception");
+    expect(service.child.exitCode).toBe(null);
     // Each 503 is logged (a warning with its request id and cause).
     const logged = service.output().split("\n").filter((line) => line.includes('"level":"warn","message":"Service unavailable"')).length;
     expect(logged).toBeGreaterThanOrEqual(statuses.get(503)!);

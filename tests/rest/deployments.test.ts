@@ -65,7 +65,7 @@ describe("deployments", () => {
     const bad = await create({ name: "broken", upstreamUrl: upstream.url, manifest: "name: broken\nacess: public\n" });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Invalid manifest: unknown field "acess" (line 2)');
-    expect(bad.body.problems).toEqual([{ path: "", message: 'unknown field "acess"', line: 2 }]);
+    expect(bad.body.problems).toEqual([{ path: "", message: 'unknown field "acess"', line: 2, column: 1 }]);
     const schema = await api(service, "/schemas/vendo.schema.json");
     expect(schema.status).toBe(200);
     expect(schema.headers.get("content-type")).toBe("application/schema+json");

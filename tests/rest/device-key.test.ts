@@ -87,6 +87,22 @@ describe("POST /api/dev/device-key", () => {
     expect(await liveCliKeys(person)).toBe(1);
   }, 90_000);
 
+  // Issue 28, 6: the page said only "Know who you are; See your email address" and named no
+  // workspace, while the key it yields acts as the person with every right of their role.
+  it("the consent page of svc login --device names the workspace, the role and what its key can do there", async () => {
+    const started = (await (await fetch(`${service.url}/auth/v1/oauth/device/code`, form({ client_id: "svc-cli", scope: "openid email" }))).json()) as Record<string, string>;
+    const { consentHtml } = await answerDeviceCode(service, member.cookie, started.verification_uri_complete!, "deny");
+    // What the page shows (its <main>), not the data the scripts carry.
+    const shown = /<main[\s\S]*<\/main>/.exec(consentHtml)![0];
+    const text = shown.replace(/<!-- -->|<\/?strong>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const workspace = (await service.db.query("select name, slug from tenants where id = $1", [owner.tenantId])).rows[0];
+    expect(text).toContain(`An API key for workspace ${workspace.name} (${workspace.slug}), saved on that device, that acts as you with your role there (member)`);
+    expect(text).toContain("read and write variables, secret values included, and write them to a .env file (svc dev)");
+    expect(text).toContain("open a shell on a running deployment (svc ssh)");
+    expect(text).not.toContain("See your email address");
+    expect(text).not.toContain("Know who you are");
+  }, 90_000);
+
   it("refuses another client's device token, however valid, and mints nothing", async () => {
     const registered = await fetch(`${service.url}/auth/v1/oauth/register`, {
       method: "POST",

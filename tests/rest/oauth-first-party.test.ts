@@ -49,13 +49,11 @@ describe("first-party OAuth flow", () => {
     // twice updates its connection (issue 19; tests/rest/connection-reconnect.test.ts).
     provider.organizationId = `org_${randomUUID()}`;
     const jar = new CookieJar();
-    let start = await hop(authorizeUrl(query), jar, user.cookie);
-    if (start.headers.get("location")?.startsWith("/connections/connect/")) {
-      // The workspace has a Supabase account already: an embedded start shows the wizard,
-      // and these flows take its "Connect a new account" (the same start with internal=1).
-      start = await hop(authorizeUrl(query ? `${query}&internal=1` : "internal=1"), jar, user.cookie);
-    }
+    // SPEC 4.1: the first-party authorize goes to the provider, embedded or not, whatever
+    // accounts the workspace has already (issue 28, 2).
+    const start = await hop(authorizeUrl(query), jar, user.cookie);
     expect(start.status, start.text).toBe(302);
+    expect(start.headers.get("location")!.startsWith(provider.url), start.headers.get("location")!).toBe(true);
     const atProvider = await hop(start.headers.get("location")!, jar);
     expect(atProvider.status).toBe(302);
     return { jar, start, callbackUrl: atProvider.headers.get("location")! };
@@ -265,6 +263,24 @@ describe("first-party OAuth flow", () => {
     ]);
     const types = (await service.db.query("select type from app_events where app_id = $1 order by id", [appId])).rows.map((r) => r.type);
     expect(types).toContain("connection.bound");
+  });
+
+  // Issue 28, 2: commit ea3cd14 sent this start to /connections/connect/supabase once the
+  // workspace had an account; SPEC 4.1 gives the first-party flow's 302 and its two cookies.
+  it("embed=1&app_key in a workspace that already has a Supabase account: still 302 to the provider with the two state cookies", async () => {
+    await trpc(service, owner, "connections.setAllowedOrigins", { appId, origins: [] });
+    if ((await count("connections", "tenant_id = $1 and provider = 'supabase'")) === 0) await runFlow();
+    expect(await count("connections", "tenant_id = $1 and provider = 'supabase'")).toBeGreaterThan(0);
+    const res = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${appKey}`, { cookie: owner.cookie });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.origin + location.pathname).toBe(`${provider.url}/v1/oauth/authorize`);
+    expect(res.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual([expect.stringMatching(/^svc_oauth_[A-Za-z0-9_-]{32}$/), "svc_oauth_pending"]);
+
+    // Offering the existing account is the caller's choice, with a parameter SPEC does not define (ADR 063).
+    const offered = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${appKey}&offer_existing=1`, { cookie: owner.cookie });
+    expect([offered.status, offered.headers.get("location")]).toEqual([302, `/connections/connect/supabase?embed=1&app_key=${appKey}&offer_existing=1`]);
+    expect(offered.headers.getSetCookie()).toEqual([]);
   });
 
   it("a connect session (svc_cs_) minted with the App Key works as app_key; a bearer that is not svc_sk_ cannot mint one", async () => {

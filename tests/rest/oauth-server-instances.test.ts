@@ -1,5 +1,4 @@
 import * as client from "openid-client";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMetadataDocumentServer, type MetadataDocumentServer } from "../fakes/metadata-documents";
 import { createTestDatabase } from "../support/database";
@@ -7,6 +6,7 @@ import { signUp, type TestUser } from "../support/http";
 import { CookieJar, approveInBrowser, hop } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
 import { within } from "../support/within";
+import { testPool } from "../support/pg";
 
 /**
  * The authorization server's state lives in PostgreSQL (the adapter of ADR 037): two
@@ -24,7 +24,7 @@ const DAY = 24 * 60 * 60;
 
 beforeAll(async () => {
   database = await createTestDatabase("oauth-instances");
-  const seed = new pg.Pool({ connectionString: database.url, max: 1 });
+  const seed = testPool(database.url, { max: 1 });
   const now = Math.floor(Date.now() / 1000);
   const client = (id: string, issuedAt: number) =>
     seed.query("insert into oauth_records (kind, id, payload) values ('Client', $1, $2::jsonb)", [id, JSON.stringify({ client_id: id, client_id_issued_at: issuedAt, redirect_uris: [REDIRECT] })]);

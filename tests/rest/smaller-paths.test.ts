@@ -39,17 +39,17 @@ describe("smaller paths that end well", () => {
     return { status: res.status, location: res.headers.get("location"), html: (await res.text()).replace(/<!-- -->/g, "") };
   };
 
-  it("the dashboard's manifest check lists every problem at its line, as svc validate does", async () => {
+  it("the dashboard's manifest check lists every problem at its line and column, as svc validate does", async () => {
     const manifest = "name: reports\nport: 0\nacess: public\nenv:\n  1X: y\nintegrations:\n  - github\n  - github\nupstream: http://x.example\n";
     const res = await page("/deployments/reports", { cookie: owner.cookie, form: { intent: "update", upstreamUrl: upstream.url, access: "members", manifest } });
     expect(res.status).toBe(400);
     const problems = [...res.html.matchAll(/<li class="field-error">(.*?)<\/li>/g)].map((m) => m[1]!.replace(/&quot;/g, '"'));
     expect(problems).toEqual([
-      "Line 2: port must be &gt;= 1",
-      'Line 3: unknown field "acess"',
-      "Line 5: env: variable names must start with a letter or underscore and use only letters, digits and underscores",
-      "Line 8: integrations lists the same value twice",
-      "Line 9: give port or upstream, not both",
+      "Line 2, column 7: port must be &gt;= 1",
+      'Line 3, column 1: unknown field "acess"',
+      "Line 5, column 3: env: variable names must start with a letter or underscore and use only letters, digits and underscores",
+      "Line 8, column 5: integrations lists the same value twice",
+      "Line 9, column 1: give port or upstream, not both",
     ]);
     // The text typed stays in the field.
     expect(res.html).toContain("acess: public");

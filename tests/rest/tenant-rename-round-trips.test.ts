@@ -1,10 +1,11 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner, type WorkspaceOwner } from "../support/actors";
 import { createTestDatabase } from "../support/database";
 import { api } from "../support/http";
 import { countPostgresRoundTrips, type RoundTripCounter } from "../support/postgres-round-trips";
 import { startService, type RunningService } from "../support/service";
+import { testPool } from "../support/pg";
 
 /**
  * Issue 20 section 4 (ADR 047): the audit log must cost a rename at most 10%. On a loopback
@@ -27,7 +28,7 @@ describe("PATCH /api/tenants/me round trips to PostgreSQL", () => {
     database = await createTestDatabase("rename-trips");
     counter = await countPostgresRoundTrips(database.url);
     service = await startService({ databaseUrl: counter.url });
-    rows = new pg.Pool({ connectionString: database.url, max: 1 });
+    rows = testPool(database.url, { max: 1 });
     owner = await signedInOwner(service, { slugPrefix: "trips", name: "Trips" });
   }, 120_000);
   afterAll(async () => {

@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { createTestDatabase } from "./database";
 import { freePortRun } from "./ports";
 import { stopChild, TEST_SERVICE_SETTINGS } from "./service";
+import { testPool } from "./pg";
 
 export interface ClusterInstance {
   /** Its own address, bypassing the front (to put a request on one instance on purpose). */
@@ -98,7 +99,7 @@ export async function startCluster(options: { instances: number; label?: string;
     await stopped();
     throw error;
   }
-  const db = new pg.Pool({ connectionString: database.url, max: 4 });
+  const db = testPool(database.url, { max: 4 });
   return {
     url: `http://127.0.0.1:${port}`,
     instances,

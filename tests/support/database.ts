@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
+import { endConnectionsTo, testClient } from "./pg";
 
 export interface TestDatabase {
   url: string;
@@ -9,14 +9,22 @@ export interface TestDatabase {
 
 /**
  * Creates database `name` on the PostgreSQL cluster at `adminUrl`: empty, or a copy of
- * `template`. `drop` removes it even while connections are still open. The one way the tests
- * make a database: a suite's own, the migrated template, the shared service's copy.
+ * `template`. `drop` first ends the tests' own pools and clients on it (tests/support/pg.ts),
+ * so none is cut off while idle, then removes it even while other connections (a service
+ * that did not stop) are still open. The one way the tests make a database: a suite's own,
+ * the migrated template, the shared service's copy.
  */
 export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<TestDatabase> {
   await adminQuery(adminUrl, template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`) };
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await endConnectionsTo(name);
+      await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
 }
 
 /**
@@ -31,7 +39,7 @@ export function createTestDatabase(label: string, options: { empty?: boolean } =
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = testClient(adminUrl);
   await client.connect();
   try {
     await client.query(sql);

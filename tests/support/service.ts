@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { freePort } from "./ports";
 import { createTestDatabase } from "./database";
+import { testPool } from "./pg";
 
 export interface RunningService {
   url: string;
@@ -102,7 +103,7 @@ export async function launchService(options: { databaseUrl: string; env?: Record
   child.stderr!.on("data", (d: Buffer) => (output += d));
   await waitForReady(url, child, () => output);
   // With the embedded database the URL is the service's own secret; tests use HTTP only.
-  const db = new pg.Pool({ connectionString: databaseUrl || "postgres://unused@127.0.0.1:1/none", max: 4 });
+  const db = testPool(databaseUrl || "postgres://unused@127.0.0.1:1/none", { max: 4 });
   return {
     url,
     dataDir,

@@ -1,6 +1,7 @@
-import pg from "pg";
+import type pg from "pg";
 import { inject } from "vitest";
 import type { ServiceUnderTest } from "./service";
+import { testPool } from "./pg";
 
 /** The run's shared service, as a suite sees it: no process handle and no log of its own. */
 export type SharedService = ServiceUnderTest;
@@ -19,6 +20,6 @@ let pool: pg.Pool | undefined;
  */
 export function sharedService(): SharedService {
   const shared = inject("sharedService");
-  pool ??= new pg.Pool({ connectionString: shared.databaseUrl, max: 4 });
+  pool ??= testPool(shared.databaseUrl, { max: 4 });
   return { ...shared, db: pool, stop: async () => {} };
 }

@@ -16,16 +16,16 @@ describe("vendo.yaml manifest", () => {
     });
   });
 
-  it("names each problem with its field and line", () => {
+  it("names each problem with its field, line and column", () => {
     const result = validateManifest(["name: Reports!", "port: 80000", "acess: public", "resources:", "  memory: lots", ""].join("\n"));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems).toEqual(
       expect.arrayContaining([
-        { path: "", message: 'unknown field "acess"', line: 3 },
-        { path: "/name", message: "name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end", line: 1 },
-        { path: "/port", message: "port must be <= 65535", line: 2 },
-        { path: "/resources/memory", message: "resources.memory has an invalid format", line: 5 },
+        { path: "", message: 'unknown field "acess"', line: 3, column: 1 },
+        { path: "/name", message: "name must be 2-40 lowercase letters, digits and single hyphens, with no hyphen at either end", line: 1, column: 7 },
+        { path: "/port", message: "port must be <= 65535", line: 2, column: 7 },
+        { path: "/resources/memory", message: "resources.memory has an invalid format", line: 5, column: 11 },
       ]),
     );
   });

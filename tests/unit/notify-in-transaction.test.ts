@@ -1,10 +1,11 @@
 import { MikroORM } from "@mikro-orm/postgresql";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { resetConfig } from "../../server/platform/config";
 import { notify } from "../../server/platform/db/notifications";
 import { ormOptions } from "../../server/start/orm";
 import { createTestDatabase } from "../support/database";
+import { testClient } from "../support/pg";
 
 /**
  * `notify(tx, …)` inside a transaction is sent when the transaction commits, and never when it
@@ -23,7 +24,7 @@ beforeAll(async () => {
   Object.assign(process.env, { DATABASE_URL: database.url, LOG_LEVEL: "warn" });
   resetConfig();
   orm = await MikroORM.init(ormOptions({ pool: { min: 0, max: 2 } }));
-  listener = new pg.Client({ connectionString: database.url });
+  listener = testClient(database.url);
   await listener.connect();
   listener.on("notification", (message) => received.push(message.payload ?? ""));
   await listener.query(`LISTEN ${CHANNEL}`);

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { BootstrapRequest } from "~/lib/loopback-callback";
 import type { AccountView } from "~/lib/view-types";
@@ -9,35 +8,16 @@ import { CliHandoff } from "../CliHandoff";
 export interface CliBootstrapData {
   account: AccountView;
   bootstrap: BootstrapRequest;
-  /** The signed-in account may not issue a CLI key here (SPEC 4.6 step 3). */
-  refused?: "not_admin";
   /** The workspace's CLI app, or null when this login will create it (the page says so). */
   cliApp?: string | null;
 }
 
+/** Where a signed-in non-administrator is redirected (SPEC 4.6 step 3), with the dashboard's notice. */
 export const NOT_ADMIN_DESTINATION = "/dashboard?notice=cli-admin-only";
-
-/**
- * Says no to the waiting `svc login` (it prints how to get a key and exits 1), then goes to
- * the dashboard as SPEC 4.6 step 3 says. A CLI that cannot be reached changes nothing.
- */
-function TellCliAndLeave({ callbackUrl }: { callbackUrl: string }) {
-  useEffect(() => {
-    void fetch(callbackUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refused: "not_admin" }) })
-      .catch(() => undefined)
-      .finally(() => window.location.replace(NOT_ADMIN_DESTINATION));
-  }, [callbackUrl]);
-  return (
-    <Callout tone="warning" title="This page is for administrators of the service.">
-      svc login in your terminal is told so; run svc login --device there instead.{" "}
-      <Link to={NOT_ADMIN_DESTINATION}>Go to the dashboard</Link>
-    </Callout>
-  );
-}
 
 /** Where `svc login` sends the browser: explain, then hand a fresh key to the local CLI. */
 export function CliBootstrapPage() {
-  const { account, bootstrap, refused, cliApp } = useLoaderData<CliBootstrapData>();
+  const { account, bootstrap, cliApp } = useLoaderData<CliBootstrapData>();
   const { profile, workspace } = account;
   return (
     <AppShell account={account}>
@@ -46,9 +26,7 @@ export function CliBootstrapPage() {
         <h1 className="page-title">Log in the svc CLI</h1>
         <div className="card narrow-card">
           <div className="card-body stack">
-            {refused && bootstrap.ok ? (
-              <TellCliAndLeave callbackUrl={bootstrap.callbackUrl} />
-            ) : !bootstrap.ok ? (
+            {!bootstrap.ok ? (
               <Refusal bootstrap={bootstrap} />
             ) : !workspace ? (
               <Callout tone="warning" title="You need a workspace first">

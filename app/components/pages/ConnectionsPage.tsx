@@ -214,12 +214,12 @@ function ConnectionTableRow({
       <td>
         <ConnectionStatusBadge status={row.status} reason={row.statusReason} />
       </td>
-      <td>{row.createdByEmail ?? "—"}</td>
+      <td className="cell-key">{row.createdByEmail ?? "—"}</td>
       <td className="cell-muted">{formatDate(row.createdAt)}</td>
       <td>
         <BindingsCell row={row} providerName={providerName} canManage={canManage} />
       </td>
-      <td className="cell-actions">
+      <td className="cell-actions connection-actions">
         {canManage && row.status !== "active" ? (
           <button type="button" className="btn btn-primary btn-sm" aria-label={`Reconnect ${providerName} ${row.displayName}`} disabled={!reconnect} onClick={() => reconnect?.()}>
             {reconnecting ? "Reconnecting…" : "Reconnect"}

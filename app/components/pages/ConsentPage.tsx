@@ -41,12 +41,18 @@ export function ConsentPage() {
             Unverified application: it registered itself, and this service has not checked who runs it. Approve only if you started this.
           </p>
         ) : null}
-        <h2 className="section-title">It will be able to</h2>
-        <ul data-testid="scopes">
-          {consent.scopes.map((scope) => (
-            <li key={scope.scope}>{scope.words}</li>
-          ))}
-        </ul>
+        {consent.cliKey !== undefined ? (
+          <CliKeyGrant cliKey={consent.cliKey} />
+        ) : (
+          <>
+            <h2 className="section-title">It will be able to</h2>
+            <ul data-testid="scopes">
+              {consent.scopes.map((scope) => (
+                <li key={scope.scope}>{scope.words}</li>
+              ))}
+            </ul>
+          </>
+        )}
         {consent.resources.length ? (
           <>
             <h2 className="section-title">On</h2>
@@ -70,5 +76,51 @@ export function ConsentPage() {
         </div>
       </div>
     </PublicPage>
+  );
+}
+
+/** What each role's CLI key may do, as the key acts with its person's role (server/members/permissions.ts). */
+const CLI_KEY_RIGHTS: Record<"owner" | "member" | "viewer", string[]> = {
+  viewer: ["read the workspace's apps, deployments and variable names (not their values)"],
+  member: [
+    "create, change and delete apps, API keys, connections and deployments",
+    "read and write variables, secret values included, and write them to a .env file (svc dev)",
+    "open a shell on a running deployment (svc ssh)",
+  ],
+  owner: [
+    "create, change and delete apps, API keys, connections and deployments",
+    "read and write variables, secret values included, and write them to a .env file (svc dev)",
+    "open a shell on a running deployment (svc ssh)",
+    "act as the workspace's owner wherever the API takes a key",
+  ],
+};
+
+/**
+ * `svc login --device` (issue 28): approving gives the CLI a long-lived API key that acts as
+ * the person in a workspace, so the page names the workspace and what the key can do there
+ * instead of the identity scopes the device grant carries.
+ */
+function CliKeyGrant({ cliKey }: { cliKey: NonNullable<ConsentDetails["cliKey"]> | null }) {
+  if (!cliKey) {
+    return (
+      <p className="form-error" role="note" data-testid="cli-key">
+        You belong to no workspace yet, so the CLI cannot be given a key. Create or join a workspace first, then run svc login --device again.
+      </p>
+    );
+  }
+  return (
+    <div data-testid="cli-key">
+      <h2 className="section-title">It will get an API key</h2>
+      <p>
+        An API key for workspace <strong>{cliKey.workspace.name}</strong> ({cliKey.workspace.slug}), saved on that device, that acts as you with
+        your role there (<strong>{cliKey.role}</strong>) until you log out with svc logout or revoke it under API keys. With it, the CLI can:
+      </p>
+      <ul data-testid="scopes">
+        {CLI_KEY_RIGHTS[cliKey.role].map((right) => (
+          <li key={right}>{right}</li>
+        ))}
+      </ul>
+      <p className="field-hint">Your earlier CLI keys are revoked when this one is issued.</p>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { allows, type AccountView, type WorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Avatar } from "../Avatar";
@@ -22,13 +23,39 @@ export interface DashboardData {
   account: AccountView & { workspace: WorkspaceView };
   urlPrefix: string;
   notice: DashboardNotice | null;
+  /** The loopback address of a `svc login` that /dev/cli-bootstrap turned away, to be told so once. */
+  tellCli?: string | null;
+}
+
+/**
+ * Tells the waiting `svc login` that no key is coming (it then prints how to get one and
+ * exits 1) instead of leaving it to wait 5 minutes. A CLI that cannot be reached changes
+ * nothing; the line under the notice says whether it was told.
+ */
+function TellCli({ callbackUrl }: { callbackUrl: string }) {
+  const [told, setTold] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch(callbackUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refused: "not_admin" }) })
+      .then((response) => live && setTold(response.ok))
+      .catch(() => live && setTold(false));
+    return () => {
+      live = false;
+    };
+  }, [callbackUrl]);
+  if (told === null) return null;
+  return (
+    <p className="callout-text" data-testid="cli-told">
+      {told ? "svc login in your terminal was told and has stopped waiting." : "svc login in your terminal could not be reached: stop it with Ctrl-C."}
+    </p>
+  );
 }
 
 const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** The overview: the workspace at a glance and what is left to set up. */
 export function DashboardPage() {
-  const { account, urlPrefix, notice } = useLoaderData<DashboardData>();
+  const { account, urlPrefix, notice, tellCli } = useLoaderData<DashboardData>();
   const { workspace, profile } = account;
   // The workspace's own steps are the owner's (settings are owner-only): others see their own.
   const owns = allows(account, "workspace.edit");
@@ -46,6 +73,7 @@ export function DashboardPage() {
       {notice ? (
         <div className="callout page-notice" role="status">
           <p className="callout-text">{NOTICES[notice]}</p>
+          {tellCli ? <TellCli callbackUrl={tellCli} /> : null}
         </div>
       ) : null}
       <div className="grid">

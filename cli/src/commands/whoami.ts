@@ -27,7 +27,7 @@ export default defineSvcCommand({
     }
     const rows: [string, string][] = [
       ["Email", me.email ?? "(unknown email)"],
-      ["Workspace", `${me.tenantName} (${me.tenantSlug})`],
+      ["Workspace", `${me.tenantName} (${me.tenantSlug}, ${me.tenantId})`],
       ["App", me.appName],
       ["Balance", `${balance.balance} ${balance.currency}`],
       ["API base", client.apiBase],

@@ -90,11 +90,17 @@ function nodeAt(doc: Document, segments: string[]): Found {
   return found;
 }
 
-function startOf(found: Found, prefer: "key" | "value"): number {
+/**
+ * A problem's offset: its key, or its value unless the value starts on a later line than its
+ * key (a block list or mapping under `integrations:`), where the person looks at the key. The
+ * service places its problems by the same rule (server/deployments/manifest.ts).
+ */
+function startOf(found: Found, prefer: "key" | "value", lines: LineCounter): number {
   const value = found.value?.range;
   const key = found.key?.range;
   const valueStart = value && value[1] > value[0] ? value[0] : undefined;
   if (prefer === "key") return key?.[0] ?? valueStart ?? 0;
+  if (valueStart !== undefined && key && lines.linePos(valueStart).line !== lines.linePos(key[0]).line) return key[0];
   return valueStart ?? key?.[0] ?? 0;
 }
 
@@ -106,28 +112,28 @@ function locate(doc: Document, lines: LineCounter, error: ErrorObject): Manifest
   switch (error.keyword) {
     case "additionalProperties": {
       const name = String(error.params.additionalProperty);
-      return { path: pointer(name), ...at(startOf(nodeAt(doc, [...segments, name]), "key")), message: `${field === "manifest" ? "" : `${field}: `}unknown field "${name}"` };
+      return { path: pointer(name), ...at(startOf(nodeAt(doc, [...segments, name]), "key", lines)), message: `${field === "manifest" ? "" : `${field}: `}unknown field "${name}"` };
     }
     case "propertyNames": {
       const name = String(error.params.propertyName);
       return {
         path: pointer(name),
-        ...at(startOf(nodeAt(doc, [...segments, name]), "key")),
+        ...at(startOf(nodeAt(doc, [...segments, name]), "key", lines)),
         message: `${field}: "${name}" is not a valid variable name (start with a letter or underscore; letters, digits and underscores only)`,
       };
     }
     case "required": {
       const name = String(error.params.missingProperty);
-      return { path: error.instancePath, ...at(startOf(nodeAt(doc, segments), "key")), message: `${field === "manifest" ? "" : `${field}: `}"${name}" is required` };
+      return { path: error.instancePath, ...at(startOf(nodeAt(doc, segments), "key", lines)), message: `${field === "manifest" ? "" : `${field}: `}"${name}" is required` };
     }
     case "not":
-      return { path: "/upstream", ...at(startOf(nodeAt(doc, ["upstream"]), "key")), message: "give port or upstream, not both" };
+      return { path: "/upstream", ...at(startOf(nodeAt(doc, ["upstream"]), "key", lines)), message: "give port or upstream, not both" };
     case "uniqueItems": {
       const index = String(Math.max(Number(error.params.i), Number(error.params.j)));
-      return { path: pointer(index), ...at(startOf(nodeAt(doc, [...segments, index]), "value")), message: `${field} lists the same value twice` };
+      return { path: pointer(index), ...at(startOf(nodeAt(doc, [...segments, index]), "value", lines)), message: `${field} lists the same value twice` };
     }
     default:
-      return { path: error.instancePath, ...at(startOf(nodeAt(doc, segments), "value")), message: describe(field, error) };
+      return { path: error.instancePath, ...at(startOf(nodeAt(doc, segments), "value", lines)), message: describe(field, error) };
   }
 }
 

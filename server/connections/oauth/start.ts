@@ -78,6 +78,9 @@ const isWebUrl = (value: string) => {
   }
 };
 
+/** The query parameter with which an embedded first-party start asks to be offered the workspace's existing accounts first. */
+export const OFFER_EXISTING = "offer_existing";
+
 /** GET /api/oauth/{provider}/authorize: a broker provider is sent on to its start; the first-party one to its consent page. */
 export async function startAuthorize(request: StartRequest, openEm: LazyEm): Promise<StartRedirect> {
   const { provider, userId } = request;
@@ -95,11 +98,19 @@ export async function startAuthorize(request: StartRequest, openEm: LazyEm): Pro
   if (!credentials.clientId) throw new OAuthStartError(OAUTH_START.CLIENT_ID_MISSING, undefined, `${credentials.clientIdVariable} missing`);
   const query = new URLSearchParams(request.search);
   const inputs = await checkStartInputs(em, query, tenant.tenantId, request.clientAddress, provider);
-  // An embedded start for an app, in a workspace that already has an account of this
-  // provider: the wizard offers it ("use <name>" or "connect another") rather than making a
-  // duplicate, as the broker path does. Its "connect another" comes back with internal=1.
-  // A reconnect knows its connection already: no wizard.
-  if (inputs.embed && inputs.appId && !inputs.reconnectId && query.get("internal") !== "1" && (await listTenantConnections(em, tenant.tenantId, provider)).length > 0) {
+  // SPEC 4.1: the first-party authorize answers with the provider's consent page, embedded
+  // or not (the wizard step belongs to the broker start alone). Offering the workspace's
+  // existing account instead is an opt-in the caller asks for with `offer_existing=1`, a
+  // parameter SPEC does not define (the SDK's `offerExisting`, ADR 063); the wizard's
+  // "connect another" comes back with internal=1. A reconnect knows its connection already.
+  if (
+    query.get(OFFER_EXISTING) === "1" &&
+    inputs.embed &&
+    inputs.appId &&
+    !inputs.reconnectId &&
+    query.get("internal") !== "1" &&
+    (await listTenantConnections(em, tenant.tenantId, provider)).length > 0
+  ) {
     return { location: `/connections/connect/${encodeURIComponent(provider)}${request.search}`, cookies: [] };
   }
   const state = newState(userId, tenant.tenantId, provider, "first_party", inputs, {});

@@ -17,6 +17,12 @@ export interface ConsentDetails {
   redirectSource: string | null;
   scopes: { scope: string; words: string }[];
   resources: { resource: string; name: string; workspace: string | null }[];
+  /**
+   * `svc login --device` only: the approval yields a CLI key (an `svc_sk_` key that acts as
+   * the person, with their role, in this workspace: server/dev/cli-key.ts), so the page says
+   * that rather than the identity scopes the device grant asks for. Null: no workspace yet.
+   */
+  cliKey?: { workspace: { name: string; slug: string }; role: "owner" | "member" | "viewer" } | null;
 }
 
 interface InteractionRow {

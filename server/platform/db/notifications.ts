@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import pg from "pg";
+import type pg from "pg";
+import { pgClient } from "./pg-client";
 import { getConfig } from "../config";
 import { log } from "../log";
 
@@ -84,7 +85,6 @@ export async function startListening(): Promise<void> {
   if (client || connecting) return;
   stopping = false;
   connecting = true;
-  const connection = new pg.Client({ connectionString: getConfig().DATABASE_URL });
   let lost = false;
   const onLost = () => {
     if (lost) return;
@@ -94,7 +94,7 @@ export async function startListening(): Promise<void> {
     connection.end().catch(() => undefined);
     scheduleReconnect();
   };
-  connection.on("error", onLost);
+  const connection = pgClient(getConfig().DATABASE_URL, onLost);
   connection.on("end", onLost);
   connection.on("notification", (message) => {
     if (message.payload !== undefined) deliverLocally(message.channel, message.payload);

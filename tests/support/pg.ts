@@ -1,0 +1,91 @@
+import pg from "pg";
+
+/**
+ * The one place tests make `pg` pools and clients (a unit test greps for any other).
+ *
+ * A `pg` client that loses its connection while nobody waits on it (idle in a pool, or a
+ * LISTEN client between notifications) emits `error`; with no listener that is an uncaught
+ * exception, and vitest fails a whole run whose tests all passed (issue 28, 5: a database
+ * dropped `with (force)` under an idle pool, PostgreSQL 57P01). So every pool and client made
+ * here listens for `error`: the terminations a test expects (a dropped database, a restarted
+ * server) are counted, anything else is written to stderr. And each is remembered under its
+ * database's name until it ends, so `TestDatabase.drop()` (tests/support/database.ts) ends
+ * them before it drops the database instead of leaving PostgreSQL to cut them off.
+ */
+
+/** SQLSTATEs and socket errors of a server that ended the connection on purpose: admin shutdown, crash shutdown, cannot connect now. */
+const EXPECTED = new Set(["57P01", "57P02", "57P03", "ECONNRESET", "EPIPE", "ECONNREFUSED"]);
+const TERMINATED_TEXT = /Connection terminated unexpectedly|terminating connection/i;
+
+let expected = 0;
+const open = new Map<string, Set<{ end(): Promise<void> }>>();
+
+/** How many connection losses the tests expected so far (a dropped database, a restart). */
+export function expectedTerminations(): number {
+  return expected;
+}
+
+function onError(error: Error & { code?: string }): void {
+  if ((error.code && EXPECTED.has(error.code)) || TERMINATED_TEXT.test(error.message)) {
+    expected += 1;
+    return;
+  }
+  process.stderr.write(`tests/support/pg: a PostgreSQL connection failed while idle: ${error.message}\n`);
+}
+
+/** The database a connection string names (a proxy in front of PostgreSQL keeps the name). */
+export function databaseName(connectionString: string): string {
+  return decodeURIComponent(new URL(connectionString).pathname.slice(1));
+}
+
+function remember(connectionString: string, handle: { end(): Promise<void> }): () => void {
+  const name = databaseName(connectionString);
+  const handles = open.get(name) ?? new Set();
+  handles.add(handle);
+  open.set(name, handles);
+  return () => {
+    handles.delete(handle);
+    if (handles.size === 0 && open.get(name) === handles) open.delete(name);
+  };
+}
+
+export function testPool(connectionString: string, options: Omit<pg.PoolConfig, "connectionString"> = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString, ...options });
+  // An idle client's loss reaches the pool; a checked-out one's reaches the client.
+  pool.on("error", onError);
+  pool.on("connect", (client) => client.on("error", onError));
+  const end = pool.end.bind(pool) as () => Promise<void>;
+  let ending: Promise<void> | undefined;
+  const forget = remember(connectionString, { end: () => pool.end() });
+  // Ended once however often it is asked (a suite's afterAll, then the database's drop).
+  pool.end = (() => {
+    forget();
+    ending ??= end().catch(onError);
+    return ending;
+  }) as typeof pool.end;
+  return pool;
+}
+
+export function testClient(connectionString: string): pg.Client {
+  const client = new pg.Client({ connectionString });
+  client.on("error", onError);
+  const end = client.end.bind(client) as () => Promise<void>;
+  let ending: Promise<void> | undefined;
+  const forget = remember(connectionString, { end: () => client.end() });
+  client.end = (() => {
+    forget();
+    ending ??= end().catch(onError);
+    return ending;
+  }) as typeof client.end;
+  return client;
+}
+
+/** Ends every pool and client of the tests still open on database `name` (before it is dropped). */
+export async function endConnectionsTo(name: string, waitMs = 5_000): Promise<void> {
+  const handles = [...(open.get(name) ?? [])];
+  // A pool waits for clients a test never released: past the wait, the drop cuts them off
+  // (their loss is handled all the same).
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(handles.map((handle) => handle.end())), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
+}
