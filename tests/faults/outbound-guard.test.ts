@@ -78,7 +78,7 @@ describe("outbound requests stay where the upstream policy allows", () => {
       const res = await create({ name, upstreamUrl: upstream.url, manifest: `name: ${name}\nhealthcheck: ${healthcheck}\n` });
       expect(res.status, healthcheck).toBe(400);
       const problem = "healthcheck must be a path on the tool, starting with one / (like /health), with no scheme, host or backslash";
-      expect(res.body, healthcheck).toEqual({ message: `Invalid manifest: ${problem} (line 2)`, problems: [{ path: "/healthcheck", line: 2, message: problem }] });
+      expect(res.body, healthcheck).toEqual({ message: `Invalid manifest: ${problem} (line 2)`, problems: [{ path: "/healthcheck", line: 2, column: 14, message: problem }] });
       expect(await rowCount(name)).toBe(0);
     }
     expect(forbidden.hits).toEqual([]);
