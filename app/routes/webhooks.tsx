@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const eventsOf = (form: FormData) => form.getAll("eventTypes").map(String);
 
-/** create (answers the secret once), update, enable/disable, delete, resend. */
+/** create and rotateSecret (each answers a secret once), update, enable/disable, delete, resend. */
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
   const headers = sessionHeaders(dashboard);
@@ -36,6 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "create") {
       const created = await webhooks.create({ url: values.url, description: values.description, eventTypes: eventsOf(form) as never });
       return json<CreatedWebhookResult>({ intent, ok: true, created: { id: created.id, url: created.url, secret: created.secret } }, { headers });
+    }
+    if (intent === "rotateSecret") {
+      const rotated = await webhooks.rotateSecret({ endpointId, overlapSeconds: Number(form.get("overlapSeconds") ?? 86_400) });
+      return json<CreatedWebhookResult>({ intent, ok: true, created: { id: rotated.id, url: rotated.url, secret: rotated.secret } }, { headers });
     }
     if (intent === "update") await webhooks.update({ endpointId, url: values.url, description: values.description, eventTypes: eventsOf(form) as never });
     else if (intent === "enable" || intent === "disable") await webhooks.update({ endpointId, enabled: intent === "enable" });

@@ -1,6 +1,7 @@
 import {
   createdWebhookOutput,
   createWebhookBody,
+  rotateSecretBody,
   updateWebhookBody,
   webhookDeliveryListOutput,
   webhookDeliveryOutput,
@@ -23,6 +24,7 @@ const ENDPOINT = {
   disabledReason: null,
   createdAt: "2026-01-07T08:00:00.000Z",
   updatedAt: "2026-01-07T08:00:00.000Z",
+  previousSecretExpiresAt: null,
 };
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const NOT_FOUND = { message: "Webhook endpoint not found" };
@@ -198,6 +200,50 @@ export const webhookOperations: Route[] = [
       forbidden({ param: UNKNOWN }),
       crossOrigin({ param: UNKNOWN }),
       notFound({ param: UNKNOWN }),
+    ],
+  }),
+  route({
+    method: "POST",
+    path: "/api/webhooks/{endpointId}/rotate-secret",
+    handler: webhooks.rotateSecret,
+    sessionCookie: true,
+    tag: "Webhooks",
+    summary: "Rotate a webhook endpoint's signing secret",
+    description: `A new \`whsec_\` secret, shown this once. The secret it replaces keeps signing beside it for \`overlapSeconds\` (default 86400, a day; at most 604800; 0 stops it at once): meanwhile \`webhook-signature\` carries two space-separated signatures, as Standard Webhooks allows, so a receiver holding either secret verifies every message, and \`previousSecretExpiresAt\` says until when. A second rotation within an overlap replaces the older secret. The body is JSON (\`{}\` takes the default). ${PERMISSIONS} ${AUTH_DESCRIPTION}`,
+    auth: ["session", "appKey"],
+    pathParam: endpointParam,
+    jsonBody: rotateSecretBody,
+    responses: [
+      {
+        status: 200,
+        description: "The endpoint with its new secret, shown once.",
+        schema: createdWebhookOutput,
+        headers: { "Cache-Control": "`no-store`" },
+        examples: [
+          {
+            name: "rotated",
+            summary: "A new secret; the old one signs for another hour",
+            body: { ...ENDPOINT, previousSecretExpiresAt: "2026-01-07T09:00:00.000Z", secret: "whsec_Qm9vdHN0cmFwIGEgbmV3IHNlY3JldCBoZXJlIQ==" },
+            request: { as: "owner", setup: "webhook", param: "{{setup}}", json: { overlapSeconds: 3600 } },
+          },
+        ],
+      },
+      {
+        status: 400,
+        description: "An overlap that is not a whole number of seconds from 0 to 604800, or a body that is not JSON.",
+        examples: [
+          {
+            name: "bad-overlap",
+            summary: "A negative overlap",
+            body: { message: "overlapSeconds must be a whole number from 0 to 604800" },
+            request: { as: "owner", setup: "webhook", param: "{{setup}}", json: { overlapSeconds: -1 } },
+          },
+        ],
+      },
+      refused({ param: UNKNOWN, json: {} }),
+      forbidden({ param: UNKNOWN, json: {} }),
+      crossOrigin({ param: UNKNOWN, json: {} }),
+      notFound({ param: UNKNOWN, json: {} }),
     ],
   }),
   route({

@@ -47,3 +47,10 @@ export async function resend(ctx: RequestContext) {
   const delivery = await (await ctx.caller()).webhooks.resend({ endpointId: endpointId(ctx), deliveryId: decodePathSegment(ctx.params.deliveryId ?? "") });
   return json(delivery, 202, NO_STORE);
 }
+
+/** A new secret, shown this once: never cached. */
+export async function rotateSecret(ctx: RequestContext) {
+  await sessionOrKey(ctx);
+  const body = await readJsonObject(ctx.request);
+  return json(await (await ctx.caller()).webhooks.rotateSecret({ ...(body as object), endpointId: endpointId(ctx) } as never), 200, NO_STORE);
+}

@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   "oauth_grant.approved",
   "oauth_grant.revoked",
   "catalog.edited",
+  "webhook.secret_rotated",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

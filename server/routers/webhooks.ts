@@ -11,6 +11,8 @@ import {
   updateWebhookInput,
   webhookIdInput,
   resendInput,
+  rotateEndpointSecret,
+  rotateSecretInput,
 } from "../webhooks";
 import { actingWorkspace } from "./acting-workspace";
 import { BROWSER, publicProcedure, router } from "./trpc";
@@ -42,6 +44,11 @@ export const webhooksRouter = router({
   deliveries: publicProcedure.meta(BROWSER).input(webhookIdInput).query(async ({ ctx, input }) => {
     const workspace = await actingWorkspace(ctx, "webhooks.manage");
     return listDeliveries(ctx.em, workspace.tenantId, input.endpointId);
+  }),
+  /** A new secret, shown once; the replaced one keeps signing beside it for the overlap. */
+  rotateSecret: publicProcedure.meta(BROWSER).input(rotateSecretInput).mutation(async ({ ctx, input }) => {
+    const workspace = await actingWorkspace(ctx, "webhooks.manage");
+    return rotateEndpointSecret(ctx.em, workspace.tenantId, input.endpointId, input.overlapSeconds);
   }),
   resend: publicProcedure.meta(BROWSER).input(resendInput).mutation(async ({ ctx, input }) => {
     const workspace = await actingWorkspace(ctx, "webhooks.manage");

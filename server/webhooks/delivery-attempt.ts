@@ -1,5 +1,5 @@
 import { guardedDispatcher } from "../deployments";
-import { signWebhook } from "./signing";
+import { signWebhookWithEach } from "./signing";
 
 /** What one attempt came to, as the delivery log shows it. */
 export interface AttemptOutcome {
@@ -12,7 +12,8 @@ export interface AttemptOutcome {
 
 export interface OutgoingMessage {
   url: string;
-  secret: string;
+  /** The endpoint's live secrets: the current one, and the one it replaced while their overlap lasts. */
+  secrets: string[];
   /** `webhook-id`: the change record's id, the same on every attempt and on the event feed. */
   id: string;
   body: string;
@@ -42,7 +43,7 @@ export async function attemptDelivery(message: OutgoingMessage, timeoutMs: numbe
         "user-agent": "svc-webhooks/1",
         "webhook-id": message.id,
         "webhook-timestamp": String(timestamp),
-        "webhook-signature": signWebhook(message.secret, message.id, timestamp, message.body),
+        "webhook-signature": signWebhookWithEach(message.secrets, message.id, timestamp, message.body),
       },
       body: message.body,
       signal: AbortSignal.timeout(timeoutMs),

@@ -17,6 +17,8 @@ export interface Claimed {
   endpoint_id: string;
   url: string;
   secret_ciphertext: string;
+  /** The secret a rotation replaced, while its overlap lasts; else null. */
+  previous_secret_ciphertext: string | null;
   type: string;
   data: Record<string, unknown>;
   created_at: Date;
@@ -31,7 +33,8 @@ export async function claim(em: EntityManager, limit: number): Promise<Claimed[]
                         where due.status = 'pending' and due.next_attempt_at <= now() and w.disabled_at is null
                         order by due.next_attempt_at limit ? for update of due skip locked)
        returning d.id, d.endpoint_id, d.change_id, d.schedule_step)
-     select c.id::text as id, c.schedule_step, c.change_id::text as change_id, w.id as endpoint_id, w.url, w.secret_ciphertext, e.type, e.data, e.created_at
+     select c.id::text as id, c.schedule_step, c.change_id::text as change_id, w.id as endpoint_id, w.url, w.secret_ciphertext,
+            case when w.previous_secret_expires_at > now() then w.previous_secret_ciphertext end as previous_secret_ciphertext, e.type, e.data, e.created_at
        from claimed c join webhook_endpoints w on w.id = c.endpoint_id join app_events e on e.id = c.change_id`,
     [leaseSeconds, limit],
   );

@@ -100,10 +100,15 @@ function send(row: Claimed): void {
   inFlight.add(done);
 }
 
+function liveSecrets(row: Claimed): string[] {
+  const current = decryptSecret(row.secret_ciphertext);
+  return row.previous_secret_ciphertext ? [current, decryptSecret(row.previous_secret_ciphertext)] : [current];
+}
+
 async function attemptOne(row: Claimed): Promise<AttemptOutcome> {
   try {
     return await attemptDelivery(
-      { url: row.url, secret: decryptSecret(row.secret_ciphertext), id: row.change_id, body: payload(row) },
+      { url: row.url, secrets: liveSecrets(row), id: row.change_id, body: payload(row) },
       getConfig().WEBHOOK_TIMEOUT_SECONDS * 1000,
     );
   } catch (error) {

@@ -5,6 +5,7 @@ import { AppError } from "../platform/errors";
 import { assertEndpointUrlAllowed } from "./endpoint-url";
 import type { CreateWebhookInput, UpdateWebhookInput, WebhookEndpointView } from "./schemas";
 import { newWebhookSecret } from "./signing";
+import { recordChange } from "../changes";
 
 export interface EndpointRow {
   id: string;
@@ -13,6 +14,7 @@ export interface EndpointRow {
   description: string;
   event_types: WebhookEventType[];
   secret_ciphertext: string;
+  previous_secret_expires_at: Date | null;
   created_at: Date;
   updated_at: Date;
   disabled_at: Date | null;
@@ -34,6 +36,7 @@ export function endpointView(row: EndpointRow): WebhookEndpointView {
     disabledReason: row.disabled_reason,
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
+    previousSecretExpiresAt: row.previous_secret_expires_at && new Date(row.previous_secret_expires_at) > new Date() ? iso(row.previous_secret_expires_at) : null,
   };
 }
 
@@ -100,4 +103,31 @@ export async function updateEndpoint(em: EntityManager, tenantId: string, input:
 export async function deleteEndpoint(em: EntityManager, tenantId: string, endpointId: string): Promise<void> {
   const rows = await em.execute<{ id: string }[]>(`delete from webhook_endpoints where id = ? and tenant_id = ? returning id`, [endpointId, tenantId]);
   if (rows.length === 0) throw endpointNotFound();
+}
+
+/**
+ * A new signing secret, shown once; the one it replaces keeps signing beside it for
+ * `overlapSeconds` (0: it stops at once), so a receiver can take up the new one before the old
+ * one ends. A second rotation within an overlap replaces the older secret: at most two sign.
+ * Recorded in the audit log with the overlap, never a secret.
+ */
+export async function rotateEndpointSecret(
+  em: EntityManager,
+  tenantId: string,
+  endpointId: string,
+  overlapSeconds: number,
+): Promise<WebhookEndpointView & { secret: string }> {
+  const secret = newWebhookSecret();
+  return em.transactional(async (tx) => {
+    const [row] = await tx.execute<EndpointRow[]>(
+      `update webhook_endpoints set previous_secret_ciphertext = case when ? > 0 then secret_ciphertext end,
+              previous_secret_expires_at = case when ? > 0 then now() + make_interval(secs => ?) end,
+              secret_ciphertext = ?, updated_at = now()
+        where id = ? and tenant_id = ? returning *`,
+      [overlapSeconds, overlapSeconds, overlapSeconds, encryptSecret(secret), endpointId, tenantId],
+    );
+    if (!row) throw endpointNotFound();
+    await recordChange(tx, { tenantId, audit: "webhook.secret_rotated", data: { url: row.url, overlapSeconds }, target: { type: "webhook", id: row.id } });
+    return { ...endpointView(row), secret };
+  });
 }

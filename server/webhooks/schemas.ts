@@ -71,6 +71,7 @@ export const webhookEndpointOutput = z.object({
   disabledReason: z.string().nullable().describe("Why the service disabled it (a 410 answer, 5 days of failures), or that a person did"),
   createdAt: isoTimeOutput,
   updatedAt: isoTimeOutput,
+  previousSecretExpiresAt: isoTimeOutput.nullable().describe("After a rotation: until when the replaced secret still signs beside the new one; null when only one signs"),
 });
 export type WebhookEndpointView = z.infer<typeof webhookEndpointOutput>;
 
@@ -79,6 +80,15 @@ export const webhookListOutput = z.object({ endpoints: z.array(webhookEndpointOu
 export const createdWebhookOutput = webhookEndpointOutput.extend({
   secret: z.string().describe("`whsec_…`: the signing secret, shown this once"),
 });
+
+/** A rotation: how long the replaced secret keeps signing beside the new one (default a day, at most a week). */
+export const DEFAULT_ROTATION_OVERLAP_SECONDS = 86_400;
+const OVERLAP_MESSAGE = "overlapSeconds must be a whole number from 0 to 604800";
+export const rotateSecretBody = z.object({
+  overlapSeconds: z.number({ error: OVERLAP_MESSAGE }).int(OVERLAP_MESSAGE).min(0, OVERLAP_MESSAGE).max(604_800, OVERLAP_MESSAGE).default(DEFAULT_ROTATION_OVERLAP_SECONDS)
+    .describe("How long the replaced secret keeps signing beside the new one, in seconds (0: it stops at once)"),
+});
+export const rotateSecretInput = webhookIdInput.extend(rotateSecretBody.shape);
 
 export const webhookAttemptOutput = z.object({
   attemptedAt: isoTimeOutput,

@@ -16,3 +16,11 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   const key = Buffer.from(secret.slice(PREFIX.length), "base64");
   return `v1,${createHmac("sha256", key).update(`${id}.${timestampSeconds}.${body}`).digest("base64")}`;
 }
+
+/**
+ * During a rotation's overlap the message carries one signature per live secret, separated by
+ * spaces, as Standard Webhooks allows: a receiver holding either secret verifies it.
+ */
+export function signWebhookWithEach(secrets: string[], id: string, timestampSeconds: number, body: string): string {
+  return secrets.map((secret) => signWebhook(secret, id, timestampSeconds, body)).join(" ");
+}

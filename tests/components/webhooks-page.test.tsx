@@ -19,7 +19,7 @@ const enabled: WebhookEndpointView = {
   disabledAt: null,
   disabledReason: null,
   createdAt: "2026-02-01T09:00:00.000Z",
-  updatedAt: "2026-02-01T09:00:00.000Z",
+  previousSecretExpiresAt: null, updatedAt: "2026-02-01T09:00:00.000Z",
 };
 const gone: WebhookEndpointView = {
   ...enabled,

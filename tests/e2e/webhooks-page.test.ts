@@ -89,6 +89,22 @@ describe.skipIf(!hasChromium)("the webhooks page in a browser", () => {
       const again = await receiver.waitFor(path, 2);
       expect(again[1]!.headers["webhook-id"]).toBe(headers["webhook-id"]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // Rotating the secret (issue 27): the new one shown once, the old one signing beside it for the hour chosen.
+      const row = list.getByRole("listitem").filter({ hasText: `Hooks at ${width}` });
+      await row.getByText("Rotate secret", { exact: true }).first().click();
+      await row.getByLabel("Keep the current secret signing").selectOption({ label: "for an hour" });
+      await row.getByRole("button", { name: "Rotate secret" }).click();
+      const rotated = (await page.getByTestId("new-webhook-secret").textContent())!;
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
+      const overlap = await service.db.query("select extract(epoch from previous_secret_expires_at - now())::int as s from webhook_endpoints where description = $1", [`Hooks at ${width}`]);
+      expect(overlap.rows[0].s).toBeGreaterThan(3500);
+      await log.getByRole("button", { name: `Resend event ${headers["webhook-id"]}` }).click();
+      const third = (await receiver.waitFor(path, 3))[2]!;
+      const thirdHeaders = { "webhook-id": String(third.headers["webhook-id"]), "webhook-timestamp": String(third.headers["webhook-timestamp"]), "webhook-signature": String(third.headers["webhook-signature"]) };
+      for (const key of [secret, rotated]) expect(new Webhook(key).verify(third.body, thirdHeaders)).toMatchObject({ type: "deployment.created" });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.context().close();
     });
   }

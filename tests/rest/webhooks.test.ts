@@ -72,6 +72,47 @@ describe("webhooks", () => {
     await api(service, `/api/webhooks/${res.body.id}`, { method: "DELETE", cookie: owner.cookie });
   });
 
+  it("rotates the secret: during the overlap receivers with either secret verify, after it only the new one (issue 27)", async () => {
+    const created = await createEndpoint({ url: `${receiver.url}/rotating`, eventTypes: ["deployment.created"] });
+    const old = created.body.secret as string;
+    const rotate = (json: unknown) => api(service, `/api/webhooks/${created.body.id}/rotate-secret`, { method: "POST", cookie: owner.cookie, json, headers: { origin: service.url } });
+
+    const rotated = await rotate({ overlapSeconds: 3600 });
+    expect([rotated.status, rotated.headers.get("cache-control")]).toEqual([200, "no-store"]);
+    const fresh = rotated.body.secret as string;
+    expect(fresh).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(fresh).not.toBe(old);
+    expect(Date.parse(rotated.body.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(3500_000);
+    const audited = await service.db.query("select changes from audit_log where action = 'webhook.secret_rotated' and target_id = $1", [created.body.id]);
+    expect(audited.rows).toEqual([{ changes: { url: `${receiver.url}/rotating`, overlapSeconds: 3600 } }]);
+
+    await deploy();
+    const [during] = await receiver.waitFor("/rotating", 1);
+    expect(String(during!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verify(old, during!)).toMatchObject({ type: "deployment.created" });
+    expect(verify(fresh, during!)).toMatchObject({ type: "deployment.created" });
+
+    // The overlap ends (as if an hour passed): only the new secret signs.
+    await service.db.query("update webhook_endpoints set previous_secret_expires_at = now() - interval '1 second' where id = $1", [created.body.id]);
+    await deploy();
+    const [, after] = await receiver.waitFor("/rotating", 2);
+    expect(String(after!.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    expect(verify(fresh, after!)).toMatchObject({ type: "deployment.created" });
+    expect(() => verify(old, after!)).toThrow();
+
+    // overlapSeconds 0 stops the old secret at once; a bad overlap is refused and changes nothing.
+    const immediate = await rotate({ overlapSeconds: 0 });
+    expect([immediate.status, immediate.body.previousSecretExpiresAt]).toEqual([200, null]);
+    const stored = async () => (await service.db.query("select secret_ciphertext from webhook_endpoints where id = $1", [created.body.id])).rows[0].secret_ciphertext;
+    const before = await stored();
+    for (const overlapSeconds of [-1, 1.5, 604_801, "3600"]) {
+      const bad = await rotate({ overlapSeconds });
+      expect([bad.status, bad.body]).toEqual([400, { message: "overlapSeconds must be a whole number from 0 to 604800" }]);
+    }
+    expect(await stored()).toBe(before);
+    await api(service, `/api/webhooks/${created.body.id}`, { method: "DELETE", cookie: owner.cookie });
+  });
+
   it("retries a receiver that answers 500, 500, then 200: same webhook-id, a new timestamp each time, every signature valid", async () => {
     receiver.script("/flaky", [500, 500, 200]);
     const endpoint = await createEndpoint({ url: `${receiver.url}/flaky`, eventTypes: ["deployment.created"] });

@@ -9,6 +9,7 @@ import { Field } from "../Field";
 import { WebhookDeliveryLog } from "../WebhookDeliveryLog";
 import { WebhookEventChoices } from "../WebhookEventChoices";
 import { WebhookSecretBox } from "../WebhookSecretBox";
+import { RotateWebhookSecret } from "../RotateWebhookSecret";
 
 export interface WebhooksData {
   account: AccountView & { workspace: WorkspaceView };
@@ -107,6 +108,7 @@ function EndpointRow({ endpoint, eventTypes, selected }: { endpoint: WebhookEndp
           <ConfirmSubmit label="Delete" confirmLabel="Delete endpoint" busyLabel="Deleting…" subject={label} busy={remove.state !== "idle"} />
         </remove.Form>
       </div>
+      <RotateWebhookSecret endpointId={endpoint.id} url={endpoint.url} previousSecretExpiresAt={endpoint.previousSecretExpiresAt} />
       <details>
         <summary>Edit</summary>
         <edit.Form method="post" className="stack">

@@ -1377,6 +1377,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret
+         * @description A new `whsec_` secret, shown this once. The secret it replaces keeps signing beside it for `overlapSeconds` (default 86400, a day; at most 604800; 0 stops it at once): meanwhile `webhook-signature` carries two space-separated signatures, as Standard Webhooks allows, so a receiver holding either secret verifies every message, and `previousSecretExpiresAt` says until when. A second rotation within an overlap replaces the older secret. The body is JSON (`{}` takes the default). The workspace owner only (members and viewers get 403), like the workspace's other settings: an endpoint receives every change it subscribes to. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiWebhooksEndpointIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/authorize": {
         parameters: {
             query?: never;
@@ -3937,7 +3957,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description The `nextCursor` of the previous page */
@@ -4062,7 +4082,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description `csv` or `jsonl` */
@@ -8777,6 +8797,8 @@ export interface operations {
                             eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
                             /** Format: uuid */
                             id: string;
+                            /** @description After a rotation: until when the replaced secret still signs beside the new one; null when only one signs */
+                            previousSecretExpiresAt: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                             url: string;
@@ -8859,6 +8881,8 @@ export interface operations {
                         eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
                         /** Format: uuid */
                         id: string;
+                        /** @description After a rotation: until when the replaced secret still signs beside the new one; null when only one signs */
+                        previousSecretExpiresAt: string | null;
                         /** @description `whsec_…`: the signing secret, shown this once */
                         secret: string;
                         /** Format: date-time */
@@ -8949,6 +8973,8 @@ export interface operations {
                         eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
                         /** Format: uuid */
                         id: string;
+                        /** @description After a rotation: until when the replaced secret still signs beside the new one; null when only one signs */
+                        previousSecretExpiresAt: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -9091,6 +9117,8 @@ export interface operations {
                         eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
                         /** Format: uuid */
                         id: string;
+                        /** @description After a rotation: until when the replaced secret still signs beside the new one; null when only one signs */
+                        previousSecretExpiresAt: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -9304,6 +9332,108 @@ export interface operations {
                 };
             };
             /** @description No endpoint of this id in your workspace, or no delivery of this id to it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooksEndpointIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's `id`, as listed. */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the replaced secret keeps signing beside the new one, in seconds (0: it stops at once)
+                     * @default 86400
+                     */
+                    overlapSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret, shown once. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        disabledAt: string | null;
+                        /** @description Why the service disabled it (a 410 answer, 5 days of failures), or that a person did */
+                        disabledReason: string | null;
+                        enabled: boolean;
+                        /** @description Empty: every event */
+                        eventTypes: ("connection.created" | "connection.reconnected" | "connection.needs_reauth" | "connection.revoked" | "connection.deleted" | "deployment.created" | "deployment.deleted" | "member.added" | "member.removed")[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description After a rotation: until when the replaced secret still signs beside the new one; null when only one signs */
+                        previousSecretExpiresAt: string | null;
+                        /** @description `whsec_…`: the signing secret, shown this once */
+                        secret: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description An overlap that is not a whole number of seconds from 0 to 604800, or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No endpoint of this id in your workspace, or you belong to no workspace. */
             404: {
                 headers: {
                     [name: string]: unknown;
