@@ -25,6 +25,8 @@ const insecure = { execute: [client.allowInsecureRequests] };
 
 /** The token of each grant an approved app can hold. */
 const tokens: Record<"code" | "refresh" | "device", { access: string; refresh: string }> = {} as never;
+/** The ID token of the code grant: signed by the same key, for the app (`aud` its client id). */
+let idToken: string;
 
 beforeAll(async () => {
   service = sharedService();
@@ -44,6 +46,7 @@ beforeAll(async () => {
   const { redirect } = await approveInBrowser(service, person.cookie, url.href);
   const code = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: verifier, expectedState: state });
   tokens.code = { access: code.access_token, refresh: code.refresh_token! };
+  idToken = code.id_token!;
 
   const refreshed = await client.refreshTokenGrant(config, code.refresh_token!);
   tokens.refresh = { access: refreshed.access_token, refresh: refreshed.refresh_token! };
@@ -112,6 +115,14 @@ describe.each(GRANTS)("an app's access token from the %s grant", (grant) => {
     expect([userinfo.status, userinfo.body.sub]).toEqual([200, person.userId]);
     for (const path of ["/api/v1/balance", "/api/billing/balance"]) expect((await api(service, path, { headers: bearer() })).status).toBe(200);
   });
+});
+
+it("the app's ID token is no session either, nor a balance token", async () => {
+  expect(decodeJwt(idToken).aud).not.toBe("authenticated");
+  expect((await api(service, "/api/auth/me", { cookie: `svc_session=${idToken}~${tokens.code.refresh}` })).body.loggedIn).toBe(false);
+  const user = await api(service, "/auth/v1/user", { headers: { authorization: `Bearer ${idToken}` } });
+  expect([user.status, user.body.error_code]).toEqual([403, "bad_jwt"]);
+  expect((await api(service, "/api/v1/balance", { headers: { authorization: `Bearer ${idToken}` } })).status).toBe(401);
 });
 
 it("a dashboard session's own token still works on GoTrue's account endpoints", async () => {
