@@ -111,7 +111,7 @@ export const oauthEndpointOperations: Route[] = [
     badRequest("`invalid_request`.", [hostileForm(), notJson]),
     unknownClient("token=x&client_id=unknown"),
   ]),
-  endpoint("POST", "/auth/v1/oauth/introspect", "Token introspection (RFC 7662)", "Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; a public client learns only of its own tokens.", [
+  endpoint("POST", "/auth/v1/oauth/introspect", "Token introspection (RFC 7662)", "Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; every client learns only of tokens issued to it: another client's token, or a dashboard session token, is `{ active: false }`.", [
     { status: 200, description: "`{ active: true, … }` or `{ active: false }`." },
     badRequest("`invalid_request`.", [hostileForm(), notJson]),
     unknownClient("token=x&client_id=unknown"),

@@ -15,6 +15,7 @@ import { renderOAuthError } from "./error-page";
 import { METADATA_DOCUMENT_MAX_BYTES, metadataDocumentTimeoutMs, type OutboundFetch } from "./metadata-documents";
 import { deviceCodeConfirmPage, deviceCodeInputPage, deviceDonePage } from "./device-pages";
 import { CLI_CLIENT } from "./cli-client";
+import { mayIntrospect } from "./introspection-policy";
 import { clientMetadataProblem } from "./client-metadata-rules";
 
 /** Where the library is mounted: its routes below are relative to the issuer's path. */
@@ -106,7 +107,8 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
       clientIdMetadataDocument: { enabled: true, ack: "draft-02", cacheDuration: { min: 0, max: 24 * 60 * 60 } },
       registration: { enabled: true },
       revocation: { enabled: true },
-      introspection: { enabled: true },
+      // The library lets a confidential client introspect anyone's refresh token: ours, only its own (issue 27).
+      introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => mayIntrospect(client.clientId, token.clientId) },
       // RFC 8628: 8 characters without look-alikes (base-20: no vowels, no 0/O or 1/I).
       deviceFlow: {
         enabled: true,
