@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, countClientRegistration, countDeviceCodeEntry, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readSessionCookie, resolveSession, userinfo } from "../server/identity";
+import { clientMetadataProblem, devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, countClientRegistration, countDeviceCodeEntry, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readSessionCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -257,7 +257,13 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
       } catch {
         return sendOAuthError(res, 400, "invalid_request", "The request body is not valid JSON");
       }
-      if (hostileIn(parsed)) return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
+      if (hostileIn(parsed)) {
+        // A registration's name or address with NUL or broken UTF-16 gets RFC 7591's answer, as the
+        // library's validator gives for every other broken rule (client-metadata-rules.ts).
+        const problem = path === `${OAUTH_PREFIX}register` && parsed && typeof parsed === "object" && !Array.isArray(parsed) ? clientMetadataProblem(parsed as Record<string, unknown>) : null;
+        if (problem) return sendOAuthError(res, 400, problem.startsWith("redirect_uris") ? "invalid_redirect_uri" : "invalid_client_metadata", problem);
+        return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
+      }
       if (FORM_ENDPOINTS.has(path)) {
         const form = asForm(parsed);
         if (!form) return sendOAuthError(res, 400, "invalid_request", "The JSON body must be an object of strings");

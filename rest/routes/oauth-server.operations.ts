@@ -102,7 +102,7 @@ export const oauthEndpointOperations: Route[] = [
   ]),
   endpoint("POST", "/auth/v1/oauth/register", "Dynamic client registration (RFC 7591)", "Public (`token_endpoint_auth_method: none`) or confidential clients; `redirect_uris` required. Limited per client address (`OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS`); registrations no grant used are deleted after 30 days.", [
     { status: 201, description: "The client's metadata with `client_id` (and `client_secret` for a confidential client), `registration_access_token`." },
-    badRequest("`invalid_client_metadata`, `invalid_redirect_uri`, or a body that is not JSON or holds NUL or broken UTF-16.", [notJson]),
+    badRequest("`invalid_client_metadata` (a `client_name` over 100 characters or holding controls, bidi overrides, NUL or broken UTF-16; a bad address), `invalid_redirect_uri` (the same characters, or `user:pass@`, in a redirect URI), or a body that is not JSON.", [notJson]),
     tooLarge,
     { status: 429, description: "`too_many_requests`, with `Retry-After`.", schema: oauthError },
   ]),
@@ -111,7 +111,7 @@ export const oauthEndpointOperations: Route[] = [
     badRequest("`invalid_request`.", [hostileForm(), notJson]),
     unknownClient("token=x&client_id=unknown"),
   ]),
-  endpoint("POST", "/auth/v1/oauth/introspect", "Token introspection (RFC 7662)", "Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; a public client learns only of its own tokens.", [
+  endpoint("POST", "/auth/v1/oauth/introspect", "Token introspection (RFC 7662)", "Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; every client learns only of tokens issued to it: another client's token, or a dashboard session token, is `{ active: false }`.", [
     { status: 200, description: "`{ active: true, … }` or `{ active: false }`." },
     badRequest("`invalid_request`.", [hostileForm(), notJson]),
     unknownClient("token=x&client_id=unknown"),

@@ -49,6 +49,7 @@ export { resendConfirmation } from "./resend";
 export { sweepOAuthServerRecords } from "./oauth/sweep";
 export { devicePollIntervalSeconds } from "./oauth/device-responses";
 export { ensureMetadataClient, isMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";
+export { clientMetadataProblem } from "./oauth/client-metadata-rules";
 export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./devices/signed-in-sessions";
 export { describeUserAgent } from "./devices/user-agent";
 export { listAccountActivity, type AccountActivityEntry, type AccountActivityPage } from "./devices/account-activity";

@@ -297,6 +297,31 @@ describe("tokens", () => {
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   });
 
+  it("answers another client's tokens and dashboard session tokens { active: false } to a confidential client (issue 27)", async () => {
+    const confidential = async (name: string) => {
+      const registered = await client.dynamicClientRegistration(new URL(issuer), { client_name: name, redirect_uris: [REDIRECT], token_endpoint_auth_method: "client_secret_basic", grant_types: ["authorization_code", "refresh_token"] }, undefined, insecure);
+      const { client_id: id, client_secret: secret } = registered.clientMetadata() as { client_id: string; client_secret: string };
+      const config = new client.Configuration(registered.serverMetadata(), id, undefined, client.ClientSecretBasic(secret));
+      client.allowInsecureRequests(config);
+      return config;
+    };
+    const a = await confidential("Client A");
+    const b = await confidential("Client B");
+    const { redirect, state, verifier } = await authorize(a, { scope: "openid email" });
+    const tokens = await client.authorizationCodeGrant(a, redirect, { pkceCodeVerifier: verifier, expectedState: state });
+    const dashboardToken = person.cookie.slice("svc_session=".length).split("~")[0]!;
+
+    expect(await client.tokenIntrospection(b, tokens.access_token)).toEqual({ active: false });
+    expect(await client.tokenIntrospection(b, tokens.refresh_token!)).toEqual({ active: false });
+    expect(await client.tokenIntrospection(a, dashboardToken)).toEqual({ active: false });
+    expect(await client.tokenIntrospection(b, dashboardToken)).toEqual({ active: false });
+    expect(await client.tokenIntrospection(a, tokens.access_token)).toMatchObject({ active: true, sub: person.userId, client_id: a.clientMetadata().client_id });
+    expect(await client.tokenIntrospection(a, tokens.refresh_token!)).toMatchObject({ active: true, client_id: a.clientMetadata().client_id });
+    // B cannot end A's grant either.
+    await client.tokenRevocation(b, tokens.access_token).catch(() => undefined);
+    expect(await client.tokenIntrospection(a, tokens.access_token)).toMatchObject({ active: true });
+  });
+
   it("revokes a refresh token, and the grant with it", async () => {
     const { config, tokens } = await freshTokens();
     await client.tokenRevocation(config, tokens.refresh_token!);
@@ -322,7 +347,8 @@ describe("hostile input", () => {
     const register = (body: string) => fetch(`${issuer}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body });
     const nul = await register(JSON.stringify({ redirect_uris: [REDIRECT], client_name: "a\u0000b", token_endpoint_auth_method: "none" }));
     expect(nul.status).toBe(400);
-    expect(await nul.json()).toEqual({ error: "invalid_request", error_description: "The request holds characters that cannot be accepted" });
+    // RFC 7591's answer for a bad name (issue 27); the request-level refusal below is for other endpoints.
+    expect(await nul.json()).toEqual({ error: "invalid_client_metadata", error_description: "client_name contains characters that are not allowed" });
     const surrogate = await register(`{"redirect_uris":["${REDIRECT}"],"client_name":"a\\ud800b","token_endpoint_auth_method":"none"}`);
     expect(surrogate.status).toBe(400);
     const huge = await register(JSON.stringify({ redirect_uris: [REDIRECT], client_name: "x".repeat(1024 * 1024) }));

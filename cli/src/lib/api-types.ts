@@ -1960,7 +1960,7 @@ export interface paths {
         put?: never;
         /**
          * Token introspection (RFC 7662)
-         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; a public client learns only of its own tokens.
+         * @description Answered by the authorization server (panva's oidc-provider, docs/decisions/037) under `npm start`; Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; every client learns only of tokens issued to it: another client's token, or a dashboard session token, is `{ active: false }`.
          */
         post: operations["postAuthV1OauthIntrospect"];
         delete?: never;
@@ -12694,7 +12694,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_client_metadata`, `invalid_redirect_uri`, or a body that is not JSON or holds NUL or broken UTF-16. */
+            /** @description `invalid_client_metadata` (a `client_name` over 100 characters or holding controls, bidi overrides, NUL or broken UTF-16; a bad address), `invalid_redirect_uri` (the same characters, or `user:pass@`, in a redirect URI), or a body that is not JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 import { IDENTITY } from "../../platform/error-codes";
 import { isSafeValue } from "../../platform/validation/text";
 import { IdentityError } from "../provider-types";
+import { clientNameProblem, clientUriProblem } from "./client-metadata-rules";
 
 /**
  * The fields of GoTrue's admin OAuth client API (`auth.admin.oauth.*` of auth-js), checked by
@@ -66,6 +67,9 @@ function redirectUris(value: unknown, required: boolean): string[] {
   for (const uri of uris) {
     const problem = redirectUriProblem(uri);
     if (problem) throw invalid(`invalid redirect_uri '${uri.slice(0, 200)}': ${problem}`);
+    // Then the rules of every road (client-metadata-rules.ts): no display tricks, no `user:pass@`.
+    const shared = clientUriProblem(uri);
+    if (shared) throw invalid(shared);
   }
   return uris;
 }
@@ -79,7 +83,10 @@ function grantTypes(value: unknown): string[] {
 
 function clientName(value: unknown): string {
   const name = text(value, "client_name");
+  // GoTrue's own limit keeps its own message; below it, the rules of every road (client-metadata-rules.ts).
   if ([...name].length > MAX_NAME) throw invalid(`client_name cannot exceed ${MAX_NAME} characters`);
+  const problem = clientNameProblem(name);
+  if (problem) throw invalid(problem);
   return name;
 }
 
@@ -87,6 +94,8 @@ function optionalUri(value: unknown, field: "client_uri" | "logo_uri"): string {
   const uri = text(value, field);
   if (uri === "") return "";
   if (uri.length > MAX_URI) throw invalid(`${field} cannot exceed ${MAX_URI} characters`);
+  const problem = clientUriProblem(uri, field);
+  if (problem) throw invalid(problem);
   // Stricter than GoTrue (any scheme): the library shows and checks these as web addresses.
   const parsed = URL.parse(uri);
   if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) throw invalid(`${field} must be a valid URL`);

@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type Provider from "oidc-provider";
 import { liveAccessToken } from "./access-token-claims";
 import { revokeOAuthGrant } from "./grants";
+import { mayIntrospect } from "./introspection-policy";
 
 /**
  * The library introspects and revokes only its own opaque tokens: our access tokens are JWTs,
@@ -17,8 +18,11 @@ export function answerForJwtAccessTokens(provider: Provider, em: () => EntityMan
     const caller = ctx.oidc.client;
     const token = String(ctx.oidc.params?.token ?? "");
     const claims = await liveAccessToken(em(), token);
-    // The library's rule: a public client learns only of its own tokens.
-    const mayKnow = claims !== null && (caller.clientAuthMethod !== "none" || claims.client_id === caller.clientId);
+    // Every client, public or confidential, learns only of tokens issued to it (issue 27): a
+    // self-registered client may not read other people's tokens, and a dashboard session token
+    // (no client_id) is no client's. The same rule as the library's for refresh tokens
+    // (`introspectionAllowedPolicy`, oauth-provider.ts).
+    const mayKnow = claims !== null && mayIntrospect(caller.clientId, claims.client_id);
     if (route === "introspection") {
       ctx.status = 200;
       ctx.body = mayKnow

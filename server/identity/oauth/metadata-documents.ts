@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../../platform/config";
+import { clientMetadataProblem } from "./client-metadata-rules";
 
 /** How clients are fetched: the composition hands over the deployments' SSRF-guarded outbound fetch. */
 export type OutboundFetch = (url: string, init: { method: "GET"; headers: Record<string, string>; redirect: "manual"; signal?: AbortSignal }) => Promise<Response>;
@@ -145,6 +146,9 @@ export async function ensureMetadataClient(em: EntityManager, fetchDocument: Out
     const plain = WEB_URI_FIELDS.find((field) => field in fields && URL.parse(String(fields[field]))?.protocol !== "https:");
     if (plain) return `the client ID metadata document's ${plain} must be an https URL`;
   }
+  // The rules every other road keeps (the app page's form, the admin API, registration).
+  const problem = clientMetadataProblem(fields);
+  if (problem) return `the client ID metadata document's ${problem}`;
   const payload = { ...fields, token_endpoint_auth_method: fields.token_endpoint_auth_method ?? "none" };
   if (JSON.stringify(payload).includes("\\u0000")) return "the client ID metadata document holds characters that cannot be accepted";
   const lifetime = metadataDocumentLifetime(response);

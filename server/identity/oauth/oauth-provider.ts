@@ -15,6 +15,8 @@ import { renderOAuthError } from "./error-page";
 import { METADATA_DOCUMENT_MAX_BYTES, metadataDocumentTimeoutMs, type OutboundFetch } from "./metadata-documents";
 import { deviceCodeConfirmPage, deviceCodeInputPage, deviceDonePage } from "./device-pages";
 import { CLI_CLIENT } from "./cli-client";
+import { mayIntrospect } from "./introspection-policy";
+import { clientMetadataProblem } from "./client-metadata-rules";
 
 /** Where the library is mounted: its routes below are relative to the issuer's path. */
 export const OAUTH_PREFIX = "/auth/v1/oauth/";
@@ -85,6 +87,17 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     responseTypes: ["code"],
     pkce: { required: () => true },
     clientAuthMethods: ["none", "client_secret_basic", "client_secret_post"],
+    // Every client the library builds (a registration, a metadata document, a stored row) meets
+    // the rules the app page's form does (client-metadata-rules.ts). The validator runs once per
+    // listed property with the whole metadata; one property is enough to have it called.
+    extraClientMetadata: {
+      properties: ["client_name"],
+      validator: (_ctx, _key, _value, metadata) => {
+        const problem = clientMetadataProblem(metadata as Record<string, unknown>);
+        // A `redirect_uris…` description is answered `invalid_redirect_uri` by the library, any other `invalid_client_metadata`.
+        if (problem) throw new errors.InvalidClientMetadata(problem);
+      },
+    },
     // The identity key is an ES256 key: ID tokens are signed with it too.
     clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "client_secret_basic", id_token_signed_response_alg: "ES256" },
     enabledJWA: { idTokenSigningAlgValues: ["ES256"], userinfoSigningAlgValues: ["ES256"], introspectionSigningAlgValues: ["ES256"], authorizationSigningAlgValues: ["ES256"] },
@@ -97,7 +110,8 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
       clientIdMetadataDocument: { enabled: true, ack: "draft-02", cacheDuration: { min: 0, max: 24 * 60 * 60 } },
       registration: { enabled: true },
       revocation: { enabled: true },
-      introspection: { enabled: true },
+      // The library lets a confidential client introspect anyone's refresh token: ours, only its own (issue 27).
+      introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => mayIntrospect(client.clientId, token.clientId) },
       // RFC 8628: 8 characters without look-alikes (base-20: no vowels, no 0/O or 1/I).
       deviceFlow: {
         enabled: true,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSafeName, isSafeValue } from "../../platform/validation/text";
+import { clientNameProblem, clientUriProblem } from "./client-metadata-rules";
 import { isoTimeOutput, uuidOutput } from "../../platform/validation/output";
 
 export const CLIENT_NAME_MESSAGE = "Client name must be 1-100 characters, without control characters";
@@ -10,8 +10,8 @@ export const CLIENT_TYPE_MESSAGE = 'Client type must be "confidential" or "publi
 export const CLIENT_NOT_FOUND = "OAuth client not found";
 export const MAX_REDIRECT_URIS = 10;
 
-/** Text a URL may hold: no controls, no broken UTF-16, no display tricks (the same rule as names). */
-const safeUrlText = (value: string) => isSafeValue(value) && isSafeName(value) && !/\s/.test(value);
+/** Characters, length and no `user:pass@`: the rules of every road (client-metadata-rules.ts). */
+const safeUrlText = (value: string) => clientUriProblem(value) === null;
 
 /**
  * The library's rules for a web client's redirect URI (http or https, no fragment), plus ours:
@@ -36,7 +36,7 @@ const logoUri = z
   .transform((value) => (value === "" ? null : value));
 
 export const registeredClientFields = z.object({
-  name: z.string({ error: CLIENT_NAME_MESSAGE }).trim().min(1, CLIENT_NAME_MESSAGE).max(100, CLIENT_NAME_MESSAGE).refine(isSafeName, CLIENT_NAME_MESSAGE),
+  name: z.string({ error: CLIENT_NAME_MESSAGE }).trim().min(1, CLIENT_NAME_MESSAGE).refine((name) => clientNameProblem(name) === null, CLIENT_NAME_MESSAGE),
   logoUri: logoUri.optional().describe("An https URL of the client's logo, shown on the consent page; empty or absent for none."),
   redirectUris: z
     .array(redirectUri, { error: REDIRECT_URIS_MESSAGE })
