@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { clientMetadataProblem, devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, countClientRegistration, countDeviceCodeEntry, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readSessionCookie, resolveSession, userinfo } from "../server/identity";
+import { ANONYMOUS_REFUSALS, clientMetadataProblem, devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, countClientRegistration, countDeviceCodeEntry, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readSessionCookie, resolveSession, userinfo } from "../server/identity";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -161,6 +161,8 @@ async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: 
   const server = await provider();
   try {
     if (action === "approve") {
+      // An anonymous account hands its identity to no application (ADR 062); Deny stays open to it.
+      if (session.user.isAnonymous) return sendPage(res, 403, "Authorization refused", `${ANONYMOUS_REFUSALS.authorizeApplication}.`);
       // A document kept only for the authorization in progress may have lapsed while the person read the page.
       const problem = await metadataClientProblem(await interactionClientId(em(), uid), false);
       if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);

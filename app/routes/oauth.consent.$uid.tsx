@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (consent.redirectSource) headers.set(FORM_ACTION_HEADER, consent.redirectSource);
   const logoSource = imageSourceOf(consent.client.logoUri);
   if (logoSource) headers.set(IMAGE_SOURCE_HEADER, logoSource);
-  return json<ConsentData>({ state: "ask", consent, email: dashboard.user.email }, { headers });
+  return json<ConsentData>({ state: "ask", consent, email: dashboard.user.email, anonymous: dashboard.user.isAnonymous === true }, { headers });
 }
 
 export default ConsentPage;

@@ -16,7 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
   // Members of someone else's workspace may still create their own; owners have theirs.
   if (await findOwnedWorkspace(dashboard.caller)) throw redirect("/dashboard", { headers: sessionHeaders(dashboard) });
-  const data: OnboardingData = { account, urlPrefix: `${new URL(request.url).host}/` };
+  // An anonymous account creates no workspace (ADR 062): the page says so instead of a form that fails.
+  const data: OnboardingData = { account, urlPrefix: `${new URL(request.url).host}/`, anonymous: dashboard.user.isAnonymous === true };
   return json(data, { headers: sessionHeaders(dashboard) });
 }
 

@@ -96,7 +96,8 @@ export const oauthClientOperations: Route[] = [
       {
         ...crossOrigin({ param: UNKNOWN_APP, json: BODY }),
         examples: [...crossOrigin({ param: UNKNOWN_APP, json: BODY }).examples!, ...notOwner({ param: UNKNOWN_APP, json: BODY }).examples!],
-        description: "A write from another site's page, or a caller who is not the workspace owner.",
+        description:
+          "A write from another site's page, a caller who is not the workspace owner, or an anonymous sign-in's account (`{ message: 'Create an account to register OAuth clients', code: 'ANONYMOUS_ACCOUNT' }`, ADR 062).",
       },
       noApp({ param: UNKNOWN_APP, json: BODY }),
     ],

@@ -83,7 +83,11 @@ export const tenantOperations: Route[] = [
         ],
       },
       noSession({ json: { name: "Acme", slug: "acme-labs" } }),
-      crossOrigin({ json: { name: "Acme", slug: "acme-labs" } }),
+      {
+        ...crossOrigin({ json: { name: "Acme", slug: "acme-labs" } }),
+        description:
+          "A write from another site's page, or an anonymous sign-in's account (`ANONYMOUS_SIGN_IN`): `{ message: 'Create an account to create a workspace', code: 'ANONYMOUS_ACCOUNT' }`, beside SPEC's table (ADR 062).",
+      },
       {
         status: 409,
         description: "You already own a workspace, or another workspace has this slug.",

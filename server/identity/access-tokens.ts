@@ -12,6 +12,8 @@ export interface AccessClaims extends JWTPayload {
   email: string;
   session_id?: string;
   exp: number;
+  /** An anonymous sign-in's account (GoTrue's `is_anonymous`, ADR 062). */
+  is_anonymous?: boolean;
 }
 
 /** `{auth_url}`: AUTH_URL when set, else `{identity provider}/auth/v1` (config.ts). */
@@ -86,5 +88,5 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims> {
   const claims = await getIdentityTokenVerifier().verify(token);
   if (claims.issuedToApp !== undefined) throw new InvalidIdentityTokenError("claims");
   if (typeof claims.email !== "string") throw new InvalidIdentityTokenError("claims");
-  return { sub: claims.sub, email: claims.email, session_id: claims.sessionId, exp: claims.exp, iat: claims.iat };
+  return { sub: claims.sub, email: claims.email, session_id: claims.sessionId, exp: claims.exp, iat: claims.iat, is_anonymous: claims.isAnonymous === true };
 }

@@ -30,6 +30,8 @@ export interface IdentityClaims {
    * never a session of the person (issue 27): `verifyAccessToken` refuses it.
    */
   issuedToApp?: string;
+  /** GoTrue's `is_anonymous`: an anonymous sign-in's account (ADR 062). */
+  isAnonymous?: boolean;
 }
 
 export type InvalidIdentityTokenReason =
@@ -111,7 +113,7 @@ function appOf(typ: unknown, payload: JWTPayload): string | undefined {
 }
 
 function toClaims(payload: JWTPayload, typ: unknown): IdentityClaims {
-  const { sub, exp, iat, email, session_id: sessionId, scope } = payload as JWTPayload & { email?: unknown; session_id?: unknown; scope?: unknown };
+  const { sub, exp, iat, email, session_id: sessionId, scope, is_anonymous: isAnonymous } = payload as JWTPayload & { email?: unknown; session_id?: unknown; scope?: unknown; is_anonymous?: unknown };
   // Subjects are user UUIDs (SPEC 2); anything else would reach a uuid column as a 500.
   if (typeof sub !== "string" || !UUID.test(sub)) throw new InvalidIdentityTokenError("claims");
   if (typeof exp !== "number" || typeof iat !== "number") throw new InvalidIdentityTokenError("claims");
@@ -121,6 +123,7 @@ function toClaims(payload: JWTPayload, typ: unknown): IdentityClaims {
   if (typeof scope === "string") claims.scope = scope;
   const app = appOf(typ, payload);
   if (app !== undefined) claims.issuedToApp = app;
+  if (isAnonymous === true) claims.isAnonymous = true;
   return claims;
 }
 

@@ -50,6 +50,7 @@ export { sweepOAuthServerRecords } from "./oauth/sweep";
 export { devicePollIntervalSeconds } from "./oauth/device-responses";
 export { ensureMetadataClient, isMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";
 export { clientMetadataProblem } from "./oauth/client-metadata-rules";
+export { ANONYMOUS_REFUSALS, assertPermanentAccount, type AnonymousRefusal } from "./anonymous-accounts";
 export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./devices/signed-in-sessions";
 export { describeUserAgent } from "./devices/user-agent";
 export { listAccountActivity, type AccountActivityEntry, type AccountActivityPage } from "./devices/account-activity";

@@ -9,6 +9,8 @@ export interface SessionUser {
   accessToken: string;
   /** Whether the session passed the person's second factor; `pending` is not signed in yet (ADR 049). */
   secondFactor: SecondFactorStanding;
+  /** An anonymous sign-in's account: it may keep its profile and become permanent, little else (ADR 062). */
+  isAnonymous?: boolean;
 }
 
 /**

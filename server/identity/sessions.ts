@@ -75,7 +75,7 @@ async function resolveAnySession(cookieValue: string | undefined, em: () => Enti
     const sessionId = claims.session_id ?? null;
     const secondFactor = await standingOf(em, sessionId);
     if (!secondFactor) return null;
-    const user: SessionUser = { userId: claims.sub, email: claims.email, sessionId, accessToken: parts.accessToken, secondFactor };
+    const user: SessionUser = { userId: claims.sub, email: claims.email, sessionId, accessToken: parts.accessToken, secondFactor, isAnonymous: claims.is_anonymous === true };
     if (isListening()) sessionCache.set(key, user, claims.exp * 1000);
     await noteActivity(em, sessionId);
     return { user };
@@ -90,7 +90,7 @@ async function resolveAnySession(cookieValue: string | undefined, em: () => Enti
     const secondFactor = await standingOf(em, claims.session_id ?? null);
     if (!secondFactor) return null;
     return {
-      user: { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: tokens.access_token, secondFactor },
+      user: { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: tokens.access_token, secondFactor, isAnonymous: claims.is_anonymous === true },
       setCookie: sessionSetCookie(tokens.access_token, tokens.refresh_token),
     };
   } catch (error) {
@@ -135,7 +135,7 @@ export async function sessionFromVerifiedCookie(cookieValue: string | undefined)
   try {
     const claims = await verifyAccessToken(parts.accessToken);
     // Nothing can tell whether a second factor is owed: the token's signature is all there is.
-    return { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: parts.accessToken, secondFactor: "none" };
+    return { userId: claims.sub, email: claims.email, sessionId: claims.session_id ?? null, accessToken: parts.accessToken, secondFactor: "none", isAnonymous: claims.is_anonymous === true };
   } catch {
     return null;
   }

@@ -55,6 +55,7 @@ export const MESSAGE_CODES = {
   SLUG_RESERVED: entry("SLUG_RESERVED", 400, "message", "Creating or renaming a workspace with a reserved slug."),
   BROKER_DELETE_FAILED: entry("broker_delete_failed", 502, "message", "Disconnecting a broker-managed connection the broker would not delete (the connection is kept)."),
   TWO_STEP_REQUIRED: entry("TWO_STEP_REQUIRED", 403, "message", "A session without two-step sign-in opening a workspace whose owner requires it (keys and OAuth grants are not refused)."),
+  ANONYMOUS_ACCOUNT: entry("ANONYMOUS_ACCOUNT", 403, "message", "An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`) creating a workspace or registering an OAuth client: it may keep its profile and become a permanent account, little else (ADR 062)."),
   TWO_STEP_NOT_SET_UP: entry("TWO_STEP_NOT_SET_UP", 409, "message", "An owner requiring two-step sign-in for the workspace before their own session passed it."),
 } as const;
 

@@ -1,5 +1,5 @@
 import { requireApp } from "../apps";
-import { createRegisteredClient, createRegisteredClientInput, deleteRegisteredClient, listRegisteredClients, registeredClientIdInput, registeredClientListInput, rotateRegisteredClientSecret } from "../identity";
+import { assertPermanentAccount, createRegisteredClient, createRegisteredClientInput, deleteRegisteredClient, listRegisteredClients, registeredClientIdInput, registeredClientListInput, rotateRegisteredClientSecret } from "../identity";
 import { actingWorkspace } from "./acting-workspace";
 import { BROWSER, publicProcedure, router } from "./trpc";
 
@@ -16,6 +16,7 @@ export const oauthClientsRouter = router({
   }),
   /** The only answer, with rotateSecret, that holds the secret. */
   create: publicProcedure.meta(BROWSER).input(createRegisteredClientInput).mutation(async ({ ctx, input }) => {
+    if (ctx.session) assertPermanentAccount(ctx.session, "registerOAuthClient");
     const workspace = await actingWorkspace(ctx, "oauthClients.manage");
     const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
     return createRegisteredClient(ctx.em, { ...input, appId: app.id, tenantId: workspace.tenantId, userId: workspace.userId });

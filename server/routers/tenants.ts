@@ -4,11 +4,14 @@ import { findTenant, tenantRow, checkSlugInput, createTenantInput, updateTenantI
 import { caller } from "./caller";
 import { assertTwoStepPassed, assertTwoStepRule, readTwoStepRule, setTwoStepRule, twoStepRuleInput, workspaceFor } from "../members";
 import { AppError } from "../platform/errors";
+import { assertPermanentAccount } from "../identity";
 
 export const tenantsRouter = router({
-  create: authedProcedure
-    .input(createTenantInput)
-    .mutation(async ({ ctx, input }) => tenantRow(await createTenant(ctx.em, ctx.session.userId, input))),
+  create: authedProcedure.input(createTenantInput).mutation(async ({ ctx, input }) => {
+    // A workspace comes with welcome credits: an anonymous account creates none (ADR 062).
+    assertPermanentAccount(ctx.session, "createWorkspace");
+    return tenantRow(await createTenant(ctx.em, ctx.session.userId, input));
+  }),
   checkSlug: authedProcedure.meta(BROWSER).input(checkSlugInput).query(({ ctx, input }) => {
     const slug = normalizeSlug(input.slug ?? "");
     if (!isValidSlugFormat(slug)) return { available: false as const, code: "INVALID_SLUG" as const, error: SLUG_FORMAT_MESSAGE };

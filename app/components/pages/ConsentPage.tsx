@@ -2,7 +2,8 @@ import { useLoaderData } from "@remix-run/react";
 import type { ConsentDetails } from "~/lib/view-types";
 import { PublicPage } from "../PublicPage";
 
-export type ConsentData = { state: "ask"; consent: ConsentDetails; email: string } | { state: "gone" };
+/** `anonymous`: an anonymous sign-in's account, which may deny but not approve (ADR 062). */
+export type ConsentData = { state: "ask"; consent: ConsentDetails; email: string; anonymous?: boolean } | { state: "gone" };
 
 /**
  * What an application asks for (issue 15): who it is (name, logo, where it sends you back,
@@ -66,10 +67,17 @@ export function ConsentPage() {
             </ul>
           </>
         ) : null}
+        {data.anonymous ? (
+          <p role="note" data-testid="anonymous-note">
+            Create an account to authorize applications. You are signed in anonymously: add an email address and a password to this account in the application you signed in with, and it becomes a permanent one.
+          </p>
+        ) : null}
         <div className="auth-actions">
-          <form method="post" action={`${base}/approve`}>
-            <button type="submit" className="btn btn-primary">Approve</button>
-          </form>
+          {data.anonymous ? null : (
+            <form method="post" action={`${base}/approve`}>
+              <button type="submit" className="btn btn-primary">Approve</button>
+            </form>
+          )}
           <form method="post" action={`${base}/deny`}>
             <button type="submit" className="btn btn-secondary">Deny</button>
           </form>

@@ -11,11 +11,13 @@ export interface OnboardingData {
   account: AccountView;
   /** Shown before the slug, e.g. "app.example.com/". */
   urlPrefix: string;
+  /** An anonymous sign-in's account: no workspace until it becomes a permanent one (ADR 062). */
+  anonymous?: boolean;
 }
 
 /** Step one for a new account: name the workspace and pick its URL. */
 export function OnboardingPage() {
-  const { account, urlPrefix } = useLoaderData<OnboardingData>();
+  const { account, urlPrefix, anonymous } = useLoaderData<OnboardingData>();
   const result = useActionData<FormResult>();
   const navigation = useNavigation();
   const [name, setName] = useState(result?.values?.name ?? "");
@@ -36,6 +38,15 @@ export function OnboardingPage() {
         <p className="page-description">
           A workspace holds your team's connections and settings. You can rename it at any time.
         </p>
+        {anonymous ? (
+          <div className="card">
+            <div className="card-body stack">
+              <p role="note" data-testid="anonymous-note">
+                Create an account to create a workspace. You are signed in anonymously: add an email address and a password to this account in the application you signed in with, and it becomes a permanent one.
+              </p>
+            </div>
+          </div>
+        ) : (
         <div className="card">
           <Form method="post" className="card-body stack">
             <Field
@@ -71,6 +82,7 @@ export function OnboardingPage() {
             </div>
           </Form>
         </div>
+        )}
       </div>
     </AppShell>
   );

@@ -3658,7 +3658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A write from another site's page, or a caller who is not the workspace owner. */
+            /** @description A write from another site's page, a caller who is not the workspace owner, or an anonymous sign-in's account (`{ message: 'Create an account to register OAuth clients', code: 'ANONYMOUS_ACCOUNT' }`, ADR 062). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7263,7 +7263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            /** @description A write from another site's page, or an anonymous sign-in's account (`ANONYMOUS_SIGN_IN`): `{ message: 'Create an account to create a workspace', code: 'ANONYMOUS_ACCOUNT' }`, beside SPEC's table (ADR 062). */
             403: {
                 headers: {
                     [name: string]: unknown;
