@@ -49,34 +49,35 @@ function remember(connectionString: string, handle: { end(): Promise<void> }): (
   };
 }
 
+/**
+ * `end` as a pool or client of the database at `connectionString` exposes it: remembered until
+ * it ends (so the database's drop can end it first), and ended once however often it is asked
+ * (a suite's afterAll, then the drop).
+ */
+function endedOnce(connectionString: string, end: () => Promise<void>): () => Promise<void> {
+  let ending: Promise<void> | undefined;
+  const once = () => {
+    forget();
+    ending ??= end().catch(onError);
+    return ending;
+  };
+  const forget = remember(connectionString, { end: once });
+  return once;
+}
+
 export function testPool(connectionString: string, options: Omit<pg.PoolConfig, "connectionString"> = {}): pg.Pool {
   const pool = new pg.Pool({ connectionString, ...options });
   // An idle client's loss reaches the pool; a checked-out one's reaches the client.
   pool.on("error", onError);
   pool.on("connect", (client) => client.on("error", onError));
-  const end = pool.end.bind(pool) as () => Promise<void>;
-  let ending: Promise<void> | undefined;
-  const forget = remember(connectionString, { end: () => pool.end() });
-  // Ended once however often it is asked (a suite's afterAll, then the database's drop).
-  pool.end = (() => {
-    forget();
-    ending ??= end().catch(onError);
-    return ending;
-  }) as typeof pool.end;
+  pool.end = endedOnce(connectionString, pool.end.bind(pool) as () => Promise<void>) as typeof pool.end;
   return pool;
 }
 
 export function testClient(connectionString: string): pg.Client {
   const client = new pg.Client({ connectionString });
   client.on("error", onError);
-  const end = client.end.bind(client) as () => Promise<void>;
-  let ending: Promise<void> | undefined;
-  const forget = remember(connectionString, { end: () => client.end() });
-  client.end = (() => {
-    forget();
-    ending ??= end().catch(onError);
-    return ending;
-  }) as typeof client.end;
+  client.end = endedOnce(connectionString, client.end.bind(client) as () => Promise<void>) as typeof client.end;
   return client;
 }
 
