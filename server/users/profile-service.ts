@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { AppError, unauthorized } from "../platform/errors";
-import { type UserMetadata, identityProvider, IdentityError, recordAccountChange, type ProviderUser, type SessionUser } from "../identity";
+import { type UserMetadata, identityProvider, recordAccountChange, type ProviderUser, type SessionUser } from "../identity";
+import { viaProvider } from "./via-provider";
 import { deleteOwnedImage, prepareImage, storeImage } from "../images";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
 import type { Profile, UpdateProfileInput } from "./schemas";
@@ -14,19 +14,6 @@ function toProfile(user: ProviderUser): Profile {
     displayName: typeof meta.display_name === "string" ? meta.display_name : "",
     avatarUrl: typeof meta.avatar_url === "string" ? meta.avatar_url : "",
   };
-}
-
-/** Provider refusals become the spec's 400 with the provider's own text. */
-async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof IdentityError) {
-      if (error.status === 401) throw unauthorized();
-      throw new AppError("IDENTITY_REJECTED", error.message);
-    }
-    throw error;
-  }
 }
 
 /** The profile lives in the identity provider's user_metadata and is read back from it. */

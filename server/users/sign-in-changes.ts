@@ -1,7 +1,8 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
-import { AppError, unauthorized } from "../platform/errors";
-import { countSignInAttempt, identityProvider, IdentityError, type ProviderUser, type SessionUser } from "../identity";
+import { AppError } from "../platform/errors";
+import { countSignInAttempt, identityProvider, type ProviderUser, type SessionUser } from "../identity";
+import { viaProvider } from "./via-provider";
 
 /**
  * A signed-in person changes the address or the password they sign in with (issue 28, 6),
@@ -32,26 +33,18 @@ async function withCurrentPassword(em: EntityManager, session: SessionUser, clie
   if (!(await identityProvider(em).checkPassword(email, current))) throw new AppError("BAD_REQUEST", WRONG_CURRENT_PASSWORD);
 }
 
-/** The provider's refusal in its own words (a weak password, an address taken, the second step owed). */
-async function viaProvider(change: () => Promise<ProviderUser>): Promise<SignInChangeResult> {
-  try {
-    const user = await change();
-    return { email: user.email, pendingEmail: user.new_email ?? null };
-  } catch (error) {
-    if (error instanceof IdentityError) {
-      if (error.status === 401 && error.errorCode !== "insufficient_aal") throw unauthorized();
-      throw new AppError("IDENTITY_REJECTED", error.message);
-    }
-    throw error;
-  }
+/** The provider's answer as the profile shows it: the address in use, and one waiting for its link. */
+async function signInChange(change: () => Promise<ProviderUser>): Promise<SignInChangeResult> {
+  const user = await viaProvider(change);
+  return { email: user.email, pendingEmail: user.new_email ?? null };
 }
 
 export async function changeSignInEmail(em: EntityManager, session: SessionUser, clientAddress: string | null, input: z.infer<typeof changeEmailInput>): Promise<SignInChangeResult> {
   await withCurrentPassword(em, session, clientAddress, input.currentPassword);
-  return viaProvider(() => identityProvider(em).changeSignIn(session.accessToken, { email: input.email }));
+  return signInChange(() => identityProvider(em).changeSignIn(session.accessToken, { email: input.email }));
 }
 
 export async function changeSignInPassword(em: EntityManager, session: SessionUser, clientAddress: string | null, input: z.infer<typeof changePasswordInput>): Promise<SignInChangeResult> {
   await withCurrentPassword(em, session, clientAddress, input.currentPassword);
-  return viaProvider(() => identityProvider(em).changeSignIn(session.accessToken, { password: input.newPassword }));
+  return signInChange(() => identityProvider(em).changeSignIn(session.accessToken, { password: input.newPassword }));
 }
