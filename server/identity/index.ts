@@ -22,12 +22,12 @@ export { identityTokenKey, knownIdentity, rememberIdentity, verifiedIdentityEvic
 export { confirmEmail, type ConfirmationResult, type PendingSignUp } from "./email-confirmation";
 export { adminGenerateLink, adminInvite, type GeneratedLink } from "./admin-links";
 export { MAX_PER_PAGE, adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole, type AdminUserFields } from "./admin-users";
-export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "./oauth/metadata";
-export { oauthServer } from "./oauth/oauth-server";
-export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth/oauth-provider";
-export { approveInteraction, consentDetails, denyInteraction, interactionClientId, isLapsedInteraction, type ConsentDetails } from "./oauth/interactions";
-export { userinfo } from "./oauth/userinfo";
-export { createRegisteredClient, deleteRegisteredClient, listRegisteredClients, rotateRegisteredClientSecret } from "./oauth/registered-clients";
+export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "../oauth-server/metadata";
+export { oauthServer } from "../oauth-server/oauth-server";
+export { OAUTH_PREFIX, type ResourceDirectory } from "../oauth-server/oauth-provider";
+export { approveInteraction, consentDetails, denyInteraction, interactionClientId, isLapsedInteraction, type ConsentDetails } from "../oauth-server/interactions";
+export { userinfo } from "../oauth-server/userinfo";
+export { createRegisteredClient, deleteRegisteredClient, listRegisteredClients, rotateRegisteredClientSecret } from "../oauth-server/registered-clients";
 export {
   createRegisteredClientInput,
   registeredClientFields,
@@ -37,35 +37,35 @@ export {
   registeredClientOutput,
   registeredClientWithSecretOutput,
   type RegisteredClientView,
-} from "./oauth/registered-client-schemas";
-export { defaultScopeFor } from "./oauth/scopes";
-export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "./oauth/grants";
-export { TOOLS_SCOPE, accountNames, authorizationServerIssuer, isToolTokenSessionLive, verifyToolAccessToken } from "./tool-access-tokens";
-export type { ToolAccessClaims } from "./tool-access-tokens";
+} from "../oauth-server/oauth-clients/registered-client-schemas";
+export { defaultScopeFor } from "../oauth-server/scopes";
+export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "../oauth-server/grants";
+export { TOOLS_SCOPE, accountNames, authorizationServerIssuer, isToolTokenSessionLive, verifyToolAccessToken } from "../oauth-server/tool-access-tokens";
+export type { ToolAccessClaims } from "../oauth-server/tool-access-tokens";
 export { recoverByEmail } from "./recover";
 export { refuseProviderSignIn } from "./external-providers";
 export { followMagicLink, sendSignInMail, verifyOneTimeToken } from "./passwordless";
 export { resendConfirmation } from "./resend";
-export { sweepOAuthServerRecords } from "./oauth/sweep";
-export { devicePollIntervalSeconds } from "./oauth/device-responses";
-export { ensureMetadataClient, isMetadataClientId, type OutboundFetch } from "./oauth/metadata-documents";
-export { clientMetadataProblem } from "./oauth/client-metadata-rules";
+export { sweepOAuthServerRecords } from "../oauth-server/sweep";
+export { devicePollIntervalSeconds } from "../oauth-server/device-responses";
+export { ensureMetadataClient, isMetadataClientId, type OutboundFetch } from "../oauth-server/oauth-clients/metadata-documents";
+export { clientMetadataProblem } from "../oauth-server/oauth-clients/client-metadata-rules";
 export { ANONYMOUS_REFUSALS, assertPermanentAccount, type AnonymousRefusal } from "./anonymous-accounts";
-export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./devices/signed-in-sessions";
+export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./signed-in-sessions";
 export { describeUserAgent } from "./devices/user-agent";
 export { listAccountActivity, type AccountActivityEntry, type AccountActivityPage } from "./devices/account-activity";
 export { NEW_SIGN_IN_SUBJECT } from "./devices/new-sign-in-mail";
 export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOutOthersOutput } from "./schemas";
-export { mfaApi, type FactorRequest } from "./mfa/mfa-api";
-export { canonicalRecoveryCode } from "./mfa/recovery-codes";
+export { mfaApi, type FactorRequest } from "../two-step/mfa-api";
+export { canonicalRecoveryCode } from "../two-step/recovery-codes";
 export { challengeFactorBody, challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
-export { CLI_CLIENT_ID } from "./oauth/cli-client";
-export { cliDeviceApproval, claimCliDeviceGrant, type CliDeviceApproval } from "./oauth/cli-device-approval";
-export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "./oauth/admin-clients";
-export { adminFactorInput, adminFactorOutput, adminFactorsOutput, adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "./oauth/admin-client-schemas";
-export { adminDeleteFactor, adminListFactors } from "./mfa/admin-factors";
-export { passkeyApi, type PasskeyRequest } from "./passkeys/passkey-api";
-export type { PasskeyListItem } from "./passkeys/passkey-rows";
+export { CLI_CLIENT_ID } from "../oauth-server/oauth-clients/cli-client";
+export { cliDeviceApproval, claimCliDeviceGrant, type CliDeviceApproval } from "../oauth-server/cli-device-approval";
+export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "../oauth-server/oauth-clients/admin-clients";
+export { adminFactorInput, adminFactorOutput, adminFactorsOutput, adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "../oauth-server/oauth-clients/admin-client-schemas";
+export { adminDeleteFactor, adminListFactors } from "../two-step/admin-factors";
+export { passkeyApi, type PasskeyRequest } from "../two-step/passkeys/passkey-api";
+export type { PasskeyListItem } from "../two-step/passkeys/passkey-rows";
 export {
   passkeyAuthenticationOptionsOutput,
   passkeyInput,
@@ -75,4 +75,4 @@ export {
   passkeyRegistrationOptionsOutput,
   passkeyRenameBody,
   passkeyVerifyBody,
-} from "./passkeys/schemas";
+} from "../two-step/passkeys/schemas";

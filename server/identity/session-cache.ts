@@ -1,6 +1,6 @@
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
-import type { SecondFactorStanding } from "./mfa/session-standing";
+import type { SecondFactorStanding } from "./session-standing";
 
 export interface SessionUser {
   userId: string;

@@ -3,7 +3,7 @@ import { getConfig } from "../platform/config";
 import { verifyAccessToken } from "./access-tokens";
 import { InvalidIdentityTokenError } from "./identity-tokens";
 import { revokeSessionByRefreshToken } from "./built-in-provider";
-import { sessionStanding, type SecondFactorStanding } from "./mfa/session-standing";
+import { sessionStanding, type SecondFactorStanding } from "./session-standing";
 import { identityProvider } from "./provider";
 import { SessionCache, type SessionUser } from "./session-cache";
 import { decodeSessionCookie, sessionSetCookie } from "./session-cookie";

@@ -1,0 +1,42 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { createLocalJWKSet, jwtVerify } from "jose";
+import { issuer } from "../identity/access-tokens";
+import { isSessionLive } from "../identity/built-in-provider";
+import { MAX_IDENTITY_TOKEN_BYTES, looksLikeJwt } from "../identity/identity-tokens";
+import { publicJwks } from "../identity/signing-keys";
+
+/** The claims of an access token this server issued (issue 15 contract). */
+export interface OAuthAccessClaims {
+  iss: string;
+  sub: string;
+  aud: string;
+  client_id?: string;
+  scope?: string;
+  iat: number;
+  exp: number;
+  jti?: string;
+  email?: string;
+  session_id?: string;
+}
+
+/**
+ * A JWT signed with the identity key, from this issuer, unexpired, whatever its audience
+ * (userinfo, introspection and revocation take tokens for any resource), and whose session
+ * (its grant, or the dashboard sign-in) is still live. Anything else: null.
+ */
+export async function liveAccessToken(em: EntityManager, token: string): Promise<OAuthAccessClaims | null> {
+  if (token.length > MAX_IDENTITY_TOKEN_BYTES || !looksLikeJwt(token)) return null;
+  try {
+    const { payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks()), {
+      issuer: issuer(),
+      algorithms: ["ES256"],
+      requiredClaims: ["exp", "iat", "sub", "aud"],
+    });
+    if (typeof payload.aud !== "string" || typeof payload.sub !== "string") return null;
+    const claims = payload as unknown as OAuthAccessClaims;
+    if (typeof claims.session_id !== "string" || !(await isSessionLive(em, claims.session_id))) return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,149 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import type { Adapter, AdapterPayload } from "oidc-provider";
+import { sha256Base64url } from "../platform/crypto/sha256";
+import { publishSessionRevoked } from "../identity/session-revocations";
+import { storedClientSecret } from "./oauth-clients/hashed-client-secrets";
+import { registeredClientMetadata } from "./oauth-clients/registered-client-metadata";
+
+/**
+ * Models whose id is the token a client holds: stored as its SHA-256 only (and without the
+ * `jti` copy in the payload), so a database leak hands out no usable code or refresh token.
+ * Device codes keep their id: the library finds them by user code and needs the id back.
+ */
+const BEARER_KINDS = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "ClientCredentials", "RegistrationAccessToken", "InitialAccessToken", "BackchannelAuthenticationRequest"]);
+
+/**
+ * oidc-provider's storage (its Adapter interface) on the service's PostgreSQL: one row per
+ * model (`kind`) and id in `oauth_records`, so codes, grants, refresh tokens, interactions and
+ * registered clients are shared by every instance and survive a restart.
+ *
+ * A grant's id is also the id of the `auth_sessions` row it owns (oauth-grants.ts): when the
+ * library drops a grant (revocation, a replayed code, a reused refresh token) that row is
+ * revoked through the same path sign-out uses, so access tokens stop at once everywhere.
+ */
+export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal) {
+  return class PostgresOAuthAdapter implements Adapter {
+    private readonly hashed: boolean;
+
+    constructor(private readonly kind: string) {
+      this.hashed = BEARER_KINDS.has(kind);
+    }
+
+    private key(id: string): string {
+      return this.hashed ? sha256Base64url(id) : id;
+    }
+
+    async upsert(id: string, given: AdapterPayload, expiresIn: number): Promise<void> {
+      // A client's secret is kept as its hash only; the registration answer already has the secret.
+      const payload = this.kind === "Client" && typeof given.client_secret === "string" ? { ...given, client_secret: storedClientSecret(given.client_secret) } : given;
+      const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+      await em()
+        .getConnection()
+        .execute(
+          `insert into oauth_records (kind, id, payload, grant_id, user_code, uid, expires_at)
+             values (?, ?, ?::jsonb, ?, ?, ?, ?)
+           on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
+             user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`,
+          [this.kind, this.key(id), JSON.stringify(this.hashed ? { ...payload, jti: undefined } : payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresAt],
+        );
+      // A refresh token saved is a code exchanged or a refresh: the grant was just used.
+      if (this.kind === "RefreshToken" && payload.grantId) await touchGrant(em(), payload.grantId);
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      // A grant whose session row has ended (revoked here, a password change, a global
+      // sign-out) is gone for the library too: its refresh tokens stop with it.
+      if (this.kind === "Grant") {
+        return this.findWhere(
+          `id = ? and not exists (select 1 from auth_sessions s where s.id::text = oauth_records.id and (s.revoked_at is not null or s.expires_at <= now()))`,
+          id,
+        );
+      }
+      // A device code is looked up past its expiry too: the library then answers the polling
+      // device `expired_token` itself (RFC 8628 3.5), where "not found" would be `invalid_grant`.
+      // The sweep keeps expired device codes an hour for this (sweep.ts).
+      if (this.kind === "DeviceCode") return this.findWhere("id = ?", id, { evenExpired: true });
+      const payload = await this.findWhere("id = ?", this.key(id));
+      // Clients registered on an app's page live in their own table (ADR 050).
+      if (!payload && this.kind === "Client") return registeredClientMetadata(em(), id);
+      return payload && this.hashed ? { ...payload, jti: id } : payload;
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return this.findWhere("user_code = ?", userCode);
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return this.findWhere("uid = ?", uid);
+    }
+
+    /**
+     * One request spends a code, refresh token, device code or pushed request: the claim is
+     * the row's `consumed_at` going from null to now, which PostgreSQL grants one updater of all
+     * the instances. The library reads the row before it consumes it, so requests racing in
+     * parallel all read it unconsumed (issue 27); the ones that lose the claim here are the
+     * reuse the library would have seen had they come later, and are answered as it answers
+     * one: the grant behind the row ends (its tokens, the winner's too, stop) and the request is
+     * refused.
+     */
+    async consume(id: string): Promise<void> {
+      const connection = em().getConnection();
+      const claimed = await connection.execute(`update oauth_records set consumed_at = now() where kind = ? and id = ? and consumed_at is null returning id`, [this.kind, this.key(id)]);
+      if (claimed.length > 0) return;
+      const [row] = await connection.execute<{ grant_id: string | null }[]>(`select grant_id from oauth_records where kind = ? and id = ?`, [this.kind, this.key(id)]);
+      if (row?.grant_id) await endGrant(em(), row.grant_id);
+      throw refusal(this.kind);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await em().getConnection().execute(`delete from oauth_records where kind = ? and id = ?`, [this.kind, this.key(id)]);
+      if (this.kind === "Grant") await endGrantSession(em(), id);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await em().getConnection().execute(`delete from oauth_records where kind = ? and grant_id = ?`, [this.kind, grantId]);
+    }
+
+    private async findWhere(condition: string, value: string, options: { evenExpired?: boolean } = {}): Promise<AdapterPayload | undefined> {
+      const unexpired = options.evenExpired ? "" : " and (expires_at is null or expires_at > now())";
+      const rows = await em()
+        .getConnection()
+        .execute<{ payload: AdapterPayload; consumed_at: Date | null }[]>(
+          `select payload, consumed_at from oauth_records
+             where kind = ? and ${condition}${unexpired} limit 1`,
+          [this.kind, value],
+        );
+      const row = rows[0];
+      if (!row) return undefined;
+      return row.consumed_at ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : row.payload;
+    }
+  };
+}
+
+/** The library's error for a lost claim on a row of `kind` (its InvalidGrant, or InvalidRequestUri for a pushed request). */
+export type ConsumeRefusal = (kind: string) => Error;
+
+/** What the library does on a reused code or refresh token: every record under the grant goes, and its session row ends. */
+async function endGrant(em: EntityManager, grantId: string): Promise<void> {
+  await em.getConnection().execute(`delete from oauth_records where grant_id = ? or (kind = 'Grant' and id = ?)`, [grantId, grantId]);
+  await endGrantSession(em, grantId);
+}
+
+async function touchGrant(em: EntityManager, grantId: string): Promise<void> {
+  await em
+    .getConnection()
+    .execute(`update auth_sessions set refreshed_at = now() where id::text = ? and oauth_client_id is not null`, [grantId]);
+}
+
+/**
+ * The grant's session row: revoked, and every instance told (the sign-out path). Answers the
+ * row it ended, if any: one caller of all that race. In `em`'s transaction when it has one.
+ */
+export async function endGrantSession(em: EntityManager, grantId: string): Promise<{ id: string; user_id: string; oauth_client_id: string }[]> {
+  const rows = await em.execute<{ id: string; user_id: string; oauth_client_id: string }[]>(
+      `update auth_sessions set revoked_at = now() where id::text = ? and oauth_client_id is not null and revoked_at is null returning id, user_id, oauth_client_id`,
+      [grantId],
+    );
+  for (const row of rows) await publishSessionRevoked(em, row.id);
+  return rows;
+}

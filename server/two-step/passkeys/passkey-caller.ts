@@ -1,0 +1,16 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { BuiltInIdentityProvider } from "../../identity/built-in-provider";
+import type { AuthUser } from "../../identity/entities";
+
+/** The session a passkey call comes from: its account, its id, the level it reached. */
+export interface PasskeyCaller {
+  user: AuthUser;
+  sessionId: string;
+  aal: "aal1" | "aal2";
+}
+
+/** GoTrue's `requireAuthentication`: the bearer's session, refused in GoTrue's words. */
+export async function passkeyCallerOf(em: EntityManager, accessToken: string): Promise<PasskeyCaller> {
+  const session = await new BuiltInIdentityProvider(em).sessionFromToken(accessToken);
+  return { user: session.user, sessionId: session.sessionId, aal: session.aal };
+}
