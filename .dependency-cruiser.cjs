@@ -3,8 +3,12 @@
  *   app/ -> rest/ -> server/routers, server/start -> server/<area> -> server/platform
  * Other areas, the routers, the start-up code, rest/ and app/ reach an area only through its
  * face (`server/<area>/index.ts`); platform/ modules are each public and import no area.
+ * Inside the areas laid out in rooms (ADR 070), a sub-folder is reached from its area and never
+ * reaches back: no import climbs out of a sub-folder into its area's other files.
  */
-const AREAS = "(apps|billing|changes|connections|deployments|dev|identity|images|keys|members|shell|storage|tenants|users|webhooks)";
+/** The areas laid out in rooms (ADR 070); the others join when their sub-folders stop climbing back up. */
+const ROOMED_AREAS = "(identity|oauth-server|two-step)";
+const AREAS = "(apps|billing|changes|connections|deployments|dev|identity|images|keys|members|oauth-server|shell|storage|tenants|two-step|users|webhooks)";
 
 module.exports = {
   forbidden: [
@@ -28,6 +32,13 @@ module.exports = {
       comment: "rest/ and app/ import an area only through its face (index.ts).",
       from: { path: "^(rest|app)/" },
       to: { path: `^server/${AREAS}/`, pathNot: `^server/${AREAS}/index\\.ts$` },
+    },
+    {
+      name: "no-climbing-out-of-a-sub-folder",
+      severity: "error",
+      comment: "A sub-folder of an area (server/<area>/<room>/) imports its own files, platform/ and other areas' faces, never its area's other files: dependencies inside an area point one way, down into the rooms (ADR 070).",
+      from: { path: `^server/${ROOMED_AREAS}/([^/]+)/` },
+      to: { path: "^server/$1/", pathNot: "^server/$1/$2/" },
     },
     {
       name: "platform-imports-no-area",

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { ANONYMOUS_REFUSALS, clientMetadataProblem, devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, countClientRegistration, countDeviceCodeEntry, devicePollAllowed, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, readSessionCookie, resolveSession, userinfo } from "../server/identity";
+import { ANONYMOUS_REFUSALS, countClientRegistration, countDeviceCodeEntry, devicePollAllowed, readSessionCookie, resolveSession } from "../server/identity";
+import { clientMetadataProblem, devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, userinfo } from "../server/oauth-server";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";

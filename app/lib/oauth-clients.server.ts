@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { oauthMetadata } from "../../server/identity";
+import { oauthMetadata } from "../../server/oauth-server";
 import type { DashboardRequest } from "./caller.server";
 import { describeFailure, failedForm } from "./form-errors.server";
 import type { OAuthClientSecretResult } from "./view-types";

@@ -1,5 +1,6 @@
 import { json, redirectDocument } from "@remix-run/node";
-import { IdentityError, sessionSetCookie, type PasskeyListItem } from "../../server/identity";
+import { IdentityError, sessionSetCookie } from "../../server/identity";
+import { type PasskeyListItem } from "../../server/two-step";
 import { findCause } from "../../server/platform/errors";
 import type { DashboardRequest } from "./caller.server";
 import { safeRedirectTo } from "./safe-redirect.server";

@@ -33,7 +33,7 @@ interface ListedFactor {
 
 /**
  * Whether a sign-in owes a second step: a verified authenticator app or security key. The
- * session check decides `pending` by the same rule (server/identity/mfa/session-standing.ts).
+ * session check decides `pending` by the same rule (server/identity/session-standing.ts).
  */
 export function hasSecondFactor(factors: ListedFactor[] | undefined): boolean {
   return (factors ?? []).some((factor) => (factor.factor_type === "totp" || factor.factor_type === "webauthn") && factor.status === "verified");

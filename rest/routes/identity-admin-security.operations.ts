@@ -1,4 +1,5 @@
-import { adminFactorOutput, adminFactorsOutput, adminOAuthClientCreateBody, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "../../server/identity";
+import { adminFactorOutput, adminFactorsOutput } from "../../server/two-step";
+import { adminOAuthClientCreateBody, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "../../server/oauth-server";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as admin from "./identity-admin-security";

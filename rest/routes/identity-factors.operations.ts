@@ -5,12 +5,12 @@ import {
   enrollFactorOutput,
   factorIdOutput,
   generateRecoveryCodesBody,
-  identitySessionOutput,
   recoveryCodeBody,
   recoveryCodesOutput,
   recoveryCodesStatusOutput,
   verifyFactorBody,
-} from "../../server/identity";
+} from "../../server/two-step";
+import { identitySessionOutput } from "../../server/identity";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as factors from "./identity-factors";

@@ -1,5 +1,5 @@
+import { identitySessionOutput } from "../../server/identity";
 import {
-  identitySessionOutput,
   passkeyAuthenticationOptionsOutput,
   passkeyListItemOutput,
   passkeyListOutput,
@@ -7,7 +7,7 @@ import {
   passkeyRegistrationOptionsOutput,
   passkeyRenameBody,
   passkeyVerifyBody,
-} from "../../server/identity";
+} from "../../server/two-step";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as passkeys from "./identity-passkeys";

@@ -1,4 +1,4 @@
-import { registeredClientFields, registeredClientListOutput, registeredClientWithSecretOutput } from "../../server/identity";
+import { registeredClientFields, registeredClientListOutput, registeredClientWithSecretOutput } from "../../server/oauth-server";
 import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
 import type { ReplayRequest, ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oauthMetadataOutput } from "../../server/identity";
+import { oauthMetadataOutput } from "../../server/oauth-server";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { metadata, servedByNodeEntry } from "./oauth-server";

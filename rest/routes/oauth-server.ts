@@ -1,4 +1,4 @@
-import { hostedAuthorizationServerNotice, oauthMetadata } from "../../server/identity";
+import { hostedAuthorizationServerNotice, oauthMetadata } from "../../server/oauth-server";
 import { json } from "../responses";
 
 /** The authorization server's metadata (RFC 8414 and OpenID Connect discovery): one document, three addresses. */

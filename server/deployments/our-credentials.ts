@@ -1,4 +1,4 @@
-import { authorizationServerIssuer } from "../identity";
+import { authorizationServerIssuer } from "../oauth-server";
 
 /**
  * Whether a header value carries one of the service's own credentials, however it is spelled

@@ -1,4 +1,4 @@
-import { TOOLS_SCOPE, authorizationServerIssuer } from "../identity";
+import { TOOLS_SCOPE, authorizationServerIssuer } from "../oauth-server";
 import type { DeploymentTarget } from "./deployment-lookup";
 import type { TokenRefusal } from "./tool-tokens";
 import { toolResource } from "./tool-tokens";

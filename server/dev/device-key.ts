@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { cliDeviceApproval, claimCliDeviceGrant } from "../identity";
+import { cliDeviceApproval, claimCliDeviceGrant } from "../oauth-server";
 import { invalidBearer } from "../platform/errors";
 import { mintCliKey } from "./cli-key";
 

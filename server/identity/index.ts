@@ -1,4 +1,7 @@
-/** The identity area's face: what other areas, the routers, rest/ and app/ may use. */
+/**
+ * The identity area's face: what other areas, the routers, rest/ and app/ may use. The two-step
+ * sign-in area and the OAuth server build on it; the core imports neither of them (ADR 070).
+ */
 export { isAdmin, recordFirstAdmin } from "./admins";
 export { recordAccountChange } from "./account-audit";
 export { assertKeyLookupsAllowed, countClientRegistration, countDeviceCodeEntry, countKeyFailure, countPasskeySignInAttempt, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
@@ -13,66 +16,30 @@ export type { ProviderUser, TokenResponse } from "./provider-types";
 export { adminLinkInput, generateLinkBody, generateLinkOutput, inviteBody } from "./schemas";
 export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, gotrueFieldsInput, emptyOutput, recoverBody, otpBody, authorizeQuery, redirectQuery, verifyBody, verifyQuery, resendBody, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
 export type { SessionUser } from "./session-cache";
-export { HOST_SESSION_COOKIE, SESSION_COOKIE, readCookie, readSessionCookie, readSoleCookie, sessionClearCookie, sessionCookieName, sessionSetCookie } from "./session-cookie";
+export { readCookie, readSessionCookie, sessionClearCookie, sessionSetCookie } from "./session-cookie";
 export { SESSION_REVOKED_CHANNEL, sessionCache } from "./session-revocations";
 export { cachedSession, endSession, resolveSession, sessionFromVerifiedCookie, sessionStatus } from "./sessions";
 export type { ResolvedSession } from "./sessions";
 export { getSigningKey, publicJwks } from "./signing-keys";
 export { identityTokenKey, knownIdentity, rememberIdentity, verifiedIdentityEvictions } from "./verified-tokens";
-export { confirmEmail, type ConfirmationResult, type PendingSignUp } from "./email-confirmation";
-export { adminGenerateLink, adminInvite, type GeneratedLink } from "./admin-links";
-export { MAX_PER_PAGE, adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole, type AdminUserFields } from "./admin-users";
-export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput, type OAuthMetadata } from "../oauth-server/metadata";
-export { oauthServer } from "../oauth-server/oauth-server";
-export { OAUTH_PREFIX, type ResourceDirectory } from "../oauth-server/oauth-provider";
-export { approveInteraction, consentDetails, denyInteraction, interactionClientId, isLapsedInteraction, type ConsentDetails } from "../oauth-server/interactions";
-export { userinfo } from "../oauth-server/userinfo";
-export { createRegisteredClient, deleteRegisteredClient, listRegisteredClients, rotateRegisteredClientSecret } from "../oauth-server/registered-clients";
-export {
-  createRegisteredClientInput,
-  registeredClientFields,
-  registeredClientIdInput,
-  registeredClientListInput,
-  registeredClientListOutput,
-  registeredClientOutput,
-  registeredClientWithSecretOutput,
-  type RegisteredClientView,
-} from "../oauth-server/oauth-clients/registered-client-schemas";
-export { defaultScopeFor } from "../oauth-server/scopes";
-export { listAuthorizedApplications, revokeAuthorizedApplication, revokeOAuthGrant, type AuthorizedApplication } from "../oauth-server/grants";
-export { TOOLS_SCOPE, accountNames, authorizationServerIssuer, isToolTokenSessionLive, verifyToolAccessToken } from "../oauth-server/tool-access-tokens";
-export type { ToolAccessClaims } from "../oauth-server/tool-access-tokens";
+export { confirmEmail } from "./email-confirmation";
+export { adminGenerateLink, adminInvite } from "./admin-links";
+export { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole } from "./admin-users";
 export { recoverByEmail } from "./recover";
 export { refuseProviderSignIn } from "./external-providers";
 export { followMagicLink, sendSignInMail, verifyOneTimeToken } from "./passwordless";
 export { resendConfirmation } from "./resend";
-export { sweepOAuthServerRecords } from "../oauth-server/sweep";
-export { devicePollIntervalSeconds } from "../oauth-server/device-responses";
-export { ensureMetadataClient, isMetadataClientId, type OutboundFetch } from "../oauth-server/oauth-clients/metadata-documents";
-export { clientMetadataProblem } from "../oauth-server/oauth-clients/client-metadata-rules";
-export { ANONYMOUS_REFUSALS, assertPermanentAccount, type AnonymousRefusal } from "./anonymous-accounts";
-export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, SESSION_NOT_FOUND_MESSAGE, type SignedInSession } from "./signed-in-sessions";
-export { describeUserAgent } from "./devices/user-agent";
+export { ANONYMOUS_REFUSALS, assertPermanentAccount } from "./anonymous-accounts";
+export { listSignedInSessions, revokeOtherSignedInSessions, revokeSignedInSession, type SignedInSession } from "./signed-in-sessions";
 export { listAccountActivity, type AccountActivityEntry, type AccountActivityPage } from "./devices/account-activity";
-export { NEW_SIGN_IN_SUBJECT } from "./devices/new-sign-in-mail";
-export { sessionIdInput, signedInSessionOutput, signedInSessionsOutput, signedOutOthersOutput } from "./schemas";
-export { mfaApi, type FactorRequest } from "../two-step/mfa-api";
-export { canonicalRecoveryCode } from "../two-step/recovery-codes";
-export { challengeFactorBody, challengeOutput, enrollFactorBody, enrollFactorOutput, factorIdOutput, factorInput, generateRecoveryCodesBody, recoveryCodeBody, recoveryCodesOutput, recoveryCodesStatusOutput, verifyFactorBody } from "./schemas";
-export { CLI_CLIENT_ID } from "../oauth-server/oauth-clients/cli-client";
-export { cliDeviceApproval, claimCliDeviceGrant, type CliDeviceApproval } from "../oauth-server/cli-device-approval";
-export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "../oauth-server/oauth-clients/admin-clients";
-export { adminFactorInput, adminFactorOutput, adminFactorsOutput, adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "../oauth-server/oauth-clients/admin-client-schemas";
-export { adminDeleteFactor, adminListFactors } from "../two-step/admin-factors";
-export { passkeyApi, type PasskeyRequest } from "../two-step/passkeys/passkey-api";
-export type { PasskeyListItem } from "../two-step/passkeys/passkey-rows";
-export {
-  passkeyAuthenticationOptionsOutput,
-  passkeyInput,
-  passkeyListItemOutput,
-  passkeyListOutput,
-  passkeyMetadataOutput,
-  passkeyRegistrationOptionsOutput,
-  passkeyRenameBody,
-  passkeyVerifyBody,
-} from "../two-step/passkeys/schemas";
+export { sessionIdInput, signedInSessionsOutput, signedOutOthersOutput } from "./schemas";
+/** What two-step sign-in and the OAuth server build on: tokens, sessions, factors as the user object shows them. */
+export { ACCESS_TOKEN_SECONDS, issuer } from "./access-tokens";
+export { personActor } from "./account-audit";
+export { factorsOf, toProviderFactor, type ProviderFactor } from "./account-factors";
+export { AuthUser } from "./entities";
+export { MAX_IDENTITY_TOKEN_BYTES } from "./identity-tokens";
+export { hashRefreshToken, newRefreshToken } from "./refresh-tokens";
+export { requireSecondFactorIfEnrolled } from "./second-factor-rule";
+export { raiseSessionToAal2 } from "./session-level";
+export { publishSessionRevoked } from "./session-revocations";

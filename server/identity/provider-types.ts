@@ -1,6 +1,6 @@
 import { IDENTITY, type ErrorCodeEntry } from "../platform/error-codes";
 import type { UserMetadata } from "./entities";
-import type { ProviderFactor } from "../two-step/factor-rows";
+import type { ProviderFactor } from "./account-factors";
 
 /** A user as a GoTrue-compatible identity provider returns it. */
 export interface ProviderUser {

@@ -1,6 +1,6 @@
 import type { AuthUser } from "./entities";
 import type { ProviderUser } from "./provider-types";
-import type { ProviderFactor } from "../two-step/factor-rows";
+import type { ProviderFactor } from "./account-factors";
 
 /** The built-in provider has one sign-in method: an email address and a password. */
 export const APP_METADATA = { provider: "email", providers: ["email"] } as const;

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { ACCESS_TOKEN_SECONDS, issueAccessToken, type SecondFactor } from "./access-tokens";
 import type { AuthUser } from "./entities";
-import { factorsOf } from "../two-step/factor-rows";
+import { factorsOf } from "./account-factors";
 import type { TokenResponse } from "./provider-types";
 import { toProviderUser } from "./provider-user";
 

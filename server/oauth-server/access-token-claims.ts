@@ -1,9 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { createLocalJWKSet, jwtVerify } from "jose";
-import { issuer } from "../identity/access-tokens";
-import { isSessionLive } from "../identity/built-in-provider";
-import { MAX_IDENTITY_TOKEN_BYTES, looksLikeJwt } from "../identity/identity-tokens";
-import { publicJwks } from "../identity/signing-keys";
+import { isSessionLive, issuer, looksLikeJwt, MAX_IDENTITY_TOKEN_BYTES, publicJwks } from "../identity";
 
 /** The claims of an access token this server issued (issue 15 contract). */
 export interface OAuthAccessClaims {

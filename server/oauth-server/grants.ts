@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { hashRefreshToken, newRefreshToken } from "../identity/refresh-tokens";
+import { hashRefreshToken, newRefreshToken, recordAccountChange } from "../identity";
 import { GRANT_SECONDS } from "./oauth-provider";
 import { endGrantSession } from "./postgres-adapter";
 import { IDENTITY_RESOURCE } from "./scopes";
 import { CLI_CLIENT, CLI_CLIENT_ID } from "./oauth-clients/cli-client";
-import { recordAccountChange } from "../identity/account-audit";
 import type { ChangeActor } from "../changes";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getConfig } from "../platform/config";
-import { issuer } from "../identity/access-tokens";
+import { issuer } from "../identity";
 import { OAUTH_SCOPES } from "./scopes";
 
 /**

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import { sha256Base64url } from "../platform/crypto/sha256";
-import { publishSessionRevoked } from "../identity/session-revocations";
+import { publishSessionRevoked } from "../identity";
 import { storedClientSecret } from "./oauth-clients/hashed-client-secrets";
 import { registeredClientMetadata } from "./oauth-clients/registered-client-metadata";
 

@@ -1,20 +1,15 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
-import { issuer } from "../identity/access-tokens";
-import { isSessionLive } from "../identity/built-in-provider";
-import { getIdentityTokenVerifier, InvalidIdentityTokenError } from "../identity/identity-tokens";
+import { getIdentityTokenVerifier, InvalidIdentityTokenError, isSessionLive, issuer } from "../identity";
 
 /**
  * OAuth access tokens presented to a deployed tool (issue 15 section 2, docs/decisions/039):
  * JWTs of the identity provider's key whose `aud` is the tool's resource identifier. The
- * identity area checks what is its own (signature, issuer, expiry, audience, the session the
+ * OAuth server (which issued them) checks what is its own (signature, issuer, expiry, audience, the session the
  * grant owns); the deployments area decides who may open which tool.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The scope a deployed tool requires ("use this workspace's deployed tools as you"). */
-export const TOOLS_SCOPE = "tools";
 
 /** The authorization server's issuer: the `iss` of every identity token, and what a tool's metadata names. */
 export function authorizationServerIssuer(): string {

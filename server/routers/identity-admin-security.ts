@@ -1,4 +1,6 @@
-import { adminCreateOAuthClient, adminDeleteFactor, adminDeleteOAuthClient, adminFactorInput, adminGetOAuthClient, adminListFactors, adminListOAuthClients, adminOAuthClientInput, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient, requireServiceRole } from "../identity";
+import { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminOAuthClientInput, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "../oauth-server";
+import { adminDeleteFactor, adminFactorInput, adminListFactors } from "../two-step";
+import { requireServiceRole } from "../identity";
 import { publicProcedure, router } from "./trpc";
 
 /**

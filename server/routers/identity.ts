@@ -6,7 +6,8 @@ import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUp
 import { adminGenerateLink, adminInvite, adminLinkInput } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail, countMailRequest, countSignInAttempt as countCodeAttempt, followMagicLink, gotrueFieldsInput, recoverByEmail, resendConfirmation, sendSignInMail, verifyOneTimeToken } from "../identity";
-import { countPasskeySignInAttempt, factorInput, mfaApi, passkeyApi, passkeyInput } from "../identity";
+import { countPasskeySignInAttempt } from "../identity";
+import { factorInput, mfaApi, passkeyApi, passkeyInput } from "../two-step";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 

@@ -1,5 +1,6 @@
 import { requireApp } from "../apps";
-import { assertPermanentAccount, createRegisteredClient, createRegisteredClientInput, deleteRegisteredClient, listRegisteredClients, registeredClientIdInput, registeredClientListInput, rotateRegisteredClientSecret } from "../identity";
+import { assertPermanentAccount } from "../identity";
+import { createRegisteredClient, createRegisteredClientInput, deleteRegisteredClient, listRegisteredClients, registeredClientIdInput, registeredClientListInput, rotateRegisteredClientSecret } from "../oauth-server";
 import { actingWorkspace } from "./acting-workspace";
 import { BROWSER, publicProcedure, router } from "./trpc";
 

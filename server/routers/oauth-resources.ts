@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { findDeploymentByHost, guardedDispatcher } from "../deployments";
-import type { OutboundFetch, ResourceDirectory } from "../identity";
+import type { OutboundFetch, ResourceDirectory } from "../oauth-server";
 import { getConfig } from "../platform/config";
 import { undici } from "../platform/http/undici";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLI_CLIENT_ID, consentDetails, listAuthorizedApplications, revokeAuthorizedApplication } from "../identity";
+import { CLI_CLIENT_ID, consentDetails, listAuthorizedApplications, revokeAuthorizedApplication } from "../oauth-server";
 import { resolveUserTenant } from "../tenants";
 import { AppError } from "../platform/errors";
 import { deployedToolResources } from "./oauth-resources";

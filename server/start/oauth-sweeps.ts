@@ -3,7 +3,7 @@ import { getConfig } from "../platform/config";
 import { claimGapFor, claimJobRound } from "../platform/db/job-claims";
 import { log } from "../platform/log";
 import { sweepExpiredOAuthRows } from "../connections";
-import { sweepOAuthServerRecords } from "../identity";
+import { sweepOAuthServerRecords } from "../oauth-server";
 
 /**
  * The OAuth records that only time makes useless: expired states, results and connect

@@ -1,8 +1,8 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../platform/error-codes";
-import { IdentityError } from "../identity/provider-types";
+import { factorsOf, IdentityError, type ProviderFactor, toProviderFactor } from "../identity";
 import { factorNotFound } from "./factors";
-import { factorOf, factorsOf, factorRowsOf, toProviderFactor, type ProviderFactor } from "./factor-rows";
+import { factorOf, factorRowsOf } from "./factor-rows";
 import { sqlOf } from "../platform/db/sql-of";
 
 /**

@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type { ErrorCodeEntry } from "../platform/error-codes";
 import { findAppError } from "../platform/errors";
 import { consumeRateLimit, releaseRateLimit } from "../platform/rate-limit";
-import { IdentityError } from "../identity/provider-types";
+import { IdentityError } from "../identity";
 
 /**
  * At most 5 wrong codes per factor in 5 minutes (issue 20): six digits fall to guessing

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../platform/error-codes";
-import { IdentityError } from "../identity/provider-types";
+import { IdentityError } from "../identity";
 import { sqlOf } from "../platform/db/sql-of";
 
 /** GoTrue's `MFA_CHALLENGE_EXPIRY_DURATION` default: a factor's challenge lives 5 minutes. */

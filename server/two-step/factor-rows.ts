@@ -1,16 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { sqlOf } from "../platform/db/sql-of";
 
-/** A factor as the user object lists it (GoTrue's `models.Factor` JSON). */
-export interface ProviderFactor {
-  id: string;
-  friendly_name: string;
-  factor_type: "totp" | "recovery_code" | "webauthn";
-  status: "unverified" | "verified";
-  created_at: string;
-  updated_at: string;
-}
-
+/** A second factor's row; the user object's view of it is the core's (`factorsOf`, `toProviderFactor`). */
 export interface FactorRow {
   id: string;
   user_id: string;
@@ -24,24 +15,8 @@ export interface FactorRow {
   updated_at: Date;
 }
 
-export function toProviderFactor(row: FactorRow): ProviderFactor {
-  return {
-    id: row.id,
-    friendly_name: row.friendly_name,
-    factor_type: row.factor_type,
-    status: row.status,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-  };
-}
-
 export function factorRowsOf(em: EntityManager, userId: string): Promise<FactorRow[]> {
   return sqlOf(em)<FactorRow[]>(`select * from auth_mfa_factors where user_id = ? order by created_at, id`, [userId]);
-}
-
-/** Every factor of the account, verified or not, oldest first: the user object's `factors`. */
-export async function factorsOf(em: EntityManager, userId: string): Promise<ProviderFactor[]> {
-  return (await factorRowsOf(em, userId)).map(toProviderFactor);
 }
 
 /** A factor of this account only: another account's id is as unknown as a made-up one. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { personActor, recordAccountChange } from "../identity/account-audit";
+import { personActor, recordAccountChange } from "../identity";
 import type { FactorRow } from "./factor-rows";
 import type { MfaCaller } from "./mfa-caller";
 import { sqlOf } from "../platform/db/sql-of";

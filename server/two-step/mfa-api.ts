@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { BuiltInIdentityProvider } from "../identity/built-in-provider";
+import { BuiltInIdentityProvider } from "../identity";
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor, type MfaCaller } from "./factors";
 import { deleteRecoveryCodes, generateRecoveryCodes, recoveryCodesStatus, regenerateRecoveryCodes, verifyRecoveryCode } from "./recovery-codes";
 

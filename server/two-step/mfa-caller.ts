@@ -1,4 +1,4 @@
-import type { AuthUser } from "../identity/entities";
+import { type AuthUser } from "../identity";
 
 /** The session a factor call comes from: its account, its id, the level it reached, its address. */
 export interface MfaCaller {

@@ -3,14 +3,11 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { IDENTITY } from "../platform/error-codes";
 import { resetRateLimit } from "../platform/rate-limit";
-import { IdentityError, type TokenResponse } from "../identity/provider-types";
+import { IdentityError, personActor, publishSessionRevoked, raiseSessionToAal2, recordAccountChange, type TokenResponse } from "../identity";
 import { giveBackCodeAttempt, takeCodeAttempt } from "./code-limits";
 import { factorRowsOf, type FactorRow } from "./factor-rows";
 import type { MfaCaller } from "./factors";
-import { publishSessionRevoked } from "../identity/session-revocations";
-import { raiseSessionToAal2 } from "../identity/session-level";
 import { sqlOf } from "../platform/db/sql-of";
-import { personActor, recordAccountChange } from "../identity/account-audit";
 
 /**
  * Recovery codes in the shape of auth-js's `mfa.recoveryCodes` (ADR 045): one set per

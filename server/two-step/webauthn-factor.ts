@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { webauthnLibrary } from "./passkeys/webauthn-library";
 import { IDENTITY } from "../platform/error-codes";
-import { IdentityError, type TokenResponse } from "../identity/provider-types";
-import { publishSessionRevoked } from "../identity/session-revocations";
+import { IdentityError, publishSessionRevoked, raiseSessionToAal2, type TokenResponse } from "../identity";
 import { checkAssertion, checkRegistration, type StoredCredential } from "./passkeys/ceremonies";
 import { verificationFailed } from "./passkeys/ceremony-body";
 import { userHandleOf } from "./passkeys/registration";
@@ -12,7 +11,6 @@ import { CHALLENGE_SECONDS, challengeNotFound, consumeFactorChallenge, createFac
 import { factorRowsOf, type FactorRow } from "./factor-rows";
 import { markFactorVerified } from "./factor-verified";
 import type { MfaCaller } from "./mfa-caller";
-import { raiseSessionToAal2 } from "../identity/session-level";
 import { sqlOf } from "../platform/db/sql-of";
 
 /**

@@ -10,7 +10,7 @@ import type { LoginPayload } from "./loopback-listener.js";
  * each `slow_down`), then trades the access token for an `svc_sk_` key.
  */
 
-/** The client the service declares for svc (server/identity/oauth/cli-client.ts). */
+/** The client the service declares for svc (server/oauth-server/oauth-clients/cli-client.ts). */
 export const CLI_CLIENT_ID = "svc-cli";
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 const REQUEST_TIMEOUT_MS = 30_000;

@@ -1,6 +1,6 @@
 import { IDENTITY } from "../../platform/error-codes";
 import { isSafeValue } from "../../platform/validation/text";
-import { IdentityError } from "../../identity/provider-types";
+import { IdentityError } from "../../identity";
 import { clientNameProblem, clientUriProblem } from "./client-metadata-rules";
 
 /**

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { uuidOutput } from "../../platform/validation/output";
 
 /**
- * The shapes of GoTrue's admin OAuth client API and admin factor routes, for the procedures
+ * The shapes of GoTrue's admin OAuth client API, for the procedures
  * (raw fields in, checked by admin-client-fields.ts with GoTrue's messages) and the
- * OpenAPI document (what auth-js's `OAuthClient` and `Factor` types say).
+ * OpenAPI document (what auth-js's `OAuthClient` type says).
  */
 export const adminOAuthClientInput = z.object({
   serviceKey: z.string(),
@@ -13,8 +12,6 @@ export const adminOAuthClientInput = z.object({
   perPage: z.string().optional(),
   fields: z.unknown().optional(),
 });
-
-export const adminFactorInput = z.object({ serviceKey: z.string(), userId: z.string(), factorId: z.string().optional() });
 
 const redirectUris = z.array(z.string()).describe("1 to 10 absolute URIs without a fragment; `http` only on localhost, 127.0.0.1 or ::1; app schemes (`myapp://cb`) allowed.");
 const grantTypes = z.array(z.enum(["authorization_code", "refresh_token"])).describe("Both by default.");
@@ -62,13 +59,3 @@ export const adminOAuthClientQuery = z.object({
   page: z.coerce.number().int().min(1).optional().describe("1 (the default) for the newest clients."),
   per_page: z.coerce.number().int().min(1).max(1000).optional().describe("50 by default, at most 1000."),
 });
-
-export const adminFactorOutput = z.object({
-  id: uuidOutput,
-  friendly_name: z.string(),
-  factor_type: z.enum(["totp", "recovery_code"]),
-  status: z.enum(["unverified", "verified"]),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export const adminFactorsOutput = z.array(adminFactorOutput);

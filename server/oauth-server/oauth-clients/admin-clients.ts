@@ -2,8 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../../platform/error-codes";
 import { isSafeValue } from "../../platform/validation/text";
-import { IdentityError } from "../../identity/provider-types";
-import { publishSessionRevoked } from "../../identity/session-revocations";
+import { IdentityError, publishSessionRevoked } from "../../identity";
 import { clientFieldsToCreate, clientFieldsToUpdate, type AuthMethod, type ClientFieldsToCreate, type ClientType } from "./admin-client-fields";
 import { storedClientSecret } from "./hashed-client-secrets";
 

@@ -1,5 +1,5 @@
 import { IDENTITY } from "../../platform/error-codes";
-import { IdentityError } from "../../identity/provider-types";
+import { IdentityError } from "../../identity";
 import { isUuid } from "./passkey-rows";
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../../platform/error-codes";
-import { IdentityError } from "../../identity/provider-types";
+import { IdentityError } from "../../identity";
 import { sqlOf } from "../../platform/db/sql-of";
 
 /** GoTrue's `GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION` default. */

@@ -1,8 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../../platform/error-codes";
-import { IdentityError } from "../../identity/provider-types";
+import { IdentityError, personActor, recordAccountChange } from "../../identity";
 import { sqlOf } from "../../platform/db/sql-of";
-import { personActor, recordAccountChange } from "../../identity/account-audit";
 import type { ChangeActor } from "../../changes";
 import { requirePasskeyManagementLevel } from "./management-level";
 import type { PasskeyCaller } from "./passkey-caller";

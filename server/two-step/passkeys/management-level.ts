@@ -1,7 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../../platform/error-codes";
-import { requireSecondFactorIfEnrolled } from "../../identity/second-factor-rule";
-import { IdentityError } from "../../identity/provider-types";
+import { IdentityError, requireSecondFactorIfEnrolled } from "../../identity";
 import type { PasskeyCaller } from "./passkey-caller";
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { adminGetUser, requireServiceRole } from "../../identity/admin-users";
+import { adminGetUser, requireServiceRole } from "../../identity";
 import { authenticationOptions, authenticationVerify } from "./authentication";
 import { deletePasskey, deletePasskeyOf, listPasskeys, renamePasskey } from "./manage";
 import { passkeyCallerOf } from "./passkey-caller";

@@ -1,6 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { BuiltInIdentityProvider } from "../../identity/built-in-provider";
-import type { AuthUser } from "../../identity/entities";
+import { type AuthUser, BuiltInIdentityProvider } from "../../identity";
 
 /** The session a passkey call comes from: its account, its id, the level it reached. */
 export interface PasskeyCaller {

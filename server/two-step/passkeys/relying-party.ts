@@ -1,6 +1,6 @@
 import { getConfig } from "../../platform/config";
 import { IDENTITY } from "../../platform/error-codes";
-import { IdentityError } from "../../identity/provider-types";
+import { IdentityError } from "../../identity";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
 
