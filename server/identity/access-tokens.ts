@@ -1,9 +1,9 @@
 import { SignJWT, type JWTPayload } from "jose";
 import { getConfig } from "../platform/config";
-import { getIdentityTokenVerifier, InvalidIdentityTokenError } from "./identity-tokens";
+import { getIdentityTokenVerifier, InvalidIdentityTokenError } from "./tokens/identity-tokens";
 import type { UserMetadata } from "./entities";
 import { appMetadataOf } from "./provider-user";
-import { getSigningKey } from "./signing-keys";
+import { getSigningKey } from "./tokens/signing-keys";
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 

@@ -8,7 +8,7 @@ import { sendMail } from "../platform/mailer";
 import { checkNewPassword, normalizeEmail } from "./built-in-provider";
 import { AuthUser } from "./entities";
 import { requireMail } from "./mail-required";
-import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, type OneTimePurpose } from "./one-time-tokens";
+import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, type OneTimePurpose } from "./tokens/one-time-tokens";
 import { hashPassword } from "./passwords";
 import { IdentityError, type ProviderUser } from "./provider-types";
 import { toProviderUser } from "./provider-user";

@@ -9,7 +9,7 @@ import { factorsOf } from "./account-factors";
 import { requireSecondFactorIfEnrolled } from "./second-factor-rule";
 import { secondFactorOf, sessionTokens } from "./session-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
-import { InvalidIdentityTokenError } from "./identity-tokens";
+import { InvalidIdentityTokenError } from "./tokens/identity-tokens";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import {
   badJwt,
@@ -22,8 +22,8 @@ import {
   type ProviderUser,
   type TokenResponse,
 } from "./provider-types";
-import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./refresh-tokens";
-import { openSuccessor, sealSuccessor } from "./refresh-token-successors";
+import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./tokens/refresh-tokens";
+import { openSuccessor, sealSuccessor } from "./tokens/refresh-token-successors";
 import { publishSessionRevoked } from "./session-revocations";
 import { endSessionsAudited, personActor, recordAccountChange } from "./account-audit";
 import { currentRequestActor, currentRequestOrigin, setRequestActor } from "../platform/request-scope";

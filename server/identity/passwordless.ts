@@ -8,7 +8,7 @@ import { BuiltInIdentityProvider, normalizeEmail } from "./built-in-provider";
 import { AuthUser } from "./entities";
 import { countMailTo } from "./mail-frequency";
 import { requireMail } from "./mail-required";
-import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, spendCode, spendLink, type OneTimePurpose } from "./one-time-tokens";
+import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, spendCode, spendLink, type OneTimePurpose } from "./tokens/one-time-tokens";
 import { hashPassword } from "./passwords";
 import { IdentityError, type TokenResponse } from "./provider-types";
 import { redirectTarget } from "./redirect-target";

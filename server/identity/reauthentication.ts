@@ -5,7 +5,7 @@ import { canSendMail, sendMail } from "../platform/mailer";
 import type { AuthUser } from "./entities";
 import { countMailTo } from "./mail-frequency";
 import { requireMail } from "./mail-required";
-import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, spendCode } from "./one-time-tokens";
+import { issueOneTimeToken, ONE_TIME_TOKEN_MINUTES, spendCode } from "./tokens/one-time-tokens";
 import { IdentityError } from "./provider-types";
 
 /**

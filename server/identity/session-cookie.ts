@@ -1,5 +1,5 @@
 import { getConfig } from "../platform/config";
-import { SESSION_LIFETIME_MS } from "./refresh-tokens";
+import { SESSION_LIFETIME_MS } from "./tokens/refresh-tokens";
 
 /**
  * The session cookie's name on an http origin (localhost development, the tests). On an https

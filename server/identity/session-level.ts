@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type { SecondFactor } from "./access-tokens";
 import type { AuthUser } from "./entities";
 import type { TokenResponse } from "./provider-types";
-import { hashRefreshToken, newRefreshToken } from "./refresh-tokens";
+import { hashRefreshToken, newRefreshToken } from "./tokens/refresh-tokens";
 import { sessionTokens } from "./session-tokens";
 import { sqlOf } from "../platform/db/sql-of";
 import { personActor, recordAccountChange } from "./account-audit";

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { verifyAccessToken } from "./access-tokens";
-import { InvalidIdentityTokenError } from "./identity-tokens";
+import { InvalidIdentityTokenError } from "./tokens/identity-tokens";
 import { revokeSessionByRefreshToken } from "./built-in-provider";
 import { sessionStanding, type SecondFactorStanding } from "./session-standing";
 import { identityProvider } from "./provider";

@@ -10,7 +10,7 @@ import {
   resetIdentityTokenVerifier,
   type IdentityTokenVerifier,
   type InvalidIdentityTokenReason,
-} from "../../server/identity/identity-tokens";
+} from "../../server/identity/tokens/identity-tokens";
 import { startFakeIdentityProvider, type FakeIdentityProvider } from "../fakes/identity-provider";
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
-import { isListening } from "../platform/db/notifications";
-import { sha256Base64url } from "../platform/crypto/sha256";
-import { ExpiringCache } from "../platform/cache/expiring-cache";
+import { isListening } from "../../platform/db/notifications";
+import { sha256Base64url } from "../../platform/crypto/sha256";
+import { ExpiringCache } from "../../platform/cache/expiring-cache";
 
 export interface VerifiedIdentity {
   sub: string;

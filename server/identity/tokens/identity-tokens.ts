@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
-import { getConfig } from "../platform/config";
+import { getConfig } from "../../platform/config";
 import { publicJwks } from "./signing-keys";
 import { IDENTITY_TOKEN_ALGORITHMS, isIdentityTokenAlgorithm, JwksCache, KeyLookupError } from "./jwks-cache";
 

@@ -1,6 +1,6 @@
 import type { JWK } from "jose";
-import { getConfig } from "../platform/config";
-import { loadKeyRing, verifyingJwks, type KeyRing, type SigningKey } from "../platform/key-ring";
+import { getConfig } from "../../platform/config";
+import { loadKeyRing, verifyingJwks, type KeyRing, type SigningKey } from "../../platform/key-ring";
 
 export type { SigningKey };
 

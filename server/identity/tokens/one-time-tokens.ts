@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { sha256Base64url } from "../platform/crypto/sha256";
+import { sha256Base64url } from "../../platform/crypto/sha256";
 
 /**
  * GoTrue's mailed one-time tokens: a magic link with its six-digit code (either signs in), or

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sha256Base64url } from "../platform/crypto/sha256";
+import { sha256Base64url } from "../../platform/crypto/sha256";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 
