@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { isUuidText } from "../platform/db/uuid-text";
 
 export interface OAuthAccount {
   id: string;
@@ -9,10 +10,12 @@ export interface OAuthAccount {
 
 /** The person behind a grant, with what `userinfo` and the token claims may show of them. */
 export async function findOAuthAccount(em: EntityManager, userId: string): Promise<OAuthAccount | null> {
+  // A subject that is no uuid names no account (and must not reach a uuid comparison).
+  if (!isUuidText(userId)) return null;
   const rows = await em
     .getConnection()
     .execute<{ id: string; email: string; user_metadata: Record<string, unknown> | null }[]>(
-      `select id, email, user_metadata from auth_users where id::text = ?`,
+      `select id, email, user_metadata from auth_users where id = ?::uuid`,
       [userId],
     );
   const row = rows[0];
@@ -24,6 +27,27 @@ export async function findOAuthAccount(em: EntityManager, userId: string): Promi
     name: typeof meta.display_name === "string" ? meta.display_name : null,
     picture: typeof meta.avatar_url === "string" ? meta.avatar_url : null,
   };
+}
+
+const loadedPerRequest = new WeakMap<object, Map<string, Promise<OAuthAccount | null>>>();
+
+/**
+ * `findOAuthAccount`, once per request: the library asks for the account (`findAccount`) and
+ * the token claims (`extraTokenClaims`) ask again within one code exchange or refresh; both
+ * read the same row, so the second reads the first's answer (issue 30, ADR 073). Keyed by
+ * the library's request context, so nothing outlives the request.
+ */
+export function findOAuthAccountOnce(request: object, em: EntityManager, userId: string): Promise<OAuthAccount | null> {
+  let loaded = loadedPerRequest.get(request);
+  if (!loaded) loadedPerRequest.set(request, (loaded = new Map()));
+  let account = loaded.get(userId);
+  if (!account) {
+    account = findOAuthAccount(em, userId);
+    loaded.set(userId, account);
+    // A failed load is not remembered: a later ask in the request tries again, as before.
+    account.catch(() => loaded.delete(userId));
+  }
+  return account;
 }
 
 /** `userinfo` by scope (issue 15): `sub` always, `email` with `email`, `name` and `picture` with `profile`. */

@@ -6,6 +6,7 @@ import { endGrantSession } from "./postgres-adapter";
 import { IDENTITY_RESOURCE } from "./scopes";
 import { CLI_CLIENT, CLI_CLIENT_ID } from "./oauth-clients/cli-client";
 import type { ChangeActor } from "../changes";
+import { isUuidText } from "../platform/db/uuid-text";
 
 /**
  * Opens the `auth_sessions` row an approved grant owns (the issue 15 contract): its id is the
@@ -100,9 +101,10 @@ export async function listAuthorizedApplications(em: EntityManager, userId: stri
 
 /** Revokes one of the person's own grants; false when it is not theirs (or already ended). */
 export async function revokeAuthorizedApplication(em: EntityManager, userId: string, grantId: string): Promise<boolean> {
+  if (!isUuidText(grantId)) return false;
   const rows = await em
     .getConnection()
-    .execute(`select 1 from auth_sessions where id::text = ? and user_id = ? and oauth_client_id is not null and revoked_at is null`, [grantId, userId]);
+    .execute(`select 1 from auth_sessions where id = ?::uuid and user_id = ? and oauth_client_id is not null and revoked_at is null`, [grantId, userId]);
   if (rows.length === 0) return false;
   const [person] = await em.getConnection().execute<{ email: string | null }[]>(`select email from auth_users where id = ?`, [userId]);
   await revokeOAuthGrant(em, grantId, { type: "person", id: userId, email: person?.email ?? "" });

@@ -5,7 +5,7 @@ import type Provider from "oidc-provider";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import { getConfig } from "../platform/config";
 import { ACCESS_TOKEN_SECONDS, getSigningKey, issuer } from "../identity";
-import { claimsByScope, findOAuthAccount } from "./accounts";
+import { claimsByScope, findOAuthAccountOnce } from "./accounts";
 import { postgresAdapter } from "./postgres-adapter";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, TOOLS_SCOPE } from "./scopes";
 import { allowLoopbackPortVariance } from "./loopback-redirects";
@@ -140,8 +140,8 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
       const grantId = ctx.oidc.result?.consent?.grantId;
       return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
     },
-    findAccount: async (_ctx, sub) => {
-      const account = await findOAuthAccount(options.em(), sub);
+    findAccount: async (ctx, sub) => {
+      const account = await findOAuthAccountOnce(ctx, options.em(), sub);
       if (!account) return undefined;
       return { accountId: account.id, claims: async (_use, scope) => claimsByScope(account, new Set((scope ?? "").split(" "))) };
     },
@@ -151,7 +151,7 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     extraTokenClaims: async (ctx, token) => {
       const scopes = new Set(String(("scope" in token && token.scope) || "").split(" "));
       const showsEmail = scopes.has("email") || scopes.has(TOOLS_SCOPE);
-      const account = showsEmail && "accountId" in token && token.accountId ? await findOAuthAccount(options.em(), token.accountId) : null;
+      const account = showsEmail && "accountId" in token && token.accountId ? await findOAuthAccountOnce(ctx, options.em(), token.accountId) : null;
       return { email: account?.email, session_id: "grantId" in token ? token.grantId : undefined };
     },
     // Like Supabase's server: a refresh token to every client allowed the grant, offline_access or not.

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import { sha256Base64url } from "../platform/crypto/sha256";
+import { isUuidText } from "../platform/db/uuid-text";
 import { publishSessionRevoked } from "../identity";
 import { storedClientSecret } from "./oauth-clients/hashed-client-secrets";
 import { registeredClientMetadata } from "./oauth-clients/registered-client-metadata";
@@ -37,44 +38,44 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       // A client's secret is kept as its hash only; the registration answer already has the secret.
       const payload = this.kind === "Client" && typeof given.client_secret === "string" ? { ...given, client_secret: storedClientSecret(given.client_secret) } : given;
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
-      await em()
-        .getConnection()
-        .execute(
-          `insert into oauth_records (kind, id, payload, grant_id, user_code, uid, expires_at)
+      const save = `insert into oauth_records (kind, id, payload, grant_id, user_code, uid, expires_at)
              values (?, ?, ?::jsonb, ?, ?, ?, ?)
            on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
-             user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`,
-          [this.kind, this.key(id), JSON.stringify(this.hashed ? { ...payload, jti: undefined } : payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresAt],
-        );
-      // A refresh token saved is a code exchanged or a refresh: the grant was just used.
-      if (this.kind === "RefreshToken" && payload.grantId) await touchGrant(em(), payload.grantId);
+             user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`;
+      const values = [this.kind, this.key(id), JSON.stringify(this.hashed ? { ...payload, jti: undefined } : payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresAt];
+      // A refresh token saved is a code exchanged or a refresh: the grant was just used. Its
+      // session row is touched in the same statement (one round trip, not two; ADR 073).
+      const touched = this.kind === "RefreshToken" && isUuidText(payload.grantId) ? payload.grantId : null;
+      const sql = touched ? `with saved as (${save} returning 1) ${TOUCH_GRANT}` : save;
+      await em()
+        .getConnection()
+        .execute(sql, touched ? [...values, touched] : values);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       // A grant whose session row has ended (revoked here, a password change, a global
       // sign-out) is gone for the library too: its refresh tokens stop with it.
+      // Only a uuid can name a session row; a grant under any other id has none to end it.
       if (this.kind === "Grant") {
-        return this.findWhere(
-          `id = ? and not exists (select 1 from auth_sessions s where s.id::text = oauth_records.id and (s.revoked_at is not null or s.expires_at <= now()))`,
-          id,
-        );
+        if (!isUuidText(id)) return this.findWhere("id = ?", [id]);
+        return this.findWhere(`id = ? and not exists (select 1 from auth_sessions s where s.id = ?::uuid and (s.revoked_at is not null or s.expires_at <= now()))`, [id, id]);
       }
       // A device code is looked up past its expiry too: the library then answers the polling
       // device `expired_token` itself (RFC 8628 3.5), where "not found" would be `invalid_grant`.
       // The sweep keeps expired device codes an hour for this (sweep.ts).
-      if (this.kind === "DeviceCode") return this.findWhere("id = ?", id, { evenExpired: true });
-      const payload = await this.findWhere("id = ?", this.key(id));
+      if (this.kind === "DeviceCode") return this.findWhere("id = ?", [id], { evenExpired: true });
+      const payload = await this.findWhere("id = ?", [this.key(id)]);
       // Clients registered on an app's page live in their own table (ADR 050).
       if (!payload && this.kind === "Client") return registeredClientMetadata(em(), id);
       return payload && this.hashed ? { ...payload, jti: id } : payload;
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere("user_code = ?", userCode);
+      return this.findWhere("user_code = ?", [userCode]);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere("uid = ?", uid);
+      return this.findWhere("uid = ?", [uid]);
     }
 
     /**
@@ -104,14 +105,14 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       await em().getConnection().execute(`delete from oauth_records where kind = ? and grant_id = ?`, [this.kind, grantId]);
     }
 
-    private async findWhere(condition: string, value: string, options: { evenExpired?: boolean } = {}): Promise<AdapterPayload | undefined> {
+    private async findWhere(condition: string, values: unknown[], options: { evenExpired?: boolean } = {}): Promise<AdapterPayload | undefined> {
       const unexpired = options.evenExpired ? "" : " and (expires_at is null or expires_at > now())";
       const rows = await em()
         .getConnection()
         .execute<{ payload: AdapterPayload; consumed_at: Date | null }[]>(
           `select payload, consumed_at from oauth_records
              where kind = ? and ${condition}${unexpired} limit 1`,
-          [this.kind, value],
+          [this.kind, ...values],
         );
       const row = rows[0];
       if (!row) return undefined;
@@ -129,19 +130,18 @@ async function endGrant(em: EntityManager, grantId: string): Promise<void> {
   await endGrantSession(em, grantId);
 }
 
-async function touchGrant(em: EntityManager, grantId: string): Promise<void> {
-  await em
-    .getConnection()
-    .execute(`update auth_sessions set refreshed_at = now() where id::text = ? and oauth_client_id is not null`, [grantId]);
-}
+/** A grant's session row was just used (its id, a uuid, is the statement's last parameter). */
+const TOUCH_GRANT = `update auth_sessions set refreshed_at = now() where id = ?::uuid and oauth_client_id is not null`;
 
 /**
  * The grant's session row: revoked, and every instance told (the sign-out path). Answers the
  * row it ended, if any: one caller of all that race. In `em`'s transaction when it has one.
  */
 export async function endGrantSession(em: EntityManager, grantId: string): Promise<{ id: string; user_id: string; oauth_client_id: string }[]> {
+  // A grant id that is no uuid has no session row.
+  if (!isUuidText(grantId)) return [];
   const rows = await em.execute<{ id: string; user_id: string; oauth_client_id: string }[]>(
-      `update auth_sessions set revoked_at = now() where id::text = ? and oauth_client_id is not null and revoked_at is null returning id, user_id, oauth_client_id`,
+      `update auth_sessions set revoked_at = now() where id = ?::uuid and oauth_client_id is not null and revoked_at is null returning id, user_id, oauth_client_id`,
       [grantId],
     );
   for (const row of rows) await publishSessionRevoked(em, row.id);
