@@ -5,7 +5,8 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
 import { verifyAccessToken } from "./access-tokens";
-import { factorsOf } from "./account-factors";
+import { factorsOf, type ProviderFactor } from "./account-factors";
+import { readTokenSession } from "./token-session";
 import { requireSecondFactorIfEnrolled } from "./second-factor-rule";
 import { secondFactorOf, sessionTokens } from "./session-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
@@ -234,8 +235,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   }
 
   async getUser(accessToken: string): Promise<ProviderUser> {
-    const user = await this.userFromToken(accessToken);
-    return toProviderUser(user, await factorsOf(this.em, user.id));
+    const { user, factors } = await this.sessionFromToken(accessToken, { withFactors: true });
+    return toProviderUser(user, factors ?? (await factorsOf(this.em, user.id)));
   }
 
   async updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser> {
@@ -283,33 +284,30 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     await revokeSessionsOf(this.em, user.id, null);
   }
 
-  private async userFromToken(accessToken: string): Promise<AuthUser> {
-    return (await this.sessionFromToken(accessToken)).user;
-  }
-
   /**
    * GoTrue's order: the token (403 `bad_jwt`), its session (403 `session_not_found`), its user.
    * `aal` is the session's level as PostgreSQL holds it, not as the token claims it. An app's
    * grant row is no session of the person's here, whatever token names it.
    */
-  async sessionFromToken(accessToken: string): Promise<{ user: AuthUser; sessionId: string; aal: "aal1" | "aal2"; signedInAt: Date }> {
+  async sessionFromToken(
+    accessToken: string,
+    options: { withFactors?: boolean } = {},
+  ): Promise<{ user: AuthUser; sessionId: string; aal: "aal1" | "aal2"; signedInAt: Date; factors: ProviderFactor[] | null }> {
     const claims = await verifyAccessToken(accessToken).catch((error: unknown) => {
       throw badJwt(jwtFailure(error));
     });
     const sessionId = claims.session_id;
     if (!sessionId) throw badJwt("token has invalid claims");
-    const rows = await this.em
-      .getConnection()
-      .execute<{ aal: "aal1" | "aal2"; created_at: Date }[]>(`select aal, created_at from auth_sessions where id = ? and revoked_at is null and expires_at > now() and oauth_client_id is null`, [sessionId]);
-    const session = rows[0];
+    // The session and its person in one round trip (token-session.ts), refused in GoTrue's order.
+    const session = await readTokenSession(this.em, sessionId, claims.sub, options.withFactors === true);
     if (!session) throw sessionNotFound();
-    const user = await this.em.findOne(AuthUser, { id: claims.sub });
+    const user = session.user;
     if (!user) throw userNotFound();
     // GoTrue's endpoints act as the token's person: what they change is audited as theirs.
     if (currentRequestActor().type === "system") setRequestActor(personActor(user));
     // An auth-js session is used through its token, not a cookie: its "last active" is noted here.
     await noteSessionActivity(() => this.em, sessionId);
-    return { user, sessionId, aal: session.aal, signedInAt: new Date(session.created_at) };
+    return { user, sessionId, aal: session.aal, signedInAt: session.createdAt, factors: session.factors };
   }
 
   /**
