@@ -27,6 +27,7 @@ import { Migration20261126000034_webauthn_factors } from "./Migration20261126000
 import { Migration20261126000036_audit_account_rows } from "./Migration20261126000036_audit_account_rows";
 import { Migration20261128000060_races_refresh_token_rotations } from "./Migration20261128000060_races_refresh_token_rotations";
 import { Migration20261128000070_webhook_secret_rotation } from "./Migration20261128000070_webhook_secret_rotation";
+import { Migration20261129000073_auth_users_email_lookup } from "./Migration20261129000073_auth_users_email_lookup";
 
 /** Passed as a list (not a glob) so the Remix bundle carries every migration. */
 export const migrationsList: MigrationObject[] = [
@@ -58,4 +59,5 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126000036_audit_account_rows", class: Migration20261126000036_audit_account_rows },
   { name: "Migration20261128000060_races_refresh_token_rotations", class: Migration20261128000060_races_refresh_token_rotations },
   { name: "Migration20261128000070_webhook_secret_rotation", class: Migration20261128000070_webhook_secret_rotation },
+  { name: "Migration20261129000073_auth_users_email_lookup", class: Migration20261129000073_auth_users_email_lookup },
 ];
