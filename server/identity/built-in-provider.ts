@@ -6,7 +6,7 @@ import { z } from "zod";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
 import { verifyAccessToken } from "./access-tokens";
 import { factorsOf, type ProviderFactor } from "./account-factors";
-import { readTokenSession } from "./token-session";
+import { readAccountByEmail, readTokenSession } from "./token-session";
 import { requireSecondFactorIfEnrolled } from "./second-factor-rule";
 import { secondFactorOf, sessionTokens } from "./session-tokens";
 import { AuthSession, AuthUser, type UserMetadata } from "./entities";
@@ -150,7 +150,9 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   async signInWithPassword(emailInput: string, password: string): Promise<TokenResponse> {
     const email = normalizeEmail(emailInput);
     if (typeof password !== "string" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) throw invalidCredentials();
-    const user = await this.em.findOne(AuthUser, { email });
+    // The account with its factors, which the session's answer lists (one round trip, not two).
+    const account = await readAccountByEmail(this.em, email);
+    const user = account?.user ?? null;
     const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
     if (user && !ok) {
       // A wrong password for a real account is worth an owner's attention; an unknown email names no one.
@@ -160,7 +162,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     }
     if (!user || !ok) throw invalidCredentials();
     if (!user.emailConfirmedAt) throw new IdentityError(IDENTITY.EMAIL_NOT_CONFIRMED, "Email not confirmed");
-    return this.startSession(user);
+    return this.startSession(user, null, account?.factors);
   }
 
   async changeSignIn(accessToken: string, changes: { email?: string; password?: string }): Promise<ProviderUser> {
@@ -314,7 +316,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
    * A new session for an account already proven (a password, a magic link or code), or by a
    * passkey (`webauthn`), which proves both factors at once and starts the session at `aal2`.
    */
-  async startSession(user: AuthUser, proof: "webauthn" | null = null): Promise<TokenResponse> {
+  async startSession(user: AuthUser, proof: "webauthn" | null = null, factors?: ProviderFactor[]): Promise<TokenResponse> {
     const refreshToken = newRefreshToken();
     const now = new Date();
     user.lastSignInAt = now;
@@ -341,7 +343,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       return created;
     });
     await noteSignInDevice(this.em, user, { userAgent, ipAddress: origin.clientAddress, at: now });
-    return sessionTokens(this.em, user, session.id, refreshToken, now, proof ? { method: proof, at: now } : null);
+    return sessionTokens(this.em, user, session.id, refreshToken, now, proof ? { method: proof, at: now } : null, factors);
   }
 }
 

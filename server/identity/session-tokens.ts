@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { ACCESS_TOKEN_SECONDS, issueAccessToken, type SecondFactor } from "./access-tokens";
 import type { AuthUser } from "./entities";
-import { factorsOf } from "./account-factors";
+import { factorsOf, type ProviderFactor } from "./account-factors";
 import type { TokenResponse } from "./provider-types";
 import { toProviderUser } from "./provider-user";
 
@@ -17,6 +17,8 @@ export async function sessionTokens(
   refreshToken: string,
   signedInAt: Date,
   second: SecondFactor | null,
+  /** The account's factors when the caller read them with the account; read here otherwise. */
+  factors?: ProviderFactor[],
 ): Promise<TokenResponse> {
   const access = await issueAccessToken(user, sessionId, signedInAt, second);
   return {
@@ -25,7 +27,7 @@ export async function sessionTokens(
     expires_in: ACCESS_TOKEN_SECONDS,
     expires_at: access.expiresAt,
     refresh_token: refreshToken,
-    user: toProviderUser(user, await factorsOf(em, user.id)),
+    user: toProviderUser(user, factors ?? (await factorsOf(em, user.id))),
   };
 }
 

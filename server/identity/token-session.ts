@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { toProviderFactor, type ListedFactorRow, type ProviderFactor } from "./account-factors";
+import { factorsFromJson, factorsJsonOf, type ProviderFactor } from "./account-factors";
 import { AuthUser } from "./entities";
 
 /**
@@ -10,15 +10,11 @@ import { AuthUser } from "./entities";
  * a row without the person's columns means the person is gone, so the refusals and their
  * order stay GoTrue's.
  *
- * The factors come as text timestamps (`::text`, the very text PostgreSQL sends for the
- * column), so they are read exactly as `factorsOf` reads them.
+ * The factors come as `factorsJsonOf` lists them.
  */
 const SESSION_AND_PERSON = `
   select s.aal as token_session_aal, s.created_at as token_session_created_at,
-         case when ?::boolean then (
-           select coalesce(json_agg(json_build_object('id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type, 'status', f.status,
-                                                      'created_at', f.created_at::text, 'updated_at', f.updated_at::text) order by f.created_at, f.id), '[]'::json)
-             from auth_mfa_factors f where f.user_id = u.id) end as token_user_factors,
+         case when ?::boolean then ${factorsJsonOf("u.id")} end as token_user_factors,
          u.*
     from auth_sessions s left join auth_users u on u.id = ?
    where s.id = ? and s.revoked_at is null and s.expires_at > now() and s.oauth_client_id is null`;
@@ -40,11 +36,21 @@ export async function readTokenSession(em: EntityManager, sessionId: string, use
   const row = rows[0];
   if (!row) return null;
   const userColumns = Object.fromEntries(Object.entries(row).filter(([column]) => !OWN_COLUMNS.includes(column)));
-  const factors = row.token_user_factors as ListedFactorRow[] | null;
   return {
     aal: row.token_session_aal as "aal1" | "aal2",
     createdAt: new Date(row.token_session_created_at as string),
     user: userColumns.id == null ? null : em.map(AuthUser, userColumns),
-    factors: factors ? factors.map(toProviderFactor) : null,
+    factors: row.token_user_factors == null ? null : factorsFromJson(row.token_user_factors),
   };
+}
+
+/** The account with this address (as `findOne(AuthUser, { email })` finds it) and its factors, in one statement: a password sign-in's read. */
+export async function readAccountByEmail(em: EntityManager, email: string): Promise<{ user: AuthUser; factors: ProviderFactor[] } | null> {
+  const rows = await em
+    .getConnection()
+    .execute<Record<string, unknown>[]>(`select ${factorsJsonOf("u.id")} as account_factors, u.* from auth_users u where u.email = ? limit 1`, [email]);
+  const row = rows[0];
+  if (!row) return null;
+  const { account_factors: factors, ...userColumns } = row;
+  return { user: em.map(AuthUser, userColumns), factors: factorsFromJson(factors) };
 }

@@ -28,6 +28,37 @@ export async function consumeRateLimit(
 }
 
 /**
+ * `consumeRateLimit` for several keys in order, in one statement (issue 30, ADR 073): each
+ * key is counted only while every one before it is within its limit, as consecutive calls
+ * would (a refused key stops the ones after it), and the first key over its limit refuses.
+ */
+export async function consumeRateLimits(em: EntityManager, limits: { key: string; limit: number }[], windowSeconds: number): Promise<void> {
+  if (limits.length === 0) return;
+  const steps = limits.map((_, i) => {
+    const within = limits.slice(0, i).map((__, j) => `(select hits from step${j}) <= ?`);
+    return `step${i} as (
+       insert into rate_limit_counters as c (key, window_start, hits) select ?, now(), 1${within.length ? ` where ${within.join(" and ")}` : ""}
+       on conflict (key) do update set
+         hits = case when c.window_start <= now() - make_interval(secs => ?) then 1 else c.hits + 1 end,
+         window_start = case when c.window_start <= now() - make_interval(secs => ?) then now() else c.window_start end
+       returning hits, ceil(extract(epoch from (window_start + make_interval(secs => ?) - now())))::int as retry_after)`;
+  });
+  const params = limits.flatMap(({ key }, i) => [key, ...limits.slice(0, i).map((earlier) => earlier.limit), windowSeconds, windowSeconds, windowSeconds]);
+  const rows = await em.getConnection().execute<{ step: number; hits: number; retry_after: number }[]>(
+    `with ${steps.join(",\n")}
+     ${limits.map((_, i) => `select ${i} as step, hits, retry_after from step${i}`).join(" union all ")}`,
+    params,
+  );
+  for (const [i, { key, limit }] of limits.entries()) {
+    const row = rows.find((r) => Number(r.step) === i);
+    if (row && row.hits > limit) {
+      recordRateLimitRefusal(key);
+      throw new AppError("RATE_LIMITED", "Rate limit exceeded", {}, { "Retry-After": String(Math.max(1, row.retry_after)) });
+    }
+  }
+}
+
+/**
  * Refuses, without counting, while `key` is over its limit in the current window: for
  * limits that count failures only (they are counted after the fact with consumeRateLimit).
  */
