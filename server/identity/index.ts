@@ -15,7 +15,7 @@ export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput,
 export type { SessionUser } from "./session-cache";
 export { HOST_SESSION_COOKIE, SESSION_COOKIE, readCookie, readSessionCookie, readSoleCookie, sessionClearCookie, sessionCookieName, sessionSetCookie } from "./session-cookie";
 export { SESSION_REVOKED_CHANNEL, sessionCache } from "./session-revocations";
-export { cachedSession, endSession, resolveSession, sessionFromVerifiedCookie, sessionStatus } from "./sessions";
+export { cachedSession, endSession, resolveSession, resolveSessionFrom, sessionFromVerifiedCookie, sessionStatus } from "./sessions";
 export type { ResolvedSession } from "./sessions";
 export { getSigningKey, publicJwks } from "./signing-keys";
 export { identityTokenKey, knownIdentity, rememberIdentity, verifiedIdentityEvictions } from "./verified-tokens";
