@@ -69,6 +69,14 @@ module.exports = {
       to: { path: "^(rest|app)/" },
     },
     {
+      name: "edge-imports-no-orm",
+      severity: "error",
+      comment:
+        "One road into the domain (ADR 069): rest/ reaches it through procedures (ctx.caller()) or area faces, which fork their own EntityManager; it imports no MikroORM. tests/unit/one-road-into-the-domain.test.ts checks the calls (em.fork, permission helpers).",
+      from: { path: "^rest/" },
+      to: { path: ["^node_modules/@mikro-orm/", "^server/platform/db/mikro-orm\\.ts$"] },
+    },
+    {
       name: "edge-imports-no-pages",
       severity: "error",
       from: { path: "^rest/" },
@@ -84,7 +92,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    includeOnly: "^(server|rest|app)/",
+    // MikroORM's packages are in the graph (not followed) only so edge-imports-no-orm can see them.
+    includeOnly: "^(server|rest|app)/|^node_modules/@mikro-orm/",
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },

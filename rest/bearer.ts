@@ -1,6 +1,5 @@
 import { invalidBearer } from "../server/platform/errors";
-import { APP_KEY_PREFIX, authenticateAppKey, authenticateCachedKey, type AppKeyPrincipal } from "../server/keys";
-import { assertKeyLookupsAllowed, countKeyFailure } from "../server/identity";
+import { APP_KEY_PREFIX, cachedAppKey, lookUpAppKey, type AppKeyPrincipal } from "../server/keys";
 import { getRuntime, startedRuntime } from "../server/start";
 import type { HeaderReader } from "./plain-answer";
 import type { RequestContext } from "./request-context";
@@ -26,7 +25,7 @@ export function presentedAppKey(ctx: RequestContext): string {
 /** A cached key without I/O: the principal, or undefined when only the database can tell. */
 export function knownAppKey(token: string): AppKeyPrincipal | undefined {
   const runtime = startedRuntime();
-  return runtime ? authenticateCachedKey(() => runtime.orm.em.fork(), token) : undefined;
+  return runtime ? cachedAppKey(runtime.orm, token) : undefined;
 }
 
 /**
@@ -45,13 +44,8 @@ export async function authenticateKeyToken(token: string | null | undefined, cli
   const known = knownAppKey(token);
   if (known) return known;
   const { orm } = await getRuntime();
-  const em = orm.em.fork();
-  await assertKeyLookupsAllowed(em, clientAddress);
-  const principal = await authenticateAppKey(() => em, token);
-  if (!principal) {
-    await countKeyFailure(em, clientAddress);
-    throw invalidBearer();
-  }
+  const principal = await lookUpAppKey(orm, token, clientAddress);
+  if (!principal) throw invalidBearer();
   return principal;
 }
 

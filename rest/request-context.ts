@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createContextInner, createCaller } from "../server/routers";
-import { readCookie, readSessionCookie, resolveSession, type ResolvedSession } from "../server/identity";
+import { readCookie, readSessionCookie, resolveSessionFrom, type ResolvedSession } from "../server/identity";
 import { preferredTenantFrom, WORKSPACE_COOKIE } from "../server/members";
 import type { AppKeyPrincipal } from "../server/keys";
 import type { HeaderReader } from "./plain-answer";
@@ -63,8 +63,7 @@ export class RequestContext {
   async resolveAnySession(): Promise<ResolvedSession | null> {
     this.session ??= (async () => {
       const { orm } = await getRuntime();
-      let em: ReturnType<typeof orm.em.fork> | undefined;
-      const resolved = await resolveSession(this.sessionCookie, () => (em ??= orm.em.fork()), { allowPending: true });
+      const resolved = await resolveSessionFrom(orm, this.sessionCookie, { allowPending: true });
       if (resolved?.setCookie) this.setCookies.push(resolved.setCookie);
       return resolved;
     })();

@@ -2,12 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
 import { log } from "../../server/platform/log";
 import { getRuntime } from "../../server/start";
-import { type AgentPrincipal, forgetAgentLocation, recordAgentLocation, recordDeploymentEvent } from "../../server/shell";
+import { type AgentPrincipal, forgetAgent, locateAgent, recordShellEvent, shellAccessFor, shellEnvironment } from "../../server/shell";
 import { getConfig } from "../../server/platform/config";
 import { INSTANCE_ID } from "./instance-relay";
-import { appEnvironment } from "../../server/apps";
-import { can } from "../../server/members";
-import { membershipRole } from "../../server/tenants";
 import { parseAgentFrame, parseClientFrame, type OpenRequest } from "./frames";
 
 /** Close codes the CLI and the agent act on (docs/decisions/021). */
@@ -62,7 +59,7 @@ export function hasAgent(deploymentId: string): boolean {
 async function record(session: Session, type: "deployment.shell.opened" | "deployment.shell.closed", data: Record<string, unknown>): Promise<void> {
   try {
     const { orm } = await getRuntime();
-    await recordDeploymentEvent(orm.em.fork(), {
+    await recordShellEvent(orm, {
       deploymentId: session.agent.principal.deploymentId,
       tenantId: session.agent.principal.tenantId,
       type,
@@ -138,7 +135,7 @@ function holdBackFor(agent: ConnectedAgent, client: WebSocket): void {
 async function locateAgentHere(agent: ConnectedAgent): Promise<void> {
   try {
     const { orm } = await getRuntime();
-    await recordAgentLocation(orm.em.fork(), agent.principal.deploymentId, { instanceId: INSTANCE_ID, instanceUrl: getConfig().instanceUrl });
+    await locateAgent(orm, agent.principal.deploymentId, { instanceId: INSTANCE_ID, instanceUrl: getConfig().instanceUrl });
   } catch (error) {
     log.warn("could not record where a shell agent is connected; shells from other instances will not find it", { message: (error as Error).message });
   }
@@ -147,7 +144,7 @@ async function locateAgentHere(agent: ConnectedAgent): Promise<void> {
 async function forgetAgentHere(deploymentId: string): Promise<void> {
   try {
     const { orm } = await getRuntime();
-    await forgetAgentLocation(orm.em.fork(), deploymentId, INSTANCE_ID);
+    await forgetAgent(orm, deploymentId, INSTANCE_ID);
   } catch (error) {
     log.debug("could not forget a shell agent's location", { message: (error as Error).message });
   }
@@ -181,7 +178,7 @@ export function dropAgentsWithToken(tokenId: string): void {
 
 /**
  * A membership changed (removed, demoted): that person's open shells in that workspace end
- * unless their role still allows shells. Ask the database, the truth after the change.
+ * unless the shell area says they still may (it asks the database, the truth after the change).
  */
 export async function recheckShellAccess(tenantId: string, userId: string): Promise<void> {
   const sessions = [...agents.values()]
@@ -191,8 +188,7 @@ export async function recheckShellAccess(tenantId: string, userId: string): Prom
   if (sessions.length === 0) return;
   try {
     const { orm } = await getRuntime();
-    const role = await membershipRole(orm.em.fork(), tenantId, userId);
-    if (role && can(role, "deployments.shell")) return;
+    if (await shellAccessFor(orm, tenantId, userId)) return;
   } catch (error) {
     log.warn("could not re-check shell access; ending the sessions", { message: (error as Error).message });
   }
@@ -256,7 +252,7 @@ async function openOnAgent(session: Session, request: OpenRequest): Promise<void
   let env: Record<string, string> = {};
   try {
     const { orm } = await getRuntime();
-    env = await appEnvironment(orm.em.fork(), session.agent.principal.appId);
+    env = await shellEnvironment(orm, session.agent.principal.appId);
   } catch (error) {
     log.error("could not read the deployment's variables for a shell", { error: (error as Error).message });
     return endSession(session, { code: null, error: "Could not open the shell", reason: "environment unavailable" });

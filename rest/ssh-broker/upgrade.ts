@@ -4,11 +4,10 @@ import { STATUS_CODES } from "node:http";
 import { randomUUID } from "node:crypto";
 import { WebSocketServer } from "ws";
 import { createContextInner, createCaller } from "../../server/routers";
-import { assertKeyLookupsAllowed, countKeyFailure } from "../../server/identity";
 import { log } from "../../server/platform/log";
 import { getRuntime } from "../../server/start";
 import { isListening, subscribe } from "../../server/platform/db/notifications";
-import { AGENT_MOVED_CHANNEL, AGENT_TOKEN_REVOKED_CHANNEL, agentLocation, agentMove, authenticateAgentToken, AGENT_TOKEN_PREFIX, forgetInstanceAgents, revokedAgentTokenIds } from "../../server/shell";
+import { AGENT_MOVED_CHANNEL, AGENT_TOKEN_REVOKED_CHANNEL, agentMove, authenticateAgent, AGENT_TOKEN_PREFIX, forgetAgentsOfInstance, revokedAgentTokens, whereIsAgent } from "../../server/shell";
 import { authenticateKeyToken, bearerFrom } from "../bearer";
 import { errorResponse } from "../errors";
 import { MAX_FRAME_BYTES } from "./frames";
@@ -54,7 +53,7 @@ async function recheckConnectedTokens(): Promise<void> {
   if (ids.length === 0 || !isListening()) return;
   try {
     const { orm } = await getRuntime();
-    for (const id of await revokedAgentTokenIds(orm.em.fork(), ids)) dropAgentsWithToken(id);
+    for (const id of await revokedAgentTokens(orm, ids)) dropAgentsWithToken(id);
   } catch (error) {
     log.warn("could not re-check connected agents' tokens", { message: (error as Error).message });
   }
@@ -104,14 +103,9 @@ export async function handleBrokerUpgrade(req: IncomingMessage, socket: Duplex, 
 async function upgradeAgent(req: IncomingMessage, socket: Duplex, head: Buffer, token: string | null, deployment: string | null, clientAddress: string | null): Promise<void> {
   if (!token || !token.startsWith(AGENT_TOKEN_PREFIX)) return refuse(socket, 401, "Missing or invalid agent token");
   const { orm } = await getRuntime();
-  const em = orm.em.fork();
   // Unknown tokens count against the same per-address limit as unknown svc_sk_ keys.
-  await assertKeyLookupsAllowed(em, clientAddress);
-  const principal = await authenticateAgentToken(em, token);
-  if (!principal) {
-    await countKeyFailure(em, clientAddress);
-    return refuse(socket, 401, "Missing or invalid agent token");
-  }
+  const principal = await authenticateAgent(orm, token, clientAddress);
+  if (!principal) return refuse(socket, 401, "Missing or invalid agent token");
   if (deployment && deployment.toLowerCase() !== principal.deploymentName) {
     return refuse(socket, 403, `This agent token belongs to deployment ${principal.deploymentName}, not ${deployment}`);
   }
@@ -129,7 +123,7 @@ async function upgradeSession(req: IncomingMessage, socket: Duplex, head: Buffer
     return;
   }
   // The agent may be connected to another instance: relay to it.
-  const location = await agentLocation(orm.em.fork(), allowed.deploymentId);
+  const location = await whereIsAgent(orm, allowed.deploymentId);
   const remote = location && location.instanceId !== INSTANCE_ID ? await dialAgentInstance(location, { id: allowed.deploymentId, name: allowed.deploymentName }, user) : null;
   if (!remote) return refuse(socket, 409, `deployment ${allowed.deploymentName} has no running agent`);
   wss.handleUpgrade(req, socket, head, (ws) => pipeThroughInstance(ws, remote));
@@ -158,7 +152,7 @@ export async function closeShellBroker(): Promise<void> {
   // The other instances stop relaying here at once (the agents reconnect to them).
   try {
     const { orm } = await getRuntime();
-    await forgetInstanceAgents(orm.em.fork(), INSTANCE_ID);
+    await forgetAgentsOfInstance(orm, INSTANCE_ID);
   } catch (error) {
     log.debug("could not forget this instance's shell agents", { message: (error as Error).message });
   }

@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { verifyAccessToken } from "./access-tokens";
 import { InvalidIdentityTokenError } from "./tokens/identity-tokens";
@@ -56,6 +56,16 @@ export async function resolveSession(
   const resolved = await resolveAnySession(cookieValue, em);
   if (resolved?.user.secondFactor === "pending" && !options.allowPending) return null;
   return resolved;
+}
+
+/**
+ * resolveSession for the edge (rest/request-context.ts), which holds the runtime's ORM but no
+ * EntityManager (ADR 069): one is forked only when the session is not cached. It hands back
+ * resolveSession's own promise, adding no await to the hot path.
+ */
+export function resolveSessionFrom(orm: MikroORM, cookieValue: string | undefined, options: { allowPending?: boolean } = {}): Promise<ResolvedSession | null> {
+  let em: EntityManager | undefined;
+  return resolveSession(cookieValue, () => (em ??= orm.em.fork()), options);
 }
 
 async function resolveAnySession(cookieValue: string | undefined, em: () => EntityManager): Promise<ResolvedSession | null> {

@@ -6,3 +6,5 @@ export { APP_KEY_PREFIX } from "./key-format";
 export { authenticateAppKey, authenticateCachedKey, issueAppKey, listKeys, revokeAppKey, revokeAppKeys, revokeKeyById, revokeMemberKeys, revokeOwnCliKey, revokeUserCliKeys } from "./key-service";
 export { cliAppsOutput, cliEnvOutput, createdKeyOutput, createKeyBody, keyListOutput, whoamiOutput } from "./schemas";
 export type { CliAppsOutput, WhoamiOutput } from "./schemas";
+// The edge's key lookups (rest/bearer.ts): each forks its own EntityManager (ADR 069).
+export { cachedAppKey, lookUpAppKey } from "./key-lookup";
