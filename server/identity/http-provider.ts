@@ -1,4 +1,4 @@
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import type { UserMetadata } from "./entities";
 import { IdentityError, type IdentityProvider, type ProviderUser, type TokenResponse } from "./provider-types";
 

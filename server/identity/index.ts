@@ -76,3 +76,4 @@ export {
   passkeyRenameBody,
   passkeyVerifyBody,
 } from "./passkeys/schemas";
+export { IDENTITY, IDENTITY_CODES, IDENTITY_ERROR_CODES } from "./error-codes";

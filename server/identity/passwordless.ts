@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { log } from "../platform/log";
 import { sendMail } from "../platform/mailer";
 import { BuiltInIdentityProvider, normalizeEmail } from "./built-in-provider";

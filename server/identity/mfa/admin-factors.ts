@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../error-codes";
 import { IdentityError } from "../provider-types";
 import { factorNotFound } from "./factors";
 import { factorOf, factorsOf, factorRowsOf, toProviderFactor, type ProviderFactor } from "./factor-rows";

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { sha256Base64url } from "../../platform/crypto/sha256";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../error-codes";
 import { resetRateLimit } from "../../platform/rate-limit";
 import { IdentityError, type TokenResponse } from "../provider-types";
 import { giveBackCodeAttempt, takeCodeAttempt } from "./code-limits";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { webauthnLibrary } from "../passkeys/webauthn-library";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../error-codes";
 import { IdentityError, type TokenResponse } from "../provider-types";
 import { publishSessionRevoked } from "../session-revocations";
 import { checkAssertion, checkRegistration, type StoredCredential } from "../passkeys/ceremonies";

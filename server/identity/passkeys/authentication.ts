@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { webauthnLibrary } from "./webauthn-library";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../error-codes";
 import { BuiltInIdentityProvider } from "../built-in-provider";
 import { AuthUser } from "../entities";
 import { sqlOf } from "../mfa/sql";

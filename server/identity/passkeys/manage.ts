@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../error-codes";
 import { IdentityError } from "../provider-types";
 import { sqlOf } from "../mfa/sql";
 import { personActor, recordAccountChange } from "../account-audit";

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../error-codes";
 import { requireSecondFactorIfEnrolled } from "../mfa/second-factor-rule";
 import { IdentityError } from "../provider-types";
 import type { PasskeyCaller } from "./passkey-caller";

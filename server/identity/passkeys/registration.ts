@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { webauthnLibrary } from "./webauthn-library";
 import { isUniqueViolation } from "../../platform/db/unique-violation";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../error-codes";
 import { IdentityError } from "../provider-types";
 import { sqlOf } from "../mfa/sql";
 import { personActor, recordAccountChange } from "../account-audit";
