@@ -36,7 +36,7 @@ export function protectedResourceMetadata(target: DeploymentTarget, origin: stri
  */
 export function bearerChallenge(origin: string, refusal: TokenRefusal | null): string {
   const parts = [];
-  if (refusal && refusal.error !== "access_denied") parts.push(`error="${refusal.error}"`);
+  if (refusal && refusal.error !== TOOL_ACCESS.ACCESS_DENIED.code) parts.push(`error="${refusal.error}"`);
   parts.push(`resource_metadata="${origin}${PROTECTED_RESOURCE_PATH}"`, `scope="${TOOLS_SCOPE}"`);
   return `Bearer ${parts.join(", ")}`;
 }
