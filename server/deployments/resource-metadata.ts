@@ -2,6 +2,7 @@ import { TOOLS_SCOPE, authorizationServerIssuer } from "../identity";
 import type { DeploymentTarget } from "./deployment-lookup";
 import type { TokenRefusal } from "./tool-tokens";
 import { toolResource } from "./tool-tokens";
+import { TOOL_ACCESS } from "./error-codes";
 
 /**
  * A deployed tool's OAuth protected resource metadata (RFC 9728, issue 15 section 2), answered
