@@ -77,3 +77,4 @@ export {
   passkeyVerifyBody,
 } from "./passkeys/schemas";
 export { IDENTITY, IDENTITY_CODES, IDENTITY_ERROR_CODES } from "./error-codes";
+export { identityMigrations } from "./migrations";

@@ -7,3 +7,4 @@ export { agentTokenIssuedOutput, agentTokenListOutput, deploymentEventsOutput } 
 export type { AgentTokenView, DeploymentEventView } from "./schemas";
 export { AGENT_MOVED_CHANNEL, agentLocation, agentMove, forgetAgentLocation, forgetInstanceAgents, recordAgentLocation } from "./agent-locations";
 export type { AgentLocation } from "./agent-locations";
+export { shellMigrations } from "./migrations";

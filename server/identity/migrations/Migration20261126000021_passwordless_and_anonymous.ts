@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Issue 16: GoTrue's passwordless sign-in, re-authentication and anonymous users.

@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Catalog rows can be switched off (issue 17): by an administrator on the Integrations page,

@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * The shell broker's rows: per-deployment agent tokens (`svc_at_...`, stored as SHA-256

@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * The workspace audit log (issue 20 section 4, ADR 047). Each workspace's rows form a hash

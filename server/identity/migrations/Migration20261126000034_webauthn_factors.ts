@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Issue 20: GoTrue's WebAuthn MFA factor (`factor_type = 'webauthn'`) lives in the one factor

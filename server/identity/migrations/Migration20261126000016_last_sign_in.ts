@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /** GoTrue's `last_sign_in_at` in the user object (issue 16); accounts made before keep none until they sign in. */
 export class Migration20261126000016_last_sign_in extends Migration {

@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Passkeys (issue 20, 2; ADR 048), GoTrue's `webauthn_credentials` and `webauthn_challenges`:

@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Sessions and devices (issue 20, section 3; docs/decisions/046). A browser session keeps the

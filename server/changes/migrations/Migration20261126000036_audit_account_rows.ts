@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Issue 20 section 4: "a person sees their own account's rows on the profile page" (ADR 047,

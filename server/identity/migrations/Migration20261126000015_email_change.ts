@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * GoTrue's secure email change (issue 16): with mail, a new address waits in `new_email`

@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * OAuth clients a workspace owner registers on an app's page (issue 15, "Clients" (c), ADR 050).

@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Issue 19 item 4 (ADR 041). `app_events` becomes the workspace's change log: every change

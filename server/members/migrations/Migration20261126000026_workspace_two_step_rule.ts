@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * The workspace rule of issue 20, 1 (ADR 049): an owner can require two-step sign-in of

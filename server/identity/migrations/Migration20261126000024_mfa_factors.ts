@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Two-step sign-in (issue 20, 1; ADR 045), GoTrue's MFA model: a person's factors (a TOTP

@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Confirmed addresses (docs/decisions/034): with mail (SMTP_URL) a new account is confirmed

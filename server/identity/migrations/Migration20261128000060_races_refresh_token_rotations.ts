@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Issue 27 (ADR 060): the built-in provider remembers each refresh token it rotated away, so a

@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * The OAuth 2.1 authorization server (issue 15, ADR 037). `oauth_records` holds what

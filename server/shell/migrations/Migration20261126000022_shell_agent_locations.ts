@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Several instances share one database (ADR 043): where each deployment's agent is connected

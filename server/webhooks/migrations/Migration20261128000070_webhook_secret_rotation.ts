@@ -1,4 +1,4 @@
-import { Migration } from "../mikro-orm";
+import { Migration } from "../../platform/db/mikro-orm";
 
 /**
  * Webhook signing secrets rotate with an overlap (issue 27): the secret replaced keeps signing
