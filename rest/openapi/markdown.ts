@@ -111,6 +111,7 @@ const SHAPES: Record<string, string> = {
   identity: "GoTrue's `{ code, error_code, msg }`",
   oauth: "`{ error, error_description }`",
   availability: "`{ available: false, code, error? }`",
+  fragment: "303 to `redirect_to`, `#error, error_code, error_description`",
 };
 
 /** The catalog of error codes (the document's `x-error-codes`), one table per group. */

@@ -71,6 +71,13 @@ export const IDENTITY = {
   EMAIL_NOT_CONFIRMED_403: errorEntry("email_not_confirmed", 403, "identity", "Passkeys: signing in with a passkey to an account whose address is not confirmed."),
   UNEXPECTED_FAILURE: errorEntry("unexpected_failure", 500, "identity", "A fault of the service."),
   PROVIDER_UNREACHABLE: errorEntry("provider_unreachable", 502, "identity", "An external identity provider (`IDENTITY_PROVIDER_URL`) could not be reached."),
+  PROVIDER_ERROR: errorEntry("provider_error", 400, "identity", "An external identity provider (`IDENTITY_PROVIDER_URL`) refused without naming a code; its own status is passed on."),
+} as const;
+
+/** GoTrue's `GET /auth/v1/verify` (a mailed link) refusing: the redirect's fragment carries `error`, and the IDENTITY entry's code as `error_code`. */
+export const IDENTITY_REDIRECT = {
+  LINK_REFUSED: errorEntry("access_denied", 303, "fragment", "A mailed link that is wrong, used or expired (`error_code=otp_expired`)."),
+  LINK_INVALID: errorEntry("invalid_request", 303, "fragment", "A mailed link without a type or token, or of a type no link has (`error_code=validation_failed`)."),
 } as const;
 
 export const IDENTITY_ERROR_CODES: AreaErrorCodes = {
@@ -78,5 +85,6 @@ export const IDENTITY_ERROR_CODES: AreaErrorCodes = {
   groups: [
     { group: SERVICE_ERRORS, entries: IDENTITY_CODES },
     { group: "Identity provider", entries: IDENTITY },
+    { group: "Identity provider: mailed links", entries: IDENTITY_REDIRECT },
   ],
 };

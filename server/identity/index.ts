@@ -76,5 +76,5 @@ export {
   passkeyRenameBody,
   passkeyVerifyBody,
 } from "./passkeys/schemas";
-export { IDENTITY, IDENTITY_CODES, IDENTITY_ERROR_CODES } from "./error-codes";
+export { IDENTITY, IDENTITY_CODES, IDENTITY_ERROR_CODES, IDENTITY_REDIRECT } from "./error-codes";
 export { identityMigrations } from "./migrations";

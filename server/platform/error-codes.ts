@@ -13,9 +13,10 @@
  *  - `popup`: the OAuth popup page's posted `{ type: 'svc:oauth:error', code, detail, state }`;
  *  - `identity`: GoTrue's `{ code, error_code, msg }` under `/auth/v1/`;
  *  - `oauth`: RFC 6749/6750's `{ error, error_description }` (an OAuth protected resource's refusals);
- *  - `availability`: the slug check's `{ available: false, code, error? }`.
+ *  - `availability`: the slug check's `{ available: false, code, error? }`;
+ *  - `fragment`: GoTrue's redirect to `redirect_to` with `#error=…&error_code=…&error_description=…`.
  */
-export type ErrorBodyShape = "message" | "error" | "popup" | "identity" | "oauth" | "availability";
+export type ErrorBodyShape = "message" | "error" | "popup" | "identity" | "oauth" | "availability" | "fragment";
 
 export interface ErrorCodeEntry<Code extends string = string> {
   /** What the body carries (`error`, `code` or `error_code`). */

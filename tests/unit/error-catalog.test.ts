@@ -37,16 +37,23 @@ function sourceLines(): Array<{ where: string; line: string }> {
 }
 
 /**
- * A code written as a literal where an answer or an AppError carries it: `error: "…"`,
- * `error_code: "…"`, `code: "…"` or `new AppError("…"`. A single lowercase word after `code:` is
- * zod's issue code (`code: "custom"`), not ours; a value with spaces is a message, not a code.
+ * A code written as a literal where an answer or an AppError carries it: the expression after
+ * `error:`, `error_code:`, `code:`, `.set("error", ` or `new AppError(` (up to the next `,`,
+ * `;` or brace), ternaries included. Not codes: a literal compared against (`=== "object"`),
+ * a template's text (a message), a value with spaces (a message), and after `code:` a single
+ * lowercase word (zod's issue code `custom`, an OAuth `code` parameter in an example).
  */
-const CODE_LITERAL = /(?:\b(error|error_code)\s*:\s*|\b(code)\s*:\s*|new AppError\(\s*)"([A-Za-z][A-Za-z0-9_]*)"/g;
-const looksLikeCode = (position: string | undefined, value: string) =>
+const POSITION = /(?:\b(error|error_code|code)\s*:\s*|\.set\(\s*"(error|error_code)"\s*,\s*|new AppError\(\s*)([^,;{}]*)/g;
+const LITERAL = /(?<![=!]==?\s*)"([A-Za-z][A-Za-z0-9_]*)"/g;
+const looksLikeCode = (position: string, value: string) =>
   position === "code" ? /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(value) || /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(value) : true;
 
 function codeLiterals(line: string): string[] {
-  return [...line.matchAll(CODE_LITERAL)].filter((m) => looksLikeCode(m[1] ?? m[2], m[3]!)).map((m) => m[3]!);
+  return [...line.matchAll(POSITION)].flatMap((match) => {
+    const position = match[1] ?? match[2] ?? "AppError";
+    const expression = match[3]!.replace(/`[^`]*`?/g, "");
+    return [...expression.matchAll(LITERAL)].map((literal) => literal[1]!).filter((value) => looksLikeCode(position, value));
+  });
 }
 
 /** Literals that look like codes and are not answered by the service. */
@@ -127,6 +134,11 @@ describe("the error catalog (ADR 071)", () => {
     expect(codeLiterals(`throw new AppError("UPLOAD_INVALID", "Missing file")`)).toEqual(["UPLOAD_INVALID"]);
     expect(codeLiterals(`ctx.addIssue({ code: "custom", message: "seconds separated by commas" })`)).toEqual([]);
     expect(codeLiterals(`{ error: "Only required may be set" }`)).toEqual([]);
+    expect(codeLiterals(`fragment.set("error", error.status === 403 ? "access_denied" : "invalid_request");`)).toEqual(["access_denied", "invalid_request"]);
+    expect(codeLiterals(`throw new IdentityError({ status: response.status, code: String(json.error_code ?? "provider_error") }, message);`)).toEqual(["provider_error"]);
+    expect(codeLiterals(`{ error: (issue) => (issue.code === "unrecognized_keys" ? "Only required may be set" : "The body must be set") }`)).toEqual([]);
+    expect(codeLiterals("{ available: false, code: \"SLUG_RESERVED\", error: `\"api\" is reserved.` }")).toEqual(["SLUG_RESERVED"]);
+    expect(codeLiterals(`query: { code: "c", state: UNKNOWN_NONCE }`)).toEqual([]);
     expect(catalogCodes.has("SLUG_TAKEN") && catalogCodes.has("STORAGE_FAILED") && catalogCodes.has("NOT_FOUND")).toBe(true);
   });
 });
