@@ -1,4 +1,4 @@
-import { IDENTITY } from "../server/platform/error-codes";
+import { IDENTITY } from "../server/identity";
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../server/platform/db/availability";

@@ -1,5 +1,6 @@
 import busboy from "busboy";
 import { AppError } from "../server/platform/errors";
+import { IMAGE_APP_ERRORS } from "../server/images";
 
 /**
  * Reads the one file part of a multipart upload while it streams in, with hard caps so a
@@ -15,8 +16,8 @@ import { AppError } from "../server/platform/errors";
 /** Room for boundaries, part headers and small fields around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const missingFile = () => new AppError("UPLOAD_INVALID", "Missing file");
-const tooLarge = () => new AppError("UPLOAD_INVALID", "Image must be 2MB or smaller");
+const missingFile = () => new AppError(IMAGE_APP_ERRORS.UPLOAD_INVALID, "Missing file");
+const tooLarge = () => new AppError(IMAGE_APP_ERRORS.UPLOAD_INVALID, "Image must be 2MB or smaller");
 
 export async function readSingleFile(
   request: Request,

@@ -1,6 +1,6 @@
 import { identityErrorBody, messageErrorBody } from "../../server/platform/error-bodies";
 import { toJsonSchema } from "./json-schema";
-import { errorCatalog } from "../../server/platform/error-codes";
+import { errorCatalog } from "../../server/start";
 import type { Route } from "../route-types";
 import type { Auth, ExampleDoc, OperationDoc, PathParamDoc, ResponseDoc } from "./operation";
 
@@ -161,7 +161,7 @@ export function buildOpenApiDocument(routes: Route[]): Json {
     tags: [...new Set(routes.map((o) => o.tag))].map((name) => ({ name })),
     components: { securitySchemes: SECURITY_SCHEMES },
     paths,
-    // Every machine-readable error code, from the one catalog (server/platform/error-codes.ts).
+    // Every machine-readable error code, from the one catalog the areas assemble (server/start/error-catalog.ts).
     "x-error-codes": errorCatalog.flatMap(({ group, entries }) => Object.values(entries).map(({ code, status, shape, when }) => ({ group, code, status, shape, when }))),
   };
   built.set(routes, document);

@@ -109,6 +109,9 @@ const SHAPES: Record<string, string> = {
   error: "`{ error, detail? }`",
   popup: "popup page posting `{ type: 'svc:oauth:error', code, detail, state }`",
   identity: "GoTrue's `{ code, error_code, msg }`",
+  oauth: "`{ error, error_description }`",
+  availability: "`{ available: false, code, error? }`",
+  fragment: "303 to `redirect_to`, `#error, error_code, error_description`",
 };
 
 /** The catalog of error codes (the document's `x-error-codes`), one table per group. */

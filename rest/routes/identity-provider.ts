@@ -1,4 +1,4 @@
-import { IDENTITY } from "../../server/platform/error-codes";
+import { IDENTITY } from "../../server/identity";
 import { findAppError } from "../../server/platform/errors";
 import { IdentityError, refuseProviderSignIn } from "../../server/identity";
 import { readJsonObject, readTextCapped } from "../body";

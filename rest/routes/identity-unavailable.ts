@@ -1,4 +1,4 @@
-import { IDENTITY } from "../../server/platform/error-codes";
+import { IDENTITY } from "../../server/identity";
 import { IdentityError } from "../../server/identity";
 import type { RequestContext } from "../request-context";
 import { bearerToken } from "./identity-provider";

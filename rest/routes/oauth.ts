@@ -4,7 +4,7 @@ import { readCookie } from "../../server/identity";
 import { getRuntime } from "../../server/start";
 import { isDatabaseUnavailable } from "../../server/platform/db/availability";
 import { findAppError, RETRY_AFTER_SECONDS } from "../../server/platform/errors";
-import { OAUTH_CALLBACK, OAUTH_START } from "../../server/platform/error-codes";
+import { OAUTH_CALLBACK, OAUTH_START } from "../../server/connections";
 import { readTextCapped } from "../body";
 import { popupResponse, renderPickerPage, renderPopupPage } from "../oauth-popup-page";
 import type { RequestContext } from "../request-context";

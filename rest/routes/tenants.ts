@@ -2,6 +2,7 @@ import { readSingleFile } from "../multipart";
 import { readJsonObject } from "../body";
 import type { RequestContext } from "../request-context";
 import { json } from "../responses";
+import { SLUG_CHECK } from "../../server/tenants";
 import { requireSession } from "./session";
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -16,7 +17,8 @@ export async function createTenant(ctx: RequestContext) {
 export async function checkSlug(ctx: RequestContext) {
   const caller = await ctx.caller();
   const result = await caller.tenants.checkSlug({ slug: ctx.url.searchParams.get("slug") ?? undefined });
-  const status = !result.available && result.code !== "SLUG_TAKEN" ? 400 : 200;
+  // The catalog decides the status: a taken slug is an answer (200), a malformed or reserved one a 400.
+  const status = result.available ? 200 : SLUG_CHECK[result.code].status;
   return json(result, status, { "cache-control": "no-store" });
 }
 

@@ -14,3 +14,4 @@ export type { AuditEntryView, AuditFilter, AuditVerifyResult } from "./audit-sch
 export { sweepAuditLog } from "./audit-retention";
 export { ACCOUNT_ACTIVITY_ACTIONS, accountActivityInput, listAccountEvents } from "./account-activity";
 export type { AccountActivityAction, AccountEventRow, AccountEventPage } from "./account-activity";
+export { changesMigrations } from "./migrations";

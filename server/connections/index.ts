@@ -34,3 +34,5 @@ export { CONNECTIONS_CHANGED_CHANNEL, EVERY_WORKSPACE } from "./tool-surface/con
 export { bindFromWizard, loadWizard } from "./wizard";
 export type { WizardCaller } from "./wizard";
 export { bindBody, bindingListOutput, bindingOutput, connectionOutput, renameConnectionBody, renameConnectionInput } from "./schemas";
+export { CONNECTION_APP_ERRORS, CONNECTION_CODES, CONNECTION_ERROR_CODES, OAUTH_CALLBACK, OAUTH_START, PROVIDER_PROXY } from "./error-codes";
+export { connectionsMigrations } from "./migrations";

@@ -1,5 +1,5 @@
 import type { RuleCaller } from "../members";
-import { OAUTH_START } from "../platform/error-codes";
+import { OAUTH_START } from "./error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { OAuthDoneMessage } from "./oauth/messages";
 import { getConfig } from "../platform/config";

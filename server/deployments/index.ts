@@ -22,3 +22,4 @@ export { bearerToken, toolResource } from "./tool-tokens";
 export type { TokenRefusal } from "./tool-tokens";
 export { authorizationForTool, cookieForTool, isServiceCookieName, toolSetCookie, withToolCookiesScoped } from "./tool-cookies";
 export { carriesOurCredential } from "./our-credentials";
+export { DEPLOYMENT_ERROR_CODES, TOOL_ACCESS } from "./error-codes";

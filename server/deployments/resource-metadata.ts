@@ -2,6 +2,7 @@ import { TOOLS_SCOPE, authorizationServerIssuer } from "../oauth-server";
 import type { DeploymentTarget } from "./deployment-lookup";
 import type { TokenRefusal } from "./tool-tokens";
 import { toolResource } from "./tool-tokens";
+import { TOOL_ACCESS } from "./error-codes";
 
 /**
  * A deployed tool's OAuth protected resource metadata (RFC 9728, issue 15 section 2), answered
@@ -36,7 +37,7 @@ export function protectedResourceMetadata(target: DeploymentTarget, origin: stri
  */
 export function bearerChallenge(origin: string, refusal: TokenRefusal | null): string {
   const parts = [];
-  if (refusal && refusal.error !== "access_denied") parts.push(`error="${refusal.error}"`);
+  if (refusal && refusal.error !== TOOL_ACCESS.ACCESS_DENIED.code) parts.push(`error="${refusal.error}"`);
   parts.push(`resource_metadata="${origin}${PROTECTED_RESOURCE_PATH}"`, `scope="${TOOLS_SCOPE}"`);
   return `Bearer ${parts.join(", ")}`;
 }

@@ -7,6 +7,7 @@ import { TOOLS_SCOPE, accountNames, authorizationServerIssuer, isToolTokenSessio
 import { membershipRole } from "../tenants";
 import { identities, type AppIdentity } from "./app-identities";
 import type { DeploymentTarget } from "./deployment-lookup";
+import { TOOL_ACCESS } from "./error-codes";
 
 /**
  * A deployed tool as an OAuth protected resource (issue 15 section 2, docs/decisions/039):
@@ -66,12 +67,19 @@ export function cachedTokenIdentity(token: string, host: string): AppIdentity | 
 export type TokenRefusal = {
   status: 401 | 403;
   /** RFC 6750's code for WWW-Authenticate, or `access_denied` (a member's matter, not a token's). */
-  error: "invalid_token" | "insufficient_scope" | "access_denied";
+  error: typeof TOOL_ACCESS.INVALID_TOKEN.code | typeof TOOL_ACCESS.INSUFFICIENT_SCOPE.code | typeof TOOL_ACCESS.ACCESS_DENIED.code;
   description: string;
 };
 
+/** A refusal of the catalog's entry, with its status. */
+const refusal = (entry: (typeof TOOL_ACCESS)["INVALID_TOKEN" | "INSUFFICIENT_SCOPE" | "ACCESS_DENIED"], description: string): TokenRefusal => ({
+  status: entry.status as TokenRefusal["status"],
+  error: entry.code,
+  description,
+});
+
 /** A token that did not verify (or is none of ours and no app session stood beside it). */
-export const INVALID_TOKEN: TokenRefusal = { status: 401, error: "invalid_token", description: "The access token is invalid, expired, or for another resource." };
+export const INVALID_TOKEN: TokenRefusal = refusal(TOOL_ACCESS.INVALID_TOKEN, "The access token is invalid, expired, or for another resource.");
 
 /** The person behind an access token at this tool, or why not. */
 export async function identityForToken(em: () => EntityManager, token: string, target: DeploymentTarget, origin: string): Promise<AppIdentity | TokenRefusal> {
@@ -84,10 +92,10 @@ export async function identityForToken(em: () => EntityManager, token: string, t
     if (error instanceof InvalidIdentityTokenError && error.reason === "jwks_unavailable") throw serviceUnavailable(error);
     return INVALID_TOKEN;
   }
-  if (!claims.scopes.has(TOOLS_SCOPE)) return { status: 403, error: "insufficient_scope", description: `The access token lacks the "${TOOLS_SCOPE}" scope.` };
-  if (!(await isToolTokenSessionLive(em(), claims.sessionId))) return { status: 401, error: "invalid_token", description: "The access token's grant has ended." };
+  if (!claims.scopes.has(TOOLS_SCOPE)) return refusal(TOOL_ACCESS.INSUFFICIENT_SCOPE, `The access token lacks the "${TOOLS_SCOPE}" scope.`);
+  if (!(await isToolTokenSessionLive(em(), claims.sessionId))) return refusal(TOOL_ACCESS.INVALID_TOKEN, "The access token's grant has ended.");
   const role = await membershipRole(em(), target.tenantId, claims.userId);
-  if (!role) return { status: 403, error: "access_denied", description: `${claims.email} is not a member of the workspace that runs ${target.name}.` };
+  if (!role) return refusal(TOOL_ACCESS.ACCESS_DENIED, `${claims.email} is not a member of the workspace that runs ${target.name}.`);
   const names = await accountNames(em(), claims.userId);
   const key = sha256Base64url(token);
   const identity: AppIdentity = {

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { canSendMail } from "../platform/mailer";
 import { AuthUser } from "./entities";
 import { mailEmailChangeLink } from "./email-confirmation";

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { log } from "../platform/log";
 import { sendMail } from "../platform/mailer";
 import { checkNewPassword, normalizeEmail } from "./built-in-provider";

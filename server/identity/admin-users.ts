@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { checkNewPassword, normalizeEmail, revokeSessionsOf } from "./built-in-provider";
 import { AuthUser } from "./entities";
 import { hashPassword } from "./passwords";

@@ -1,4 +1,4 @@
-import { MESSAGE_CODES } from "../platform/error-codes";
+import { IDENTITY_CODES } from "./error-codes";
 import { AppError } from "../platform/errors";
 
 /**
@@ -17,5 +17,5 @@ export type AnonymousRefusal = keyof typeof ANONYMOUS_REFUSALS;
 
 /** 403 `{ message, code: 'ANONYMOUS_ACCOUNT' }` for an anonymous account; nothing for a permanent one. */
 export function assertPermanentAccount(session: { isAnonymous?: boolean }, refusal: AnonymousRefusal): void {
-  if (session.isAnonymous) throw new AppError("FORBIDDEN", ANONYMOUS_REFUSALS[refusal], { code: MESSAGE_CODES.ANONYMOUS_ACCOUNT.code });
+  if (session.isAnonymous) throw new AppError("FORBIDDEN", ANONYMOUS_REFUSALS[refusal], { code: IDENTITY_CODES.ANONYMOUS_ACCOUNT.code });
 }

@@ -1,4 +1,4 @@
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
 import type { EntityManager } from "@mikro-orm/postgresql";

@@ -1,4 +1,4 @@
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { IdentityError } from "./provider-types";
 
 /**

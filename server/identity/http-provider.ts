@@ -1,4 +1,4 @@
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import type { UserMetadata } from "./entities";
 import { IdentityError, type IdentityProvider, type ProviderUser, type TokenResponse } from "./provider-types";
 
@@ -59,7 +59,7 @@ export class HttpIdentityProvider implements IdentityProvider {
     if (!response.ok) {
       const message = String(json.msg ?? json.error_description ?? json.message ?? json.error ?? response.statusText);
       // The external provider's own status and code, relayed as it answered them.
-      throw new IdentityError({ status: response.status, code: String(json.error_code ?? json.error ?? "provider_error") }, message);
+      throw new IdentityError({ status: response.status, code: String(json.error_code ?? json.error ?? IDENTITY.PROVIDER_ERROR.code) }, message);
     }
     return json as T;
   }

@@ -43,3 +43,5 @@ export { hashRefreshToken, newRefreshToken } from "./tokens/refresh-tokens";
 export { requireSecondFactorIfEnrolled } from "./second-factor-rule";
 export { raiseSessionToAal2 } from "./session-level";
 export { publishSessionRevoked } from "./session-revocations";
+export { IDENTITY, IDENTITY_CODES, IDENTITY_ERROR_CODES, IDENTITY_REDIRECT } from "./error-codes";
+export { identityMigrations } from "./migrations";

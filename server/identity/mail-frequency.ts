@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { sha256Base64url } from "../platform/crypto/sha256";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { findAppError } from "../platform/errors";
 import { consumeRateLimit } from "../platform/rate-limit";
 import { IdentityError } from "./provider-types";

@@ -1,4 +1,4 @@
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { canSendMail } from "../platform/mailer";
 import { IdentityError } from "./provider-types";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY, IDENTITY_REDIRECT } from "./error-codes";
 import { log } from "../platform/log";
 import { sendMail } from "../platform/mailer";
 import { BuiltInIdentityProvider, normalizeEmail } from "./built-in-provider";
@@ -159,7 +159,7 @@ export async function followMagicLink(em: EntityManager, query: { token: string;
     fragment.set("type", query.type);
   } catch (error) {
     if (!(error instanceof IdentityError)) throw error;
-    fragment.set("error", error.status === 403 ? "access_denied" : "invalid_request");
+    fragment.set("error", error.status === 403 ? IDENTITY_REDIRECT.LINK_REFUSED.code : IDENTITY_REDIRECT.LINK_INVALID.code);
     fragment.set("error_code", error.errorCode);
     fragment.set("error_description", error.message);
     // GoTrue marks its redirects so a client can tell them from another site's.

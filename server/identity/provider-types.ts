@@ -1,4 +1,5 @@
-import { IDENTITY, type ErrorCodeEntry } from "../platform/error-codes";
+import type { ErrorCodeEntry } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import type { UserMetadata } from "./entities";
 import type { ProviderFactor } from "./account-factors";
 

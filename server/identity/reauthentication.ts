@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { canSendMail, sendMail } from "../platform/mailer";
 import type { AuthUser } from "./entities";
 import { countMailTo } from "./mail-frequency";

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { log } from "../platform/log";
 import { sendMail } from "../platform/mailer";
 import { normalizeEmail } from "./built-in-provider";

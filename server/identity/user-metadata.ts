@@ -1,4 +1,4 @@
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { isSafeName } from "../platform/validation/text";
 import type { UserMetadata } from "./entities";
 import { IdentityError } from "./provider-types";

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "./error-codes";
 import { AuthUser } from "./entities";
 import type { OneTimePurpose } from "./tokens/one-time-tokens";
 import { IdentityError } from "./provider-types";

@@ -1,5 +1,6 @@
 import type { Sharp } from "sharp";
 import { AppError } from "../platform/errors";
+import { IMAGE_APP_ERRORS } from "./error-codes";
 import { detectImageFormat, type ImageFormat } from "./detect-format";
 
 /**
@@ -20,7 +21,7 @@ export interface ProcessedImage {
   height: number;
 }
 
-const invalidType = () => new AppError("UPLOAD_INVALID", "Use JPEG, PNG, WebP, or GIF");
+const invalidType = () => new AppError(IMAGE_APP_ERRORS.UPLOAD_INVALID, "Use JPEG, PNG, WebP, or GIF");
 
 const output: Record<ImageFormat, { ext: ProcessedImage["ext"]; contentType: string }> = {
   jpeg: { ext: "jpg", contentType: "image/jpeg" },

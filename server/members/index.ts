@@ -10,3 +10,5 @@ export { changeRoleInput, invitationCreatedOutput, invitationIdInput, invitation
 export type { InvitationView, MemberView } from "./schemas";
 export { WORKSPACE_COOKIE, preferredTenantFrom, workspaceSetCookie } from "./workspace-cookie";
 export { TWO_STEP_REQUIRED_MESSAGE, assertTwoStepPassed, assertTwoStepRule, passesTwoStepRule, readTwoStepRule, setTwoStepRule, type RuleCaller } from "./two-step-rule";
+export { MEMBER_CODES, MEMBER_ERROR_CODES } from "./error-codes";
+export { membersMigrations } from "./migrations";

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { AppError } from "../platform/errors";
-import { MESSAGE_CODES } from "../platform/error-codes";
+import { MEMBER_CODES } from "./error-codes";
 import { recordChange } from "../changes";
 
 /**
@@ -15,7 +15,7 @@ export type RuleCaller = "verified" | "none" | "pending" | "key";
 export const TWO_STEP_REQUIRED_MESSAGE =
   "This workspace requires two-step sign-in. Set it up on your profile page (/profile#two-step), then try again.";
 
-export const twoStepRequired = () => new AppError("FORBIDDEN", TWO_STEP_REQUIRED_MESSAGE, { code: MESSAGE_CODES.TWO_STEP_REQUIRED.code });
+export const twoStepRequired = () => new AppError("FORBIDDEN", TWO_STEP_REQUIRED_MESSAGE, { code: MEMBER_CODES.TWO_STEP_REQUIRED.code });
 
 export function passesTwoStepRule(requireTwoStep: boolean | undefined, caller: RuleCaller): boolean {
   return !requireTwoStep || caller === "verified" || caller === "key";
@@ -43,7 +43,7 @@ export function assertTwoStepPassed(requireTwoStep: boolean, caller: RuleCaller)
 export async function setTwoStepRule(em: EntityManager, tenantId: string, required: boolean, caller: RuleCaller): Promise<{ required: boolean }> {
   if (required && caller !== "verified") {
     throw new AppError("CONFLICT", "Set up two-step sign-in for your own account first (profile page): the rule would lock you out too.", {
-      code: MESSAGE_CODES.TWO_STEP_NOT_SET_UP.code,
+      code: MEMBER_CODES.TWO_STEP_NOT_SET_UP.code,
     });
   }
   // The rule and its audit row commit together; setting the rule it already has is no change and records none.

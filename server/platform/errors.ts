@@ -1,9 +1,10 @@
 /**
- * Domain code throws `AppError` with a code of the closed table in ./error-codes.ts (the one
- * catalog of every code and its status, unkey's habit); the REST edge turns it into the
- * spec's body and nothing else ever decides a status.
+ * Domain code throws `AppError` with a code of the shared table in ./error-codes.ts or an
+ * area's own `appErrorCode` entry (each code and its status in the one closed catalog,
+ * unkey's habit); the REST edge turns it into the spec's body and nothing else ever decides
+ * a status.
  */
-import { errorStatus } from "./error-codes";
+import { errorStatus, type AppErrorCode } from "./error-codes";
 
 export { errorStatus };
 
@@ -11,8 +12,9 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export class AppError extends Error {
   readonly status: number;
+  readonly code: string;
   constructor(
-    readonly code: ErrorCode,
+    code: ErrorCode | AppErrorCode,
     message: string,
     /** Extra fields for the response body, e.g. `{ code: 'SLUG_RESERVED' }`. */
     readonly body: Record<string, unknown> = {},
@@ -23,7 +25,8 @@ export class AppError extends Error {
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
-    this.status = errorStatus[code];
+    this.code = typeof code === "string" ? code : code.code;
+    this.status = typeof code === "string" ? errorStatus[code] : code.status;
   }
 }
 

@@ -1,9 +1,8 @@
-import { MESSAGE_CODES } from "../platform/error-codes";
 import { caller } from "./caller";
 import { workspaceFor } from "../members";
 import { requireApp, getAllowedOrigins, setAllowedOrigins } from "../apps";
 import { AppError } from "../platform/errors";
-import { editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, renameConnection, renameConnectionInput, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
+import { CONNECTION_APP_ERRORS, CONNECTION_CODES, editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, renameConnection, renameConnectionInput, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
 import { BROWSER, adminProcedure, authedProcedure, publicProcedure, router } from "./trpc";
 import { actingWorkspace } from "./acting-workspace";
 import { isAdmin } from "../identity";
@@ -14,7 +13,7 @@ async function deleteAtBroker(accountId: string): Promise<void> {
     await deleteConnectedAccount(accountId);
   } catch (error) {
     const detail = error instanceof BrokerError ? error.message : "broker request failed";
-    throw new AppError("BROKER_FAILED", "The broker could not delete the connection; it is kept until that succeeds", { error: MESSAGE_CODES.BROKER_DELETE_FAILED.code, detail });
+    throw new AppError(CONNECTION_APP_ERRORS.BROKER_FAILED, "The broker could not delete the connection; it is kept until that succeeds", { error: CONNECTION_CODES.BROKER_DELETE_FAILED.code, detail });
   }
 }
 

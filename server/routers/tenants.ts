@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BROWSER, authedProcedure, router } from "./trpc";
-import { findTenant, tenantRow, checkSlugInput, createTenantInput, updateTenantInput, isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE, checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants";
+import { findTenant, tenantRow, checkSlugInput, createTenantInput, updateTenantInput, isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE, SLUG_CHECK, checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants";
 import { caller } from "./caller";
 import { assertTwoStepPassed, assertTwoStepRule, readTwoStepRule, setTwoStepRule, twoStepRuleInput, workspaceFor } from "../members";
 import { AppError } from "../platform/errors";
@@ -14,7 +14,7 @@ export const tenantsRouter = router({
   }),
   checkSlug: authedProcedure.meta(BROWSER).input(checkSlugInput).query(({ ctx, input }) => {
     const slug = normalizeSlug(input.slug ?? "");
-    if (!isValidSlugFormat(slug)) return { available: false as const, code: "INVALID_SLUG" as const, error: SLUG_FORMAT_MESSAGE };
+    if (!isValidSlugFormat(slug)) return { available: false as const, code: SLUG_CHECK.INVALID_SLUG.code, error: SLUG_FORMAT_MESSAGE };
     return checkSlug(ctx.em, ctx.session.userId, slug);
   }),
   me: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {

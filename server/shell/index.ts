@@ -9,3 +9,4 @@ export { AGENT_MOVED_CHANNEL, agentMove } from "./agent-locations";
 export type { AgentLocation } from "./agent-locations";
 // The shell broker's calls (rest/ssh-broker): each forks its own EntityManager (ADR 069).
 export { authenticateAgent, forgetAgent, forgetAgentsOfInstance, locateAgent, recordShellEvent, revokedAgentTokens, shellAccessFor, shellEnvironment, whereIsAgent } from "./broker-calls";
+export { shellMigrations } from "./migrations";

@@ -6,3 +6,4 @@ export { DEFAULT_OVERLAP_SECONDS, KEY_RINGS, rotateSigningKey, type KeyRingName 
 // `npm run cluster` (scripts/cluster.mjs): one set of secrets and one embedded PostgreSQL for N instances.
 export { bootEnvironment, stopEmbeddedDatabase } from "./boot";
 export { verifyAuditChainOf } from "./audit-verify-command";
+export { AREA_ERROR_CODES, errorCatalog } from "./error-catalog";

@@ -1,7 +1,7 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { pgClient } from "../platform/db/pg-client";
 import { getConfig } from "../platform/config";
-import { migrationsList } from "../platform/db/migrations";
+import { migrationsList } from "./migrations";
 
 /** Any fixed number: the advisory lock all instances of this service take to migrate. */
 const MIGRATION_LOCK = 7_400_231_108;

@@ -2,7 +2,7 @@ import type { Options } from "@mikro-orm/postgresql";
 import { MikroORM, Migrator, PostgreSqlDriver } from "../platform/db/mikro-orm";
 import { getConfig } from "../platform/config";
 import { entities } from "./entities";
-import { migrationsList } from "../platform/db/migrations";
+import { migrationsList } from "./migrations";
 
 let ormPromise: Promise<MikroORM> | undefined;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
+import { STORAGE_APP_ERRORS } from "./error-codes";
 import { FsStorage } from "./fs-storage";
 import type { ObjectStorage } from "./object-storage";
 import { S3Storage } from "./s3-storage";
@@ -42,7 +43,7 @@ function createStorage(): ObjectStorage {
 export function imageObjectKey(kind: "tenant" | "user", ownerId: string, ext: string): string {
   // One plain segment each, so an odd id can never nest the key or point elsewhere.
   if (!/^[A-Za-z0-9_-]+$/.test(ownerId) || !/^[a-z0-9]+$/.test(ext)) {
-    throw new AppError("STORAGE_FAILED", "Invalid object key");
+    throw new AppError(STORAGE_APP_ERRORS.STORAGE_FAILED, "Invalid object key");
   }
   return `${kind}/${ownerId}/${randomUUID()}.${ext}`;
 }

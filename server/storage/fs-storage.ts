@@ -3,6 +3,7 @@ import type { Dirent } from "node:fs";
 import { mkdir, readdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../platform/errors";
+import { STORAGE_APP_ERRORS } from "./error-codes";
 import { assertSafeObjectKey, isSafeObjectKey, PrefixedObjectStorage, storageFailed, type StoredObject } from "./object-storage";
 
 /** `.<name>.<uuid>.tmp`, what `put` writes before its rename. */
@@ -96,7 +97,7 @@ export class FsStorage extends PrefixedObjectStorage {
     assertSafeObjectKey(key);
     const target = path.resolve(this.bucketDir, key);
     // Belt and braces: the key check already rules out escaping the bucket directory.
-    if (!target.startsWith(this.bucketDir + path.sep)) throw new AppError("STORAGE_FAILED", "Invalid object key");
+    if (!target.startsWith(this.bucketDir + path.sep)) throw new AppError(STORAGE_APP_ERRORS.STORAGE_FAILED, "Invalid object key");
     return target;
   }
 }

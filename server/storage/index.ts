@@ -2,3 +2,4 @@
 export { getStorage, imageObjectKey, resetStorage } from "./configured-storage";
 export type { ObjectStorage } from "./object-storage";
 export { startOrphanSweeps, stopOrphanSweeps } from "./orphan-sweep";
+export { STORAGE_APP_ERRORS, STORAGE_ERROR_CODES } from "./error-codes";

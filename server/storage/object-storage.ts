@@ -1,4 +1,5 @@
 import { AppError } from "../platform/errors";
+import { STORAGE_APP_ERRORS } from "./error-codes";
 
 /**
  * Public object storage for uploaded images, in the shape of one bucket (`avatars`).
@@ -40,7 +41,7 @@ export function isSafeObjectKey(key: string): boolean {
 }
 
 export function assertSafeObjectKey(key: string): void {
-  if (!isSafeObjectKey(key)) throw new AppError("STORAGE_FAILED", "Invalid object key");
+  if (!isSafeObjectKey(key)) throw new AppError(STORAGE_APP_ERRORS.STORAGE_FAILED, "Invalid object key");
 }
 
 const failureMessages = {
@@ -56,7 +57,7 @@ const failureMessages = {
  */
 export function storageFailed(error: unknown, action: keyof typeof failureMessages = "store"): AppError {
   if (error instanceof AppError) return error;
-  return new AppError("STORAGE_FAILED", failureMessages[action], {}, {}, { cause: error });
+  return new AppError(STORAGE_APP_ERRORS.STORAGE_FAILED, failureMessages[action], {}, {}, { cause: error });
 }
 
 /** Shared by both drivers: strips our public prefix and checks what is left is a key. */

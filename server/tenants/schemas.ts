@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { slugSchema, SLUG_FORMAT_MESSAGE } from "./slug";
+import { SLUG_CHECK } from "./error-codes";
 import { nameSchema } from "../platform/validation/text";
 import { isoTimeOutput, uuidOutput } from "../platform/validation/output";
 
@@ -48,7 +49,7 @@ export type TenantOutput = z.infer<typeof tenantOutput>;
 
 export const slugCheckOutput = z.object({
   available: z.boolean(),
-  code: z.enum(["SLUG_TAKEN", "INVALID_SLUG", "SLUG_RESERVED"]).optional(),
+  code: z.enum([SLUG_CHECK.SLUG_TAKEN.code, SLUG_CHECK.INVALID_SLUG.code, SLUG_CHECK.SLUG_RESERVED.code]).optional(),
   error: z.string().optional(),
 });
 

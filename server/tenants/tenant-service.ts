@@ -1,9 +1,9 @@
-import { MESSAGE_CODES } from "../platform/error-codes";
 import { randomUUID } from "node:crypto";
 import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { AppError, noWorkspace } from "../platform/errors";
+import { SLUG_CHECK, TENANT_APP_ERRORS, TENANT_CODES } from "./error-codes";
 import { consumeRateLimit } from "../platform/rate-limit";
 import { Tenant, TenantMembership } from "./entities";
 import { newReferralCode } from "./referral-code";
@@ -32,7 +32,7 @@ async function grantWelcomeCredits(tx: EntityManager, tenantId: string): Promise
 }
 
 function assertNotReserved(slug: string): void {
-  if (isReservedSlug(slug)) throw new AppError("SLUG_RESERVED", reservedSlugMessage(slug), { code: MESSAGE_CODES.SLUG_RESERVED.code });
+  if (isReservedSlug(slug)) throw new AppError(TENANT_APP_ERRORS.SLUG_RESERVED, reservedSlugMessage(slug), { code: TENANT_CODES.SLUG_RESERVED.code });
 }
 
 /** Maps a unique-index violation to the spec's 409, or returns false for other indexes. */
@@ -106,16 +106,16 @@ export async function createTenant(em: EntityManager, ownerId: string, input: Cr
 
 export type SlugCheck =
   | { available: true }
-  | { available: false; code: "SLUG_TAKEN" }
-  | { available: false; code: "INVALID_SLUG" | "SLUG_RESERVED"; error: string };
+  | { available: false; code: typeof SLUG_CHECK.SLUG_TAKEN.code }
+  | { available: false; code: typeof SLUG_CHECK.INVALID_SLUG.code | typeof SLUG_CHECK.SLUG_RESERVED.code; error: string };
 
 export async function checkSlug(em: EntityManager, userId: string, slug: string): Promise<SlugCheck> {
-  if (isReservedSlug(slug)) return { available: false, code: "SLUG_RESERVED", error: reservedSlugMessage(slug) };
+  if (isReservedSlug(slug)) return { available: false, code: SLUG_CHECK.SLUG_RESERVED.code, error: reservedSlugMessage(slug) };
   const rows = await em
     .getConnection()
     .execute<{ owner_id: string }[]>(`select owner_id from tenants where slug = ? limit 1`, [slug]);
   const owner = rows[0]?.owner_id;
-  return owner === undefined || owner === userId ? { available: true } : { available: false, code: "SLUG_TAKEN" };
+  return owner === undefined || owner === userId ? { available: true } : { available: false, code: SLUG_CHECK.SLUG_TAKEN.code };
 }
 
 /** Applies the owner's edit to their workspace `tenant`, as the caller looked it up (once: ADR 047's cost). */

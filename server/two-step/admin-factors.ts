@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "../identity";
 import { factorsOf, IdentityError, type ProviderFactor, toProviderFactor } from "../identity";
 import { factorNotFound } from "./factors";
 import { factorOf, factorRowsOf } from "./factor-rows";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { decryptSecret, encryptSecret } from "../platform/crypto/secret-box";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "../identity";
 import { IdentityError, personActor, publishSessionRevoked, raiseSessionToAal2, recordAccountChange, type TokenResponse } from "../identity";
 import { factorOf, factorRowsOf, type FactorRow } from "./factor-rows";
 import { giveBackCodeAttempt, takeCodeAttempt } from "./code-limits";

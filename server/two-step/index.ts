@@ -33,3 +33,4 @@ export {
   passkeyRenameBody,
   passkeyVerifyBody,
 } from "./passkeys/schemas";
+export { twoStepMigrations } from "./migrations";

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { sha256Base64url } from "../platform/crypto/sha256";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "../identity";
 import { resetRateLimit } from "../platform/rate-limit";
 import { IdentityError, personActor, publishSessionRevoked, raiseSessionToAal2, recordAccountChange, type TokenResponse } from "../identity";
 import { giveBackCodeAttempt, takeCodeAttempt } from "./code-limits";

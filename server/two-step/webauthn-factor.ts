@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { webauthnLibrary } from "./passkeys/webauthn-library";
-import { IDENTITY } from "../platform/error-codes";
+import { IDENTITY } from "../identity";
 import { IdentityError, publishSessionRevoked, raiseSessionToAal2, type TokenResponse } from "../identity";
 import { checkAssertion, checkRegistration, type StoredCredential } from "./passkeys/ceremonies";
 import { verificationFailed } from "./passkeys/ceremony-body";

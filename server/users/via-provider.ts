@@ -1,4 +1,5 @@
 import { AppError, unauthorized } from "../platform/errors";
+import { USER_APP_ERRORS } from "./error-codes";
 import { IdentityError } from "../identity";
 
 /**
@@ -12,7 +13,7 @@ export async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof IdentityError) {
       if (error.status === 401 && error.errorCode !== "insufficient_aal") throw unauthorized();
-      throw new AppError("IDENTITY_REJECTED", error.message);
+      throw new AppError(USER_APP_ERRORS.IDENTITY_REJECTED, error.message);
     }
     throw error;
   }

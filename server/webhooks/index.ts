@@ -18,3 +18,4 @@ export {
   webhookIdInput,
   webhookListOutput,
 } from "./schemas";
+export { webhooksMigrations } from "./migrations";

@@ -1,4 +1,5 @@
-import { OAUTH_START, type ErrorCodeEntry } from "../../platform/error-codes";
+import type { ErrorCodeEntry } from "../../platform/error-codes";
+import { OAUTH_START } from "../error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getAllowedOrigins, exactOrigin } from "../../apps";
 import { getConfig } from "../../platform/config";

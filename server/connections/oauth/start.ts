@@ -1,7 +1,7 @@
 import type { RuleCaller } from "../../members";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig, oauthClientCredentials } from "../../platform/config";
-import { OAUTH_START } from "../../platform/error-codes";
+import { OAUTH_START } from "../error-codes";
 import { Integration, usesBroker } from "../catalog/entities";
 import { listTenantConnections } from "../connection-service";
 import { currentKeyId } from "../credentials";

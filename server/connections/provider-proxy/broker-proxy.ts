@@ -1,4 +1,4 @@
-import { PROVIDER_PROXY } from "../../platform/error-codes";
+import { PROVIDER_PROXY } from "../error-codes";
 import { getConfig } from "../../platform/config";
 import { log } from "../../platform/log";
 import { BrokerError, brokerProxy } from "../oauth/broker-client";

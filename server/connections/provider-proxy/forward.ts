@@ -12,7 +12,7 @@ import { connectionNeedsReauth, ProxyError } from "./proxy-error";
 import { cachedProxyTarget, loadProxyTarget, type FirstPartyTarget, type ProxyTarget } from "./proxy-target";
 import { isExpired, refreshCredential } from "./token-refresh";
 import type { ProviderCall, ProviderReply } from "./provider-call";
-import { PROVIDER_PROXY } from "../../platform/error-codes";
+import { PROVIDER_PROXY } from "../error-codes";
 
 /**
  * The provider proxy `ANY /api/proxy/{provider}/{path}` (issue 7 section 7,

@@ -1,4 +1,5 @@
-import { PROVIDER_PROXY, type ErrorCodeEntry } from "../../platform/error-codes";
+import type { ErrorCodeEntry } from "../../platform/error-codes";
+import { PROVIDER_PROXY } from "../error-codes";
 
 /**
  * A refusal of the provider proxy, answered as `{ error, detail? }` like the other

@@ -1,4 +1,4 @@
-import { PROVIDER_PROXY } from "../../platform/error-codes";
+import { PROVIDER_PROXY } from "../error-codes";
 import { connectionNotFound, ProxyError } from "./proxy-error";
 
 /** Every provider-proxy path starts with this. */

@@ -1,4 +1,4 @@
-import { PROVIDER_PROXY } from "../../platform/error-codes";
+import { PROVIDER_PROXY } from "../error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { openCredential, type StoredCredential } from "../credentials";
 import { AppError } from "../../platform/errors";

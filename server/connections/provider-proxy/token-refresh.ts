@@ -1,4 +1,4 @@
-import { PROVIDER_PROXY } from "../../platform/error-codes";
+import { PROVIDER_PROXY } from "../error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { oauthClientCredentials } from "../../platform/config";
 import { openCredential, sealCredential, type StoredCredential } from "../credentials";

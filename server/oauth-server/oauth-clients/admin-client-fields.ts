@@ -1,4 +1,4 @@
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../error-codes";
 import { isSafeValue } from "../../platform/validation/text";
 import { IdentityError } from "../../identity";
 import { clientNameProblem, clientUriProblem } from "./client-metadata-rules";

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { webauthnLibrary } from "./webauthn-library";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../../identity";
 import { AuthUser, BuiltInIdentityProvider, IdentityError, type TokenResponse } from "../../identity";
 import { sqlOf } from "../../platform/db/sql-of";
 import { ceremonyBody, verificationFailed } from "./ceremony-body";

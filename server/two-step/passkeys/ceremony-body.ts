@@ -1,4 +1,4 @@
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../../identity";
 import { IdentityError } from "../../identity";
 import { isUuid } from "./passkey-rows";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../../identity";
 import { IdentityError } from "../../identity";
 import { sqlOf } from "../../platform/db/sql-of";
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../../identity";
 import { IdentityError, personActor, recordAccountChange } from "../../identity";
 import { sqlOf } from "../../platform/db/sql-of";
 import type { ChangeActor } from "../../changes";

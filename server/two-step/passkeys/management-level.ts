@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../../identity";
 import { IdentityError, requireSecondFactorIfEnrolled } from "../../identity";
 import type { PasskeyCaller } from "./passkey-caller";
 

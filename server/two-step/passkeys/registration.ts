@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { webauthnLibrary } from "./webauthn-library";
 import { isUniqueViolation } from "../../platform/db/unique-violation";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../../identity";
 import { IdentityError, personActor, recordAccountChange } from "../../identity";
 import { sqlOf } from "../../platform/db/sql-of";
 import { ceremonyBody } from "./ceremony-body";

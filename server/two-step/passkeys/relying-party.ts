@@ -1,5 +1,5 @@
 import { getConfig } from "../../platform/config";
-import { IDENTITY } from "../../platform/error-codes";
+import { IDENTITY } from "../../identity";
 import { IdentityError } from "../../identity";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);

@@ -2,62 +2,19 @@ import type { MigrationObject } from "@mikro-orm/core";
 import { Migration20261121000001_foundation } from "./Migration20261121000001_foundation";
 import { Migration20261121000002_apps_keys_credits } from "./Migration20261121000002_apps_keys_credits";
 import { Migration20261124000003_members_deployments } from "./Migration20261124000003_members_deployments";
-import { Migration20261125000004_connections } from "./Migration20261125000004_connections";
-import { Migration20261125000005_shell_agents } from "./Migration20261125000005_shell_agents";
 import { Migration20261125000006_dashboard_basics } from "./Migration20261125000006_dashboard_basics";
-import { Migration20261125000007_connection_notifications } from "./Migration20261125000007_connection_notifications";
 import { Migration20261126000008_background_job_runs } from "./Migration20261126000008_background_job_runs";
-import { Migration20261126000009_email_confirmation } from "./Migration20261126000009_email_confirmation";
-import { Migration20261126000010_integration_enabled } from "./Migration20261126000010_integration_enabled";
-import { Migration20261126000015_email_change } from "./Migration20261126000015_email_change";
-import { Migration20261126000016_last_sign_in } from "./Migration20261126000016_last_sign_in";
-import { Migration20261126000017_oauth_server } from "./Migration20261126000017_oauth_server";
-import { Migration20261126000019_connection_health } from "./Migration20261126000019_connection_health";
-import { Migration20261126000020_webhooks } from "./Migration20261126000020_webhooks";
-import { Migration20261126000021_passwordless_and_anonymous } from "./Migration20261126000021_passwordless_and_anonymous";
-import { Migration20261126000022_shell_agent_locations } from "./Migration20261126000022_shell_agent_locations";
-import { Migration20261126000024_mfa_factors } from "./Migration20261126000024_mfa_factors";
-import { Migration20261126000025_session_devices } from "./Migration20261126000025_session_devices";
-import { Migration20261126000026_workspace_two_step_rule } from "./Migration20261126000026_workspace_two_step_rule";
-import { Migration20261126000027_passkeys } from "./Migration20261126000027_passkeys";
-import { Migration20261126000028_audit_log } from "./Migration20261126000028_audit_log";
-import { Migration20261126000029_registered_oauth_clients } from "./Migration20261126000029_registered_oauth_clients";
-import { Migration20261126000031_admin_links } from "./Migration20261126000031_admin_links";
-import { Migration20261126000034_webauthn_factors } from "./Migration20261126000034_webauthn_factors";
-import { Migration20261126000036_audit_account_rows } from "./Migration20261126000036_audit_account_rows";
-import { Migration20261128000060_races_refresh_token_rotations } from "./Migration20261128000060_races_refresh_token_rotations";
-import { Migration20261128000070_webhook_secret_rotation } from "./Migration20261128000070_webhook_secret_rotation";
-import { Migration20261129000073_auth_users_email_lookup } from "./Migration20261129000073_auth_users_email_lookup";
 
-/** Passed as a list (not a glob) so the Remix bundle carries every migration. */
-export const migrationsList: MigrationObject[] = [
+/**
+ * The foundation's migrations: the first schema, whose changes span several areas' tables at once,
+ * and the platform's own tables (rate limits, background job runs).
+ * Listed (not globbed) so the bundle carries them; server/start/migrations.ts runs every
+ * area's in one order, by name. A name is what the database records: never rename one.
+ */
+export const foundationMigrations: MigrationObject[] = [
   { name: "Migration20261121000001_foundation", class: Migration20261121000001_foundation },
   { name: "Migration20261121000002_apps_keys_credits", class: Migration20261121000002_apps_keys_credits },
   { name: "Migration20261124000003_members_deployments", class: Migration20261124000003_members_deployments },
-  { name: "Migration20261125000004_connections", class: Migration20261125000004_connections },
-  { name: "Migration20261125000005_shell_agents", class: Migration20261125000005_shell_agents },
   { name: "Migration20261125000006_dashboard_basics", class: Migration20261125000006_dashboard_basics },
-  { name: "Migration20261125000007_connection_notifications", class: Migration20261125000007_connection_notifications },
   { name: "Migration20261126000008_background_job_runs", class: Migration20261126000008_background_job_runs },
-  { name: "Migration20261126000009_email_confirmation", class: Migration20261126000009_email_confirmation },
-  { name: "Migration20261126000010_integration_enabled", class: Migration20261126000010_integration_enabled },
-  { name: "Migration20261126000015_email_change", class: Migration20261126000015_email_change },
-  { name: "Migration20261126000016_last_sign_in", class: Migration20261126000016_last_sign_in },
-  { name: "Migration20261126000017_oauth_server", class: Migration20261126000017_oauth_server },
-  { name: "Migration20261126000019_connection_health", class: Migration20261126000019_connection_health },
-  { name: "Migration20261126000020_webhooks", class: Migration20261126000020_webhooks },
-  { name: "Migration20261126000021_passwordless_and_anonymous", class: Migration20261126000021_passwordless_and_anonymous },
-  { name: "Migration20261126000022_shell_agent_locations", class: Migration20261126000022_shell_agent_locations },
-  { name: "Migration20261126000024_mfa_factors", class: Migration20261126000024_mfa_factors },
-  { name: "Migration20261126000025_session_devices", class: Migration20261126000025_session_devices },
-  { name: "Migration20261126000026_workspace_two_step_rule", class: Migration20261126000026_workspace_two_step_rule },
-  { name: "Migration20261126000027_passkeys", class: Migration20261126000027_passkeys },
-  { name: "Migration20261126000028_audit_log", class: Migration20261126000028_audit_log },
-  { name: "Migration20261126000029_registered_oauth_clients", class: Migration20261126000029_registered_oauth_clients },
-  { name: "Migration20261126000031_admin_links", class: Migration20261126000031_admin_links },
-  { name: "Migration20261126000034_webauthn_factors", class: Migration20261126000034_webauthn_factors },
-  { name: "Migration20261126000036_audit_account_rows", class: Migration20261126000036_audit_account_rows },
-  { name: "Migration20261128000060_races_refresh_token_rotations", class: Migration20261128000060_races_refresh_token_rotations },
-  { name: "Migration20261128000070_webhook_secret_rotation", class: Migration20261128000070_webhook_secret_rotation },
-  { name: "Migration20261129000073_auth_users_email_lookup", class: Migration20261129000073_auth_users_email_lookup },
 ];
