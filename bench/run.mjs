@@ -264,7 +264,8 @@ async function runSuite(suite, settings, baseCtx) {
       method: scenario.method ?? "GET",
       headers,
       ...(body !== undefined ? { body } : {}),
-      connections: settings.connections,
+      // A scenario of slow requests (a password hash each) may ask for fewer connections.
+      connections: Math.min(settings.connections, scenario.connections ?? Infinity),
       pipelining: settings.pipelining,
       durationSeconds: settings.durationSeconds,
       warmupSeconds: settings.warmupSeconds,

@@ -1,6 +1,8 @@
 // The bare oidc-provider peer (issue 30): the library the service pins, in its own Node
-// process on node:http, with its default in-memory adapter and nothing of the service around
-// it. Configured as server/identity/oauth/oauth-provider.ts configures it where the measured
+// process on node:http, with its own in-memory adapter and nothing of the service around
+// it. The adapter's store is the library's LRU with room for 1,000,000 entries instead of its
+// quick-start 1,000: at a few entries per code (interaction, session, grant, code) a round of
+// 400 codes overflowed 1,000, evicting codes before their exchange and the refresh chains' grants. Configured as server/identity/oauth/oauth-provider.ts configures it where the measured
 // requests are concerned:
 //   - code + PKCE S256 only, public clients (token_endpoint_auth_method none) registered
 //     dynamically, client auth methods none / client_secret_basic / client_secret_post;
@@ -21,6 +23,8 @@ import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider from "oidc-provider";
+import MemoryAdapter from "oidc-provider/lib/adapters/memory_adapter.js";
+import LRU from "oidc-provider/lib/helpers/lru.js";
 
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -36,7 +40,10 @@ const jwtAccessToken = { accessTokenTTL: ACCESS_TOKEN_SECONDS, accessTokenFormat
 const { privateKey } = await generateKeyPair("ES256", { extractable: true });
 const jwk = { ...(await exportJWK(privateKey)), kid: "bench", alg: "ES256", use: "sig" };
 
+const store = new LRU({ maxSize: 1_000_000 });
+
 const provider = new Provider(issuer, {
+  adapter: (model) => new MemoryAdapter(model, store),
   jwks: { keys: [jwk] },
   cookies: { keys: [randomBytes(32).toString("base64url")], long: { signed: true }, short: { signed: true, path: "/" } },
   scopes: ["openid", "profile", "email", "offline_access", "tools"],

@@ -196,10 +196,9 @@ export default {
       measured.push(row(`${server.label}token: code exchange`, server.target, exchangeLoops, exchangeCpuUs));
       report();
 
-      // Refresh: one rotating chain per connection; one more grant's refresh token kept for introspection.
+      // Refresh: one rotating chain per connection.
       const chains = tokens.slice(0, connections).map((t) => t.refresh_token);
-      const spareRefreshToken = tokens[connections]?.refresh_token;
-      if (chains.length < connections || chains.some((t) => !t) || !spareRefreshToken) throw new Error(`${server.label}code exchanges gave ${tokens.length} refresh tokens for ${connections} connections and one to introspect`);
+      if (chains.length < connections || chains.some((t) => !t)) throw new Error(`${server.label}code exchanges gave ${tokens.length} refresh tokens for ${connections} connections`);
       const refresh = (worker) => ({
         path: server.token,
         params: { grant_type: "refresh_token", refresh_token: chains[worker], client_id: server.client },
@@ -215,9 +214,14 @@ export default {
       // Introspection by the token's own (public) client: the service's JWT access token (its
       // middleware answers those), and on both a refresh token (the library's own introspection:
       // the bare library cannot introspect its JWT access tokens).
+      // A fresh grant for that: the bare library's in-memory adapter is an LRU of 1,000 entries,
+      // which the rounds above have long overflowed.
+      const [fresh] = await server.codes(1);
+      const exchanged = await postForm(server.pool, server.token, exchange(fresh).params);
+      if (exchanged.status !== 200) throw new Error(`${server.label}code exchange for introspection answered ${exchanged.status}: ${exchanged.text}`);
       const introspections = [
         ...(server.target === "npm-start" ? [{ name: "introspection", token: tokens.at(-1).access_token }] : []),
-        { name: `${server.label}introspection (refresh token)`, token: spareRefreshToken },
+        { name: `${server.label}introspection (refresh token)`, token: JSON.parse(exchanged.text).refresh_token },
       ];
       for (const { name, token } of introspections) {
         const introspect = { path: server.introspection, params: { token, client_id: server.client } };
@@ -245,7 +249,7 @@ export default {
     };
     const ratios = computeRatios(suite, measured);
     const hydra = 5100;
-    const introspection = measured.at(-1).result.reqPerSecMean;
+    const introspection = measured.find((m) => m.name === "introspection").result.reqPerSecMean;
     const text = [
       formatReport(suite, settings, measured, ratios),
       `introspection / Ory Hydra's published ~${hydra} req/s on 2 cores   ${(introspection / hydra).toFixed(2)}  (a published figure from another machine, not measured here)`,
