@@ -33,7 +33,7 @@ import signIn from "./suites/sign-in.mjs";
 import { fillBetterAuth, fillService, FILL_ACCOUNTS } from "./lib/fill.mjs";
 import { checkGoals } from "./lib/goals.mjs";
 import { startPeers } from "./lib/peers.mjs";
-import { sampleRss } from "./lib/process-memory.mjs";
+import { rssMb, sampleRss } from "./lib/process-memory.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, filledOverEmpty, formatReport, saveResults } from "./lib/report.mjs";
@@ -88,6 +88,8 @@ function readSettings() {
 
 /** Where a suite's report is kept beside the others, for --check's goals. */
 const reports = new Map();
+/** The suites chosen (--suite), whose goals --check holds the run to. */
+let selected = [];
 
 function remixServeCli() {
   const dir = join(ROOT, "node_modules", "@remix-run", "serve");
@@ -285,7 +287,7 @@ async function runSuite(suite, settings, baseCtx) {
   const ratios = computeRatios(suite, measured);
   const dirty = measured.filter(({ result: r }) => r.non2xx > 0 || r.errors > 0 || r.mismatches > 0);
   console.log(formatReport(suite, settings, measured, ratios));
-  for (const note of suite.footnotes?.(ctx) ?? []) console.log(note);
+  for (const note of suite.footnotes?.(ctx, measured) ?? []) console.log(note);
   const report = {
     suite: suite.name,
     title: suite.title,
@@ -296,6 +298,8 @@ async function runSuite(suite, settings, baseCtx) {
     loadGenerator: "autocannon in a separate Node process (bench/lib/load-worker.mjs)",
     scenarios: measured,
     ratios,
+    // Each server's RSS before any load (the per-scenario readings are in each result's rssMb).
+    restingRssMb: ctx.restingRssMb,
     clean: dirty.length === 0,
   };
   reports.set(suite.name, report);
@@ -312,7 +316,7 @@ async function runSuite(suite, settings, baseCtx) {
 /** The exit status: 1 when a run was not clean or, with --check, when a goal was missed. */
 function finish(settings, clean) {
   if (!settings.check) return clean ? 0 : 1;
-  const { text, missed } = checkGoals(reports);
+  const { text, missed } = checkGoals(reports, selected);
   console.log(text);
   if (missed.length > 0) console.error(`\n--check: ${missed.length} goal${missed.length === 1 ? "" : "s"} missed: ${missed.join("; ")}`);
   return clean && missed.length === 0 ? 0 : 1;
@@ -320,6 +324,7 @@ function finish(settings, clean) {
 
 async function main() {
   const { settings, suites } = readSettings();
+  selected = suites.map((suite) => suite.name);
   if (!existsSync(join(ROOT, "build", "index.js"))) throw new Error("build/index.js is missing: run `npm run build` first (`npm run bench` does).");
 
   // Suites that need no server (cli-startup) run without starting any when chosen alone.
@@ -452,6 +457,9 @@ async function main() {
     ]);
     void remix;
     void baseline;
+    // Every server's resident memory at rest, started and signed into, before any load.
+    const restingRssMb = Object.fromEntries(servers.map((server) => [server.name, rssMb(server.child.pid)]));
+    console.log(`resident memory at rest (MB): ${Object.entries(restingRssMb).map(([name, mb]) => `${name} ${mb ?? "n/a"}`).join(", ")}`);
 
     const ctx = {
       root: ROOT,
@@ -462,6 +470,7 @@ async function main() {
       user,
       ...credentials,
       betterAuth: peers.betterAuth,
+      restingRssMb,
       scrypt: peers.scrypt,
       // Each target's process, for the server-CPU-per-request column (targets a suite adds have none).
       pids: Object.fromEntries(servers.map((server) => [server.name, server.child.pid])),

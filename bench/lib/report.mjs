@@ -92,6 +92,9 @@ function readReport(path) {
 export function filledOverEmpty(dir, report) {
   const other = readReport(join(dir, `latest-${report.suite}-${report.settings?.filled ? "empty" : "filled"}.json`));
   if (!other) return [];
+  // Only like with like: the same load settings (and the same suite code, which the settings cannot show).
+  const same = ["connections", "pipelining", "durationSeconds", "warmupSeconds"].every((k) => other.settings?.[k] === report.settings?.[k]);
+  if (!same) return [`filled ÷ empty: not printed, the last ${report.settings?.filled ? "empty" : "filled"} run of ${report.suite} (${other.startedAt}) had other settings`];
   const [filled, empty] = report.settings?.filled ? [report, other] : [other, report];
   const lines = [];
   const emptyScenarios = new Map((empty.scenarios ?? []).map((s) => [s.name, s]));

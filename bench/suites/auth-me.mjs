@@ -45,4 +45,13 @@ export default {
     { name: "npm-start anonymous / baseline", numerator: "npm-start anonymous", denominator: "baseline" },
     { name: "npm-start anonymous / remix-serve anonymous", numerator: "npm-start anonymous", denominator: "remix-serve anonymous" },
   ],
+  // Resident memory (issue 30: the service's at most 250 MB under this load, lib/goals.mjs).
+  footnotes: (ctx, measured) => {
+    const peak = (name) => measured.find((m) => m.name === name)?.result.rssMb?.peak ?? "n/a";
+    const rest = (target) => ctx.restingRssMb?.[target] ?? "n/a";
+    return [
+      "",
+      `resident memory (MB), at rest -> peak under its signed-in load: npm-start ${rest("npm-start")} -> ${peak("npm-start signed-in")} (goal <= 250), better-auth ${rest("better-auth")} -> ${peak("better-auth get-session")}, baseline ${rest("baseline")} -> ${peak("baseline")}, remix-serve ${rest("remix-serve")} -> ${peak("remix-serve signed-in")}`,
+    ];
+  },
 };
