@@ -36,35 +36,37 @@ export async function fillService(databaseUrl, user, accounts = FILL_ACCOUNTS) {
       `create temp table fill on commit drop as
          select i, gen_random_uuid() as user_id, gen_random_uuid() as session_id, gen_random_uuid() as grant_id,
                 gen_random_uuid() as tenant_id, gen_random_uuid() as app_id,
-                md5(random()::text) || md5(random()::text) as refresh_id
+                md5(random()::text) || md5(random()::text) as refresh_id,
+                -- Older than the bench person's rows, so "the newest key" and the like stay the bench's.
+                now() - interval '2 days' + i * interval '1 second' as at
            from generate_series(1, $1::int) as i`,
       [accounts],
     );
     await db.query(
-      `insert into auth_users (id, email, password_hash, email_confirmed_at, last_sign_in_at, user_metadata)
-       select user_id, 'fill-' || i || '@bench.invalid', $1, now(), now(), '{}'::jsonb from fill`,
+      `insert into auth_users (id, email, password_hash, email_confirmed_at, last_sign_in_at, user_metadata, created_at, updated_at)
+       select user_id, 'fill-' || i || '@bench.invalid', $1, at, at, '{}'::jsonb, at, at from fill`,
       [rows[0].password_hash],
     );
     // A live dashboard session and the OAuth grant's own session row (its id is the grant's id).
     await db.query(
-      `insert into auth_sessions (id, user_id, refresh_token_hash, expires_at, user_agent, ip_address)
-       select session_id, user_id, encode(sha256(session_id::text::bytea), 'hex'), now() + interval '30 days', 'Mozilla/5.0 (bench fill)', '10.0.' || (i % 250) || '.' || (i % 200) from fill`,
+      `insert into auth_sessions (id, user_id, refresh_token_hash, expires_at, user_agent, ip_address, created_at, refreshed_at, last_active_at)
+       select session_id, user_id, encode(sha256(session_id::text::bytea), 'hex'), now() + interval '30 days', 'Mozilla/5.0 (bench fill)', '10.0.' || (i % 250) || '.' || (i % 200), at, at, at from fill`,
     );
     await db.query(
-      `insert into auth_sessions (id, user_id, refresh_token_hash, expires_at, oauth_client_id)
-       select grant_id, user_id, encode(sha256(grant_id::text::bytea), 'hex'), now() + interval '365 days', $1 from fill`,
+      `insert into auth_sessions (id, user_id, refresh_token_hash, expires_at, oauth_client_id, created_at, refreshed_at, last_active_at)
+       select grant_id, user_id, encode(sha256(grant_id::text::bytea), 'hex'), now() + interval '365 days', $1, at, at, at from fill`,
       [FILL_CLIENT_ID],
     );
     await db.query(
-      `insert into tenants (id, name, slug, owner_id, referral_code, slug_chosen)
-       select tenant_id, 'Fill ' || i, 'fill-' || i, user_id, 'fill' || i, true from fill`,
+      `insert into tenants (id, name, slug, owner_id, referral_code, slug_chosen, created_at, updated_at)
+       select tenant_id, 'Fill ' || i, 'fill-' || i, user_id, 'fill' || i, true, at, at from fill`,
     );
-    await db.query(`insert into tenant_memberships (tenant_id, user_id, role) select tenant_id, user_id, 'owner' from fill`);
-    await db.query(`insert into tenant_balances (tenant_id, balance_micros, updated_at) select tenant_id, 5000000, now() from fill`);
-    await db.query(`insert into apps (id, tenant_id, name, kind, created_by) select app_id, tenant_id, 'CLI', 'cli', user_id from fill`);
+    await db.query(`insert into tenant_memberships (tenant_id, user_id, role, created_at) select tenant_id, user_id, 'owner', at from fill`);
+    await db.query(`insert into tenant_balances (tenant_id, balance_micros, updated_at) select tenant_id, 5000000, at from fill`);
+    await db.query(`insert into apps (id, tenant_id, name, kind, created_by, created_at) select app_id, tenant_id, 'CLI', 'cli', user_id, at from fill`);
     await db.query(
-      `insert into app_keys (tenant_id, app_id, issued_by, issued_to_email, purpose, display_prefix, key_hash)
-       select tenant_id, app_id, user_id, 'fill-' || i || '@bench.invalid', 'cli', 'svc_sk_' || substr(refresh_id, 1, 6), encode(sha256(refresh_id::bytea), 'hex') from fill`,
+      `insert into app_keys (tenant_id, app_id, issued_by, issued_to_email, purpose, display_prefix, key_hash, created_at)
+       select tenant_id, app_id, user_id, 'fill-' || i || '@bench.invalid', 'cli', 'svc_sk_' || substr(refresh_id, 1, 6), encode(sha256(refresh_id::bytea), 'hex'), at from fill`,
     );
     // The grant and one refresh token of it, as the OAuth adapter stores them (kind, id, payload).
     await db.query(
@@ -105,22 +107,22 @@ export async function fillBetterAuth(databaseUrl, betterAuth, accounts = FILL_AC
     await db.query(
       `create temp table fill on commit drop as
          select i, md5(random()::text) as user_id, md5(random()::text) as account_id, md5(random()::text) as session_id,
-                md5(random()::text) as token
+                md5(random()::text) as token, now() - interval '2 days' + i * interval '1 second' as at
            from generate_series(1, $1::int) as i`,
       [accounts],
     );
     await db.query(
       `insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
-       select user_id, 'Fill ' || i, 'fill-' || i || '@bench.invalid', true, now(), now() from fill`,
+       select user_id, 'Fill ' || i, 'fill-' || i || '@bench.invalid', true, at, at from fill`,
     );
     await db.query(
       `insert into "account" (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
-       select account_id, user_id, 'credential', user_id, $1, now(), now() from fill`,
+       select account_id, user_id, 'credential', user_id, $1, at, at from fill`,
       [rows[0].password],
     );
     await db.query(
       `insert into "session" (id, "expiresAt", token, "createdAt", "updatedAt", "ipAddress", "userAgent", "userId")
-       select session_id, now() + interval '7 days', token, now(), now(), '10.0.' || (i % 250) || '.' || (i % 200), 'Mozilla/5.0 (bench fill)', user_id from fill`,
+       select session_id, now() + interval '7 days', token, at, at, '10.0.' || (i % 250) || '.' || (i % 200), 'Mozilla/5.0 (bench fill)', user_id from fill`,
     );
     await db.query("commit");
     await db.query("analyze");
