@@ -272,6 +272,7 @@ async function runSuite(suite, settings, baseCtx) {
       durationSeconds: settings.durationSeconds,
       warmupSeconds: settings.warmupSeconds,
       expectBody,
+      settleMs: scenario.settleMs ?? 0,
     });
     // The server's CPU over warm-up and measured run, per response of both.
     const cpuAfter = cpuMs(pid);

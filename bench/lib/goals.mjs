@@ -29,7 +29,8 @@ export const GOALS = [
   { goal: "svc --version <= 1.5x node -e 0", ...ratio("cli-startup", "svc --version / node -e 0 (mean time)"), atMost: 1.5 },
 ];
 
-const shown = (n) => (n === null ? "n/a" : Number(n).toFixed(2));
+/** Two decimals, or three significant digits for the small ratios (a code exchange is ~0.003 of node:http). */
+const shown = (n) => (n === null ? "n/a" : Math.abs(n) < 0.1 ? Number(n).toPrecision(3) : Number(n).toFixed(2));
 
 /**
  * Holds the reports (suite name -> report) to the GOALS of the suites that were chosen to run

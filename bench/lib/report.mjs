@@ -49,7 +49,7 @@ export function formatReport(suite, settings, measured, ratios) {
   ];
   for (const r of ratios) {
     const value = r.value === null ? "n/a" : fmt(r.value);
-    const goal = r.goal === null ? "" : `  (goal >= ${r.goal})  ${r.pass ? "PASS" : "MISS"}`;
+    const goal = r.goal === null ? "" : `  (goal >= ${r.goal})  ${r.pass === null ? "not measured" : r.pass ? "PASS" : "MISS"}`;
     lines.push(`${r.name.padEnd(46)} ${value.padStart(7)}${goal}`);
   }
   return lines.join("\n");
