@@ -220,7 +220,7 @@ async function runCustomSuite(suite, settings, ctx) {
   const loadBefore = loadavg();
   const outcome = await suite.run(ctx, settings);
   console.log(outcome.text);
-  const report = { suite: suite.name, title: suite.title, startedAt, finishedAt: new Date().toISOString(), settings, machine: machine(loadBefore), scenarios: outcome.scenarios, ratios: outcome.ratios, ...(outcome.memory ? { memory: outcome.memory } : {}), clean: outcome.clean };
+  const report = { suite: suite.name, title: suite.title, startedAt, finishedAt: new Date().toISOString(), settings, machine: machine(loadBefore), scenarios: outcome.scenarios, ratios: outcome.ratios, clean: outcome.clean };
   reports.set(suite.name, report);
   printFilledOverEmpty(report);
   const [file] = saveResults(RESULTS_DIR, suite.name, report);
