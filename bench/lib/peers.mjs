@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import pg from "pg";
 import { freePort } from "./ports.mjs";
-import { startNodeProcess } from "./servers.mjs";
+import { createDatabase, startNodeProcess } from "./servers.mjs";
 
 export const BETTER_AUTH_DATABASE = "better_auth_bench";
 
@@ -31,16 +31,6 @@ export function databaseUrlFor(databaseUrl, name) {
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
   return url.href;
-}
-
-async function createDatabase(databaseUrl, name) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Signs `email` up at better-auth (a browser's POST: it refuses one without Origin); returns its session. */
