@@ -5,10 +5,14 @@
 //
 // Settings: BENCH_DURATION or --duration N (seconds per measured run, default 10),
 // BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 32), BENCH_PIPELINING (default 1),
-// BENCH_SUITE or --suite NAME (default: all suites), BENCH_CPU_PROF=<dir> (profile the service).
-// Exit status: 0 when every scenario ran clean, whatever the ratios; 1 on a harness failure
-// (a server that does not start, a wrong response before the load) or when a run saw
-// non-2xx answers, connection errors or mismatched bodies (the figures are then still saved).
+// BENCH_SUITE or --suite NAME (default: all suites), BENCH_CPU_PROF=<dir> (profile the service),
+// --filled or BENCH_FILLED=1 (20,000 accounts and their rows in the tables first, lib/fill.mjs),
+// --check (every suite briefly, filled, then issue 30's goals: exit 1 naming each one missed).
+// The peers (issue 30) run beside the service: better-auth and the bare oidc-provider (lib/peers.mjs).
+// Exit status: 0 when every scenario ran clean, whatever the ratios (with --check: and every
+// goal of lib/goals.mjs was met); 1 on a harness failure (a server that does not start, a wrong
+// response before the load) or when a run saw non-2xx answers, connection errors or
+// mismatched bodies (the figures are then still saved).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -25,14 +29,19 @@ import cluster from "./suites/cluster.mjs";
 import oauthToken from "./suites/oauth-token.mjs";
 import totpSignIn from "./suites/totp-sign-in.mjs";
 import auditLog from "./suites/audit-log.mjs";
+import signIn from "./suites/sign-in.mjs";
+import { fillBetterAuth, fillService, FILL_ACCOUNTS } from "./lib/fill.mjs";
+import { checkGoals } from "./lib/goals.mjs";
+import { startPeers } from "./lib/peers.mjs";
+import { rssMb, sampleRss } from "./lib/process-memory.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
-import { computeRatios, formatReport, saveResults } from "./lib/report.mjs";
+import { computeRatios, filledOverEmpty, formatReport, saveResults } from "./lib/report.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs } from "./lib/process-cpu.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, totpSignIn, auditLog, cliStartup];
+const SUITES = [authMe, signIn, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, totpSignIn, auditLog, cliStartup];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -46,16 +55,29 @@ function positiveNumber(name, raw, fallback) {
   return n;
 }
 
+/** BENCH_FILLED / --filled: "1"/"true" on, "0"/"false" off, unset: the mode's default. */
+function filledSetting(flag, raw, fallback) {
+  if (flag) return true;
+  if (raw === undefined || raw === "") return fallback;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new Error(`BENCH_FILLED must be 1 or 0, got "${raw}"`);
+}
+
 function readSettings() {
   const { values } = parseArgs({
-    options: { duration: { type: "string" }, suite: { type: "string" } },
+    options: { duration: { type: "string" }, suite: { type: "string" }, check: { type: "boolean" }, filled: { type: "boolean" } },
     allowPositionals: false,
   });
+  const check = values.check === true;
+  // --check runs every suite briefly: short runs unless told otherwise, the tables filled.
   const settings = {
-    durationSeconds: positiveNumber("duration", values.duration ?? process.env.BENCH_DURATION, 10),
-    warmupSeconds: positiveNumber("BENCH_WARMUP", process.env.BENCH_WARMUP, 2),
+    durationSeconds: positiveNumber("duration", values.duration ?? process.env.BENCH_DURATION, check ? 2 : 10),
+    warmupSeconds: positiveNumber("BENCH_WARMUP", process.env.BENCH_WARMUP, check ? 1 : 2),
     connections: positiveNumber("BENCH_CONNECTIONS", process.env.BENCH_CONNECTIONS, 32),
     pipelining: positiveNumber("BENCH_PIPELINING", process.env.BENCH_PIPELINING, 1),
+    filled: filledSetting(values.filled, process.env.BENCH_FILLED, check),
+    check,
   };
   if (settings.durationSeconds < 1) throw new Error("duration must be at least 1 second");
   const suiteName = values.suite ?? process.env.BENCH_SUITE;
@@ -63,6 +85,11 @@ function readSettings() {
   if (suites.length === 0) throw new Error(`unknown suite "${suiteName}" (have: ${SUITES.map((s) => s.name).join(", ")})`);
   return { settings, suites };
 }
+
+/** Where a suite's report is kept beside the others, for --check's goals. */
+const reports = new Map();
+/** The suites chosen (--suite), whose goals --check holds the run to. */
+let selected = [];
 
 function remixServeCli() {
   const dir = join(ROOT, "node_modules", "@remix-run", "serve");
@@ -136,7 +163,7 @@ async function workspaceCredentials(baseUrl, user) {
 
 /** One request per scenario before any load: right status, JSON, and exactly the expected body. */
 /** One request with node:http (fetch will not send a chosen Host header, the app-proxy needs one). */
-function httpGet(url, method, headers) {
+function httpGet(url, method, headers, body) {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const req = httpRequest({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, method, headers, agent: false }, (res) => {
@@ -146,25 +173,32 @@ function httpGet(url, method, headers) {
       res.on("end", () => resolve({ status: res.statusCode, headers: { get: (name) => res.headers[name.toLowerCase()] ?? null }, text: async () => text }));
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
-async function precheck(scenario, url, headers, expected) {
-  const res = await httpGet(url, scenario.method ?? "GET", headers);
+async function precheck(scenario, url, headers, expected, body) {
+  const res = await httpGet(url, scenario.method ?? "GET", headers, body);
   const text = await res.text();
   const where = `scenario "${scenario.name}" (${scenario.method ?? "GET"} ${url})`;
   if (res.status !== 200) throw new Error(`${where}: expected HTTP 200, got ${res.status}: ${text.slice(0, 300)}`);
   if (!(res.headers.get("content-type") ?? "").includes("application/json")) {
     throw new Error(`${where}: expected a JSON response, got content-type ${res.headers.get("content-type")}`);
   }
-  let body;
+  let json;
   try {
-    body = JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
     throw new Error(`${where}: response is not valid JSON: ${text.slice(0, 300)}`);
   }
-  if (!isDeepStrictEqual(body, expected)) {
+  // A scenario whose answer differs each time (a new session per sign-in) checks its shape
+  // instead (`expectShape` returns what is wrong, or null), and the load checks statuses only.
+  if (scenario.expectShape) {
+    const problem = scenario.expectShape(json, expected);
+    if (problem) throw new Error(`${where}: wrong response body (${problem}): ${text.slice(0, 300)}`);
+    return undefined;
+  }
+  if (!isDeepStrictEqual(json, expected)) {
     throw new Error(`${where}: wrong response body\n  expected ${JSON.stringify(expected)}\n  got      ${text.slice(0, 300)}`);
   }
   return text;
@@ -187,10 +221,18 @@ async function runCustomSuite(suite, settings, ctx) {
   const outcome = await suite.run(ctx, settings);
   console.log(outcome.text);
   const report = { suite: suite.name, title: suite.title, startedAt, finishedAt: new Date().toISOString(), settings, machine: machine(loadBefore), scenarios: outcome.scenarios, ratios: outcome.ratios, clean: outcome.clean };
+  reports.set(suite.name, report);
+  printFilledOverEmpty(report);
   const [file] = saveResults(RESULTS_DIR, suite.name, report);
   console.log(`\nsaved ${file} (and latest-${suite.name}.json)`);
   if (!outcome.clean) console.error(`\nnot clean: ${suite.name} saw failed requests`);
   return outcome.clean;
+}
+
+/** Each scenario's req/s and each ratio beside the last run of the suite on the other kind of tables. */
+function printFilledOverEmpty(report) {
+  const lines = filledOverEmpty(RESULTS_DIR, report);
+  if (lines.length > 0) console.log(["", ...lines].join("\n"));
 }
 
 async function runSuite(suite, settings, baseCtx) {
@@ -208,27 +250,35 @@ async function runSuite(suite, settings, baseCtx) {
     if (!base) throw new Error(`scenario "${scenario.name}": unknown target "${scenario.target}"`);
     const url = `${base}${scenario.path}`;
     const headers = scenario.headers?.(ctx) ?? {};
-    const expectBody = await precheck(scenario, url, headers, scenario.expect(ctx));
-    plans.push({ scenario, url, headers, expectBody });
+    const body = scenario.body?.(ctx);
+    const expectBody = await precheck(scenario, url, headers, scenario.expect(ctx), body);
+    plans.push({ scenario, url, headers, body, expectBody });
   }
 
   const measured = [];
-  for (const { scenario, url, headers, expectBody } of plans) {
+  for (const { scenario, url, headers, body, expectBody } of plans) {
     process.stdout.write(`  ${scenario.name.padEnd(28)} warm-up ${settings.warmupSeconds} s + ${settings.durationSeconds} s … `);
     const pid = ctx.pids?.[scenario.target];
     const cpuBefore = cpuMs(pid);
+    const memory = sampleRss(pid);
     const result = await runLoad({
       url,
       method: scenario.method ?? "GET",
       headers,
-      connections: settings.connections,
+      ...(body !== undefined ? { body } : {}),
+      // A scenario of slow requests (a password hash each) may ask for fewer connections.
+      connections: Math.min(settings.connections, scenario.connections ?? Infinity),
       pipelining: settings.pipelining,
       durationSeconds: settings.durationSeconds,
       warmupSeconds: settings.warmupSeconds,
       expectBody,
+      settleMs: scenario.settleMs ?? 0,
     });
     // The server's CPU over warm-up and measured run, per response of both.
     const cpuAfter = cpuMs(pid);
+    // The server's resident memory just before the load and at its highest during it.
+    const { idleMb, peakMb } = memory.stop();
+    result.rssMb = { before: idleMb, peak: peakMb };
     const served = result.requests + (result.warmup?.requests ?? 0);
     result.serverCpuUsPerRequest = cpuBefore !== null && cpuAfter !== null && served > 0 ? Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / served) / 10 : null;
     process.stdout.write(`${Math.round(result.reqPerSecMean)} req/s\n`);
@@ -238,6 +288,7 @@ async function runSuite(suite, settings, baseCtx) {
   const ratios = computeRatios(suite, measured);
   const dirty = measured.filter(({ result: r }) => r.non2xx > 0 || r.errors > 0 || r.mismatches > 0);
   console.log(formatReport(suite, settings, measured, ratios));
+  for (const note of suite.footnotes?.(ctx, measured) ?? []) console.log(note);
   const report = {
     suite: suite.name,
     title: suite.title,
@@ -248,8 +299,12 @@ async function runSuite(suite, settings, baseCtx) {
     loadGenerator: "autocannon in a separate Node process (bench/lib/load-worker.mjs)",
     scenarios: measured,
     ratios,
+    // Each server's RSS before any load (the per-scenario readings are in each result's rssMb).
+    restingRssMb: ctx.restingRssMb,
     clean: dirty.length === 0,
   };
+  reports.set(suite.name, report);
+  printFilledOverEmpty(report);
   const [file] = saveResults(RESULTS_DIR, suite.name, report);
   console.log(`\nsaved ${file} (and latest-${suite.name}.json)`);
   await ctx.cleanup?.();
@@ -259,8 +314,18 @@ async function runSuite(suite, settings, baseCtx) {
   return dirty.length === 0;
 }
 
+/** The exit status: 1 when a run was not clean or, with --check, when a goal was missed. */
+function finish(settings, clean) {
+  if (!settings.check) return clean ? 0 : 1;
+  const { text, missed } = checkGoals(reports, selected);
+  console.log(text);
+  if (missed.length > 0) console.error(`\n--check: ${missed.length} goal${missed.length === 1 ? "" : "s"} missed: ${missed.join("; ")}`);
+  return clean && missed.length === 0 ? 0 : 1;
+}
+
 async function main() {
   const { settings, suites } = readSettings();
+  selected = suites.map((suite) => suite.name);
   if (!existsSync(join(ROOT, "build", "index.js"))) throw new Error("build/index.js is missing: run `npm run build` first (`npm run bench` does).");
 
   // Suites that need no server (cli-startup) run without starting any when chosen alone.
@@ -270,7 +335,7 @@ async function main() {
       console.log(`\nsuite ${suite.name}`);
       clean = (await runCustomSuite(suite, settings, { root: ROOT })) && clean;
     }
-    return clean ? 0 : 1;
+    return finish(settings, clean);
   }
 
   const tmpRoot = mkdtempSync(join(tmpdir(), "svc-bench-"));
@@ -333,6 +398,18 @@ async function main() {
     const user = await signUp(serviceUrl, BENCH_EMAIL, BENCH_PASSWORD);
     console.log(`signed up ${user.email} (${user.userId})`);
     const credentials = await workspaceCredentials(serviceUrl, user);
+    if (settings.filled) {
+      const took = await fillService(db.url, user);
+      console.log(`filled the service's tables: ${FILL_ACCOUNTS} accounts with sessions, workspaces, keys and OAuth grants (${took} ms)`);
+    }
+
+    console.log("starting the peers (better-auth, bare oidc-provider) …");
+    const peers = await startPeers({ root: ROOT, logDir, databaseUrl: db.url, user, servers, cleanups });
+    console.log(`better-auth hashes with node:crypto scrypt N=${peers.scrypt.N} r=${peers.scrypt.r} p=${peers.scrypt.p}, the service's parameters`);
+    if (settings.filled) {
+      const took = await fillBetterAuth(peers.betterAuth.databaseUrl, peers.betterAuth);
+      console.log(`filled better-auth's tables: ${FILL_ACCOUNTS} users with credentials and sessions (${took} ms)`);
+    }
 
     console.log("starting remix-serve and the baseline …");
     const [remix, baseline] = await Promise.all([
@@ -381,6 +458,9 @@ async function main() {
     ]);
     void remix;
     void baseline;
+    // Every server's resident memory at rest, started and signed into, before any load.
+    const restingRssMb = Object.fromEntries(servers.map((server) => [server.name, rssMb(server.child.pid)]));
+    console.log(`resident memory at rest (MB): ${Object.entries(restingRssMb).map(([name, mb]) => `${name} ${mb ?? "n/a"}`).join(", ")}`);
 
     const ctx = {
       root: ROOT,
@@ -390,9 +470,12 @@ async function main() {
       databaseUrl: db.url,
       user,
       ...credentials,
+      betterAuth: peers.betterAuth,
+      restingRssMb,
+      scrypt: peers.scrypt,
       // Each target's process, for the server-CPU-per-request column (targets a suite adds have none).
       pids: Object.fromEntries(servers.map((server) => [server.name, server.child.pid])),
-      targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "npm-start-metrics": metricsServiceUrl, "remix-serve": remixUrl },
+      targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "npm-start-metrics": metricsServiceUrl, "remix-serve": remixUrl, ...peers.targets },
     };
     let clean = true;
     for (const suite of suites) {
@@ -405,7 +488,7 @@ async function main() {
         console.error(`${s.name} exited during the run:\n${s.log()}`);
       }
     }
-    return clean ? 0 : 1;
+    return finish(settings, clean);
   } catch (error) {
     console.error(`\nbench failed: ${error?.message ?? error}`);
     for (const s of servers) {

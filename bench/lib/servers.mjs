@@ -121,16 +121,20 @@ export async function startPostgres({ dir, database, log = () => {} }) {
   } catch (error) {
     throw new Error(`embedded PostgreSQL did not start: ${error?.message ?? "process closed"}`);
   }
-  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`create database "${database}"`);
-  } finally {
-    await client.end();
-  }
+  await createDatabase(`postgres://postgres:${password}@127.0.0.1:${port}/postgres`, database);
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     stop: () => cluster.stop(),
   };
+}
+
+/** Creates database `name` through a connection to `databaseUrl` (any database of the cluster). */
+export async function createDatabase(databaseUrl, name) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
 }

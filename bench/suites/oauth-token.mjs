@@ -12,34 +12,24 @@
 //   a browser gets one (authorize, the consent page, Approve, the redirect), then all exchanged
 //   with PKCE; only the exchanges are timed, until BENCH_DURATION seconds of exchanging.
 // - refresh: one grant per connection; each connection refreshes its own chain for the run.
-// - introspection: one access token, POST /auth/v1/oauth/introspect by its (public) client.
+// - introspection: one access token, POST /auth/v1/oauth/introspect by its (public) client,
+//   and one refresh token (what the bare library itself introspects).
+//
+// Beside the service, the same rows on the bare oidc-provider of the version the service pins
+// (issue 30; peers/oidc-provider-server.mjs: same signing algorithm, JWT access tokens with
+// resource indicators, PKCE, public client), its codes got the same way before each round.
+// Its JWT access tokens it cannot introspect, so the two are compared on a refresh token.
 import { createHash, randomBytes } from "node:crypto";
 import { Pool } from "undici";
 import { cpuMs } from "../lib/process-cpu.mjs";
+import { Jar } from "../lib/cookie-jar.mjs";
+import { peerCode, registerPeerClient } from "../lib/oidc-peer-codes.mjs";
 import { computeRatios, formatReport } from "../lib/report.mjs";
 
 const REDIRECT_URI = "http://127.0.0.1:9/callback";
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const round = (n) => Math.round(n * 1000) / 1000;
 const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
-
-/** A browser's cookies across the authorize redirects (one origin, so no path rules needed). */
-class Jar {
-  cookies = new Map();
-  constructor(initial) {
-    for (const part of initial.split(/;\s*/)) this.put(part);
-  }
-  put(pair) {
-    const at = pair.indexOf("=");
-    if (at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  take(headers) {
-    for (const line of headers.getSetCookie()) this.put(line.split(";")[0]);
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
 
 /** One code, as a signed-in person's browser gets it: authorize -> consent -> Approve -> redirect. */
 async function newCode(serviceUrl, cookie, clientId) {
@@ -156,86 +146,114 @@ export default {
   },
   async run(ctx, settings) {
     const serviceUrl = ctx.targets["npm-start"];
+    const peerUrl = ctx.targets["oidc-provider"];
     const { clientId } = ctx;
     const connections = settings.connections;
     const perRound = Number(process.env.BENCH_TOKEN_CODES_PER_ROUND ?? 400);
     const service = new Pool(serviceUrl, { connections, pipelining: 1 });
+    const peer = new Pool(peerUrl, { connections, pipelining: 1 });
     const baseline = new Pool(ctx.targets.baseline, { connections, pipelining: 1 });
-    const servicePid = ctx.pids["npm-start"];
     const durationMs = settings.durationSeconds * 1000;
     const warmupMs = settings.warmupSeconds * 1000;
-    const exchange = ({ code, verifier }, then) => ({ path: "/auth/v1/oauth/token", params: { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: clientId }, then });
-    const codes = async (n) => {
+    const peerClientId = await registerPeerClient(peerUrl, REDIRECT_URI);
+    const inBatches = async (n, mint) => {
       const got = [];
-      for (let i = 0; i < n; i += 8) got.push(...(await Promise.all(Array.from({ length: Math.min(8, n - i) }, () => newCode(serviceUrl, ctx.user.cookie, clientId)))));
+      for (let i = 0; i < n; i += 8) got.push(...(await Promise.all(Array.from({ length: Math.min(8, n - i) }, mint))));
       return got;
     };
     const measured = [];
+    const report = () => process.stdout.write(`  ${measured.at(-1).name} ${Math.round(measured.at(-1).result.reqPerSecMean)} req/s\n`);
 
     // Baseline: the bare node:http server, the same POST, the same loop.
     const baselineBody = { path: "/", params: { grant_type: "refresh_token", refresh_token: "x".repeat(43), client_id: clientId } };
     await closedLoop(baseline, connections, () => baselineBody, warmupMs);
     const base = await withCpu(ctx.pids.baseline, async () => [await closedLoop(baseline, connections, () => baselineBody, durationMs)]);
     measured.push(row("baseline (node:http)", "baseline", base.loops, base.cpuUs));
-    process.stdout.write(`  baseline ${Math.round(measured.at(-1).result.reqPerSecMean)} req/s\n`);
+    report();
 
-    // Code exchange, in rounds so every code is used well inside its 60 s.
-    process.stdout.write(`  code exchange: rounds of ${perRound} codes …\n`);
-    let pending = await codes(Math.min(perRound, connections * 4));
-    await closedLoop(service, connections, () => (pending.length ? exchange(pending.pop()) : null)); // warm-up
-    const exchangeLoops = [];
-    let exchangeCpuUs = 0;
-    let tokens = [];
-    while (exchangeLoops.reduce((sum, l) => sum + l.elapsedMs, 0) < durationMs && exchangeLoops.length < 20) {
-      pending = await codes(perRound);
-      const measuredRound = await withCpu(servicePid, async () => [await closedLoop(service, connections, () => (pending.length ? exchange(pending.pop(), (res) => res.status === 200 && tokens.push(JSON.parse(res.text))) : null))]);
-      exchangeLoops.push(...measuredRound.loops);
-      exchangeCpuUs = measuredRound.cpuUs === null || exchangeCpuUs === null ? null : exchangeCpuUs + measuredRound.cpuUs;
+    // The same rows on the service and on the bare library (its own routes: /token, /token/introspection).
+    const servers = [
+      { label: "", target: "npm-start", pool: service, client: clientId, token: "/auth/v1/oauth/token", introspection: "/auth/v1/oauth/introspect", codes: (n) => inBatches(n, () => newCode(serviceUrl, ctx.user.cookie, clientId)) },
+      { label: "bare oidc-provider ", target: "oidc-provider", pool: peer, client: peerClientId, token: "/token", introspection: "/token/introspection", codes: (n) => inBatches(n, () => peerCode(peerUrl, peerClientId, REDIRECT_URI)) },
+    ];
+    for (const server of servers) {
+      const pid = ctx.pids[server.target];
+      const exchange = ({ code, verifier }, then) => ({ path: server.token, params: { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: server.client }, then });
+
+      // Code exchange, in rounds so every code is used well inside its 60 s.
+      process.stdout.write(`  ${server.label}code exchange: rounds of ${perRound} codes …\n`);
+      let pending = await server.codes(Math.min(perRound, connections * 4));
+      await closedLoop(server.pool, connections, () => (pending.length ? exchange(pending.pop()) : null)); // warm-up
+      const exchangeLoops = [];
+      let exchangeCpuUs = 0;
+      const tokens = [];
+      while (exchangeLoops.reduce((sum, l) => sum + l.elapsedMs, 0) < durationMs && exchangeLoops.length < 20) {
+        pending = await server.codes(perRound);
+        const measuredRound = await withCpu(pid, async () => [await closedLoop(server.pool, connections, () => (pending.length ? exchange(pending.pop(), (res) => res.status === 200 && tokens.push(JSON.parse(res.text))) : null))]);
+        exchangeLoops.push(...measuredRound.loops);
+        exchangeCpuUs = measuredRound.cpuUs === null || exchangeCpuUs === null ? null : exchangeCpuUs + measuredRound.cpuUs;
+      }
+      measured.push(row(`${server.label}token: code exchange`, server.target, exchangeLoops, exchangeCpuUs));
+      report();
+
+      // Refresh: one rotating chain per connection.
+      const chains = tokens.slice(0, connections).map((t) => t.refresh_token);
+      if (chains.length < connections || chains.some((t) => !t)) throw new Error(`${server.label}code exchanges gave ${tokens.length} refresh tokens for ${connections} connections`);
+      const refresh = (worker) => ({
+        path: server.token,
+        params: { grant_type: "refresh_token", refresh_token: chains[worker], client_id: server.client },
+        then: (res) => {
+          if (res.status === 200) chains[worker] = JSON.parse(res.text).refresh_token;
+        },
+      });
+      await closedLoop(server.pool, connections, refresh, warmupMs);
+      const refreshed = await withCpu(pid, async () => [await closedLoop(server.pool, connections, refresh, durationMs)]);
+      measured.push(row(`${server.label}token: refresh`, server.target, refreshed.loops, refreshed.cpuUs));
+      report();
+
+      // Introspection by the token's own (public) client: the service's JWT access token (its
+      // middleware answers those), and on both a refresh token (the library's own introspection:
+      // the bare library cannot introspect its JWT access tokens).
+      // A fresh grant for that: the bare library's in-memory adapter is an LRU of 1,000 entries,
+      // which the rounds above have long overflowed.
+      const [fresh] = await server.codes(1);
+      const exchanged = await postForm(server.pool, server.token, exchange(fresh).params);
+      if (exchanged.status !== 200) throw new Error(`${server.label}code exchange for introspection answered ${exchanged.status}: ${exchanged.text}`);
+      const introspections = [
+        ...(server.target === "npm-start" ? [{ name: "introspection", token: tokens.at(-1).access_token }] : []),
+        { name: `${server.label}introspection (refresh token)`, token: JSON.parse(exchanged.text).refresh_token },
+      ];
+      for (const { name, token } of introspections) {
+        const introspect = { path: server.introspection, params: { token, client_id: server.client } };
+        const check = await postForm(server.pool, introspect.path, introspect.params);
+        if (check.status !== 200 || JSON.parse(check.text).active !== true) throw new Error(`${name} answered ${check.status}: ${check.text}`);
+        await closedLoop(server.pool, connections, () => introspect, warmupMs);
+        const introspected = await withCpu(pid, async () => [await closedLoop(server.pool, connections, () => introspect, durationMs)]);
+        measured.push(row(name, server.target, introspected.loops, introspected.cpuUs));
+        report();
+      }
     }
-    measured.push(row("token: code exchange", "npm-start", exchangeLoops, exchangeCpuUs));
-    process.stdout.write(`  code exchange ${Math.round(measured.at(-1).result.reqPerSecMean)} req/s\n`);
 
-    // Refresh: one rotating chain per connection.
-    const chains = tokens.slice(0, connections).map((t) => t.refresh_token);
-    if (chains.length < connections || chains.some((t) => !t)) throw new Error(`the code exchanges gave ${chains.filter(Boolean).length} refresh tokens for ${connections} connections`);
-    const refresh = (worker) => ({
-      path: "/auth/v1/oauth/token",
-      params: { grant_type: "refresh_token", refresh_token: chains[worker], client_id: clientId },
-      then: (res) => {
-        if (res.status === 200) chains[worker] = JSON.parse(res.text).refresh_token;
-      },
-    });
-    await closedLoop(service, connections, refresh, warmupMs);
-    const refreshed = await withCpu(servicePid, async () => [await closedLoop(service, connections, refresh, durationMs)]);
-    measured.push(row("token: refresh", "npm-start", refreshed.loops, refreshed.cpuUs));
-    process.stdout.write(`  refresh ${Math.round(measured.at(-1).result.reqPerSecMean)} req/s\n`);
-
-    // Introspection of one live access token by its own (public) client.
-    const accessToken = tokens.at(-1).access_token;
-    const introspect = { path: "/auth/v1/oauth/introspect", params: { token: accessToken, client_id: clientId } };
-    const check = await postForm(service, introspect.path, introspect.params);
-    if (check.status !== 200 || JSON.parse(check.text).active !== true) throw new Error(`introspection answered ${check.status}: ${check.text}`);
-    await closedLoop(service, connections, () => introspect, warmupMs);
-    const introspected = await withCpu(servicePid, async () => [await closedLoop(service, connections, () => introspect, durationMs)]);
-    measured.push(row("introspection", "npm-start", introspected.loops, introspected.cpuUs));
-    process.stdout.write(`  introspection ${Math.round(measured.at(-1).result.reqPerSecMean)} req/s\n`);
-
-    await Promise.all([service.close(), baseline.close()]);
+    await Promise.all([service.close(), peer.close(), baseline.close()]);
     const suite = {
       title: this.title,
       ratios: [
-        { name: "code exchange / baseline", numerator: "token: code exchange", denominator: "baseline (node:http)" },
-        { name: "refresh / baseline", numerator: "token: refresh", denominator: "baseline (node:http)" },
-        { name: "introspection / baseline", numerator: "introspection", denominator: "baseline (node:http)" },
+        { name: "code exchange / baseline", numerator: "token: code exchange", denominator: "baseline (node:http)", goal: 0.04 },
+        { name: "refresh / baseline", numerator: "token: refresh", denominator: "baseline (node:http)", goal: 0.04 },
+        { name: "introspection / baseline", numerator: "introspection", denominator: "baseline (node:http)", goal: 0.29 },
+        { name: "code exchange / bare oidc-provider", numerator: "token: code exchange", denominator: "bare oidc-provider token: code exchange", goal: 0.5 },
+        { name: "refresh / bare oidc-provider", numerator: "token: refresh", denominator: "bare oidc-provider token: refresh", goal: 0.5 },
+        { name: "introspection (refresh token) / bare oidc-provider", numerator: "introspection (refresh token)", denominator: "bare oidc-provider introspection (refresh token)" },
+        { name: "bare oidc-provider code exchange / baseline", numerator: "bare oidc-provider token: code exchange", denominator: "baseline (node:http)" },
       ],
     };
     const ratios = computeRatios(suite, measured);
     const hydra = 5100;
-    const introspection = measured.at(-1).result.reqPerSecMean;
+    const introspection = measured.find((m) => m.name === "introspection").result.reqPerSecMean;
     const text = [
       formatReport(suite, settings, measured, ratios),
       `introspection / Ory Hydra's published ~${hydra} req/s on 2 cores   ${(introspection / hydra).toFixed(2)}  (a published figure from another machine, not measured here)`,
-      `load: ${connections} connections, closed loop in the runner's process (undici Pool); code-exchange rows time only the exchanges (${exchangeLoops.length} rounds of ${perRound})`,
+      `load: ${connections} connections, closed loop in the runner's process (undici Pool); code-exchange rows time only the exchanges (rounds of ${perRound} codes)`,
     ].join("\n");
     const clean = measured.every((m) => m.result.non2xx === 0 && m.result.errors === 0);
     return { text, scenarios: measured, ratios, clean };

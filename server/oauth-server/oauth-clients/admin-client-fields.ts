@@ -1,4 +1,4 @@
-import { IDENTITY } from "../error-codes";
+import { IDENTITY } from "../../identity";
 import { isSafeValue } from "../../platform/validation/text";
 import { IdentityError } from "../../identity";
 import { clientNameProblem, clientUriProblem } from "./client-metadata-rules";

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../error-codes";
+import { IDENTITY } from "../../identity";
 import { isSafeValue } from "../../platform/validation/text";
 import { IdentityError, publishSessionRevoked } from "../../identity";
 import { clientFieldsToCreate, clientFieldsToUpdate, type AuthMethod, type ClientFieldsToCreate, type ClientType } from "./admin-client-fields";
