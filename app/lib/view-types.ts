@@ -113,7 +113,7 @@ export interface AdminWorkspaceView {
   idempotencyKey: string;
 }
 
-export interface CreditAdjustResult extends FormResult {
+export interface BalanceAdjustResult extends FormResult {
   tenantId?: string;
   direction?: "grant" | "deduct";
   amount?: string;
@@ -128,7 +128,7 @@ export interface AgentTokenResult extends FormResult {
 }
 
 
-/** One row of a workspace's credits history (server/billing/history-service.ts). */
+/** One row of a workspace's credits history (server/balance/history-service.ts). */
 export interface LedgerEntryView {
   id: string;
   createdAt: string;

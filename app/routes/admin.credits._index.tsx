@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { AdminCreditsPage, type AdminCreditsData } from "~/components/pages/AdminCreditsPage";
+import { AdminBalancePage, type AdminBalanceData } from "~/components/pages/AdminBalancePage";
 import { loadAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
-import { adjustCredits } from "~/lib/credits.server";
+import { adjustBalance } from "~/lib/balance.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { notFound } from "~/lib/not-found.server";
 import { readForm } from "~/lib/read-form.server";
@@ -26,12 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A fresh idempotency key per form and render: resubmitting the same form writes once.
   const workspaces = page.workspaces.map((row) => ({ ...row, idempotencyKey: crypto.randomUUID() }));
   headers.set("cache-control", "no-store");
-  return json<AdminCreditsData>({ account, workspaces, nextCursor: page.nextCursor }, { headers });
+  return json<AdminBalanceData>({ account, workspaces, nextCursor: page.nextCursor }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const dashboard = await requireUser(request);
-  return adjustCredits(dashboard, request, await readForm(request));
+  return adjustBalance(dashboard, request, await readForm(request));
 }
 
-export default AdminCreditsPage;
+export default AdminBalancePage;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { CreditsPage, type CreditsData } from "~/components/pages/CreditsPage";
+import { BalancePage, type BalanceData } from "~/components/pages/BalancePage";
 import { loadWorkspaceAccount } from "~/lib/account.server";
 import { sessionHeaders } from "~/lib/caller.server";
 import { loadLedgerPage } from "~/lib/ledger.server";
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Credits · svc" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadWorkspaceAccount(request);
   const ledger = await loadLedgerPage(dashboard, request);
-  return json<CreditsData>({ account, ledger }, { headers: sessionHeaders(dashboard) });
+  return json<BalanceData>({ account, ledger }, { headers: sessionHeaders(dashboard) });
 }
 
-export default CreditsPage;
+export default BalancePage;

@@ -1,4 +1,4 @@
-import { balanceOutput } from "../../server/billing";
+import { balanceOutput } from "../../server/balance";
 
 import { route, type Route } from "../route-types";
 import { INVALID_BEARER } from "../openapi/common-responses";

@@ -1,4 +1,4 @@
-import { cachedBalance, balanceBody, loadBalance } from "../../server/billing";
+import { cachedBalance, balanceBody, loadBalance } from "../../server/balance";
 import { invalidBearer, noWorkspace } from "../../server/platform/errors";
 import { getIdentityTokenVerifier, isSessionLive, looksLikeJwt, identityTokenKey, knownIdentity, rememberIdentity } from "../../server/identity";
 import { getConfig } from "../../server/platform/config";

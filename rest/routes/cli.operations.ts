@@ -1,6 +1,6 @@
 import { cliAppsOutput, cliEnvOutput, whoamiOutput } from "../../server/keys";
 import { z } from "zod";
-import { balanceOutput } from "../../server/billing";
+import { balanceOutput } from "../../server/balance";
 
 import { route, type Route } from "../route-types";
 import { personalKeyOutput, revokeUndeliveredKeyInput } from "../../server/dev";

@@ -4,7 +4,7 @@ import { can, CAPABILITIES, requireCliKeyPersonMay } from "../members";
 import { membershipRole } from "../tenants";
 import type { AppKeyPrincipal } from "../keys";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { balanceBody, loadBalance } from "../billing";
+import { balanceBody, loadBalance } from "../balance";
 import { getConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
 import { appKeyProcedure, router } from "./trpc";

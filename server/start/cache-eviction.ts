@@ -1,5 +1,5 @@
 import { subscribe } from "../platform/db/notifications";
-import { BALANCE_CHANGED_CHANNEL, balanceEvictions } from "../billing";
+import { BALANCE_CHANGED_CHANNEL, balanceEvictions } from "../balance";
 import { CONNECTIONS_CHANGED_CHANNEL, EVERY_WORKSPACE, boundConnectionsEvictions, proxyTargetEvictions } from "../connections";
 import { APP_SESSION_RENAMED_CHANNEL, APP_SESSION_REVOKED_CHANNEL, DEPLOYMENT_CHANGED_CHANNEL, appIdentityEvictions, forgetDeploymentTargets } from "../deployments";
 import { SESSION_REVOKED_CHANNEL, sessionCache, verifiedIdentityEvictions } from "../identity";

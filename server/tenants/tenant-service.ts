@@ -11,7 +11,7 @@ import { isReservedSlug, reservedSlugMessage } from "./reserved-slugs";
 import type { CreateTenantInput, UpdateTenantInput } from "./schemas";
 import { deleteOwnedImage, prepareImage, storeImage } from "../images";
 import { imageOwnerLocks } from "../platform/async/keyed-mutex";
-import { parseCredits } from "../billing";
+import { parseCredits } from "../balance";
 import { recordChange, recordChangeWithStatement, type Change } from "../changes";
 
 const SLUG_TAKEN = "This workspace URL is already taken";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { AdminCreditsPage } from "~/components/pages/AdminCreditsPage";
+import { AdminBalancePage } from "~/components/pages/AdminBalancePage";
 import { account } from "./fixtures";
 
 afterEach(cleanup);
@@ -20,7 +20,7 @@ function renderAdmin({ rotateKeys = true } = {}) {
   const Stub = createRemixStub([
     {
       path: "/admin/credits",
-      Component: AdminCreditsPage,
+      Component: AdminBalancePage,
       loader: () =>
         json({
           account: { ...account(), balance: show(micros), isAdmin: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCredits, parseCredits } from "../../server/billing/money";
+import { formatCredits, parseCredits } from "../../server/balance/money";
 import { hashAppKey, isAppKeyFormat, mintAppKey } from "../../server/keys/key-format";
 import { toDotenv } from "../../server/apps/env-service";
 

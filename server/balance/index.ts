@@ -1,4 +1,4 @@
-/** The billing area's face: what other areas, the routers, rest/ and app/ may use. */
+/** The balance area's face: what other areas, the routers, rest/ and app/ may use. */
 export { BALANCE_CHANGED_CHANNEL, balanceEvictions, cachedBalance } from "./balance-cache";
 export { balanceBody, loadBalance } from "./balance-service";
 export { ledgerPage, workspacesPage } from "./history-service";

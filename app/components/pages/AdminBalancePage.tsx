@@ -4,18 +4,18 @@ import type { AccountView, AdminWorkspaceView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { DataTable } from "../DataTable";
-import { CreditAdjustForm } from "../CreditAdjustForm";
+import { BalanceAdjustForm } from "../BalanceAdjustForm";
 import { Pager } from "../Pager";
 
-export interface AdminCreditsData {
+export interface AdminBalanceData {
   account: AccountView;
   workspaces: AdminWorkspaceView[];
   nextCursor: string | null;
 }
 
 /** Administrators: every workspace's balance, with a grant/deduct form each. */
-export function AdminCreditsPage() {
-  const { account, workspaces, nextCursor } = useLoaderData<AdminCreditsData>();
+export function AdminBalancePage() {
+  const { account, workspaces, nextCursor } = useLoaderData<AdminBalanceData>();
   return (
     <AppShell account={account}>
       <PageHeader title="Credits" description="Grant or deduct credits for any workspace. Every change is written to the ledger." />
@@ -31,7 +31,7 @@ export function AdminCreditsPage() {
               </th>
               <td className="mono cell-nowrap" data-testid={`balance-${workspace.slug}`}>{creditsLabel(workspace.balance)}</td>
               <td>
-                <CreditAdjustForm workspace={workspace} />
+                <BalanceAdjustForm workspace={workspace} />
               </td>
             </tr>
           )}

@@ -5,7 +5,7 @@ import { workspaceFor } from "../members";
 import { AppError } from "../platform/errors";
 import { nameSchema } from "../platform/validation/text";
 import { BROWSER, adminProcedure, authedProcedure, router } from "./trpc";
-import { balanceBody, loadBalance, appendLedgerEntry, parseCredits, ledgerPage, workspacesPage, MAX_PAGE_SIZE, PAGE_SIZE } from "../billing";
+import { balanceBody, loadBalance, appendLedgerEntry, parseCredits, ledgerPage, workspacesPage, MAX_PAGE_SIZE, PAGE_SIZE } from "../balance";
 import { isAdmin } from "../identity";
 import { findTenant } from "../tenants";
 import { forbidden } from "../platform/errors";
@@ -28,7 +28,7 @@ const historyInput = pageInput.extend({
   tenantId: z.uuid({ error: "Workspace not found" }).optional(),
 });
 
-export const billingRouter = router({
+export const balanceRouter = router({
   /** The signed-in member's workspace balance (shown in the dashboard header). */
   myBalance: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {
     const workspace = await workspaceFor(caller(ctx), "workspace.read");

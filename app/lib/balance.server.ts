@@ -1,13 +1,13 @@
 import { json, redirect } from "@remix-run/node";
 import { sessionHeaders, type DashboardRequest } from "./caller.server";
 import { describeFailure } from "./form-errors.server";
-import type { CreditAdjustResult } from "./view-types";
+import type { BalanceAdjustResult } from "./view-types";
 
 /**
  * The admin grant/deduct form: the server decides (admin only, amount rule, no overdraft)
  * and a repeated idempotency key comes back as `duplicate` with nothing written.
  */
-export async function adjustCredits(dashboard: DashboardRequest, request: Request, form: FormData) {
+export async function adjustBalance(dashboard: DashboardRequest, request: Request, form: FormData) {
   const headers = sessionHeaders(dashboard);
   const tenantId = String(form.get("tenantId") ?? "");
   const direction = form.get("direction") === "deduct" ? "deduct" : "grant";
@@ -17,7 +17,7 @@ export async function adjustCredits(dashboard: DashboardRequest, request: Reques
   const values = { amount, reference };
   try {
     const result = await dashboard.caller.billing.adjust({ tenantId, direction, amount, reference: reference || undefined, idempotencyKey });
-    return json<CreditAdjustResult>(
+    return json<BalanceAdjustResult>(
       { intent: "adjust", ok: true, tenantId, direction, amount, duplicate: result.duplicate, balance: result.balance },
       { headers },
     );
@@ -26,7 +26,7 @@ export async function adjustCredits(dashboard: DashboardRequest, request: Reques
     if (failure.status === 403) throw redirect("/dashboard", { headers });
     const field =
       failure.path === "reference" ? "reference" : failure.path === "amount" || /amount|credits/i.test(failure.message) ? "amount" : undefined;
-    const result: CreditAdjustResult = field
+    const result: BalanceAdjustResult = field
       ? { intent: "adjust", ok: false, tenantId, fieldErrors: { [field]: failure.message }, values }
       : { intent: "adjust", ok: false, tenantId, formError: failure.message, values };
     return json(result, { status: failure.status, headers });

@@ -6,14 +6,14 @@ import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { LedgerTable } from "../LedgerTable";
 
-export interface CreditsData {
+export interface BalanceData {
   account: AccountView & { workspace: WorkspaceView };
   ledger: LedgerPageView;
 }
 
 /** The workspace's own credits: the balance and every change to it, for its members. */
-export function CreditsPage() {
-  const { account, ledger } = useLoaderData<CreditsData>();
+export function BalancePage() {
+  const { account, ledger } = useLoaderData<BalanceData>();
   return (
     <AppShell account={account}>
       <PageHeader title="Credits" description={`Balance: ${creditsLabel(account.balance ?? "0")}. Every change is listed here, newest first.`} />

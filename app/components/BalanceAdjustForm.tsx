@@ -1,14 +1,14 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { creditsLabel } from "~/lib/format";
-import type { AdminWorkspaceView, CreditAdjustResult } from "~/lib/view-types";
+import type { AdminWorkspaceView, BalanceAdjustResult } from "~/lib/view-types";
 
 /**
  * Grant or deduct for one workspace. The hidden idempotency key comes with the page, so a
  * double click or a resubmitted form is applied once (and reported as already applied).
  */
-export function CreditAdjustForm({ workspace }: { workspace: AdminWorkspaceView }) {
-  const fetcher = useFetcher<CreditAdjustResult>();
+export function BalanceAdjustForm({ workspace }: { workspace: AdminWorkspaceView }) {
+  const fetcher = useFetcher<BalanceAdjustResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const busy = fetcher.state !== "idle";
@@ -60,7 +60,7 @@ export function CreditAdjustForm({ workspace }: { workspace: AdminWorkspaceView 
   );
 }
 
-function describe(result: CreditAdjustResult): string {
+function describe(result: BalanceAdjustResult): string {
   const balance = creditsLabel(result.balance ?? "0");
   if (result.duplicate) return `Already applied: nothing changed. Balance: ${balance}`;
   const verb = result.direction === "deduct" ? "Deducted" : "Granted";
