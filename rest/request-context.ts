@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createContextInner, createCaller } from "../server/routers";
 import { readCookie, readSessionCookie, resolveSessionFrom, type ResolvedSession } from "../server/identity";
-import { preferredTenantFrom, WORKSPACE_COOKIE } from "../server/members";
+import { preferredTenantFrom, TENANT_COOKIE } from "../server/members";
 import type { AppKeyPrincipal } from "../server/keys";
 import type { HeaderReader } from "./plain-answer";
 import { getRuntime } from "../server/start";
@@ -46,7 +46,7 @@ export class RequestContext {
   }
 
   get preferredTenantId(): string | null {
-    return preferredTenantFrom(readCookie(this.header("cookie"), WORKSPACE_COOKIE));
+    return preferredTenantFrom(readCookie(this.header("cookie"), TENANT_COOKIE));
   }
 
   get sessionCookie(): string | undefined {

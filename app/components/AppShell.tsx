@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { creditsLabel } from "~/lib/format";
-import { adminPages, workspacePages } from "~/lib/navigation";
+import { adminPages, tenantPages } from "~/lib/navigation";
 import type { AccountView } from "~/lib/view-types";
 import { AccountMenu } from "./AccountMenu";
 import { AdminMenu } from "./AdminMenu";
@@ -26,25 +26,25 @@ export function SkipLink() {
  * and wraps, and every link stays reachable (no-script.css).
  */
 export function AppShell({ account, children }: { account: AccountView; children: ReactNode }) {
-  const { workspace, balance, role } = account;
-  const pages = workspacePages(account);
+  const { workspace: tenant, balance, role } = account;
+  const pages = tenantPages(account);
   const admin = adminPages(account);
-  const shownBalance = workspace && balance != null ? creditsLabel(balance) : null;
+  const shownBalance = tenant && balance != null ? creditsLabel(balance) : null;
   const menu = useDisclosure("site-menu");
   return (
     <div className="shell">
       <SkipLink />
       <header className="topbar">
         <div className="topbar-inner">
-          <Link to={workspace ? "/dashboard" : "/onboarding"} className="brand">
-            {workspace ? (
-              <Avatar src={workspace.logoUrl} name={workspace.name} shape="square" size="sm" />
+          <Link to={tenant ? "/dashboard" : "/onboarding"} className="brand">
+            {tenant ? (
+              <Avatar src={tenant.logoUrl} name={tenant.name} shape="square" size="sm" />
             ) : (
               <span className="logo-mark" aria-hidden="true">s</span>
             )}
-            <span className="brand-name" data-testid="header-workspace">{workspace?.name ?? "svc"}</span>
+            <span className="brand-name" data-testid="header-workspace">{tenant?.name ?? "svc"}</span>
           </Link>
-          {workspace && role ? <WorkspaceSwitcher account={account} /> : null}
+          {tenant && role ? <TenantSwitcher account={account} /> : null}
           <div className="topbar-actions">
             {admin.length > 0 ? <AdminMenu items={admin} /> : null}
             <AccountMenu account={account} />
@@ -96,7 +96,7 @@ export function PageHeader({ title, description, children }: { title: string; de
  * The current workspace's role, and a menu of the others the person belongs to. Plain
  * forms inside a <details>: it works before hydration and without JavaScript.
  */
-function WorkspaceSwitcher({ account }: { account: AccountView }) {
+function TenantSwitcher({ account }: { account: AccountView }) {
   const location = useLocation();
   const others = (account.workspaces ?? []).filter((w) => w.id !== account.workspace?.id);
   const owns = (account.workspaces ?? []).some((w) => w.role === "owner");

@@ -1,13 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { creditsLabel } from "~/lib/format";
-import type { AdminWorkspaceView, BalanceAdjustResult } from "~/lib/view-types";
+import type { AdminTenantView, BalanceAdjustResult } from "~/lib/view-types";
 
 /**
  * Grant or deduct for one workspace. The hidden idempotency key comes with the page, so a
  * double click or a resubmitted form is applied once (and reported as already applied).
  */
-export function BalanceAdjustForm({ workspace }: { workspace: AdminWorkspaceView }) {
+export function BalanceAdjustForm({ tenant }: { tenant: AdminTenantView }) {
   const fetcher = useFetcher<BalanceAdjustResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
@@ -21,11 +21,11 @@ export function BalanceAdjustForm({ workspace }: { workspace: AdminWorkspaceView
   const amountError = result?.fieldErrors?.amount;
   const referenceError = result?.fieldErrors?.reference;
   return (
-    <fetcher.Form method="post" ref={formRef} className="adjust-form" aria-label={`Adjust credits for ${workspace.name}`}>
-      <input type="hidden" name="tenantId" value={workspace.id} />
-      <input type="hidden" name="idempotencyKey" value={workspace.idempotencyKey} />
+    <fetcher.Form method="post" ref={formRef} className="adjust-form" aria-label={`Adjust credits for ${tenant.name}`}>
+      <input type="hidden" name="tenantId" value={tenant.id} />
+      <input type="hidden" name="idempotencyKey" value={tenant.idempotencyKey} />
       <div className="adjust-fields">
-        <label htmlFor={`${id}-amount`} className="sr-only">Amount for {workspace.name}</label>
+        <label htmlFor={`${id}-amount`} className="sr-only">Amount for {tenant.name}</label>
         <input
           id={`${id}-amount`}
           name="amount"
@@ -37,7 +37,7 @@ export function BalanceAdjustForm({ workspace }: { workspace: AdminWorkspaceView
           aria-invalid={amountError ? true : undefined}
           aria-describedby={amountError ? `${id}-amount-error` : undefined}
         />
-        <label htmlFor={`${id}-reference`} className="sr-only">Reference for {workspace.name}</label>
+        <label htmlFor={`${id}-reference`} className="sr-only">Reference for {tenant.name}</label>
         <input
           id={`${id}-reference`}
           name="reference"

@@ -4,7 +4,7 @@ import { issueAndDeliver, type HandoffResult } from "~/lib/cli-handoff";
 type Phase = { name: "idle" } | { name: "working" } | { name: "done"; createdApp: string | null } | { name: "failed"; message: string; next: string };
 
 /** The one button of the CLI login page and what happened after the click. */
-export function CliHandoff({ callbackUrl, hostPort, workspaceName }: { callbackUrl: string; hostPort: string; workspaceName: string }) {
+export function CliHandoff({ callbackUrl, hostPort, tenantName }: { callbackUrl: string; hostPort: string; tenantName: string }) {
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
 
   async function issue() {
@@ -18,7 +18,7 @@ export function CliHandoff({ callbackUrl, hostPort, workspaceName }: { callbackU
       <div className="handoff-done" role="status">
         {phase.createdApp ? (
           <p>
-            Created app <strong>{phase.createdApp}</strong> in {workspaceName}: it holds the CLI's keys and the variables svc dev writes.
+            Created app <strong>{phase.createdApp}</strong> in {tenantName}: it holds the CLI's keys and the variables svc dev writes.
           </p>
         ) : null}
         <p>You're logged in — you can close this tab and return to your terminal.</p>

@@ -1,10 +1,10 @@
 import { useFetcher } from "@remix-run/react";
-import type { FormResult, WorkspaceView } from "~/lib/view-types";
+import type { FormResult, TenantView } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { SaveFooter } from "./SaveFooter";
 
-export function WorkspaceNameCard({ workspace }: { workspace: WorkspaceView }) {
+export function TenantNameCard({ tenant }: { tenant: TenantView }) {
   const fetcher = useFetcher<FormResult>();
   const result = fetcher.data?.intent === "rename" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
@@ -18,10 +18,10 @@ export function WorkspaceNameCard({ workspace }: { workspace: WorkspaceView }) {
       <fetcher.Form method="post" id="workspace-name-form">
         <input type="hidden" name="intent" value="rename" />
         <Field
-          key={workspace.name}
+          key={tenant.name}
           label="Workspace name"
           name="name"
-          defaultValue={workspace.name}
+          defaultValue={tenant.name}
           maxLength={100}
           required
           error={result?.fieldErrors?.name}

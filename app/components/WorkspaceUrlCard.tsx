@@ -1,19 +1,19 @@
 import { useFetcher } from "@remix-run/react";
-import type { FormResult, WorkspaceView } from "~/lib/view-types";
+import type { FormResult, TenantView } from "~/lib/view-types";
 import { Callout, Card } from "./Card";
 import { SlugField, slugBlocksSubmit } from "./SlugField";
 import { useSlugCheck } from "~/lib/use-slug-check";
 import { useStateFollowing } from "~/lib/use-state-following";
 
 /** The one-time slug change: a clear warning before, a locked field after. */
-export function WorkspaceUrlCard({ workspace, urlPrefix }: { workspace: WorkspaceView; urlPrefix: string }) {
+export function TenantUrlCard({ tenant, urlPrefix }: { tenant: TenantView; urlPrefix: string }) {
   const fetcher = useFetcher<FormResult>();
-  const [slug, setSlug] = useStateFollowing(workspace.slug);
-  const locked = workspace.slugChosen;
+  const [slug, setSlug] = useStateFollowing(tenant.slug);
+  const locked = tenant.slugChosen;
   const submitted = fetcher.data?.intent === "slug" ? fetcher.data : undefined;
   const error = submitted?.values?.slug === slug ? submitted.fieldErrors?.slug : undefined;
   const busy = fetcher.state !== "idle";
-  const unchanged = slug.trim() === workspace.slug;
+  const unchanged = slug.trim() === tenant.slug;
   const check = useSlugCheck(slug, { skip: locked || unchanged });
 
   return (

@@ -4,13 +4,13 @@ import { requireUser, type DashboardRequest } from "./caller.server";
 import type { MembershipRole } from "../../server/tenants";
 import type { SessionUser } from "../../server/identity";
 import { CAPABILITIES, can, type Capability } from "../../server/members";
-import type { AccountView, ProfileView, WorkspaceView } from "./view-types";
+import type { AccountView, ProfileView, TenantView } from "./view-types";
 
 type Caller = DashboardRequest["caller"];
 
 type TenantRow = Awaited<ReturnType<Caller["tenants"]["me"]>>;
 
-function toWorkspace(row: TenantRow): WorkspaceView {
+function toTenant(row: TenantRow): TenantView {
   return {
     id: row.id,
     name: row.name,
@@ -33,24 +33,24 @@ async function orNullWhenMissing<T>(call: Promise<T>): Promise<T | null> {
 }
 
 /** The workspace the caller owns (SPEC 4.2), or null: onboarding creates one. */
-export async function findOwnedWorkspace(caller: Caller): Promise<WorkspaceView | null> {
+export async function findOwnedTenant(caller: Caller): Promise<TenantView | null> {
   const row = await orNullWhenMissing(caller.tenants.me());
-  return row ? toWorkspace(row) : null;
+  return row ? toTenant(row) : null;
 }
 
 /** The workspace the dashboard shows (owned, joined or chosen in the switcher) and the role in it. */
-async function findCurrentWorkspace(caller: Caller): Promise<{ workspace: WorkspaceView; role: MembershipRole } | null> {
+async function findCurrentTenant(caller: Caller): Promise<{ workspace: TenantView; role: MembershipRole } | null> {
   const row = await orNullWhenMissing(caller.tenants.current());
-  return row ? { workspace: toWorkspace(row), role: row.role } : null;
+  return row ? { workspace: toTenant(row), role: row.role } : null;
 }
 
 /**
  * The workspace's two-step rule refuses this session (ADR 049): every page but the profile
  * sends the person there to set it up; the profile itself shows without the workspace.
  */
-async function currentWorkspaceUnlessRuled(caller: Caller, request: Request) {
+async function currentTenantUnlessRuled(caller: Caller, request: Request) {
   try {
-    return { current: await findCurrentWorkspace(caller), twoStepRequired: false };
+    return { current: await findCurrentTenant(caller), twoStepRequired: false };
   } catch (error) {
     if (findAppError(error)?.body.code !== "TWO_STEP_REQUIRED") throw error;
     if (new URL(request.url).pathname !== "/profile") throw redirect(`/profile?notice=two-step-required#two-step`);
@@ -71,10 +71,10 @@ async function findBalance(caller: Caller): Promise<string | null> {
 export async function loadAccount(request: Request): Promise<{ dashboard: DashboardRequest & { user: SessionUser }; account: AccountView }> {
   const dashboard = await requireUser(request);
   const profile: ProfileView = await dashboard.caller.users.me();
-  const { current, twoStepRequired } = await currentWorkspaceUnlessRuled(dashboard.caller, request);
+  const { current, twoStepRequired } = await currentTenantUnlessRuled(dashboard.caller, request);
   const balance = current ? await findBalance(dashboard.caller) : null;
   const isAdmin = await dashboard.caller.auth.isAdmin();
-  const workspaces = current ? await dashboard.caller.workspaces.list() : [];
+  const tenants = current ? await dashboard.caller.workspaces.list() : [];
   return {
     dashboard,
     account: {
@@ -82,7 +82,7 @@ export async function loadAccount(request: Request): Promise<{ dashboard: Dashbo
       workspace: current?.workspace ?? null,
       role: current?.role ?? null,
       allowed: current ? allowedFor(current.role) : {},
-      workspaces: workspaces.map((w) => ({ id: w.tenantId, name: w.name, role: w.role })),
+      workspaces: tenants.map((w) => ({ id: w.tenantId, name: w.name, role: w.role })),
       balance,
       isAdmin,
       ...(twoStepRequired ? { twoStepRequired } : {}),
@@ -96,8 +96,8 @@ function allowedFor(role: MembershipRole): Partial<Record<Capability, boolean>> 
 }
 
 /** Like loadAccount, for pages that only make sense with a workspace: otherwise onboarding. */
-export async function loadWorkspaceAccount(request: Request) {
+export async function loadTenantAccount(request: Request) {
   const { dashboard, account } = await loadAccount(request);
   if (!account.workspace) throw redirect("/onboarding");
-  return { dashboard, account: account as AccountView & { workspace: WorkspaceView } };
+  return { dashboard, account: account as AccountView & { workspace: TenantView } };
 }

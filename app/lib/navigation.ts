@@ -16,7 +16,7 @@ export function readsAuditLog(account: AccountView): boolean {
 }
 
 /** The workspace's pages; none without a workspace (onboarding comes first). */
-export function workspacePages(account: AccountView): NavItem[] {
+export function tenantPages(account: AccountView): NavItem[] {
   if (!account.workspace) return [];
   const owner = account.role === "owner";
   return [

@@ -10,12 +10,12 @@ export type { AuthorizedApplication, SignedInSession } from "./api-shapes.server
 export type { AccountActivityEntry, AccountActivityPage } from "./api-shapes.server";
 import type { Capability, MembershipRole, Profile, TenantOutput } from "./api-shapes.server";
 
-export type WorkspaceView = Pick<TenantOutput, "id" | "name" | "slug" | "slugChosen" | "logoUrl" | "referralCode" | "createdAt">;
+export type TenantView = Pick<TenantOutput, "id" | "name" | "slug" | "slugChosen" | "logoUrl" | "referralCode" | "createdAt">;
 export type ProfileView = Profile;
 export type RoleView = MembershipRole;
 
 /** A workspace the person belongs to, for the header's switcher. */
-export interface WorkspaceChoice {
+export interface TenantChoice {
   id: string;
   name: string;
   role: RoleView;
@@ -24,13 +24,13 @@ export interface WorkspaceChoice {
 /** What every signed-in page needs for its header. */
 export interface AccountView {
   profile: ProfileView;
-  workspace: WorkspaceView | null;
+  workspace: TenantView | null;
   /** The person's role in `workspace`. */
   role?: RoleView | null;
   /** What that role may do in `workspace` (server/members/permissions.ts), by capability. */
   allowed?: Partial<Record<Capability, boolean>>;
   /** Every workspace they belong to (the current one included). */
-  workspaces?: WorkspaceChoice[];
+  workspaces?: TenantChoice[];
   /** The workspace's credit balance as the server's decimal string ("100.000000"). */
   balance?: string | null;
   /** Service administrators also get the Admin navigation. */
@@ -104,7 +104,7 @@ export interface CreatedKeyResult extends FormResult {
   created?: { id: string; name: string | null; apiKey: string; prefix: string; appId: string };
 }
 
-export interface AdminWorkspaceView {
+export interface AdminTenantView {
   id: string;
   name: string;
   slug: string;

@@ -1,1 +1,1 @@
-export { INVITATION_STATUS_MESSAGE, workspaceSetCookie } from "../../server/members";
+export { INVITATION_STATUS_MESSAGE, tenantSetCookie } from "../../server/members";

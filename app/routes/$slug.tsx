@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { NOT_FOUND_TITLE, NotFoundPage, type NotFoundData } from "~/components/pages/NotFoundPage";
 import { dashboardRequest, sessionHeaders } from "~/lib/caller.server";
 import { notFound } from "~/lib/not-found.server";
-import { workspaceSetCookie } from "~/lib/workspace.server";
+import { tenantSetCookie } from "~/lib/workspace.server";
 
 export const meta: MetaFunction = () => [{ title: NOT_FOUND_TITLE }];
 
@@ -18,17 +18,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const dashboard = await dashboardRequest(request);
   const slug = (params.slug ?? "").toLowerCase();
   if (dashboard.user) {
-    const workspace = (await dashboard.caller.workspaces.list()).find((w) => w.slug === slug);
-    if (workspace) {
+    const tenant = (await dashboard.caller.workspaces.list()).find((w) => w.slug === slug);
+    if (tenant) {
       const headers = sessionHeaders(dashboard);
-      headers.append("set-cookie", workspaceSetCookie(workspace.tenantId));
+      headers.append("set-cookie", tenantSetCookie(tenant.tenantId));
       throw redirect("/dashboard", { headers });
     }
   }
   return notFound(request);
 }
 
-export default function WorkspaceAddress() {
+export default function TenantAddress() {
   const { account } = useLoaderData<NotFoundData>();
   return <NotFoundPage account={account} />;
 }

@@ -24,9 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
   // A fresh idempotency key per form and render: resubmitting the same form writes once.
-  const workspaces = page.workspaces.map((row) => ({ ...row, idempotencyKey: crypto.randomUUID() }));
+  const tenants = page.workspaces.map((row) => ({ ...row, idempotencyKey: crypto.randomUUID() }));
   headers.set("cache-control", "no-store");
-  return json<AdminBalanceData>({ account, workspaces, nextCursor: page.nextCursor }, { headers });
+  return json<AdminBalanceData>({ account, workspaces: tenants, nextCursor: page.nextCursor }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

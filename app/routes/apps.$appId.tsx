@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { AppDetailPage, type AppDetailData } from "~/components/pages/AppDetailPage";
-import { loadWorkspaceAccount } from "~/lib/account.server";
+import { loadTenantAccount } from "~/lib/account.server";
 import { loadAppWithEnv } from "~/lib/apps.server";
 import { requireUser, sessionHeaders, type DashboardRequest } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
@@ -13,10 +13,10 @@ import { allows } from "~/lib/view-types";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.app.name ?? "App"} · Apps · svc` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const { dashboard, account } = await loadTenantAccount(request);
   const { app, env } = await loadAppWithEnv(dashboard.caller, params.appId ?? "", request);
-  const [{ connections, allowedOrigins }, workspaceConnections] = await Promise.all([dashboard.caller.connections.forApp({ appId: app.id }), dashboard.caller.connections.list()]);
-  const bindable = workspaceConnections.map((row) => ({ id: row.id, provider: row.provider, displayName: row.displayName }));
+  const [{ connections, allowedOrigins }, tenantConnections] = await Promise.all([dashboard.caller.connections.forApp({ appId: app.id }), dashboard.caller.connections.list()]);
+  const bindable = tenantConnections.map((row) => ({ id: row.id, provider: row.provider, displayName: row.displayName }));
   // OAuth clients are the owner's (ADR 050): others are not shown the card.
   const oauthClients = allows(account, "oauthClients.manage") ? { clients: (await dashboard.caller.oauthClients.list({ appId: app.id })).clients, issuer: oauthIssuer() } : undefined;
   const data: AppDetailData = { account, app, env, connections, allowedOrigins, bindable, oauthClients };

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { AppsPage, type AppsData } from "~/components/pages/AppsPage";
-import { loadWorkspaceAccount } from "~/lib/account.server";
+import { loadTenantAccount } from "~/lib/account.server";
 import { listAppViews } from "~/lib/apps.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
@@ -10,7 +10,7 @@ import { readForm } from "~/lib/read-form.server";
 export const meta: MetaFunction = () => [{ title: "Apps · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const { dashboard, account } = await loadTenantAccount(request);
   const deleted = new URL(request.url).searchParams.get("notice") === "app-deleted";
   const data: AppsData = { account, apps: await listAppViews(dashboard.caller), deleted };
   return json(data, { headers: sessionHeaders(dashboard) });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { ConnectionsPage, type ConnectionsData } from "~/components/pages/ConnectionsPage";
-import { loadWorkspaceAccount } from "~/lib/account.server";
+import { loadTenantAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { catalogCard, connectionRow } from "~/lib/connections.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
@@ -11,7 +11,7 @@ import { readForm } from "~/lib/read-form.server";
 export const meta: MetaFunction = () => [{ title: "Connections · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const { dashboard, account } = await loadTenantAccount(request);
   const [catalog, connections, apps] = await Promise.all([dashboard.caller.integrations.list(), dashboard.caller.connections.list(), dashboard.caller.apps.list()]);
   const headers = sessionHeaders(dashboard);
   headers.set("cache-control", "no-store");

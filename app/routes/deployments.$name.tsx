@@ -2,7 +2,7 @@ import { notFound } from "~/lib/not-found.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { DeploymentPage, type DeploymentData } from "~/components/pages/DeploymentPage";
-import { loadWorkspaceAccount } from "~/lib/account.server";
+import { loadTenantAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { agentFlags, deploymentFailure, deploymentValues } from "~/lib/deployments.server";
 import { describeFailure } from "~/lib/form-errors.server";
@@ -13,7 +13,7 @@ import { listAppViews } from "~/lib/apps.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.deployment.name ?? "Deployment"} · svc` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const { dashboard, account } = await loadTenantAccount(request);
   try {
     const deployment = await dashboard.caller.deployments.get({ name: params.name ?? "" });
     const canManage = allows(account, "deployments.manage");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { DeploymentsPage, type DeploymentsData } from "~/components/pages/DeploymentsPage";
-import { loadWorkspaceAccount } from "~/lib/account.server";
+import { loadTenantAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { deploymentFailure, deploymentValues } from "~/lib/deployments.server";
 import { listAppViews } from "~/lib/apps.server";
@@ -10,7 +10,7 @@ import { readForm } from "~/lib/read-form.server";
 export const meta: MetaFunction = () => [{ title: "Deployments · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const { dashboard, account } = await loadTenantAccount(request);
   const canManage = account.role !== "viewer";
   const [deployments, apps] = await Promise.all([dashboard.caller.deployments.list(), canManage ? listAppViews(dashboard.caller) : []]);
   return json<DeploymentsData>({ account, deployments, canManage, apps }, { headers: sessionHeaders(dashboard) });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { KeysPage, type KeysData } from "~/components/pages/KeysPage";
-import { loadWorkspaceAccount } from "~/lib/account.server";
+import { loadTenantAccount } from "~/lib/account.server";
 import { listAppViews } from "~/lib/apps.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
@@ -11,7 +11,7 @@ import { readForm } from "~/lib/read-form.server";
 export const meta: MetaFunction = () => [{ title: "API keys · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const { dashboard, account } = await loadTenantAccount(request);
   const keys = await dashboard.caller.keys.list();
   const apps = await listAppViews(dashboard.caller);
   const data: KeysData = { account, keys, apps };

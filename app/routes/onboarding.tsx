@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { OnboardingPage, type OnboardingData } from "~/components/pages/OnboardingPage";
-import { findOwnedWorkspace, loadAccount } from "~/lib/account.server";
+import { findOwnedTenant, loadAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm, isSlugFailure } from "~/lib/form-errors.server";
-import { workspaceSetCookie } from "~/lib/workspace.server";
+import { tenantSetCookie } from "~/lib/workspace.server";
 import { readForm } from "~/lib/read-form.server";
 
 const NAME_RULE = "Workspace name must be 1-100 characters";
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Create your workspace · svc"
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
   // Members of someone else's workspace may still create their own; owners have theirs.
-  if (await findOwnedWorkspace(dashboard.caller)) throw redirect("/dashboard", { headers: sessionHeaders(dashboard) });
+  if (await findOwnedTenant(dashboard.caller)) throw redirect("/dashboard", { headers: sessionHeaders(dashboard) });
   // An anonymous account creates no workspace (ADR 062): the page says so instead of a form that fails.
   const data: OnboardingData = { account, urlPrefix: `${new URL(request.url).host}/`, anonymous: dashboard.user.isAnonymous === true };
   return json(data, { headers: sessionHeaders(dashboard) });
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // The new workspace becomes the one the dashboard shows, even for a member of another.
   const headers = sessionHeaders(dashboard);
-  headers.append("set-cookie", workspaceSetCookie(created.id));
+  headers.append("set-cookie", tenantSetCookie(created.id));
   return redirect("/dashboard", { headers });
 }
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { SettingsPage, type SettingsData } from "~/components/pages/SettingsPage";
-import { loadWorkspaceAccount } from "~/lib/account.server";
+import { loadTenantAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
@@ -10,7 +10,7 @@ import { readForm } from "~/lib/read-form.server";
 export const meta: MetaFunction = () => [{ title: "Workspace settings · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const { dashboard, account } = await loadTenantAccount(request);
   // The name, URL and logo are the owner's to change (members see them on the overview).
   if (account.role !== "owner") throw redirect("/dashboard?notice=owner-only", { headers: sessionHeaders(dashboard) });
   const { required } = await dashboard.caller.tenants.twoStepRule();

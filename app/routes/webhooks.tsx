@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { WebhooksPage, type WebhooksData } from "~/components/pages/WebhooksPage";
-import { loadWorkspaceAccount } from "~/lib/account.server";
+import { loadTenantAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { CreatedWebhookResult, FormResult } from "~/lib/view-types";
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Webhooks · svc" }];
 
 /** The owner's page (ADR 041); `?endpoint=<id>` opens that endpoint's delivery log. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { dashboard, account } = await loadWorkspaceAccount(request);
+  const { dashboard, account } = await loadTenantAccount(request);
   if (account.role !== "owner") throw redirect("/dashboard?notice=owner-only", { headers: sessionHeaders(dashboard) });
   const endpoints = await dashboard.caller.webhooks.list();
   const selected = endpoints.find((endpoint) => endpoint.id === new URL(request.url).searchParams.get("endpoint")) ?? null;

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { safeRedirectTo } from "~/lib/safe-redirect.server";
-import { workspaceSetCookie } from "~/lib/workspace.server";
+import { tenantSetCookie } from "~/lib/workspace.server";
 import { readForm } from "~/lib/read-form.server";
 
 /** The header's workspace switcher: remembers the choice (after checking membership) and goes back. */
@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = sessionHeaders(dashboard);
   try {
     const chosen = await dashboard.caller.workspaces.choose({ tenantId: String(form.get("tenantId") ?? "") });
-    headers.append("set-cookie", workspaceSetCookie(chosen.tenantId));
+    headers.append("set-cookie", tenantSetCookie(chosen.tenantId));
   } catch (error) {
     describeFailure(error, request); // a workspace they left: stay where they are
   }

@@ -45,7 +45,7 @@ export async function ledgerPage(
   };
 }
 
-export interface WorkspaceBalanceView {
+export interface TenantBalanceView {
   id: string;
   name: string;
   slug: string;
@@ -53,10 +53,10 @@ export interface WorkspaceBalanceView {
 }
 
 /** One page of every workspace with its balance, newest first (the admin credits page). */
-export async function workspacesPage(
+export async function tenantsPage(
   em: EntityManager,
   options: { cursor?: string; limit: number },
-): Promise<{ workspaces: WorkspaceBalanceView[]; nextCursor: string | null }> {
+): Promise<{ workspaces: TenantBalanceView[]; nextCursor: string | null }> {
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await em.getConnection().execute<{ id: string; cursor_at: string; name: string; slug: string; balance_micros: string | null }[]>(
     `select t.id, ${CURSOR_AT_SQL("t.created_at")} as cursor_at, t.name, t.slug, b.balance_micros

@@ -30,7 +30,7 @@ export { proxyTargetEvictions } from "./provider-proxy/proxy-target";
 export { allowedOriginsInput, appEventsOutput, bindInput, boundConnectionsOutput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "./schemas";
 export { parseEventQuery } from "./tool-surface/app-events";
 export { boundConnectionsBody, boundConnectionsEvictions, cachedConnectionsBody } from "./tool-surface/bound-connections";
-export { CONNECTIONS_CHANGED_CHANNEL, EVERY_WORKSPACE } from "./tool-surface/connections-changed";
+export { CONNECTIONS_CHANGED_CHANNEL, EVERY_TENANT } from "./tool-surface/connections-changed";
 export { bindFromWizard, loadWizard } from "./wizard";
 export type { WizardCaller } from "./wizard";
 export { bindBody, bindingListOutput, bindingOutput, connectionOutput, renameConnectionBody, renameConnectionInput } from "./schemas";

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { ensureCliApp } from "../apps";
-import { workspaceFor, type RuleCaller } from "../members";
+import { tenantFor, type RuleCaller } from "../members";
 import { issueAppKey, revokeUserCliKeys } from "../keys";
 import { recordChange } from "../changes";
 
@@ -13,8 +13,8 @@ import { recordChange } from "../changes";
  */
 export async function mintCliKey(em: EntityManager, person: { userId: string; email: string; secondFactor: RuleCaller }) {
   // Minting is a session's act: a workspace that requires two-step sign-in requires it here too.
-  const workspace = await workspaceFor({ em, userId: person.userId, secondFactor: person.secondFactor }, "workspace.read");
-  const { app, created } = await ensureCliApp(em, workspace.tenantId, person.userId);
+  const tenant = await tenantFor({ em, userId: person.userId, secondFactor: person.secondFactor }, "workspace.read");
+  const { app, created } = await ensureCliApp(em, tenant.tenantId, person.userId);
   // The old keys' revocation, the new key and the login's audit row commit together.
   const issued = await em.transactional(async (tx) => {
     // One at a time per person: two logins traded at once would each revoke the other's
@@ -22,19 +22,19 @@ export async function mintCliKey(em: EntityManager, person: { userId: string; em
     await tx.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`cli-key:${person.userId}`]);
     await revokeUserCliKeys(tx, person.userId);
     const key = await issueAppKey(tx, {
-      tenantId: workspace.tenantId,
+      tenantId: tenant.tenantId,
       appId: app.id,
       userId: person.userId,
       email: person.email,
       purpose: "cli",
       name: "svc login",
     });
-    await recordChange(tx, { tenantId: workspace.tenantId, audit: "cli.login", data: { prefix: key.key.displayPrefix }, target: { type: "key", id: key.key.id } });
+    await recordChange(tx, { tenantId: tenant.tenantId, audit: "cli.login", data: { prefix: key.key.displayPrefix }, target: { type: "key", id: key.key.id } });
     return key;
   });
   return {
     apiKey: issued.apiKey,
-    tenantId: workspace.tenantId,
+    tenantId: tenant.tenantId,
     appId: app.id,
     email: person.email,
     issuedAt: issued.key.createdAt.toISOString(),

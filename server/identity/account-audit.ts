@@ -16,9 +16,9 @@ export async function recordAccountChange(
   change: { audit: AuditAction; data: Record<string, unknown>; target: { type: string; id: string }; actor?: ChangeActor },
 ): Promise<void> {
   // In one order, so two transactions recording for the same people never wait on each other's chains in a cycle.
-  const workspaces = await tx.execute<{ tenant_id: string }[]>(`select tenant_id from tenant_memberships where user_id = ? order by tenant_id`, [userId]);
+  const tenants = await tx.execute<{ tenant_id: string }[]>(`select tenant_id from tenant_memberships where user_id = ? order by tenant_id`, [userId]);
   const account = { userId, eventId: randomUUID() };
-  for (const { tenant_id } of workspaces) await recordChange(tx, { tenantId: tenant_id, ...change, account });
+  for (const { tenant_id } of tenants) await recordChange(tx, { tenantId: tenant_id, ...change, account });
 }
 
 /** The person as an audit actor. */

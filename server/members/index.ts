@@ -2,13 +2,13 @@
 export { mailInvitation } from "./invitation-mail";
 export { INVITATION_STATUS_MESSAGE, acceptInvitation, changeMemberRole, inviteMember, listMembers, listPendingInvitations, previewInvitation, removeMember, revokeInvitation } from "./member-service";
 export { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "./membership-changes";
-export { CAPABILITIES, can, workspaceFor } from "./permissions";
+export { CAPABILITIES, can, tenantFor } from "./permissions";
 export { requireCliKeyPersonMay } from "./cli-key-person";
-export type { Capability, WorkspaceCaller } from "./permissions";
+export type { Capability, TenantCaller } from "./permissions";
 export { twoStepRuleInput, twoStepRuleOutput } from "./schemas";
-export { changeRoleInput, invitationCreatedOutput, invitationIdInput, invitationTokenInput, inviteInput, memberChangedOutput, memberIdInput, memberListOutput, switchWorkspaceInput } from "./schemas";
+export { changeRoleInput, invitationCreatedOutput, invitationIdInput, invitationTokenInput, inviteInput, memberChangedOutput, memberIdInput, memberListOutput, switchTenantInput } from "./schemas";
 export type { InvitationView, MemberView } from "./schemas";
-export { WORKSPACE_COOKIE, preferredTenantFrom, workspaceSetCookie } from "./workspace-cookie";
+export { TENANT_COOKIE, preferredTenantFrom, tenantSetCookie } from "./workspace-cookie";
 export { TWO_STEP_REQUIRED_MESSAGE, assertTwoStepPassed, assertTwoStepRule, passesTwoStepRule, readTwoStepRule, setTwoStepRule, type RuleCaller } from "./two-step-rule";
 export { MEMBER_CODES, MEMBER_ERROR_CODES } from "./error-codes";
 export { membersMigrations } from "./migrations";

@@ -7,7 +7,7 @@ import { passesTwoStepRule, twoStepRequired, type RuleCaller } from "./two-step-
  * The one table of who may do what in a workspace (issue 8): viewers read the dashboard and
  * open deployed tools (variable names, never values); members also read variable values and manage connections, apps, keys and deployments; owners
  * also manage members and the workspace's name, slug and logo. Every procedure that acts in
- * a workspace asks `workspaceFor(..., capability)`; nothing else decides a role.
+ * a workspace asks `tenantFor(..., capability)`; nothing else decides a role.
  */
 const RANK: Record<MembershipRole, number> = { viewer: 0, member: 1, owner: 2 };
 
@@ -36,7 +36,7 @@ export function can(role: MembershipRole, capability: Capability): boolean {
   return RANK[role] >= RANK[CAPABILITIES[capability].least];
 }
 
-export interface WorkspaceCaller {
+export interface TenantCaller {
   em: EntityManager;
   userId: string;
   /** The workspace the person chose in the dashboard's switcher, if any (cookie `svc_workspace`). */
@@ -50,10 +50,10 @@ export interface WorkspaceCaller {
  * `capability`; 404 `No workspace` when they belong to none; 403 when the workspace requires
  * two-step sign-in and the caller is a session that has not passed it.
  */
-export async function workspaceFor(caller: WorkspaceCaller, capability: Capability): Promise<UserTenant> {
-  const workspace = await resolveUserTenant(caller.em, caller.userId, caller.preferredTenantId ?? null);
-  if (!workspace) throw noWorkspace();
-  if (!passesTwoStepRule(workspace.requireTwoStep, caller.secondFactor)) throw twoStepRequired();
-  if (!can(workspace.role, capability)) throw forbidden(CAPABILITIES[capability].refusal);
-  return workspace;
+export async function tenantFor(caller: TenantCaller, capability: Capability): Promise<UserTenant> {
+  const tenant = await resolveUserTenant(caller.em, caller.userId, caller.preferredTenantId ?? null);
+  if (!tenant) throw noWorkspace();
+  if (!passesTwoStepRule(tenant.requireTwoStep, caller.secondFactor)) throw twoStepRequired();
+  if (!can(tenant.role, capability)) throw forbidden(CAPABILITIES[capability].refusal);
+  return tenant;
 }

@@ -21,7 +21,7 @@ export const changeRoleInput = z.object({ userId: z.uuid({ error: "Member not fo
 export const memberIdInput = z.object({ userId: z.uuid({ error: "Member not found" }) });
 export const invitationIdInput = z.object({ id: z.uuid({ error: "Invitation not found" }) });
 export const invitationTokenInput = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "Invitation not found") });
-export const switchWorkspaceInput = z.object({ tenantId: z.uuid({ error: "Workspace not found" }) });
+export const switchTenantInput = z.object({ tenantId: z.uuid({ error: "Workspace not found" }) });
 
 export type InviteInput = z.infer<typeof inviteInput>;
 

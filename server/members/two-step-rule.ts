@@ -26,7 +26,7 @@ export async function readTwoStepRule(em: EntityManager, tenantId: string): Prom
   return rows[0]?.require_two_step === true;
 }
 
-/** For paths that find the workspace without `workspaceFor` (the owner's `/api/tenants/me`). */
+/** For paths that find the workspace without `tenantFor` (the owner's `/api/tenants/me`). */
 export async function assertTwoStepRule(em: EntityManager, tenantId: string, caller: RuleCaller): Promise<void> {
   assertTwoStepPassed(await readTwoStepRule(em, tenantId), caller);
 }

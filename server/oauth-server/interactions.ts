@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type Provider from "oidc-provider";
 import { openGrantSession } from "./grants";
-import { registeredClientMetadata, registeringWorkspace } from "./oauth-clients/registered-client-metadata";
+import { registeredClientMetadata, registeringTenant } from "./oauth-clients/registered-client-metadata";
 import { CLI_CLIENT, CLI_CLIENT_ID } from "./oauth-clients/cli-client";
 import type { ResourceDirectory } from "./oauth-provider";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, SCOPE_WORDS, TOOLS_SCOPE } from "./scopes";
@@ -68,7 +68,7 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
   if (!params?.client_id) return null;
   const isCli = params.client_id === CLI_CLIENT_ID;
   const client = isCli ? CLI_CLIENT : ((await record<ClientRow>(em, "Client", params.client_id)) ?? ((await registeredClientMetadata(em, params.client_id)) as ClientRow | undefined) ?? null);
-  const registeredBy = isCli ? null : await registeringWorkspace(em, params.client_id);
+  const registeredBy = isCli ? null : await registeringTenant(em, params.client_id);
   const requested = (params.scope ?? "").split(" ").filter((scope) => (OAUTH_SCOPES as readonly string[]).includes(scope));
   const described = await Promise.all(
     asList(params.resource)

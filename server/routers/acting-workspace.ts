@@ -1,6 +1,6 @@
 import type { Context } from "./context";
 import { unauthorized } from "../platform/errors";
-import { workspaceFor, type Capability } from "../members";
+import { tenantFor, type Capability } from "../members";
 import type { UserTenant } from "../tenants";
 
 /**
@@ -9,13 +9,13 @@ import type { UserTenant } from "../tenants";
  * carries no key). A key acts with its issuer's current role there: a key of someone since
  * made a viewer can read but not change; a removed member's keys are already revoked.
  */
-export async function actingWorkspace(ctx: Context, capability: Capability): Promise<UserTenant & { userId: string; email: string }> {
+export async function actingTenant(ctx: Context, capability: Capability): Promise<UserTenant & { userId: string; email: string }> {
   if (ctx.appKey) {
-    const workspace = await workspaceFor({ em: ctx.em, userId: ctx.appKey.userId, preferredTenantId: ctx.appKey.tenantId, secondFactor: "key" }, capability);
-    if (workspace.tenantId !== ctx.appKey.tenantId) throw unauthorized();
-    return { ...workspace, userId: ctx.appKey.userId, email: ctx.appKey.email };
+    const tenant = await tenantFor({ em: ctx.em, userId: ctx.appKey.userId, preferredTenantId: ctx.appKey.tenantId, secondFactor: "key" }, capability);
+    if (tenant.tenantId !== ctx.appKey.tenantId) throw unauthorized();
+    return { ...tenant, userId: ctx.appKey.userId, email: ctx.appKey.email };
   }
   if (!ctx.session) throw unauthorized();
-  const workspace = await workspaceFor({ em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId, secondFactor: ctx.session.secondFactor }, capability);
-  return { ...workspace, userId: ctx.session.userId, email: ctx.session.email };
+  const tenant = await tenantFor({ em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId, secondFactor: ctx.session.secondFactor }, capability);
+  return { ...tenant, userId: ctx.session.userId, email: ctx.session.email };
 }

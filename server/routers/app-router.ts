@@ -7,7 +7,7 @@ import { balanceRouter } from "./balance";
 import { devRouter } from "./dev";
 import { cliRouter } from "./cli";
 import { keysRouter } from "./keys";
-import { membersRouter, workspacesRouter } from "./members";
+import { membersRouter, tenantSwitcherRouter } from "./members";
 import { deploymentsRouter } from "./deployments";
 import { shellRouter } from "./shell";
 import { connectionsRouter, integrationsRouter } from "./connections";
@@ -34,7 +34,7 @@ export const appRouter = router({
   dev: devRouter,
   cli: cliRouter,
   members: membersRouter,
-  workspaces: workspacesRouter,
+  workspaces: tenantSwitcherRouter,
   deployments: deploymentsRouter,
   shell: shellRouter,
   connections: connectionsRouter,

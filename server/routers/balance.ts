@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { caller } from "./caller";
-import { workspaceFor } from "../members";
+import { tenantFor } from "../members";
 import { AppError } from "../platform/errors";
 import { nameSchema } from "../platform/validation/text";
 import { BROWSER, adminProcedure, authedProcedure, router } from "./trpc";
-import { balanceBody, loadBalance, appendLedgerEntry, parseCredits, ledgerPage, workspacesPage, MAX_PAGE_SIZE, PAGE_SIZE } from "../balance";
+import { balanceBody, loadBalance, appendLedgerEntry, parseCredits, ledgerPage, tenantsPage, MAX_PAGE_SIZE, PAGE_SIZE } from "../balance";
 import { isAdmin } from "../identity";
 import { findTenant } from "../tenants";
 import { forbidden } from "../platform/errors";
@@ -31,23 +31,23 @@ const historyInput = pageInput.extend({
 export const balanceRouter = router({
   /** The signed-in member's workspace balance (shown in the dashboard header). */
   myBalance: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {
-    const workspace = await workspaceFor(caller(ctx), "workspace.read");
-    return balanceBody(workspace.tenantId, await loadBalance(ctx.em, workspace.tenantId));
+    const tenant = await tenantFor(caller(ctx), "workspace.read");
+    return balanceBody(tenant.tenantId, await loadBalance(ctx.em, tenant.tenantId));
   }),
   /** Administrators: every workspace with its balance, a page at a time. */
-  workspaces: adminProcedure.meta(BROWSER).input(pageInput.optional()).query(({ ctx, input }) => workspacesPage(ctx.em, pageInput.parse(input ?? {}))),
+  workspaces: adminProcedure.meta(BROWSER).input(pageInput.optional()).query(({ ctx, input }) => tenantsPage(ctx.em, pageInput.parse(input ?? {}))),
   /**
    * The credits history (who, when, kind, amount, reference), newest first: a member sees
    * their current workspace's, an administrator any workspace's.
    */
   history: authedProcedure.meta(BROWSER).input(historyInput).query(async ({ ctx, input }) => {
     let tenantId: string;
-    const current = input.tenantId && !(await isAdmin(ctx.em, ctx.session)) ? await workspaceFor(caller(ctx), "workspace.read") : null;
+    const current = input.tenantId && !(await isAdmin(ctx.em, ctx.session)) ? await tenantFor(caller(ctx), "workspace.read") : null;
     if (input.tenantId) {
       if (current && current.tenantId !== input.tenantId) throw forbidden();
       tenantId = input.tenantId;
     } else {
-      tenantId = (await workspaceFor(caller(ctx), "workspace.read")).tenantId;
+      tenantId = (await tenantFor(caller(ctx), "workspace.read")).tenantId;
     }
     const tenant = await findTenant(ctx.em, tenantId);
     if (!tenant) throw new AppError("NOT_FOUND", "Workspace not found");

@@ -15,7 +15,7 @@ import { findTenant } from "../tenants";
  * Another app of the workspace than the key's own: only for a CLI key (`svc login`; an app's
  * own key never reads its neighbours'), whose person may still see variable values there.
  */
-async function requireWorkspaceReader(em: EntityManager, key: AppKeyPrincipal): Promise<void> {
+async function requireTenantReader(em: EntityManager, key: AppKeyPrincipal): Promise<void> {
   if (key.purpose !== "cli") throw new AppError("FORBIDDEN", "Only a CLI key (svc login) reads the workspace's other apps");
   const role = await membershipRole(em, key.tenantId, key.userId);
   if (!role) throw new AppError("FORBIDDEN", CAPABILITIES["workspace.read"].refusal);
@@ -47,14 +47,14 @@ export const cliRouter = router({
     await requireCliKeyPersonMay(ctx.em, ctx.appKey, "apps.env.values");
     let app = { id: own.id, name: own.name };
     if (input.app !== undefined && input.app !== own.name) {
-      await requireWorkspaceReader(ctx.em, ctx.appKey);
+      await requireTenantReader(ctx.em, ctx.appKey);
       app = await appByName(ctx.em, ctx.appKey.tenantId, input.app);
     }
     const rows = await listEnvVars(ctx.em, app.id);
     return { appId: app.id, appName: app.name, variables: rows.map((row) => ({ key: row.key, value: row.value, kind: row.kind })) };
   }),
   apps: appKeyProcedure.query(async ({ ctx }) => {
-    await requireWorkspaceReader(ctx.em, ctx.appKey);
+    await requireTenantReader(ctx.em, ctx.appKey);
     const apps = await appsWithVariableCounts(ctx.em, ctx.appKey.tenantId);
     return { apps: apps.map((app) => ({ ...app, current: app.id === ctx.appKey.appId })) } satisfies CliAppsOutput;
   }),

@@ -1,27 +1,27 @@
 import { publicProcedure, router } from "./trpc";
 import { createDeployment, deleteDeployment, deploymentView, listDeployments, requireDeployment, updateDeployment, createDeploymentInput, deploymentNameInput, updateDeploymentInput } from "../deployments";
-import { deploymentWorkspace } from "./deployment-workspace";
+import { deploymentTenant } from "./deployment-workspace";
 
 export const deploymentsRouter = router({
   list: publicProcedure.query(async ({ ctx }) => {
-    const workspace = await deploymentWorkspace(ctx, "workspace.read");
-    return (await listDeployments(ctx.em, workspace.tenantId)).map((row) => deploymentView(row, workspace.slug));
+    const tenant = await deploymentTenant(ctx, "workspace.read");
+    return (await listDeployments(ctx.em, tenant.tenantId)).map((row) => deploymentView(row, tenant.slug));
   }),
   get: publicProcedure.input(deploymentNameInput).query(async ({ ctx, input }) => {
-    const workspace = await deploymentWorkspace(ctx, "workspace.read");
-    return deploymentView(await requireDeployment(ctx.em, workspace.tenantId, input.name), workspace.slug);
+    const tenant = await deploymentTenant(ctx, "workspace.read");
+    return deploymentView(await requireDeployment(ctx.em, tenant.tenantId, input.name), tenant.slug);
   }),
   create: publicProcedure.input(createDeploymentInput).mutation(async ({ ctx, input }) => {
-    const workspace = await deploymentWorkspace(ctx, "deployments.manage");
-    return deploymentView(await createDeployment(ctx.em, workspace.tenantId, workspace.userId, input), workspace.slug);
+    const tenant = await deploymentTenant(ctx, "deployments.manage");
+    return deploymentView(await createDeployment(ctx.em, tenant.tenantId, tenant.userId, input), tenant.slug);
   }),
   update: publicProcedure.input(updateDeploymentInput).mutation(async ({ ctx, input }) => {
-    const workspace = await deploymentWorkspace(ctx, "deployments.manage");
-    return deploymentView(await updateDeployment(ctx.em, workspace.tenantId, input), workspace.slug);
+    const tenant = await deploymentTenant(ctx, "deployments.manage");
+    return deploymentView(await updateDeployment(ctx.em, tenant.tenantId, input), tenant.slug);
   }),
   remove: publicProcedure.input(deploymentNameInput).mutation(async ({ ctx, input }) => {
-    const workspace = await deploymentWorkspace(ctx, "deployments.manage");
-    await deleteDeployment(ctx.em, workspace.tenantId, input.name);
+    const tenant = await deploymentTenant(ctx, "deployments.manage");
+    await deleteDeployment(ctx.em, tenant.tenantId, input.name);
     return { ok: true as const };
   }),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listApps, requireApp } from "../apps";
-import { actingWorkspace } from "./acting-workspace";
+import { actingTenant } from "./acting-workspace";
 import { BROWSER, publicProcedure, router } from "./trpc";
 import { nameSchema } from "../platform/validation/text";
 import { issueAppKey, listKeys, revokeAppKey } from "../keys";
@@ -16,8 +16,8 @@ const createKeyInput = z.object({
 export const keysRouter = router({
   /** The API Keys panel: never the key itself, only its display prefix. */
   list: publicProcedure.meta(BROWSER).query(async ({ ctx }) => {
-    const workspace = await actingWorkspace(ctx, "workspace.read");
-    const [keys, apps] = await Promise.all([listKeys(ctx.em, workspace.tenantId), listApps(ctx.em, workspace.tenantId)]);
+    const tenant = await actingTenant(ctx, "workspace.read");
+    const [keys, apps] = await Promise.all([listKeys(ctx.em, tenant.tenantId), listApps(ctx.em, tenant.tenantId)]);
     const appNames = new Map(apps.map((app) => [app.id, app.name]));
     return keys.map((key) => ({
       id: key.id,
@@ -34,21 +34,21 @@ export const keysRouter = router({
   }),
   /** The only time the key is ever shown. */
   create: publicProcedure.meta(BROWSER).input(createKeyInput).mutation(async ({ ctx, input }) => {
-    const workspace = await actingWorkspace(ctx, "keys.manage");
-    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
+    const tenant = await actingTenant(ctx, "keys.manage");
+    const app = await requireApp(ctx.em, tenant.tenantId, input.appId);
     const issued = await issueAppKey(ctx.em, {
-      tenantId: workspace.tenantId,
+      tenantId: tenant.tenantId,
       appId: app.id,
-      userId: workspace.userId,
-      email: workspace.email,
+      userId: tenant.userId,
+      email: tenant.email,
       purpose: "app",
       name: input.name,
     });
     return { id: issued.key.id, name: issued.key.name, apiKey: issued.apiKey, prefix: issued.key.displayPrefix, appId: app.id };
   }),
   revoke: publicProcedure.meta(BROWSER).input(z.object({ keyId: z.uuid({ error: "Key not found" }) })).mutation(async ({ ctx, input }) => {
-    const workspace = await actingWorkspace(ctx, "keys.manage");
-    await revokeAppKey(ctx.em, workspace.tenantId, input.keyId);
+    const tenant = await actingTenant(ctx, "keys.manage");
+    await revokeAppKey(ctx.em, tenant.tenantId, input.keyId);
     return { ok: true as const };
   }),
 });

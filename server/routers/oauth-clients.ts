@@ -1,7 +1,7 @@
 import { requireApp } from "../apps";
 import { assertPermanentAccount } from "../identity";
 import { createRegisteredClient, createRegisteredClientInput, deleteRegisteredClient, listRegisteredClients, registeredClientIdInput, registeredClientListInput, rotateRegisteredClientSecret } from "../oauth-server";
-import { actingWorkspace } from "./acting-workspace";
+import { actingTenant } from "./acting-workspace";
 import { BROWSER, publicProcedure, router } from "./trpc";
 
 /**
@@ -11,27 +11,27 @@ import { BROWSER, publicProcedure, router } from "./trpc";
  */
 export const oauthClientsRouter = router({
   list: publicProcedure.meta(BROWSER).input(registeredClientListInput).query(async ({ ctx, input }) => {
-    const workspace = await actingWorkspace(ctx, "oauthClients.manage");
-    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
-    return { clients: await listRegisteredClients(ctx.em, workspace.tenantId, app.id) };
+    const tenant = await actingTenant(ctx, "oauthClients.manage");
+    const app = await requireApp(ctx.em, tenant.tenantId, input.appId);
+    return { clients: await listRegisteredClients(ctx.em, tenant.tenantId, app.id) };
   }),
   /** The only answer, with rotateSecret, that holds the secret. */
   create: publicProcedure.meta(BROWSER).input(createRegisteredClientInput).mutation(async ({ ctx, input }) => {
     if (ctx.session) assertPermanentAccount(ctx.session, "registerOAuthClient");
-    const workspace = await actingWorkspace(ctx, "oauthClients.manage");
-    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
-    return createRegisteredClient(ctx.em, { ...input, appId: app.id, tenantId: workspace.tenantId, userId: workspace.userId });
+    const tenant = await actingTenant(ctx, "oauthClients.manage");
+    const app = await requireApp(ctx.em, tenant.tenantId, input.appId);
+    return createRegisteredClient(ctx.em, { ...input, appId: app.id, tenantId: tenant.tenantId, userId: tenant.userId });
   }),
   rotateSecret: publicProcedure.meta(BROWSER).input(registeredClientIdInput).mutation(async ({ ctx, input }) => {
-    const workspace = await actingWorkspace(ctx, "oauthClients.manage");
-    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
-    return rotateRegisteredClientSecret(ctx.em, workspace.tenantId, app.id, input.clientId);
+    const tenant = await actingTenant(ctx, "oauthClients.manage");
+    const app = await requireApp(ctx.em, tenant.tenantId, input.appId);
+    return rotateRegisteredClientSecret(ctx.em, tenant.tenantId, app.id, input.clientId);
   }),
   /** Ends every grant people gave the client, then removes it. */
   delete: publicProcedure.meta(BROWSER).input(registeredClientIdInput).mutation(async ({ ctx, input }) => {
-    const workspace = await actingWorkspace(ctx, "oauthClients.manage");
-    const app = await requireApp(ctx.em, workspace.tenantId, input.appId);
-    await deleteRegisteredClient(ctx.em, workspace.tenantId, app.id, input.clientId);
+    const tenant = await actingTenant(ctx, "oauthClients.manage");
+    const app = await requireApp(ctx.em, tenant.tenantId, input.appId);
+    await deleteRegisteredClient(ctx.em, tenant.tenantId, app.id, input.clientId);
     return { ok: true as const };
   }),
 });

@@ -16,8 +16,8 @@ export const oauthRouter = router({
       if (!details || details.client.id !== CLI_CLIENT_ID) return details;
       // The workspace the key will be minted in: the one mintCliKey picks (no dashboard choice
       // travels with the device's later request), with the person's role there.
-      const workspace = await resolveUserTenant(ctx.em, ctx.session.userId, null);
-      return { ...details, cliKey: workspace ? { workspace: { name: workspace.name, slug: workspace.slug }, role: workspace.role } : null };
+      const tenant = await resolveUserTenant(ctx.em, ctx.session.userId, null);
+      return { ...details, cliKey: tenant ? { workspace: { name: tenant.name, slug: tenant.slug }, role: tenant.role } : null };
     }),
   grants: authedProcedure.query(({ ctx }) => listAuthorizedApplications(ctx.em, ctx.session.userId)),
   /** Revoking ends the grant's session row: its refresh tokens stop, its access tokens are refused everywhere within a second. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requireDeployment } from "../deployments";
-import { deploymentWorkspace } from "./deployment-workspace";
+import { deploymentTenant } from "./deployment-workspace";
 import { AppError } from "../platform/errors";
 import { can } from "../members";
 import { appKeyProcedure, publicProcedure, router } from "./trpc";
@@ -26,35 +26,35 @@ const tokenRef = z.object({ name: z.string(), tokenId: z.string() });
  */
 export const shellRouter = router({
   listAgentTokens: publicProcedure.input(deploymentName).query(async ({ ctx, input }) => {
-    const workspace = await deploymentWorkspace(ctx, "deployments.manage");
-    const deployment = await findDeployment(ctx.em, workspace.tenantId, input.name);
+    const tenant = await deploymentTenant(ctx, "deployments.manage");
+    const deployment = await findDeployment(ctx.em, tenant.tenantId, input.name);
     return listAgentTokens(ctx.em, deployment.id);
   }),
   /** The only time the token is ever shown. */
   issueAgentToken: publicProcedure.input(deploymentName).mutation(async ({ ctx, input }) => {
-    const workspace = await deploymentWorkspace(ctx, "deployments.manage");
-    const deployment = await findDeployment(ctx.em, workspace.tenantId, input.name);
-    const issued = await issueAgentToken(ctx.em, { deploymentId: deployment.id, tenantId: workspace.tenantId, userId: workspace.userId, email: workspace.email });
+    const tenant = await deploymentTenant(ctx, "deployments.manage");
+    const deployment = await findDeployment(ctx.em, tenant.tenantId, input.name);
+    const issued = await issueAgentToken(ctx.em, { deploymentId: deployment.id, tenantId: tenant.tenantId, userId: tenant.userId, email: tenant.email });
     return { ...issued.view, token: issued.token };
   }),
   revokeAgentToken: publicProcedure.input(tokenRef).mutation(async ({ ctx, input }) => {
-    const workspace = await deploymentWorkspace(ctx, "deployments.manage");
-    const deployment = await findDeployment(ctx.em, workspace.tenantId, input.name);
+    const tenant = await deploymentTenant(ctx, "deployments.manage");
+    const deployment = await findDeployment(ctx.em, tenant.tenantId, input.name);
     await revokeAgentToken(ctx.em, deployment.id, input.tokenId);
     return { ok: true as const };
   }),
   events: publicProcedure.input(deploymentName).query(async ({ ctx, input }) => {
-    const workspace = await deploymentWorkspace(ctx, "workspace.read");
-    const deployment = await findDeployment(ctx.em, workspace.tenantId, input.name);
+    const tenant = await deploymentTenant(ctx, "workspace.read");
+    const deployment = await findDeployment(ctx.em, tenant.tenantId, input.name);
     const events = await listDeploymentEvents(ctx.em, deployment.id);
     // A command line may carry a secret: viewers, who cannot open shells, see that one ran, not what.
-    if (can(workspace.role, "deployments.shell")) return events;
+    if (can(tenant.role, "deployments.shell")) return events;
     return events.map((event) => ("command" in event.data && event.data.command ? { ...event, data: { ...event.data, command: "(hidden)" } } : event));
   }),
   /** The broker's check for `svc ssh`: members and owners of the deployment's workspace only. */
   authorizeSession: appKeyProcedure.input(deploymentName).query(async ({ ctx, input }) => {
-    const workspace = await deploymentWorkspace(ctx, "deployments.shell");
-    const deployment = await findDeployment(ctx.em, workspace.tenantId, input.name);
-    return { deploymentId: deployment.id, deploymentName: deployment.name, tenantId: deployment.tenant_id, userId: workspace.userId, email: workspace.email };
+    const tenant = await deploymentTenant(ctx, "deployments.shell");
+    const deployment = await findDeployment(ctx.em, tenant.tenantId, input.name);
+    return { deploymentId: deployment.id, deploymentName: deployment.name, tenantId: deployment.tenant_id, userId: tenant.userId, email: tenant.email };
   }),
 });

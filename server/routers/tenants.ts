@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BROWSER, authedProcedure, router } from "./trpc";
 import { findTenant, tenantRow, checkSlugInput, createTenantInput, updateTenantInput, isValidSlugFormat, normalizeSlug, SLUG_FORMAT_MESSAGE, SLUG_CHECK, checkSlug, createTenant, requireProductionTenant, setTenantLogo, updateTenant } from "../tenants";
 import { caller } from "./caller";
-import { assertTwoStepPassed, assertTwoStepRule, readTwoStepRule, setTwoStepRule, twoStepRuleInput, workspaceFor } from "../members";
+import { assertTwoStepPassed, assertTwoStepRule, readTwoStepRule, setTwoStepRule, twoStepRuleInput, tenantFor } from "../members";
 import { AppError } from "../platform/errors";
 import { assertPermanentAccount } from "../identity";
 
@@ -24,22 +24,22 @@ export const tenantsRouter = router({
   }),
   /** Whether the workspace requires two-step sign-in of sessions (ADR 049); the owner's to read and set. */
   twoStepRule: authedProcedure.query(async ({ ctx }) => {
-    const workspace = await workspaceFor(caller(ctx), "workspace.edit");
-    return { required: await readTwoStepRule(ctx.em, workspace.tenantId) };
+    const tenant = await tenantFor(caller(ctx), "workspace.edit");
+    return { required: await readTwoStepRule(ctx.em, tenant.tenantId) };
   }),
   setTwoStepRule: authedProcedure.input(twoStepRuleInput).mutation(async ({ ctx, input }) => {
-    const workspace = await workspaceFor(caller(ctx), "workspace.edit");
-    return setTwoStepRule(ctx.em, workspace.tenantId, input.required, ctx.session.secondFactor);
+    const tenant = await tenantFor(caller(ctx), "workspace.edit");
+    return setTwoStepRule(ctx.em, tenant.tenantId, input.required, ctx.session.secondFactor);
   }),
   /**
    * The workspace the dashboard shows: the one chosen in the switcher, else the owned one,
    * else the first joined (SPEC 4.2's `/api/tenants/me` stays the owned one), with the role.
    */
   current: authedProcedure.query(async ({ ctx }) => {
-    const workspace = await workspaceFor(caller(ctx), "workspace.read");
-    const tenant = await findTenant(ctx.em, workspace.tenantId);
+    const membership = await tenantFor(caller(ctx), "workspace.read");
+    const tenant = await findTenant(ctx.em, membership.tenantId);
     if (!tenant) throw new AppError("NOT_FOUND", "Workspace not found");
-    return { ...tenantRow(tenant), role: workspace.role };
+    return { ...tenantRow(tenant), role: membership.role };
   }),
   update: authedProcedure.meta(BROWSER)
     .input(updateTenantInput)

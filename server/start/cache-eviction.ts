@@ -1,6 +1,6 @@
 import { subscribe } from "../platform/db/notifications";
 import { BALANCE_CHANGED_CHANNEL, balanceEvictions } from "../balance";
-import { CONNECTIONS_CHANGED_CHANNEL, EVERY_WORKSPACE, boundConnectionsEvictions, proxyTargetEvictions } from "../connections";
+import { CONNECTIONS_CHANGED_CHANNEL, EVERY_TENANT, boundConnectionsEvictions, proxyTargetEvictions } from "../connections";
 import { APP_SESSION_RENAMED_CHANNEL, APP_SESSION_REVOKED_CHANNEL, DEPLOYMENT_CHANGED_CHANNEL, appIdentityEvictions, forgetDeploymentTargets } from "../deployments";
 import { SESSION_REVOKED_CHANNEL, sessionCache, verifiedIdentityEvictions } from "../identity";
 import { KEY_REVOKED_CHANNEL, keyCacheEvictions } from "../keys";
@@ -63,7 +63,7 @@ const EVICTIONS: Array<{ channel: string; onMessage(payload: string): void; onRe
   {
     channel: CONNECTIONS_CHANGED_CHANNEL,
     onMessage: (tenantId) => {
-      if (tenantId === EVERY_WORKSPACE) {
+      if (tenantId === EVERY_TENANT) {
         boundConnectionsEvictions.all();
         proxyTargetEvictions.all();
       } else {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { freshHome, readConfigFile, svc, writeConfigFile } from "../support/svc-cli";
 import { trpc } from "../support/trpc";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   service = await startService({ label: "cli-commands" });
   admin = await signUp(service); // the first account: administrator
   const slug = uniqueSlug("cli");
-  tenant = { ...(await createWorkspace(service, admin, slug, "Acme Tools")), slug, name: "Acme Tools" };
+  tenant = { ...(await createTenant(service, admin, slug, "Acme Tools")), slug, name: "Acme Tools" };
 }, 90_000);
 afterAll(() => service?.stop());
 

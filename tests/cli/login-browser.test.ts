@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumPath, hasChromium, warnIfNoChromium } from "../support/browser";
-import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { freshHome, readConfigFile, startSvc, svc, writeConfigFile } from "../support/svc-cli";
 import { trpc } from "../support/trpc";
@@ -24,7 +24,7 @@ let tenantId: string;
 beforeAll(async () => {
   service = await startService({ label: "cli-login-browser" });
   admin = await signUp(service); // the first account: administrator
-  tenantId = (await createWorkspace(service, admin, uniqueSlug("cli"), "Acme CLI")).id;
+  tenantId = (await createTenant(service, admin, uniqueSlug("cli"), "Acme CLI")).id;
 }, 90_000);
 afterAll(() => service?.stop());
 
@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)("svc login with a real browser", () => {
 
   it("a member who is not an administrator hears at once why, and to run svc login --device instead (issue 17, 1; issue 15)", async () => {
     const member = await signUp(service); // not the first account: no administrator
-    const workspaceId = (await createWorkspace(service, member, uniqueSlug("member"), "Member's")).id;
+    const workspaceId = (await createTenant(service, member, uniqueSlug("member"), "Member's")).id;
     const home = freshHome();
     const login = startSvc(["login", "--api-base", service.url], { home, env: browserEnv(home, { SVC_LOGIN_TIMEOUT_MS: "30000" }, member) });
     // SPEC 4.6 step 3: the page answers with a redirect to the dashboard; the dashboard tells the CLI.

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { answerDeviceCode } from "../support/device-approval";
 import { api, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
@@ -14,7 +14,7 @@ import { configFile, freshHome, readConfigFile, startSvc, svc, writeConfigFile, 
  */
 
 let service: RunningService;
-let owner: WorkspaceOwner;
+let owner: TenantOwner;
 let member: TestUser;
 let viewer: TestUser;
 

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IPty } from "@lydell/node-pty";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { runSvc, startAgent, SVC_BIN, svcHome, type RunningAgent } from "../support/svc-shell";
@@ -32,7 +32,7 @@ describe("svc ssh", () => {
   beforeAll(async () => {
     [service, upstream] = await Promise.all([startService({ label: "ssh" }), startEchoUpstream()]);
     owner = await signUp(service); // the first account: an administrator, so it may mint a CLI key
-    await createWorkspace(service, owner, uniqueSlug("ssh"));
+    await createTenant(service, owner, uniqueSlug("ssh"));
     const key = await api(service, "/api/dev/personal-key", { method: "POST", cookie: owner.cookie, json: {} });
     expect(key.status).toBe(200);
     ownerHome = svcHome({ apiBase: service.url, apiKey: key.body.apiKey });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { catalogFile } from "../support/oauth";
 import { connectBroker } from "../support/connect-flows";
@@ -96,7 +96,7 @@ describe("several instances on one database", () => {
       const env = { HEALTH_CHECK_INTERVAL_SECONDS: "1" };
       const [a] = await startTwo(database.url, env);
       const owner = await signUp(a);
-      await createWorkspace(a, owner, uniqueSlug());
+      await createTenant(a, owner, uniqueSlug());
       const created = await api(a, "/api/deployments", {
         method: "POST",
         cookie: owner.cookie,
@@ -125,7 +125,7 @@ describe("several instances on one database", () => {
       };
       const [a] = await startTwo(database.url, env);
       const owner = await signUp(a);
-      await createWorkspace(a, owner, uniqueSlug());
+      await createTenant(a, owner, uniqueSlug());
       const { message } = await connectBroker(a, owner, "github");
       expect(message.type).toBe("svc:oauth:done");
       // Every account read after the connect is a health check (the callback reads it once).
@@ -156,7 +156,7 @@ describe("webhook delivery on several instances", () => {
       const env = { INTEGRATION_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64") };
       const [a] = await startTwo(database.url, env);
       const owner = await signUp(a);
-      const tenant = await createWorkspace(a, owner, uniqueSlug("share"));
+      const tenant = await createTenant(a, owner, uniqueSlug("share"));
       const endpoint = await api(a, "/api/webhooks", { method: "POST", cookie: owner.cookie, json: { url: `${receiver.url}/shared` } });
       expect(endpoint.status, endpoint.text).toBe(201);
       // 300 changes committed at once, with their outbox rows as recordChange writes them: both

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { within } from "../support/within";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { openShell } from "../support/shell-client";
 import { runSvc, startAgent, svcHome, type RunningAgent } from "../support/svc-shell";
 import { signedInOwner } from "../support/actors";
@@ -137,7 +137,7 @@ describe("the shell across instances", () => {
   beforeAll(async () => {
     const ops = await signUp(cluster, OPS_EMAIL);
     opsCookie = ops.cookie;
-    await createWorkspace(cluster, ops, uniqueSlug("shell"));
+    await createTenant(cluster, ops, uniqueSlug("shell"));
     const key = await api(cluster, "/api/dev/personal-key", { method: "POST", cookie: ops.cookie, json: {} });
     expect(key.status, key.text).toBe(200);
     shellKey = key.body.apiKey;

@@ -3,7 +3,7 @@ import { appRequest } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { invitedPerson } from "../support/actors";
 import { within } from "../support/within";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { signOutSession, toolTokensFor } from "../support/tool-tokens";
 
@@ -30,7 +30,7 @@ describe("a tool's access token across instances", () => {
   it("is refused by the other instance within 1 s of a sign-out on this one", async () => {
     const owner = await signUp(a);
     const slug = uniqueSlug("cluster");
-    await createWorkspace(a, owner, slug);
+    await createTenant(a, owner, slug);
     expect((await api(a, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
     const host = `tool--${slug}.localhost:${new URL(a.url).port}`;
     const tokens = await toolTokensFor(a, owner, `http://${host}/`);
@@ -44,7 +44,7 @@ describe("a tool's access token across instances", () => {
   it("sees a role changed on this instance within 1 s on the other, and refuses a removed member there within 1 s", async () => {
     const owner = await signUp(a);
     const slug = uniqueSlug("crole");
-    await createWorkspace(a, owner, slug);
+    await createTenant(a, owner, slug);
     expect((await api(a, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
     const member = await invitedPerson(a, owner, "member");
     const host = `tool--${slug}.localhost:${new URL(a.url).port}`;

@@ -1,6 +1,6 @@
-import type { AccountView, RoleView, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, RoleView, TenantView } from "~/lib/view-types";
 
-export const workspace: WorkspaceView = {
+export const workspace: TenantView = {
   id: "5b0c3b5e-8f4e-4f7b-9a53-5d1c0d6b2a11",
   name: "Acme Robotics",
   slug: "acme-robotics",
@@ -10,7 +10,7 @@ export const workspace: WorkspaceView = {
   createdAt: "2026-01-15T10:00:00.000Z",
 };
 
-export function account(overrides: { workspace?: Partial<WorkspaceView> | null; displayName?: string; role?: RoleView } = {}): AccountView {
+export function account(overrides: { workspace?: Partial<TenantView> | null; displayName?: string; role?: RoleView } = {}): AccountView {
   const current = overrides.workspace === null ? null : { ...workspace, ...overrides.workspace };
   const role = current ? (overrides.role ?? "owner") : null;
   return {

@@ -4,7 +4,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SettingsPage } from "~/components/pages/SettingsPage";
-import type { WorkspaceView } from "~/lib/view-types";
+import type { TenantView } from "~/lib/view-types";
 import { account, trpcFetch } from "./fixtures";
 
 beforeEach(() => vi.stubGlobal("fetch", trpcFetch(() => ({ available: true })).fetch));
@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSettings(workspace: Partial<WorkspaceView>, action = () => json({ intent: "rename", ok: true })) {
+function renderSettings(workspace: Partial<TenantView>, action = () => json({ intent: "rename", ok: true })) {
   const Stub = createRemixStub([
     {
       path: "/settings",

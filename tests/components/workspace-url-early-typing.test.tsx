@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { fireEvent } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
-import { WorkspaceUrlCard } from "~/components/WorkspaceUrlCard";
+import { TenantUrlCard } from "~/components/WorkspaceUrlCard";
 import { actBeforeEffects } from "./before-effects";
 import { trpcFetch, workspace } from "./fixtures";
 
@@ -18,7 +18,7 @@ afterEach(() => {
 it("keeps what was typed into the workspace URL before the page's effects ran", async () => {
   vi.stubGlobal("fetch", trpcFetch(() => ({ available: true })).fetch);
   const Stub = createRemixStub([
-    { path: "/settings", Component: () => <WorkspaceUrlCard workspace={workspace} urlPrefix="app.example.com/" />, loader: () => json({}) },
+    { path: "/settings", Component: () => <TenantUrlCard tenant={workspace} urlPrefix="app.example.com/" />, loader: () => json({}) },
   ]);
   const typed = await actBeforeEffects(
     Stub,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { startService, stopChild, type RunningService } from "../support/service";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { mkdtempSync, rmSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 
@@ -24,7 +24,7 @@ it("starts with no variables: embedded PostgreSQL, generated secrets, data reuse
   expect(existsSync(join(dataDir, "postgres", "postmaster.pid"))).toBe(true);
 
   const user = await signUp(running);
-  const tenant = await createWorkspace(running, user, uniqueSlug());
+  const tenant = await createTenant(running, user, uniqueSlug());
 
   // Ctrl-C / SIGTERM stops the server and the embedded database cleanly.
   expect(await stopChild(running.child, 30_000)).toBe(0);

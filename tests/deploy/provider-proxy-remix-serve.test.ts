@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { catalogFile } from "../support/oauth";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startService, type RunningService } from "../support/service";
@@ -40,7 +40,7 @@ beforeAll(async () => {
     },
   });
   const user = await signUp(service);
-  const tenantId = (await createWorkspace(service, user, uniqueSlug("rs"))).id;
+  const tenantId = (await createTenant(service, user, uniqueSlug("rs"))).id;
   const appId = (await trpc(service, user, "apps.create", { name: "Tool" })).data.id;
   appKey = (await trpc(service, user, "keys.create", { appId })).data.apiKey;
   const sealed = sealWithKey(ENCRYPTION_KEY, { access_token: "at-initial", refresh_token: "rt-initial", expires_at: Math.floor(Date.now() / 1000) + 3600 });

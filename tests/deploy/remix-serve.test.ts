@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startService, stopChild, type RunningService } from "../support/service";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { multipart, png } from "../support/images";
 
 let service: RunningService;
@@ -21,7 +21,7 @@ it("serves the dashboard and every API path under remix-serve", async () => {
 
   const user = await signUp(service);
   expect((await api(service, "/api/auth/me", { cookie: user.cookie })).body).toEqual({ loggedIn: true, userId: user.userId, email: user.email });
-  const tenant = await createWorkspace(service, user, uniqueSlug());
+  const tenant = await createTenant(service, user, uniqueSlug());
   const check = await api(service, `/api/tenants/check-slug?slug=${tenant.slug}`, { cookie: user.cookie });
   expect(check.body).toEqual({ available: true });
   const reserved = await api(service, "/api/tenants", { method: "POST", cookie: user.cookie, json: { name: "x", slug: "api" } });

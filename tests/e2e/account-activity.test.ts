@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { signUp } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -19,7 +19,7 @@ const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 describe.skipIf(!hasChromium)("recent account activity on the profile page in Chromium", () => {
   let service: SharedService;
   let browser: Browser;
-  let owner: WorkspaceOwner;
+  let owner: TenantOwner;
 
   beforeAll(async () => {
     [service, browser] = await Promise.all([sharedService(), launchBrowser()]);

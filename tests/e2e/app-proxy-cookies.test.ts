@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { freePort } from "../support/ports";
 import { startService, type RunningService } from "../support/service";
 
@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)("a deployed tool's cookie in Chromium", () => {
       launchBrowser(),
     ]);
     [owner, visitor] = await Promise.all([signUp(service), signUp(service)]);
-    await createWorkspace(service, owner, uniqueSlug("jar"));
+    await createTenant(service, owner, uniqueSlug("jar"));
     const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "open", upstreamUrl: upstream.url, access: "public" } });
     if (created.status !== 201) throw new Error(created.text);
     toolUrl = created.body.url;

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/app-proxy.test.ts");
@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)("opening a deployed tool in Chromium", () => {
     [service, upstream, browser] = await Promise.all([sharedService(), startEchoUpstream(), launchBrowser()]);
     owner = await signUp(service);
     const slug = uniqueSlug("acme");
-    tenantId = (await createWorkspace(service, owner, slug)).id;
+    tenantId = (await createTenant(service, owner, slug)).id;
     const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } });
     toolUrl = created.body.url;
   }, 90_000);

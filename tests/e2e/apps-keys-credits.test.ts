@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/apps-keys-credits.test.ts");
@@ -28,9 +28,9 @@ describe.skipIf(!hasChromium)("apps, API keys and admin credits in a browser", (
       launchBrowser(),
     ]);
     admin = await signUp(service); // the first account: administrator
-    await createWorkspace(service, admin, uniqueSlug("acme"), "Acme Apps");
+    await createTenant(service, admin, uniqueSlug("acme"), "Acme Apps");
     member = await signUp(service);
-    await createWorkspace(service, member, memberSlug, "Member Co");
+    await createTenant(service, member, memberSlug, "Member Co");
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([{ name: "svc_session", value: admin.cookie.slice("svc_session=".length), url: service.url }]);
     page = await context.newPage();

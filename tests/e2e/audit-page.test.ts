@@ -2,7 +2,7 @@ import type { Browser, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson } from "../support/actors";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/audit-page.test.ts");
@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)("the audit page in a browser", () => {
   beforeAll(async () => {
     [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
     owner = await signUp(service);
-    await createWorkspace(service, owner, uniqueSlug("audit"), "Audit Co");
+    await createTenant(service, owner, uniqueSlug("audit"), "Audit Co");
     member = await invitedPerson(service, owner, "member");
     for (const name of ["Alpha", "Beta"]) expect((await api(service, "/api/apps", { method: "POST", cookie: member.cookie, json: { name } })).status).toBe(201);
     for (let i = 1; i <= 55; i++) expect((await api(service, "/api/tenants/me", { method: "PATCH", cookie: owner.cookie, json: { name: `Audit Co ${i}` } })).status).toBe(200);

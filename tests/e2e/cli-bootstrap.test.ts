@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/cli-bootstrap.test.ts");
@@ -63,9 +63,9 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
     [service, browser] = await Promise.all([startService({ label: "e2e-cli-bootstrap" }), launchBrowser()]);
     // The first account on a fresh service is its administrator.
     admin = await signUp(service);
-    await createWorkspace(service, admin, uniqueSlug("cli"), "Acme CLI");
+    await createTenant(service, admin, uniqueSlug("cli"), "Acme CLI");
     member = await signUp(service);
-    await createWorkspace(service, member, uniqueSlug("member"), "Member Co");
+    await createTenant(service, member, uniqueSlug("member"), "Member Co");
     listener = await startLoopbackListener(new URL(service.url).origin);
   }, 90_000);
 

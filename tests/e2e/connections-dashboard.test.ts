@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
-import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 
@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
       launchBrowser(),
     ]);
     owner = await signUp(service); // the first account: administrator
-    tenantId = (await createWorkspace(service, owner, uniqueSlug("dash"))).id;
+    tenantId = (await createTenant(service, owner, uniqueSlug("dash"))).id;
     appId = (await trpc(service, owner, "apps.create", { name: "Reporter" })).data.id;
   }, 120_000);
 
@@ -256,7 +256,7 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
 
   it("/admin/integrations is for administrators only", async () => {
     const other = await signUp(service);
-    await createWorkspace(service, other, uniqueSlug("other"));
+    await createTenant(service, other, uniqueSlug("other"));
     const context = await browser.newContext();
     const [name, value] = other.cookie.split(/=(.*)/s) as [string, string];
     await context.addCookies([{ name, value, url: service.url, httpOnly: true, sameSite: "Lax" }]);

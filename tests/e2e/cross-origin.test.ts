@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/ports";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
 
@@ -31,11 +31,11 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
   beforeAll(async () => {
     [service, browser, tool] = await Promise.all([sharedService(), launchBrowser(), startEchoUpstream()]);
     user = await signUp(service);
-    tenantId = (await createWorkspace(service, user, uniqueSlug("victim"), "Victim Co")).id;
+    tenantId = (await createTenant(service, user, uniqueSlug("victim"), "Victim Co")).id;
     // The tool lives in a workspace of its own, so the victim's counts above stay theirs.
     toolOwner = await signUp(service);
     const slug = uniqueSlug("tools");
-    await createWorkspace(service, toolOwner, slug, "Tool Co");
+    await createTenant(service, toolOwner, slug, "Tool Co");
     const deployed = await api(service, "/api/deployments", { method: "POST", cookie: toolOwner.cookie, json: { name: "tool", upstreamUrl: tool.url, access: "members" } });
     if (deployed.status !== 201) throw new Error(deployed.text);
     toolUrl = `http://tool--${slug}.localhost:${new URL(service.url).port}`;

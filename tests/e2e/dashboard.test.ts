@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { createWorkspace, signUp, uniqueEmail, uniqueSlug } from "../support/http";
+import { createTenant, signUp, uniqueEmail, uniqueSlug } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/dashboard.test.ts");
@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)("dashboard in a browser", () => {
     // Someone else already owns this URL, so the live check has something to call taken.
     const other = await signUp(service);
     takenSlug = uniqueSlug("taken");
-    await createWorkspace(service, other, takenSlug, "Other Co");
+    await createTenant(service, other, takenSlug, "Other Co");
   }, 90_000);
 
   afterAll(async () => {
@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)("dashboard in a browser", () => {
     const raced = uniqueSlug("race");
     await url.fill(raced);
     await page.getByRole("status").filter({ hasText: `${raced} is available` }).waitFor();
-    await createWorkspace(service, await signUp(service), raced, "Quick Co");
+    await createTenant(service, await signUp(service), raced, "Quick Co");
     await create.click();
     const alert = page.getByRole("alert").filter({ hasText: "This workspace URL is already taken" });
     await alert.waitFor();

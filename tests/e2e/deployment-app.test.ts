@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/deployment-app.test.ts");
@@ -20,7 +20,7 @@ describe.skipIf(!hasChromium)("a deployment's app in the dashboard", () => {
   beforeAll(async () => {
     [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
     owner = await signUp(service);
-    await createWorkspace(service, owner, uniqueSlug("depapp"), "Depapp Co");
+    await createTenant(service, owner, uniqueSlug("depapp"), "Depapp Co");
     for (const name of ["Billing", "Reports"]) apps[name] = (await api(service, "/api/apps", { method: "POST", cookie: owner.cookie, json: { name } })).body.id;
   }, 60_000);
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { runSvc, startAgent, svcHome } from "../support/svc-shell";
@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
   beforeAll(async () => {
     [service, upstream, browser] = await Promise.all([startService({ label: "e2e-shell" }), startEchoUpstream(), launchBrowser()]);
     owner = await signUp(service);
-    await createWorkspace(service, owner, uniqueSlug("shell"));
+    await createTenant(service, owner, uniqueSlug("shell"));
     expect((await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
     context = await browser.newContext();
     const [name, value] = owner.cookie.split(";")[0]!.split("=");

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { multipart, png } from "../support/images";
 import { startService, type RunningService } from "../support/service";
 
@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium)("dashboard document headers over http", () => {
   beforeAll(async () => {
     [service, browser] = await Promise.all([startService({ label: "e2e-headers" }), launchBrowser()]);
     admin = await signUp(service); // the first account: administrator
-    await createWorkspace(service, admin, uniqueSlug("hdr"), "Header Co");
+    await createTenant(service, admin, uniqueSlug("hdr"), "Header Co");
     const logo = await api(service, "/api/tenants/me/logo", { method: "POST", cookie: admin.cookie, body: multipart("file", await png()) });
     expect(logo.status).toBe(200);
     listener = await startLoopbackListener(new URL(service.url).origin);
@@ -233,7 +233,7 @@ describe.skipIf(!hasChromium)("dashboard document headers over https with S3 sto
 
   it("shows a logo stored in S3 with no CSP violation", async () => {
     const user = await signUp(service);
-    await createWorkspace(service, user, uniqueSlug("s3"), "Bucket Co");
+    await createTenant(service, user, uniqueSlug("s3"), "Bucket Co");
     const logo = await api(service, "/api/tenants/me/logo", { method: "POST", cookie: user.cookie, body: multipart("file", await png()) });
     expect(logo.status).toBe(200);
     expect(logo.body.logoUrl.startsWith(`${s3.endpoint}/avatars/`)).toBe(true);

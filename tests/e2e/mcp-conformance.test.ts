@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { approveInChromium } from "../support/mcp-oauth-client";
 import { startMcpTool, type McpTool } from "../support/mcp-tool";
 import { freePort } from "../support/ports";
@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server 
     [service, tool, browser] = await Promise.all([sharedService(), startMcpTool(), launchBrowser()]);
     member = await signUp(service);
     const slug = uniqueSlug("conf");
-    await createWorkspace(service, member, slug);
+    await createTenant(service, member, slug);
     const created = await api(service, "/api/deployments", { method: "POST", cookie: member.cookie, json: { name: "whoami", upstreamUrl: tool.url } });
     if (created.status !== 201) throw new Error(created.text);
     resource = `http://whoami--${slug}.localhost:${new URL(service.url).port}/`;

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson } from "../support/actors";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { BrowserApprovingProvider, recordingFetch, startLoopbackRedirect, type SeenRequest } from "../support/mcp-oauth-client";
 import { localhostFetch, startMcpTool, type McpTool } from "../support/mcp-tool";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)("an MCP client with the SDK's OAuth support, throu
     issuer = `${service.url}/auth/v1`;
     owner = await signUp(service);
     const slug = uniqueSlug("mcp");
-    tenantId = (await createWorkspace(service, owner, slug)).id;
+    tenantId = (await createTenant(service, owner, slug)).id;
     for (const name of ["whoami", "other"]) {
       const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name, upstreamUrl: tool.url } });
       if (created.status !== 201) throw new Error(created.text);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner } from "../support/actors";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/navigation.test.ts");
@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)("the dashboard's navigation, grouped, by role and 
     [service, browser] = await Promise.all([startService({ label: "e2e-navigation" }), launchBrowser()]);
     // The first account of a service is its administrator.
     people["service administrator"] = await signUp(service);
-    await createWorkspace(service, people["service administrator"], uniqueSlug("admin-ws"), "Service HQ");
+    await createTenant(service, people["service administrator"], uniqueSlug("admin-ws"), "Service HQ");
     const owner = await signedInOwner(service, { slugPrefix: "nav", name: "Acme" });
     people.owner = owner.user;
     people.member = await invitedPerson(service, owner.user, "member");

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import type { TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -16,7 +16,7 @@ warnIfNoChromium("tests/e2e/oauth-clients-page.test.ts");
 describe.skipIf(!hasChromium)("the app page's OAuth clients", () => {
   let service: SharedService;
   let browser: Browser;
-  let owner: WorkspaceOwner;
+  let owner: TenantOwner;
   let member: TestUser;
   let appId: string;
 

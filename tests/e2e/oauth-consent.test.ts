@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { png } from "../support/images";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/oauth-consent.test.ts");
@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     [service, upstream, browser] = await Promise.all([sharedService(), startEchoUpstream(), launchBrowser()]);
     owner = await signUp(service);
     slug = uniqueSlug("tools");
-    await createWorkspace(service, owner, slug);
+    await createTenant(service, owner, slug);
     const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "notes", upstreamUrl: upstream.url } });
     toolResource = new URL(new URL(created.body.url).origin).href;
     // The client's own loopback redirect: a real server that records where the browser landed.

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
+import { createTenant, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 import { png } from "../support/images";
@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
     [service, browser] = await Promise.all([startService({ label: "e2e-polish" }), launchBrowser()]);
     admin = await signUp(service); // the first account: administrator
     adminSlug = uniqueSlug("acme");
-    await createWorkspace(service, admin, adminSlug, "Acme");
+    await createTenant(service, admin, adminSlug, "Acme");
   }, 90_000);
 
   afterAll(async () => {
@@ -208,7 +208,7 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
 
       it("a success message clears when the next action starts: 'Profile saved' goes when a photo upload begins", async () => {
         const person = await signUp(service);
-        await createWorkspace(service, person, uniqueSlug("ws"));
+        await createTenant(service, person, uniqueSlug("ws"));
         const { context, page } = await pageAs(person, viewport);
         await open(page, "/profile");
         await page.getByLabel("Display name").fill("Grace Hopper");
@@ -259,7 +259,7 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
 
       it("names a key, renames an app and deletes it after typing its name", async () => {
         const owner = await signUp(service);
-        await createWorkspace(service, owner, uniqueSlug("own"));
+        await createTenant(service, owner, uniqueSlug("own"));
         const appId = (await trpc(service, owner, "apps.create", { name: "Old worker" })).data.id as string;
         await trpc(service, owner, "apps.setEnv", { appId, key: "TOKEN", value: "x" });
         const { context, page } = await pageAs(owner, viewport);
@@ -296,7 +296,7 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
 
       it("members read their workspace's credits history; administrators any workspace's, a page at a time", async () => {
         const owner = await signUp(service);
-        const tenant = await createWorkspace(service, owner, uniqueSlug("led"), "Ledger Co");
+        const tenant = await createTenant(service, owner, uniqueSlug("led"), "Ledger Co");
         for (let i = 1; i <= 26; i++) await trpc(service, admin, "billing.adjust", { tenantId: tenant.id, direction: "grant", amount: "1", reference: `batch ${i}` });
         const member = await pageAs(owner, viewport);
         await open(member.page, "/credits");

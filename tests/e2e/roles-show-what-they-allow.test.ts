@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
@@ -18,7 +18,7 @@ describe("roles show only what they allow", () => {
   beforeAll(async () => {
     service = sharedService();
     owner = await signUp(service);
-    await createWorkspace(service, owner, uniqueSlug("roles"), "Roles Co");
+    await createTenant(service, owner, uniqueSlug("roles"), "Roles Co");
     appId = (await trpc(service, owner, "apps.create", { name: "Billing" })).data.id;
     expect((await trpc(service, owner, "apps.setEnv", { appId, key: "API_TOKEN", value: "t0ken" })).status).toBe(200);
     expect((await trpc(service, owner, "keys.create", { appId, name: "worker" })).status).toBe(200);

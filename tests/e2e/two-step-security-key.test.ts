@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { enrolSecurityKey, generateRecoveryCodes } from "../support/security-key";
 import { startServiceOnLocalhost, type RunningService } from "../support/service";
 
@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium)("two-step sign-in with a security key in Chromium"
   for (const width of [1280, 390]) {
     it(`at ${width} px: the password, then "Use your security key", lands on the dashboard at aal2`, async () => {
       const person = await signUp(service);
-      await createWorkspace(service, person, uniqueSlug("key"));
+      await createTenant(service, person, uniqueSlug("key"));
       const key = await enrolSecurityKey(service, person);
       const page = await pageWithKey(width, key);
       await passwordStep(page, person);
@@ -94,7 +94,7 @@ describe.skipIf(!hasChromium)("two-step sign-in with a security key in Chromium"
 
     it(`at ${width} px: a browser without the key shows why, and the code field still takes a recovery code`, async () => {
       const person = await signUp(service);
-      await createWorkspace(service, person, uniqueSlug("nokey"));
+      await createTenant(service, person, uniqueSlug("nokey"));
       const key = await enrolSecurityKey(service, person);
       const [recoveryCode] = await generateRecoveryCodes(service, key.aal2Token);
       const page = await pageWithKey(width);
@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)("two-step sign-in with a security key in Chromium"
 
     it(`at ${width} px: the profile lists the security key, and a touch of it removes it`, async () => {
       const person = await signUp(service);
-      await createWorkspace(service, person, uniqueSlug("keyprof"));
+      await createTenant(service, person, uniqueSlug("keyprof"));
       const key = await enrolSecurityKey(service, person, "Blue key");
       const page = await pageWithKey(width, key);
       await passwordStep(page, person);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { authenticatorApp, enrolAuthenticator } from "../support/authenticator";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/two-step-sign-in.test.ts");
@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)("two-step sign-in in Chromium", () => {
   for (const width of [1280, 390]) {
     it(`at ${width} px: the sign-in and two-step pages hydrate with no console error`, async () => {
       const person = await signUp(service);
-      await createWorkspace(service, person, uniqueSlug("e2e"));
+      await createTenant(service, person, uniqueSlug("e2e"));
       await enrolAuthenticator(service, person);
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium)("two-step sign-in in Chromium", () => {
   for (const width of [1280, 390]) {
     it(`at ${width} px: enrol with the QR code, keep the recovery codes, then sign in with a code and with a recovery code once`, async () => {
       const person = await signUp(service);
-      await createWorkspace(service, person, uniqueSlug("e2e"));
+      await createTenant(service, person, uniqueSlug("e2e"));
       const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: service.url });
       const page = await context.newPage();

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)("the webhooks page in a browser", () => {
       startWebhookReceiver(),
     ]);
     owner = await signUp(service);
-    await createWorkspace(service, owner, uniqueSlug("hooks"), "Hook Co");
+    await createTenant(service, owner, uniqueSlug("hooks"), "Hook Co");
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

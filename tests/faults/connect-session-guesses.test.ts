@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { catalogFile } from "../support/oauth";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
@@ -22,7 +22,7 @@ describe("connect-session guesses", () => {
       env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey, KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "30" },
     });
     owner = await signUp(service);
-    await createWorkspace(service, owner, uniqueSlug("cs"));
+    await createTenant(service, owner, uniqueSlug("cs"));
   });
   afterAll(async () => {
     await service?.stop();

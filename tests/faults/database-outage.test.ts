@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/start/embedded-postgres";
 import { freePort } from "../support/ports";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { multipart, png } from "../support/images";
 import { startService, type RunningService } from "../support/service";
 
@@ -35,7 +35,7 @@ describe.each([
     database = await startDatabase();
     service = await startService({ databaseUrl: database.url, env: { SESSION_CACHE_SECONDS: cacheSeconds } });
     user = await signUp(service);
-    workspace = await createWorkspace(service, user, uniqueSlug("outage"), "Before the outage");
+    workspace = await createTenant(service, user, uniqueSlug("outage"), "Before the outage");
     // Warm every path once while the database is up.
     expect((await api(service, "/api/tenants/me", { cookie: user.cookie })).status).toBe(200);
     await service.db.end(); // the suite's own pool would only see the outage as noise
@@ -127,7 +127,7 @@ describe("writes in flight while PostgreSQL stops", () => {
     database = await startEmbeddedPostgres({ dir: join(dir, "data"), password: "outage", port: await freePort(), disposable: true });
     service = await startService({ databaseUrl: database.url, env: { SESSION_CACHE_SECONDS: "30" } });
     const user = await signUp(service);
-    await createWorkspace(service, user, uniqueSlug("writes"), "Writes");
+    await createTenant(service, user, uniqueSlug("writes"), "Writes");
     await service.db.end();
 
     const writes = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { HOSTILE } from "../support/hostile-strings";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
@@ -23,7 +23,7 @@ describe("hostile strings on the connection, catalog and deployment fields", () 
   beforeAll(async () => {
     service = await startService({ label: "hostile-conn" });
     admin = await signUp(service); // the first account: an administrator
-    await createWorkspace(service, admin, uniqueSlug("hc"), "Safe");
+    await createTenant(service, admin, uniqueSlug("hc"), "Safe");
     appId = (await trpc(service, admin, "apps.create", { name: "Safe app" })).data.id;
   });
   afterAll(() => service?.stop());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signBuiltIn } from "../support/built-in-keys";
-import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 import { HOSTILE } from "../support/hostile-strings";
@@ -22,7 +22,7 @@ describe("hostile strings on every text field", () => {
   beforeAll(async () => {
     service = await startService({ label: "hostile" });
     admin = await signUp(service); // the first account is the administrator
-    tenantId = (await createWorkspace(service, admin, uniqueSlug("hostile"), "Safe name")).id;
+    tenantId = (await createTenant(service, admin, uniqueSlug("hostile"), "Safe name")).id;
     appId = (await trpc(service, admin, "apps.create", { name: "Safe app" })).data.id;
   });
   afterAll(() => service?.stop());

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/start/embedded-postgres";
 import { freePort } from "../support/ports";
-import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { catalogFile, CookieJar, hop, popupMessage, popupTargetOrigin } from "../support/oauth";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
@@ -34,7 +34,7 @@ describe("OAuth callback during a database outage", () => {
       env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey },
     });
     owner = await signUp(service);
-    await createWorkspace(service, owner, uniqueSlug("oo"));
+    await createTenant(service, owner, uniqueSlug("oo"));
     await service.db.end();
   });
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { appRequest } from "../support/app-host";
@@ -50,7 +50,7 @@ describe("outbound requests stay where the upstream policy allows", () => {
     ]);
     owner = await signUp(service);
     slug = uniqueSlug("out");
-    await createWorkspace(service, owner, slug);
+    await createTenant(service, owner, slug);
   });
   afterAll(async () => {
     await upstream?.close();

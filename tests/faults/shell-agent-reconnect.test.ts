@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/ports";
 import { createTestDatabase } from "../support/database";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { startEchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { runSvc, startAgent, svcHome, type RunningAgent } from "../support/svc-shell";
@@ -38,7 +38,7 @@ describe("svc agent across a service restart", () => {
       service = await start();
       const at = { url: base };
       const owner = await signUp(at);
-      await createWorkspace(at, owner, uniqueSlug("restart"));
+      await createTenant(at, owner, uniqueSlug("restart"));
       expect((await api(at, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
       const token = (await api(at, "/api/deployments/tool/agent-tokens", { method: "POST", cookie: owner.cookie })).body.token;
       const key = (await api(at, "/api/dev/personal-key", { method: "POST", cookie: owner.cookie, json: {} })).body.apiKey;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { startEchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { startAgent, type RunningAgent } from "../support/svc-shell";
@@ -23,7 +23,7 @@ describe("shutdown with a connected agent", () => {
     try {
       service = await startService({ label: "shutdown-agents" });
       const owner = await signUp(service);
-      await createWorkspace(service, owner, uniqueSlug("shutdown"));
+      await createTenant(service, owner, uniqueSlug("shutdown"));
       expect((await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
       const token = (await api(service, "/api/deployments/tool/agent-tokens", { method: "POST", cookie: owner.cookie })).body.token;
       agent = await startAgent({ apiBase: service.url, deployment: "tool", token });

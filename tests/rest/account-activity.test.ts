@@ -1,7 +1,7 @@
 import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, sessionCookieFrom, signUp, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
@@ -22,7 +22,7 @@ describe("recent account activity", () => {
   let person: TestUser;
   /** Another member of `a` (a viewer), and owner of `d`, a workspace the person was never in. */
   let other: TestUser;
-  let a: WorkspaceOwner;
+  let a: TenantOwner;
   /** The person's browser session from the first test (setting up two-step sign-in ended their earlier ones). */
   let firefoxCookie = "";
 

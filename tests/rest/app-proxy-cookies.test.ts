@@ -2,7 +2,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest } from "../support/app-host";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
@@ -21,7 +21,7 @@ describe("a deployed tool's cookies", () => {
     [service, upstream] = await Promise.all([sharedService(), startEchoUpstream()]);
     owner = await signUp(service);
     const slug = uniqueSlug("jar");
-    await createWorkspace(service, owner, slug);
+    await createTenant(service, owner, slug);
     const res = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "open", upstreamUrl: upstream.url, access: "public" } });
     if (res.status !== 201) throw new Error(res.text);
     publicHost = `open--${slug}.localhost:${new URL(service.url).port}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest, appSession, type AppResponse } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { appWithKey } from "../support/actors";
 import { sharedService, type SharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
@@ -24,7 +24,7 @@ describe("our credentials and the proxy's headers never reach a tool", () => {
     [service, upstream] = await Promise.all([sharedService(), startEchoUpstream()]);
     owner = await signUp(service);
     const slug = uniqueSlug("leak");
-    await createWorkspace(service, owner, slug);
+    await createTenant(service, owner, slug);
     for (const [name, access] of [["open", "public"], ["tool", "members"]] as const) {
       const res = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name, upstreamUrl: upstream.url, access } });
       if (res.status !== 201) throw new Error(res.text);

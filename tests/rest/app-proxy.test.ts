@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NAVIGATION, appRequest, appSession } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { invitedPerson } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 
@@ -30,7 +30,7 @@ describe("app-proxy", () => {
     owner = await signUp(service);
     await api(service, "/api/user/me", { method: "PATCH", cookie: owner.cookie, json: { displayName: "Zoë Ösel" } });
     slug = uniqueSlug("acme");
-    tenantId = (await createWorkspace(service, owner, slug)).id;
+    tenantId = (await createTenant(service, owner, slug)).id;
     const port = new URL(service.url).port;
     for (const [name, access] of [["tool", "members"], ["open", "public"]] as const) {
       const res = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name, upstreamUrl: upstream.url, access } });

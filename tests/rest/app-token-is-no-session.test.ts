@@ -2,7 +2,7 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import * as client from "openid-client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { answerDeviceCode } from "../support/device-approval";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { approveInBrowser, pkceAuthorization } from "../support/oauth-client";
 import { trpc } from "../support/trpc";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -32,7 +32,7 @@ beforeAll(async () => {
   service = sharedService();
   issuer = `${service.url}/auth/v1`;
   person = await signUp(service);
-  await createWorkspace(service, person, uniqueSlug("apptok"));
+  await createTenant(service, person, uniqueSlug("apptok"));
   appId = (await trpc(service, person, "apps.create", { name: "Reports" })).data.id;
 
   const config = await client.dynamicClientRegistration(

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 /** Issue 16, 3: apps, variables, origins and keys over REST obey the dashboard's permission rules. */
 describe("apps and keys over REST", () => {
   let service: SharedService;
-  let owner: WorkspaceOwner;
+  let owner: TenantOwner;
   let viewer: TestUser;
   let member: TestUser;
   let appId: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, sessionCookieFrom, uniqueEmail, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -10,7 +10,7 @@ import { sharedService, type SharedService } from "../support/shared-service";
  */
 describe("audit log: sign-ins and sessions", () => {
   let service: SharedService;
-  let ws: WorkspaceOwner;
+  let ws: TenantOwner;
   let member: TestUser;
 
   beforeAll(async () => {

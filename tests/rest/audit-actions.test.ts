@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, signUp, type ApiResponse, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -10,7 +10,7 @@ import { sharedService, type SharedService } from "../support/shared-service";
  */
 describe("audit log: workspace actions", () => {
   let service: SharedService;
-  let ws: WorkspaceOwner;
+  let ws: TenantOwner;
   let owner: TestUser;
   let viewer: TestUser;
   let member: TestUser;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { connectFirstParty } from "../support/connect-flows";
 import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
 import { trpc } from "../support/trpc";
@@ -15,7 +15,7 @@ import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-p
 describe("audit log: connections", () => {
   let service: RunningService;
   let provider: FakeOAuthProvider;
-  let ws: WorkspaceOwner;
+  let ws: TenantOwner;
   let viewer: TestUser;
   const adminEmail = uniqueEmail("catalog-admin");
 

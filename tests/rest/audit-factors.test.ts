@@ -1,7 +1,7 @@
 import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { signedInOwner, type TenantOwner } from "../support/actors";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
@@ -11,7 +11,7 @@ import { sharedService, type SharedService } from "../support/shared-service";
  */
 describe("audit log: factors and recovery codes", () => {
   let service: SharedService;
-  let ws: WorkspaceOwner;
+  let ws: TenantOwner;
 
   beforeAll(async () => {
     service = sharedService();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -11,8 +11,8 @@ import { startService, type RunningService } from "../support/service";
  */
 describe("workspace audit log", () => {
   let service: RunningService;
-  let admin: WorkspaceOwner;
-  let owner: WorkspaceOwner;
+  let admin: TenantOwner;
+  let owner: TenantOwner;
   let viewer: TestUser;
 
   beforeAll(async () => {
@@ -34,7 +34,7 @@ describe("workspace audit log", () => {
     api(service, "/api/tenants/me", { method: "PATCH", cookie: who.cookie, json: { name }, headers });
   const auditLog = (who: TestUser | { bearer: string }, query = "") =>
     api(service, `/api/audit-log${query}`, "bearer" in who ? { headers: { authorization: `Bearer ${who.bearer}` } } : { cookie: who.cookie });
-  const verify = (who: WorkspaceOwner) => api(service, "/api/audit-log/verify", { cookie: who.user.cookie });
+  const verify = (who: TenantOwner) => api(service, "/api/audit-log/verify", { cookie: who.user.cookie });
 
   it("records a rename with its actor, target, address, user agent, request id and what changed, in the rename's transaction", async () => {
     const res = await rename(owner.user, "Acme Research", { "user-agent": "audit-test/1.0" });
@@ -145,7 +145,7 @@ describe("workspace audit log", () => {
   });
 
   describe("GET /api/audit-log", () => {
-    let reader: WorkspaceOwner;
+    let reader: TenantOwner;
     beforeAll(async () => {
       reader = admin; // the administrator may mint a CLI key (`svc login`)
       for (let i = 1; i <= 5; i++) expect((await rename(reader.user, `Page ${i}`)).status).toBe(200);

@@ -1,6 +1,6 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { signedInOwner, type TenantOwner } from "../support/actors";
 import { signUp } from "../support/http";
 import { approveInBrowser } from "../support/oauth-client";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -13,7 +13,7 @@ import { sharedService, type SharedService } from "../support/shared-service";
 describe("audit log: OAuth grants", () => {
   const REDIRECT = "http://127.0.0.1:8765/callback";
   let service: SharedService;
-  let ws: WorkspaceOwner;
+  let ws: TenantOwner;
 
   beforeAll(async () => {
     service = sharedService();

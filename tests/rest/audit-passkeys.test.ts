@@ -1,6 +1,6 @@
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { sharedService, type SharedService } from "../support/shared-service";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
 
@@ -11,8 +11,8 @@ import { SoftwareAuthenticator } from "../support/software-authenticator";
  */
 describe("audit log: passkeys", () => {
   let service: SharedService;
-  let ws: WorkspaceOwner;
-  let other: WorkspaceOwner;
+  let ws: TenantOwner;
+  let other: TenantOwner;
 
   beforeAll(async () => {
     service = sharedService();

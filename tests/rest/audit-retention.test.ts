@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { signedInOwner, type TenantOwner } from "../support/actors";
 import { createTestDatabase } from "../support/database";
 import { api } from "../support/http";
 import { startService, type RunningService } from "../support/service";
@@ -15,7 +15,7 @@ describe("audit log retention", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let a: RunningService;
   let b: RunningService | undefined;
-  let ws: WorkspaceOwner;
+  let ws: TenantOwner;
 
   beforeAll(async () => {
     database = await createTestDatabase("audit-retention");

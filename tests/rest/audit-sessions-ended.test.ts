@@ -2,7 +2,7 @@ import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, sessionCookieFrom, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -17,7 +17,7 @@ import { startService, type RunningService } from "../support/service";
 describe("audit log: sessions ended by two-step sign-in, a password change and a password reset", () => {
   let service: RunningService;
   let smtp: FakeSmtp;
-  let ws: WorkspaceOwner;
+  let ws: TenantOwner;
 
   beforeAll(async () => {
     smtp = await startFakeSmtp();

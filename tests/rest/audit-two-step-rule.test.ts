@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { enrolAuthenticator } from "../support/authenticator";
 import { api, sessionCookieFrom, type ApiResponse, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -11,7 +11,7 @@ import { sharedService, type SharedService } from "../support/shared-service";
  */
 describe("audit log: the workspace's two-step rule", () => {
   let service: SharedService;
-  let ws: WorkspaceOwner;
+  let ws: TenantOwner;
 
   beforeAll(async () => {
     service = sharedService();

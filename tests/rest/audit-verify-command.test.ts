@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { signedInOwner, type TenantOwner } from "../support/actors";
 import { api } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -12,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, "../..");
 /** `npm run audit:verify -- <slug>` (the README's command): the chain checked straight from PostgreSQL. */
 describe("audit:verify", () => {
   let service: RunningService;
-  let ws: WorkspaceOwner;
+  let ws: TenantOwner;
   beforeAll(async () => {
     service = await startService({ label: "audit-verify-cmd" });
     ws = await signedInOwner(service, { slugPrefix: "cmd" });

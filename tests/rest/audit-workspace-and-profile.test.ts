@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, type TestUser } from "../support/http";
 import { multipart, png } from "../support/images";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -12,7 +12,7 @@ import { sharedService, type SharedService } from "../support/shared-service";
  */
 describe("audit rows of a workspace's creation, its logo and its people's profiles", () => {
   let service: SharedService;
-  let owner: WorkspaceOwner;
+  let owner: TenantOwner;
   let member: TestUser;
 
   beforeAll(async () => {

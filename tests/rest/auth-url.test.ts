@@ -4,7 +4,7 @@ import { decodeJwt } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest } from "../support/app-host";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { approveInBrowser } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
   serviceUrl = service.url;
   person = await signUp(service);
   slug = uniqueSlug("authurl");
-  await createWorkspace(service, person, slug);
+  await createTenant(service, person, slug);
 });
 afterAll(async () => {
   await service?.stop();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { SignJWT, decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type RunningService } from "../support/service";
-import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
 import { trpc } from "../support/trpc";
 import { signBuiltIn } from "../support/built-in-keys";
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
   a = await startService({ label: "balance", env: { WELCOME_CREDITS: "100" } });
   b = await startService({ databaseUrl: a.databaseUrl, dataDir: a.dataDir, env: { BASE_URL: a.url } });
   admin = await signUp(a);
-  tenantId = (await createWorkspace(a, admin, uniqueSlug())).id;
+  tenantId = (await createTenant(a, admin, uniqueSlug())).id;
   apiKey = (await api(a, "/api/dev/personal-key", { method: "POST", cookie: admin.cookie, body: "{}", headers: { "content-type": "application/json" } })).body.apiKey;
 });
 afterAll(async () => {
@@ -151,7 +151,7 @@ describe("credits", () => {
 
   it("lets only administrators adjust credits", async () => {
     const member = await signUp(a, uniqueEmail("member"));
-    await createWorkspace(a, member, uniqueSlug());
+    await createTenant(a, member, uniqueSlug());
     const res = await trpc(a, member, "billing.adjust", { tenantId, direction: "grant", amount: "5", idempotencyKey: randomUUID() });
     expect([res.status, res.error?.message]).toEqual([403, "Forbidden"]);
     const mine = await trpc(a, member, "billing.myBalance", undefined, "query");

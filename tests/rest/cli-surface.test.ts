@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type RunningService } from "../support/service";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { signedInOwner } from "../support/actors";
 import { trpc } from "../support/trpc";
 
@@ -52,7 +52,7 @@ describe("POST /api/dev/personal-key", () => {
 
   it("refuses non-administrators, users without a workspace, cross-site and non-JSON requests", async () => {
     const member = await signUp(service);
-    await createWorkspace(service, member, uniqueSlug());
+    await createTenant(service, member, uniqueSlug());
     expect(await personalKey(member).then((r) => [r.status, r.body])).toEqual([403, { message: "Forbidden" }]);
     expect((await api(service, "/api/dev/personal-key", { method: "POST" })).status).toBe(401);
     const form = await personalKey(admin, { "content-type": "application/x-www-form-urlencoded" });
@@ -192,7 +192,7 @@ describe("app keys from the API Keys panel", () => {
 
   it("never lets one workspace revoke or use another workspace's keys", async () => {
     const other = await signUp(service);
-    const otherTenant = await createWorkspace(service, other, uniqueSlug());
+    const otherTenant = await createTenant(service, other, uniqueSlug());
     const otherApp = await trpc(service, other, "apps.create", { name: "Theirs" });
     const theirKey = await trpc(service, other, "keys.create", { appId: otherApp.data.id });
     const attempt = await trpc(service, admin, "keys.revoke", { keyId: theirKey.data.id });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
@@ -179,7 +179,7 @@ describe("upstream address policy when BASE_URL is not a loopback URL", () => {
   it("refuses loopback and private upstreams unless listed in APP_PROXY_ALLOWED_UPSTREAMS", async () => {
     for (const target of [service, allowing]) {
       const user = await signUp(target);
-      await createWorkspace(target, user, uniqueSlug("ssrf"));
+      await createTenant(target, user, uniqueSlug("ssrf"));
       const post = (upstreamUrl: string) => api(target, "/api/deployments", { method: "POST", cookie: user.cookie, json: { name: uniqueSlug("t"), upstreamUrl } });
       const loopback = await post("http://127.0.0.1:8080/");
       const privateNet = await post("http://10.1.2.3/");
@@ -215,7 +215,7 @@ describe("upstream address policy at request time", () => {
     ]);
     const user = await signUp(registering);
     const slug = uniqueSlug("late");
-    await createWorkspace(registering, user, slug);
+    await createTenant(registering, user, slug);
     const names = { literal: uniqueSlug("lit"), named: uniqueSlug("dns") };
     for (const [name, upstreamUrl] of [[names.literal, upstream.url], [names.named, `http://localhost:${upstream.port}/`]] as const) {
       const created = await api(registering, "/api/deployments", { method: "POST", cookie: user.cookie, json: { name, upstreamUrl, access: "public" } });

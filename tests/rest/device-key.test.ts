@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { answerDeviceCode } from "../support/device-approval";
 import { signUp, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
@@ -14,7 +14,7 @@ const DEVICE = "urn:ietf:params:oauth:grant-type:device_code";
 const INVALID_BEARER = { message: "Missing or invalid Bearer token" };
 
 let service: RunningService;
-let owner: WorkspaceOwner;
+let owner: TenantOwner;
 let member: TestUser;
 
 beforeAll(async () => {

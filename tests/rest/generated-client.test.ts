@@ -4,7 +4,7 @@ import createClient from "openapi-fetch";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { paths } from "../../cli/src/lib/api-types";
-import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
@@ -19,7 +19,7 @@ describe("a client generated from the OpenAPI document", () => {
   beforeAll(async () => {
     service = sharedService();
     person = await signUp(service);
-    await createWorkspace(service, person, uniqueSlug("gen"));
+    await createTenant(service, person, uniqueSlug("gen"));
   });
   afterAll(() => service?.stop());
 

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/database";
-import { createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { createTenant, signUp, uniqueSlug } from "../support/http";
 import { HOT_PATHS, hotPathDriver } from "../support/hot-paths";
 import { testPool } from "../support/pg";
 import { countPostgresRoundTrips, type RoundTripCounter } from "../support/postgres-round-trips";
@@ -75,7 +75,7 @@ describe("the hot paths over filled tables", () => {
     counter = await countPostgresRoundTrips(database.url);
     service = await startService({ databaseUrl: counter.url });
     const person = await signUp(service);
-    await createWorkspace(service, person, uniqueSlug("plans"));
+    await createTenant(service, person, uniqueSlug("plans"));
     const driver = await hotPathDriver(service, person);
     for (const path of HOT_PATHS) {
       await driver.prepare(path);

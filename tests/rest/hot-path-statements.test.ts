@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/database";
-import { createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { HOT_PATHS, hotPathDriver, type HotPath, type HotPathDriver } from "../support/hot-paths";
 import { countPostgresRoundTrips, type RoundTripCounter } from "../support/postgres-round-trips";
 import { startService, type RunningService } from "../support/service";
@@ -40,7 +40,7 @@ describe("statements per request on the hot paths", () => {
     service = await startService({ databaseUrl: counter.url });
     person = await signUp(service);
     // In a workspace: a sign-in's audit row is part of what it writes.
-    await createWorkspace(service, person, uniqueSlug("statements"));
+    await createTenant(service, person, uniqueSlug("statements"));
     driver = await hotPathDriver(service, person);
   }, 120_000);
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { discoverOAuthProtectedResourceMetadata, discoverOAuthServerInfo, extrac
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { localhostFetch, startMcpTool, type McpTool } from "../support/mcp-tool";
 import { sharedService, type SharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
@@ -27,7 +27,7 @@ describe("the official MCP SDK through the app-proxy", () => {
     [service, tool] = await Promise.all([sharedService(), startMcpTool()]);
     owner = await signUp(service);
     const slug = uniqueSlug("mcp");
-    tenantId = (await createWorkspace(service, owner, slug)).id;
+    tenantId = (await createTenant(service, owner, slug)).id;
     const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "whoami", upstreamUrl: tool.url } });
     if (created.status !== 201) throw new Error(created.text);
     const origin = `http://whoami--${slug}.localhost:${new URL(service.url).port}`;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { api } from "../support/http";
-import { appWithKey, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { appWithKey, signedInOwner, type TenantOwner } from "../support/actors";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { startService, type RunningService } from "../support/service";
 import { sealWithKey } from "../support/sealed-credentials";
@@ -19,7 +19,7 @@ const CLIENT = { clientId: "client-abc", clientSecret: "secret-xyz" };
 
 let service: RunningService;
 let provider: FakeOAuthProvider;
-let owner: WorkspaceOwner;
+let owner: TenantOwner;
 let appId: string;
 let appKey: string;
 

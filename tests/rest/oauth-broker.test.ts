@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { appWithKey, signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
@@ -291,7 +291,7 @@ describe("broker configuration errors", () => {
 
   it("without BROKER_API_KEY: 502 broker_initiate_failed saying so; the broker is never called", async () => {
     const user = await signUp(noApiKey);
-    await createWorkspace(noApiKey, user, uniqueSlug("bk"));
+    await createTenant(noApiKey, user, uniqueSlug("bk"));
     const res = await api(noApiKey, "/api/oauth/broker/github/start", { cookie: user.cookie });
     expect([res.status, res.body]).toEqual([502, { error: "broker_initiate_failed", detail: "BROKER_API_KEY is not set" }]);
     expect(broker.linkRequests).toHaveLength(0);
@@ -299,7 +299,7 @@ describe("broker configuration errors", () => {
 
   it("without INTEGRATION_ENCRYPTION_KEY: 500 encryption_key_unavailable; the broker is never called", async () => {
     const user = await signUp(service);
-    await createWorkspace(service, user, uniqueSlug("bc"));
+    await createTenant(service, user, uniqueSlug("bc"));
     const res = await api(service, "/api/oauth/broker/github/start", { cookie: user.cookie });
     expect([res.status, res.body]).toEqual([500, { error: "encryption_key_unavailable" }]);
     expect(broker.linkRequests).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithKey, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { appWithKey, signedInOwner, type TenantOwner } from "../support/actors";
 import { api } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -29,7 +29,7 @@ const HOSTILE_METADATA: Array<[string, Record<string, unknown>, { error: string;
 ];
 
 let service: RunningService;
-let owner: WorkspaceOwner;
+let owner: TenantOwner;
 let appId: string;
 let documents: Server;
 let origin: string;

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { appWithKey, signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -475,7 +475,7 @@ describe("first-party configuration errors", () => {
 
   async function ownerOf(service: RunningService) {
     const user = await signUp(service);
-    await createWorkspace(service, user, uniqueSlug("cfg"));
+    await createTenant(service, user, uniqueSlug("cfg"));
     return user;
   }
 

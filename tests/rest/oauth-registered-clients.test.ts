@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithKey, invitedPerson, signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { HOSTILE } from "../support/hostile-strings";
 import { api, type TestUser } from "../support/http";
 import { approveInBrowser, pkceAuthorization } from "../support/oauth-client";
@@ -16,7 +16,7 @@ import { trpc } from "../support/trpc";
  */
 
 let service: SharedService;
-let owner: WorkspaceOwner;
+let owner: TenantOwner;
 let member: TestUser;
 let viewer: TestUser;
 let appId: string;

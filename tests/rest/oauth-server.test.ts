@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { CookieJar, approveInBrowser, decideConsent, hop, openConsent } from "../support/oauth-client";
 import { startService, type RunningService } from "../support/service";
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   service = await startService({ label: "oauth-server", env: { DEVICE_POLL_INTERVAL_SECONDS: "1", DEVICE_CODE_ENTRY_RATE_LIMIT_PER_ADDRESS: "30" } });
   issuer = `${service.url}/auth/v1`;
   person = await signUp(service);
-  tenantId = (await createWorkspace(service, person, uniqueSlug("oauth"))).id;
+  tenantId = (await createTenant(service, person, uniqueSlug("oauth"))).id;
 });
 afterAll(async () => {
   await service?.stop();

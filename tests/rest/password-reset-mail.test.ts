@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
-import { api, createWorkspace, uniqueEmail, uniqueSlug } from "../support/http";
+import { api, createTenant, uniqueEmail, uniqueSlug } from "../support/http";
 import { confirmedSignUp } from "../support/confirmed-signup";
 import { startService, type RunningService } from "../support/service";
 
@@ -90,7 +90,7 @@ describe("password reset by mail", () => {
 
   it("also mails an invitation to the person invited; a refused send still leaves the link to copy", async () => {
     const owner = await confirmedSignUp(service, smtp);
-    await createWorkspace(service, owner, uniqueSlug("mail"), "Mail Test Workspace");
+    await createTenant(service, owner, uniqueSlug("mail"), "Mail Test Workspace");
     const invitee = uniqueEmail("invitee");
     const created = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email: invitee, role: "viewer" } });
     expect(created.status).toBe(201);

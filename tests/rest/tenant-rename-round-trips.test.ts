@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInOwner, type WorkspaceOwner } from "../support/actors";
+import { signedInOwner, type TenantOwner } from "../support/actors";
 import { createTestDatabase } from "../support/database";
 import { api } from "../support/http";
 import { countPostgresRoundTrips, type RoundTripCounter } from "../support/postgres-round-trips";
@@ -22,7 +22,7 @@ describe("PATCH /api/tenants/me round trips to PostgreSQL", () => {
   let counter: RoundTripCounter;
   let service: RunningService;
   let rows: pg.Pool;
-  let owner: WorkspaceOwner;
+  let owner: TenantOwner;
 
   beforeAll(async () => {
     database = await createTestDatabase("rename-trips");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedService, type SharedService } from "../support/shared-service";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 
 let service: SharedService;
 beforeAll(async () => {
@@ -81,7 +81,7 @@ describe("POST /api/tenants", () => {
 
   it("answers 409 You already have a workspace for a second production workspace", async () => {
     const user = await signUp(service);
-    await createWorkspace(service, user, uniqueSlug());
+    await createTenant(service, user, uniqueSlug());
     const res = await api(service, "/api/tenants", { method: "POST", cookie: user.cookie, json: { name: "B", slug: uniqueSlug() } });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: "You already have a workspace" });
@@ -91,7 +91,7 @@ describe("POST /api/tenants", () => {
   it("answers 409 This workspace URL is already taken for a slug another user holds", async () => {
     const first = await signUp(service);
     const slug = uniqueSlug();
-    await createWorkspace(service, first, slug);
+    await createTenant(service, first, slug);
     const second = await signUp(service);
     const res = await api(service, "/api/tenants", { method: "POST", cookie: second.cookie, json: { name: "B", slug } });
     expect(res.status).toBe(409);
@@ -129,7 +129,7 @@ describe("GET /api/tenants/check-slug", () => {
   it("answers each case of SPEC 4.2", async () => {
     const owner = await signUp(service);
     const slug = uniqueSlug();
-    await createWorkspace(service, owner, slug);
+    await createTenant(service, owner, slug);
     const other = await signUp(service);
     const check = (cookie: string | undefined, value: string) => api(service, `/api/tenants/check-slug?slug=${encodeURIComponent(value)}`, { cookie });
 
@@ -165,7 +165,7 @@ describe("GET and PATCH /api/tenants/me", () => {
 
   it("returns the row with logoUrl, renames, and locks the slug after one change", async () => {
     const user = await signUp(service);
-    const created = await createWorkspace(service, user, uniqueSlug());
+    const created = await createTenant(service, user, uniqueSlug());
     const got = await api(service, "/api/tenants/me", { cookie: user.cookie });
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ id: created.id, slug: created.slug, logoUrl: null, slugChosen: false });
@@ -190,9 +190,9 @@ describe("GET and PATCH /api/tenants/me", () => {
 
   it("answers every PATCH error row without changing the row", async () => {
     const user = await signUp(service);
-    const created = await createWorkspace(service, user, uniqueSlug());
+    const created = await createTenant(service, user, uniqueSlug());
     const taken = uniqueSlug();
-    await createWorkspace(service, await signUp(service), taken);
+    await createTenant(service, await signUp(service), taken);
     const cases: Array<[unknown, number, object]> = [
       [{}, 400, { message: "No changes" }],
       [{ name: "" }, 400, { message: "Workspace name must be 1-100 characters" }],
@@ -215,7 +215,7 @@ describe("GET and PATCH /api/tenants/me", () => {
 
   it("refuses a cross-site PATCH carrying the cookie", async () => {
     const user = await signUp(service);
-    await createWorkspace(service, user, uniqueSlug());
+    await createTenant(service, user, uniqueSlug());
     const res = await api(service, "/api/tenants/me", {
       method: "PATCH",
       cookie: user.cookie,

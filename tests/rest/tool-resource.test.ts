@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest, appSession, type AppResponse } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startSseUpstream, type SseUpstream } from "../support/sse-upstream";
-import { api, createWorkspace, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { invitedPerson } from "../support/actors";
 import { sharedService, type SharedService } from "../support/shared-service";
 import { signOutSession, toolTokensFor, type ToolTokens } from "../support/tool-tokens";
@@ -43,7 +43,7 @@ describe("deployed tools as protected resources", () => {
     owner = await signUp(service);
     await api(service, "/api/user/me", { method: "PATCH", cookie: owner.cookie, json: { displayName: "Zoë Ösel" } });
     const slug = uniqueSlug("mcp");
-    tenantId = (await createWorkspace(service, owner, slug)).id;
+    tenantId = (await createTenant(service, owner, slug)).id;
     port = new URL(service.url).port;
     for (const [name, upstreamUrl, access] of [["tool", upstream.url, "members"], ["other", upstream.url, "members"], ["open", upstream.url, "public"], ["stream", sse.url, "members"]] as const) {
       const res = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name, upstreamUrl, access } });

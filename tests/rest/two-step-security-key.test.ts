@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/actors";
-import { api, createWorkspace, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
+import { api, createTenant, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
 import { enrolSecurityKey } from "../support/security-key";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -36,7 +36,7 @@ async function keyStep(cookie: string, device: Awaited<ReturnType<typeof enrolSe
 describe("two-step sign-in with a security key", () => {
   it("a password sign-in of a person whose only factor is a security key is pending; the key on the second page signs in", async () => {
     const person = await signUp(service);
-    await createWorkspace(service, person, uniqueSlug("key"));
+    await createTenant(service, person, uniqueSlug("key"));
     const { device } = await enrolSecurityKey(service, person);
     const { cookie, location } = await passwordStep(person, "/settings");
     expect(location).toBe("/login/two-step?redirectTo=%2Fsettings");
@@ -91,7 +91,7 @@ describe("two-step sign-in with a security key", () => {
 
   it("the profile lists the security key, and removing it takes a fresh touch of the key; then the password alone signs in", async () => {
     const person = await signUp(service);
-    await createWorkspace(service, person, uniqueSlug("keyrm"));
+    await createTenant(service, person, uniqueSlug("keyrm"));
     const { device, factorId } = await enrolSecurityKey(service, person);
     const { cookie: pending } = await passwordStep(person);
     const cookie = sessionCookieFrom((await keyStep(pending, device, "/profile")).headers)!;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrolAuthenticator } from "../support/authenticator";
-import { api, createWorkspace, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
+import { api, createTenant, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
 /**
@@ -22,7 +22,7 @@ const passwordStep = (person: TestUser, redirectTo?: string) => passwordSignIn(s
 
 async function personWithApp() {
   const person = await signUp(service);
-  await createWorkspace(service, person, uniqueSlug("two"));
+  await createTenant(service, person, uniqueSlug("two"));
   const app = await enrolAuthenticator(service, person);
   return { person, ...app };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import sharp from "sharp";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 import { startService, type RunningService } from "../support/service";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { multipart, png } from "../support/images";
 
 /** The service's JSON log lines with this message (the REST edge logs every 5xx with its cause). */
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 it("stores logos and avatars in S3-compatible storage and serves them from its public URL", async () => {
   const user = await signUp(service);
-  const tenant = await createWorkspace(service, user, uniqueSlug());
+  const tenant = await createTenant(service, user, uniqueSlug());
   const first = await api(service, "/api/tenants/me/logo", { method: "POST", cookie: user.cookie, body: multipart("file", await png()) });
   expect(first.status).toBe(200);
   expect(first.body.logoUrl).toMatch(new RegExp(`^${s3.endpoint}/avatars/tenant/${tenant.id}/[0-9a-f-]{36}\\.png$`));
@@ -46,7 +46,7 @@ it("stores logos and avatars in S3-compatible storage and serves them from its p
 
 it("answers 500 with a fixed message (no endpoint or bucket) and changes no row when S3 is down", async () => {
   const user = await signUp(service);
-  const tenant = await createWorkspace(service, user, uniqueSlug());
+  const tenant = await createTenant(service, user, uniqueSlug());
   await s3.stop();
   const res = await api(service, "/api/tenants/me/logo", { method: "POST", cookie: user.cookie, body: multipart("file", await png()) });
   expect([res.status, res.body]).toEqual([500, { message: "Could not store the image" }]);

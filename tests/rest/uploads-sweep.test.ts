@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
-import { api, createWorkspace, signUp, uniqueSlug } from "../support/http";
+import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { multipart, png } from "../support/images";
 import { startService, type RunningService } from "../support/service";
 
@@ -55,7 +55,7 @@ async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
 it("removes orphaned objects and stale temp files at start, and keeps referenced and recent ones", async () => {
   service = await startService({ databaseUrl: database.url, dataDir });
   const user = await signUp(service);
-  const tenant = await createWorkspace(service, user, uniqueSlug());
+  const tenant = await createTenant(service, user, uniqueSlug());
   const avatar = await api(service, "/api/user/avatar", { method: "POST", cookie: user.cookie, body: multipart("file", await png()) });
   const logo = await api(service, "/api/tenants/me/logo", { method: "POST", cookie: user.cookie, body: multipart("file", await png(20, 20)) });
   expect([avatar.status, logo.status]).toEqual([200, 200]);

@@ -1,4 +1,4 @@
-import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "./http";
+import { api, createTenant, signUp, uniqueEmail, uniqueSlug, type TestUser } from "./http";
 import { trpc } from "./trpc";
 
 /**
@@ -8,17 +8,17 @@ import { trpc } from "./trpc";
  * so a broken set-up fails the suite's beforeAll, not some later assertion.
  */
 
-export interface WorkspaceOwner {
+export interface TenantOwner {
   user: TestUser;
   tenantId: string;
   slug: string;
 }
 
 /** Signs up a new person and creates their workspace (the first account of a service is its administrator). */
-export async function signedInOwner(service: { url: string }, options: { slugPrefix?: string; slug?: string; name?: string; email?: string } = {}): Promise<WorkspaceOwner> {
+export async function signedInOwner(service: { url: string }, options: { slugPrefix?: string; slug?: string; name?: string; email?: string } = {}): Promise<TenantOwner> {
   const user = await signUp(service, options.email ?? uniqueEmail());
   const slug = options.slug ?? uniqueSlug(options.slugPrefix);
-  const tenant = await createWorkspace(service, user, slug, options.name);
+  const tenant = await createTenant(service, user, slug, options.name);
   return { user, tenantId: tenant.id, slug };
 }
 

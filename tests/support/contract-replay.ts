@@ -5,7 +5,7 @@ import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../rest/openapi/document";
 import type { Actor, ReplayRequest } from "../../rest/openapi/operation";
-import { api, createWorkspace, signUp, uniqueEmail, type TestUser } from "./http";
+import { api, createTenant, signUp, uniqueEmail, type TestUser } from "./http";
 import { invitedPerson, signedInOwner } from "./actors";
 import { multipart, png } from "./images";
 import { popupMessage } from "./oauth";
@@ -75,7 +75,7 @@ export function describeContractReplay(title: string, target: () => ReplayTarget
     beforeAll(async () => {
       service = target();
       admin = await signUp(service, ADMIN.email, ADMIN.password);
-      await createWorkspace(service, admin, "acme-first", "Acme");
+      await createTenant(service, admin, "acme-first", "Acme");
       // Choosing the URL once fixes it (the "slug-chosen" example).
       const chosen = await api(service, "/api/tenants/me", { method: "PATCH", cookie: admin.cookie, json: { slug: "acme" } });
       if (chosen.status !== 200 || chosen.body.slugChosen !== true) throw new Error(`could not fix the admin's slug: ${chosen.text}`);

@@ -64,7 +64,7 @@ export async function signUp(service: ServiceUnderTest | { url: string }, email 
   return { email, password, cookie, userId: me.body.userId };
 }
 
-export async function createWorkspace(service: { url: string }, user: TestUser, slug: string, name = "Acme") {
+export async function createTenant(service: { url: string }, user: TestUser, slug: string, name = "Acme") {
   const res = await api(service, "/api/tenants", { method: "POST", cookie: user.cookie, json: { name, slug } });
   if (res.status !== 201) throw new Error(`workspace create failed: ${res.status} ${res.text}`);
   return res.body;

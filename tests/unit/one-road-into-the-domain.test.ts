@@ -19,7 +19,7 @@ const UNIT_OF_WORK = /\bem\.fork\(|\bEntityManager\b/;
  * The helpers that decide what a person may do (members' permission table and rules, a
  * membership's role). Imported into rest/, they mean the edge decides a permission itself.
  */
-const PERMISSION_HELPERS = new Set(["can", "CAPABILITIES", "workspaceFor", "requireCliKeyPersonMay", "membershipRole", "passesTwoStepRule", "assertTwoStepPassed", "assertTwoStepRule"]);
+const PERMISSION_HELPERS = new Set(["can", "CAPABILITIES", "tenantFor", "requireCliKeyPersonMay", "membershipRole", "passesTwoStepRule", "assertTwoStepPassed", "assertTwoStepRule"]);
 
 const WHERE_IT_BELONGS =
   "the work belongs in the area: a face function in server/<area>/ that forks its own EntityManager, or a procedure called through ctx.caller() (docs/architecture.md, The floors; ADR 069)";

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { creditsLabel } from "~/lib/format";
-import type { AccountView, AdminWorkspaceView } from "~/lib/view-types";
+import type { AccountView, AdminTenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { DataTable } from "../DataTable";
@@ -9,29 +9,29 @@ import { Pager } from "../Pager";
 
 export interface AdminBalanceData {
   account: AccountView;
-  workspaces: AdminWorkspaceView[];
+  workspaces: AdminTenantView[];
   nextCursor: string | null;
 }
 
 /** Administrators: every workspace's balance, with a grant/deduct form each. */
 export function AdminBalancePage() {
-  const { account, workspaces, nextCursor } = useLoaderData<AdminBalanceData>();
+  const { account, workspaces: tenants, nextCursor } = useLoaderData<AdminBalanceData>();
   return (
     <AppShell account={account}>
       <PageHeader title="Credits" description="Grant or deduct credits for any workspace. Every change is written to the ledger." />
       <Card title="Workspaces" description="Deductions never take a balance below zero.">
-        <DataTable columns={["Workspace", "Balance", "Adjust"]} rows={workspaces} empty={<p>No workspaces yet. They appear here as people create them.</p>}>
-          {(workspace) => (
-            <tr key={workspace.id}>
+        <DataTable columns={["Workspace", "Balance", "Adjust"]} rows={tenants} empty={<p>No workspaces yet. They appear here as people create them.</p>}>
+          {(tenant) => (
+            <tr key={tenant.id}>
               <th scope="row">
-                <Link to={`/admin/credits/${workspace.id}`} className="cell-title" aria-label={`${workspace.name}: credits history`}>
-                  {workspace.name}
+                <Link to={`/admin/credits/${tenant.id}`} className="cell-title" aria-label={`${tenant.name}: credits history`}>
+                  {tenant.name}
                 </Link>
-                <span className="cell-sub mono">{workspace.slug}</span>
+                <span className="cell-sub mono">{tenant.slug}</span>
               </th>
-              <td className="mono cell-nowrap" data-testid={`balance-${workspace.slug}`}>{creditsLabel(workspace.balance)}</td>
+              <td className="mono cell-nowrap" data-testid={`balance-${tenant.slug}`}>{creditsLabel(tenant.balance)}</td>
               <td>
-                <BalanceAdjustForm workspace={workspace} />
+                <BalanceAdjustForm tenant={tenant} />
               </td>
             </tr>
           )}

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { allows, type AccountView, type AppView, type EnvVarView, type RegisteredClientView, type WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type AppView, type EnvVarView, type RegisteredClientView, type TenantView } from "~/lib/view-types";
 import { AddEnvVarCard } from "../AddEnvVarCard";
 import { AllowedOriginsCard, AppConnectionsCard, type AppBoundConnectionView, type BindableConnectionView } from "../AppConnectionsCard";
 import { AppRenameCard } from "../AppRenameCard";
@@ -12,7 +12,7 @@ import { EnvVarRow } from "../EnvVarRow";
 import { OAuthClientsCard } from "../OAuthClientsCard";
 
 export interface AppDetailData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   app: AppView;
   env: EnvVarView[];
   /** Issue 7: the app's bound connections and allowed opener origins (absent in older fixtures). */

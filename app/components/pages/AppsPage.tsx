@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
-import { allows, type AccountView, type AppView, type FormResult, type WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type AppView, type FormResult, type TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
@@ -9,7 +9,7 @@ import { Field } from "../Field";
 import { useFreshSuccess } from "~/lib/fresh-success";
 
 export interface AppsData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   apps: AppView[];
   /** Arrived from deleting an app (`?notice=app-deleted`). */
   deleted?: boolean;

@@ -3,14 +3,14 @@ import { useId } from "react";
 import type { AuditPageView } from "~/lib/audit.server";
 import { auditActionName, auditActorLabel, auditChangesLabel, auditTargetLabel } from "~/lib/audit-labels";
 import { formatDateTime } from "~/lib/format";
-import type { AccountView, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { DataTable } from "../DataTable";
 import { Pager } from "../Pager";
 
 export interface AuditData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   audit: AuditPageView;
 }
 

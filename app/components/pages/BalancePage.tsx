@@ -1,13 +1,13 @@
 import { useLoaderData } from "@remix-run/react";
 import { creditsLabel } from "~/lib/format";
 import type { LedgerPageView } from "~/lib/ledger.server";
-import type { AccountView, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { LedgerTable } from "../LedgerTable";
 
 export interface BalanceData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   ledger: LedgerPageView;
 }
 

@@ -18,7 +18,7 @@ export const NOT_ADMIN_DESTINATION = "/dashboard?notice=cli-admin-only";
 /** Where `svc login` sends the browser: explain, then hand a fresh key to the local CLI. */
 export function CliBootstrapPage() {
   const { account, bootstrap, cliApp } = useLoaderData<CliBootstrapData>();
-  const { profile, workspace } = account;
+  const { profile, workspace: tenant } = account;
   return (
     <AppShell account={account}>
       <div className="narrow">
@@ -28,7 +28,7 @@ export function CliBootstrapPage() {
           <div className="card-body stack">
             {!bootstrap.ok ? (
               <Refusal bootstrap={bootstrap} />
-            ) : !workspace ? (
+            ) : !tenant ? (
               <Callout tone="warning" title="You need a workspace first">
                 The CLI acts in a workspace. <Link to="/onboarding">Create your workspace</Link>, then run svc login again in
                 your terminal.
@@ -39,7 +39,7 @@ export function CliBootstrapPage() {
                 <ul className="plain-list">
                   <li>
                     issue a new API key for the svc CLI for <strong>{profile.email}</strong> in workspace{" "}
-                    <strong>{workspace.name}</strong>;
+                    <strong>{tenant.name}</strong>;
                   </li>
                   <li>
                     send it only to the program listening on your computer at <code className="mono">{bootstrap.hostPort}</code>;
@@ -54,7 +54,7 @@ export function CliBootstrapPage() {
                   <li>revoke the CLI keys you were issued before.</li>
                 </ul>
                 <p className="field-hint">Only continue if you just ran svc login yourself.</p>
-                <CliHandoff callbackUrl={bootstrap.callbackUrl} hostPort={bootstrap.hostPort} workspaceName={workspace.name} />
+                <CliHandoff callbackUrl={bootstrap.callbackUrl} hostPort={bootstrap.hostPort} tenantName={tenant.name} />
               </>
             )}
           </div>

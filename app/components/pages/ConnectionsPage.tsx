@@ -2,7 +2,7 @@ import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { formatDate } from "~/lib/format";
 import { connectFailureText, useConnectSdk } from "~/lib/use-connect-sdk";
-import { allows, type AccountView, type FormResult, type WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type FormResult, type TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Avatar } from "../Avatar";
 import { Badge } from "../Badge";
@@ -45,7 +45,7 @@ export interface ConnectionRow {
 }
 
 export interface ConnectionsData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   catalog: CatalogCard[];
   connections: ConnectionRow[];
   /** The workspace's apps, to bind a connection to. */

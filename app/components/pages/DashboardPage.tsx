@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { allows, type AccountView, type WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Avatar } from "../Avatar";
 import { Card } from "../Card";
@@ -20,7 +20,7 @@ export function dashboardNotice(value: string | null): DashboardNotice | null {
 }
 
 export interface DashboardData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   urlPrefix: string;
   notice: DashboardNotice | null;
   /** The loopback address of a `svc login` that /dev/cli-bootstrap turned away, to be told so once. */
@@ -56,11 +56,11 @@ const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "long
 /** The overview: the workspace at a glance and what is left to set up. */
 export function DashboardPage() {
   const { account, urlPrefix, notice, tellCli } = useLoaderData<DashboardData>();
-  const { workspace, profile } = account;
+  const { workspace: tenant, profile } = account;
   // The workspace's own steps are the owner's (settings are owner-only): others see their own.
   const owns = allows(account, "workspace.edit");
   const steps = [
-    ...(owns ? [{ done: true, label: "Create your workspace", to: "/settings" }, { done: Boolean(workspace.logoUrl), label: "Add a workspace logo", to: "/settings" }] : []),
+    ...(owns ? [{ done: true, label: "Create your workspace", to: "/settings" }, { done: Boolean(tenant.logoUrl), label: "Add a workspace logo", to: "/settings" }] : []),
     { done: Boolean(profile.displayName), label: "Set your display name", to: "/profile" },
     { done: Boolean(profile.avatarUrl), label: "Upload a profile photo", to: "/profile" },
   ];
@@ -79,19 +79,19 @@ export function DashboardPage() {
       <div className="grid">
         <Card title="Workspace">
           <div className="summary">
-            <Avatar src={workspace.logoUrl} name={workspace.name} shape="square" size="lg" />
+            <Avatar src={tenant.logoUrl} name={tenant.name} shape="square" size="lg" />
             <div className="summary-text">
-              <p className="summary-title">{workspace.name}</p>
+              <p className="summary-title">{tenant.name}</p>
               {/* A real link: /<slug> opens this workspace for its members (app/routes/$slug.tsx). */}
-              <Link to={`/${workspace.slug}`} className="summary-meta mono" title="Your workspace's address: open it to share with members">
-                {urlPrefix}{workspace.slug}
+              <Link to={`/${tenant.slug}`} className="summary-meta mono" title="Your workspace's address: open it to share with members">
+                {urlPrefix}{tenant.slug}
               </Link>
             </div>
           </div>
           <dl className="details">
-            <div><dt>Created</dt><dd>{dateFormat.format(new Date(workspace.createdAt))}</dd></div>
-            <div><dt>Workspace URL</dt><dd>{workspace.slugChosen ? "Locked" : "Can be changed once"}</dd></div>
-            <div><dt>Referral code</dt><dd className="mono">{workspace.referralCode}</dd></div>
+            <div><dt>Created</dt><dd>{dateFormat.format(new Date(tenant.createdAt))}</dd></div>
+            <div><dt>Workspace URL</dt><dd>{tenant.slugChosen ? "Locked" : "Can be changed once"}</dd></div>
+            <div><dt>Referral code</dt><dd className="mono">{tenant.referralCode}</dd></div>
           </dl>
         </Card>
         <Card title="Getting started" description={remaining === 0 ? "All set. Nice work." : `${remaining} of ${steps.length} steps left`}>

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
-import type { AccountView, AppView, FormResult, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, AppView, FormResult, TenantView } from "~/lib/view-types";
 import { DeploymentAppField } from "../DeploymentAppField";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
@@ -14,7 +14,7 @@ import { ShellSessionsCard } from "../ShellSessionsCard";
 import type { AgentTokenResult, AgentTokenView, DeploymentEventView } from "~/lib/view-types";
 
 export interface DeploymentData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   deployment: DeploymentView;
   canManage: boolean;
   /** Members and owners only; viewers get an empty list and no card. */

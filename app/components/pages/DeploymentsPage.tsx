@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
-import type { AccountView, AppView, DeploymentView, FormResult, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, AppView, DeploymentView, FormResult, TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge, type BadgeTone } from "../Badge";
 import { Card } from "../Card";
@@ -12,7 +12,7 @@ import { DeploymentAppField } from "../DeploymentAppField";
 export type { DeploymentView };
 
 export interface DeploymentsData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   deployments: DeploymentView[];
   canManage: boolean;
   /** The workspace's apps, for the registration form's App choice. */

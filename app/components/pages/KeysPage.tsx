@@ -1,12 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
-import { allows, type AccountView, type AppView, type KeyView, type WorkspaceView } from "~/lib/view-types";
+import { allows, type AccountView, type AppView, type KeyView, type TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { KeysTable } from "../KeysTable";
 import { NewKeyCard } from "../NewKeyCard";
 
 export interface KeysData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   keys: KeyView[];
   apps: AppView[];
 }

@@ -1,6 +1,6 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
-import type { AccountView, FormResult, RoleView, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, FormResult, RoleView, TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { InvitationLinkBox } from "../InvitationLinkBox";
 import { Badge } from "../Badge";
@@ -25,7 +25,7 @@ export interface InvitationRowView {
 }
 
 export interface MembersData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   members: MemberRowView[];
   invitations: InvitationRowView[];
   canManage: boolean;

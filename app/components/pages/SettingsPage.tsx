@@ -1,34 +1,34 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import type { AccountView, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { ImageUpload } from "../ImageUpload";
 import { TwoStepRuleCard } from "../TwoStepRuleCard";
-import { WorkspaceNameCard } from "../WorkspaceNameCard";
-import { WorkspaceUrlCard } from "../WorkspaceUrlCard";
+import { TenantNameCard } from "../WorkspaceNameCard";
+import { TenantUrlCard } from "../WorkspaceUrlCard";
 
 export interface SettingsData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   urlPrefix: string;
   twoStepRequired: boolean;
 }
 
 export function SettingsPage() {
   const { account, urlPrefix, twoStepRequired } = useLoaderData<SettingsData>();
-  const { workspace } = account;
+  const { workspace: tenant } = account;
   return (
     <AppShell account={account}>
       <PageHeader title="Workspace settings" description="Manage how your workspace is named, addressed and branded." />
       <div className="sections">
-        <WorkspaceNameCard workspace={workspace} />
-        <WorkspaceUrlCard workspace={workspace} urlPrefix={urlPrefix} />
+        <TenantNameCard tenant={tenant} />
+        <TenantUrlCard tenant={tenant} urlPrefix={urlPrefix} />
         <Card layout="split" title="Logo" description="Shown in the header and wherever your workspace appears. Square images work best.">
           <ImageUpload
             label="Workspace logo"
             endpoint="/api/tenants/me/logo"
             resultKey="logoUrl"
-            currentUrl={workspace.logoUrl}
-            fallbackName={workspace.name}
+            currentUrl={tenant.logoUrl}
+            fallbackName={tenant.name}
             shape="square"
             noun="logo"
             removeIntent="clearLogo"

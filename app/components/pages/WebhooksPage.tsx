@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import type { AccountView, CreatedWebhookResult, FormResult, WebhookDeliveryView, WebhookEndpointView, WorkspaceView } from "~/lib/view-types";
+import type { AccountView, CreatedWebhookResult, FormResult, WebhookDeliveryView, WebhookEndpointView, TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
@@ -12,7 +12,7 @@ import { WebhookSecretBox } from "../WebhookSecretBox";
 import { RotateWebhookSecret } from "../RotateWebhookSecret";
 
 export interface WebhooksData {
-  account: AccountView & { workspace: WorkspaceView };
+  account: AccountView & { workspace: TenantView };
   endpoints: WebhookEndpointView[];
   eventTypes: string[];
   selectedId: string | null;

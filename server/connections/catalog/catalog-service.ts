@@ -35,8 +35,8 @@ export async function editIntegration(em: EntityManager, editedBy: string, input
     await tx.flush();
     if (fields.length === 0) return;
     // In one order, so two edits recording for the same workspaces never wait on each other's chains in a cycle.
-    const workspaces = await tx.execute<{ tenant_id: string }[]>(`select distinct tenant_id from connections where provider = ? order by tenant_id`, [row.slug]);
-    for (const { tenant_id } of workspaces) {
+    const tenants = await tx.execute<{ tenant_id: string }[]>(`select distinct tenant_id from connections where provider = ? order by tenant_id`, [row.slug]);
+    for (const { tenant_id } of tenants) {
       await recordChange(tx, { tenantId: tenant_id, audit: "catalog.edited", data: { slug: row.slug, fields }, target: { type: "integration", id: row.slug } });
     }
   });

@@ -7,7 +7,7 @@ import { deliverLocally } from "../../platform/db/notifications";
  * every in-process cache that holds connection data.
  */
 export const CONNECTIONS_CHANGED_CHANNEL = "svc_connections_changed";
-export const EVERY_WORKSPACE = "*";
+export const EVERY_TENANT = "*";
 
 /** The writing instance evicts at once, before the trigger's NOTIFY comes back. */
 export function connectionsChangedLocally(tenantId: string): void {

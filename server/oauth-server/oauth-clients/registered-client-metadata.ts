@@ -36,7 +36,7 @@ export async function registeredClientMetadata(em: EntityManager, clientId: stri
 }
 
 /** The workspace that vouches for a registered client (the consent page names it), or null for any other client. */
-export async function registeringWorkspace(em: EntityManager, clientId: string): Promise<{ name: string; slug: string } | null> {
+export async function registeringTenant(em: EntityManager, clientId: string): Promise<{ name: string; slug: string } | null> {
   if (!CLIENT_ID_PATTERN.test(clientId)) return null;
   const rows = await em
     .getConnection()

@@ -1,5 +1,5 @@
 import type { RunningService } from "../../support/service";
-import { api, createWorkspace, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../../support/http";
+import { api, createTenant, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../../support/http";
 import { trpc } from "../../support/trpc";
 
 /**
@@ -66,7 +66,7 @@ const LONG = "Acme Robotics International Holdings";
 /** The data the pages show: a workspace with an app, long variables, keys, a deployment, an invitation. */
 export async function seedPages(service: RunningService, upstreamUrl: string): Promise<Seed> {
   const admin = await signUp(service, uniqueEmail("a-rather-long-administrator-address")); // first account: administrator
-  const tenant = await createWorkspace(service, admin, uniqueSlug("acme"), LONG);
+  const tenant = await createTenant(service, admin, uniqueSlug("acme"), LONG);
   await api(service, "/api/user/me", { method: "PATCH", cookie: admin.cookie, json: { displayName: "Augusta Ada King, Countess of Lovelace" } });
   const app = await trpc(service, admin, "apps.create", { name: "Billing reconciliation worker for the EU region" });
   const appId = app.data.id as string;
