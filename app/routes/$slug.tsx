@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { NOT_FOUND_TITLE, NotFoundPage, type NotFoundData } from "~/components/pages/NotFoundPage";
 import { dashboardRequest, sessionHeaders } from "~/lib/caller.server";
 import { notFound } from "~/lib/not-found.server";
-import { tenantSetCookie } from "~/lib/workspace.server";
+import { tenantSetCookie } from "~/lib/tenant.server";
 
 export const meta: MetaFunction = () => [{ title: NOT_FOUND_TITLE }];
 

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { InvitePage, type InviteData } from "~/components/pages/InvitePage";
 import { dashboardRequest, requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
-import { INVITATION_STATUS_MESSAGE, tenantSetCookie } from "~/lib/workspace.server";
+import { INVITATION_STATUS_MESSAGE, tenantSetCookie } from "~/lib/tenant.server";
 
 /** The token is in this page's URL: it must not leak as a Referer. */
 const PAGE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };

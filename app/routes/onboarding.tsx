@@ -4,7 +4,7 @@ import { OnboardingPage, type OnboardingData } from "~/components/pages/Onboardi
 import { findOwnedTenant, loadAccount } from "~/lib/account.server";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure, failedForm, isSlugFailure } from "~/lib/form-errors.server";
-import { tenantSetCookie } from "~/lib/workspace.server";
+import { tenantSetCookie } from "~/lib/tenant.server";
 import { readForm } from "~/lib/read-form.server";
 
 const NAME_RULE = "Workspace name must be 1-100 characters";

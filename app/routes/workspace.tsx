@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { requireUser, sessionHeaders } from "~/lib/caller.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { safeRedirectTo } from "~/lib/safe-redirect.server";
-import { tenantSetCookie } from "~/lib/workspace.server";
+import { tenantSetCookie } from "~/lib/tenant.server";
 import { readForm } from "~/lib/read-form.server";
 
 /** The header's workspace switcher: remembers the choice (after checking membership) and goes back. */

@@ -9,7 +9,7 @@ import { recordChange } from "../changes";
  * loopback bootstrap page or the device grant): bound to the workspace's CLI project app,
  * after every earlier CLI key of this person is revoked, so one login means one live CLI
  * credential. The key acts with its person's role in the workspace at each request
- * (acting-workspace.ts), so a viewer's key reads and a member's key does what a member may.
+ * (acting-tenant.ts), so a viewer's key reads and a member's key does what a member may.
  */
 export async function mintCliKey(em: EntityManager, person: { userId: string; email: string; secondFactor: RuleCaller }) {
   // Minting is a session's act: a workspace that requires two-step sign-in requires it here too.

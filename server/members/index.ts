@@ -8,7 +8,7 @@ export type { Capability, TenantCaller } from "./permissions";
 export { twoStepRuleInput, twoStepRuleOutput } from "./schemas";
 export { changeRoleInput, invitationCreatedOutput, invitationIdInput, invitationTokenInput, inviteInput, memberChangedOutput, memberIdInput, memberListOutput, switchTenantInput } from "./schemas";
 export type { InvitationView, MemberView } from "./schemas";
-export { TENANT_COOKIE, preferredTenantFrom, tenantSetCookie } from "./workspace-cookie";
+export { TENANT_COOKIE, preferredTenantFrom, tenantSetCookie } from "./tenant-cookie";
 export { TWO_STEP_REQUIRED_MESSAGE, assertTwoStepPassed, assertTwoStepRule, passesTwoStepRule, readTwoStepRule, setTwoStepRule, type RuleCaller } from "./two-step-rule";
 export { MEMBER_CODES, MEMBER_ERROR_CODES } from "./error-codes";
 export { membersMigrations } from "./migrations";

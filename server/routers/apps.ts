@@ -1,5 +1,5 @@
 import { BROWSER, publicProcedure, router } from "./trpc";
-import { actingTenant } from "./acting-workspace";
+import { actingTenant } from "./acting-tenant";
 import { can } from "../members";
 import { createApp, deleteApp, listApps, renameApp, requireApp, appRow, deleteEnvVar, listEnvVarNames, listEnvVars, setEnvVar, appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "../apps";
 

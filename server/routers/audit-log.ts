@@ -1,7 +1,7 @@
 import { AUDIT_EXPORT_MAX_ROWS, auditExport, auditExportInput, auditFilterInput, auditRange, listAuditEntries, verifyAuditChain } from "../changes";
 import { forbidden } from "../platform/errors";
 import type { Context } from "./context";
-import { actingTenant } from "./acting-workspace";
+import { actingTenant } from "./acting-tenant";
 import { BROWSER, publicProcedure, router } from "./trpc";
 
 export const APP_KEY_REFUSAL = "Only a session or the CLI key of the workspace owner can read the audit log";

@@ -4,7 +4,7 @@ import { requireApp, getAllowedOrigins, setAllowedOrigins } from "../apps";
 import { AppError } from "../platform/errors";
 import { CONNECTION_APP_ERRORS, CONNECTION_CODES, editIntegration, listIntegrations, BrokerError, deleteConnectedAccount, bindConnection, disconnectConnection, listAppConnections, listTenantConnections, renameConnection, renameConnectionInput, unbindConnection, allowedOriginsInput, bindInput, connectionIdInput, integrationEditInput, providerInput, unbindInput } from "../connections";
 import { BROWSER, adminProcedure, authedProcedure, publicProcedure, router } from "./trpc";
-import { actingTenant } from "./acting-workspace";
+import { actingTenant } from "./acting-tenant";
 import { isAdmin } from "../identity";
 
 /** Deletes at the broker; its failure is shown (502) and the local row kept (ADR 011). */

@@ -1,6 +1,6 @@
 import { publicProcedure, router } from "./trpc";
 import { createDeployment, deleteDeployment, deploymentView, listDeployments, requireDeployment, updateDeployment, createDeploymentInput, deploymentNameInput, updateDeploymentInput } from "../deployments";
-import { deploymentTenant } from "./deployment-workspace";
+import { deploymentTenant } from "./deployment-tenant";
 
 export const deploymentsRouter = router({
   list: publicProcedure.query(async ({ ctx }) => {

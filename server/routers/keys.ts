@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listApps, requireApp } from "../apps";
-import { actingTenant } from "./acting-workspace";
+import { actingTenant } from "./acting-tenant";
 import { BROWSER, publicProcedure, router } from "./trpc";
 import { nameSchema } from "../platform/validation/text";
 import { issueAppKey, listKeys, revokeAppKey } from "../keys";

@@ -1,7 +1,7 @@
 import { requireApp } from "../apps";
 import { assertPermanentAccount } from "../identity";
 import { createRegisteredClient, createRegisteredClientInput, deleteRegisteredClient, listRegisteredClients, registeredClientIdInput, registeredClientListInput, rotateRegisteredClientSecret } from "../oauth-server";
-import { actingTenant } from "./acting-workspace";
+import { actingTenant } from "./acting-tenant";
 import { BROWSER, publicProcedure, router } from "./trpc";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requireDeployment } from "../deployments";
-import { deploymentTenant } from "./deployment-workspace";
+import { deploymentTenant } from "./deployment-tenant";
 import { AppError } from "../platform/errors";
 import { can } from "../members";
 import { appKeyProcedure, publicProcedure, router } from "./trpc";

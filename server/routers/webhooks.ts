@@ -14,7 +14,7 @@ import {
   rotateEndpointSecret,
   rotateSecretInput,
 } from "../webhooks";
-import { actingTenant } from "./acting-workspace";
+import { actingTenant } from "./acting-tenant";
 import { BROWSER, publicProcedure, router } from "./trpc";
 
 /** Webhook endpoints of the current workspace (issue 19, ADR 041): the owner's, like the workspace's other settings. */

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
 import { fireEvent } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
-import { TenantUrlCard } from "~/components/WorkspaceUrlCard";
+import { TenantUrlCard } from "~/components/TenantUrlCard";
 import { actBeforeEffects } from "./before-effects";
 import { trpcFetch, workspace } from "./fixtures";
 

@@ -4,8 +4,8 @@ import { AppShell, PageHeader } from "../AppShell";
 import { Card } from "../Card";
 import { ImageUpload } from "../ImageUpload";
 import { TwoStepRuleCard } from "../TwoStepRuleCard";
-import { TenantNameCard } from "../WorkspaceNameCard";
-import { TenantUrlCard } from "../WorkspaceUrlCard";
+import { TenantNameCard } from "../TenantNameCard";
+import { TenantUrlCard } from "../TenantUrlCard";
 
 export interface SettingsData {
   account: AccountView & { workspace: TenantView };

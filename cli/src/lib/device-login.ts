@@ -28,7 +28,7 @@ export interface DeviceCode {
 
 export const DENIED = "The login was denied in the browser. Nothing was saved.";
 export const EXPIRED = "The code expired before anyone approved it. Nothing was saved; run svc login --device again.";
-export const NO_WORKSPACE =
+export const NO_TENANT =
   "The account that approved the code belongs to no workspace yet. Create one on the dashboard (or accept an invitation), then run svc login --device again.";
 
 async function post(apiBase: string, path: string, init: { form?: Record<string, string>; bearer?: string }): Promise<{ status: number; body: Record<string, unknown> | null }> {
@@ -114,7 +114,7 @@ export async function pollForToken(apiBase: string, code: DeviceCode, signal: Ab
 /** The approval's access token traded for the CLI key (`POST /api/dev/device-key`). */
 export async function tradeForKey(apiBase: string, accessToken: string): Promise<LoginPayload> {
   const { status, body } = await post(apiBase, "/api/dev/device-key", { bearer: accessToken });
-  if (status === 404 && body?.message === "No workspace") throw new CliError(NO_WORKSPACE);
+  if (status === 404 && body?.message === "No workspace") throw new CliError(NO_TENANT);
   const apiKey = text(body?.apiKey);
   const tenantId = text(body?.tenantId);
   if (status !== 200 || !apiKey?.startsWith("svc_sk_") || !tenantId) throw unexpected(apiBase, "to issue the CLI key", status, body);
