@@ -31,4 +31,4 @@ export function forgetBalance(tenantId: string): void {
 }
 
 /** Evictions, wired in server/start/cache-eviction.ts. */
-export const balanceEvictions = { workspace: forgetBalance, all: () => entries.clear() };
+export const balanceEvictions = { tenant: forgetBalance, all: () => entries.clear() };

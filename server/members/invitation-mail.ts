@@ -6,14 +6,14 @@ import { log } from "../platform/log";
  * mail only when an SMTP URL is configured"). The link is still shown to the owner to copy,
  * so a refused or failed send is logged and the invitation stands.
  */
-export async function mailInvitation(invitation: { email: string; url: string; role: string; workspaceName: string; invitedBy: string }): Promise<void> {
+export async function mailInvitation(invitation: { email: string; url: string; role: string; tenantName: string; invitedBy: string }): Promise<void> {
   if (!canSendMail()) return;
   try {
     await sendMail({
       to: invitation.email,
-      subject: `You are invited to ${invitation.workspaceName}`,
+      subject: `You are invited to ${invitation.tenantName}`,
       text: [
-        `${invitation.invitedBy} invited you to the workspace ${invitation.workspaceName} as ${invitation.role}.`,
+        `${invitation.invitedBy} invited you to the workspace ${invitation.tenantName} as ${invitation.role}.`,
         "",
         `Accept the invitation (within 7 days, signed in as ${invitation.email}):`,
         invitation.url,

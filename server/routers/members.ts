@@ -17,7 +17,7 @@ export const membersRouter = router({
   invite: authedProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
     const tenant = await tenantFor(caller(ctx), "members.manage");
     const invitation = await inviteMember(ctx.em, tenant.tenantId, ctx.session.userId, input);
-    await mailInvitation({ email: input.email, url: invitation.url, role: input.role, workspaceName: tenant.name, invitedBy: ctx.session.email });
+    await mailInvitation({ email: input.email, url: invitation.url, role: input.role, tenantName: tenant.name, invitedBy: ctx.session.email });
     return invitation;
   }),
   revokeInvitation: authedProcedure.input(invitationIdInput).mutation(async ({ ctx, input }) => {

@@ -58,7 +58,7 @@ const EVICTIONS: Array<{ channel: string; onMessage(payload: string): void; onRe
   { channel: APP_SESSION_RENAMED_CHANNEL, onMessage: appIdentityEvictions.user, onReset: appIdentityEvictions.all },
   { channel: APP_SESSION_REVOKED_CHANNEL, onMessage: appIdentityEvictions.appSession, onReset: appIdentityEvictions.all },
   { channel: KEY_REVOKED_CHANNEL, onMessage: keyCacheEvictions.key, onReset: keyCacheEvictions.all },
-  { channel: BALANCE_CHANGED_CHANNEL, onMessage: balanceEvictions.workspace, onReset: balanceEvictions.all },
+  { channel: BALANCE_CHANGED_CHANNEL, onMessage: balanceEvictions.tenant, onReset: balanceEvictions.all },
   { channel: DEPLOYMENT_CHANGED_CHANNEL, onMessage: forgetDeploymentTargets, onReset: forgetDeploymentTargets },
   {
     channel: CONNECTIONS_CHANGED_CHANNEL,
@@ -67,8 +67,8 @@ const EVICTIONS: Array<{ channel: string; onMessage(payload: string): void; onRe
         boundConnectionsEvictions.all();
         proxyTargetEvictions.all();
       } else {
-        boundConnectionsEvictions.workspace(tenantId);
-        proxyTargetEvictions.workspace(tenantId);
+        boundConnectionsEvictions.tenant(tenantId);
+        proxyTargetEvictions.tenant(tenantId);
       }
     },
     onReset: () => {

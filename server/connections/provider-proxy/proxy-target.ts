@@ -51,7 +51,7 @@ let generation = 0;
 
 /** Evictions, wired in server/start/cache-eviction.ts. */
 export const proxyTargetEvictions = {
-  workspace: (tenantId: string) => {
+  tenant: (tenantId: string) => {
     generation++;
     cache.evictWhere((target) => target.tenantId === tenantId);
   },

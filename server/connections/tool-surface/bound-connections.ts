@@ -29,7 +29,7 @@ function evictTenant(tenantId: string): void {
 
 /** Evictions, wired in server/start/cache-eviction.ts. */
 export const boundConnectionsEvictions = {
-  workspace: evictTenant,
+  tenant: evictTenant,
   all: () => {
     generation++;
     cache.clear();
