@@ -3,7 +3,7 @@ import { actingTenant } from "./acting-tenant";
 import { can } from "../members";
 import { createApp, deleteApp, listApps, renameApp, requireApp, appRow, deleteEnvVar, listEnvVarNames, listEnvVars, setEnvVar, appIdInput, createAppInput, deleteAppInput, envKeyInput, renameAppInput, setEnvInput } from "../apps";
 
-/** Signed-in members (dashboard, REST) or an `svc_sk_` key of the workspace (REST): actingWorkspace. */
+/** Signed-in members (dashboard, REST) or an `svc_sk_` key of the workspace (REST): actingTenant. */
 export const appsRouter = router({
   list: publicProcedure.meta(BROWSER).query(async ({ ctx }) => {
     const tenant = await actingTenant(ctx, "workspace.read");
