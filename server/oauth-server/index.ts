@@ -5,7 +5,8 @@
  */
 export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput } from "./metadata";
 export { oauthServer } from "./oauth-server";
-export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth-provider";
+export { type ResourceDirectory } from "./oauth-provider";
+export { interactionPath, ISSUER_PATH, OAUTH_PATHS, OAUTH_PREFIX, OAUTH_ROUTES } from "./endpoints";
 export { approveInteraction, consentDetails, denyInteraction, interactionClientId, isLapsedInteraction, type ConsentDetails } from "./interactions";
 export { userinfo } from "./userinfo";
 export { createRegisteredClient, deleteRegisteredClient, listRegisteredClients, rotateRegisteredClientSecret } from "./registered-clients";
