@@ -11,6 +11,7 @@ import { startedRuntime } from "../server/start";
 import { isCrossOriginWrite } from "./cross-origin";
 import { htmlPageBody, HTML_PAGE_HEADERS } from "./html-page";
 import { nameAnswer } from "./request-id";
+import { rawRoute } from "./raw-route";
 
 /**
  * The OAuth 2.1 authorization server (issue 15, docs/decisions/037), on raw Node objects
@@ -27,10 +28,6 @@ const ISSUER_PATH = "/auth/v1";
 const INTERACTION = /^\/auth\/v1\/oauth\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(approve|deny))?$/;
 /** Endpoints whose RFC says form bodies: JSON is taken too (issue 15) and handed on as a form. */
 const FORM_ENDPOINTS = new Set(["/auth/v1/oauth/token", "/auth/v1/oauth/revoke", "/auth/v1/oauth/introspect", "/auth/v1/oauth/device/code", "/auth/v1/oauth/authorize"]);
-
-export function isOAuthServerPath(url: string | undefined): boolean {
-  return url !== undefined && url.startsWith(OAUTH_PREFIX);
-}
 
 function em(): EntityManager {
   return startedRuntime()!.orm.em.fork() as EntityManager;
@@ -301,8 +298,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
   server.callback()(req, res);
 }
 
-/** Every request under /auth/v1/oauth/ comes here from the Node entry, before the route table. */
-export function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
+/** Every request under /auth/v1/oauth/, any method (the raw declaration below). */
+function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
   nameAnswer(res);
   serve(req, res, clientAddress).catch((error: unknown) => {
     if (!req.complete) req.resume();
@@ -311,3 +308,6 @@ export function handleOAuthServer(req: IncomingMessage, res: ServerResponse, cli
     sendPage(res, 500, "Something went wrong", "The authorization could not be completed. Try again from the application.");
   });
 }
+
+/** The authorization server on Node's objects (docs/decisions/037), counted as `oauth-server`. */
+export const oauthServerRoute = rawRoute({ area: "oauth-server", prefix: OAUTH_PREFIX, serve: handleOAuthServer });

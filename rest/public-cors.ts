@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ISSUER_PATH, OAUTH_PATHS } from "../server/oauth-server";
+import { rawRoute } from "./raw-route";
 
 /**
  * Cross-origin reads for the APIs that browser applications on other origins call with a
@@ -59,18 +60,14 @@ export function hasPublicCors(url: string | undefined): boolean {
   return url.startsWith("/.well-known/oauth-authorization-server/");
 }
 
-/**
- * At the Node entry, for a request from another origin to a public bearer API: answers a
- * preflight (true), or marks the coming answer readable (false: serve it as usual).
- */
-export function applyPublicCors(req: IncomingMessage, res: ServerResponse): boolean {
-  if (isPreflight(req)) {
-    answerPreflight(req, res);
-    return true;
-  }
-  for (const [name, value] of Object.entries(READABLE_FROM_ANY_ORIGIN)) res.setHeader(name, value);
-  return false;
-}
+/** A request from a page on another origin to a public bearer API. */
+const fromAnotherOriginToPublicApi = (req: IncomingMessage) => req.headers.origin !== undefined && hasPublicCors(req.url);
+
+/** Its preflight is answered here, never counted in the metrics. */
+export const publicCorsPreflightRoute = rawRoute({ when: (req) => isPreflight(req) && hasPublicCors(req.url), serve: answerPreflight });
+
+/** Its real request is served as usual, the answer marked readable from any origin. */
+export const publicCorsReadableRoute = rawRoute({ when: fromAnotherOriginToPublicApi, headers: READABLE_FROM_ANY_ORIGIN });
 
 /** Adds READABLE_FROM_ANY_ORIGIN to a tool's raw answer headers unless the tool chose its own CORS answer. */
 export function readableUnlessToolDecided(headers: string[]): string[] {
