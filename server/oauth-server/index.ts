@@ -30,3 +30,13 @@ export { CLI_CLIENT_ID } from "./oauth-clients/cli-client";
 export { cliDeviceApproval, claimCliDeviceGrant } from "./cli-device-approval";
 export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "./oauth-clients/admin-clients";
 export { adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "./oauth-clients/admin-client-schemas";
+export {
+  approveInteractionFrom,
+  authorizationServer,
+  countClientRegistrationFrom,
+  countDeviceCodeEntryFrom,
+  devicePollAllowedFrom,
+  interactionClientIdFrom,
+  metadataClientProblemFrom,
+  userinfoFrom,
+} from "./edge-calls";

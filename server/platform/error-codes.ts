@@ -8,7 +8,8 @@
 /**
  * The shapes a code travels in:
  *  - `message`: `{ message, code?, error?, detail? }`, the service's JSON errors (SPEC 7);
- *  - `error`: `{ error, detail? }`, the OAuth starts and the provider proxy (SPEC 4.1);
+ *  - `error`: `{ error, detail? }`, the OAuth starts and the provider proxy (SPEC 4.1); the
+ *    authorization server and a tool's resource answers speak RFC 6749's `{ error, error_description }`;
  *  - `popup`: the OAuth popup page's posted `{ type: 'svc:oauth:error', code, detail, state }`;
  *  - `identity`: GoTrue's `{ code, error_code, msg }` under `/auth/v1/`.
  */
@@ -178,6 +179,27 @@ export const IDENTITY = {
   PROVIDER_UNREACHABLE: entry("provider_unreachable", 502, "identity", "An external identity provider (`IDENTITY_PROVIDER_URL`) could not be reached."),
 } as const;
 
+/** The authorization server's own RFC 6749 answers `{ error, error_description }` (rest/oauth-server.ts, ADR 037); the library's are its own. */
+export const OAUTH_SERVER_CODES = {
+  INVALID_REQUEST: entry("invalid_request", 400, "error", "A value holding NUL or broken UTF-16, a JSON body that does not parse or is not an object of strings."),
+  USERINFO_METHOD: entry("invalid_request", 405, "error", "userinfo asked with another method than GET or POST."),
+  BODY_TOO_LARGE: entry("invalid_request", 413, "error", "A body over 56 KB (the library's own limit)."),
+  INVALID_CLIENT: entry("invalid_client", 401, "error", "A client ID metadata document that cannot be used."),
+  INVALID_CLIENT_METADATA: entry("invalid_client_metadata", 400, "error", "A registration whose metadata breaks a rule (RFC 7591)."),
+  INVALID_REDIRECT_URI: entry("invalid_redirect_uri", 400, "error", "A registration whose redirect URI breaks a rule (RFC 7591)."),
+  SLOW_DOWN: entry("slow_down", 400, "error", "A device code polled again within its interval (RFC 8628)."),
+  TOO_MANY_REQUESTS: entry("too_many_requests", 429, "error", "Too many client registrations from one address, with `Retry-After`."),
+  NOT_FOUND: entry("not_found", 404, "error", "A hosted identity provider (`IDENTITY_PROVIDER_URL`) is the authorization server: the answer names it."),
+  SERVED_BY_NODE_ENTRY: entry("temporarily_unavailable", 503, "error", "An endpoint of the authorization server asked of a host other than `npm start` (remix-serve)."),
+} as const;
+
+/** A deployed tool's answers as an OAuth protected resource (rest/app-proxy-resource.ts, ADR 039). */
+export const TOOL_RESOURCE_CODES = {
+  METADATA_NOT_FOUND: entry("not_found", 404, "error", "The path-suffix form of a tool's resource metadata: one resource per tool."),
+  METADATA_METHOD: entry("method_not_allowed", 405, "error", "The resource metadata asked with another method than GET or HEAD."),
+  NO_TOKEN: entry("unauthorized", 401, "error", "A request to a members-only tool without a usable access token, with `WWW-Authenticate`."),
+} as const;
+
 /** The whole catalog, for the reference: each group in the order above. */
 export const errorCatalog: ReadonlyArray<{ group: string; entries: Record<string, ErrorCodeEntry> }> = [
   { group: "Service errors", entries: MESSAGE_CODES },
@@ -185,4 +207,6 @@ export const errorCatalog: ReadonlyArray<{ group: string; entries: Record<string
   { group: "OAuth callbacks", entries: OAUTH_CALLBACK },
   { group: "Provider proxy", entries: PROVIDER_PROXY },
   { group: "Identity provider", entries: IDENTITY },
+  { group: "Authorization server", entries: OAUTH_SERVER_CODES },
+  { group: "Tool resources", entries: TOOL_RESOURCE_CODES },
 ];
