@@ -45,8 +45,6 @@ import { rawRoute } from "./raw-route";
 /** The library's own request body limit: anything longer is refused before it is read. */
 const MAX_BODY_BYTES = 56 * 1024;
 const INTERACTION = new RegExp(`^${OAUTH_PATHS.interaction}([A-Za-z0-9_-]{1,64})(?:/(approve|deny))?$`);
-/** Endpoints whose RFC says form bodies: JSON is taken too (issue 15) and handed on as a form. */
-const FORM_ENDPOINTS: ReadonlySet<string> = new Set([OAUTH_PATHS.token, OAUTH_PATHS.revoke, OAUTH_PATHS.introspect, OAUTH_PATHS.deviceCode, OAUTH_PATHS.authorize]);
 
 /** The runtime's ORM: the server area forks its own EntityManagers from it (ADR 069). */
 const orm = () => startedRuntime()!.orm;
@@ -125,9 +123,6 @@ function asForm(json: unknown): URLSearchParams | null {
   }
   return form;
 }
-
-/** Where a request without `scope` gets the default (authorize, and the device authorization). */
-const DEFAULT_SCOPE_PATHS: ReadonlySet<string> = new Set([OAUTH_PATHS.authorize, OAUTH_PATHS.deviceCode]);
 
 /** RFC 8628 3.5: a device code polled again within `interval` is answered `slow_down`. */
 async function devicePollOnTime(res: ServerResponse, body: string): Promise<boolean> {
@@ -231,10 +226,55 @@ async function deviceCodeEntryAllowed(res: ServerResponse, body: string, clientA
   }
 }
 
+/** `userinfo`, ours: the library refuses tokens that carry an audience. */
+async function serveUserinfo(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  req.resume();
+  if (req.method !== "GET" && req.method !== "POST") return sendOAuthError(res, OAUTH_SERVER_CODES.USERINFO_METHOD, "userinfo takes GET or POST");
+  const answer = await userinfoFrom(orm(), req.headers.authorization);
+  return send(res, answer.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...answer.headers }, JSON.stringify(answer.body));
+}
+
+/** What the edge does at one endpoint before the library sees the request, or instead of it. */
+interface Endpoint {
+  /** Answered here, never by the library. */
+  answer?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** A browser navigates here: refusals are pages, not JSON. */
+  page?: true;
+  /** Its RFC says form bodies: JSON is taken too (issue 15) and handed on as a form; a metadata-document client is fetched first. */
+  form?: true;
+  /** A request that names no `scope` gets its resource's default; it starts an authorization. */
+  defaultScope?: true;
+  /** A GET starts an authorization: its metadata-document client is fetched and its scope defaulted in the query. */
+  startsOnGet?: true;
+  /** A registration: a hostile name or address gets RFC 7591's answer. */
+  registration?: true;
+  /** Before a POST body is read; false when it has answered. */
+  beforeBody?: (res: ServerResponse, clientAddress: string | null) => Promise<boolean>;
+  /** Once the POST body is read; false when it has answered. */
+  withBody?: (res: ServerResponse, body: string, clientAddress: string | null) => Promise<boolean>;
+}
+
+/** The endpoints under the prefix that the edge does something at, by path; the library serves every other one as it is. */
+const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<string, Endpoint>([
+  [OAUTH_PATHS.authorize, { page: true, form: true, defaultScope: true, startsOnGet: true }],
+  [OAUTH_PATHS.token, { form: true, withBody: devicePollOnTime }],
+  [OAUTH_PATHS.revoke, { form: true }],
+  [OAUTH_PATHS.introspect, { form: true }],
+  [OAUTH_PATHS.deviceCode, { form: true, defaultScope: true }],
+  [OAUTH_PATHS.device, { withBody: deviceCodeEntryAllowed }],
+  [OAUTH_PATHS.register, { registration: true, beforeBody: registrationAllowed }],
+  [OAUTH_PATHS.userinfo, { answer: serveUserinfo }],
+]);
+/** `{OAUTH_PATHS.interaction}{uid}` and its Approve and Deny: ours, pages. */
+const INTERACTION_ENDPOINT: Endpoint = { page: true };
+const LIBRARY_ONLY: Endpoint = {};
+
 async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
   const path = url.pathname;
-  const browserFacing = path === OAUTH_PATHS.authorize || INTERACTION.test(path);
+  const interaction = INTERACTION.exec(path);
+  const endpoint = interaction ? INTERACTION_ENDPOINT : (ENDPOINTS.get(path) ?? LIBRARY_ONLY);
+  const browserFacing = endpoint.page === true;
   // A hosted identity provider is the authorization server (ADR 037): nothing here issues tokens in its name.
   const hosted = hostedAuthorizationServerNotice();
   if (hosted) {
@@ -247,22 +287,16 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
     if (browserFacing) return sendPage(res, 400, "Authorization failed", "The request holds characters that cannot be accepted.");
     return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The request holds characters that cannot be accepted");
   }
-  const interaction = INTERACTION.exec(path);
   if (interaction) return serveInteraction(req, res, interaction[1]!, interaction[2]);
-  if (path === OAUTH_PATHS.userinfo) {
-    req.resume();
-    if (req.method !== "GET" && req.method !== "POST") return sendOAuthError(res, OAUTH_SERVER_CODES.USERINFO_METHOD, "userinfo takes GET or POST");
-    const answer = await userinfoFrom(orm(), req.headers.authorization);
-    return send(res, answer.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...answer.headers }, JSON.stringify(answer.body));
-  }
+  if (endpoint.answer) return endpoint.answer(req, res);
 
-  if (path === OAUTH_PATHS.authorize && req.method === "GET") {
+  if (endpoint.startsOnGet && req.method === "GET") {
     const problem = await metadataClientProblem(url.searchParams.get("client_id"), true);
     if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
     url.search = withDefaultScope(url.searchParams).toString();
     req.url = url.pathname + url.search;
   }
-  if (req.method === "POST" && path === OAUTH_PATHS.register && !(await registrationAllowed(res, clientAddress))) return void req.resume();
+  if (req.method === "POST" && endpoint.beforeBody && !(await endpoint.beforeBody(res, clientAddress))) return void req.resume();
   if (req.method === "POST") {
     const text = await readBody(req);
     if (text === null) return sendOAuthError(res, OAUTH_SERVER_CODES.BODY_TOO_LARGE, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
@@ -278,25 +312,24 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
       if (hostileIn(parsed)) {
         // A registration's name or address with NUL or broken UTF-16 gets RFC 7591's answer, as the
         // library's validator gives for every other broken rule (client-metadata-rules.ts).
-        const problem = path === OAUTH_PATHS.register && parsed && typeof parsed === "object" && !Array.isArray(parsed) ? clientMetadataProblem(parsed as Record<string, unknown>) : null;
+        const problem = endpoint.registration && parsed && typeof parsed === "object" && !Array.isArray(parsed) ? clientMetadataProblem(parsed as Record<string, unknown>) : null;
         if (problem) return sendOAuthError(res, problem.startsWith("redirect_uris") ? OAUTH_SERVER_CODES.INVALID_REDIRECT_URI : OAUTH_SERVER_CODES.INVALID_CLIENT_METADATA, problem);
         return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The request holds characters that cannot be accepted");
       }
-      if (FORM_ENDPOINTS.has(path)) {
+      if (endpoint.form) {
         const form = asForm(parsed);
         if (!form) return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The JSON body must be an object of strings");
-        body = (DEFAULT_SCOPE_PATHS.has(path) ? withDefaultScope(form) : form).toString();
+        body = (endpoint.defaultScope ? withDefaultScope(form) : form).toString();
         req.headers["content-type"] = "application/x-www-form-urlencoded";
       }
     } else if (type === "application/x-www-form-urlencoded") {
       const form = new URLSearchParams(text);
       if (hostileParams(form)) return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The request holds characters that cannot be accepted");
-      if (DEFAULT_SCOPE_PATHS.has(path)) body = withDefaultScope(form).toString();
+      if (endpoint.defaultScope) body = withDefaultScope(form).toString();
     }
-    if (path === OAUTH_PATHS.token && !(await devicePollOnTime(res, body))) return;
-    if (path === OAUTH_PATHS.device && !(await deviceCodeEntryAllowed(res, body, clientAddress))) return;
-    if (FORM_ENDPOINTS.has(path)) {
-      const problem = await metadataClientProblem(new URLSearchParams(body).get("client_id"), DEFAULT_SCOPE_PATHS.has(path));
+    if (endpoint.withBody && !(await endpoint.withBody(res, body, clientAddress))) return;
+    if (endpoint.form) {
+      const problem = await metadataClientProblem(new URLSearchParams(body).get("client_id"), endpoint.defaultScope === true);
       if (problem) return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_CLIENT, problem);
     }
     req.headers["content-length"] = String(Buffer.byteLength(body));
