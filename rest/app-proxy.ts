@@ -2,8 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import https from "node:https";
 import type { Duplex } from "node:stream";
 import { getConfig } from "../server/platform/config";
-import type { EntityManager } from "@mikro-orm/postgresql";
-import { admitToTool, appScheme, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, authorizationForTool, cookieForTool, withToolCookiesScoped, type Admission, type AdmissionRequest, type AppIdentity, type DeploymentTarget, guardedCreateConnection, guardedDispatcher } from "../server/deployments";
+import { admitToTool, appScheme, APP_SESSION_COOKIE, APP_SESSION_LIFETIME_MS, authorizationForTool, cookieForTool, withToolCookiesScoped, type Admission, type AdmissionRequest, type AppIdentity, type DeploymentTarget, guardedCreateConnection, guardedDispatcher, isAppHost } from "../server/deployments";
+import { rawRoute } from "./raw-route";
 import { bearerRefusal, resourceMetadataAnswer, signInChallenge } from "./app-proxy-resource";
 import { log } from "../server/platform/log";
 import { getRuntime } from "../server/start";
@@ -95,15 +95,8 @@ function appSessionCookie(token: string): string {
   return `${APP_SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(APP_SESSION_LIFETIME_MS / 1000)}${secure}`;
 }
 
-/**
- * An EntityManager factory for the lookups: forks only when a lookup misses its cache, so
- * the hot path (cached host, cached app session) does no ORM work at all.
- */
-async function openEm(): Promise<() => EntityManager> {
-  const { orm } = await getRuntime();
-  let fork: EntityManager | undefined;
-  return () => (fork ??= orm.em.fork() as EntityManager);
-}
+/** The runtime's ORM for the deployments area, asked for only when a lookup misses its cache. */
+const runtimeOrm = async () => (await getRuntime()).orm;
 
 /** The upstream URL's path without its trailing slashes, prefixed to every request's. */
 const basePaths = new WeakMap<URL, string>();
@@ -276,18 +269,21 @@ function unavailable(res: ServerResponse, error: unknown): void {
 }
 
 /**
- * Every request whose Host is under APPS_DOMAIN comes here, before the route table: the
+ * Every request whose Host is under APPS_DOMAIN comes here, whatever its path: the
  * deployments area admits it (or not) once, and this only pipes. A cached admission comes
  * back at once, so the proxy's hot path has no promise in between.
  */
 export function handleAppRequest(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
-  const admission = admitToTool(admissionRequest(req, false), openEm);
+  const admission = admitToTool(admissionRequest(req, false), runtimeOrm);
   if (!(admission instanceof Promise)) return answer(req, res, admission, clientAddress);
   admission.then(
     (admitted) => answer(req, res, admitted, clientAddress),
     (error) => unavailable(res, error),
   );
 }
+
+/** The deployed tools' hosts, tried before any path; counted as `app-proxy`. */
+export const appProxyRoute = rawRoute({ area: "app-proxy", host: isAppHost, serve: handleAppRequest });
 
 function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -297,7 +293,7 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
 export async function handleAppUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string | null): Promise<void> {
   socket.on("error", () => socket.destroy());
   try {
-    const admission = await admitToTool(admissionRequest(req, true), openEm);
+    const admission = await admitToTool(admissionRequest(req, true), runtimeOrm);
     if (admission.kind === "no-such-tool") return rejectUpgrade(socket, 404, "Not Found");
     if (admission.kind === "bearer-refused" && admission.refusal?.status === 403) return rejectUpgrade(socket, 403, "Forbidden");
     if (admission.kind !== "enter") return rejectUpgrade(socket, 401, "Unauthorized");

@@ -6,35 +6,22 @@ import { getConfig } from "../server/platform/config";
 import { log } from "../server/platform/log";
 import { requestIdFor, runInRequestScope } from "../server/platform/request-scope";
 import { getRuntime, hostHandlesSignals, isDraining, shutdownRuntime, startDraining } from "../server/start";
-import { fastAnswer, fastRoute, handleRest, type MatchedRoute } from "./handler";
+import { fastAnswer, handleRest, type MatchedRoute } from "./handler";
+import { nodeRoute } from "./node-route";
+import { rawHeader } from "./raw-header";
 import { metricsEnabled, recordWebSocketOpen, requestRecorder, requestStart } from "../server/platform/metrics";
 import { startMetricsListener } from "./metrics-listener";
 import { routeLabel } from "./route-label";
 import { traceRequest } from "./request-tracing";
 import { startTracing, stopTracing, tracer } from "../server/platform/tracing";
 import { serveFile } from "./static-files";
-import { handleAppRequest, handleAppUpgrade } from "./app-proxy";
+import { handleAppUpgrade } from "./app-proxy";
 import { closeShellBroker, handleBrokerUpgrade, isBrokerPath, wireShellAccessChecks } from "./ssh-broker/upgrade";
-import { handleProviderProxy, isProviderProxyPath } from "./provider-proxy";
-import { handleOAuthServer, isOAuthServerPath } from "./oauth-server";
-import { applyPublicCors, hasPublicCors } from "./public-cors";
 import { closeGuardedDispatcher, isAppHost } from "../server/deployments";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
 import { logProcessFailures } from "./process-failures";
 import { normalizeClientAddress, type DashboardLoadContext } from "./client-address";
-
-/**
- * One header from Node's raw list, repeated lines joined by ", " as fetch's Headers would
- * (Node's own `headers` object silently keeps only the first Authorization line).
- */
-function rawHeader(raw: string[], name: string): string | undefined {
-  let value: string | undefined;
-  for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
-  }
-  return value;
-}
 
 /**
  * The Node entry behind `npm start`: REST paths are answered directly (the fast path,
@@ -77,28 +64,20 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     return rest;
   });
   // startedAt is 0 when metrics are off: then nothing is recorded.
-  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: number) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: number, clientAddress: string | null) => {
     // Draining: answer, then close the connection, so its client goes to another instance.
     if (isDraining()) res.shouldKeepAlive = false;
-    // Deployed tools first: their hosts are the app-proxy's, whatever the path. The two proxies
-    // name their answers themselves (rest/request-id.ts).
-    if (isAppHost(req.headers.host)) {
-      if (startedAt) recordWhenFinished(req, res, startedAt, "app-proxy");
-      return handleAppRequest(req, res, normalizeClientAddress(req.socket.remoteAddress));
+    // One question to the route table (docs/decisions/068). A raw declaration (the tools'
+    // hosts, public CORS preflights, the provider proxy, the authorization server) answers on
+    // Node's objects and names its answer itself (rest/request-id.ts).
+    const found = nodeRoute(req);
+    if (found.headers) for (const name in found.headers) res.setHeader(name, found.headers[name]!);
+    const raw = found.raw;
+    if (raw) {
+      if (startedAt && raw.area) recordWhenFinished(req, res, startedAt, raw.area);
+      return raw.serve!(req, res, clientAddress);
     }
-    // A page on another origin calling a public bearer API: preflight answered here (rest/public-cors.ts).
-    if (req.headers.origin !== undefined && hasPublicCors(req.url) && applyPublicCors(req, res)) return;
-    // The provider proxy streams on raw Node objects, like the app-proxy (docs/decisions/017).
-    if (isProviderProxyPath(req.url)) {
-      if (startedAt) recordWhenFinished(req, res, startedAt, "provider-proxy");
-      return handleProviderProxy(req, res, normalizeClientAddress(req.socket.remoteAddress));
-    }
-    // The authorization server is a Koa application on Node's objects too (docs/decisions/037).
-    if (isOAuthServerPath(req.url)) {
-      if (startedAt) recordWhenFinished(req, res, startedAt, "oauth-server");
-      return handleOAuthServer(req, res, normalizeClientAddress(req.socket.remoteAddress));
-    }
-    const route = fastRoute(req.method, req.url);
+    const route = found.fast;
     const answer = fastAnswer(route, (name) => rawHeader(req.rawHeaders, name));
     if (!answer) {
       res.setHeader("x-request-id", requestId);
@@ -120,7 +99,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     const requestId = requestIdFor(rawHeader(req.rawHeaders, "x-request-id"), clientAddress);
     if (tracingOn) traceRequest(req, res, requestId);
     const origin = { clientAddress, userAgent: rawHeader(req.rawHeaders, "user-agent") ?? null };
-    runInRequestScope(requestId, () => serve(req, res, requestId, startedAt), origin);
+    runInRequestScope(requestId, () => serve(req, res, requestId, startedAt, clientAddress), origin);
   });
   server.on("upgrade", (req, socket, head) => {
     // Upgraded sockets leave the HTTP server's bookkeeping: kept here so shutdown can end them.

@@ -1,7 +1,28 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { EntityManager } from "@mikro-orm/postgresql";
-import { ANONYMOUS_REFUSALS, countClientRegistration, countDeviceCodeEntry, devicePollAllowed, readSessionCookie, resolveSession } from "../server/identity";
-import { clientMetadataProblem, devicePollIntervalSeconds, OAUTH_PREFIX, hostedAuthorizationServerNotice, ensureMetadataClient, interactionClientId, isMetadataClientId, approveInteraction, defaultScopeFor, denyInteraction, isLapsedInteraction, oauthServer, userinfo } from "../server/oauth-server";
+import { ANONYMOUS_REFUSALS, readSessionCookie, resolveSessionFrom } from "../server/identity";
+import {
+  approveInteractionFrom,
+  authorizationServer,
+  clientMetadataProblem,
+  countClientRegistrationFrom,
+  countDeviceCodeEntryFrom,
+  defaultScopeFor,
+  denyInteraction,
+  devicePollAllowedFrom,
+  devicePollIntervalSeconds,
+  hostedAuthorizationServerNotice,
+  interactionClientIdFrom,
+  interactionPath,
+  isLapsedInteraction,
+  isMetadataClientId,
+  ISSUER_PATH,
+  metadataClientProblemFrom,
+  OAUTH_PATHS,
+  OAUTH_PREFIX,
+  userinfoFrom,
+  OAUTH_SERVER_CODES,
+} from "../server/oauth-server";
+import type { ErrorCodeEntry } from "../server/platform/error-codes";
 import { getConfig } from "../server/platform/config";
 import { findAppError } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -11,6 +32,7 @@ import { startedRuntime } from "../server/start";
 import { isCrossOriginWrite } from "./cross-origin";
 import { htmlPageBody, HTML_PAGE_HEADERS } from "./html-page";
 import { nameAnswer } from "./request-id";
+import { rawRoute } from "./raw-route";
 
 /**
  * The OAuth 2.1 authorization server (issue 15, docs/decisions/037), on raw Node objects
@@ -23,20 +45,12 @@ import { nameAnswer } from "./request-id";
 
 /** The library's own request body limit: anything longer is refused before it is read. */
 const MAX_BODY_BYTES = 56 * 1024;
-const ISSUER_PATH = "/auth/v1";
-const INTERACTION = /^\/auth\/v1\/oauth\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(approve|deny))?$/;
-/** Endpoints whose RFC says form bodies: JSON is taken too (issue 15) and handed on as a form. */
-const FORM_ENDPOINTS = new Set(["/auth/v1/oauth/token", "/auth/v1/oauth/revoke", "/auth/v1/oauth/introspect", "/auth/v1/oauth/device/code", "/auth/v1/oauth/authorize"]);
+const INTERACTION = new RegExp(`^${OAUTH_PATHS.interaction}([A-Za-z0-9_-]{1,64})(?:/(approve|deny))?$`);
 
-export function isOAuthServerPath(url: string | undefined): boolean {
-  return url !== undefined && url.startsWith(OAUTH_PREFIX);
-}
+/** The runtime's ORM: the server area forks its own EntityManagers from it (ADR 069). */
+const orm = () => startedRuntime()!.orm;
 
-function em(): EntityManager {
-  return startedRuntime()!.orm.em.fork() as EntityManager;
-}
-
-const provider = () => oauthServer({ em, resources: deployedToolResources(em), fetch: guardedMetadataFetch });
+const provider = () => authorizationServer(orm(), deployedToolResources, guardedMetadataFetch);
 
 /**
  * A metadata-document client (an `https` client ID, or `http://localhost…` while BASE_URL is
@@ -47,7 +61,7 @@ const provider = () => oauthServer({ em, resources: deployedToolResources(em), f
  */
 async function metadataClientProblem(clientId: string | null, startsAuthorization: boolean): Promise<string | null> {
   if (!clientId || !isMetadataClientId(clientId)) return null;
-  return ensureMetadataClient(em(), guardedMetadataFetch, clientId, startsAuthorization);
+  return metadataClientProblemFrom(orm(), guardedMetadataFetch, clientId, startsAuthorization);
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
@@ -57,8 +71,8 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 }
 
 /** RFC 6749 section 5.2's shape, never cached. */
-function sendOAuthError(res: ServerResponse, status: number, error: string, description: string, headers: Record<string, string> = {}): void {
-  send(res, status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers }, JSON.stringify({ error, error_description: description }));
+function sendOAuthError(res: ServerResponse, { status, code }: ErrorCodeEntry, description: string, headers: Record<string, string> = {}): void {
+  send(res, status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers }, JSON.stringify({ error: code, error_description: description }));
 }
 
 function sendPage(res: ServerResponse, status: number, title: string, message: string): void {
@@ -111,17 +125,14 @@ function asForm(json: unknown): URLSearchParams | null {
   return form;
 }
 
-/** Where a request without `scope` gets the default (authorize, and the device authorization). */
-const DEFAULT_SCOPE_PATHS = new Set([`${OAUTH_PREFIX}authorize`, `${OAUTH_PREFIX}device/code`]);
-
 /** RFC 8628 3.5: a device code polled again within `interval` is answered `slow_down`. */
 async function devicePollOnTime(res: ServerResponse, body: string): Promise<boolean> {
   const form = new URLSearchParams(body);
   const deviceCode = form.get("device_code");
   if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:device_code" || !deviceCode) return true;
   const interval = devicePollIntervalSeconds();
-  if (await devicePollAllowed(em(), deviceCode, interval)) return true;
-  sendOAuthError(res, 400, "slow_down", `Poll at most every ${interval === 1 ? "second" : `${interval} seconds`}`);
+  if (await devicePollAllowedFrom(orm(), deviceCode, interval)) return true;
+  sendOAuthError(res, OAUTH_SERVER_CODES.SLOW_DOWN, `Poll at most every ${interval === 1 ? "second" : `${interval} seconds`}`);
   return false;
 }
 
@@ -134,7 +145,7 @@ function withDefaultScope(params: URLSearchParams): URLSearchParams {
 
 async function signedInUser(req: IncomingMessage) {
   const cookie = readSessionCookie(req.headers.cookie);
-  return resolveSession(cookie, em);
+  return resolveSessionFrom(orm(), cookie);
 }
 
 /** `/auth/v1/oauth/interaction/{uid}`: through /login when signed out, then to the consent page; Approve and Deny post back here. */
@@ -150,7 +161,7 @@ async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: 
   const session = await signedInUser(req);
   if (!action) {
     if (req.method !== "GET") return sendPage(res, 405, "Method not allowed", "Open this address in a browser.");
-    if (!session) return redirect(res, `/login?redirectTo=${encodeURIComponent(`${OAUTH_PREFIX}interaction/${uid}`)}`);
+    if (!session) return redirect(res, `/login?redirectTo=${encodeURIComponent(interactionPath(uid))}`);
     return redirect(res, `/oauth/consent/${uid}`, session.setCookie);
   }
   if (req.method !== "POST") return sendPage(res, 405, "Method not allowed", "Approve or deny from the consent page.");
@@ -158,16 +169,16 @@ async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: 
   if (isCrossOriginWrite("POST", (name) => req.headers[name] as string | undefined) && !fromIssuerOrigin(req)) {
     return sendPage(res, 403, "Request refused", "Approve or deny from this service's own consent page.");
   }
-  if (!session) return redirect(res, `/login?redirectTo=${encodeURIComponent(`${OAUTH_PREFIX}interaction/${uid}`)}`);
+  if (!session) return redirect(res, `/login?redirectTo=${encodeURIComponent(interactionPath(uid))}`);
   const server = await provider();
   try {
     if (action === "approve") {
       // An anonymous account hands its identity to no application (ADR 062); Deny stays open to it.
       if (session.user.isAnonymous) return sendPage(res, 403, "Authorization refused", `${ANONYMOUS_REFUSALS.authorizeApplication}.`);
       // A document kept only for the authorization in progress may have lapsed while the person read the page.
-      const problem = await metadataClientProblem(await interactionClientId(em(), uid), false);
+      const problem = await metadataClientProblem(await interactionClientIdFrom(orm(), uid), false);
       if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
-      return await approveInteraction(server, em(), req, res, session.user.userId, uid);
+      return await approveInteractionFrom(orm(), server, req, res, session.user.userId, uid);
     }
     return await denyInteraction(server, req, res, uid);
   } catch (error) {
@@ -190,11 +201,11 @@ function retryAfterOf(error: unknown): string {
 /** RFC 7591 names no error for it: a 429 in RFC 6749's shape, with when to try again. */
 async function registrationAllowed(res: ServerResponse, clientAddress: string | null): Promise<boolean> {
   try {
-    await countClientRegistration(em(), clientAddress);
+    await countClientRegistrationFrom(orm(), clientAddress);
     return true;
   } catch (error) {
     const retryAfter = retryAfterOf(error);
-    sendOAuthError(res, 429, "too_many_requests", "Too many client registrations from this address; try again later", { "retry-after": retryAfter });
+    sendOAuthError(res, OAUTH_SERVER_CODES.TOO_MANY_REQUESTS, "Too many client registrations from this address; try again later", { "retry-after": retryAfter });
     return false;
   }
 }
@@ -206,7 +217,7 @@ async function registrationAllowed(res: ServerResponse, clientAddress: string | 
 async function deviceCodeEntryAllowed(res: ServerResponse, body: string, clientAddress: string | null): Promise<boolean> {
   if (!new URLSearchParams(body).get("user_code")) return true;
   try {
-    await countDeviceCodeEntry(em(), clientAddress);
+    await countDeviceCodeEntryFrom(orm(), clientAddress);
     return true;
   } catch (error) {
     const retryAfter = retryAfterOf(error);
@@ -216,41 +227,80 @@ async function deviceCodeEntryAllowed(res: ServerResponse, body: string, clientA
   }
 }
 
+/** `userinfo`, ours: the library refuses tokens that carry an audience. */
+async function serveUserinfo(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  req.resume();
+  if (req.method !== "GET" && req.method !== "POST") return sendOAuthError(res, OAUTH_SERVER_CODES.USERINFO_METHOD, "userinfo takes GET or POST");
+  const answer = await userinfoFrom(orm(), req.headers.authorization);
+  return send(res, answer.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...answer.headers }, JSON.stringify(answer.body));
+}
+
+/** What the edge does at one endpoint before the library sees the request, or instead of it. */
+interface Endpoint {
+  /** Answered here, never by the library. */
+  answer?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** A browser navigates here: refusals are pages, not JSON. */
+  page?: true;
+  /** Its RFC says form bodies: JSON is taken too (issue 15) and handed on as a form; a metadata-document client is fetched first. */
+  form?: true;
+  /** A request that names no `scope` gets its resource's default; it starts an authorization. */
+  defaultScope?: true;
+  /** A GET starts an authorization: its metadata-document client is fetched and its scope defaulted in the query. */
+  startsOnGet?: true;
+  /** A registration: a hostile name or address gets RFC 7591's answer. */
+  registration?: true;
+  /** Before a POST body is read; false when it has answered. */
+  beforeBody?: (res: ServerResponse, clientAddress: string | null) => Promise<boolean>;
+  /** Once the POST body is read; false when it has answered. */
+  withBody?: (res: ServerResponse, body: string, clientAddress: string | null) => Promise<boolean>;
+}
+
+/** The endpoints under the prefix that the edge does something at, by path; the library serves every other one as it is. */
+const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<string, Endpoint>([
+  [OAUTH_PATHS.authorize, { page: true, form: true, defaultScope: true, startsOnGet: true }],
+  [OAUTH_PATHS.token, { form: true, withBody: devicePollOnTime }],
+  [OAUTH_PATHS.revoke, { form: true }],
+  [OAUTH_PATHS.introspect, { form: true }],
+  [OAUTH_PATHS.deviceCode, { form: true, defaultScope: true }],
+  [OAUTH_PATHS.device, { withBody: deviceCodeEntryAllowed }],
+  [OAUTH_PATHS.register, { registration: true, beforeBody: registrationAllowed }],
+  [OAUTH_PATHS.userinfo, { answer: serveUserinfo }],
+]);
+/** `{OAUTH_PATHS.interaction}{uid}` and its Approve and Deny: ours, pages. */
+const INTERACTION_ENDPOINT: Endpoint = { page: true };
+const LIBRARY_ONLY: Endpoint = {};
+
 async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
   const path = url.pathname;
-  const browserFacing = path === `${OAUTH_PREFIX}authorize` || INTERACTION.test(path);
+  const interaction = INTERACTION.exec(path);
+  const endpoint = interaction ? INTERACTION_ENDPOINT : (ENDPOINTS.get(path) ?? LIBRARY_ONLY);
+  const browserFacing = endpoint.page === true;
   // A hosted identity provider is the authorization server (ADR 037): nothing here issues tokens in its name.
   const hosted = hostedAuthorizationServerNotice();
   if (hosted) {
     req.resume();
     if (browserFacing) return sendPage(res, 404, "Not here", `${hosted}.`);
-    return sendOAuthError(res, 404, "not_found", hosted);
+    return sendOAuthError(res, OAUTH_SERVER_CODES.NOT_FOUND, hosted);
   }
   if (hostileParams(url.searchParams)) {
     req.resume();
     if (browserFacing) return sendPage(res, 400, "Authorization failed", "The request holds characters that cannot be accepted.");
-    return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
+    return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The request holds characters that cannot be accepted");
   }
-  const interaction = INTERACTION.exec(path);
   if (interaction) return serveInteraction(req, res, interaction[1]!, interaction[2]);
-  if (path === `${OAUTH_PREFIX}userinfo`) {
-    req.resume();
-    if (req.method !== "GET" && req.method !== "POST") return sendOAuthError(res, 405, "invalid_request", "userinfo takes GET or POST");
-    const answer = await userinfo(em(), req.headers.authorization);
-    return send(res, answer.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...answer.headers }, JSON.stringify(answer.body));
-  }
+  if (endpoint.answer) return endpoint.answer(req, res);
 
-  if (path === `${OAUTH_PREFIX}authorize` && req.method === "GET") {
+  if (endpoint.startsOnGet && req.method === "GET") {
     const problem = await metadataClientProblem(url.searchParams.get("client_id"), true);
     if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
     url.search = withDefaultScope(url.searchParams).toString();
     req.url = url.pathname + url.search;
   }
-  if (req.method === "POST" && path === `${OAUTH_PREFIX}register` && !(await registrationAllowed(res, clientAddress))) return void req.resume();
+  if (req.method === "POST" && endpoint.beforeBody && !(await endpoint.beforeBody(res, clientAddress))) return void req.resume();
   if (req.method === "POST") {
     const text = await readBody(req);
-    if (text === null) return sendOAuthError(res, 413, "invalid_request", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+    if (text === null) return sendOAuthError(res, OAUTH_SERVER_CODES.BODY_TOO_LARGE, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
     const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     let body = text;
     if (type === "application/json") {
@@ -258,31 +308,30 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
       try {
         parsed = JSON.parse(text);
       } catch {
-        return sendOAuthError(res, 400, "invalid_request", "The request body is not valid JSON");
+        return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The request body is not valid JSON");
       }
       if (hostileIn(parsed)) {
         // A registration's name or address with NUL or broken UTF-16 gets RFC 7591's answer, as the
         // library's validator gives for every other broken rule (client-metadata-rules.ts).
-        const problem = path === `${OAUTH_PREFIX}register` && parsed && typeof parsed === "object" && !Array.isArray(parsed) ? clientMetadataProblem(parsed as Record<string, unknown>) : null;
-        if (problem) return sendOAuthError(res, 400, problem.startsWith("redirect_uris") ? "invalid_redirect_uri" : "invalid_client_metadata", problem);
-        return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
+        const problem = endpoint.registration && parsed && typeof parsed === "object" && !Array.isArray(parsed) ? clientMetadataProblem(parsed as Record<string, unknown>) : null;
+        if (problem) return sendOAuthError(res, problem.startsWith("redirect_uris") ? OAUTH_SERVER_CODES.INVALID_REDIRECT_URI : OAUTH_SERVER_CODES.INVALID_CLIENT_METADATA, problem);
+        return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The request holds characters that cannot be accepted");
       }
-      if (FORM_ENDPOINTS.has(path)) {
+      if (endpoint.form) {
         const form = asForm(parsed);
-        if (!form) return sendOAuthError(res, 400, "invalid_request", "The JSON body must be an object of strings");
-        body = (DEFAULT_SCOPE_PATHS.has(path) ? withDefaultScope(form) : form).toString();
+        if (!form) return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The JSON body must be an object of strings");
+        body = (endpoint.defaultScope ? withDefaultScope(form) : form).toString();
         req.headers["content-type"] = "application/x-www-form-urlencoded";
       }
     } else if (type === "application/x-www-form-urlencoded") {
       const form = new URLSearchParams(text);
-      if (hostileParams(form)) return sendOAuthError(res, 400, "invalid_request", "The request holds characters that cannot be accepted");
-      if (DEFAULT_SCOPE_PATHS.has(path)) body = withDefaultScope(form).toString();
+      if (hostileParams(form)) return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The request holds characters that cannot be accepted");
+      if (endpoint.defaultScope) body = withDefaultScope(form).toString();
     }
-    if (path === `${OAUTH_PREFIX}token` && !(await devicePollOnTime(res, body))) return;
-    if (path === `${OAUTH_PREFIX}device` && !(await deviceCodeEntryAllowed(res, body, clientAddress))) return;
-    if (FORM_ENDPOINTS.has(path)) {
-      const problem = await metadataClientProblem(new URLSearchParams(body).get("client_id"), DEFAULT_SCOPE_PATHS.has(path));
-      if (problem) return sendOAuthError(res, 401, "invalid_client", problem);
+    if (endpoint.withBody && !(await endpoint.withBody(res, body, clientAddress))) return;
+    if (endpoint.form) {
+      const problem = await metadataClientProblem(new URLSearchParams(body).get("client_id"), endpoint.defaultScope === true);
+      if (problem) return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_CLIENT, problem);
     }
     req.headers["content-length"] = String(Buffer.byteLength(body));
     // The stream is read: the library takes the body from here (its documented fallback).
@@ -301,8 +350,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
   server.callback()(req, res);
 }
 
-/** Every request under /auth/v1/oauth/ comes here from the Node entry, before the route table. */
-export function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
+/** Every request under /auth/v1/oauth/, any method (the raw declaration below). */
+function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
   nameAnswer(res);
   serve(req, res, clientAddress).catch((error: unknown) => {
     if (!req.complete) req.resume();
@@ -311,3 +360,6 @@ export function handleOAuthServer(req: IncomingMessage, res: ServerResponse, cli
     sendPage(res, 500, "Something went wrong", "The authorization could not be completed. Try again from the application.");
   });
 }
+
+/** The authorization server on Node's objects (docs/decisions/037), counted as `oauth-server`. */
+export const oauthServerRoute = rawRoute({ area: "oauth-server", prefix: OAUTH_PREFIX, serve: handleOAuthServer });

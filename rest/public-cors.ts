@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ISSUER_PATH, OAUTH_PATHS } from "../server/oauth-server";
+import { rawRoute } from "./raw-route";
 
 /**
  * Cross-origin reads for the APIs that browser applications on other origins call with a
@@ -44,29 +46,28 @@ export const READABLE_FROM_ANY_ORIGIN: Readonly<Record<string, string>> = {
 };
 
 /** Paths under the authorization server that the library serves with its own CORS policy (per client). */
-const LIBRARY_CORS = /^\/auth\/v1\/oauth\/(token|revoke|introspect|device\/code)(\?|$)/;
+const LIBRARY_CORS: ReadonlySet<string> = new Set([OAUTH_PATHS.token, OAUTH_PATHS.revoke, OAUTH_PATHS.introspect, OAUTH_PATHS.deviceCode]);
 /** Browser navigations and same-origin form posts of ours: no cross-origin reader. */
-const PAGES = /^\/auth\/v1\/oauth\/(authorize|interaction\/)/;
+const PAGES = [OAUTH_PATHS.authorize, OAUTH_PATHS.interaction];
 
 /** The edge's public bearer APIs (see above), by path. */
 export function hasPublicCors(url: string | undefined): boolean {
   if (!url) return false;
-  if (url.startsWith("/auth/v1/")) return !LIBRARY_CORS.test(url) && !PAGES.test(url);
+  if (url.startsWith(`${ISSUER_PATH}/`)) {
+    const query = url.indexOf("?");
+    return !LIBRARY_CORS.has(query === -1 ? url : url.slice(0, query)) && !PAGES.some((page) => url.startsWith(page));
+  }
   return url.startsWith("/.well-known/oauth-authorization-server/");
 }
 
-/**
- * At the Node entry, for a request from another origin to a public bearer API: answers a
- * preflight (true), or marks the coming answer readable (false: serve it as usual).
- */
-export function applyPublicCors(req: IncomingMessage, res: ServerResponse): boolean {
-  if (isPreflight(req)) {
-    answerPreflight(req, res);
-    return true;
-  }
-  for (const [name, value] of Object.entries(READABLE_FROM_ANY_ORIGIN)) res.setHeader(name, value);
-  return false;
-}
+/** A request from a page on another origin to a public bearer API. */
+const fromAnotherOriginToPublicApi = (req: IncomingMessage) => req.headers.origin !== undefined && hasPublicCors(req.url);
+
+/** Its preflight is answered here, never counted in the metrics. */
+export const publicCorsPreflightRoute = rawRoute({ when: (req) => isPreflight(req) && hasPublicCors(req.url), serve: answerPreflight });
+
+/** Its real request is served as usual, the answer marked readable from any origin. */
+export const publicCorsReadableRoute = rawRoute({ when: fromAnotherOriginToPublicApi, headers: READABLE_FROM_ANY_ORIGIN });
 
 /** Adds READABLE_FROM_ANY_ORIGIN to a tool's raw answer headers unless the tool chose its own CORS answer. */
 export function readableUnlessToolDecided(headers: string[]): string[] {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { startServerSpan } from "../server/platform/tracing";
 import { isAppHost } from "../server/deployments";
+import { PROVIDER_PROXY_PREFIX } from "../server/connections";
 import type { MatchedRoute } from "./handler";
-import { isProviderProxyPath } from "./provider-proxy";
 import { routeLabel } from "./route-label";
 
 /**
@@ -19,7 +19,7 @@ export function traceRequest(req: IncomingMessage, res: ServerResponse, requestI
   });
   if (!span) return;
   res.once("close", () => {
-    const area = isAppHost(req.headers.host) ? "app-proxy" : isProviderProxyPath(req.url) ? "provider-proxy" : undefined;
+    const area = isAppHost(req.headers.host) ? "app-proxy" : req.url?.startsWith(PROVIDER_PROXY_PREFIX) ? "provider-proxy" : undefined;
     const label = routeLabel(req.url, res as ServerResponse & MatchedRoute, area);
     span.updateName(`${req.method} ${label}`);
     if ((res as MatchedRoute).matchedRoute) span.setAttribute("http.route", label);

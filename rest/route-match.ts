@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import type { RawRoute } from "./raw-route";
 import type { Route } from "./route-types";
 
 export interface RouteMatch {
@@ -53,4 +55,24 @@ export function routeMatcher(routes: Route[]) {
     return found;
   }
   return { exact, candidates };
+}
+
+/**
+ * How a request on Node's objects finds its raw declarations (rest/raw-route.ts): the ones
+ * matched by Host first, then the others in table order. Walks to the first that answers,
+ * gathering on the way the headers of the ones that only add headers.
+ */
+export function rawMatcher(raw: RawRoute[]) {
+  const ordered = [...raw.filter((r) => r.host), ...raw.filter((r) => !r.host)];
+  const matches = (r: RawRoute, req: IncomingMessage) =>
+    (!r.host || r.host(req.headers.host)) && (r.prefix === undefined || (req.url !== undefined && req.url.startsWith(r.prefix))) && (!r.when || r.when(req));
+  return function rawRouteFor(req: IncomingMessage): { route?: RawRoute; headers?: Readonly<Record<string, string>> } | undefined {
+    let headers: Readonly<Record<string, string>> | undefined;
+    for (const r of ordered) {
+      if (!matches(r, req)) continue;
+      if (r.serve) return { route: r, headers };
+      headers = headers ? { ...headers, ...r.headers } : r.headers;
+    }
+    return headers ? { headers } : undefined;
+  };
 }

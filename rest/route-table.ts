@@ -1,4 +1,9 @@
 import type { Route } from "./route-types";
+import type { RawRoute } from "./raw-route";
+import { appProxyRoute } from "./app-proxy";
+import { publicCorsPreflightRoute, publicCorsReadableRoute } from "./public-cors";
+import { providerProxyRoute } from "./routes/provider-proxy";
+import { oauthServerRoute } from "./oauth-server";
 import { appOperations } from "./routes/apps.operations";
 import { oauthClientOperations } from "./routes/oauth-clients.operations";
 import { keyOperations } from "./routes/keys.operations";
@@ -67,6 +72,14 @@ export const routes: Route[] = [
   ...dashboardOperations,
   ...referenceOperations(() => routes),
 ];
+
+/**
+ * The declarations on Node's own objects (rest/raw-route.ts, docs/decisions/068), in the order
+ * they are tried: the tools' hosts, then the public CORS answers, then the two raw areas. The
+ * Node entry asks them before the fast answers and the Request declarations above; a host
+ * that hands the edge a fetch Request (remix-serve) reaches the Request declarations only.
+ */
+export const rawRoutes: RawRoute[] = [appProxyRoute, publicCorsPreflightRoute, publicCorsReadableRoute, providerProxyRoute, oauthServerRoute];
 
 /** Path prefixes the REST edge owns: unknown paths under them are JSON 404s, not pages. */
 export const ownedPrefixes = ["/api/", "/auth/v1/", "/storage/v1/", "/schemas/", "/sdk/"];

@@ -4,6 +4,9 @@ import type { DashboardRequest } from "./caller.server";
 import { describeFailure, failedForm } from "./form-errors.server";
 import type { OAuthClientSecretResult } from "./view-types";
 
+/** The authorization server's paths, written once (server/oauth-server/endpoints.ts). */
+export { OAUTH_PATHS } from "../../server/oauth-server";
+
 /** The issuer the app page names for its OAuth clients (AUTH_URL when set). */
 export function oauthIssuer(): string {
   return oauthMetadata().issuer;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { OAUTH_PATHS } from "~/lib/oauth-clients.server";
 
 /**
  * `{BASE_URL}/device`, the `verification_uri` of the device grant (RFC 8628, issue 15): hands
@@ -9,5 +10,5 @@ import { redirect } from "@remix-run/node";
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("user_code");
   const query = code && code.length <= 64 ? `?user_code=${encodeURIComponent(code)}` : "";
-  return redirect(`/auth/v1/oauth/device${query}`, { headers: { "Cache-Control": "no-store" } });
+  return redirect(`${OAUTH_PATHS.device}${query}`, { headers: { "Cache-Control": "no-store" } });
 }

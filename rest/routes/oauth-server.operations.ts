@@ -1,20 +1,20 @@
 import { z } from "zod";
-import { oauthMetadataOutput } from "../../server/oauth-server";
+import { ISSUER_PATH, OAUTH_PATHS, OAUTH_ROUTES, oauthMetadataOutput } from "../../server/oauth-server";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { metadata, servedByNodeEntry } from "./oauth-server";
 
-const ISSUER = "https://svc.example.com/auth/v1";
+const ISSUER = `https://svc.example.com${ISSUER_PATH}`;
 const METADATA = {
   issuer: ISSUER,
-  authorization_endpoint: `${ISSUER}/oauth/authorize`,
-  token_endpoint: `${ISSUER}/oauth/token`,
-  registration_endpoint: `${ISSUER}/oauth/register`,
-  revocation_endpoint: `${ISSUER}/oauth/revoke`,
-  introspection_endpoint: `${ISSUER}/oauth/introspect`,
-  device_authorization_endpoint: `${ISSUER}/oauth/device/code`,
-  userinfo_endpoint: `${ISSUER}/oauth/userinfo`,
-  jwks_uri: `${ISSUER}/.well-known/jwks.json`,
+  authorization_endpoint: `${ISSUER}${OAUTH_ROUTES.authorization}`,
+  token_endpoint: `${ISSUER}${OAUTH_ROUTES.token}`,
+  registration_endpoint: `${ISSUER}${OAUTH_ROUTES.registration}`,
+  revocation_endpoint: `${ISSUER}${OAUTH_ROUTES.revocation}`,
+  introspection_endpoint: `${ISSUER}${OAUTH_ROUTES.introspection}`,
+  device_authorization_endpoint: `${ISSUER}${OAUTH_ROUTES.device_authorization}`,
+  userinfo_endpoint: `${ISSUER}${OAUTH_ROUTES.userinfo}`,
+  jwks_uri: `${ISSUER}${OAUTH_ROUTES.jwks}`,
   response_types_supported: ["code"],
   grant_types_supported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
   code_challenge_methods_supported: ["S256"],
@@ -53,9 +53,9 @@ const metadataRoute = (path: string, summary: string): Route =>
 
 /** Issue 15 section 1: where OAuth clients (MCP clients among them) discover the server. */
 export const oauthServerOperations: Route[] = [
-  metadataRoute("/.well-known/oauth-authorization-server/auth/v1", "Authorization server metadata (RFC 8414 path form)"),
-  metadataRoute("/auth/v1/.well-known/oauth-authorization-server", "Authorization server metadata"),
-  metadataRoute("/auth/v1/.well-known/openid-configuration", "OpenID Connect discovery"),
+  metadataRoute(`/.well-known/oauth-authorization-server${ISSUER_PATH}`, "Authorization server metadata (RFC 8414 path form)"),
+  metadataRoute(`${ISSUER_PATH}/.well-known/oauth-authorization-server`, "Authorization server metadata"),
+  metadataRoute(`${ISSUER_PATH}/.well-known/openid-configuration`, "OpenID Connect discovery"),
 ];
 
 const oauthError = z.object({ error: z.string(), error_description: z.string() });
@@ -90,37 +90,37 @@ const endpoint = (method: "GET" | "POST", path: string, summary: string, descrip
   route({ method, path, handler: servedByNodeEntry, tag: "Authorization server", summary, description: SERVER + description, auth, responses });
 
 export const oauthEndpointOperations: Route[] = [
-  endpoint("GET", "/auth/v1/oauth/authorize", "Authorization request", "`response_type=code`, `client_id`, `redirect_uri` (exact; a loopback one may vary its port), `code_challenge` with `code_challenge_method=S256` (required), `state`, `scope` (optional: a deployed tool gets `tools`, no resource `openid profile email`), `resource` (RFC 8707, repeatable, a deployed tool's origin). Signed-out people go through `/login`; everyone sees the consent page `/oauth/consent/{uid}`; the client gets `code`, `state` and `iss` (RFC 9207), or `error`.", [
+  endpoint("GET", OAUTH_PATHS.authorize, "Authorization request", "`response_type=code`, `client_id`, `redirect_uri` (exact; a loopback one may vary its port), `code_challenge` with `code_challenge_method=S256` (required), `state`, `scope` (optional: a deployed tool gets `tools`, no resource `openid profile email`), `resource` (RFC 8707, repeatable, a deployed tool's origin). Signed-out people go through `/login`; everyone sees the consent page `/oauth/consent/{uid}`; the client gets `code`, `state` and `iss` (RFC 9207), or `error`.", [
     { status: 303, description: "To sign-in and consent, then to the client's redirect URI with `code`, `state`, `iss` (or `error`, `error_description`)." },
     { status: 400, description: "An error that cannot go to a verified redirect URI (unknown client, unregistered redirect URI, NUL in a value): an HTML page, never a redirect.", contentType: "text/html" },
   ]),
-  endpoint("POST", "/auth/v1/oauth/token", "Token request", "Grants `authorization_code` (with `code_verifier`), `refresh_token` (rotated on every use; a reused one revokes its grant) and `urn:ietf:params:oauth:grant-type:device_code`. Form or JSON body; client authentication `none`, `client_secret_basic` or `client_secret_post`. Access tokens are ES256 JWTs of the identity key, 3600 s, `aud` = the resource or `authenticated`. Errors are RFC 6749's, with `Cache-Control: no-store`.", [
+  endpoint("POST", OAUTH_PATHS.token, "Token request", "Grants `authorization_code` (with `code_verifier`), `refresh_token` (rotated on every use; a reused one revokes its grant) and `urn:ietf:params:oauth:grant-type:device_code`. Form or JSON body; client authentication `none`, `client_secret_basic` or `client_secret_post`. Access tokens are ES256 JWTs of the identity key, 3600 s, `aud` = the resource or `authenticated`. Errors are RFC 6749's, with `Cache-Control: no-store`.", [
     { status: 200, description: "`access_token`, `token_type`, `expires_in`, `refresh_token`, `scope` (and `id_token` with `openid`)." },
     badRequest("`invalid_grant`, `invalid_request`, `unsupported_grant_type`, `invalid_target`, …", [hostileForm(), notJson]),
     unknownClient("grant_type=refresh_token&refresh_token=x&client_id=unknown"),
     tooLarge,
   ]),
-  endpoint("POST", "/auth/v1/oauth/register", "Dynamic client registration (RFC 7591)", "Public (`token_endpoint_auth_method: none`) or confidential clients; `redirect_uris` required. Limited per client address (`OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS`); registrations no grant used are deleted after 30 days.", [
+  endpoint("POST", OAUTH_PATHS.register, "Dynamic client registration (RFC 7591)", "Public (`token_endpoint_auth_method: none`) or confidential clients; `redirect_uris` required. Limited per client address (`OAUTH_REGISTRATION_RATE_LIMIT_PER_ADDRESS`); registrations no grant used are deleted after 30 days.", [
     { status: 201, description: "The client's metadata with `client_id` (and `client_secret` for a confidential client), `registration_access_token`." },
     badRequest("`invalid_client_metadata` (a `client_name` over 100 characters or holding controls, bidi overrides, NUL or broken UTF-16; a bad address), `invalid_redirect_uri` (the same characters, or `user:pass@`, in a redirect URI), or a body that is not JSON.", [notJson]),
     tooLarge,
     { status: 429, description: "`too_many_requests`, with `Retry-After`.", schema: oauthError },
   ]),
-  endpoint("POST", "/auth/v1/oauth/revoke", "Token revocation (RFC 7009)", "A refresh token or one of our JWT access tokens; either revokes its grant (its session row, as sign-out does). Unknown tokens answer 200 too. Requires client authentication.", [
+  endpoint("POST", OAUTH_PATHS.revoke, "Token revocation (RFC 7009)", "A refresh token or one of our JWT access tokens; either revokes its grant (its session row, as sign-out does). Unknown tokens answer 200 too. Requires client authentication.", [
     { status: 200, description: "Revoked (or nothing to revoke)." },
     badRequest("`invalid_request`.", [hostileForm(), notJson]),
     unknownClient("token=x&client_id=unknown"),
   ]),
-  endpoint("POST", "/auth/v1/oauth/introspect", "Token introspection (RFC 7662)", "Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; every client learns only of tokens issued to it: another client's token, or a dashboard session token, is `{ active: false }`.", [
+  endpoint("POST", OAUTH_PATHS.introspect, "Token introspection (RFC 7662)", "Refresh tokens and our JWT access tokens: `active`, `sub`, `aud`, `client_id`, `scope`, `exp`, `iat`, `iss`, `jti`, `token_type`. A token of a revoked grant is `{ active: false }`. Requires client authentication; every client learns only of tokens issued to it: another client's token, or a dashboard session token, is `{ active: false }`.", [
     { status: 200, description: "`{ active: true, … }` or `{ active: false }`." },
     badRequest("`invalid_request`.", [hostileForm(), notJson]),
     unknownClient("token=x&client_id=unknown"),
   ]),
-  endpoint("POST", "/auth/v1/oauth/device/code", "Device authorization (RFC 8628)", "`client_id`, `scope`, `resource`: `device_code`, `user_code`, `verification_uri`, `verification_uri_complete`, `expires_in`, `interval`.", [
+  endpoint("POST", OAUTH_PATHS.deviceCode, "Device authorization (RFC 8628)", "`client_id`, `scope`, `resource`: `device_code`, `user_code`, `verification_uri`, `verification_uri_complete`, `expires_in`, `interval`.", [
     { status: 200, description: "The device authorization." },
     badRequest("`invalid_request`, `invalid_client`.", [notJson]),
   ]),
-  endpoint("GET", "/auth/v1/oauth/userinfo", "Userinfo", "For our access tokens, whatever their audience: `sub`, then `email` (scope `email`), `name` and `picture` (scope `profile`). A token of a revoked grant is refused. POST answers the same.", [
+  endpoint("GET", OAUTH_PATHS.userinfo, "Userinfo", "For our access tokens, whatever their audience: `sub`, then `email` (scope `email`), `name` and `picture` (scope `profile`). A token of a revoked grant is refused. POST answers the same.", [
     { status: 200, description: "The claims the token's scope allows.", schema: z.object({ sub: z.string(), email: z.string().optional(), name: z.string().optional(), picture: z.string().optional() }) },
     {
       status: 401,

@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { sameOriginPath } from "../platform/security/same-origin-path";
 import { readCookie } from "../identity";
@@ -66,8 +66,8 @@ export type Admission =
   /** The handshake's one-time code was unknown, used or expired. */
   | { kind: "link-expired"; target: DeploymentTarget };
 
-/** Opened only when a lookup misses its cache. */
-export type OpenEm = () => Promise<() => EntityManager>;
+/** The runtime's ORM, asked for only when a lookup misses its cache: the hot path forks nothing. */
+export type RuntimeOrm = () => Promise<MikroORM>;
 
 let baseScheme: { baseUrl: string; scheme: string } | undefined;
 /** `http` or `https`: the tools are served as BASE_URL is. */
@@ -99,7 +99,7 @@ function isOwnPath(url: string): boolean {
 }
 
 /** Decides one request to a tool's host. */
-export function admitToTool(request: AdmissionRequest, openEm: OpenEm): Admission | Promise<Admission> {
+export function admitToTool(request: AdmissionRequest, runtimeOrm: RuntimeOrm): Admission | Promise<Admission> {
   const target = cachedDeploymentByHost(request.host.toLowerCase());
   if (target && !isOwnPath(request.url)) {
     if (target.access === "public") return enter(target, null, null, ourToken(request) !== null);
@@ -112,18 +112,20 @@ export function admitToTool(request: AdmissionRequest, openEm: OpenEm): Admissio
       const assertion = identity && identity.tenantId === target.tenantId ? cachedAssertion(identity, appOrigin(target.host)) : undefined;
       if (identity && assertion) return enter(target, identity, assertion, true);
       const bearer = bearerToken(authorization);
-      if (identity || (bearer !== null && claimsToBeOurs(bearer))) return admitSlowly(request, openEm);
+      if (identity || (bearer !== null && claimsToBeOurs(bearer))) return admitSlowly(request, runtimeOrm);
     }
     const token = readCookie(request.cookie, APP_SESSION_COOKIE);
     const identity = token ? cachedAppIdentity(token, target.host) : undefined;
     const assertion = identity && identity.tenantId === target.tenantId ? cachedAssertion(identity, appOrigin(target.host)) : undefined;
     if (identity && assertion) return enter(target, identity, assertion);
   }
-  return admitSlowly(request, openEm);
+  return admitSlowly(request, runtimeOrm);
 }
 
-async function admitSlowly(request: AdmissionRequest, openEm: OpenEm): Promise<Admission> {
-  const em = await openEm();
+async function admitSlowly(request: AdmissionRequest, runtimeOrm: RuntimeOrm): Promise<Admission> {
+  const orm = await runtimeOrm();
+  let fork: EntityManager | undefined;
+  const em = () => (fork ??= orm.em.fork());
   const target = await findDeploymentByHost(em, request.host);
   if (!target) return { kind: "no-such-tool" };
   if (!request.upgrade && request.url.startsWith("/.svc/")) {

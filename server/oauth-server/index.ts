@@ -5,7 +5,8 @@
  */
 export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput } from "./metadata";
 export { oauthServer } from "./oauth-server";
-export { OAUTH_PREFIX, type ResourceDirectory } from "./oauth-provider";
+export { type ResourceDirectory } from "./oauth-provider";
+export { interactionPath, ISSUER_PATH, OAUTH_PATHS, OAUTH_PREFIX, OAUTH_ROUTES } from "./endpoints";
 export { approveInteraction, consentDetails, denyInteraction, interactionClientId, isLapsedInteraction, type ConsentDetails } from "./interactions";
 export { userinfo } from "./userinfo";
 export { createRegisteredClient, deleteRegisteredClient, listRegisteredClients, rotateRegisteredClientSecret } from "./registered-clients";
@@ -30,3 +31,14 @@ export { cliDeviceApproval, claimCliDeviceGrant } from "./cli-device-approval";
 export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "./oauth-clients/admin-clients";
 export { adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "./oauth-clients/admin-client-schemas";
 export { oauthServerMigrations } from "./migrations";
+export {
+  approveInteractionFrom,
+  authorizationServer,
+  countClientRegistrationFrom,
+  countDeviceCodeEntryFrom,
+  devicePollAllowedFrom,
+  interactionClientIdFrom,
+  metadataClientProblemFrom,
+  userinfoFrom,
+} from "./edge-calls";
+export { OAUTH_SERVER_CODES, OAUTH_SERVER_ERROR_CODES } from "./error-codes";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getConfig } from "../platform/config";
 import { issuer } from "../identity";
 import { OAUTH_SCOPES } from "./scopes";
+import { OAUTH_ROUTES } from "./endpoints";
 
 /**
  * RFC 8414 metadata, the same document at the path-form URL, the issuer-suffixed URL and as
@@ -38,14 +39,14 @@ export function oauthMetadata(): OAuthMetadata {
   const iss = issuer();
   return {
     issuer: iss,
-    authorization_endpoint: `${iss}/oauth/authorize`,
-    token_endpoint: `${iss}/oauth/token`,
-    registration_endpoint: `${iss}/oauth/register`,
-    revocation_endpoint: `${iss}/oauth/revoke`,
-    introspection_endpoint: `${iss}/oauth/introspect`,
-    device_authorization_endpoint: `${iss}/oauth/device/code`,
-    userinfo_endpoint: `${iss}/oauth/userinfo`,
-    jwks_uri: `${iss}/.well-known/jwks.json`,
+    authorization_endpoint: `${iss}${OAUTH_ROUTES.authorization}`,
+    token_endpoint: `${iss}${OAUTH_ROUTES.token}`,
+    registration_endpoint: `${iss}${OAUTH_ROUTES.registration}`,
+    revocation_endpoint: `${iss}${OAUTH_ROUTES.revocation}`,
+    introspection_endpoint: `${iss}${OAUTH_ROUTES.introspection}`,
+    device_authorization_endpoint: `${iss}${OAUTH_ROUTES.device_authorization}`,
+    userinfo_endpoint: `${iss}${OAUTH_ROUTES.userinfo}`,
+    jwks_uri: `${iss}${OAUTH_ROUTES.jwks}`,
     response_types_supported: ["code"],
     grant_types_supported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
     code_challenge_methods_supported: ["S256"],

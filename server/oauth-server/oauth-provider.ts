@@ -16,24 +16,8 @@ import { deviceCodeConfirmPage, deviceCodeInputPage, deviceDonePage } from "./de
 import { CLI_CLIENT } from "./oauth-clients/cli-client";
 import { mayIntrospect } from "./introspection-policy";
 import { clientMetadataProblem } from "./oauth-clients/client-metadata-rules";
+import { interactionPath, OAUTH_ROUTES } from "./endpoints";
 
-/** Where the library is mounted: its routes below are relative to the issuer's path. */
-export const OAUTH_PREFIX = "/auth/v1/oauth/";
-
-export const OAUTH_ROUTES = {
-  authorization: "/oauth/authorize",
-  token: "/oauth/token",
-  registration: "/oauth/register",
-  revocation: "/oauth/revoke",
-  introspection: "/oauth/introspect",
-  device_authorization: "/oauth/device/code",
-  code_verification: "/oauth/device",
-  userinfo: "/oauth/userinfo",
-  end_session: "/oauth/logout",
-  pushed_authorization_request: "/oauth/par",
-  // The built-in provider's existing key set: the same keys sign sessions and OAuth tokens.
-  jwks: "/.well-known/jwks.json",
-} as const;
 
 const DAY = 24 * 60 * 60;
 export const AUTHORIZATION_CODE_SECONDS = 60;
@@ -134,7 +118,7 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
         },
       },
     },
-    interactions: { url: async (_ctx, interaction) => `${OAUTH_PREFIX}interaction/${interaction.uid}` },
+    interactions: { url: async (_ctx, interaction) => interactionPath(interaction.uid) },
     // A grant is never reused silently: every authorization shows the consent page.
     loadExistingGrant: async (ctx) => {
       const grantId = ctx.oidc.result?.consent?.grantId;

@@ -9,7 +9,8 @@
 /**
  * The shapes a code travels in:
  *  - `message`: `{ message, code?, error?, detail? }`, the service's JSON errors (SPEC 7);
- *  - `error`: `{ error, detail? }`, the OAuth starts and the provider proxy (SPEC 4.1);
+ *  - `error`: `{ error, detail? }`, the OAuth starts and the provider proxy (SPEC 4.1); the
+ *    authorization server and a tool's resource answers speak RFC 6749's `{ error, error_description }`;
  *  - `popup`: the OAuth popup page's posted `{ type: 'svc:oauth:error', code, detail, state }`;
  *  - `identity`: GoTrue's `{ code, error_code, msg }` under `/auth/v1/`;
  *  - `oauth`: RFC 6749/6750's `{ error, error_description }` (an OAuth protected resource's refusals);

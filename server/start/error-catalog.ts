@@ -11,6 +11,7 @@ import { DEPLOYMENT_ERROR_CODES } from "../deployments";
 import { IDENTITY_ERROR_CODES } from "../identity";
 import { IMAGE_ERROR_CODES } from "../images";
 import { MEMBER_ERROR_CODES } from "../members";
+import { OAUTH_SERVER_ERROR_CODES } from "../oauth-server";
 import { STORAGE_ERROR_CODES } from "../storage";
 import { TENANT_ERROR_CODES } from "../tenants";
 import { USER_ERROR_CODES } from "../users";
@@ -22,6 +23,7 @@ export const AREA_ERROR_CODES: readonly AreaErrorCodes[] = [
   CONNECTION_ERROR_CODES,
   MEMBER_ERROR_CODES,
   IDENTITY_ERROR_CODES,
+  OAUTH_SERVER_ERROR_CODES,
   DEPLOYMENT_ERROR_CODES,
   USER_ERROR_CODES,
   STORAGE_ERROR_CODES,

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
 import type { Agent, Dispatcher } from "undici";
 import { undici } from "../../platform/http/undici";
 import { log } from "../../platform/log";
@@ -56,9 +56,11 @@ export interface ProxyCaller {
 /**
  * Proxies one call. When the target is cached and its token fresh, the call is forwarded at
  * once with no promise in between (the hot path); otherwise the target is looked up first.
- * `em` forks an EntityManager only when a lookup or a refresh needs one.
+ * An EntityManager is forked from `orm` only when a lookup or a refresh needs one.
  */
-export function proxyProviderCall(caller: ProxyCaller, call: ProviderCall, reply: ProviderReply, em: () => EntityManager): void {
+export function proxyProviderCall(caller: ProxyCaller, call: ProviderCall, reply: ProviderReply, orm: MikroORM): void {
+  let fork: EntityManager | undefined;
+  const em = () => (fork ??= orm.em.fork());
   const parsed = parseProxyPath(call.url);
   if (parsed instanceof ProxyError) return refuse(reply, parsed);
   const target = cachedProxyTarget(caller.tenantId, caller.appId, parsed.provider);

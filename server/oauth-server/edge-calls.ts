@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
+import type Provider from "oidc-provider";
+import { countClientRegistration, countDeviceCodeEntry, devicePollAllowed } from "../identity";
+import { approveInteraction, interactionClientId } from "./interactions";
+import { ensureMetadataClient, type OutboundFetch } from "./oauth-clients/metadata-documents";
+import type { ResourceDirectory } from "./oauth-provider";
+import { oauthServer } from "./oauth-server";
+import { userinfo, type UserinfoAnswer } from "./userinfo";
+
+/*
+ * What the authorization server's adapter on Node's objects (rest/oauth-server.ts) asks of the
+ * domain. Each call takes the runtime's ORM and forks its own EntityManager, so the edge holds
+ * no unit of work (ADR 069).
+ */
+
+/** The provider, its lookups each on a fresh EntityManager; `resources` is the composition's directory of deployed tools. */
+export function authorizationServer(orm: MikroORM, resources: (em: () => EntityManager) => ResourceDirectory, fetch: OutboundFetch): Promise<Provider> {
+  const em = () => orm.em.fork();
+  return oauthServer({ em, resources: resources(em), fetch });
+}
+
+/** ensureMetadataClient: the reason a metadata-document client cannot be used, or null. */
+export function metadataClientProblemFrom(orm: MikroORM, fetch: OutboundFetch, clientId: string, startsAuthorization: boolean): Promise<string | null> {
+  return ensureMetadataClient(orm.em.fork(), fetch, clientId, startsAuthorization);
+}
+
+export async function interactionClientIdFrom(orm: MikroORM, uid: string): Promise<string | null> {
+  return interactionClientId(orm.em.fork(), uid);
+}
+
+export function approveInteractionFrom(orm: MikroORM, provider: Provider, req: IncomingMessage, res: ServerResponse, userId: string, uid: string): Promise<void> {
+  return approveInteraction(provider, orm.em.fork(), req, res, userId, uid);
+}
+
+export function userinfoFrom(orm: MikroORM, authorization: string | undefined): Promise<UserinfoAnswer> {
+  return userinfo(orm.em.fork(), authorization);
+}
+
+/** RFC 8628 3.5's polling interval, per device code. */
+export function devicePollAllowedFrom(orm: MikroORM, deviceCode: string, intervalSeconds: number): Promise<boolean> {
+  return devicePollAllowed(orm.em.fork(), deviceCode, intervalSeconds);
+}
+
+/** Counts a client registration against its address (429 past the limit). */
+export function countClientRegistrationFrom(orm: MikroORM, clientAddress: string | null): Promise<void> {
+  return countClientRegistration(orm.em.fork(), clientAddress);
+}
+
+/** Counts a user code typed on the device page against its address (429 past the limit). */
+export function countDeviceCodeEntryFrom(orm: MikroORM, clientAddress: string | null): Promise<void> {
+  return countDeviceCodeEntry(orm.em.fork(), clientAddress);
+}
