@@ -1,0 +1,78 @@
+import { requireAppKey } from "./bearer";
+import { readJsonObject } from "./body";
+import { decodePathSegment } from "./path-segment";
+import type { Caller, RequestContext } from "./request-context";
+import { json, noContent } from "./responses";
+import type { RouteHandler } from "./route-types";
+import { sessionOrKey } from "./session-or-key";
+import { requireSession } from "./routes/session";
+
+/**
+ * A declaration's binding (ADR 067): which procedure answers, how the path, the query and
+ * the JSON body become its input, and how its output becomes the answer. Most operations
+ * are only that; `call` makes the handler, so a declaration names its procedure instead of
+ * a handler file that repeats the same steps.
+ */
+
+/** Who may call, checked before the body is read: the session cookie, an `svc_sk_` key, or either (a bearer means a key). */
+export type Auth = "session" | "appKey" | "sessionOrKey";
+
+const AUTH: Record<Auth, (ctx: RequestContext) => Promise<unknown>> = {
+  session: requireSession,
+  appKey: requireAppKey,
+  sessionOrKey,
+};
+
+const NO_STORE = { "cache-control": "no-store" };
+
+interface Answer<O> {
+  auth?: Auth;
+  /** The success status (default 200), or chosen from the output. */
+  status?: number | ((output: O) => number);
+  /** `Cache-Control: no-store` on the success answer. */
+  noStore?: boolean;
+  /** The JSON body made of the output (default: the output itself). May throw an AppError (a 404). */
+  answer?: (output: O) => unknown;
+  /** 204 with no body: the output is dropped. */
+  empty?: boolean;
+}
+
+/** From the path and the query: the whole input, checked against the procedure's input type. */
+type WithoutBody<I> = { body?: false } & (undefined extends I ? { input?: (ctx: RequestContext) => I } : { input: (ctx: RequestContext) => I });
+
+/**
+ * A JSON object body (read with `readJsonObject`: 400 when malformed, 413 when too large),
+ * with the path's fields laid over it. The body is the client's: the procedure's own zod
+ * input judges it, exactly as a tRPC client's input is judged.
+ */
+interface WithBody<I> {
+  body: true;
+  input?: (ctx: RequestContext) => Partial<Exclude<I, void | undefined>>;
+}
+
+export type Binding<I, O> = Answer<O> & (WithoutBody<I> | WithBody<I>);
+
+/**
+ * The handler of an operation that binds a request to a procedure: auth pre-step, body,
+ * caller, input, call, answer (the order the handlers followed, so every refusal stays the same).
+ */
+export function call<I, O>(procedure: (caller: Caller) => (input: I) => Promise<O>, binding: Binding<NoInfer<I>, NoInfer<O>>): RouteHandler {
+  const status = binding.status ?? 200;
+  const headers = binding.noStore ? NO_STORE : {};
+  return async (ctx) => {
+    if (binding.auth) await AUTH[binding.auth](ctx);
+    const body = binding.body ? await readJsonObject(ctx.request) : undefined;
+    const run = procedure(await ctx.caller());
+    const fields = binding.input?.(ctx);
+    // The one place the edge's untyped body meets the procedure's input type: the procedure parses it.
+    const output = await run((body ? { ...body, ...fields } : fields) as I);
+    if (binding.empty) return noContent();
+    const answer = binding.answer ? binding.answer(output) : output;
+    return json(answer, typeof status === "number" ? status : status(output), headers);
+  };
+}
+
+/** A path `{param}` as the name it stands for (malformed percent-encoding kept as written). */
+export function pathParam(ctx: RequestContext, name: string): string {
+  return decodePathSegment(ctx.params[name] ?? "");
+}
