@@ -27,30 +27,35 @@ const NO_STORE = { "cache-control": "no-store" };
 
 interface Answer<O> {
   auth?: Auth;
+  /** A refusal judged from the path alone, right after auth and before the body is read (a malformed id's 404). */
+  guard?: (ctx: RequestContext) => void;
   /** The success status (default 200), or chosen from the output. */
   status?: number | ((output: O) => number);
   /** `Cache-Control: no-store` on the success answer. */
   noStore?: boolean;
   /** The JSON body made of the output (default: the output itself). May throw an AppError (a 404). */
-  answer?: (output: O) => unknown;
+  answer?: (output: O, ctx: RequestContext) => unknown;
   /** 204 with no body: the output is dropped. */
   empty?: boolean;
 }
 
 /** From the path and the query: the whole input, checked against the procedure's input type. */
-type WithoutBody<I> = { body?: false } & (undefined extends I ? { input?: (ctx: RequestContext) => I } : { input: (ctx: RequestContext) => I });
+type WithoutBody<I> = { body?: false; client?: undefined } & (undefined extends I ? { input?: (ctx: RequestContext) => I } : { input: (ctx: RequestContext) => I });
+
+type ClientFields = (ctx: RequestContext) => Record<string, string | null>;
 
 /**
- * A JSON object body (read with `readJsonObject`: 400 when malformed, 413 when too large),
- * with the path's fields laid over it. The body is the client's: the procedure's own zod
- * input judges it, exactly as a tRPC client's input is judged.
+ * Client input (a JSON object body read with `readJsonObject`: 400 when malformed, 413 when
+ * too large; query parameters as sent, null when absent), with the path's fields laid over
+ * it. The client's part is judged by the procedure's own zod input, exactly as a tRPC
+ * client's input is judged; `input` gives the typed rest.
  */
-interface WithBody<I> {
-  body: true;
-  input?: (ctx: RequestContext) => Partial<Exclude<I, void | undefined>>;
-}
+type FromClient<I> = { input?: (ctx: RequestContext) => Partial<Exclude<I, void | undefined>> } & (
+  | { body: true; client?: ClientFields }
+  | { body?: false; client: ClientFields }
+);
 
-export type Binding<I, O> = Answer<O> & (WithoutBody<I> | WithBody<I>);
+export type Binding<I, O> = Answer<O> & (WithoutBody<I> | FromClient<I>);
 
 /**
  * The handler of an operation that binds a request to a procedure: auth pre-step, body,
@@ -61,15 +66,25 @@ export function call<I, O>(procedure: (caller: Caller) => (input: I) => Promise<
   const headers = binding.noStore ? NO_STORE : {};
   return async (ctx) => {
     if (binding.auth) await AUTH[binding.auth](ctx);
+    binding.guard?.(ctx);
     const body = binding.body ? await readJsonObject(ctx.request) : undefined;
     const run = procedure(await ctx.caller());
+    const client = binding.client?.(ctx);
     const fields = binding.input?.(ctx);
-    // The one place the edge's untyped body meets the procedure's input type: the procedure parses it.
-    const output = await run((body ? { ...body, ...fields } : fields) as I);
+    const output = await run(body || client ? clientInput<I>({ ...body, ...client, ...fields }) : (fields as I));
     if (binding.empty) return noContent();
-    const answer = binding.answer ? binding.answer(output) : output;
+    const answer = binding.answer ? binding.answer(output, ctx) : output;
     return json(answer, typeof status === "number" ? status : status(output), headers);
   };
+}
+
+/**
+ * The client's fields (a JSON body, query parameters) as a procedure's input: the one place
+ * the edge's untyped input meets the procedure's input type. The procedure's own zod input
+ * parses it, exactly as a tRPC client's input is parsed; nothing here vouches for it.
+ */
+export function clientInput<I>(fields: Record<string, unknown>): I {
+  return fields as I;
 }
 
 /** A path `{param}` as the name it stands for (malformed percent-encoding kept as written). */

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { AppError } from "../../server/platform/errors";
 import { createConnectSession, integrationLogo } from "../../server/connections";
 import { requireCliKeyPersonMay } from "../../server/members";
@@ -6,33 +5,7 @@ import { getRuntime } from "../../server/start";
 import { requireAppKey } from "../bearer";
 import { decodePathSegment } from "../path-segment";
 import type { RequestContext } from "../request-context";
-import { json, noContent } from "../responses";
-import { requireSession } from "./session";
-import { readJsonObject } from "../body";
-
-/**
- * DELETE /api/connections/{id} (dashboard, session cookie): bindings and integration env rows go with it.
- * A path segment that is no UUID (malformed percent-encoding included) names no connection: 404,
- * as for an unknown id, not the procedure's 400 for a bad input nor a 500 from decoding.
- */
-export async function disconnect(ctx: RequestContext) {
-  await requireSession(ctx);
-  const connectionId = decodePathSegment(ctx.params.id ?? "");
-  if (!z.uuid().safeParse(connectionId).success) throw new AppError("NOT_FOUND", "Connection not found");
-  const caller = await ctx.caller();
-  await caller.connections.disconnect({ connectionId });
-  return noContent();
-}
-
-/** PATCH /api/connections/{id} (dashboard, session cookie): the connection's own name; an id that is no UUID names none (404). */
-export async function rename(ctx: RequestContext) {
-  await requireSession(ctx);
-  const connectionId = decodePathSegment(ctx.params.id ?? "");
-  if (!z.uuid().safeParse(connectionId).success) throw new AppError("NOT_FOUND", "Connection not found");
-  const body = await readJsonObject(ctx.request);
-  const caller = await ctx.caller();
-  return json(await caller.connections.rename({ ...body, connectionId } as never));
-}
+import { json } from "../responses";
 
 /**
  * POST /api/connect/sessions (App Key, server to server): a 30-minute `svc_cs_` token
