@@ -1,6 +1,5 @@
 import { AppError } from "../../server/platform/errors";
-import { createConnectSession, integrationLogo } from "../../server/connections";
-import { requireCliKeyPersonMay } from "../../server/members";
+import { connectSessionFor, integrationLogoOf } from "../../server/connections";
 import { getRuntime } from "../../server/start";
 import { requireAppKey } from "../bearer";
 import { decodePathSegment } from "../path-segment";
@@ -13,10 +12,8 @@ import { json } from "../responses";
  */
 export async function createSession(ctx: RequestContext) {
   const principal = await requireAppKey(ctx);
-  const { orm } = await getRuntime();
-  // A connect session makes a connection: a viewer's CLI key may not (an app's own key is the app acting).
-  await requireCliKeyPersonMay(orm.em.fork(), principal, "connections.manage");
-  const session = await createConnectSession(orm.em.fork(), { appId: principal.appId, tenantId: principal.tenantId, keyId: principal.keyId });
+  // A connect session makes a connection: the area judges whether this key's person may.
+  const session = await connectSessionFor((await getRuntime()).orm, principal);
   return json({ token: session.token, expires_at: session.expiresAt.toISOString() }, 201, { "cache-control": "no-store" });
 }
 
@@ -26,7 +23,7 @@ export async function createSession(ctx: RequestContext) {
  */
 export async function integrationLogoFile(ctx: RequestContext): Promise<Response> {
   const slug = decodePathSegment(ctx.params.slug ?? "");
-  const logo = await integrationLogo((await getRuntime()).orm.em.fork(), slug);
+  const logo = await integrationLogoOf((await getRuntime()).orm, slug);
   if (!logo) throw new AppError("NOT_FOUND", "Logo not found");
   return new Response(new Uint8Array(logo.body), {
     status: 200,

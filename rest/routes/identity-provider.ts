@@ -2,6 +2,7 @@ import { IDENTITY } from "../../server/platform/error-codes";
 import { findAppError } from "../../server/platform/errors";
 import { IdentityError, refuseProviderSignIn } from "../../server/identity";
 import { readJsonObject, readTextCapped } from "../body";
+import { clientInput } from "../bind";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
 
@@ -40,7 +41,7 @@ async function tokenBody(ctx: RequestContext): Promise<{ body: Record<string, un
 export async function signup(ctx: RequestContext) {
   const body = await identityBody(ctx);
   const caller = await ctx.caller();
-  return json(await caller.idp.signup(body as never));
+  return json(await caller.idp.signup(clientInput(body)));
 }
 
 export async function token(ctx: RequestContext) {

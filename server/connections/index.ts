@@ -34,3 +34,4 @@ export { CONNECTIONS_CHANGED_CHANNEL, EVERY_WORKSPACE } from "./tool-surface/con
 export { bindFromWizard, loadWizard } from "./wizard";
 export type { WizardCaller } from "./wizard";
 export { bindBody, bindingListOutput, bindingOutput, connectionOutput, renameConnectionBody, renameConnectionInput } from "./schemas";
+export { appEventsOf, boundConnectionsOf, connectSessionFor, finishBroker, finishFirstParty, finishFirstPartyPick, integrationLogoOf, keepFlowResult, startConnection, takeFlowResult } from "./edge-calls";

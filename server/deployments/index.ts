@@ -22,3 +22,5 @@ export { bearerToken, toolResource } from "./tool-tokens";
 export type { TokenRefusal } from "./tool-tokens";
 export { authorizationForTool, cookieForTool, isServiceCookieName, toolSetCookie, withToolCookiesScoped } from "./tool-cookies";
 export { carriesOurCredential } from "./our-credentials";
+export { mintToolCode, toolVisitFor } from "./edge-calls";
+export type { ToolVisit } from "./edge-calls";

@@ -43,3 +43,4 @@ export { hashRefreshToken, newRefreshToken } from "./tokens/refresh-tokens";
 export { requireSecondFactorIfEnrolled } from "./second-factor-rule";
 export { raiseSessionToAal2 } from "./session-level";
 export { publishSessionRevoked } from "./session-revocations";
+export { sessionIsLive } from "./edge-calls";

@@ -7,3 +7,4 @@ export { checkSlugInput, createTenantInput, logoUploadOutput, slugCheckOutput, t
 export type { TenantOutput } from "./schemas";
 export { SLUG_FORMAT_MESSAGE, isValidSlugFormat, normalizeSlug } from "./slug";
 export { checkSlug, createTenant, findTenant, requireProductionTenant, setTenantLogo, updateTenant } from "./tenant-service";
+export { userTenantOf } from "./edge-calls";
