@@ -134,7 +134,7 @@ export async function brokerCallbackRoute(ctx: RequestContext): Promise<Response
  * (yet) is 200 `{ status: "pending" }`, not an error: an SDK cut off from its popup asks
  * every 1.5 s and a page must not log a failed request each time (ADR 034).
  */
-export async function oauthResult(ctx: RequestContext): Promise<Response> {
+export async function connectionFlowResult(ctx: RequestContext): Promise<Response> {
   const cors = { ...NO_STORE, "access-control-allow-origin": "*" };
   const nonce = ctx.url.searchParams.get("sdk_nonce");
   if (!nonce || !SDK_NONCE_PATTERN.test(nonce)) return json({ error: OAUTH_START.INVALID_SDK_NONCE.code }, OAUTH_START.INVALID_SDK_NONCE.status, cors);
