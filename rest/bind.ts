@@ -55,7 +55,14 @@ type FromClient<I> = { input?: (ctx: RequestContext) => Partial<Exclude<I, void 
   | { body?: false; client: ClientFields }
 );
 
-export type Binding<I, O> = Answer<O> & (WithoutBody<I> | FromClient<I>);
+/** A body read by the operation's own reader (GoTrue's error shapes), handed whole to `input`: typed like the rest. */
+type ReadBody<I> = {
+  body: (ctx: RequestContext) => Promise<Record<string, unknown>>;
+  client?: undefined;
+  input: (ctx: RequestContext, body: Record<string, unknown>) => I;
+};
+
+export type Binding<I, O> = Answer<O> & (WithoutBody<I> | FromClient<I> | ReadBody<I>);
 
 /**
  * The handler of an operation that binds a request to a procedure: auth pre-step, body,
@@ -67,11 +74,11 @@ export function call<I, O>(procedure: (caller: Caller) => (input: I) => Promise<
   return async (ctx) => {
     if (binding.auth) await AUTH[binding.auth](ctx);
     binding.guard?.(ctx);
-    const body = binding.body ? await readJsonObject(ctx.request) : undefined;
+    const body = binding.body === true ? await readJsonObject(ctx.request) : binding.body ? await binding.body(ctx) : undefined;
     const run = procedure(await ctx.caller());
     const client = binding.client?.(ctx);
-    const fields = binding.input?.(ctx);
-    const output = await run(body || client ? clientInput<I>({ ...body, ...client, ...fields }) : (fields as I));
+    const fields = binding.input?.(ctx, body ?? {});
+    const output = await run(binding.body === true || client ? clientInput<I>({ ...body, ...client, ...fields }) : (fields as I));
     if (binding.empty) return noContent();
     const answer = binding.answer ? binding.answer(output, ctx) : output;
     return json(answer, typeof status === "number" ? status : status(output), headers);

@@ -22,6 +22,13 @@ export async function identityBody(ctx: RequestContext) {
   }
 }
 
+/** A body where GoTrue's is optional (an empty request is `{}`): MFA challenge, passkey options. */
+export async function optionalBody(ctx: RequestContext): Promise<Record<string, unknown>> {
+  const length = ctx.request.headers.get("content-length");
+  if (length === "0" || (length === null && !ctx.request.body)) return {};
+  return identityBody(ctx);
+}
+
 function identityBodyError(error: unknown): IdentityError {
   if (findAppError(error)?.code === "PAYLOAD_TOO_LARGE") return new IdentityError(IDENTITY.REQUEST_TOO_LARGE, "Request body too large");
   return new IdentityError(IDENTITY.BAD_JSON, "Could not parse request body as JSON");
