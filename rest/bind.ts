@@ -65,8 +65,9 @@ type ReadBody<I> = {
 export type Binding<I, O> = Answer<O> & (WithoutBody<I> | FromClient<I> | ReadBody<I>);
 
 /**
- * The handler of an operation that binds a request to a procedure: auth pre-step, body,
+ * The handler of an operation that binds a request to a procedure: auth pre-step, guard, body,
  * caller, input, call, answer (the order the handlers followed, so every refusal stays the same).
+ * Without client fields, `input` already returned the whole typed input (WithoutBody, ReadBody).
  */
 export function call<I, O>(procedure: (caller: Caller) => (input: I) => Promise<O>, binding: Binding<NoInfer<I>, NoInfer<O>>): RouteHandler {
   const status = binding.status ?? 200;
