@@ -21,7 +21,7 @@ import { identityFactorOperations } from "./routes/identity-factors.operations";
 import { identityPasskeyOperations } from "./routes/identity-passkeys.operations";
 import { identityUnavailableOperations } from "./routes/identity-unavailable.operations";
 import { memberOperations } from "./routes/members.operations";
-import { oauthOperations } from "./routes/oauth.operations";
+import { connectionFlowOperations } from "./routes/connection-flow.operations";
 import { oauthEndpointOperations, oauthServerOperations } from "./routes/oauth-server.operations";
 import { referenceOperations } from "./routes/reference.operations";
 import { sessionOperations } from "./routes/session.operations";
@@ -56,7 +56,7 @@ export const routes: Route[] = [
   ...deploymentShellOperations,
   ...toolOperations,
   ...toolSurfaceOperations,
-  ...oauthOperations,
+  ...connectionFlowOperations,
   ...connectionOperations,
   ...webhookOperations,
   ...auditLogOperations,

@@ -1,8 +1,6 @@
 import { getConfig } from "../../server/platform/config";
-import { mintCode, findDeploymentByHost, parseAppHost, assertionJwks } from "../../server/deployments";
+import { assertionJwks, mintToolCode, toolVisitFor } from "../../server/deployments";
 import { getRuntime } from "../../server/start";
-import { membershipRole } from "../../server/tenants";
-import { passesTwoStepRule, readTwoStepRule } from "../../server/members";
 import { sameOriginPath } from "../../server/platform/security/same-origin-path";
 import { escapeHtml, htmlPage } from "../html-page";
 import type { RequestContext } from "../request-context";
@@ -16,26 +14,25 @@ import { json, redirect } from "../responses";
 export async function authorizeApp(ctx: RequestContext): Promise<Response> {
   const resolved = await ctx.resolveSession();
   if (!resolved) return redirect(`/login?redirectTo=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`, { "cache-control": "no-store" });
-  const parsed = parseAppHost(ctx.url.searchParams.get("host") ?? "");
   const { orm } = await getRuntime();
-  const em = orm.em.fork();
-  const target = parsed?.name ? await findDeploymentByHost(() => em, parsed.host) : null;
-  if (!parsed || !target) return htmlPage(404, "No such tool", "There is no deployed tool at this address.");
-  if (!(await membershipRole(em, target.tenantId, resolved.user.userId))) {
+  const visit = await toolVisitFor(orm, ctx.url.searchParams.get("host") ?? "", resolved.user);
+  if (visit.kind === "no-tool") return htmlPage(404, "No such tool", "There is no deployed tool at this address.");
+  const { target } = visit;
+  if (visit.kind === "not-member") {
     // A way back: the dashboard, or sign out and sign in as someone else, then on to this tool.
     const back = escapeHtml(ctx.url.pathname + ctx.url.search);
     const actions = `<a class="primary" href="/dashboard">Go to the dashboard</a><form method="post" action="/logout"><input type="hidden" name="redirectTo" value="${back}"><button type="submit">Sign in as someone else</button></form>`;
     return htmlPage(403, "Not a member", `You are signed in as ${resolved.user.email}, who is not a member of the workspace that runs ${target.name}. Ask its owner for an invitation.`, {}, actions);
   }
   // The workspace requires two-step sign-in and this session has not passed it: set it up first (ADR 049).
-  if (!passesTwoStepRule(await readTwoStepRule(em, target.tenantId), resolved.user.secondFactor)) {
+  if (visit.kind === "two-step-required") {
     return redirect("/profile?notice=two-step-required#two-step", { "cache-control": "no-store" });
   }
   const scheme = new URL(getConfig().baseUrl).protocol;
   const returnPath = sameOriginPath(ctx.url.searchParams.get("return") ?? "/", `${scheme}//${target.host}`) ?? "/";
   const caller = await ctx.caller();
   const profile = await caller.users.me();
-  const code = await mintCode(em, {
+  const code = await mintToolCode(orm, {
     host: target.host,
     userId: resolved.user.userId,
     tenantId: target.tenantId,

@@ -4,8 +4,17 @@ import { z } from "zod";
 import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
 import type { ReplayRequest, ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import * as apps from "./apps";
+import { AppError } from "../../server/platform/errors";
+import { call, pathParam } from "../bind";
+import { bind } from "./apps";
 import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
+
+/** The app's connection to one provider: the binding, or 404. */
+function boundTo<C extends { provider: string }>(connections: C[], provider: string): C {
+  const bound = connections.find((connection) => connection.provider === provider);
+  if (!bound) throw new AppError("NOT_FOUND", "Binding not found");
+  return bound;
+}
 
 const APP = {
   id: "2e1d0c9b-8a7f-4e6d-9c5b-4a3f2e1d0c9b",
@@ -37,7 +46,7 @@ export const appOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/apps",
-    handler: apps.list,
+    handler: call((caller) => caller.apps.list, { auth: "sessionOrKey", answer: (apps) => ({ apps }), noStore: true }),
     tag: "Apps",
     summary: "Apps of your workspace",
     description: `The apps of your current workspace. ${AUTH_DESCRIPTION}`,
@@ -51,7 +60,7 @@ export const appOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/apps",
-    handler: apps.create,
+    handler: call((caller) => caller.apps.create, { auth: "sessionOrKey", body: true, status: 201 }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Create an app",
@@ -75,7 +84,7 @@ export const appOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/apps/{appId}",
-    handler: apps.get,
+    handler: call((caller) => caller.apps.get, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId") }), noStore: true }),
     tag: "Apps",
     summary: "One app",
     description: AUTH_DESCRIPTION,
@@ -90,7 +99,7 @@ export const appOperations: Route[] = [
   route({
     method: "PATCH",
     path: "/api/apps/{appId}",
-    handler: apps.rename,
+    handler: call((caller) => caller.apps.rename, { auth: "sessionOrKey", body: true, input: (ctx) => ({ appId: pathParam(ctx, "appId") }) }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Rename an app",
@@ -108,7 +117,8 @@ export const appOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/apps/{appId}",
-    handler: apps.remove,
+    // The typed confirmation travels as `?confirmName=`: a DELETE body is not something every client sends.
+    handler: call((caller) => caller.apps.remove, { auth: "sessionOrKey", client: (ctx) => ({ confirmName: ctx.url.searchParams.get("confirmName") }), input: (ctx) => ({ appId: pathParam(ctx, "appId") }), empty: true }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Delete an app",
@@ -127,7 +137,7 @@ export const appOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/apps/{appId}/origins",
-    handler: apps.origins,
+    handler: call((caller) => caller.connections.forApp, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId") }), answer: ({ allowedOrigins }) => ({ allowedOrigins }), noStore: true }),
     tag: "Apps",
     summary: "An app's allowed origins",
     description: `The origins whose pages may open the connection popup for this app (SPEC 6). ${AUTH_DESCRIPTION}`,
@@ -142,7 +152,7 @@ export const appOperations: Route[] = [
   route({
     method: "PUT",
     path: "/api/apps/{appId}/origins",
-    handler: apps.setOrigins,
+    handler: call((caller) => caller.connections.setAllowedOrigins, { auth: "sessionOrKey", body: true, input: (ctx) => ({ appId: pathParam(ctx, "appId") }) }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Replace an app's allowed origins",
@@ -165,7 +175,7 @@ export const appOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/apps/{appId}/env",
-    handler: apps.env,
+    handler: call((caller) => caller.apps.env, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId") }), answer: (variables) => ({ variables }), noStore: true }),
     tag: "Apps",
     summary: "An app's variables",
     description: `${PERMISSIONS} ${AUTH_DESCRIPTION}`,
@@ -180,7 +190,7 @@ export const appOperations: Route[] = [
   route({
     method: "PUT",
     path: "/api/apps/{appId}/env/{key}",
-    handler: apps.setEnv,
+    handler: call((caller) => caller.apps.setEnv, { auth: "sessionOrKey", body: true, input: (ctx) => ({ appId: pathParam(ctx, "appId"), key: pathParam(ctx, "key") }), empty: true }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Set a variable",
@@ -209,7 +219,7 @@ export const appOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/apps/{appId}/env/{key}",
-    handler: apps.deleteEnv,
+    handler: call((caller) => caller.apps.deleteEnv, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId"), key: pathParam(ctx, "key") }), empty: true }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Delete a variable",
@@ -230,7 +240,7 @@ export const appOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/apps/{appId}/bindings",
-    handler: apps.bindings,
+    handler: call((caller) => caller.connections.forApp, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId") }), answer: ({ connections }) => ({ bindings: connections }), noStore: true }),
     tag: "Apps",
     summary: "An app's bound connections",
     description: `One connection per provider; its deployed tool uses them through the provider proxy. ${AUTH_DESCRIPTION}`,
@@ -245,7 +255,7 @@ export const appOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/apps/{appId}/bindings/{provider}",
-    handler: apps.binding,
+    handler: call((caller) => caller.connections.forApp, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId") }), answer: ({ connections }, ctx) => boundTo(connections, pathParam(ctx, "provider")), noStore: true }),
     tag: "Apps",
     summary: "The connection bound to an app for a provider",
     description: AUTH_DESCRIPTION,
@@ -271,7 +281,7 @@ export const appOperations: Route[] = [
   route({
     method: "PUT",
     path: "/api/apps/{appId}/bindings/{provider}",
-    handler: apps.bind,
+    handler: bind,
     sessionCookie: true,
     tag: "Apps",
     summary: "Bind a connection to an app",
@@ -293,7 +303,7 @@ export const appOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/apps/{appId}/bindings/{provider}",
-    handler: apps.unbind,
+    handler: call((caller) => caller.connections.unbind, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId"), provider: pathParam(ctx, "provider") }), empty: true }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Unbind a provider's connection from an app",

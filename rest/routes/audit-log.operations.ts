@@ -3,7 +3,8 @@ import { NO_WORKSPACE } from "../openapi/common-responses";
 import type { ResponseDoc, ReplayRequest } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { refused } from "./deployments.operations";
-import * as auditLog from "./audit-log";
+import { call } from "../bind";
+import { exportRange, filters } from "./audit-log";
 
 const ENTRY = {
   id: "4182",
@@ -39,7 +40,7 @@ export const auditLogOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/audit-log",
-    handler: auditLog.list,
+    handler: call((caller) => caller.auditLog.list, { auth: "sessionOrKey", client: (ctx) => filters(ctx), noStore: true }),
     tag: "Workspaces",
     summary: "The workspace audit log",
     description:
@@ -76,7 +77,7 @@ export const auditLogOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/audit-log/export",
-    handler: auditLog.exportRange,
+    handler: exportRange,
     tag: "Workspaces",
     summary: "Export a range of the audit log (CSV or JSON Lines)",
     description:
@@ -103,7 +104,7 @@ export const auditLogOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/audit-log/verify",
-    handler: auditLog.verify,
+    handler: call((caller) => caller.auditLog.verify, { auth: "sessionOrKey", noStore: true }),
     tag: "Workspaces",
     summary: "Check the audit log's hash chain",
     description:

@@ -1,10 +1,10 @@
-import { cachedBalance, balanceBody, loadBalance } from "../../server/balance";
+import { balanceBody, balanceOf, cachedBalance } from "../../server/balance";
 import { invalidBearer, noWorkspace } from "../../server/platform/errors";
-import { getIdentityTokenVerifier, isSessionLive, looksLikeJwt, identityTokenKey, knownIdentity, rememberIdentity } from "../../server/identity";
+import { getIdentityTokenVerifier, looksLikeJwt, sessionIsLive, identityTokenKey, knownIdentity, rememberIdentity } from "../../server/identity";
 import { getConfig } from "../../server/platform/config";
 import { APP_KEY_PREFIX } from "../../server/keys";
 import { getRuntime } from "../../server/start";
-import { resolveUserTenant } from "../../server/tenants";
+import { userTenantOf } from "../../server/tenants";
 import { bearerFrom, knownAppKey, requireAppKey } from "../bearer";
 import { plainJson, toResponse, type HeaderReader, type PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";
@@ -14,7 +14,7 @@ const NO_STORE = { "cache-control": "no-store" };
 
 async function balanceResponse(tenantId: string): Promise<Response> {
   const { orm } = await getRuntime();
-  return json(balanceBody(tenantId, await loadBalance(orm.em.fork(), tenantId)), 200, NO_STORE);
+  return json(balanceBody(tenantId, await balanceOf(orm, tenantId)), 200, NO_STORE);
 }
 
 /** The workspace behind a token, when it is cached: a verified JWT or an authenticated key. */
@@ -53,8 +53,8 @@ async function jwtBalance(token: string): Promise<Response> {
   if (known) return balanceResponse(known.tenantId);
   const claims = await getIdentityTokenVerifier().verify(token);
   const { orm } = await getRuntime();
-  if (claims.sessionId && getConfig().usesBuiltInIdentityProvider && !(await isSessionLive(orm.em.fork(), claims.sessionId))) throw invalidBearer();
-  const workspace = await resolveUserTenant(orm.em.fork(), claims.sub);
+  if (claims.sessionId && getConfig().usesBuiltInIdentityProvider && !(await sessionIsLive(orm, claims.sessionId))) throw invalidBearer();
+  const workspace = await userTenantOf(orm, claims.sub);
   if (!workspace) throw noWorkspace();
   rememberIdentity(key, { sub: claims.sub, sessionId: claims.sessionId ?? null, tenantId: workspace.tenantId }, claims.exp);
   return balanceResponse(workspace.tenantId);

@@ -6,7 +6,8 @@ import { route, type Route } from "../route-types";
 import { personalKeyOutput, revokeUndeliveredKeyInput } from "../../server/dev";
 import { badBearer, crossOrigin, invalidJson, noSession } from "../openapi/common-responses";
 import { balanceByKey, balanceByKeyFast } from "./balance";
-import * as cli from "./cli";
+import { call } from "../bind";
+import { env } from "./cli";
 import * as dev from "./dev";
 
 const TENANT_ID = "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c";
@@ -20,7 +21,7 @@ export const cliOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/cli/whoami",
-    handler: cli.whoami,
+    handler: call((caller) => caller.cli.whoami, { auth: "appKey" }),
     tag: "CLI",
     summary: "The key's account and workspace",
     description: `What \`svc whoami\` shows, and where \`svc ssh\` and \`svc agent\` find the shell broker (\`sshBrokerUrl\`). ${ANY_JWT_DESCRIPTION}`,
@@ -33,7 +34,7 @@ export const cliOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/cli/logout",
-    handler: cli.logout,
+    handler: call((caller) => caller.cli.logout, { auth: "appKey", empty: true }),
     tag: "CLI",
     summary: "Revoke the key that calls",
     description: "What `svc logout` calls: the presented key stops working at once, everywhere.",
@@ -43,7 +44,7 @@ export const cliOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/cli/env",
-    handler: cli.env,
+    handler: env,
     tag: "CLI",
     summary: "The environment variables of the key's app, or of another app by name",
     description:
@@ -78,7 +79,7 @@ export const cliOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/cli/apps",
-    handler: cli.apps,
+    handler: call((caller) => caller.cli.apps, { auth: "appKey", noStore: true }),
     tag: "CLI",
     summary: "The apps of the key's workspace",
     description: "What `svc dev` offers when the key's own app has no variables: each app by name, how many variables it has, and which one is the key's. CLI keys only. Never cached.",

@@ -1,18 +1,7 @@
 import { toDotenv } from "../../server/apps";
 import { requireAppKey } from "../bearer";
 import type { RequestContext } from "../request-context";
-import { json, noContent } from "../responses";
-
-export async function whoami(ctx: RequestContext) {
-  await requireAppKey(ctx);
-  return json(await (await ctx.caller()).cli.whoami());
-}
-
-export async function logout(ctx: RequestContext) {
-  await requireAppKey(ctx);
-  await (await ctx.caller()).cli.logout();
-  return noContent();
-}
+import { json } from "../responses";
 
 /** JSON by default; `?format=dotenv` answers a `.env` body. `?app=<name>`: another app of the workspace (CLI keys). */
 export async function env(ctx: RequestContext) {
@@ -24,10 +13,4 @@ export async function env(ctx: RequestContext) {
     return new Response(toDotenv(result.variables), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
   }
   return json({ appId: result.appId, appName: result.appName, env: Object.fromEntries(result.variables.map((v) => [v.key, v.value])) }, 200, { "cache-control": "no-store" });
-}
-
-/** The workspace's apps with their variable counts, for `svc dev` (CLI keys only). */
-export async function apps(ctx: RequestContext) {
-  await requireAppKey(ctx);
-  return json(await (await ctx.caller()).cli.apps(), 200, { "cache-control": "no-store" });
 }

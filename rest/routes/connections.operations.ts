@@ -3,6 +3,10 @@ import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
 import { badBearer, crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
+import { z } from "zod";
+import { AppError } from "../../server/platform/errors";
+import { call, pathParam } from "../bind";
+import type { RequestContext } from "../request-context";
 import * as connections from "./connections";
 import { sdkFile } from "./sdk";
 
@@ -24,6 +28,14 @@ export function keyOnly(request: Request = {}): ResponseDoc {
 
 const UNKNOWN_CONNECTION = "00000000-0000-4000-8000-000000000000";
 const CONNECTION_NOT_FOUND = { message: "Connection not found" };
+
+/**
+ * A path segment that is no UUID (malformed percent-encoding included) names no connection:
+ * 404, as for an unknown id, not the procedure's 400 for a bad input nor a 500 from decoding.
+ */
+function connectionIdIsUuid(ctx: RequestContext): void {
+  if (!z.uuid().safeParse(pathParam(ctx, "id")).success) throw new AppError("NOT_FOUND", "Connection not found");
+}
 
 export const connectionOperations: Route[] = [
   route({
@@ -53,7 +65,7 @@ export const connectionOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/connections/{id}",
-    handler: connections.disconnect,
+    handler: call((caller) => caller.connections.disconnect, { auth: "session", guard: connectionIdIsUuid, input: (ctx) => ({ connectionId: pathParam(ctx, "id") }), empty: true }),
     sessionCookie: true,
     tag: "Connections",
     summary: "Disconnect a connection",
@@ -93,7 +105,7 @@ export const connectionOperations: Route[] = [
   route({
     method: "PATCH",
     path: "/api/connections/{id}",
-    handler: connections.rename,
+    handler: call((caller) => caller.connections.rename, { auth: "session", guard: connectionIdIsUuid, body: true, input: (ctx) => ({ connectionId: pathParam(ctx, "id") }) }),
     sessionCookie: true,
     tag: "Connections",
     summary: "Rename a connection",

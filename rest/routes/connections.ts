@@ -1,38 +1,10 @@
-import { z } from "zod";
 import { AppError } from "../../server/platform/errors";
-import { createConnectSession, integrationLogo } from "../../server/connections";
-import { requireCliKeyPersonMay } from "../../server/members";
+import { connectSessionFor, integrationLogoOf } from "../../server/connections";
 import { getRuntime } from "../../server/start";
 import { requireAppKey } from "../bearer";
 import { decodePathSegment } from "../path-segment";
 import type { RequestContext } from "../request-context";
-import { json, noContent } from "../responses";
-import { requireSession } from "./session";
-import { readJsonObject } from "../body";
-
-/**
- * DELETE /api/connections/{id} (dashboard, session cookie): bindings and integration env rows go with it.
- * A path segment that is no UUID (malformed percent-encoding included) names no connection: 404,
- * as for an unknown id, not the procedure's 400 for a bad input nor a 500 from decoding.
- */
-export async function disconnect(ctx: RequestContext) {
-  await requireSession(ctx);
-  const connectionId = decodePathSegment(ctx.params.id ?? "");
-  if (!z.uuid().safeParse(connectionId).success) throw new AppError("NOT_FOUND", "Connection not found");
-  const caller = await ctx.caller();
-  await caller.connections.disconnect({ connectionId });
-  return noContent();
-}
-
-/** PATCH /api/connections/{id} (dashboard, session cookie): the connection's own name; an id that is no UUID names none (404). */
-export async function rename(ctx: RequestContext) {
-  await requireSession(ctx);
-  const connectionId = decodePathSegment(ctx.params.id ?? "");
-  if (!z.uuid().safeParse(connectionId).success) throw new AppError("NOT_FOUND", "Connection not found");
-  const body = await readJsonObject(ctx.request);
-  const caller = await ctx.caller();
-  return json(await caller.connections.rename({ ...body, connectionId } as never));
-}
+import { json } from "../responses";
 
 /**
  * POST /api/connect/sessions (App Key, server to server): a 30-minute `svc_cs_` token
@@ -40,10 +12,8 @@ export async function rename(ctx: RequestContext) {
  */
 export async function createSession(ctx: RequestContext) {
   const principal = await requireAppKey(ctx);
-  const { orm } = await getRuntime();
-  // A connect session makes a connection: a viewer's CLI key may not (an app's own key is the app acting).
-  await requireCliKeyPersonMay(orm.em.fork(), principal, "connections.manage");
-  const session = await createConnectSession(orm.em.fork(), { appId: principal.appId, tenantId: principal.tenantId, keyId: principal.keyId });
+  // A connect session makes a connection: the area judges whether this key's person may.
+  const session = await connectSessionFor((await getRuntime()).orm, principal);
   return json({ token: session.token, expires_at: session.expiresAt.toISOString() }, 201, { "cache-control": "no-store" });
 }
 
@@ -53,7 +23,7 @@ export async function createSession(ctx: RequestContext) {
  */
 export async function integrationLogoFile(ctx: RequestContext): Promise<Response> {
   const slug = decodePathSegment(ctx.params.slug ?? "");
-  const logo = await integrationLogo((await getRuntime()).orm.em.fork(), slug);
+  const logo = await integrationLogoOf((await getRuntime()).orm, slug);
   if (!logo) throw new AppError("NOT_FOUND", "Logo not found");
   return new Response(new Uint8Array(logo.body), {
     status: 200,

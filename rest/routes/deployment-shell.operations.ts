@@ -3,7 +3,7 @@ import { type ExampleDoc, type ReplayRequest, type ResponseDoc } from "../openap
 import { route, type Route } from "../route-types";
 import { crossOrigin, INVALID_BEARER, NO_WORKSPACE } from "../openapi/common-responses";
 import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
-import * as agentTokens from "./agent-tokens";
+import { call, pathParam } from "../bind";
 
 /**
  * The shell side of a deployment (`svc agent`, `svc ssh`): its agent tokens and its event log.
@@ -60,7 +60,7 @@ export const deploymentShellOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/deployments/{name}/agent-tokens",
-    handler: agentTokens.list,
+    handler: call((caller) => caller.shell.listAgentTokens, { auth: "sessionOrKey", input: (ctx) => ({ name: pathParam(ctx, "name") }), answer: (agentTokens) => ({ agentTokens }), noStore: true }),
     tag: "Deployments",
     summary: "A deployment's agent tokens",
     description:
@@ -84,7 +84,8 @@ export const deploymentShellOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/deployments/{name}/agent-tokens",
-    handler: agentTokens.issue,
+    // 201 with the token: the only time it is shown.
+    handler: call((caller) => caller.shell.issueAgentToken, { auth: "sessionOrKey", input: (ctx) => ({ name: pathParam(ctx, "name") }), status: 201, noStore: true }),
     sessionCookie: true,
     tag: "Deployments",
     summary: "Issue an agent token",
@@ -121,7 +122,7 @@ export const deploymentShellOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/deployments/{name}/agent-tokens/{id}",
-    handler: agentTokens.revoke,
+    handler: call((caller) => caller.shell.revokeAgentToken, { auth: "sessionOrKey", input: (ctx) => ({ name: pathParam(ctx, "name"), tokenId: pathParam(ctx, "id") }), empty: true }),
     sessionCookie: true,
     tag: "Deployments",
     summary: "Revoke an agent token",
@@ -150,7 +151,7 @@ export const deploymentShellOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/deployments/{name}/events",
-    handler: agentTokens.events,
+    handler: call((caller) => caller.shell.events, { auth: "sessionOrKey", input: (ctx) => ({ name: pathParam(ctx, "name") }), answer: (events) => ({ events }), noStore: true }),
     tag: "Deployments",
     summary: "A deployment's event log",
     description:

@@ -3,7 +3,7 @@ import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
 import { crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, UNAUTHORIZED } from "../openapi/common-responses";
-import * as deployments from "./deployments";
+import { call, pathParam } from "../bind";
 
 const DEPLOYMENT = {
   id: "6d5c4b3a-2918-4e7f-8a6b-5c4d3e2f1a0b",
@@ -50,7 +50,7 @@ export const deploymentOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/deployments",
-    handler: deployments.list,
+    handler: call((caller) => caller.deployments.list, { auth: "sessionOrKey", answer: (deployments) => ({ deployments }), noStore: true }),
     tag: "Deployments",
     summary: "Deployed tools of your workspace",
     description: `Every tool registered in your current workspace, with its address and last health check. ${AUTH_DESCRIPTION}`,
@@ -64,7 +64,7 @@ export const deploymentOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/deployments",
-    handler: deployments.create,
+    handler: call((caller) => caller.deployments.create, { auth: "sessionOrKey", body: true, status: 201 }),
     sessionCookie: true,
     tag: "Deployments",
     summary: "Register a deployed tool",
@@ -102,7 +102,7 @@ export const deploymentOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/deployments/{name}",
-    handler: deployments.get,
+    handler: call((caller) => caller.deployments.get, { auth: "sessionOrKey", input: (ctx) => ({ name: pathParam(ctx, "name") }), noStore: true }),
     tag: "Deployments",
     summary: "One deployed tool",
     description: AUTH_DESCRIPTION,
@@ -117,7 +117,7 @@ export const deploymentOperations: Route[] = [
   route({
     method: "PATCH",
     path: "/api/deployments/{name}",
-    handler: deployments.update,
+    handler: call((caller) => caller.deployments.update, { auth: "sessionOrKey", body: true, input: (ctx) => ({ name: pathParam(ctx, "name") }) }),
     sessionCookie: true,
     tag: "Deployments",
     summary: "Change a deployed tool",
@@ -144,7 +144,7 @@ export const deploymentOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/deployments/{name}",
-    handler: deployments.remove,
+    handler: call((caller) => caller.deployments.remove, { auth: "sessionOrKey", input: (ctx) => ({ name: pathParam(ctx, "name") }), empty: true }),
     sessionCookie: true,
     tag: "Deployments",
     summary: "Remove a deployed tool",

@@ -2,7 +2,9 @@ import { adminFactorOutput, adminFactorsOutput } from "../../server/two-step";
 import { adminOAuthClientCreateBody, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "../../server/oauth-server";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import * as admin from "./identity-admin-security";
+import { call, pathParam } from "../bind";
+import { listOAuthClients } from "./identity-admin";
+import { bearerToken, identityBody } from "./identity-provider";
 
 const ADMIN_DESCRIPTION =
   "GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`.";
@@ -40,7 +42,7 @@ export const identityAdminSecurityOperations: Route[] = [
   route({
     method: "GET",
     path: "/auth/v1/admin/oauth/clients",
-    handler: admin.listOAuthClients,
+    handler: listOAuthClients,
     errorShape: "identity",
     tag: "Identity provider",
     summary: "List OAuth clients (admin)",
@@ -61,7 +63,7 @@ export const identityAdminSecurityOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/admin/oauth/clients",
-    handler: admin.createOAuthClient,
+    handler: call((caller) => caller.idpAdminSecurity.createOAuthClient, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ serviceKey: bearerToken(ctx), fields }), status: 201 }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Create an OAuth client (admin)",
@@ -78,7 +80,7 @@ export const identityAdminSecurityOperations: Route[] = [
   route({
     method: "GET",
     path: "/auth/v1/admin/oauth/clients/{clientId}",
-    handler: admin.getOAuthClient,
+    handler: call((caller) => caller.idpAdminSecurity.getOAuthClient, { guard: bearerToken, input: (ctx) => ({ serviceKey: bearerToken(ctx), id: pathParam(ctx, "clientId") }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "An OAuth client (admin)",
@@ -90,7 +92,7 @@ export const identityAdminSecurityOperations: Route[] = [
   route({
     method: "PUT",
     path: "/auth/v1/admin/oauth/clients/{clientId}",
-    handler: admin.updateOAuthClient,
+    handler: call((caller) => caller.idpAdminSecurity.updateOAuthClient, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ serviceKey: bearerToken(ctx), id: pathParam(ctx, "clientId"), fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Change an OAuth client (admin)",
@@ -109,7 +111,7 @@ export const identityAdminSecurityOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/auth/v1/admin/oauth/clients/{clientId}",
-    handler: admin.deleteOAuthClient,
+    handler: call((caller) => caller.idpAdminSecurity.deleteOAuthClient, { guard: bearerToken, input: (ctx) => ({ serviceKey: bearerToken(ctx), id: pathParam(ctx, "clientId") }), empty: true }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Delete an OAuth client (admin)",
@@ -121,7 +123,7 @@ export const identityAdminSecurityOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/admin/oauth/clients/{clientId}/regenerate_secret",
-    handler: admin.regenerateOAuthClientSecret,
+    handler: call((caller) => caller.idpAdminSecurity.regenerateOAuthClientSecret, { guard: bearerToken, input: (ctx) => ({ serviceKey: bearerToken(ctx), id: pathParam(ctx, "clientId") }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Regenerate an OAuth client's secret (admin)",
@@ -138,7 +140,7 @@ export const identityAdminSecurityOperations: Route[] = [
   route({
     method: "GET",
     path: "/auth/v1/admin/users/{id}/factors",
-    handler: admin.listFactors,
+    handler: call((caller) => caller.idpAdminSecurity.listFactors, { guard: bearerToken, input: (ctx) => ({ serviceKey: bearerToken(ctx), userId: pathParam(ctx, "id") }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "A person's factors (admin)",
@@ -150,7 +152,7 @@ export const identityAdminSecurityOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/auth/v1/admin/users/{id}/factors/{factorId}",
-    handler: admin.deleteFactor,
+    handler: call((caller) => caller.idpAdminSecurity.deleteFactor, { guard: bearerToken, input: (ctx) => ({ serviceKey: bearerToken(ctx), userId: pathParam(ctx, "id"), factorId: pathParam(ctx, "factorId") }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Remove a person's factor (admin)",

@@ -1,7 +1,9 @@
 import { adminUserBody, adminUserOutput, adminUsersListOutput, adminUsersQuery, generateLinkBody, generateLinkOutput, inviteBody, redirectQuery } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import * as admin from "./identity-admin";
+import { call } from "../bind";
+import { listUsers } from "./identity-admin";
+import { bearerToken, identityBody } from "./identity-provider";
 
 const ADMIN_DESCRIPTION =
   "GoTrue's admin API (auth-js `auth.admin.*`) over the built-in provider's accounts. `Authorization: Bearer <service-role key>`: " +
@@ -29,7 +31,7 @@ export const identityAdminOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/admin/users",
-    handler: admin.createUser,
+    handler: call((caller) => caller.idp.adminCreateUser, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ serviceKey: bearerToken(ctx), fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Create an account (admin)",
@@ -41,7 +43,7 @@ export const identityAdminOperations: Route[] = [
   route({
     method: "GET",
     path: "/auth/v1/admin/users",
-    handler: admin.listUsers,
+    handler: listUsers,
     errorShape: "identity",
     tag: "Identity provider",
     summary: "List accounts (admin)",
@@ -62,7 +64,7 @@ export const identityAdminOperations: Route[] = [
   route({
     method: "GET",
     path: "/auth/v1/admin/users/{id}",
-    handler: admin.getUser,
+    handler: call((caller) => caller.idp.adminGetUser, { guard: bearerToken, input: (ctx) => ({ serviceKey: bearerToken(ctx), id: ctx.params.id ?? "" }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "An account (admin)",
@@ -74,7 +76,7 @@ export const identityAdminOperations: Route[] = [
   route({
     method: "PUT",
     path: "/auth/v1/admin/users/{id}",
-    handler: admin.updateUser,
+    handler: call((caller) => caller.idp.adminUpdateUser, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ serviceKey: bearerToken(ctx), id: ctx.params.id ?? "", fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Change an account (admin)",
@@ -87,7 +89,7 @@ export const identityAdminOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/auth/v1/admin/users/{id}",
-    handler: admin.deleteUser,
+    handler: call((caller) => caller.idp.adminDeleteUser, { guard: bearerToken, input: (ctx) => ({ serviceKey: bearerToken(ctx), id: ctx.params.id ?? "" }), answer: () => ({}) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Delete an account (admin)",
@@ -99,7 +101,8 @@ export const identityAdminOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/admin/generate_link",
-    handler: admin.generateLink,
+    // auth-js sends `redirectTo` as the `redirect_to` query parameter.
+    handler: call((caller) => caller.idp.adminGenerateLink, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ serviceKey: bearerToken(ctx), fields, redirectTo: ctx.url.searchParams.get("redirect_to") }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Make a sign-in link and code (admin)",
@@ -121,7 +124,7 @@ export const identityAdminOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/invite",
-    handler: admin.invite,
+    handler: call((caller) => caller.idp.adminInvite, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ serviceKey: bearerToken(ctx), fields, redirectTo: ctx.url.searchParams.get("redirect_to") }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Invite by email (admin)",

@@ -13,7 +13,8 @@ import {
 import { identitySessionOutput } from "../../server/identity";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import * as factors from "./identity-factors";
+import { call } from "../bind";
+import { bearerToken, identityBody, optionalBody } from "./identity-provider";
 import { badJwtExample, badToken, noBearer } from "./identity-bearer-refusals";
 
 const MFA_DESCRIPTION =
@@ -57,7 +58,7 @@ export const identityFactorOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/factors",
-    handler: factors.enroll,
+    handler: call((caller) => caller.idp.factorEnroll, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ accessToken: bearerToken(ctx), factorId: ctx.params.id ?? "", fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Enrol a TOTP or WebAuthn factor",
@@ -86,7 +87,7 @@ export const identityFactorOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/factors/{id}/challenge",
-    handler: factors.challenge,
+    handler: call((caller) => caller.idp.factorChallenge, { guard: bearerToken, body: optionalBody, input: (ctx, fields) => ({ accessToken: bearerToken(ctx), factorId: ctx.params.id ?? "", fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Challenge a factor",
@@ -113,7 +114,7 @@ export const identityFactorOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/factors/{id}/verify",
-    handler: factors.verify,
+    handler: call((caller) => caller.idp.factorVerify, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ accessToken: bearerToken(ctx), factorId: ctx.params.id ?? "", fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Verify a factor: the session rises to aal2",
@@ -158,7 +159,7 @@ export const identityFactorOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/auth/v1/factors/{id}",
-    handler: factors.unenroll,
+    handler: call((caller) => caller.idp.factorUnenroll, { guard: bearerToken, input: (ctx) => ({ accessToken: bearerToken(ctx), factorId: ctx.params.id ?? "", fields: {} }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Remove a factor",
@@ -178,7 +179,7 @@ export const identityFactorOperations: Route[] = [
   route({
     method: "GET",
     path: "/auth/v1/factors/recovery-codes",
-    handler: factors.recoveryStatus,
+    handler: call((caller) => caller.idp.recoveryCodesStatus, { guard: bearerToken, input: (ctx) => ({ accessToken: bearerToken(ctx), factorId: ctx.params.id ?? "", fields: {} }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "How many recovery codes are left",
@@ -189,7 +190,7 @@ export const identityFactorOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/factors/recovery-codes",
-    handler: factors.recoveryGenerate,
+    handler: call((caller) => caller.idp.recoveryCodesGenerate, { guard: bearerToken, body: optionalBody, input: (ctx, fields) => ({ accessToken: bearerToken(ctx), factorId: ctx.params.id ?? "", fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Generate recovery codes",
@@ -206,7 +207,7 @@ export const identityFactorOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/factors/recovery-codes/regenerate",
-    handler: factors.recoveryRegenerate,
+    handler: call((caller) => caller.idp.recoveryCodesRegenerate, { guard: bearerToken, body: optionalBody, input: (ctx, fields) => ({ accessToken: bearerToken(ctx), factorId: ctx.params.id ?? "", fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Replace the recovery codes",
@@ -217,7 +218,7 @@ export const identityFactorOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/auth/v1/factors/recovery-codes",
-    handler: factors.recoveryDelete,
+    handler: call((caller) => caller.idp.recoveryCodesDelete, { guard: bearerToken, input: (ctx) => ({ accessToken: bearerToken(ctx), factorId: ctx.params.id ?? "", fields: {} }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Delete the recovery codes",
@@ -228,7 +229,7 @@ export const identityFactorOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/factors/recovery-codes/verify",
-    handler: factors.recoveryVerify,
+    handler: call((caller) => caller.idp.recoveryCodeVerify, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ accessToken: bearerToken(ctx), factorId: ctx.params.id ?? "", fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Sign in with a recovery code: the session rises to aal2",

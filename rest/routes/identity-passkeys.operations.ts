@@ -10,7 +10,8 @@ import {
 } from "../../server/two-step";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import * as passkeys from "./identity-passkeys";
+import { call } from "../bind";
+import { bearerToken, identityBody, optionalBody } from "./identity-provider";
 import { badJwtExample, badToken, noBearer } from "./identity-bearer-refusals";
 
 const PASSKEY_DESCRIPTION =
@@ -58,7 +59,7 @@ export const identityPasskeyOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/passkeys/registration/options",
-    handler: passkeys.registrationOptions,
+    handler: call((caller) => caller.idp.passkeyRegistrationOptions, { guard: bearerToken, body: optionalBody, input: (ctx) => ({ accessToken: bearerToken(ctx) }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Start registering a passkey",
@@ -76,7 +77,7 @@ export const identityPasskeyOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/passkeys/registration/verify",
-    handler: passkeys.registrationVerify,
+    handler: call((caller) => caller.idp.passkeyRegistrationVerify, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ accessToken: bearerToken(ctx), fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Finish registering a passkey",
@@ -104,7 +105,8 @@ export const identityPasskeyOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/passkeys/authentication/options",
-    handler: passkeys.authenticationOptions,
+    // No bearer: this starts a sign-in. auth-js sends `gotrue_meta_security` (a captcha token), which is not used.
+    handler: call((caller) => caller.idp.passkeyAuthenticationOptions, { body: optionalBody, input: () => undefined }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Start signing in with a passkey",
@@ -124,7 +126,7 @@ export const identityPasskeyOperations: Route[] = [
   route({
     method: "POST",
     path: "/auth/v1/passkeys/authentication/verify",
-    handler: passkeys.authenticationVerify,
+    handler: call((caller) => caller.idp.passkeyAuthenticationVerify, { body: identityBody, input: (_ctx, fields) => ({ fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Sign in with a passkey: a session at aal2",
@@ -152,7 +154,7 @@ export const identityPasskeyOperations: Route[] = [
   route({
     method: "GET",
     path: "/auth/v1/passkeys",
-    handler: passkeys.list,
+    handler: call((caller) => caller.idp.passkeyList, { guard: bearerToken, input: (ctx) => ({ accessToken: bearerToken(ctx) }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "List your passkeys",
@@ -167,7 +169,7 @@ export const identityPasskeyOperations: Route[] = [
   route({
     method: "PATCH",
     path: "/auth/v1/passkeys/{id}",
-    handler: passkeys.rename,
+    handler: call((caller) => caller.idp.passkeyRename, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ accessToken: bearerToken(ctx), passkeyId: ctx.params.passkeyId ?? ctx.params.id ?? "", fields }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Rename a passkey",
@@ -197,7 +199,7 @@ export const identityPasskeyOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/auth/v1/passkeys/{id}",
-    handler: passkeys.remove,
+    handler: call((caller) => caller.idp.passkeyDelete, { guard: bearerToken, input: (ctx) => ({ accessToken: bearerToken(ctx), passkeyId: ctx.params.passkeyId ?? ctx.params.id ?? "" }), empty: true }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Remove a passkey",
@@ -209,7 +211,7 @@ export const identityPasskeyOperations: Route[] = [
   route({
     method: "GET",
     path: "/auth/v1/admin/users/{id}/passkeys",
-    handler: passkeys.adminList,
+    handler: call((caller) => caller.idp.adminPasskeyList, { guard: bearerToken, input: (ctx) => ({ accessToken: bearerToken(ctx), userId: ctx.params.id ?? "" }) }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "List an account's passkeys (admin)",
@@ -225,7 +227,7 @@ export const identityPasskeyOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/auth/v1/admin/users/{id}/passkeys/{passkeyId}",
-    handler: passkeys.adminRemove,
+    handler: call((caller) => caller.idp.adminPasskeyDelete, { guard: bearerToken, input: (ctx) => ({ accessToken: bearerToken(ctx), userId: ctx.params.id ?? "", passkeyId: ctx.params.passkeyId ?? ctx.params.id ?? "" }), empty: true }),
     errorShape: "identity",
     tag: "Identity provider",
     summary: "Remove an account's passkey (admin)",

@@ -2,6 +2,7 @@ import { IDENTITY } from "../../server/identity";
 import { findAppError } from "../../server/platform/errors";
 import { IdentityError, refuseProviderSignIn } from "../../server/identity";
 import { readJsonObject, readTextCapped } from "../body";
+import { clientInput } from "../bind";
 import type { RequestContext } from "../request-context";
 import { json, noContent } from "../responses";
 
@@ -19,6 +20,13 @@ export async function identityBody(ctx: RequestContext) {
   } catch (error) {
     throw identityBodyError(error);
   }
+}
+
+/** A body where GoTrue's is optional (an empty request is `{}`): MFA challenge, passkey options. */
+export async function optionalBody(ctx: RequestContext): Promise<Record<string, unknown>> {
+  const length = ctx.request.headers.get("content-length");
+  if (length === "0" || (length === null && !ctx.request.body)) return {};
+  return identityBody(ctx);
 }
 
 function identityBodyError(error: unknown): IdentityError {
@@ -40,7 +48,7 @@ async function tokenBody(ctx: RequestContext): Promise<{ body: Record<string, un
 export async function signup(ctx: RequestContext) {
   const body = await identityBody(ctx);
   const caller = await ctx.caller();
-  return json(await caller.idp.signup(body as never));
+  return json(await caller.idp.signup(clientInput(body)));
 }
 
 export async function token(ctx: RequestContext) {

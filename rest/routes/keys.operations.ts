@@ -2,7 +2,7 @@ import { createdKeyOutput, createKeyBody, keyListOutput } from "../../server/key
 import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
 import { route, type Route } from "../route-types";
 import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
-import * as keys from "./keys";
+import { call, pathParam } from "../bind";
 
 const KEY = {
   id: "5c4b3a29-1807-4f6e-9d5c-4b3a29180706",
@@ -22,7 +22,7 @@ export const keyOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/keys",
-    handler: keys.list,
+    handler: call((caller) => caller.keys.list, { auth: "sessionOrKey", answer: (keys) => ({ keys }), noStore: true }),
     tag: "Keys",
     summary: "API keys of your workspace",
     description: `Every \`svc_sk_\` key of the workspace's apps, revoked ones included, by its display prefix: never the key itself. ${AUTH_DESCRIPTION}`,
@@ -36,7 +36,8 @@ export const keyOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/keys",
-    handler: keys.create,
+    // The only answer that shows the key: never cached.
+    handler: call((caller) => caller.keys.create, { auth: "sessionOrKey", body: true, status: 201, noStore: true }),
     sessionCookie: true,
     tag: "Keys",
     summary: "Create an API key for an app",
@@ -60,7 +61,7 @@ export const keyOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/keys/{keyId}",
-    handler: keys.revoke,
+    handler: call((caller) => caller.keys.revoke, { auth: "sessionOrKey", input: (ctx) => ({ keyId: pathParam(ctx, "keyId") }), empty: true }),
     sessionCookie: true,
     tag: "Keys",
     summary: "Revoke an API key",

@@ -3,7 +3,18 @@ import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
 import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
-import * as members from "./members";
+import { AppError } from "../../server/platform/errors";
+import { call } from "../bind";
+import type { RequestContext } from "../request-context";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The path's `{param}` as a UUID; anything that is not one names nothing (404). */
+function idParam(ctx: RequestContext, param: "id" | "userId", notFound: string): string {
+  const id = ctx.params[param] ?? "";
+  if (!UUID.test(id)) throw new AppError("NOT_FOUND", notFound);
+  return id.toLowerCase();
+}
 
 const OWNER_ID = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
 const OWNER_FIXED = { message: "The workspace owner cannot be removed or demoted" };
@@ -19,7 +30,7 @@ export const memberOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/tenants/me/members",
-    handler: members.listMembers,
+    handler: call((caller) => caller.members.list, { answer: ({ workspace, members, invitations }) => ({ tenantId: workspace.tenantId, role: workspace.role, members, invitations }), noStore: true }),
     tag: "Members",
     summary: "People in your workspace",
     description:
@@ -52,7 +63,7 @@ export const memberOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/tenants/me/invitations",
-    handler: members.invite,
+    handler: call((caller) => caller.members.invite, { auth: "session", body: true, status: 201, noStore: true }),
     sessionCookie: true,
     tag: "Members",
     summary: "Invite someone by email",
@@ -87,7 +98,7 @@ export const memberOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/tenants/me/invitations/{id}",
-    handler: members.revokeInvitation,
+    handler: call((caller) => caller.members.revokeInvitation, { input: (ctx) => ({ id: idParam(ctx, "id", "Invitation not found") }), empty: true }),
     sessionCookie: true,
     tag: "Members",
     summary: "Revoke a pending invitation",
@@ -112,7 +123,7 @@ export const memberOperations: Route[] = [
   route({
     method: "PATCH",
     path: "/api/tenants/me/members/{userId}",
-    handler: members.changeRole,
+    handler: call((caller) => caller.members.changeRole, { auth: "session", body: true, input: (ctx) => ({ userId: idParam(ctx, "userId", "Member not found") }) }),
     sessionCookie: true,
     tag: "Members",
     summary: "Change a member's role",
@@ -132,7 +143,7 @@ export const memberOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/tenants/me/members/{userId}",
-    handler: members.removeMember,
+    handler: call((caller) => caller.members.remove, { input: (ctx) => ({ userId: idParam(ctx, "userId", "Member not found") }), empty: true }),
     sessionCookie: true,
     tag: "Members",
     summary: "Remove a member",

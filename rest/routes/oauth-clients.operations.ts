@@ -2,7 +2,7 @@ import { registeredClientFields, registeredClientListOutput, registeredClientWit
 import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
 import type { ReplayRequest, ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import * as oauthClients from "./oauth-clients";
+import { call, pathParam } from "../bind";
 import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
 
 const UNKNOWN_APP = "00000000-0000-4000-8000-000000000000";
@@ -53,7 +53,7 @@ export const oauthClientOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/apps/{appId}/oauth-clients",
-    handler: oauthClients.list,
+    handler: call((caller) => caller.oauthClients.list, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId") }), noStore: true }),
     tag: "Apps",
     summary: "An app's registered OAuth clients",
     description: `The OAuth clients registered on this app for the service's authorization server (\`/auth/v1/oauth/\`); no secrets. ${RULES} ${AUTH_DESCRIPTION}`,
@@ -69,7 +69,7 @@ export const oauthClientOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/apps/{appId}/oauth-clients",
-    handler: oauthClients.create,
+    handler: call((caller) => caller.oauthClients.create, { auth: "sessionOrKey", body: true, input: (ctx) => ({ appId: pathParam(ctx, "appId") }), status: 201, noStore: true }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Register an OAuth client",
@@ -105,7 +105,7 @@ export const oauthClientOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/apps/{appId}/oauth-clients/{clientId}/secret",
-    handler: oauthClients.rotateSecret,
+    handler: call((caller) => caller.oauthClients.rotateSecret, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId"), clientId: pathParam(ctx, "clientId") }), noStore: true }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Rotate an OAuth client's secret",
@@ -127,7 +127,7 @@ export const oauthClientOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/apps/{appId}/oauth-clients/{clientId}",
-    handler: oauthClients.remove,
+    handler: call((caller) => caller.oauthClients.delete, { auth: "sessionOrKey", input: (ctx) => ({ appId: pathParam(ctx, "appId"), clientId: pathParam(ctx, "clientId") }), empty: true }),
     sessionCookie: true,
     tag: "Apps",
     summary: "Delete an OAuth client",

@@ -1,10 +1,11 @@
-import { checkSlugInput, createTenantInput, logoUploadOutput, slugCheckOutput, tenantOutput, updateTenantInput } from "../../server/tenants";
+import { checkSlugInput, createTenantInput, SLUG_CHECK, logoUploadOutput, slugCheckOutput, tenantOutput, updateTenantInput } from "../../server/tenants";
 import { TWO_STEP_REQUIRED_MESSAGE, twoStepRuleInput, twoStepRuleOutput } from "../../server/members";
 import { messageErrorBody } from "../../server/platform/error-bodies";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
-import * as tenants from "./tenants";
+import { call } from "../bind";
+import { uploadLogo } from "./tenants";
 
 const TENANT = {
   id: "3f1c2a9e-4b7d-4e1a-9c3b-8d2e5f6a7b8c",
@@ -36,7 +37,7 @@ function logoUploadDoc(method: "POST" | "PUT"): Route {
   return route({
     method,
     path: "/api/tenants/me/logo",
-    handler: tenants.uploadLogo,
+    handler: uploadLogo,
     sessionCookie: true,
     tag: "Workspaces",
     summary: `Upload the workspace logo (${method})`,
@@ -59,7 +60,7 @@ export const tenantOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/tenants",
-    handler: tenants.createTenant,
+    handler: call((caller) => caller.tenants.create, { auth: "session", body: true, status: 201 }),
     sessionCookie: true,
     tag: "Workspaces",
     summary: "Create your workspace",
@@ -103,7 +104,7 @@ export const tenantOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/tenants/check-slug",
-    handler: tenants.checkSlug,
+    handler: call((caller) => caller.tenants.checkSlug, { input: (ctx) => ({ slug: ctx.url.searchParams.get("slug") ?? undefined }), status: (result) => (result.available ? 200 : SLUG_CHECK[result.code].status), noStore: true }),
     tag: "Workspaces",
     summary: "Check whether a workspace URL is free",
     description: "The slug is trimmed and lowercased first. Your own workspace's slug never counts as taken. Never cached.",
@@ -135,7 +136,7 @@ export const tenantOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/tenants/me",
-    handler: tenants.getMyTenant,
+    handler: call((caller) => caller.tenants.me, {}),
     tag: "Workspaces",
     summary: "Your workspace",
     description: "The workspace you own (a workspace you only joined as a member is not returned here; see `GET /api/tenants/me/members` for your role).",
@@ -149,7 +150,7 @@ export const tenantOperations: Route[] = [
   route({
     method: "PATCH",
     path: "/api/tenants/me",
-    handler: tenants.updateMyTenant,
+    handler: call((caller) => caller.tenants.update, { auth: "session", body: true }),
     sessionCookie: true,
     tag: "Workspaces",
     summary: "Rename your workspace, set its URL once, or remove its logo",
@@ -183,7 +184,8 @@ export const tenantOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/tenants/me/two-step-rule",
-    handler: tenants.getTwoStepRule,
+    // The workspace's two-step rule (ADR 049): the owner's, through the session only.
+    handler: call((caller) => caller.tenants.twoStepRule, { auth: "session", noStore: true }),
     sessionCookie: true,
     tag: "Workspaces",
     summary: "Whether the workspace requires two-step sign-in",
@@ -201,7 +203,7 @@ export const tenantOperations: Route[] = [
   route({
     method: "PUT",
     path: "/api/tenants/me/two-step-rule",
-    handler: tenants.putTwoStepRule,
+    handler: call((caller) => caller.tenants.setTwoStepRule, { auth: "session", body: true }),
     sessionCookie: true,
     tag: "Workspaces",
     summary: "Require two-step sign-in for the workspace, or stop requiring it",

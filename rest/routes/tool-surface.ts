@@ -1,4 +1,4 @@
-import { listAppEvents, parseEventQuery, boundConnectionsBody, cachedConnectionsBody } from "../../server/connections";
+import { appEventsOf, boundConnectionsOf, cachedConnectionsBody, parseEventQuery } from "../../server/connections";
 import { APP_KEY_PREFIX } from "../../server/keys";
 import { getRuntime } from "../../server/start";
 import { bearerFrom, knownAppKey, requireAppKey } from "../bearer";
@@ -28,7 +28,7 @@ export async function myConnections(ctx: RequestContext): Promise<Response> {
   if (fast) return new Response(fast.body, { status: 200, headers: fast.headers });
   const principal = await requireAppKey(ctx);
   const { orm } = await getRuntime();
-  return new Response(await boundConnectionsBody(orm.em.fork(), principal.tenantId, principal.appId), { status: 200, headers: headers() });
+  return new Response(await boundConnectionsOf(orm, principal.tenantId, principal.appId), { status: 200, headers: headers() });
 }
 
 /** GET /api/deployments/me/events?after=&limit= */
@@ -36,5 +36,5 @@ export async function myEvents(ctx: RequestContext): Promise<Response> {
   const principal = await requireAppKey(ctx);
   const query = parseEventQuery(ctx.url.searchParams);
   const { orm } = await getRuntime();
-  return json(await listAppEvents(orm.em.fork(), { tenantId: principal.tenantId, appId: principal.appId, ...query }), 200, { "cache-control": "no-store" });
+  return json(await appEventsOf(orm, { tenantId: principal.tenantId, appId: principal.appId, ...query }), 200, { "cache-control": "no-store" });
 }

@@ -2,7 +2,11 @@ import { jwksOutput } from "../../server/identity";
 
 import { route, type Route } from "../route-types";
 import { assertionJwksRoute, authorizeApp } from "./app-authorize";
-import { manifestSchema } from "./deployments";
+import { MANIFEST_SCHEMA } from "../../server/deployments";
+import { json } from "../responses";
+
+/** The manifest's JSON Schema, for editors and `svc validate`. */
+const manifestSchema = () => json(MANIFEST_SCHEMA, 200, { "cache-control": "public, max-age=300", "content-type": "application/schema+json" });
 
 export const toolOperations: Route[] = [
   route({

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { signedInSessionsOutput, signedOutOthersOutput } from "../../server/identity";
 import { route, type Route } from "../route-types";
 import { crossOrigin, noSession } from "../openapi/common-responses";
-import * as sessions from "./user-sessions";
+import { AppError } from "../../server/platform/errors";
+import { call, pathParam } from "../bind";
+
+export const OTHERS_ONLY_MESSAGE = 'scope must be "others": this session ends at DELETE /api/user/sessions/{id}';
 
 const UNKNOWN_SESSION = "7d3c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a0f";
 const SESSION = {
@@ -19,7 +22,7 @@ export const userSessionOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/user/sessions",
-    handler: sessions.list,
+    handler: call((caller) => caller.sessions.list, { auth: "session", noStore: true }),
     tag: "Profile",
     summary: "Where you're signed in",
     description:
@@ -38,7 +41,7 @@ export const userSessionOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/user/sessions/{sessionId}",
-    handler: sessions.revoke,
+    handler: call((caller) => caller.sessions.revoke, { auth: "session", input: (ctx) => ({ sessionId: pathParam(ctx, "sessionId") }), empty: true }),
     sessionCookie: true,
     tag: "Profile",
     summary: "Sign a session out",
@@ -59,7 +62,13 @@ export const userSessionOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/user/sessions",
-    handler: sessions.revokeOthers,
+    // The scope is spelled out, as in GoTrue's `/logout?scope=others`: a bare DELETE of the collection ends nothing.
+    handler: call((caller) => caller.sessions.revokeOthers, {
+      auth: "session",
+      guard: (ctx) => {
+        if (ctx.url.searchParams.get("scope") !== "others") throw new AppError("BAD_REQUEST", OTHERS_ONLY_MESSAGE);
+      },
+    }),
     sessionCookie: true,
     tag: "Profile",
     summary: "Sign out everywhere else",
@@ -76,7 +85,7 @@ export const userSessionOperations: Route[] = [
       {
         status: 400,
         description: "No `scope=others`.",
-        examples: [{ name: "no-scope", summary: "Without a scope", body: { message: sessions.OTHERS_ONLY_MESSAGE }, request: { as: "owner" } }],
+        examples: [{ name: "no-scope", summary: "Without a scope", body: { message: OTHERS_ONLY_MESSAGE }, request: { as: "owner" } }],
       },
       noSession({ query: { scope: "others" } }),
       crossOrigin({ query: { scope: "others" } }),

@@ -2,7 +2,8 @@ import { avatarUploadOutput, profileOutput, updateProfileInput } from "../../ser
 
 import { route, type Route } from "../route-types";
 import { crossOrigin, invalidJson, noSession } from "../openapi/common-responses";
-import * as users from "./users";
+import { call } from "../bind";
+import { uploadAvatar } from "./users";
 
 const PROFILE = { id: "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f", email: "ada@example.com", displayName: "Ada Lovelace", avatarUrl: "" };
 const AVATAR_URL = `http://localhost:3000/storage/v1/object/public/avatars/user/${PROFILE.id}/5e4f3a2b-1c0d-4e9f-8a7b-6c5d4e3f2a1b.png`;
@@ -11,7 +12,7 @@ export const userOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/user/me",
-    handler: users.getMe,
+    handler: call((caller) => caller.users.me, {}),
     tag: "Profile",
     summary: "Your profile",
     description: "`displayName` and `avatarUrl` are empty strings until set.",
@@ -24,7 +25,7 @@ export const userOperations: Route[] = [
   route({
     method: "PATCH",
     path: "/api/user/me",
-    handler: users.updateMe,
+    handler: call((caller) => caller.users.update, { auth: "session", body: true }),
     sessionCookie: true,
     tag: "Profile",
     summary: "Change your display name or remove your avatar",
@@ -51,7 +52,7 @@ export const userOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/user/avatar",
-    handler: users.uploadAvatar,
+    handler: uploadAvatar,
     sessionCookie: true,
     tag: "Profile",
     summary: "Upload your avatar",

@@ -12,7 +12,7 @@ import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-respon
 import type { ResponseDoc, ReplayRequest } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
-import * as webhooks from "./webhooks";
+import { call, pathParam } from "../bind";
 
 const ENDPOINT = {
   id: "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d",
@@ -87,7 +87,7 @@ export const webhookOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/webhooks",
-    handler: webhooks.list,
+    handler: call((caller) => caller.webhooks.list, { auth: "sessionOrKey", answer: (endpoints) => ({ endpoints }), noStore: true }),
     tag: "Webhooks",
     summary: "Webhook endpoints of your workspace",
     description: `Every endpoint, enabled or not, without its secret. ${PERMISSIONS} ${AUTH_DESCRIPTION}`,
@@ -102,7 +102,7 @@ export const webhookOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/webhooks",
-    handler: webhooks.create,
+    handler: call((caller) => caller.webhooks.create, { auth: "sessionOrKey", body: true, status: 201, noStore: true }),
     sessionCookie: true,
     tag: "Webhooks",
     summary: "Register a webhook endpoint",
@@ -134,7 +134,7 @@ export const webhookOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/webhooks/{endpointId}",
-    handler: webhooks.get,
+    handler: call((caller) => caller.webhooks.get, { auth: "sessionOrKey", input: (ctx) => ({ endpointId: pathParam(ctx, "endpointId") }), noStore: true }),
     tag: "Webhooks",
     summary: "One webhook endpoint",
     description: `The endpoint, without its secret. ${PERMISSIONS} ${AUTH_DESCRIPTION}`,
@@ -150,7 +150,7 @@ export const webhookOperations: Route[] = [
   route({
     method: "PATCH",
     path: "/api/webhooks/{endpointId}",
-    handler: webhooks.update,
+    handler: call((caller) => caller.webhooks.update, { auth: "sessionOrKey", body: true, input: (ctx) => ({ endpointId: pathParam(ctx, "endpointId") }), noStore: true }),
     sessionCookie: true,
     tag: "Webhooks",
     summary: "Change a webhook endpoint",
@@ -187,7 +187,7 @@ export const webhookOperations: Route[] = [
   route({
     method: "DELETE",
     path: "/api/webhooks/{endpointId}",
-    handler: webhooks.remove,
+    handler: call((caller) => caller.webhooks.delete, { auth: "sessionOrKey", input: (ctx) => ({ endpointId: pathParam(ctx, "endpointId") }), empty: true }),
     sessionCookie: true,
     tag: "Webhooks",
     summary: "Delete a webhook endpoint",
@@ -205,7 +205,7 @@ export const webhookOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/webhooks/{endpointId}/rotate-secret",
-    handler: webhooks.rotateSecret,
+    handler: call((caller) => caller.webhooks.rotateSecret, { auth: "sessionOrKey", body: true, input: (ctx) => ({ endpointId: pathParam(ctx, "endpointId") }), noStore: true }),
     sessionCookie: true,
     tag: "Webhooks",
     summary: "Rotate a webhook endpoint's signing secret",
@@ -249,7 +249,7 @@ export const webhookOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/webhooks/{endpointId}/deliveries",
-    handler: webhooks.deliveries,
+    handler: call((caller) => caller.webhooks.deliveries, { auth: "sessionOrKey", input: (ctx) => ({ endpointId: pathParam(ctx, "endpointId") }), answer: (deliveries) => ({ deliveries }), noStore: true }),
     tag: "Webhooks",
     summary: "An endpoint's delivery log",
     description: `The latest 50 deliveries, newest first, each with its status and every attempt (time, the receiver's status, latency, the first 500 characters of its answer, or why it did not answer). ${PERMISSIONS} ${AUTH_DESCRIPTION}`,
@@ -265,7 +265,7 @@ export const webhookOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/webhooks/{endpointId}/deliveries/{deliveryId}/resend",
-    handler: webhooks.resend,
+    handler: call((caller) => caller.webhooks.resend, { auth: "sessionOrKey", input: (ctx) => ({ endpointId: pathParam(ctx, "endpointId"), deliveryId: pathParam(ctx, "deliveryId") }), status: 202, noStore: true }),
     sessionCookie: true,
     tag: "Webhooks",
     summary: "Resend a delivery",

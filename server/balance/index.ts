@@ -7,3 +7,4 @@ export { parseCredits } from "./money";
 export { MAX_PAGE_SIZE, PAGE_SIZE } from "./pages";
 export { balanceOutput } from "./schemas";
 export type { BalanceBody } from "./schemas";
+export { balanceOf } from "./edge-calls";

@@ -36,3 +36,4 @@ export type { WizardCaller } from "./wizard";
 export { bindBody, bindingListOutput, bindingOutput, connectionOutput, renameConnectionBody, renameConnectionInput } from "./schemas";
 export { CONNECTION_APP_ERRORS, CONNECTION_CODES, CONNECTION_ERROR_CODES, OAUTH_CALLBACK, OAUTH_START, PROVIDER_PROXY } from "./error-codes";
 export { connectionsMigrations } from "./migrations";
+export { appEventsOf, boundConnectionsOf, connectSessionFor, finishBroker, finishFirstParty, finishFirstPartyPick, integrationLogoOf, keepFlowResult, startConnection, takeFlowResult } from "./edge-calls";

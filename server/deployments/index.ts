@@ -23,3 +23,5 @@ export type { TokenRefusal } from "./tool-tokens";
 export { authorizationForTool, cookieForTool, isServiceCookieName, toolSetCookie, withToolCookiesScoped } from "./tool-cookies";
 export { carriesOurCredential } from "./our-credentials";
 export { DEPLOYMENT_ERROR_CODES, TOOL_ACCESS } from "./error-codes";
+export { mintToolCode, toolVisitFor } from "./edge-calls";
+export type { ToolVisit } from "./edge-calls";

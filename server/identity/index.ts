@@ -45,3 +45,4 @@ export { raiseSessionToAal2 } from "./session-level";
 export { publishSessionRevoked } from "./session-revocations";
 export { IDENTITY, IDENTITY_CODES, IDENTITY_ERROR_CODES, IDENTITY_REDIRECT } from "./error-codes";
 export { identityMigrations } from "./migrations";
+export { sessionIsLive } from "./edge-calls";

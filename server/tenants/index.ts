@@ -8,3 +8,4 @@ export type { TenantOutput } from "./schemas";
 export { SLUG_FORMAT_MESSAGE, isValidSlugFormat, normalizeSlug } from "./slug";
 export { checkSlug, createTenant, findTenant, requireProductionTenant, setTenantLogo, updateTenant } from "./tenant-service";
 export { SLUG_CHECK, TENANT_APP_ERRORS, TENANT_CODES, TENANT_ERROR_CODES } from "./error-codes";
+export { userTenantOf } from "./edge-calls";

@@ -1,5 +1,5 @@
 import { getConfig } from "../../server/platform/config";
-import { brokerCallback, firstPartyCallback, firstPartyPick, type CallbackOutcome, SDK_NONCE_PATTERN, takeResult, OAuthStartError, startAuthorize, startBroker, type StartRequest, callbackPath, isDocumentNavigation, startFailurePopup, storeResult } from "../../server/connections";
+import { type CallbackOutcome, callbackPath, finishBroker, finishFirstParty, finishFirstPartyPick, isDocumentNavigation, keepFlowResult, OAuthStartError, SDK_NONCE_PATTERN, startConnection, startFailurePopup, type StartRequest, takeFlowResult } from "../../server/connections";
 import { readCookie } from "../../server/identity";
 import { getRuntime } from "../../server/start";
 import { isDatabaseUnavailable } from "../../server/platform/db/availability";
@@ -29,7 +29,7 @@ function providerParam(ctx: RequestContext): string {
 }
 
 async function orm() {
-  return (await getRuntime()).orm.em.fork();
+  return (await getRuntime()).orm;
 }
 
 /**
@@ -47,7 +47,7 @@ async function startAnswer(ctx: RequestContext, run: () => Promise<Response>): P
     if (error.code === OAUTH_START.UNAUTHORIZED.code) return redirectWithCookies(`/login?redirectTo=${encodeURIComponent(ctx.url.pathname + ctx.url.search)}`);
     const failure = startFailurePopup(ctx.url.search, error);
     // Kept for an SDK cut off from its popup; a failed store must not turn the page into a 500.
-    if (failure.sdkNonce) await storeResult(await orm(), failure.sdkNonce, failure.message).catch(() => undefined);
+    if (failure.sdkNonce) await keepFlowResult(await orm(), failure.sdkNonce, failure.message).catch(() => undefined);
     return popupResponse(renderPopupPage(failure.message, failure.targetOrigin, error.status));
   }
 }
@@ -69,7 +69,7 @@ async function startRequest(ctx: RequestContext, provider: string): Promise<Star
 export async function authorize(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
   return startAnswer(ctx, async () => {
-    const next = await startAuthorize(await startRequest(ctx, provider), orm);
+    const next = await startConnection(await orm(), await startRequest(ctx, provider), "provider");
     return redirectWithCookies(next.location, next.cookies);
   });
 }
@@ -78,7 +78,7 @@ export async function authorize(ctx: RequestContext): Promise<Response> {
 export async function brokerStart(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
   return startAnswer(ctx, async () => {
-    const next = await startBroker(await startRequest(ctx, provider), orm);
+    const next = await startConnection(await orm(), await startRequest(ctx, provider), "broker");
     return redirectWithCookies(next.location, next.cookies);
   });
 }
@@ -112,20 +112,20 @@ async function popupOrOutage(run: () => Promise<CallbackOutcome>, provider: stri
 /** GET /api/oauth/{provider}/callback: the first-party provider's redirect back. */
 export async function callback(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
-  return popupOrOutage(async () => firstPartyCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
+  return popupOrOutage(async () => finishFirstParty(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
 }
 
 /** POST /api/oauth/{provider}/callback: the discovery picker's form. */
 export async function pick(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
   const form = new URLSearchParams(await readTextCapped(ctx.request, 16 * 1024));
-  return popupOrOutage(async () => firstPartyPick(await orm(), provider, form, cookieReader(ctx)), provider);
+  return popupOrOutage(async () => finishFirstPartyPick(await orm(), provider, form, cookieReader(ctx)), provider);
 }
 
 /** GET /api/oauth/broker/{provider}/callback: the broker's redirect back. */
 export async function brokerCallbackRoute(ctx: RequestContext): Promise<Response> {
   const provider = providerParam(ctx);
-  return popupOrOutage(async () => brokerCallback(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
+  return popupOrOutage(async () => finishBroker(await orm(), provider, ctx.url.searchParams, cookieReader(ctx)), provider);
 }
 
 /**
@@ -134,11 +134,11 @@ export async function brokerCallbackRoute(ctx: RequestContext): Promise<Response
  * (yet) is 200 `{ status: "pending" }`, not an error: an SDK cut off from its popup asks
  * every 1.5 s and a page must not log a failed request each time (ADR 034).
  */
-export async function oauthResult(ctx: RequestContext): Promise<Response> {
+export async function connectionFlowResult(ctx: RequestContext): Promise<Response> {
   const cors = { ...NO_STORE, "access-control-allow-origin": "*" };
   const nonce = ctx.url.searchParams.get("sdk_nonce");
   if (!nonce || !SDK_NONCE_PATTERN.test(nonce)) return json({ error: OAUTH_START.INVALID_SDK_NONCE.code }, OAUTH_START.INVALID_SDK_NONCE.status, cors);
-  const message = await takeResult(await orm(), nonce);
+  const message = await takeFlowResult(await orm(), nonce);
   return json(message ?? { status: "pending" }, 200, cors);
 }
 

@@ -3,7 +3,7 @@ import { oauthMessageOutput } from "../../server/connections";
 import { codeErrorBody } from "../../server/platform/error-bodies";
 import { route, type Route } from "../route-types";
 import { crossOrigin } from "../openapi/common-responses";
-import * as oauth from "./oauth";
+import * as connectionFlow from "./connection-flow";
 import {
   authorizeQuery,
   brokerStartQuery,
@@ -21,7 +21,7 @@ import {
   unreplayedPages,
   BROWSER_NAVIGATION,
   signInFirst,
-} from "./oauth.responses";
+} from "./connection-flow.responses";
 
 /**
  * SPEC 4.1's OAuth navigations (docs/connections.md, ADRs 010-017). They are browser
@@ -35,11 +35,11 @@ import {
  * service has the default catalog (`supabase` first-party, `github` through the broker), a
  * first-party client id and no broker key.
  */
-export const oauthOperations: Route[] = [
+export const connectionFlowOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/oauth/{provider}/authorize",
-    handler: oauth.authorize,
+    handler: connectionFlow.authorize,
     tag: "Connections",
     summary: "Start connecting a provider (OAuth)",
     description:
@@ -99,7 +99,7 @@ export const oauthOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/oauth/{provider}/callback",
-    handler: oauth.callback,
+    handler: connectionFlow.callback,
     tag: "Connections",
     summary: "The provider's redirect back (first-party)",
     description:
@@ -139,7 +139,7 @@ export const oauthOperations: Route[] = [
   route({
     method: "POST",
     path: "/api/oauth/{provider}/callback",
-    handler: oauth.pick,
+    handler: connectionFlow.pick,
     sessionCookie: true,
     tag: "Connections",
     summary: "The project picker's choice (first-party)",
@@ -186,7 +186,7 @@ export const oauthOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/oauth/broker/{provider}/start",
-    handler: oauth.brokerStart,
+    handler: connectionFlow.brokerStart,
     tag: "Connections",
     summary: "Start connecting a provider through the broker",
     description:
@@ -251,7 +251,7 @@ export const oauthOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/oauth/broker/{provider}/callback",
-    handler: oauth.brokerCallbackRoute,
+    handler: connectionFlow.brokerCallbackRoute,
     tag: "Connections",
     summary: "The broker's redirect back",
     description:
@@ -290,7 +290,7 @@ export const oauthOperations: Route[] = [
   route({
     method: "GET",
     path: "/api/oauth/result",
-    handler: oauth.oauthResult,
+    handler: connectionFlow.connectionFlowResult,
     tag: "Connections",
     summary: "A popup's final message, for an SDK that lost its opener",
     description:
