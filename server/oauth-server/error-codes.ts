@@ -4,6 +4,9 @@
  * library's own answers are its own. Listed by server/start/error-catalog.ts.
  */
 import { errorEntry, type AreaErrorCodes } from "../platform/error-codes";
+import { OAUTH_CLIENTS } from "./oauth-clients/error-codes";
+
+export { OAUTH_CLIENTS };
 
 export const OAUTH_SERVER_CODES = {
   INVALID_REQUEST: errorEntry("invalid_request", 400, "oauth", "A value holding NUL or broken UTF-16, a JSON body that does not parse or is not an object of strings."),
@@ -20,5 +23,8 @@ export const OAUTH_SERVER_CODES = {
 
 export const OAUTH_SERVER_ERROR_CODES: AreaErrorCodes = {
   area: "oauth-server",
-  groups: [{ group: "Authorization server", entries: OAUTH_SERVER_CODES }],
+  groups: [
+    { group: "Authorization server", entries: OAUTH_SERVER_CODES },
+    { group: "Identity provider", entries: OAUTH_CLIENTS },
+  ],
 };

@@ -41,4 +41,4 @@ export {
   metadataClientProblemFrom,
   userinfoFrom,
 } from "./edge-calls";
-export { OAUTH_SERVER_CODES, OAUTH_SERVER_ERROR_CODES } from "./error-codes";
+export { OAUTH_CLIENTS, OAUTH_SERVER_CODES, OAUTH_SERVER_ERROR_CODES } from "./error-codes";

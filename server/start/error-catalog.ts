@@ -14,6 +14,7 @@ import { MEMBER_ERROR_CODES } from "../members";
 import { OAUTH_SERVER_ERROR_CODES } from "../oauth-server";
 import { STORAGE_ERROR_CODES } from "../storage";
 import { TENANT_ERROR_CODES } from "../tenants";
+import { TWO_STEP_ERROR_CODES } from "../two-step";
 import { USER_ERROR_CODES } from "../users";
 
 /** Every contributor, in the order the reference lists them (a group appears where its first area does). */
@@ -23,6 +24,7 @@ export const AREA_ERROR_CODES: readonly AreaErrorCodes[] = [
   CONNECTION_ERROR_CODES,
   MEMBER_ERROR_CODES,
   IDENTITY_ERROR_CODES,
+  TWO_STEP_ERROR_CODES,
   OAUTH_SERVER_ERROR_CODES,
   DEPLOYMENT_ERROR_CODES,
   USER_ERROR_CODES,

@@ -1,6 +1,6 @@
+import { TWO_STEP } from "./error-codes";
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../identity";
 import { IdentityError } from "../identity";
 import { sqlOf } from "../platform/db/sql-of";
 
@@ -41,16 +41,16 @@ export async function validateFactorChallenge(em: EntityManager, factorId: strin
   const challenge = rows[0];
   if (!challenge) throw challengeNotFound();
   if (challenge.verified_at || challenge.ip_address !== (clientAddress ?? "")) {
-    throw new IdentityError(IDENTITY.MFA_IP_ADDRESS_MISMATCH, "Challenge and verify IP addresses mismatch.");
+    throw new IdentityError(TWO_STEP.MFA_IP_ADDRESS_MISMATCH, "Challenge and verify IP addresses mismatch.");
   }
   if (challenge.expired) {
     await sqlOf(em)(`delete from auth_mfa_challenges where id = ?`, [challenge.id]);
-    throw new IdentityError(IDENTITY.MFA_CHALLENGE_EXPIRED, `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+    throw new IdentityError(TWO_STEP.MFA_CHALLENGE_EXPIRED, `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
   }
   return { id: challenge.id, web_authn_challenge: challenge.web_authn_challenge };
 }
 
-export const challengeNotFound = () => new IdentityError(IDENTITY.MFA_CHALLENGE_NOT_FOUND, "MFA factor with the provided challenge ID not found");
+export const challengeNotFound = () => new IdentityError(TWO_STEP.MFA_CHALLENGE_NOT_FOUND, "MFA factor with the provided challenge ID not found");
 
 /**
  * A WebAuthn factor's challenge is used up as it is read, before the credential is judged, so

@@ -1,3 +1,4 @@
+import { TWO_STEP } from "./error-codes";
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
@@ -18,8 +19,8 @@ export type { MfaCaller } from "./mfa-caller";
 /** GoTrue's default: 10 factors at most. */
 const MAX_FACTORS = 10;
 
-export const factorNotFound = () => new IdentityError(IDENTITY.MFA_FACTOR_NOT_FOUND, "Factor not found");
-const invalidTotp = () => new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid TOTP code entered");
+export const factorNotFound = () => new IdentityError(TWO_STEP.MFA_FACTOR_NOT_FOUND, "Factor not found");
+const invalidTotp = () => new IdentityError(TWO_STEP.MFA_VERIFICATION_FAILED, "Invalid TOTP code entered");
 
 async function requireFactor(em: EntityManager, caller: MfaCaller, factorId: string): Promise<FactorRow> {
   const factor = await factorOf(em, caller.user.id, factorId);
@@ -39,7 +40,7 @@ export async function enrollFactor(em: EntityManager, caller: MfaCaller, fields:
   }
   // The secret is sealed like integration credentials; without the key there is nothing to seal it with.
   if (factorType === "totp" && !getConfig().INTEGRATION_ENCRYPTION_KEY) {
-    throw new IdentityError(IDENTITY.MFA_TOTP_ENROLL_NOT_ENABLED, "MFA enroll is disabled for TOTP: set INTEGRATION_ENCRYPTION_KEY, which seals the secrets");
+    throw new IdentityError(TWO_STEP.MFA_TOTP_ENROLL_NOT_ENABLED, "MFA enroll is disabled for TOTP: set INTEGRATION_ENCRYPTION_KEY, which seals the secrets");
   }
   const friendlyName = typeof fields.friendly_name === "string" ? fields.friendly_name : "";
   await assertFactorAllowed(em, caller, friendlyName);
@@ -52,11 +53,11 @@ async function assertFactorAllowed(em: EntityManager, caller: MfaCaller, friendl
   if (friendlyName.length > 200) throw new IdentityError(IDENTITY.VALIDATION_FAILED, "friendly_name must be at most 200 characters");
   const factors = await factorRowsOf(em, caller.user.id);
   if (friendlyName !== "" && factors.some((factor) => factor.friendly_name === friendlyName)) {
-    throw new IdentityError(IDENTITY.MFA_FACTOR_NAME_CONFLICT, `A factor with the friendly name "${friendlyName}" for this user already exists`);
+    throw new IdentityError(TWO_STEP.MFA_FACTOR_NAME_CONFLICT, `A factor with the friendly name "${friendlyName}" for this user already exists`);
   }
-  if (factors.length >= MAX_FACTORS) throw new IdentityError(IDENTITY.TOO_MANY_ENROLLED_MFA_FACTORS, "Maximum number of verified factors reached, unenroll to continue");
+  if (factors.length >= MAX_FACTORS) throw new IdentityError(TWO_STEP.TOO_MANY_ENROLLED_MFA_FACTORS, "Maximum number of verified factors reached, unenroll to continue");
   if (factors.some((factor) => factor.status === "verified") && caller.aal !== "aal2") {
-    throw new IdentityError(IDENTITY.INSUFFICIENT_AAL, "AAL2 required to enroll a new factor");
+    throw new IdentityError(TWO_STEP.INSUFFICIENT_AAL, "AAL2 required to enroll a new factor");
   }
 }
 
@@ -132,7 +133,7 @@ export async function unenrollFactor(em: EntityManager, caller: MfaCaller, facto
   const others = (await factorRowsOf(em, caller.user.id)).filter((row) => row.id !== factor.id && row.status === "verified");
   if (factor.status === "verified" && others.some((row) => row.factor_type === "recovery_code") && !others.some((row) => row.factor_type !== "recovery_code")) {
     throw new IdentityError(
-      IDENTITY.MFA_RECOVERY_CODES_SOLE_FACTOR,
+      TWO_STEP.MFA_RECOVERY_CODES_SOLE_FACTOR,
       "Recovery codes cannot be the only verified factor. Please enroll another factor before unenrolling this one or delete your recovery codes.",
     );
   }

@@ -34,3 +34,4 @@ export {
   passkeyVerifyBody,
 } from "./passkeys/schemas";
 export { twoStepMigrations } from "./migrations";
+export { TWO_STEP, TWO_STEP_ERROR_CODES } from "./error-codes";

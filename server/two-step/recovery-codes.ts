@@ -1,7 +1,7 @@
+import { TWO_STEP } from "./error-codes";
 import { randomInt, randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { sha256Base64url } from "../platform/crypto/sha256";
-import { IDENTITY } from "../identity";
 import { resetRateLimit } from "../platform/rate-limit";
 import { IdentityError, personActor, publishSessionRevoked, raiseSessionToAal2, recordAccountChange, type TokenResponse } from "../identity";
 import { giveBackCodeAttempt, takeCodeAttempt } from "./code-limits";
@@ -38,10 +38,10 @@ async function recoverySetOf(em: EntityManager, userId: string): Promise<FactorR
 }
 
 function requireAal2(caller: MfaCaller, what: string): void {
-  if (caller.aal !== "aal2") throw new IdentityError(IDENTITY.INSUFFICIENT_AAL, `AAL2 required to ${what}`);
+  if (caller.aal !== "aal2") throw new IdentityError(TWO_STEP.INSUFFICIENT_AAL, `AAL2 required to ${what}`);
 }
 
-const noRecoveryCodes = () => new IdentityError(IDENTITY.MFA_FACTOR_NOT_FOUND, "Recovery codes not found");
+const noRecoveryCodes = () => new IdentityError(TWO_STEP.MFA_FACTOR_NOT_FOUND, "Recovery codes not found");
 
 /** A new set in place of the old one, in `em`'s transaction: never half of each. */
 async function writeCodes(em: EntityManager, factorId: string): Promise<string[]> {
@@ -70,10 +70,10 @@ export async function generateRecoveryCodes(em: EntityManager, caller: MfaCaller
   requireAal2(caller, "generate recovery codes");
   const factors = await factorRowsOf(em, caller.user.id);
   if (factors.some((row) => row.factor_type === "recovery_code")) {
-    throw new IdentityError(IDENTITY.MFA_VERIFIED_FACTOR_EXISTS, "Recovery codes already exist, regenerate them to get a new set");
+    throw new IdentityError(TWO_STEP.MFA_VERIFIED_FACTOR_EXISTS, "Recovery codes already exist, regenerate them to get a new set");
   }
   if (!factors.some((row) => row.status === "verified")) {
-    throw new IdentityError(IDENTITY.MFA_RECOVERY_CODES_SOLE_FACTOR, "Recovery codes cannot be the only verified factor. Please enroll another factor first.");
+    throw new IdentityError(TWO_STEP.MFA_RECOVERY_CODES_SOLE_FACTOR, "Recovery codes cannot be the only verified factor. Please enroll another factor first.");
   }
   const friendlyName = typeof fields.friendly_name === "string" && fields.friendly_name.trim() !== "" ? fields.friendly_name.trim().slice(0, 200) : DEFAULT_NAME;
   const id = randomUUID();
@@ -114,10 +114,10 @@ export async function deleteRecoveryCodes(em: EntityManager, caller: MfaCaller) 
 /** `POST /factors/recovery-codes/verify`: an unused code in place of the app's; the session rises to `aal2`. */
 export async function verifyRecoveryCode(em: EntityManager, caller: MfaCaller, fields: Record<string, unknown>): Promise<TokenResponse> {
   const code = canonicalRecoveryCode(typeof fields.code === "string" ? fields.code : "");
-  if (code === "") throw new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid recovery code entered");
+  if (code === "") throw new IdentityError(TWO_STEP.MFA_VERIFICATION_FAILED, "Invalid recovery code entered");
   const set = await recoverySetOf(em, caller.user.id);
   if (!set) throw noRecoveryCodes();
-  await takeCodeAttempt(em, set.id, IDENTITY.MFA_RECOVERY_CODES_LOCKED, "wrong recovery codes");
+  await takeCodeAttempt(em, set.id, TWO_STEP.MFA_RECOVERY_CODES_LOCKED, "wrong recovery codes");
   // Marked used in the statement that finds it (one code, one sign-in, even under a race),
   // in the transaction that raises the session.
   const raised = await em.transactional(async (tx) => {
@@ -129,7 +129,7 @@ export async function verifyRecoveryCode(em: EntityManager, caller: MfaCaller, f
     await recordAccountChange(tx, caller.user.id, { audit: "recovery_codes.used", data: {}, target: { type: "factor", id: set.id }, actor: personActor(caller.user) });
     return raiseSessionToAal2(tx, caller.user, caller.sessionId, "mfa/recovery_code");
   });
-  if (!raised) throw new IdentityError(IDENTITY.MFA_VERIFICATION_FAILED, "Invalid recovery code entered");
+  if (!raised) throw new IdentityError(TWO_STEP.MFA_VERIFICATION_FAILED, "Invalid recovery code entered");
   await giveBackCodeAttempt(em, set.id);
   for (const sessionId of raised.ended) await publishSessionRevoked(em, sessionId);
   return raised.tokens;

@@ -1,3 +1,4 @@
+import { OAUTH_CLIENTS } from "./error-codes";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../../identity";
@@ -57,7 +58,7 @@ const MAX_PER_PAGE = 1000;
 const DEFAULT_PER_PAGE = 50;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-const notFound = () => new IdentityError(IDENTITY.OAUTH_CLIENT_NOT_FOUND, "OAuth client not found");
+const notFound = () => new IdentityError(OAUTH_CLIENTS.OAUTH_CLIENT_NOT_FOUND, "OAuth client not found");
 const invalid = (message: string) => new IdentityError(IDENTITY.VALIDATION_FAILED, message);
 
 /** GoTrue's generateClientSecret: 32 random bytes, base64url. */

@@ -1,7 +1,7 @@
+import { PASSKEYS } from "./error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { webauthnLibrary } from "./webauthn-library";
-import { IDENTITY } from "../../identity";
 import { AuthUser, BuiltInIdentityProvider, IdentityError, type TokenResponse } from "../../identity";
 import { sqlOf } from "../../platform/db/sql-of";
 import { ceremonyBody, verificationFailed } from "./ceremony-body";
@@ -43,7 +43,7 @@ export async function authenticationVerify(em: EntityManager, fields: Record<str
   const newCounter = await checkAssertion(credential, challenge, { id: passkey.credential_id, publicKey: passkey.public_key, counter: Number(passkey.sign_count), transports: passkey.transports }, true);
   const user = await em.findOne(AuthUser, { id: passkey.user_id });
   if (!user) throw verificationFailed();
-  if (user.email && !user.emailConfirmedAt) throw new IdentityError(IDENTITY.EMAIL_NOT_CONFIRMED_403, "Email not confirmed");
+  if (user.email && !user.emailConfirmedAt) throw new IdentityError(PASSKEYS.EMAIL_NOT_CONFIRMED_403, "Email not confirmed");
   await sqlOf(em)(`update auth_passkeys set sign_count = ?, last_used_at = now(), updated_at = now() where id = ?`, [newCounter, passkey.id]);
   return new BuiltInIdentityProvider(em).startSession(user, "webauthn");
 }

@@ -1,3 +1,4 @@
+import { PASSKEYS } from "./error-codes";
 import { IDENTITY } from "../../identity";
 import { IdentityError } from "../../identity";
 import { isUuid } from "./passkey-rows";
@@ -16,4 +17,4 @@ export function ceremonyBody(fields: Record<string, unknown>): { challengeId: st
   return { challengeId, credential: credential as Record<string, unknown> };
 }
 
-export const verificationFailed = (message = "Credential verification failed") => new IdentityError(IDENTITY.WEBAUTHN_VERIFICATION_FAILED, message);
+export const verificationFailed = (message = "Credential verification failed") => new IdentityError(PASSKEYS.WEBAUTHN_VERIFICATION_FAILED, message);

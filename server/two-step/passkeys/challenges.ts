@@ -1,6 +1,6 @@
+import { PASSKEYS } from "./error-codes";
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../../identity";
 import { IdentityError } from "../../identity";
 import { sqlOf } from "../../platform/db/sql-of";
 
@@ -37,7 +37,7 @@ export async function consumeChallenge(em: EntityManager, kind: ChallengeKind, u
     [challengeId, kind, userId],
   );
   const row = rows[0];
-  if (!row) throw new IdentityError(IDENTITY.WEBAUTHN_CHALLENGE_NOT_FOUND, "Challenge not found or already used");
-  if (row.expired) throw new IdentityError(IDENTITY.WEBAUTHN_CHALLENGE_EXPIRED, "Challenge has expired");
+  if (!row) throw new IdentityError(PASSKEYS.WEBAUTHN_CHALLENGE_NOT_FOUND, "Challenge not found or already used");
+  if (row.expired) throw new IdentityError(PASSKEYS.WEBAUTHN_CHALLENGE_EXPIRED, "Challenge has expired");
   return row.challenge;
 }

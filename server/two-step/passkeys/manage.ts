@@ -1,3 +1,4 @@
+import { PASSKEYS } from "./error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY } from "../../identity";
 import { IdentityError, personActor, recordAccountChange } from "../../identity";
@@ -7,7 +8,7 @@ import { requirePasskeyManagementLevel } from "./management-level";
 import type { PasskeyCaller } from "./passkey-caller";
 import { MAX_PASSKEY_NAME, passkeyOf, passkeysOf, toListItem, type PasskeyListItem } from "./passkey-rows";
 
-const notFound = () => new IdentityError(IDENTITY.PASSKEY_NOT_FOUND, "Passkey not found");
+const notFound = () => new IdentityError(PASSKEYS.PASSKEY_NOT_FOUND, "Passkey not found");
 
 /** GoTrue's `GET /passkeys`: the account's passkeys, oldest first. */
 export async function listPasskeys(em: EntityManager, userId: string): Promise<PasskeyListItem[]> {

@@ -1,5 +1,5 @@
+import { PASSKEYS } from "./error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY } from "../../identity";
 import { IdentityError, requireSecondFactorIfEnrolled } from "../../identity";
 import type { PasskeyCaller } from "./passkey-caller";
 
@@ -9,5 +9,5 @@ import type { PasskeyCaller } from "./passkey-caller";
  * could plant a passkey that signs in at `aal2`. The rule is the account's one (second-factor-rule.ts).
  */
 export async function requirePasskeyManagementLevel(em: EntityManager, caller: PasskeyCaller): Promise<void> {
-  await requireSecondFactorIfEnrolled(em, caller, () => new IdentityError(IDENTITY.INSUFFICIENT_AAL_PASSKEYS, "AAL2 session is required to manage passkeys when MFA is enabled"));
+  await requireSecondFactorIfEnrolled(em, caller, () => new IdentityError(PASSKEYS.INSUFFICIENT_AAL_PASSKEYS, "AAL2 session is required to manage passkeys when MFA is enabled"));
 }

@@ -1,8 +1,8 @@
+import { PASSKEYS } from "./error-codes";
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { webauthnLibrary } from "./webauthn-library";
 import { isUniqueViolation } from "../../platform/db/unique-violation";
-import { IDENTITY } from "../../identity";
 import { IdentityError, personActor, recordAccountChange } from "../../identity";
 import { sqlOf } from "../../platform/db/sql-of";
 import { ceremonyBody } from "./ceremony-body";
@@ -16,7 +16,7 @@ import { relyingParty } from "./relying-party";
 /** GoTrue's name for a passkey whose authenticator it cannot name (it has no AAGUID list here). */
 const DEFAULT_NAME = "Passkey";
 
-const tooMany = () => new IdentityError(IDENTITY.TOO_MANY_PASSKEYS, "Maximum number of passkeys reached");
+const tooMany = () => new IdentityError(PASSKEYS.TOO_MANY_PASSKEYS, "Maximum number of passkeys reached");
 
 /** The WebAuthn user handle: the account id's bytes, as GoTrue's `WebAuthnID`. */
 export const userHandleOf = (userId: string) => new TextEncoder().encode(userId);
@@ -82,7 +82,7 @@ export async function registrationVerify(em: EntityManager, caller: PasskeyCalle
         DEFAULT_NAME,
       ],
     ).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new IdentityError(IDENTITY.WEBAUTHN_CREDENTIAL_EXISTS, "This credential is already registered");
+      if (isUniqueViolation(error)) throw new IdentityError(PASSKEYS.WEBAUTHN_CREDENTIAL_EXISTS, "This credential is already registered");
       throw error;
     });
     // Each of the person's workspaces sees a new way into the account, with the passkey (ADR 047).
