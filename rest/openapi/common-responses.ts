@@ -64,3 +64,22 @@ export function badBearer(request: Request = {}): ResponseDoc {
     ],
   };
 }
+
+/** The example of a signed-in caller who belongs to no workspace; some 404s list it beside their own. */
+export function noWorkspaceExample(request: Request = {}): ExampleDoc {
+  return { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", ...request } };
+}
+
+/** 404 for a workspace route called by someone who belongs to no workspace. */
+export function noWorkspace(request: Request = {}): ResponseDoc {
+  return { status: 404, description: "You belong to no workspace.", examples: [noWorkspaceExample(request)] };
+}
+
+/** 403 for an owner-only action tried by a member or viewer; `message` names the action. */
+export function ownerOnly(message: string, request: Request = {}): ResponseDoc {
+  return {
+    status: 403,
+    description: "You are a member or viewer of the workspace, not its owner.",
+    examples: [{ name: "viewer", summary: "A viewer", body: { message }, request: { as: "viewer", ...request } }],
+  };
+}

@@ -2,7 +2,7 @@ import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, deploymentListOutput, d
 import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
-import { crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, UNAUTHORIZED } from "../openapi/common-responses";
+import { crossOrigin, INVALID_BEARER, invalidJson, noWorkspace, noWorkspaceExample, UNAUTHORIZED } from "../openapi/common-responses";
 import { call, pathParam } from "../bind";
 
 const DEPLOYMENT = {
@@ -40,7 +40,7 @@ const notFound = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   description: "No deployment of this name in your workspace, or you belong to no workspace.",
   examples: [
     { name: "unknown", summary: "A name that is not deployed", body: { message: "Deployment not found" }, request: { as: "owner", param: "nothing-here", ...request } },
-    { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", param: "nothing-here", ...request } },
+    noWorkspaceExample({ param: "nothing-here", ...request }),
   ],
 });
 
@@ -58,7 +58,7 @@ export const deploymentOperations: Route[] = [
     responses: [
       { status: 200, description: "The deployments.", schema: deploymentListOutput, examples: [{ name: "list", summary: "One deployment", body: { deployments: [DEPLOYMENT] }, request: { as: "owner", setup: "deployment" } }] },
       refused({}),
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
+      noWorkspace(),
     ],
   }),
   route({
@@ -95,7 +95,7 @@ export const deploymentOperations: Route[] = [
       },
       refused({ json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } }),
       crossOrigin({ json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } }),
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } } }] },
+      noWorkspace({ json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } }),
       { status: 409, description: "A deployment of this name exists in the workspace.", examples: [{ name: "taken", summary: "The same name twice", body: { message: "A deployment with this name already exists" }, request: { as: "owner", setup: "deployment", json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } } }] },
     ],
   }),
