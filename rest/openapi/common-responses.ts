@@ -83,3 +83,19 @@ export function ownerOnly(message: string, request: Request = {}): ResponseDoc {
     examples: [{ name: "viewer", summary: "A viewer", body: { message }, request: { as: "viewer", ...request } }],
   };
 }
+
+/** How a route that takes a session cookie or a workspace key is authenticated. */
+export const AUTH_DESCRIPTION =
+  "With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.";
+
+/** 401 for a route taking a session cookie or a workspace key: the two ways in fail alike (with AUTH_DESCRIPTION). */
+export function refused(request: Request): ResponseDoc {
+  return {
+    status: 401,
+    description: "No session and no bearer, or a bearer that is not a valid `svc_sk_` key.",
+    examples: [
+      { name: "no-credentials", summary: "Neither a cookie nor a key", body: UNAUTHORIZED, request: { as: "anonymous", ...request } },
+      { name: "bad-bearer", summary: "A bearer that is not an svc_sk_ key", body: INVALID_BEARER, request: { as: "anonymous", ...request, headers: { authorization: "Bearer not-a-key" } } },
+    ],
+  };
+}

@@ -1,13 +1,12 @@
 import { bindBody, bindingListOutput, bindingOutput } from "../../server/connections";
 import { allowedOriginsBody, allowedOriginsOutput, appListOutput, appOutput, createAppInput, envVarListOutput, renameAppInput, setEnvValueBody } from "../../server/apps";
 import { z } from "zod";
-import { crossOrigin, invalidJson, noWorkspace, noWorkspaceExample } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, refused } from "../openapi/common-responses";
 import type { ReplayRequest, ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { AppError } from "../../server/platform/errors";
 import { call, pathParam } from "../bind";
 import { bind } from "./apps";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
 
 /** The app's connection to one provider: the binding, or 404. */
 function boundTo<C extends { provider: string }>(connections: C[], provider: string): C {

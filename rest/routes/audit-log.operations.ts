@@ -1,8 +1,7 @@
 import { auditExportInput, auditFilterInput, auditPageOutput, auditVerifyOutput } from "../../server/changes";
-import { noWorkspace } from "../openapi/common-responses";
+import { noWorkspace, refused } from "../openapi/common-responses";
 import type { ResponseDoc, ReplayRequest } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import { refused } from "./deployments.operations";
 import { call } from "../bind";
 import { exportRange, filters } from "./audit-log";
 

@@ -1,8 +1,7 @@
 import { agentTokenIssuedOutput, agentTokenListOutput, deploymentEventsOutput } from "../../server/shell";
 import { type ExampleDoc, type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import { crossOrigin, INVALID_BEARER, noWorkspaceExample } from "../openapi/common-responses";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
+import { AUTH_DESCRIPTION, crossOrigin, INVALID_BEARER, noWorkspaceExample, refused } from "../openapi/common-responses";
 import { call, pathParam } from "../bind";
 
 /**

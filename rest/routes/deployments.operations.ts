@@ -2,7 +2,7 @@ import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, deploymentListOutput, d
 import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
-import { crossOrigin, INVALID_BEARER, invalidJson, noWorkspace, noWorkspaceExample, UNAUTHORIZED } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, refused } from "../openapi/common-responses";
 import { call, pathParam } from "../bind";
 
 const DEPLOYMENT = {
@@ -19,21 +19,6 @@ const DEPLOYMENT = {
   createdAt: "2026-01-07T08:00:00.000Z",
   updatedAt: "2026-01-07T08:00:00.000Z",
 };
-
-export const AUTH_DESCRIPTION =
-  "With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.";
-
-/** The two ways in fail alike for every deployment route. */
-export function refused(request: Omit<ReplayRequest, "as">): ResponseDoc {
-  return {
-    status: 401,
-    description: "No session and no bearer, or a bearer that is not a valid `svc_sk_` key.",
-    examples: [
-      { name: "no-credentials", summary: "Neither a cookie nor a key", body: UNAUTHORIZED, request: { as: "anonymous", ...request } },
-      { name: "bad-bearer", summary: "A bearer that is not an svc_sk_ key", body: INVALID_BEARER, request: { as: "anonymous", ...request, headers: { authorization: "Bearer not-a-key" } } },
-    ],
-  };
-}
 
 const notFound = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   status: 404,

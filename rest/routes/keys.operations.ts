@@ -1,7 +1,6 @@
 import { createdKeyOutput, createKeyBody, keyListOutput } from "../../server/keys";
-import { crossOrigin, invalidJson, noWorkspace } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, refused } from "../openapi/common-responses";
 import { route, type Route } from "../route-types";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
 import { call, pathParam } from "../bind";
 
 const KEY = {

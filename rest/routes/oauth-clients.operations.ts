@@ -1,9 +1,8 @@
 import { registeredClientFields, registeredClientListOutput, registeredClientWithSecretOutput } from "../../server/oauth-server";
-import { crossOrigin, invalidJson, noWorkspaceExample, ownerOnly } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspaceExample, ownerOnly, refused } from "../openapi/common-responses";
 import type { ReplayRequest, ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { call, pathParam } from "../bind";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
 
 const UNKNOWN_APP = "00000000-0000-4000-8000-000000000000";
 const UNKNOWN_CLIENT = "svc_oc_AAAAAAAAAAAAAAAAAAAAAA";

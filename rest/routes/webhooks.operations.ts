@@ -8,10 +8,9 @@ import {
   webhookEndpointOutput,
   webhookListOutput,
 } from "../../server/webhooks";
-import { crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, ownerOnly } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, ownerOnly, refused } from "../openapi/common-responses";
 import type { ResponseDoc, ReplayRequest } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
 import { call, pathParam } from "../bind";
 
 const ENDPOINT = {
