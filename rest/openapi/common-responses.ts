@@ -99,3 +99,12 @@ export function refused(request: Request): ResponseDoc {
     ],
   };
 }
+
+/** The 400 examples of an image upload (the avatar and the workspace logo check a file alike). */
+export function imageUploadRefusals(): ExampleDoc[] {
+  return [
+    { name: "missing-file", summary: "No part named file", body: { message: "Missing file" }, request: { as: "owner", file: "none" } },
+    { name: "not-an-image", summary: "Text posing as a PNG", body: { message: "Use JPEG, PNG, WebP, or GIF" }, request: { as: "owner", file: "text" } },
+    { name: "too-large", summary: "A 3 MB file", body: { message: "Image must be 2MB or smaller" }, request: { as: "owner", file: "oversized" } },
+  ];
+}

@@ -3,7 +3,7 @@ import { TWO_STEP_REQUIRED_MESSAGE, twoStepRuleInput, twoStepRuleOutput } from "
 import { messageErrorBody } from "../../server/platform/error-bodies";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import { crossOrigin, invalidJson, noSession, noWorkspace, noWorkspaceExample } from "../openapi/common-responses";
+import { crossOrigin, imageUploadRefusals, invalidJson, noSession, noWorkspace, noWorkspaceExample } from "../openapi/common-responses";
 import { call } from "../bind";
 import { uploadLogo } from "./tenants";
 
@@ -28,11 +28,7 @@ function logoUploadDoc(method: "POST" | "PUT"): Route {
   const uploadErrors: ResponseDoc = {
     status: 400,
     description: "No `file` part, a file over 2 MB, or bytes that are not a JPEG, PNG, WebP or GIF (the declared type is ignored).",
-    examples: [
-      { name: "missing-file", summary: "No part named file", body: { message: "Missing file" }, request: { as: "owner", file: "none" } },
-      { name: "not-an-image", summary: "Text posing as a PNG", body: { message: "Use JPEG, PNG, WebP, or GIF" }, request: { as: "owner", file: "text" } },
-      { name: "too-large", summary: "A 3 MB file", body: { message: "Image must be 2MB or smaller" }, request: { as: "owner", file: "oversized" } },
-    ],
+    examples: imageUploadRefusals(),
   };
   return route({
     method,
