@@ -1,14 +1,12 @@
-import { useFetcher } from "@remix-run/react";
-import type { AppView, FormResult } from "~/lib/view-types";
+import type { AppView } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { SaveFooter } from "./SaveFooter";
+import { useIntentForm } from "./use-intent-form";
 
 /** Renames the app; keys and variables stay as they are. */
 export function AppRenameCard({ app }: { app: AppView }) {
-  const fetcher = useFetcher<FormResult>();
-  const result = fetcher.data?.intent === "rename" ? fetcher.data : undefined;
-  const busy = fetcher.state !== "idle";
+  const { fetcher, result, busy } = useIntentForm("rename");
   return (
     <Card
       title="App name"

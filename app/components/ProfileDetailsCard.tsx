@@ -1,13 +1,11 @@
-import { useFetcher } from "@remix-run/react";
-import type { FormResult, ProfileView } from "~/lib/view-types";
+import type { ProfileView } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { SaveFooter } from "./SaveFooter";
+import { useIntentForm } from "./use-intent-form";
 
 export function ProfileDetailsCard({ profile }: { profile: ProfileView }) {
-  const fetcher = useFetcher<FormResult>();
-  const result = fetcher.data?.intent === "profile" ? fetcher.data : undefined;
-  const busy = fetcher.state !== "idle";
+  const { fetcher, result, busy } = useIntentForm("profile");
   return (
     <Card
       layout="split"

@@ -1,13 +1,11 @@
-import { useFetcher } from "@remix-run/react";
-import type { FormResult, TenantView } from "~/lib/view-types";
+import type { TenantView } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { SaveFooter } from "./SaveFooter";
+import { useIntentForm } from "./use-intent-form";
 
 export function TenantNameCard({ tenant }: { tenant: TenantView }) {
-  const fetcher = useFetcher<FormResult>();
-  const result = fetcher.data?.intent === "rename" ? fetcher.data : undefined;
-  const busy = fetcher.state !== "idle";
+  const { fetcher, result, busy } = useIntentForm("rename");
   return (
     <Card
       layout="split"
