@@ -6,11 +6,11 @@ import { useIntentForm } from "./use-intent-form";
 
 /** Renames the app; keys and variables stay as they are. */
 export function AppRenameCard({ app }: { app: AppView }) {
-  const { fetcher, result, busy } = useIntentForm("rename");
+  const { fetcher, result, saving } = useIntentForm("rename");
   return (
     <Card
       title="App name"
-      footer={<SaveFooter formId="app-name-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="App name saved" label="Save name" />}
+      footer={<SaveFooter formId="app-name-form" {...saving} savedText="App name saved" label="Save name" />}
     >
       <fetcher.Form method="post" id="app-name-form">
         <input type="hidden" name="intent" value="rename" />

@@ -5,13 +5,13 @@ import { SaveFooter } from "./SaveFooter";
 import { useIntentForm } from "./use-intent-form";
 
 export function ProfileDetailsCard({ profile }: { profile: ProfileView }) {
-  const { fetcher, result, busy } = useIntentForm("profile");
+  const { fetcher, result, saving } = useIntentForm("profile");
   return (
     <Card
       layout="split"
       title="Personal details"
       description="How you appear to your team."
-      footer={<SaveFooter formId="profile-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="Profile saved" label="Save profile" />}
+      footer={<SaveFooter formId="profile-form" {...saving} savedText="Profile saved" label="Save profile" />}
     >
       <fetcher.Form method="post" id="profile-form" className="stack">
         <input type="hidden" name="intent" value="profile" />

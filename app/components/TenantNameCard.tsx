@@ -5,13 +5,13 @@ import { SaveFooter } from "./SaveFooter";
 import { useIntentForm } from "./use-intent-form";
 
 export function TenantNameCard({ tenant }: { tenant: TenantView }) {
-  const { fetcher, result, busy } = useIntentForm("rename");
+  const { fetcher, result, saving } = useIntentForm("rename");
   return (
     <Card
       layout="split"
       title="General"
       description="The name shown across the dashboard and to your team."
-      footer={<SaveFooter formId="workspace-name-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="Workspace name saved" label="Save name" />}
+      footer={<SaveFooter formId="workspace-name-form" {...saving} savedText="Workspace name saved" label="Save name" />}
     >
       <fetcher.Form method="post" id="workspace-name-form">
         <input type="hidden" name="intent" value="rename" />

@@ -9,7 +9,7 @@ import { useIntentForm } from "./use-intent-form";
  * sessions, so they keep working; the card says so before anyone relies on the rule for them.
  */
 export function TwoStepRuleCard({ required }: { required: boolean }) {
-  const { fetcher, result, busy } = useIntentForm("twoStepRule");
+  const { fetcher, result, saving } = useIntentForm("twoStepRule");
   return (
     <Card
       layout="split"
@@ -21,7 +21,7 @@ export function TwoStepRuleCard({ required }: { required: boolean }) {
           members keep working: they are not browser sessions.
         </>
       }
-      footer={<SaveFooter formId="two-step-rule-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="Two-step rule saved" label="Save rule" />}
+      footer={<SaveFooter formId="two-step-rule-form" {...saving} savedText="Two-step rule saved" label="Save rule" />}
     >
       <fetcher.Form method="post" id="two-step-rule-form">
         <input type="hidden" name="intent" value="twoStepRule" />
