@@ -1,16 +1,13 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { FormResult } from "~/lib/view-types";
 import { useFreshSuccess } from "~/lib/fresh-success";
 import { Card } from "./Card";
 import { Field } from "./Field";
+import { useIntentForm } from "./use-intent-form";
 
 /** Adds a variable (or replaces a user variable of the same name). */
 export function AddEnvVarCard() {
-  const fetcher = useFetcher<FormResult>();
+  const { fetcher, result, busy } = useIntentForm("add");
   const formRef = useRef<HTMLFormElement>(null);
-  const result = fetcher.data?.intent === "add" ? fetcher.data : undefined;
-  const busy = fetcher.state !== "idle";
   const added = !busy && result?.ok ? result.values?.key : undefined;
 
   const status = useFreshSuccess(added ? `${added} saved` : null, fetcher.data);

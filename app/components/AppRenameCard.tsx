@@ -1,18 +1,16 @@
-import { useFetcher } from "@remix-run/react";
-import type { AppView, FormResult } from "~/lib/view-types";
+import type { AppView } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { SaveFooter } from "./SaveFooter";
+import { useIntentForm } from "./use-intent-form";
 
 /** Renames the app; keys and variables stay as they are. */
 export function AppRenameCard({ app }: { app: AppView }) {
-  const fetcher = useFetcher<FormResult>();
-  const result = fetcher.data?.intent === "rename" ? fetcher.data : undefined;
-  const busy = fetcher.state !== "idle";
+  const { fetcher, result, saving } = useIntentForm("rename");
   return (
     <Card
       title="App name"
-      footer={<SaveFooter formId="app-name-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="App name saved" label="Save name" />}
+      footer={<SaveFooter formId="app-name-form" {...saving} savedText="App name saved" label="Save name" />}
     >
       <fetcher.Form method="post" id="app-name-form">
         <input type="hidden" name="intent" value="rename" />

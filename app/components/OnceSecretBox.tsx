@@ -1,3 +1,4 @@
+import { OnceFooter } from "./OnceFooter";
 import { useCopy } from "./use-copy";
 
 /**
@@ -35,10 +36,7 @@ export function OnceSecretBox({
         <code ref={ref} className="once-key-value" data-testid={testId}>{secret}</code>
         <button type="button" className="btn btn-primary btn-sm" onClick={copy}>Copy</button>
       </div>
-      <div className="once-key-footer">
-        <span className="field-status tone-success" role="status" aria-live="polite">{status}</span>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>I have saved it</button>
-      </div>
+      <OnceFooter status={status} doneLabel="I have saved it" onDone={onDone} />
     </section>
   );
 }

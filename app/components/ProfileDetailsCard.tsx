@@ -1,19 +1,17 @@
-import { useFetcher } from "@remix-run/react";
-import type { FormResult, ProfileView } from "~/lib/view-types";
+import type { ProfileView } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { SaveFooter } from "./SaveFooter";
+import { useIntentForm } from "./use-intent-form";
 
 export function ProfileDetailsCard({ profile }: { profile: ProfileView }) {
-  const fetcher = useFetcher<FormResult>();
-  const result = fetcher.data?.intent === "profile" ? fetcher.data : undefined;
-  const busy = fetcher.state !== "idle";
+  const { fetcher, result, saving } = useIntentForm("profile");
   return (
     <Card
       layout="split"
       title="Personal details"
       description="How you appear to your team."
-      footer={<SaveFooter formId="profile-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="Profile saved" label="Save profile" />}
+      footer={<SaveFooter formId="profile-form" {...saving} savedText="Profile saved" label="Save profile" />}
     >
       <fetcher.Form method="post" id="profile-form" className="stack">
         <input type="hidden" name="intent" value="profile" />

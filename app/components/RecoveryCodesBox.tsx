@@ -1,3 +1,4 @@
+import { OnceFooter } from "./OnceFooter";
 import { useCopy } from "./use-copy";
 
 /**
@@ -23,10 +24,7 @@ export function RecoveryCodesBox({ codes, onDone }: { codes: string[]; onDone: (
         <button type="button" className="btn btn-primary btn-sm" onClick={copy}>Copy</button>
         <a className="btn btn-secondary btn-sm" href={download} download="svc-recovery-codes.txt">Download</a>
       </div>
-      <div className="once-key-footer">
-        <span className="field-status tone-success" role="status" aria-live="polite">{status}</span>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>I have saved them</button>
-      </div>
+      <OnceFooter status={status} doneLabel="I have saved them" onDone={onDone} />
     </section>
   );
 }

@@ -1,19 +1,17 @@
-import { useFetcher } from "@remix-run/react";
-import type { FormResult, TenantView } from "~/lib/view-types";
+import type { TenantView } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { SaveFooter } from "./SaveFooter";
+import { useIntentForm } from "./use-intent-form";
 
 export function TenantNameCard({ tenant }: { tenant: TenantView }) {
-  const fetcher = useFetcher<FormResult>();
-  const result = fetcher.data?.intent === "rename" ? fetcher.data : undefined;
-  const busy = fetcher.state !== "idle";
+  const { fetcher, result, saving } = useIntentForm("rename");
   return (
     <Card
       layout="split"
       title="General"
       description="The name shown across the dashboard and to your team."
-      footer={<SaveFooter formId="workspace-name-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="Workspace name saved" label="Save name" />}
+      footer={<SaveFooter formId="workspace-name-form" {...saving} savedText="Workspace name saved" label="Save name" />}
     >
       <fetcher.Form method="post" id="workspace-name-form">
         <input type="hidden" name="intent" value="rename" />

@@ -1,7 +1,7 @@
-import { Link, useFetcher } from "@remix-run/react";
-import type { FormResult } from "~/lib/view-types";
+import { Link } from "@remix-run/react";
 import { Card } from "./Card";
 import { SaveFooter } from "./SaveFooter";
+import { useIntentForm } from "./use-intent-form";
 
 /**
  * The workspace's two-step rule (issue 20, 1; ADR 049): when on, everyone who opens the
@@ -9,9 +9,7 @@ import { SaveFooter } from "./SaveFooter";
  * sessions, so they keep working; the card says so before anyone relies on the rule for them.
  */
 export function TwoStepRuleCard({ required }: { required: boolean }) {
-  const fetcher = useFetcher<FormResult>();
-  const result = fetcher.data?.intent === "twoStepRule" ? fetcher.data : undefined;
-  const busy = fetcher.state !== "idle";
+  const { fetcher, result, saving } = useIntentForm("twoStepRule");
   return (
     <Card
       layout="split"
@@ -23,7 +21,7 @@ export function TwoStepRuleCard({ required }: { required: boolean }) {
           members keep working: they are not browser sessions.
         </>
       }
-      footer={<SaveFooter formId="two-step-rule-form" busy={busy} saved={Boolean(result?.ok)} result={fetcher.data} savedText="Two-step rule saved" label="Save rule" />}
+      footer={<SaveFooter formId="two-step-rule-form" {...saving} savedText="Two-step rule saved" label="Save rule" />}
     >
       <fetcher.Form method="post" id="two-step-rule-form">
         <input type="hidden" name="intent" value="twoStepRule" />

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getConfig, type Config } from "../../server/platform/config";
+import { httpUrl } from "../../server/platform/http/http-url";
 
 /**
  * The security headers of every dashboard document (ARCHITECTURE 6, issue 6 section 7):
@@ -30,15 +31,8 @@ type StorageSettings = Pick<Config, "STORAGE_DRIVER" | "S3_PUBLIC_URL" | "S3_END
 export function storageImageOrigin(config: StorageSettings): string | null {
   if (config.STORAGE_DRIVER !== "s3") return null;
   const base = config.S3_PUBLIC_URL ?? config.S3_ENDPOINT ?? `https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`;
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    return null;
-  }
   // Only http(s) origins; anything else serializes as "null" and must never enter a policy.
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  return url.origin;
+  return httpUrl(base)?.origin ?? null;
 }
 
 /**

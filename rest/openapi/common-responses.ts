@@ -64,3 +64,47 @@ export function badBearer(request: Request = {}): ResponseDoc {
     ],
   };
 }
+
+/** The example of a signed-in caller who belongs to no workspace; some 404s list it beside their own. */
+export function noWorkspaceExample(request: Request = {}): ExampleDoc {
+  return { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", ...request } };
+}
+
+/** 404 for a workspace route called by someone who belongs to no workspace. */
+export function noWorkspace(request: Request = {}): ResponseDoc {
+  return { status: 404, description: "You belong to no workspace.", examples: [noWorkspaceExample(request)] };
+}
+
+/** 403 for an owner-only action tried by a member or viewer; `message` names the action. */
+export function ownerOnly(message: string, request: Request = {}): ResponseDoc {
+  return {
+    status: 403,
+    description: "You are a member or viewer of the workspace, not its owner.",
+    examples: [{ name: "viewer", summary: "A viewer", body: { message }, request: { as: "viewer", ...request } }],
+  };
+}
+
+/** How a route that takes a session cookie or a workspace key is authenticated. */
+export const AUTH_DESCRIPTION =
+  "With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.";
+
+/** 401 for a route taking a session cookie or a workspace key: the two ways in fail alike (with AUTH_DESCRIPTION). */
+export function refused(request: Request): ResponseDoc {
+  return {
+    status: 401,
+    description: "No session and no bearer, or a bearer that is not a valid `svc_sk_` key.",
+    examples: [
+      { name: "no-credentials", summary: "Neither a cookie nor a key", body: UNAUTHORIZED, request: { as: "anonymous", ...request } },
+      { name: "bad-bearer", summary: "A bearer that is not an svc_sk_ key", body: INVALID_BEARER, request: { as: "anonymous", ...request, headers: { authorization: "Bearer not-a-key" } } },
+    ],
+  };
+}
+
+/** The 400 examples of an image upload (the avatar and the workspace logo check a file alike). */
+export function imageUploadRefusals(): ExampleDoc[] {
+  return [
+    { name: "missing-file", summary: "No part named file", body: { message: "Missing file" }, request: { as: "owner", file: "none" } },
+    { name: "not-an-image", summary: "Text posing as a PNG", body: { message: "Use JPEG, PNG, WebP, or GIF" }, request: { as: "owner", file: "text" } },
+    { name: "too-large", summary: "A 3 MB file", body: { message: "Image must be 2MB or smaller" }, request: { as: "owner", file: "oversized" } },
+  ];
+}

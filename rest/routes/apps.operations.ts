@@ -1,13 +1,12 @@
 import { bindBody, bindingListOutput, bindingOutput } from "../../server/connections";
 import { allowedOriginsBody, allowedOriginsOutput, appListOutput, appOutput, createAppInput, envVarListOutput, renameAppInput, setEnvValueBody } from "../../server/apps";
 import { z } from "zod";
-import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, refused } from "../openapi/common-responses";
 import type { ReplayRequest, ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { AppError } from "../../server/platform/errors";
 import { call, pathParam } from "../bind";
 import { bind } from "./apps";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
 
 /** The app's connection to one provider: the binding, or 404. */
 function boundTo<C extends { provider: string }>(connections: C[], provider: string): C {
@@ -38,7 +37,7 @@ const noApp = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   description: "No app of this id in your workspace, or you belong to no workspace.",
   examples: [
     { name: "unknown-app", summary: "An id that names no app of yours", body: { message: "App not found" }, request: { as: "owner", param: UNKNOWN_APP, ...request } },
-    { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", param: UNKNOWN_APP, ...request } },
+    noWorkspaceExample({ param: UNKNOWN_APP, ...request }),
   ],
 });
 
@@ -54,7 +53,7 @@ export const appOperations: Route[] = [
     responses: [
       { status: 200, description: "The apps.", schema: appListOutput, examples: [{ name: "list", summary: "One app", body: { apps: [APP] }, request: { as: "owner", setup: "app" } }] },
       refused({}),
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
+      noWorkspace(),
     ],
   }),
   route({

@@ -1,8 +1,7 @@
 import { auditExportInput, auditFilterInput, auditPageOutput, auditVerifyOutput } from "../../server/changes";
-import { NO_WORKSPACE } from "../openapi/common-responses";
+import { noWorkspace, refused } from "../openapi/common-responses";
 import type { ResponseDoc, ReplayRequest } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import { refused } from "./deployments.operations";
 import { call } from "../bind";
 import { exportRange, filters } from "./audit-log";
 
@@ -29,11 +28,6 @@ const forbidden = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   status: 403,
   description: "You are a member or viewer of the workspace, not its owner; or the key is an app's key, not the owner's CLI key.",
   examples: [{ name: "viewer", summary: "A viewer", body: { message: "Only the workspace owner can read the audit log" }, request: { as: "viewer", ...request } }],
-});
-const noWorkspace = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
-  status: 404,
-  description: "You belong to no workspace.",
-  examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", ...request } }],
 });
 
 export const auditLogOperations: Route[] = [
@@ -71,7 +65,7 @@ export const auditLogOperations: Route[] = [
       },
       refused({}),
       forbidden({}),
-      noWorkspace({}),
+      noWorkspace(),
     ],
   }),
   route({
@@ -123,7 +117,7 @@ export const auditLogOperations: Route[] = [
       },
       refused({}),
       forbidden({}),
-      noWorkspace({}),
+      noWorkspace(),
     ],
   }),
 ];

@@ -2,7 +2,7 @@ import { connectionOutput, connectSessionOutput, renameConnectionBody } from "..
 import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
-import { badBearer, crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
+import { badBearer, crossOrigin, INVALID_BEARER, invalidJson, noSession, noWorkspaceExample } from "../openapi/common-responses";
 import { z } from "zod";
 import { AppError } from "../../server/platform/errors";
 import { call, pathParam } from "../bind";
@@ -92,7 +92,7 @@ export const connectionOperations: Route[] = [
         examples: [
           { name: "unknown", summary: "An id the workspace never had", body: CONNECTION_NOT_FOUND, request: { as: "owner", param: UNKNOWN_CONNECTION } },
           { name: "not-a-uuid", summary: "An id that is not a UUID", body: CONNECTION_NOT_FOUND, request: { as: "owner", param: "not-a-uuid" } },
-          { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", param: UNKNOWN_CONNECTION } },
+          noWorkspaceExample({ param: UNKNOWN_CONNECTION }),
         ],
       },
       {
@@ -140,7 +140,7 @@ export const connectionOperations: Route[] = [
         examples: [
           { name: "unknown", summary: "An id the workspace never had", body: CONNECTION_NOT_FOUND, request: { as: "owner", param: UNKNOWN_CONNECTION, json: { displayName: "Work" } } },
           { name: "not-a-uuid", summary: "An id that is not a UUID", body: CONNECTION_NOT_FOUND, request: { as: "owner", param: "not-a-uuid", json: { displayName: "Work" } } },
-          { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", param: UNKNOWN_CONNECTION, json: { displayName: "Work" } } },
+          noWorkspaceExample({ param: UNKNOWN_CONNECTION, json: { displayName: "Work" } }),
         ],
       },
     ],

@@ -1,8 +1,7 @@
 import { agentTokenIssuedOutput, agentTokenListOutput, deploymentEventsOutput } from "../../server/shell";
 import { type ExampleDoc, type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import { crossOrigin, INVALID_BEARER, NO_WORKSPACE } from "../openapi/common-responses";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
+import { AUTH_DESCRIPTION, crossOrigin, INVALID_BEARER, noWorkspaceExample, refused } from "../openapi/common-responses";
 import { call, pathParam } from "../bind";
 
 /**
@@ -50,7 +49,7 @@ function deploymentNotFound(request: Request, extra: ExampleDoc[] = []): Respons
     examples: [
       { name: "unknown", summary: "A name that is not deployed", body: DEPLOYMENT_NOT_FOUND, request: { as: "owner", ...at("nothing-here") } },
       { name: "undecodable", summary: "Malformed percent-encoding in the name", body: DEPLOYMENT_NOT_FOUND, request: { as: "owner", ...at("%E0%A4%A") } },
-      { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", ...at("nothing-here") } },
+      noWorkspaceExample(at("nothing-here")),
       ...extra,
     ],
   };

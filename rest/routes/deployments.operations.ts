@@ -2,7 +2,7 @@ import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, deploymentListOutput, d
 import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
-import { crossOrigin, INVALID_BEARER, invalidJson, NO_WORKSPACE, UNAUTHORIZED } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, refused } from "../openapi/common-responses";
 import { call, pathParam } from "../bind";
 
 const DEPLOYMENT = {
@@ -20,27 +20,12 @@ const DEPLOYMENT = {
   updatedAt: "2026-01-07T08:00:00.000Z",
 };
 
-export const AUTH_DESCRIPTION =
-  "With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.";
-
-/** The two ways in fail alike for every deployment route. */
-export function refused(request: Omit<ReplayRequest, "as">): ResponseDoc {
-  return {
-    status: 401,
-    description: "No session and no bearer, or a bearer that is not a valid `svc_sk_` key.",
-    examples: [
-      { name: "no-credentials", summary: "Neither a cookie nor a key", body: UNAUTHORIZED, request: { as: "anonymous", ...request } },
-      { name: "bad-bearer", summary: "A bearer that is not an svc_sk_ key", body: INVALID_BEARER, request: { as: "anonymous", ...request, headers: { authorization: "Bearer not-a-key" } } },
-    ],
-  };
-}
-
 const notFound = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   status: 404,
   description: "No deployment of this name in your workspace, or you belong to no workspace.",
   examples: [
     { name: "unknown", summary: "A name that is not deployed", body: { message: "Deployment not found" }, request: { as: "owner", param: "nothing-here", ...request } },
-    { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", param: "nothing-here", ...request } },
+    noWorkspaceExample({ param: "nothing-here", ...request }),
   ],
 });
 
@@ -58,7 +43,7 @@ export const deploymentOperations: Route[] = [
     responses: [
       { status: 200, description: "The deployments.", schema: deploymentListOutput, examples: [{ name: "list", summary: "One deployment", body: { deployments: [DEPLOYMENT] }, request: { as: "owner", setup: "deployment" } }] },
       refused({}),
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
+      noWorkspace(),
     ],
   }),
   route({
@@ -95,7 +80,7 @@ export const deploymentOperations: Route[] = [
       },
       refused({ json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } }),
       crossOrigin({ json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } }),
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } } }] },
+      noWorkspace({ json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } }),
       { status: 409, description: "A deployment of this name exists in the workspace.", examples: [{ name: "taken", summary: "The same name twice", body: { message: "A deployment with this name already exists" }, request: { as: "owner", setup: "deployment", json: { name: "docs-demo", upstreamUrl: "http://127.0.0.1:9" } } }] },
     ],
   }),

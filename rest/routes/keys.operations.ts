@@ -1,7 +1,6 @@
 import { createdKeyOutput, createKeyBody, keyListOutput } from "../../server/keys";
-import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, refused } from "../openapi/common-responses";
 import { route, type Route } from "../route-types";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
 import { call, pathParam } from "../bind";
 
 const KEY = {
@@ -30,7 +29,7 @@ export const keyOperations: Route[] = [
     responses: [
       { status: 200, description: "The keys.", schema: keyListOutput, headers: { "Cache-Control": "`no-store`" }, examples: [{ name: "list", summary: "One key", body: { keys: [KEY] }, request: { as: "owner", setup: "key" } }] },
       refused({}),
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
+      noWorkspace(),
     ],
   }),
   route({

@@ -1,8 +1,7 @@
 import { changeRoleInput, invitationCreatedOutput, inviteInput, memberChangedOutput, memberListOutput } from "../../server/members";
-import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
-import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
+import { crossOrigin, invalidJson, noSession, noWorkspace, noWorkspaceExample } from "../openapi/common-responses";
 import { AppError } from "../../server/platform/errors";
 import { call } from "../bind";
 import type { RequestContext } from "../request-context";
@@ -19,12 +18,6 @@ function idParam(ctx: RequestContext, param: "id" | "userId", notFound: string):
 const OWNER_ID = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
 const OWNER_FIXED = { message: "The workspace owner cannot be removed or demoted" };
 const SOMEONE = "7c6b5a49-3827-4615-8a4b-3c2d1e0f9a8b";
-
-const noWorkspace = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
-  status: 404,
-  description: "You belong to no workspace.",
-  examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", ...request } }],
-});
 
 export const memberOperations: Route[] = [
   route({
@@ -57,7 +50,7 @@ export const memberOperations: Route[] = [
         ],
       },
       noSession(),
-      noWorkspace({}),
+      noWorkspace(),
     ],
   }),
   route({
@@ -115,7 +108,7 @@ export const memberOperations: Route[] = [
         examples: [
           { name: "unknown", summary: "An id that names no invitation", body: { message: "Invitation not found" }, request: { as: "owner", param: SOMEONE } },
           { name: "not-an-id", summary: "Not a UUID", body: { message: "Invitation not found" }, request: { as: "owner", param: "abc" } },
-          { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", param: SOMEONE } },
+          noWorkspaceExample({ param: SOMEONE }),
         ],
       },
     ],

@@ -1,9 +1,8 @@
 import { registeredClientFields, registeredClientListOutput, registeredClientWithSecretOutput } from "../../server/oauth-server";
-import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspaceExample, ownerOnly, refused } from "../openapi/common-responses";
 import type { ReplayRequest, ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { call, pathParam } from "../bind";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
 
 const UNKNOWN_APP = "00000000-0000-4000-8000-000000000000";
 const UNKNOWN_CLIENT = "svc_oc_AAAAAAAAAAAAAAAAAAAAAA";
@@ -25,18 +24,14 @@ const CREATED = {
 };
 const BODY = { name: CREATED.name, redirectUris: CREATED.redirectUris, type: CREATED.type };
 
-const notOwner = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
-  status: 403,
-  description: "You are a member or viewer of the workspace, not its owner.",
-  examples: [{ name: "viewer", summary: "A viewer", body: { message: "Only the workspace owner can manage OAuth clients" }, request: { as: "viewer", ...request } }],
-});
+const notOwner = (request: Omit<ReplayRequest, "as">): ResponseDoc => ownerOnly("Only the workspace owner can manage OAuth clients", request);
 
 const noApp = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   status: 404,
   description: "No app of this id in your workspace, or you belong to no workspace.",
   examples: [
     { name: "unknown-app", summary: "An id that names no app of yours", body: { message: "App not found" }, request: { as: "owner", ...request } },
-    { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", ...request } },
+    noWorkspaceExample(request),
   ],
 });
 

@@ -3,7 +3,7 @@ import { TWO_STEP_REQUIRED_MESSAGE, twoStepRuleInput, twoStepRuleOutput } from "
 import { messageErrorBody } from "../../server/platform/error-bodies";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import { crossOrigin, invalidJson, NO_WORKSPACE, noSession } from "../openapi/common-responses";
+import { crossOrigin, imageUploadRefusals, invalidJson, noSession, noWorkspace, noWorkspaceExample } from "../openapi/common-responses";
 import { call } from "../bind";
 import { uploadLogo } from "./tenants";
 
@@ -28,11 +28,7 @@ function logoUploadDoc(method: "POST" | "PUT"): Route {
   const uploadErrors: ResponseDoc = {
     status: 400,
     description: "No `file` part, a file over 2 MB, or bytes that are not a JPEG, PNG, WebP or GIF (the declared type is ignored).",
-    examples: [
-      { name: "missing-file", summary: "No part named file", body: { message: "Missing file" }, request: { as: "owner", file: "none" } },
-      { name: "not-an-image", summary: "Text posing as a PNG", body: { message: "Use JPEG, PNG, WebP, or GIF" }, request: { as: "owner", file: "text" } },
-      { name: "too-large", summary: "A 3 MB file", body: { message: "Image must be 2MB or smaller" }, request: { as: "owner", file: "oversized" } },
-    ],
+    examples: imageUploadRefusals(),
   };
   return route({
     method,
@@ -51,7 +47,7 @@ function logoUploadDoc(method: "POST" | "PUT"): Route {
       uploadErrors,
       noSession({ file: "png" }),
       crossOrigin({ file: "png" }),
-      { status: 404, description: "You own no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", file: "png" } }] },
+      { status: 404, description: "You own no workspace.", examples: [noWorkspaceExample({ file: "png" })] },
     ],
   });
 }
@@ -144,7 +140,7 @@ export const tenantOperations: Route[] = [
     responses: [
       { status: 200, description: "The workspace row.", schema: tenantOutput, examples: [{ name: "workspace", summary: "Your workspace", body: TENANT, request: { as: "owner" } }] },
       noSession(),
-      { status: 404, description: "You own no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
+      { status: 404, description: "You own no workspace.", examples: [noWorkspaceExample()] },
     ],
   }),
   route({
@@ -175,7 +171,7 @@ export const tenantOperations: Route[] = [
       },
       noSession({ json: { name: "Acme Research" } }),
       crossOrigin({ json: { name: "Acme Research" } }),
-      { status: 404, description: "You own no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", json: { name: "Acme Research" } } }] },
+      { status: 404, description: "You own no workspace.", examples: [noWorkspaceExample({ json: { name: "Acme Research" } })] },
       { status: 409, description: "Another workspace has this slug.", examples: [{ name: "slug-taken", summary: "Another workspace's slug", body: { message: "This workspace URL is already taken" }, request: { as: "owner", json: { slug: "acme" } } }] },
     ],
   }),
@@ -197,7 +193,7 @@ export const tenantOperations: Route[] = [
       { status: 200, description: "The rule.", schema: twoStepRuleOutput, examples: [{ name: "off", summary: "Not required", body: { required: false }, request: { as: "owner" } }] },
       noSession(),
       { status: 403, description: "Only the owner reads and sets the rule.", examples: [{ name: "not-owner", summary: "A viewer", body: { message: "Only the workspace owner can change the workspace" }, request: { as: "viewer" } }] },
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
+      noWorkspace(),
     ],
   }),
   route({
@@ -226,7 +222,7 @@ export const tenantOperations: Route[] = [
       noSession({ json: { required: false } }),
       crossOrigin({ json: { required: false } }),
       { status: 403, description: "Only the owner sets the rule.", examples: [{ name: "not-owner", summary: "A viewer", body: { message: "Only the workspace owner can change the workspace" }, request: { as: "viewer", json: { required: false } } }] },
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", json: { required: false } } }] },
+      noWorkspace({ json: { required: false } }),
       {
         status: 409,
         description: "Your own session has not passed two-step sign-in.",

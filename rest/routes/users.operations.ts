@@ -1,7 +1,7 @@
 import { avatarUploadOutput, profileOutput, updateProfileInput } from "../../server/users";
 
 import { route, type Route } from "../route-types";
-import { crossOrigin, invalidJson, noSession } from "../openapi/common-responses";
+import { crossOrigin, imageUploadRefusals, invalidJson, noSession } from "../openapi/common-responses";
 import { call } from "../bind";
 import { uploadAvatar } from "./users";
 
@@ -64,11 +64,7 @@ export const userOperations: Route[] = [
       {
         status: 400,
         description: "No `file` part, a file over 2 MB, or not an image.",
-        examples: [
-          { name: "missing-file", summary: "No part named file", body: { message: "Missing file" }, request: { as: "owner", file: "none" } },
-          { name: "not-an-image", summary: "Text posing as a PNG", body: { message: "Use JPEG, PNG, WebP, or GIF" }, request: { as: "owner", file: "text" } },
-          { name: "too-large", summary: "A 3 MB file", body: { message: "Image must be 2MB or smaller" }, request: { as: "owner", file: "oversized" } },
-        ],
+        examples: imageUploadRefusals(),
       },
       noSession({ file: "png" }),
       crossOrigin({ file: "png" }),

@@ -8,10 +8,9 @@ import {
   webhookEndpointOutput,
   webhookListOutput,
 } from "../../server/webhooks";
-import { crossOrigin, invalidJson, NO_WORKSPACE } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, ownerOnly, refused } from "../openapi/common-responses";
 import type { ResponseDoc, ReplayRequest } from "../openapi/operation";
 import { route, type Route } from "../route-types";
-import { AUTH_DESCRIPTION, refused } from "./deployments.operations";
 import { call, pathParam } from "../bind";
 
 const ENDPOINT = {
@@ -39,18 +38,14 @@ const DELIVERY_CONTRACT =
 const endpointParam = { name: "endpointId", description: "The endpoint's `id`, as listed." };
 const deliveryParam = { name: "deliveryId", description: "The delivery's `id`, from the endpoint's delivery log." };
 
-const forbidden = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
-  status: 403,
-  description: "You are a member or viewer of the workspace, not its owner.",
-  examples: [{ name: "viewer", summary: "A viewer", body: { message: "Only the workspace owner can manage webhooks" }, request: { as: "viewer", ...request } }],
-});
+const forbidden = (request: Omit<ReplayRequest, "as">): ResponseDoc => ownerOnly("Only the workspace owner can manage webhooks", request);
 
 const notFound = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   status: 404,
   description: "No endpoint of this id in your workspace, or you belong to no workspace.",
   examples: [
     { name: "unknown", summary: "An id that names no endpoint of yours", body: NOT_FOUND, request: { as: "owner", ...request } },
-    { name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", ...request } },
+    noWorkspaceExample(request),
   ],
 });
 
@@ -96,7 +91,7 @@ export const webhookOperations: Route[] = [
       { status: 200, description: "The endpoints.", schema: webhookListOutput, headers: { "Cache-Control": "`no-store`" }, examples: [{ name: "list", summary: "One endpoint", body: { endpoints: [ENDPOINT] }, request: { as: "owner", setup: "webhook" } }] },
       refused({}),
       forbidden({}),
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer" } }] },
+      noWorkspace(),
     ],
   }),
   route({
@@ -128,7 +123,7 @@ export const webhookOperations: Route[] = [
       refused({ json: { url: "http://127.0.0.1:9/hook" } }),
       forbidden({ json: { url: "http://127.0.0.1:9/hook" } }),
       crossOrigin({ json: { url: "http://127.0.0.1:9/hook" } }),
-      { status: 404, description: "You belong to no workspace.", examples: [{ name: "no-workspace", summary: "Signed in, no workspace", body: NO_WORKSPACE, request: { as: "newcomer", json: { url: "http://127.0.0.1:9/hook" } } }] },
+      noWorkspace({ json: { url: "http://127.0.0.1:9/hook" } }),
     ],
   }),
   route({

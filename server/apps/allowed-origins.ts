@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
+import { httpUrl } from "../platform/http/http-url";
 
 export const MAX_ALLOWED_ORIGINS = 20;
 
@@ -11,13 +12,8 @@ export const MAX_ALLOWED_ORIGINS = 20;
 export function exactOrigin(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > 300) return null;
   if (/[\s\\]/.test(value)) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  const url = httpUrl(value);
+  if (!url) return null;
   if (url.username || url.password) return null;
   // The input must already be the bare origin; `https://a.com/` or `https://a.com/x` is not.
   if (url.origin !== value.toLowerCase().replace(/:(80|443)$/, (m) => ((m === ":80" && url.protocol === "http:") || (m === ":443" && url.protocol === "https:") ? "" : m))) {

@@ -13,7 +13,7 @@ export { MAIL_SENT_MESSAGE, RESET_LINK_MESSAGES, RESET_LINK_MINUTES, completePas
 export { identityProvider } from "./provider";
 export { IdentityError } from "./provider-types";
 export type { ProviderUser, TokenResponse } from "./provider-types";
-export { adminLinkInput, generateLinkBody, generateLinkOutput, inviteBody } from "./schemas";
+export { adminLinkInput, factorOutput, generateLinkBody, generateLinkOutput, inviteBody } from "./schemas";
 export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, gotrueFieldsInput, emptyOutput, recoverBody, otpBody, authorizeQuery, redirectQuery, verifyBody, verifyQuery, resendBody, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
 export type { SessionUser } from "./session-cache";
 export { readCookie, readSessionCookie, sessionClearCookie, sessionSetCookie } from "./session-cookie";

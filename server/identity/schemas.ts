@@ -38,6 +38,17 @@ export const updateUserInput = z.object({
 /** `GET /api/auth/me` (SPEC 4.4). */
 export const sessionStatusOutput = z.object({ loggedIn: z.boolean(), userId: uuidOutput.nullable(), email: z.string().nullable() });
 export const jwksOutput = z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string() })) });
+
+/** A two-step factor as GoTrue (and auth-js's `Factor` type) shows it, on a user and on the admin factor routes. */
+export const factorOutput = z.object({
+  id: uuidOutput,
+  friendly_name: z.string(),
+  factor_type: z.enum(["totp", "recovery_code"]),
+  status: z.enum(["unverified", "verified"]),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
 /** A user as the built-in provider answers it (GoTrue's fields that it fills; `ProviderUser`). */
 export const identityUserOutput = z.object({
   id: uuidOutput,
@@ -73,16 +84,7 @@ export const identityUserOutput = z.object({
   updated_at: z.string().describe("ISO 8601"),
   is_anonymous: z.boolean().describe("An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed."),
   factors: z
-    .array(
-      z.object({
-        id: uuidOutput,
-        friendly_name: z.string(),
-        factor_type: z.enum(["totp", "recovery_code"]),
-        status: z.enum(["unverified", "verified"]),
-        created_at: z.string(),
-        updated_at: z.string(),
-      }),
-    )
+    .array(factorOutput)
     .optional()
     .describe("Two-step sign-in factors, verified or not; absent when there are none (GoTrue's `omitempty`)."),
 });

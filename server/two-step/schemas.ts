@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { uuidOutput } from "../platform/validation/output";
+import { factorOutput } from "../identity";
 /** Two-step sign-in (`/auth/v1/factors…`): the bearer, the factor of the path, the raw body (GoTrue's own errors). */
 export const factorInput = z.object({
   accessToken: z.string(),
@@ -82,12 +83,5 @@ export const recoveryCodeBody = z.object({ code: z.string().describe("An unused 
 
 /** GoTrue's admin factor routes (`/auth/v1/admin/users/{id}/factors…`): what auth-js's `Factor` type says. */
 export const adminFactorInput = z.object({ serviceKey: z.string(), userId: z.string(), factorId: z.string().optional() });
-export const adminFactorOutput = z.object({
-  id: uuidOutput,
-  friendly_name: z.string(),
-  factor_type: z.enum(["totp", "recovery_code"]),
-  status: z.enum(["unverified", "verified"]),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const adminFactorOutput = factorOutput;
 export const adminFactorsOutput = z.array(adminFactorOutput);

@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { Integration } from "./entities";
+import { httpUrl } from "../../platform/http/http-url";
 
 /**
  * Catalog logos, served through the service (issue 17): the dashboard's CSP allows images
@@ -43,13 +44,8 @@ function fromDataUrl(source: string): Logo | null {
 }
 
 async function fetchLogo(source: string): Promise<Logo | null> {
-  let url: URL;
-  try {
-    url = new URL(source);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const url = httpUrl(source);
+  if (!url) return null;
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: "image/*" } });
     const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
