@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +6,7 @@ import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { multipart, png } from "../support/images";
+import { corsFor, corsPreflight, listenForBodies } from "../support/loopback-listener";
 import { startService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/headers.test.ts");
@@ -33,26 +32,13 @@ function nonceOf(res: Response): string {
 /** A stand-in for `svc login`'s loopback listener: CORS for the service's origin, 200 on a POST to /done. */
 async function startLoopbackListener(allowedOrigin: string) {
   const bodies: string[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => {
-      const cors = { "Access-Control-Allow-Origin": allowedOrigin, Vary: "Origin" };
-      if (req.method === "OPTIONS") {
-        res.writeHead(204, { ...cors, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "content-type" }).end();
-        return;
-      }
-      bodies.push(body);
-      res.writeHead(200, { ...cors, "content-type": "application/json" }).end('{"ok":true}');
-    });
+  const listener = await listenForBodies((req, body, res) => {
+    const cors = corsFor(allowedOrigin);
+    if (corsPreflight(req, res, cors)) return;
+    bodies.push(body);
+    res.writeHead(200, { ...cors, "content-type": "application/json" }).end('{"ok":true}');
   });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  return {
-    bodies,
-    callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/done`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
+  return { bodies, callbackUrl: `${listener.origin}/done`, close: listener.close };
 }
 
 /**
