@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { corsFor, corsPreflight, listenForBodies } from "../support/loopback-listener";
 import { startService, type RunningService } from "../support/service";
@@ -45,21 +46,15 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
   let listener: Awaited<ReturnType<typeof startLoopbackListener>>;
   const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-cli-bootstrap" }), launchBrowser()]);
+  withServiceAndBrowser(() => startService({ label: "e2e-cli-bootstrap" }), async (started, opened) => {
+    [service, browser] = [started, opened];
     // The first account on a fresh service is its administrator.
     admin = await signUp(service);
     await createTenant(service, admin, uniqueSlug("cli"), "Acme CLI");
     member = await signUp(service);
     await createTenant(service, member, uniqueSlug("member"), "Member Co");
     listener = await startLoopbackListener(new URL(service.url).origin);
-  }, 90_000);
-
-  afterAll(async () => {
-    await listener?.close();
-    await browser?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [listener] });
 
   async function pageAs(user: TestUser | null) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

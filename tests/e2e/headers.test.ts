@@ -3,7 +3,8 @@ import { resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { multipart, png } from "../support/images";
 import { corsFor, corsPreflight, listenForBodies } from "../support/loopback-listener";
@@ -78,20 +79,14 @@ describe.skipIf(!hasChromium)("dashboard document headers over http", () => {
   let admin: TestUser;
   let listener: Awaited<ReturnType<typeof startLoopbackListener>>;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-headers" }), launchBrowser()]);
+  withServiceAndBrowser(() => startService({ label: "e2e-headers" }), async (started, opened) => {
+    [service, browser] = [started, opened];
     admin = await signUp(service); // the first account: administrator
     await createTenant(service, admin, uniqueSlug("hdr"), "Header Co");
     const logo = await api(service, "/api/tenants/me/logo", { method: "POST", cookie: admin.cookie, body: multipart("file", await png()) });
     expect(logo.status).toBe(200);
     listener = await startLoopbackListener(new URL(service.url).origin);
-  }, 90_000);
-
-  afterAll(async () => {
-    await listener?.close();
-    await browser?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [listener] });
 
   it("gives every document its own nonce, on every script, and no HSTS over http", async () => {
     const [first, second] = await Promise.all([fetch(`${service.url}/login`), fetch(`${service.url}/login`)]);
@@ -197,16 +192,13 @@ describe.skipIf(!hasChromium)("dashboard document headers over https with S3 sto
 
   beforeAll(async () => {
     s3 = await startFakeS3();
-    [service, browser] = await Promise.all([
-      // Reached over plain http by the test; BASE_URL alone says the public origin is https.
-      startService({ label: "e2e-headers-https", env: { ...s3.env, BASE_URL: "https://svc.example.test" } }),
-      launchBrowser(),
-    ]);
-  }, 90_000);
-
+  });
+  // Reached over plain http by the test; BASE_URL alone says the public origin is https.
+  withServiceAndBrowser(
+    () => startService({ label: "e2e-headers-https", env: { ...s3.env, BASE_URL: "https://svc.example.test" } }),
+    (started, opened) => void ([service, browser] = [started, opened]),
+  );
   afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
     await s3?.stop().catch(() => undefined);
   });
 
