@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
+import { contextSignedInByForm } from "../support/browser-sign-in";
 import { signUp } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -21,13 +23,9 @@ describe.skipIf(!hasChromium)("recent account activity on the profile page in Ch
   let browser: Browser;
   let owner: TenantOwner;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
     owner = await signedInOwner(service, { slugPrefix: "activity" });
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   /** A sign-in outside the browser under test: an older event of the person's account. */
@@ -42,16 +40,7 @@ describe.skipIf(!hasChromium)("recent account activity on the profile page in Ch
   }
 
   async function signedInContext(person: { email: string; password: string }, width: number): Promise<BrowserContext> {
-    const context = await browser.newContext({ userAgent: CHROME_LINUX, viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${service.url}/login`);
-    await page.waitForSelector("html[data-hydrated]");
-    await page.getByLabel("Email").fill(person.email);
-    await page.getByLabel("Password").fill(person.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== "/login");
-    await page.close();
-    return context;
+    return contextSignedInByForm(browser, service.url, person, { userAgent: CHROME_LINUX, viewport: { width, height: 900 } });
   }
 
   for (const width of [1280, 390]) {

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -20,20 +21,15 @@ describe.skipIf(!hasChromium)("opening a deployed tool in Chromium", () => {
   let toolUrl: string;
   let tenantId: string;
 
-  beforeAll(async () => {
-    [service, upstream, browser] = await Promise.all([sharedService(), startEchoUpstream(), launchBrowser()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
+    upstream = await startEchoUpstream();
     owner = await signUp(service);
     const slug = uniqueSlug("acme");
     tenantId = (await createTenant(service, owner, slug)).id;
     const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } });
     toolUrl = created.body.url;
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await upstream?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [upstream] });
 
   async function openAs(user: TestUser | null) {
     const context = await browser.newContext();

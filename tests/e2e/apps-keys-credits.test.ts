@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -22,11 +23,8 @@ describe.skipIf(!hasChromium)("apps, API keys and admin credits in a browser", (
   const memberSlug = uniqueSlug("member");
   let createdKey = "";
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([
-      startService({ label: "e2e-apps-keys", env: { WELCOME_CREDITS: "100" } }),
-      launchBrowser(),
-    ]);
+  withServiceAndBrowser(() => startService({ label: "e2e-apps-keys", env: { WELCOME_CREDITS: "100" } }), async (started, opened) => {
+    [service, browser] = [started, opened];
     admin = await signUp(service); // the first account: administrator
     await createTenant(service, admin, uniqueSlug("acme"), "Acme Apps");
     member = await signUp(service);
@@ -34,11 +32,6 @@ describe.skipIf(!hasChromium)("apps, API keys and admin credits in a browser", (
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([{ name: "svc_session", value: admin.cookie.slice("svc_session=".length), url: service.url }]);
     page = await context.newPage();
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   async function open(path: string) {

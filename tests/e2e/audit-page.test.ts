@@ -1,7 +1,8 @@
 import type { Browser, Download, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invitedPerson } from "../support/actors";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -18,18 +19,14 @@ describe.skipIf(!hasChromium)("the audit page in a browser", () => {
   let owner: TestUser;
   let member: TestUser;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
     owner = await signUp(service);
     await createTenant(service, owner, uniqueSlug("audit"), "Audit Co");
     member = await invitedPerson(service, owner, "member");
     for (const name of ["Alpha", "Beta"]) expect((await api(service, "/api/apps", { method: "POST", cookie: member.cookie, json: { name } })).status).toBe(201);
     for (let i = 1; i <= 55; i++) expect((await api(service, "/api/tenants/me", { method: "PATCH", cookie: owner.cookie, json: { name: `Audit Co ${i}` } })).status).toBe(200);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
 
   async function pageAs(user: TestUser, width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { signUp } from "../support/http";
+import { addVirtualAuthenticator } from "../support/virtual-authenticator";
 import { startServiceOnLocalhost, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/auth-js-webauthn-factor.test.ts");
@@ -38,22 +40,12 @@ describe.skipIf(!hasChromium)("auth-js mfa.webauthn in Chromium", () => {
   let browser: Browser;
   let origin: string;
 
-  beforeAll(async () => {
-    [{ service, origin }, browser] = await Promise.all([startServiceOnLocalhost("e2e-webauthn-factor"), launchBrowser()]);
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  withServiceAndBrowser(() => startServiceOnLocalhost("e2e-webauthn-factor"), (started, opened) => void ([{ service, origin }, browser] = [started, opened]));
 
   async function pageWithSecurityKey(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable", { enableUI: false });
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "usb", hasResidentKey: false, hasUserVerification: false, automaticPresenceSimulation: true },
-    });
+    await addVirtualAuthenticator(page, "security-key");
     await page.route(`${origin}/__auth-js/**`, serveAuthJs);
     await page.goto(`${origin}/__auth-js/page.html`);
     await page.waitForFunction(() => "AuthClient" in window, undefined, { timeout: 30_000 });

@@ -1,9 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { corsFor, corsPreflight, listenForBodies } from "../support/loopback-listener";
 import { startService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/cli-bootstrap.test.ts");
@@ -21,31 +22,17 @@ interface Received {
  */
 async function startLoopbackListener(allowedOrigin: string) {
   const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => {
-      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
-      const cors = { "Access-Control-Allow-Origin": allowedOrigin, Vary: "Origin" };
-      if (req.url !== "/done") return void res.writeHead(404).end();
-      if (req.method === "OPTIONS") {
-        res.writeHead(204, { ...cors, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "content-type" }).end();
-        return;
-      }
-      if (req.method !== "POST") return void res.writeHead(405, cors).end();
-      const payload = JSON.parse(body || "{}");
-      if (!payload.apiKey || !payload.tenantId) return void res.writeHead(400, cors).end();
-      res.writeHead(200, { ...cors, "content-type": "application/json" }).end('{"ok":true}');
-    });
+  const listener = await listenForBodies((req, body, res) => {
+    received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+    const cors = corsFor(allowedOrigin);
+    if (req.url !== "/done") return void res.writeHead(404).end();
+    if (corsPreflight(req, res, cors)) return;
+    if (req.method !== "POST") return void res.writeHead(405, cors).end();
+    const payload = JSON.parse(body || "{}");
+    if (!payload.apiKey || !payload.tenantId) return void res.writeHead(400, cors).end();
+    res.writeHead(200, { ...cors, "content-type": "application/json" }).end('{"ok":true}');
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    received,
-    callbackUrl: `http://127.0.0.1:${port}/done`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { received, callbackUrl: `${listener.origin}/done`, close: listener.close };
 }
 
 const cookieValue = (user: TestUser) => user.cookie.slice("svc_session=".length);
@@ -59,21 +46,15 @@ describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
   let listener: Awaited<ReturnType<typeof startLoopbackListener>>;
   const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-cli-bootstrap" }), launchBrowser()]);
+  withServiceAndBrowser(() => startService({ label: "e2e-cli-bootstrap" }), async (started, opened) => {
+    [service, browser] = [started, opened];
     // The first account on a fresh service is its administrator.
     admin = await signUp(service);
     await createTenant(service, admin, uniqueSlug("cli"), "Acme CLI");
     member = await signUp(service);
     await createTenant(service, member, uniqueSlug("member"), "Member Co");
     listener = await startLoopbackListener(new URL(service.url).origin);
-  }, 90_000);
-
-  afterAll(async () => {
-    await listener?.close();
-    await browser?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [listener] });
 
   async function pageAs(user: TestUser | null) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,12 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
 import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
+import { connectionsEnv, writeIntegrationsCatalog } from "../support/integrations-catalog";
 import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
@@ -28,28 +26,12 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
 
   beforeAll(async () => {
     [provider, broker] = await Promise.all([startFakeOAuthProvider(CLIENT), startFakeBroker({ apiKey: BROKER_KEY })]);
-    const catalog = join(mkdtempSync(join(tmpdir(), "svc-dash-catalog-")), "catalog.json");
-    writeFileSync(
-      catalog,
-      JSON.stringify({
-        integrations: [
-          { slug: "supabase", name: "Supabase", description: "Postgres, auth and storage", logo: `${provider.url}/logo.png`, oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize`, token_url: `${provider.url}/v1/oauth/token`, scopes: [], api_base_url: provider.url } },
-          { slug: "github", name: "GitHub", description: "Repositories", logo: "https://github.example/logo.png", oauth_client_config: { broker: { auth_config_id: "ac_placeholder", toolkit_slug: "github" } } },
-        ],
-      }),
-    );
+    const catalog = writeIntegrationsCatalog("svc-dash-catalog-", [
+      { slug: "supabase", name: "Supabase", description: "Postgres, auth and storage", logo: `${provider.url}/logo.png`, oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize`, token_url: `${provider.url}/v1/oauth/token`, scopes: [], api_base_url: provider.url } },
+      { slug: "github", name: "GitHub", description: "Repositories", logo: "https://github.example/logo.png", oauth_client_config: { broker: { auth_config_id: "ac_placeholder", toolkit_slug: "github" } } },
+    ]);
     [service, browser] = await Promise.all([
-      startService({
-        label: "e2e-connections-dashboard",
-        env: {
-          INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-          INTEGRATIONS_FILE: catalog,
-          SUPABASE_OAUTH_CLIENT_ID: CLIENT.clientId,
-          SUPABASE_OAUTH_CLIENT_SECRET: CLIENT.clientSecret,
-          BROKER_API_URL: broker.url,
-          BROKER_API_KEY: BROKER_KEY,
-        },
-      }),
+      startService({ label: "e2e-connections-dashboard", env: connectionsEnv(catalog, CLIENT, broker.url, BROKER_KEY) }),
       launchBrowser(),
     ]);
     owner = await signUp(service); // the first account: administrator

@@ -1,8 +1,4 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/ports";
@@ -11,6 +7,7 @@ import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 import { api, type TestUser } from "../support/http";
 import { appWithKey, signedInOwner } from "../support/actors";
+import { connectionsEnv, writeIntegrationsCatalog } from "../support/integrations-catalog";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
 
@@ -45,34 +42,17 @@ describe.skipIf(!hasChromium)("connecting accounts from a third-party page with 
 
   beforeAll(async () => {
     [provider, broker] = await Promise.all([startFakeOAuthProvider(CLIENT), startFakeBroker({ apiKey: BROKER_KEY })]);
-    const dir = mkdtempSync(join(tmpdir(), "svc-e2e-catalog-"));
-    const catalog = join(dir, "catalog.json");
-    writeFileSync(
-      catalog,
-      JSON.stringify({
-        integrations: [
-          {
-            slug: "supabase",
-            name: "Supabase",
-            description: "Postgres",
-            oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize`, token_url: `${provider.url}/v1/oauth/token`, scopes: [], api_base_url: provider.url },
-          },
-          { ...broker.catalogRow("github", "ac_e2e_github"), name: "GitHub", description: "Repositories" },
-        ],
-      }),
-    );
+    const catalog = writeIntegrationsCatalog("svc-e2e-catalog-", [
+      {
+        slug: "supabase",
+        name: "Supabase",
+        description: "Postgres",
+        oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize`, token_url: `${provider.url}/v1/oauth/token`, scopes: [], api_base_url: provider.url },
+      },
+      { ...broker.catalogRow("github", "ac_e2e_github"), name: "GitHub", description: "Repositories" },
+    ]);
     [service, browser] = await Promise.all([
-      startService({
-        label: "e2e-connections",
-        env: {
-          INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-          INTEGRATIONS_FILE: catalog,
-          SUPABASE_OAUTH_CLIENT_ID: CLIENT.clientId,
-          SUPABASE_OAUTH_CLIENT_SECRET: CLIENT.clientSecret,
-          BROKER_API_URL: broker.url,
-          BROKER_API_KEY: BROKER_KEY,
-        },
-      }),
+      startService({ label: "e2e-connections", env: connectionsEnv(catalog, CLIENT, broker.url, BROKER_KEY) }),
       launchBrowser(),
     ]);
     ({ user, tenantId } = await signedInOwner(service, { slugPrefix: "conn" }));

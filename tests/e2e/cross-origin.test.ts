@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freePort } from "../support/ports";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -28,8 +29,9 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
   let tool: EchoUpstream;
   let toolUrl: string;
 
-  beforeAll(async () => {
-    [service, browser, tool] = await Promise.all([sharedService(), launchBrowser(), startEchoUpstream()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
+    tool = await startEchoUpstream();
     user = await signUp(service);
     tenantId = (await createTenant(service, user, uniqueSlug("victim"), "Victim Co")).id;
     // The tool lives in a workspace of its own, so the victim's counts above stay theirs.
@@ -50,14 +52,7 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
       res.end(`<!doctype html><form method="post" action="${target}">${inputs}</form><script>document.forms[0].submit()</script>`);
     });
     await new Promise<void>((r) => attacker.listen(port, "127.0.0.1", () => r()));
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await tool?.close();
-    attacker?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [tool, attacker] });
 
   async function visitAsVictim(path: string) {
     const context = await browser.newContext();

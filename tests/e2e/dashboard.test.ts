@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { afterAll, describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { createTenant, signUp, uniqueEmail, uniqueSlug } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -24,19 +25,16 @@ describe.skipIf(!hasChromium)("dashboard in a browser", () => {
   const slug = uniqueSlug("acme");
   let takenSlug: string;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     files = mkdtempSync(join(tmpdir(), "svc-e2e-"));
     // Someone else already owns this URL, so the live check has something to call taken.
     const other = await signUp(service);
     takenSlug = uniqueSlug("taken");
     await createTenant(service, other, takenSlug, "Other Co");
-  }, 90_000);
-
+  });
   afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
     if (files) rmSync(files, { recursive: true, force: true });
   });
 

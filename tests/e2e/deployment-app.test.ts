@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -17,15 +18,12 @@ describe.skipIf(!hasChromium)("a deployment's app in the dashboard", () => {
   let owner: TestUser;
   const apps: Record<string, string> = {};
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
     owner = await signUp(service);
     await createTenant(service, owner, uniqueSlug("depapp"), "Depapp Co");
     for (const name of ["Billing", "Reports"]) apps[name] = (await api(service, "/api/apps", { method: "POST", cookie: owner.cookie, json: { name } })).body.id;
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  }, 60_000, { keepService: true });
 
   async function pageAt(width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
@@ -21,8 +22,9 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
   let page: Page;
   let owner: TestUser;
 
-  beforeAll(async () => {
-    [service, upstream, browser] = await Promise.all([startService({ label: "e2e-shell" }), startEchoUpstream(), launchBrowser()]);
+  withServiceAndBrowser(() => startService({ label: "e2e-shell" }), async (started, opened) => {
+    [service, browser] = [started, opened];
+    upstream = await startEchoUpstream();
     owner = await signUp(service);
     await createTenant(service, owner, uniqueSlug("shell"));
     expect((await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
@@ -30,12 +32,7 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
     const [name, value] = owner.cookie.split(";")[0]!.split("=");
     await context.addCookies([{ name: name!, value: value!, url: service.url }]);
     page = await context.newPage();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await upstream?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [upstream] });
 
   const open = async () => {
     await page.goto(`${service.url}/deployments/tool`);

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { multipart, png } from "../support/images";
+import { corsFor, corsPreflight, listenForBodies } from "../support/loopback-listener";
 import { startService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/headers.test.ts");
@@ -33,26 +33,13 @@ function nonceOf(res: Response): string {
 /** A stand-in for `svc login`'s loopback listener: CORS for the service's origin, 200 on a POST to /done. */
 async function startLoopbackListener(allowedOrigin: string) {
   const bodies: string[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => {
-      const cors = { "Access-Control-Allow-Origin": allowedOrigin, Vary: "Origin" };
-      if (req.method === "OPTIONS") {
-        res.writeHead(204, { ...cors, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "content-type" }).end();
-        return;
-      }
-      bodies.push(body);
-      res.writeHead(200, { ...cors, "content-type": "application/json" }).end('{"ok":true}');
-    });
+  const listener = await listenForBodies((req, body, res) => {
+    const cors = corsFor(allowedOrigin);
+    if (corsPreflight(req, res, cors)) return;
+    bodies.push(body);
+    res.writeHead(200, { ...cors, "content-type": "application/json" }).end('{"ok":true}');
   });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  return {
-    bodies,
-    callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/done`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
+  return { bodies, callbackUrl: `${listener.origin}/done`, close: listener.close };
 }
 
 /**
@@ -92,20 +79,14 @@ describe.skipIf(!hasChromium)("dashboard document headers over http", () => {
   let admin: TestUser;
   let listener: Awaited<ReturnType<typeof startLoopbackListener>>;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-headers" }), launchBrowser()]);
+  withServiceAndBrowser(() => startService({ label: "e2e-headers" }), async (started, opened) => {
+    [service, browser] = [started, opened];
     admin = await signUp(service); // the first account: administrator
     await createTenant(service, admin, uniqueSlug("hdr"), "Header Co");
     const logo = await api(service, "/api/tenants/me/logo", { method: "POST", cookie: admin.cookie, body: multipart("file", await png()) });
     expect(logo.status).toBe(200);
     listener = await startLoopbackListener(new URL(service.url).origin);
-  }, 90_000);
-
-  afterAll(async () => {
-    await listener?.close();
-    await browser?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [listener] });
 
   it("gives every document its own nonce, on every script, and no HSTS over http", async () => {
     const [first, second] = await Promise.all([fetch(`${service.url}/login`), fetch(`${service.url}/login`)]);
@@ -211,16 +192,13 @@ describe.skipIf(!hasChromium)("dashboard document headers over https with S3 sto
 
   beforeAll(async () => {
     s3 = await startFakeS3();
-    [service, browser] = await Promise.all([
-      // Reached over plain http by the test; BASE_URL alone says the public origin is https.
-      startService({ label: "e2e-headers-https", env: { ...s3.env, BASE_URL: "https://svc.example.test" } }),
-      launchBrowser(),
-    ]);
-  }, 90_000);
-
+  });
+  // Reached over plain http by the test; BASE_URL alone says the public origin is https.
+  withServiceAndBrowser(
+    () => startService({ label: "e2e-headers-https", env: { ...s3.env, BASE_URL: "https://svc.example.test" } }),
+    (started, opened) => void ([service, browser] = [started, opened]),
+  );
   afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
     await s3?.stop().catch(() => undefined);
   });
 

@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { startService, type RunningService } from "../support/service";
 import { PAGES, seedPages, type Seed } from "./support/pages";
@@ -24,17 +25,12 @@ describe.skipIf(!hasChromium)("every page at phone and desktop width", () => {
   let browser: Browser;
   let seed: Seed;
 
-  beforeAll(async () => {
-    [service, upstream, browser] = await Promise.all([startService({ label: "e2e-layout" }), startEchoUpstream(), launchBrowser()]);
+  withServiceAndBrowser(() => startService({ label: "e2e-layout" }), async (started, opened) => {
+    [service, browser] = [started, opened];
+    upstream = await startEchoUpstream();
     seed = await seedPages(service, upstream.url);
     if (screenshots) mkdirSync(screenshots, { recursive: true });
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await upstream?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [upstream] });
 
   async function contextFor(as: "visitor" | "admin" | "newcomer", viewport: { width: number; height: number }): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport });

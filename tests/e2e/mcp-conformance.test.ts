@@ -3,8 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { afterAll, describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { approveInChromium } from "../support/mcp-oauth-client";
 import { startMcpTool, type McpTool } from "../support/mcp-tool";
@@ -32,8 +33,9 @@ describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server 
   let resource: string;
   let outputDir: string;
 
-  beforeAll(async () => {
-    [service, tool, browser] = await Promise.all([sharedService(), startMcpTool(), launchBrowser()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
+    tool = await startMcpTool();
     member = await signUp(service);
     const slug = uniqueSlug("conf");
     await createTenant(service, member, slug);
@@ -41,12 +43,8 @@ describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server 
     if (created.status !== 201) throw new Error(created.text);
     resource = `http://whoami--${slug}.localhost:${new URL(service.url).port}/`;
     outputDir = mkdtempSync(join(tmpdir(), "mcp-conformance-test-"));
-  }, 90_000);
-
+  }, 90_000, { closeAlso: () => [tool] });
   afterAll(async () => {
-    await browser?.close();
-    await tool?.close();
-    await service?.stop();
     if (outputDir) rmSync(outputDir, { recursive: true, force: true });
   });
 

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner } from "../support/actors";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -64,8 +65,8 @@ describe.skipIf(!hasChromium)("the dashboard's navigation, grouped, by role and 
   let browser: Browser;
   const people = {} as Record<Role, TestUser>;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-navigation" }), launchBrowser()]);
+  withServiceAndBrowser(() => startService({ label: "e2e-navigation" }), async (started, opened) => {
+    [service, browser] = [started, opened];
     // The first account of a service is its administrator.
     people["service administrator"] = await signUp(service);
     await createTenant(service, people["service administrator"], uniqueSlug("admin-ws"), "Service HQ");
@@ -73,11 +74,6 @@ describe.skipIf(!hasChromium)("the dashboard's navigation, grouped, by role and 
     people.owner = owner.user;
     people.member = await invitedPerson(service, owner.user, "member");
     people.viewer = await invitedPerson(service, owner.user, "viewer");
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   async function pageAs(user: TestUser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {

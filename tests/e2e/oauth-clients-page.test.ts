@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import type { TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -20,15 +21,11 @@ describe.skipIf(!hasChromium)("the app page's OAuth clients", () => {
   let member: TestUser;
   let appId: string;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
     owner = await signedInOwner(service, { slugPrefix: "ocpage", name: "Client Co" });
     member = await invitedPerson(service, owner.user, "member");
     appId = (await appWithKey(service, owner.user, "Portal")).appId;
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   async function pageAt(width: number, person: TestUser): Promise<Page> {

@@ -3,8 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeJwt } from "jose";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { png } from "../support/images";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
@@ -32,8 +33,9 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
   const logoReferers: string[] = [];
   let logo: Buffer;
 
-  beforeAll(async () => {
-    [service, upstream, browser] = await Promise.all([sharedService(), startEchoUpstream(), launchBrowser()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
+    upstream = await startEchoUpstream();
     owner = await signUp(service);
     slug = uniqueSlug("tools");
     await createTenant(service, owner, slug);
@@ -51,14 +53,7 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     });
     await new Promise<void>((resolve) => callback.listen(0, "127.0.0.1", resolve));
     redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    callback?.close();
-    await upstream?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [callback, upstream] });
 
   /** Sends a signed-out browser to the authorize endpoint and signs in: it lands on our consent page. */
   async function signInToConsent(page: Page, { clientId, challenge, state }: { clientId: string; challenge: string; state: string }) {

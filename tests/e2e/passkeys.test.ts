@@ -1,6 +1,9 @@
 import type { Browser, CDPSession, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
+import { submitLoginForm } from "../support/browser-sign-in";
+import { addVirtualAuthenticator } from "../support/virtual-authenticator";
 import { signUp } from "../support/http";
 import { startServiceOnLocalhost, type RunningService } from "../support/service";
 
@@ -18,21 +21,10 @@ describe.skipIf(!hasChromium)("passkeys in Chromium", () => {
   let browser: Browser;
   let origin: string;
 
-  beforeAll(async () => {
-    [{ service, origin }, browser] = await Promise.all([startServiceOnLocalhost("e2e-passkeys"), launchBrowser()]);
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  withServiceAndBrowser(() => startServiceOnLocalhost("e2e-passkeys"), (started, opened) => void ([{ service, origin }, browser] = [started, opened]));
 
   async function withAuthenticator(page: Page): Promise<CDPSession> {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable", { enableUI: false });
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
-    return cdp;
+    return (await addVirtualAuthenticator(page, "platform")).cdp;
   }
 
   async function signOut(page: Page) {
@@ -63,10 +55,7 @@ describe.skipIf(!hasChromium)("passkeys in Chromium", () => {
     const page = await context.newPage();
     await withAuthenticator(page);
 
-    await hydrated(page, "/login");
-    await page.getByLabel("Email").fill(person.email);
-    await page.getByLabel("Password").fill(person.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitLoginForm(page, origin, person);
     await page.waitForURL((url) => url.pathname !== "/login");
 
     // Register: the browser's prompt is answered by the virtual authenticator.

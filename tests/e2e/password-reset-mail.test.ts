@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { confirmedSignUp } from "../support/confirmed-signup";
 import { startService, type RunningService } from "../support/service";
 
@@ -15,11 +16,9 @@ describe.skipIf(!hasChromium)("password reset by mail in a browser", () => {
 
   beforeAll(async () => {
     smtp = await startFakeSmtp();
-    [service, browser] = await Promise.all([startService({ label: "e2e-reset-mail", env: { SMTP_URL: smtp.url } }), launchBrowser()]);
-  }, 90_000);
+  });
+  withServiceAndBrowser(() => startService({ label: "e2e-reset-mail", env: { SMTP_URL: smtp.url } }), (started, opened) => void ([service, browser] = [started, opened]));
   afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
     await smtp?.close();
   });
 

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { createTenant, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
@@ -24,16 +25,11 @@ describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", (
   let admin: TestUser;
   let adminSlug: string;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([startService({ label: "e2e-polish" }), launchBrowser()]);
+  withServiceAndBrowser(() => startService({ label: "e2e-polish" }), async (started, opened) => {
+    [service, browser] = [started, opened];
     admin = await signUp(service); // the first account: administrator
     adminSlug = uniqueSlug("acme");
     await createTenant(service, admin, adminSlug, "Acme");
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   async function pageAs(user: TestUser | null, viewport: { width: number; height: number }, options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -16,12 +17,7 @@ describe.skipIf(!hasChromium)("changing the sign-in address and password on the 
   let service: SharedService;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  withServiceAndBrowser(() => sharedService(), (started, opened) => void ([service, browser] = [started, opened]), 60_000, { keepService: true });
 
   async function profileOf(person: TestUser, width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
+import { contextSignedInByForm } from "../support/browser-sign-in";
 import { signUp } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -18,25 +20,10 @@ describe.skipIf(!hasChromium)("ending another browser's session in Chromium", ()
   let service: SharedService;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  withServiceAndBrowser(() => sharedService(), (started, opened) => void ([service, browser] = [started, opened]));
 
   async function signedInContext(person: { email: string; password: string }, userAgent: string, width: number): Promise<BrowserContext> {
-    const context = await browser.newContext({ userAgent, viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${service.url}/login`);
-    await page.waitForSelector("html[data-hydrated]");
-    await page.getByLabel("Email").fill(person.email);
-    await page.getByLabel("Password").fill(person.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== "/login");
-    await page.close();
-    return context;
+    return contextSignedInByForm(browser, service.url, person, { userAgent, viewport: { width, height: 900 } });
   }
 
   for (const width of [1280, 390]) {

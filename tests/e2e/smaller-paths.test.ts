@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { signedInOwner } from "../support/actors";
 import { uniqueEmail, type TestUser } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -13,13 +14,9 @@ describe.skipIf(!hasChromium)("smaller paths in a browser", () => {
   let browser: Browser;
   let owner: TestUser;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([sharedService(), launchBrowser()]);
+  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
+    [service, browser] = [started, opened];
     owner = (await signedInOwner(service)).user;
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
   });
 
   async function signedIn(path: string): Promise<Page> {

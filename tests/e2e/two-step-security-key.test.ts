@@ -1,8 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
+import { submitLoginForm } from "../support/browser-sign-in";
 import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { enrolSecurityKey, generateRecoveryCodes } from "../support/security-key";
+import { addVirtualAuthenticator } from "../support/virtual-authenticator";
 import { startServiceOnLocalhost, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/two-step-security-key.test.ts");
@@ -22,23 +25,13 @@ describe.skipIf(!hasChromium)("two-step sign-in with a security key in Chromium"
   let browser: Browser;
   let origin: string;
 
-  beforeAll(async () => {
-    [{ service, origin }, browser] = await Promise.all([startServiceOnLocalhost("e2e-two-step-key"), launchBrowser()]);
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  withServiceAndBrowser(() => startServiceOnLocalhost("e2e-two-step-key"), (started, opened) => void ([{ service, origin }, browser] = [started, opened]));
 
   /** A page whose browser has a USB security key; `enrolled`: the person's key is on it. */
   async function pageWithKey(width: number, enrolled?: Awaited<ReturnType<typeof enrolSecurityKey>>): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable", { enableUI: false });
-    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "usb", hasResidentKey: false, hasUserVerification: false, automaticPresenceSimulation: true },
-    });
+    const { cdp, authenticatorId } = await addVirtualAuthenticator(page, "security-key");
     const credential = enrolled?.device.credentials[0];
     if (credential) {
       await cdp.send("WebAuthn.addCredential", {
@@ -56,11 +49,7 @@ describe.skipIf(!hasChromium)("two-step sign-in with a security key in Chromium"
   }
 
   async function passwordStep(page: Page, person: TestUser) {
-    await page.goto(`${origin}/login`);
-    await page.waitForSelector("html[data-hydrated]");
-    await page.getByLabel("Email").fill(person.email);
-    await page.getByLabel("Password").fill(person.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitLoginForm(page, origin, person);
     await page.waitForURL((url) => url.pathname === "/login/two-step", { timeout: 30_000 });
     await page.waitForSelector("html[data-hydrated]");
   }

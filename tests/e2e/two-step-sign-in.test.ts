@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { authenticatorApp, enrolAuthenticator } from "../support/authenticator";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 
@@ -21,16 +22,7 @@ describe.skipIf(!hasChromium)("two-step sign-in in Chromium", () => {
   let service: RunningService;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [service, browser] = await Promise.all([
-      startService({ label: "e2e-two-step", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } }),
-      launchBrowser(),
-    ]);
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  withServiceAndBrowser(() => startService({ label: "e2e-two-step", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } }), (started, opened) => void ([service, browser] = [started, opened]));
 
   async function signInWithPassword(page: Page, person: TestUser) {
     await page.goto(`${service.url}/login`);

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hasChromium, warnIfNoChromium } from "../support/browser";
+import { withServiceAndBrowser } from "../support/browser-suite";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startService, type RunningService } from "../support/service";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -19,20 +20,12 @@ describe.skipIf(!hasChromium)("the webhooks page in a browser", () => {
   let receiver: WebhookReceiver;
   let owner: TestUser;
 
-  beforeAll(async () => {
-    [service, browser, receiver] = await Promise.all([
-      startService({ label: "e2e-webhooks", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0", WEBHOOK_RETRY_SCHEDULE: "0,1" } }),
-      launchBrowser(),
-      startWebhookReceiver(),
-    ]);
+  withServiceAndBrowser(() => startService({ label: "e2e-webhooks", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0", WEBHOOK_RETRY_SCHEDULE: "0,1" } }), async (started, opened) => {
+    [service, browser] = [started, opened];
+    receiver = await startWebhookReceiver();
     owner = await signUp(service);
     await createTenant(service, owner, uniqueSlug("hooks"), "Hook Co");
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await receiver?.close();
-    await service?.stop();
-  });
+  }, 90_000, { closeAlso: () => [receiver] });
 
   async function pageAt(width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
