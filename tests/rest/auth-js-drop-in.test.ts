@@ -1,5 +1,5 @@
-import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authJsClient } from "../support/auth-js-client";
 import { uniqueEmail } from "../support/http";
 import { HOSTILE } from "../support/hostile-strings";
 import { sharedService, type SharedService } from "../support/shared-service";
@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => service?.stop());
 
 const PASSWORD = "correct horse battery";
-const client = () =>
-  new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
+const client = () => authJsClient(service);
 
 async function signedUp(email = uniqueEmail("authjs")) {
   const auth = client();

@@ -1,7 +1,7 @@
-import { AuthClient } from "@supabase/auth-js";
 import { decodeJwt } from "jose";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authJsClient } from "../support/auth-js-client";
 import { uniqueEmail } from "../support/http";
 import { sharedService, type SharedService } from "../support/shared-service";
 
@@ -17,15 +17,7 @@ beforeAll(async () => {
 afterAll(() => service?.stop());
 
 const PASSWORD = "correct horse battery";
-const client = () =>
-  new AuthClient({
-    url: `${service.url}/auth/v1`,
-    headers: { apikey: "anon" },
-    persistSession: false,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-    experimental: { recoveryCodes: true },
-  });
+const client = () => authJsClient(service, { recoveryCodes: true });
 
 /**
  * An authenticator app: the code of the current 30-second step, or of the next one when the
