@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { contextSignedInByForm } from "../support/browser-sign-in";
 import { signUp } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/account-activity.test.ts");
 
@@ -19,12 +18,11 @@ const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
  * why nothing is recorded.
  */
 describe.skipIf(!hasChromium)("recent account activity on the profile page in Chromium", () => {
-  let service: SharedService;
-  let browser: Browser;
+  const service = sharedService();
+  const browser = suiteBrowser();
   let owner: TenantOwner;
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     owner = await signedInOwner(service, { slugPrefix: "activity" });
   });
 

@@ -1,10 +1,8 @@
-import type { Browser } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/app-proxy.test.ts");
 
@@ -14,22 +12,24 @@ warnIfNoChromium("tests/e2e/app-proxy.test.ts");
  * arrive with their identity; a signed-out visitor signs in on the way.
  */
 describe.skipIf(!hasChromium)("opening a deployed tool in Chromium", () => {
-  let service: SharedService;
+  const service = sharedService();
   let upstream: EchoUpstream;
-  let browser: Browser;
+  const browser = suiteBrowser();
   let owner: TestUser;
   let toolUrl: string;
   let tenantId: string;
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     upstream = await startEchoUpstream();
     owner = await signUp(service);
     const slug = uniqueSlug("acme");
     tenantId = (await createTenant(service, owner, slug)).id;
     const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } });
     toolUrl = created.body.url;
-  }, 90_000, { closeAlso: () => [upstream] });
+  }, 90_000);
+  afterAll(async () => {
+    for (const fake of [upstream]) await fake?.close();
+  });
 
   async function openAs(user: TestUser | null) {
     const context = await browser.newContext();

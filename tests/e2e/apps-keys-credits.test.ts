@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/apps-keys-credits.test.ts");
 
@@ -15,16 +14,15 @@ const ENV_KEY_MESSAGE = "Variable names must start with a letter or underscore a
  * admin credits page (idempotent grants, refused overdraft). A member sees no Admin.
  */
 describe.skipIf(!hasChromium)("apps, API keys and admin credits in a browser", () => {
-  let service: RunningService;
-  let browser: Browser;
+  const service = suiteService({ label: "e2e-apps-keys", env: { WELCOME_CREDITS: "100" } });
+  const browser = suiteBrowser();
   let page: Page;
   let admin: TestUser;
   let member: TestUser;
   const memberSlug = uniqueSlug("member");
   let createdKey = "";
 
-  withServiceAndBrowser(() => startService({ label: "e2e-apps-keys", env: { WELCOME_CREDITS: "100" } }), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     admin = await signUp(service); // the first account: administrator
     await createTenant(service, admin, uniqueSlug("acme"), "Acme Apps");
     member = await signUp(service);

@@ -1,10 +1,9 @@
-import type { Browser, Download, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Download, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson } from "../support/actors";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/audit-page.test.ts");
 
@@ -14,13 +13,12 @@ warnIfNoChromium("tests/e2e/audit-page.test.ts");
  * said plainly; members are sent away.
  */
 describe.skipIf(!hasChromium)("the audit page in a browser", () => {
-  let service: SharedService;
-  let browser: Browser;
+  const service = sharedService();
+  const browser = suiteBrowser();
   let owner: TestUser;
   let member: TestUser;
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     owner = await signUp(service);
     await createTenant(service, owner, uniqueSlug("audit"), "Audit Co");
     member = await invitedPerson(service, owner, "member");

@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { Browser, BrowserContext } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import type { BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { corsFor, corsPreflight, listenForBodies } from "../support/loopback-listener";
-import { startService, type RunningService } from "../support/service";
+import { suiteService, type RunningService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/cli-bootstrap.test.ts");
 
@@ -39,22 +38,24 @@ const cookieValue = (user: TestUser) => user.cookie.slice("svc_session=".length)
 const whoami = (service: RunningService, key: string) => api(service, "/api/cli/whoami", { headers: { authorization: `Bearer ${key}` } });
 
 describe.skipIf(!hasChromium)("CLI login page in a browser", () => {
-  let service: RunningService;
-  let browser: Browser;
+  const service = suiteService({ label: "e2e-cli-bootstrap" });
+  const browser = suiteBrowser();
   let admin: TestUser;
   let member: TestUser;
   let listener: Awaited<ReturnType<typeof startLoopbackListener>>;
   const contexts: BrowserContext[] = [];
 
-  withServiceAndBrowser(() => startService({ label: "e2e-cli-bootstrap" }), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     // The first account on a fresh service is its administrator.
     admin = await signUp(service);
     await createTenant(service, admin, uniqueSlug("cli"), "Acme CLI");
     member = await signUp(service);
     await createTenant(service, member, uniqueSlug("member"), "Member Co");
     listener = await startLoopbackListener(new URL(service.url).origin);
-  }, 90_000, { closeAlso: () => [listener] });
+  }, 90_000);
+  afterAll(async () => {
+    for (const fake of [listener]) await fake?.close();
+  });
 
   async function pageAs(user: TestUser | null) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

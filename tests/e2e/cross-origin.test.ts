@@ -1,12 +1,10 @@
 import { createServer, type Server } from "node:http";
-import type { Browser } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/ports";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
 
 warnIfNoChromium("tests/e2e/cross-origin.test.ts");
@@ -19,8 +17,8 @@ warnIfNoChromium("tests/e2e/cross-origin.test.ts");
  * real browser, renamed the workspace and created an app. Both must now be refused.
  */
 describe.skipIf(!hasChromium)("forms posted from another port of the same host, in Chromium", () => {
-  let service: SharedService;
-  let browser: Browser;
+  const service = sharedService();
+  const browser = suiteBrowser();
   let attacker: Server;
   let attackerUrl: string;
   let user: TestUser;
@@ -29,8 +27,7 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
   let tool: EchoUpstream;
   let toolUrl: string;
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     tool = await startEchoUpstream();
     user = await signUp(service);
     tenantId = (await createTenant(service, user, uniqueSlug("victim"), "Victim Co")).id;
@@ -52,7 +49,10 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
       res.end(`<!doctype html><form method="post" action="${target}">${inputs}</form><script>document.forms[0].submit()</script>`);
     });
     await new Promise<void>((r) => attacker.listen(port, "127.0.0.1", () => r()));
-  }, 90_000, { closeAlso: () => [tool, attacker] });
+  }, 90_000);
+  afterAll(async () => {
+    for (const fake of [tool, attacker]) await fake?.close();
+  });
 
   async function visitAsVictim(path: string) {
     const context = await browser.newContext();

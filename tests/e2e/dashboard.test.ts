@@ -1,13 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { createTenant, signUp, uniqueEmail, uniqueSlug } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/dashboard.test.ts");
 
@@ -17,16 +16,15 @@ warnIfNoChromium("tests/e2e/dashboard.test.ts");
  * change) and profile; the database is checked for what each step wrote.
  */
 describe.skipIf(!hasChromium)("dashboard in a browser", () => {
-  let service: SharedService;
-  let browser: Browser;
+  const service = sharedService();
+  const browser = suiteBrowser();
   let page: Page;
   let files: string;
   const email = uniqueEmail("e2e");
   const slug = uniqueSlug("acme");
   let takenSlug: string;
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     files = mkdtempSync(join(tmpdir(), "svc-e2e-"));
     // Someone else already owns this URL, so the live check has something to call taken.

@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/deployment-app.test.ts");
 
@@ -13,17 +12,16 @@ warnIfNoChromium("tests/e2e/deployment-app.test.ts");
  * tool to another one, at 1280 and 390 px.
  */
 describe.skipIf(!hasChromium)("a deployment's app in the dashboard", () => {
-  let service: SharedService;
-  let browser: Browser;
+  const service = sharedService();
+  const browser = suiteBrowser();
   let owner: TestUser;
   const apps: Record<string, string> = {};
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     owner = await signUp(service);
     await createTenant(service, owner, uniqueSlug("depapp"), "Depapp Co");
     for (const name of ["Billing", "Reports"]) apps[name] = (await api(service, "/api/apps", { method: "POST", cookie: owner.cookie, json: { name } })).body.id;
-  }, 60_000, { keepService: true });
+  }, 60_000);
 
   async function pageAt(width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 import { runSvc, startAgent, svcHome } from "../support/svc-shell";
 
 warnIfNoChromium("tests/e2e/deployment-shell.test.ts");
@@ -15,15 +14,14 @@ warnIfNoChromium("tests/e2e/deployment-shell.test.ts");
  * the agent. Database rows are checked for what each click wrote.
  */
 describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions", () => {
-  let service: RunningService;
+  const service = suiteService({ label: "e2e-shell" });
   let upstream: EchoUpstream;
-  let browser: Browser;
+  const browser = suiteBrowser();
   let context: BrowserContext;
   let page: Page;
   let owner: TestUser;
 
-  withServiceAndBrowser(() => startService({ label: "e2e-shell" }), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     upstream = await startEchoUpstream();
     owner = await signUp(service);
     await createTenant(service, owner, uniqueSlug("shell"));
@@ -32,7 +30,10 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
     const [name, value] = owner.cookie.split(";")[0]!.split("=");
     await context.addCookies([{ name: name!, value: value!, url: service.url }]);
     page = await context.newPage();
-  }, 90_000, { closeAlso: () => [upstream] });
+  }, 90_000);
+  afterAll(async () => {
+    for (const fake of [upstream]) await fake?.close();
+  });
 
   const open = async () => {
     await page.goto(`${service.url}/deployments/tool`);

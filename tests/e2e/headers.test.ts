@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeS3, type FakeS3 } from "../fakes/s3-server";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { startFakeS3 } from "../fakes/s3-server";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { multipart, png } from "../support/images";
 import { corsFor, corsPreflight, listenForBodies } from "../support/loopback-listener";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
+import { suiteResource } from "../support/suite-resource";
 
 warnIfNoChromium("tests/e2e/headers.test.ts");
 
@@ -74,19 +74,21 @@ const imageLoaded = (page: Page, selector: string) =>
   page.locator(selector).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
 describe.skipIf(!hasChromium)("dashboard document headers over http", () => {
-  let service: RunningService;
-  let browser: Browser;
+  const service = suiteService({ label: "e2e-headers" });
+  const browser = suiteBrowser();
   let admin: TestUser;
   let listener: Awaited<ReturnType<typeof startLoopbackListener>>;
 
-  withServiceAndBrowser(() => startService({ label: "e2e-headers" }), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     admin = await signUp(service); // the first account: administrator
     await createTenant(service, admin, uniqueSlug("hdr"), "Header Co");
     const logo = await api(service, "/api/tenants/me/logo", { method: "POST", cookie: admin.cookie, body: multipart("file", await png()) });
     expect(logo.status).toBe(200);
     listener = await startLoopbackListener(new URL(service.url).origin);
-  }, 90_000, { closeAlso: () => [listener] });
+  }, 90_000);
+  afterAll(async () => {
+    for (const fake of [listener]) await fake?.close();
+  });
 
   it("gives every document its own nonce, on every script, and no HSTS over http", async () => {
     const [first, second] = await Promise.all([fetch(`${service.url}/login`), fetch(`${service.url}/login`)]);
@@ -186,21 +188,10 @@ describe.skipIf(!hasChromium)("dashboard document headers over http", () => {
 });
 
 describe.skipIf(!hasChromium)("dashboard document headers over https with S3 storage", () => {
-  let s3: FakeS3;
-  let service: RunningService;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    s3 = await startFakeS3();
-  });
+  const s3 = suiteResource(startFakeS3, (started) => started.stop().catch(() => undefined));
   // Reached over plain http by the test; BASE_URL alone says the public origin is https.
-  withServiceAndBrowser(
-    () => startService({ label: "e2e-headers-https", env: { ...s3.env, BASE_URL: "https://svc.example.test" } }),
-    (started, opened) => void ([service, browser] = [started, opened]),
-  );
-  afterAll(async () => {
-    await s3?.stop().catch(() => undefined);
-  });
+  const service = suiteService(() => ({ label: "e2e-headers-https", env: { ...s3.env, BASE_URL: "https://svc.example.test" } }));
+  const browser = suiteBrowser();
 
   it("adds HSTS and lets images come from the bucket's origin", async () => {
     const res = await fetch(`${service.url}/login`);

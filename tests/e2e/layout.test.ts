@@ -1,11 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import type { BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 import { PAGES, seedPages, type Seed } from "./support/pages";
 
 warnIfNoChromium("tests/e2e/layout.test.ts");
@@ -20,17 +19,19 @@ const WIDTHS = [
 const screenshots = process.env.SCREENSHOTS;
 
 describe.skipIf(!hasChromium)("every page at phone and desktop width", () => {
-  let service: RunningService;
+  const service = suiteService({ label: "e2e-layout" });
   let upstream: EchoUpstream;
-  let browser: Browser;
+  const browser = suiteBrowser();
   let seed: Seed;
 
-  withServiceAndBrowser(() => startService({ label: "e2e-layout" }), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     upstream = await startEchoUpstream();
     seed = await seedPages(service, upstream.url);
     if (screenshots) mkdirSync(screenshots, { recursive: true });
-  }, 90_000, { closeAlso: () => [upstream] });
+  }, 90_000);
+  afterAll(async () => {
+    for (const fake of [upstream]) await fake?.close();
+  });
 
   async function contextFor(as: "visitor" | "admin" | "newcomer", viewport: { width: number; height: number }): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport });

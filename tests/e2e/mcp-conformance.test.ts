@@ -2,15 +2,13 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { approveInChromium } from "../support/mcp-oauth-client";
 import { startMcpTool, type McpTool } from "../support/mcp-tool";
 import { freePort } from "../support/ports";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/mcp-conformance.test.ts");
 
@@ -26,15 +24,14 @@ interface Check {
  * deployed MCP tool as the resource and a member approving the consent in Chromium.
  */
 describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server scenarios", () => {
-  let service: SharedService;
+  const service = sharedService();
   let tool: McpTool;
-  let browser: Browser;
+  const browser = suiteBrowser();
   let member: TestUser;
   let resource: string;
   let outputDir: string;
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     tool = await startMcpTool();
     member = await signUp(service);
     const slug = uniqueSlug("conf");
@@ -43,7 +40,10 @@ describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server 
     if (created.status !== 201) throw new Error(created.text);
     resource = `http://whoami--${slug}.localhost:${new URL(service.url).port}/`;
     outputDir = mkdtempSync(join(tmpdir(), "mcp-conformance-test-"));
-  }, 90_000, { closeAlso: () => [tool] });
+  }, 90_000);
+  afterAll(async () => {
+    for (const fake of [tool]) await fake?.close();
+  });
   afterAll(async () => {
     if (outputDir) rmSync(outputDir, { recursive: true, force: true });
   });

@@ -9,7 +9,7 @@ import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { BrowserApprovingProvider, recordingFetch, startLoopbackRedirect, type SeenRequest } from "../support/mcp-oauth-client";
 import { localhostFetch, startMcpTool, type McpTool } from "../support/mcp-tool";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/mcp-oauth-flow.test.ts");
 
@@ -20,7 +20,7 @@ warnIfNoChromium("tests/e2e/mcp-oauth-flow.test.ts");
  * Chromium in which a member signs in and clicks Approve. Tokens are the server's real ones.
  */
 describe.skipIf(!hasChromium)("an MCP client with the SDK's OAuth support, through the app-proxy", () => {
-  let service: SharedService;
+  const service = sharedService();
   let tool: McpTool;
   let browser: Browser;
   let redirect: Awaited<ReturnType<typeof startLoopbackRedirect>>;
@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)("an MCP client with the SDK's OAuth support, throu
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [service, tool, browser, redirect] = await Promise.all([sharedService(), startMcpTool(), launchBrowser(), startLoopbackRedirect()]);
+    [tool, browser, redirect] = await Promise.all([startMcpTool(), launchBrowser(), startLoopbackRedirect()]);
     issuer = `${service.url}/auth/v1`;
     owner = await signUp(service);
     const slug = uniqueSlug("mcp");

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner } from "../support/actors";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/navigation.test.ts");
 
@@ -61,12 +60,11 @@ const ADMIN_HREFS: Record<string, string> = { Credits: "/admin/credits", Integra
  * Enter or Space, close with Escape and hand focus back.
  */
 describe.skipIf(!hasChromium)("the dashboard's navigation, grouped, by role and width", () => {
-  let service: RunningService;
-  let browser: Browser;
+  const service = suiteService({ label: "e2e-navigation" });
+  const browser = suiteBrowser();
   const people = {} as Record<Role, TestUser>;
 
-  withServiceAndBrowser(() => startService({ label: "e2e-navigation" }), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     // The first account of a service is its administrator.
     people["service administrator"] = await signUp(service);
     await createTenant(service, people["service administrator"], uniqueSlug("admin-ws"), "Service HQ");

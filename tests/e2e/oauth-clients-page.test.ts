@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import type { TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/oauth-clients-page.test.ts");
 
@@ -15,14 +14,13 @@ warnIfNoChromium("tests/e2e/oauth-clients-page.test.ts");
  * whose hash is stored), rotates it, deletes it; a member is not shown the card.
  */
 describe.skipIf(!hasChromium)("the app page's OAuth clients", () => {
-  let service: SharedService;
-  let browser: Browser;
+  const service = sharedService();
+  const browser = suiteBrowser();
   let owner: TenantOwner;
   let member: TestUser;
   let appId: string;
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     owner = await signedInOwner(service, { slugPrefix: "ocpage", name: "Client Co" });
     member = await invitedPerson(service, owner.user, "member");
     appId = (await appWithKey(service, owner.user, "Portal")).appId;

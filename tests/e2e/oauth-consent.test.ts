@@ -2,14 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeJwt } from "jose";
-import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { png } from "../support/images";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/oauth-consent.test.ts");
 
@@ -20,9 +19,9 @@ warnIfNoChromium("tests/e2e/oauth-consent.test.ts");
  * `code`, `state` and `iss`; the code buys a token for that tool.
  */
 describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
-  let service: SharedService;
+  const service = sharedService();
   let upstream: EchoUpstream;
-  let browser: Browser;
+  const browser = suiteBrowser();
   let owner: TestUser;
   let slug: string;
   let toolResource: string;
@@ -33,8 +32,7 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
   const logoReferers: string[] = [];
   let logo: Buffer;
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     upstream = await startEchoUpstream();
     owner = await signUp(service);
     slug = uniqueSlug("tools");
@@ -53,7 +51,10 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     });
     await new Promise<void>((resolve) => callback.listen(0, "127.0.0.1", resolve));
     redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-  }, 90_000, { closeAlso: () => [callback, upstream] });
+  }, 90_000);
+  afterAll(async () => {
+    for (const fake of [callback, upstream]) await fake?.close();
+  });
 
   /** Sends a signed-out browser to the authorize endpoint and signs in: it lands on our consent page. */
   async function signInToConsent(page: Page, { clientId, challenge, state }: { clientId: string; challenge: string; state: string }) {

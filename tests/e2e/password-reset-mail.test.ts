@@ -1,26 +1,17 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { describe, expect, it } from "vitest";
+import { startFakeSmtp } from "../fakes/smtp";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { confirmedSignUp } from "../support/confirmed-signup";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
+import { suiteResource } from "../support/suite-resource";
 
 warnIfNoChromium("tests/e2e/password-reset-mail.test.ts");
 
 /** "Forgot password?" with SMTP_URL set, end to end in Chromium at phone and desktop width. */
 describe.skipIf(!hasChromium)("password reset by mail in a browser", () => {
-  let service: RunningService;
-  let smtp: FakeSmtp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-  });
-  withServiceAndBrowser(() => startService({ label: "e2e-reset-mail", env: { SMTP_URL: smtp.url } }), (started, opened) => void ([service, browser] = [started, opened]));
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = suiteResource(startFakeSmtp, (started) => started.close());
+  const service = suiteService(() => ({ label: "e2e-reset-mail", env: { SMTP_URL: smtp.url } }));
+  const browser = suiteBrowser();
 
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
     it(`${viewport.width}px: asks for the email, mails the link, and the link sets the password`, async () => {

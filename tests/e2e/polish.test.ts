@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { createTenant, signUp, uniqueEmail, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 import { trpc } from "../support/trpc";
 import { png } from "../support/images";
 
@@ -20,13 +19,12 @@ const WIDTHS = [
  * password reset, app rename and delete, key names and the credits history.
  */
 describe.skipIf(!hasChromium)("the dashboard's basics and voice in a browser", () => {
-  let service: RunningService;
-  let browser: Browser;
+  const service = suiteService({ label: "e2e-polish" });
+  const browser = suiteBrowser();
   let admin: TestUser;
   let adminSlug: string;
 
-  withServiceAndBrowser(() => startService({ label: "e2e-polish" }), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     admin = await signUp(service); // the first account: administrator
     adminSlug = uniqueSlug("acme");
     await createTenant(service, admin, adminSlug, "Acme");

@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/profile-sign-in-changes.test.ts");
 
@@ -14,10 +13,8 @@ warnIfNoChromium("tests/e2e/profile-sign-in-changes.test.ts");
  * service sends none) the new address is the sign-in address at once.
  */
 describe.skipIf(!hasChromium)("changing the sign-in address and password on the profile", () => {
-  let service: SharedService;
-  let browser: Browser;
-
-  withServiceAndBrowser(() => sharedService(), (started, opened) => void ([service, browser] = [started, opened]), 60_000, { keepService: true });
+  const service = sharedService();
+  const browser = suiteBrowser();
 
   async function profileOf(person: TestUser, width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });

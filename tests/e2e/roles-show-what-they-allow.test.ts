@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
 /**
@@ -10,13 +10,12 @@ import { trpc } from "../support/trpc";
  * member sent away from the owner's settings landed on the dashboard with no word.
  */
 describe("roles show only what they allow", () => {
-  let service: SharedService;
+  const service = sharedService();
   let owner: TestUser;
   let appId: string;
   const people: Record<"member" | "viewer", TestUser> = {} as never;
 
   beforeAll(async () => {
-    service = sharedService();
     owner = await signUp(service);
     await createTenant(service, owner, uniqueSlug("roles"), "Roles Co");
     appId = (await trpc(service, owner, "apps.create", { name: "Billing" })).data.id;
@@ -31,7 +30,6 @@ describe("roles show only what they allow", () => {
       people[role] = person;
     }
   }, 90_000);
-  afterAll(() => service?.stop());
 
   const page = async (as: TestUser, path: string) => {
     const res = await fetch(`${service.url}${path}`, { headers: { cookie: as.cookie }, redirect: "manual" });

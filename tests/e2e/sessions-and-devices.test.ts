@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { contextSignedInByForm } from "../support/browser-sign-in";
 import { signUp } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/sessions-and-devices.test.ts");
 
@@ -17,10 +16,8 @@ const SECOND = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/201001
  * within a second.
  */
 describe.skipIf(!hasChromium)("ending another browser's session in Chromium", () => {
-  let service: SharedService;
-  let browser: Browser;
-
-  withServiceAndBrowser(() => sharedService(), (started, opened) => void ([service, browser] = [started, opened]));
+  const service = sharedService();
+  const browser = suiteBrowser();
 
   async function signedInContext(person: { email: string; password: string }, userAgent: string, width: number): Promise<BrowserContext> {
     return contextSignedInByForm(browser, service.url, person, { userAgent, viewport: { width, height: 900 } });

@@ -1,21 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { signedInOwner } from "../support/actors";
 import { uniqueEmail, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/smaller-paths.test.ts");
 
 /** Issue 17, 1, the smaller paths that need a browser: a logo that is not an image, copying an invitation link. */
 describe.skipIf(!hasChromium)("smaller paths in a browser", () => {
-  let service: SharedService;
-  let browser: Browser;
+  const service = sharedService();
+  const browser = suiteBrowser();
   let owner: TestUser;
 
-  withServiceAndBrowser(() => sharedService(), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     owner = (await signedInOwner(service)).user;
   });
 

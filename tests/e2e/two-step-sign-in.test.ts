@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { authenticatorApp, enrolAuthenticator } from "../support/authenticator";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 
 warnIfNoChromium("tests/e2e/two-step-sign-in.test.ts");
 
@@ -19,10 +18,8 @@ const WRONG_CODE = "That code is not right. Enter the current 6-digit code from 
  * right code, and with a recovery code that works once.
  */
 describe.skipIf(!hasChromium)("two-step sign-in in Chromium", () => {
-  let service: RunningService;
-  let browser: Browser;
-
-  withServiceAndBrowser(() => startService({ label: "e2e-two-step", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } }), (started, opened) => void ([service, browser] = [started, opened]));
+  const service = suiteService({ label: "e2e-two-step", env: { INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
+  const browser = suiteBrowser();
 
   async function signInWithPassword(page: Page, person: TestUser) {
     await page.goto(`${service.url}/login`);

@@ -1,10 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
-import { describe, expect, it } from "vitest";
-import { hasChromium, warnIfNoChromium } from "../support/browser";
-import { withServiceAndBrowser } from "../support/browser-suite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 warnIfNoChromium("tests/e2e/webhooks-page.test.ts");
@@ -15,17 +14,19 @@ warnIfNoChromium("tests/e2e/webhooks-page.test.ts");
  * resend it; the secret from the page verifies what the receiver got.
  */
 describe.skipIf(!hasChromium)("the webhooks page in a browser", () => {
-  let service: RunningService;
-  let browser: Browser;
+  const service = suiteService({ label: "e2e-webhooks", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0", WEBHOOK_RETRY_SCHEDULE: "0,1" } });
+  const browser = suiteBrowser();
   let receiver: WebhookReceiver;
   let owner: TestUser;
 
-  withServiceAndBrowser(() => startService({ label: "e2e-webhooks", env: { HEALTH_CHECK_INTERVAL_SECONDS: "0", WEBHOOK_RETRY_SCHEDULE: "0,1" } }), async (started, opened) => {
-    [service, browser] = [started, opened];
+  beforeAll(async () => {
     receiver = await startWebhookReceiver();
     owner = await signUp(service);
     await createTenant(service, owner, uniqueSlug("hooks"), "Hook Co");
-  }, 90_000, { closeAlso: () => [receiver] });
+  }, 90_000);
+  afterAll(async () => {
+    for (const fake of [receiver]) await fake?.close();
+  });
 
   async function pageAt(width: number): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -1,9 +1,9 @@
 import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, sessionCookieFrom, signUp, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
 /**
@@ -17,7 +17,7 @@ const CHROME = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.
 const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 describe("recent account activity", () => {
-  let service: SharedService;
+  const service = sharedService();
   /** The person whose profile is read: a member of `a` and a viewer of `c`, formerly a viewer of `b`. */
   let person: TestUser;
   /** Another member of `a` (a viewer), and owner of `d`, a workspace the person was never in. */
@@ -27,7 +27,6 @@ describe("recent account activity", () => {
   let firefoxCookie = "";
 
   beforeAll(async () => {
-    service = sharedService();
     person = await signUp(service);
     // First only in `b`: what the person does then is recorded in `b` alone, which they then leave.
     const b = await signedInOwner(service, { slugPrefix: "left" });
@@ -42,7 +41,6 @@ describe("recent account activity", () => {
     const d = await signedInOwner(service, { slugPrefix: "never" });
     other = await invitedPerson(service, a.user, "viewer", d.user);
   }, 120_000);
-  afterAll(() => service?.stop());
 
   function signIn(user: { email: string; password: string }, userAgent: string, password = user.password) {
     return fetch(`${service.url}/login`, {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRequest } from "../support/app-host";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 27, finding 2: a deployed tool's Set-Cookie never reaches beyond the tool's own host
@@ -12,13 +12,13 @@ import { sharedService, type SharedService } from "../support/shared-service";
  * otherwise make a visitor's later dashboard calls run as the owner.
  */
 describe("a deployed tool's cookies", () => {
-  let service: SharedService;
+  const service = sharedService();
   let upstream: EchoUpstream;
   let owner: TestUser;
   let publicHost: string;
 
   beforeAll(async () => {
-    [service, upstream] = await Promise.all([sharedService(), startEchoUpstream()]);
+    upstream = await startEchoUpstream();
     owner = await signUp(service);
     const slug = uniqueSlug("jar");
     await createTenant(service, owner, slug);

@@ -3,7 +3,7 @@ import { appRequest, appSession, type AppResponse } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { appWithKey } from "../support/actors";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
 
 /**
@@ -12,7 +12,7 @@ import { toolTokensFor } from "../support/tool-tokens";
  * spells the header that carries it, and none of the headers only the proxy may set.
  */
 describe("our credentials and the proxy's headers never reach a tool", () => {
-  let service: SharedService;
+  const service = sharedService();
   let upstream: EchoUpstream;
   let owner: TestUser;
   let publicHost: string;
@@ -21,7 +21,7 @@ describe("our credentials and the proxy's headers never reach a tool", () => {
   let tokens: { label: string; token: string }[];
 
   beforeAll(async () => {
-    [service, upstream] = await Promise.all([sharedService(), startEchoUpstream()]);
+    upstream = await startEchoUpstream();
     owner = await signUp(service);
     const slug = uniqueSlug("leak");
     await createTenant(service, owner, slug);

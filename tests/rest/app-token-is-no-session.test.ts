@@ -5,7 +5,7 @@ import { answerDeviceCode } from "../support/device-approval";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { approveInBrowser, pkceAuthorization } from "../support/oauth-client";
 import { trpc } from "../support/trpc";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 27, finding 1, tried as the intruder did: an app anyone can register (dynamic
@@ -15,7 +15,7 @@ import { sharedService, type SharedService } from "../support/shared-service";
  * works where it is meant to: userinfo and the balance endpoints (SPEC 5).
  */
 
-let service: SharedService;
+const service = sharedService();
 let person: TestUser;
 let issuer: string;
 let appId: string;
@@ -29,7 +29,6 @@ const tokens: Record<"code" | "refresh" | "device", { access: string; refresh: s
 let idToken: string;
 
 beforeAll(async () => {
-  service = sharedService();
   issuer = `${service.url}/auth/v1`;
   person = await signUp(service);
   await createTenant(service, person, uniqueSlug("apptok"));

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /** Issue 16, 3: apps, variables, origins and keys over REST obey the dashboard's permission rules. */
 describe("apps and keys over REST", () => {
-  let service: SharedService;
+  const service = sharedService();
   let owner: TenantOwner;
   let viewer: TestUser;
   let member: TestUser;
@@ -16,7 +16,6 @@ describe("apps and keys over REST", () => {
   const rows = async (sql: string, params: unknown[]) => (await service.db.query(sql, params)).rows;
 
   beforeAll(async () => {
-    service = sharedService();
     owner = await signedInOwner(service, { slugPrefix: "apps" });
     viewer = await invitedPerson(service, owner.user, "viewer");
     member = await invitedPerson(service, owner.user, "member");
@@ -24,7 +23,6 @@ describe("apps and keys over REST", () => {
     const set = await api(service, `/api/apps/${appId}/env/API_URL`, { method: "PUT", cookie: owner.user.cookie, json: { value: "https://api.example.com" } });
     expect(set.status).toBe(204);
   });
-  afterAll(() => service?.stop());
 
   it("lets a viewer read apps and variable names, never values, and change nothing", async () => {
     const apps = await api(service, "/api/apps", { cookie: viewer.cookie });

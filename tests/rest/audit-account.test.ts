@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, sessionCookieFrom, uniqueEmail, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: an account's sign-ins, failed sign-ins, sign-outs and revoked sessions
@@ -9,16 +9,14 @@ import { sharedService, type SharedService } from "../support/shared-service";
  * the session; an unknown email, which names no one, leaves no row.
  */
 describe("audit log: sign-ins and sessions", () => {
-  let service: SharedService;
+  const service = sharedService();
   let ws: TenantOwner;
   let member: TestUser;
 
   beforeAll(async () => {
-    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "acct" });
     member = await invitedPerson(service, ws.user, "member");
   }, 120_000);
-  afterAll(() => service?.stop());
 
   const person = (user: TestUser) => ({ type: "person", id: user.userId, email: user.email });
   const count = async () => (await service.db.query(`select count(*)::int as n from audit_log where tenant_id = $1`, [ws.tenantId])).rows[0].n as number;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, signUp, type ApiResponse, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: each workspace change the audit log records writes one row with the
@@ -9,20 +9,18 @@ import { sharedService, type SharedService } from "../support/shared-service";
  * Driven over REST as a person (session cookie) or a program (an `svc_sk_` key) would.
  */
 describe("audit log: workspace actions", () => {
-  let service: SharedService;
+  const service = sharedService();
   let ws: TenantOwner;
   let owner: TestUser;
   let viewer: TestUser;
   let member: TestUser;
 
   beforeAll(async () => {
-    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "act" });
     owner = ws.user;
     viewer = await invitedPerson(service, owner, "viewer");
     member = await invitedPerson(service, owner, "member");
   }, 120_000);
-  afterAll(() => service?.stop());
 
   const person = (user: TestUser) => ({ type: "person", id: user.userId, email: user.email });
   const count = async () => (await service.db.query(`select count(*)::int as n from audit_log where tenant_id = $1`, [ws.tenantId])).rows[0].n as number;

@@ -1,8 +1,8 @@
 import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner, type TenantOwner } from "../support/actors";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: a second factor enrolled or removed and recovery codes made, used or
@@ -10,14 +10,12 @@ import { sharedService, type SharedService } from "../support/shared-service";
  * refused attempt (a wrong code, an aal1 session) writes nothing. Driven by unmodified auth-js.
  */
 describe("audit log: factors and recovery codes", () => {
-  let service: SharedService;
+  const service = sharedService();
   let ws: TenantOwner;
 
   beforeAll(async () => {
-    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "mfa" });
   }, 120_000);
-  afterAll(() => service?.stop());
 
   const client = () =>
     new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, experimental: { recoveryCodes: true } });

@@ -1,9 +1,9 @@
 import * as client from "openid-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner, type TenantOwner } from "../support/actors";
 import { signUp } from "../support/http";
 import { approveInBrowser } from "../support/oauth-client";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: a person approving an OAuth client on the consent page, and revoking the
@@ -12,14 +12,12 @@ import { sharedService, type SharedService } from "../support/shared-service";
  */
 describe("audit log: OAuth grants", () => {
   const REDIRECT = "http://127.0.0.1:8765/callback";
-  let service: SharedService;
+  const service = sharedService();
   let ws: TenantOwner;
 
   beforeAll(async () => {
-    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "agrant" });
   }, 120_000);
-  afterAll(() => service?.stop());
 
   const count = async () => (await service.db.query(`select count(*)::int as n from audit_log where tenant_id = $1`, [ws.tenantId])).rows[0].n as number;
   const rows = async (action: string, after: number) =>

@@ -1,7 +1,7 @@
 import { AuthClient } from "@supabase/auth-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
 
 /**
@@ -10,18 +10,16 @@ import { SoftwareAuthenticator } from "../support/software-authenticator";
  * (a credential that does not verify, an unknown passkey) writes nothing. Driven by unmodified auth-js.
  */
 describe("audit log: passkeys", () => {
-  let service: SharedService;
+  const service = sharedService();
   let ws: TenantOwner;
   let other: TenantOwner;
 
   beforeAll(async () => {
-    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "apk" });
     // The owner is also a member of a second workspace: both record the account's passkeys.
     other = await signedInOwner(service, { slugPrefix: "apk2" });
     await invitedPerson(service, other.user, "member", ws.user);
   }, 120_000);
-  afterAll(() => service?.stop());
 
   const count = async (tenantId: string) => (await service.db.query(`select count(*)::int as n from audit_log where tenant_id = $1`, [tenantId])).rows[0].n as number;
   const rows = async (tenantId: string, action: string, after: number) =>

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { enrolAuthenticator } from "../support/authenticator";
 import { api, sessionCookieFrom, type ApiResponse, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20 section 4: the owner turning the workspace's two-step rule on or off (ADR 049) is
@@ -10,14 +10,12 @@ import { sharedService, type SharedService } from "../support/shared-service";
  * refused change (403, 409, 400) and setting the rule it already has write no row.
  */
 describe("audit log: the workspace's two-step rule", () => {
-  let service: SharedService;
+  const service = sharedService();
   let ws: TenantOwner;
 
   beforeAll(async () => {
-    service = sharedService();
     ws = await signedInOwner(service, { slugPrefix: "arule" });
   }, 120_000);
-  afterAll(() => service?.stop());
 
   const RULE = "/api/tenants/me/two-step-rule";
   const count = async () => (await service.db.query(`select count(*)::int as n from audit_log where tenant_id = $1`, [ws.tenantId])).rows[0].n as number;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { api, type TestUser } from "../support/http";
 import { multipart, png } from "../support/images";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 28, 6: the audit log records a workspace's creation and its logo, and a person's
@@ -11,12 +11,11 @@ import { sharedService, type SharedService } from "../support/shared-service";
  * refused change (a display name too long) records nothing.
  */
 describe("audit rows of a workspace's creation, its logo and its people's profiles", () => {
-  let service: SharedService;
+  const service = sharedService();
   let owner: TenantOwner;
   let member: TestUser;
 
   beforeAll(async () => {
-    service = sharedService();
     owner = await signedInOwner(service, { slugPrefix: "audws", name: "Audited Co" });
     member = await invitedPerson(service, owner.user, "member");
   });

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authJsClient } from "../support/auth-js-client";
 import { uniqueEmail } from "../support/http";
 import { HOSTILE } from "../support/hostile-strings";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 16, 1: the built-in provider is a drop-in for `@supabase/auth-js`, driven here
  * unmodified against `{service.url}/auth/v1`. The provider asks for no `apikey` (any value
  * passes), so the client gets a placeholder as a Supabase project's anon key would be.
  */
-let service: SharedService;
-beforeAll(async () => {
-  service = sharedService();
-}, 60_000);
-afterAll(() => service?.stop());
+const service = sharedService();
 
 const PASSWORD = "correct horse battery";
 const client = () => authJsClient(service);

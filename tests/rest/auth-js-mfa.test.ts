@@ -1,20 +1,16 @@
 import { decodeJwt } from "jose";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authJsClient } from "../support/auth-js-client";
 import { uniqueEmail } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20, 1: two-step sign-in driven by an unmodified `@supabase/auth-js` (its `mfa` and
  * experimental `mfa.recoveryCodes` namespaces), the codes computed by a TOTP library as an
  * authenticator app would.
  */
-let service: SharedService;
-beforeAll(async () => {
-  service = sharedService();
-}, 60_000);
-afterAll(() => service?.stop());
+const service = sharedService();
 
 const PASSWORD = "correct horse battery";
 const client = () => authJsClient(service, { recoveryCodes: true });

@@ -1,9 +1,9 @@
 import { AuthClient } from "@supabase/auth-js";
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/actors";
 import { uniqueEmail } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
 
 /**
@@ -14,11 +14,7 @@ import { SoftwareAuthenticator } from "../support/software-authenticator";
  * secret, so it needs none (unlike TOTP). BASE_URL is http://127.0.0.1:port, so the relying
  * party is `localhost`.
  */
-let service: SharedService;
-beforeAll(async () => {
-  service = sharedService();
-}, 60_000);
-afterAll(() => service?.stop());
+const service = sharedService();
 
 const client = () =>
   new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });

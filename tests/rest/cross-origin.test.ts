@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, type TestUser } from "../support/http";
 import { signedInOwner } from "../support/actors";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { appRequest } from "../support/app-host";
 
 const REFUSED = { message: "Cross-origin request refused: this action must come from the service's own pages" };
@@ -12,15 +12,13 @@ const REFUSED = { message: "Cross-origin request refused: this action must come 
  * dashboard action, whatever `Host` says.
  */
 describe("cross-origin writes with a session cookie", () => {
-  let service: SharedService;
+  const service = sharedService();
   let user: TestUser;
   let tenantId: string;
 
   beforeAll(async () => {
-    service = sharedService();
     ({ user, tenantId } = await signedInOwner(service, { slugPrefix: "xo", name: "Original" }));
   });
-  afterAll(() => service?.stop());
 
   const name = async () => (await service.db.query("select name from tenants where id = $1", [tenantId])).rows[0].name;
   const rename = (headers: Record<string, string>, to = "Renamed") =>

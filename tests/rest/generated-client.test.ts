@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import createClient from "openapi-fetch";
 import openapiTS, { astToString } from "openapi-typescript";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { paths } from "../../cli/src/lib/api-types";
 import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 16, 3: a client generated from the document (types by openapi-typescript, calls by
@@ -13,15 +13,13 @@ import { sharedService, type SharedService } from "../support/shared-service";
  * `npm run typecheck` checks this file against the generated types.
  */
 describe("a client generated from the OpenAPI document", () => {
-  let service: SharedService;
+  const service = sharedService();
   let person: TestUser;
 
   beforeAll(async () => {
-    service = sharedService();
     person = await signUp(service);
     await createTenant(service, person, uniqueSlug("gen"));
   });
-  afterAll(() => service?.stop());
 
   it("uses types generated from the document the service serves", async () => {
     const served = await (await fetch(`${service.url}/api/openapi.json`)).json();

@@ -1,13 +1,9 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { describe, expect, it } from "vitest";
+import { sharedService } from "../support/shared-service";
 import { api, uniqueEmail } from "../support/http";
 
-let service: SharedService;
-beforeAll(async () => {
-  service = sharedService();
-});
-afterAll(() => service?.stop());
+const service = sharedService();
 
 const signup = (email: string, password = "password123", data?: object) =>
   api(service, "/auth/v1/signup", { method: "POST", json: { email, password, data } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/actors";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, type TestUser } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { freshHome, svc } from "../support/svc-cli";
 
 /**
@@ -36,12 +36,12 @@ const CASES: [label: string, text: string, positions: [line: number, column: num
 ];
 
 describe("manifest problems at the file's own line and column, everywhere", () => {
-  let service: SharedService;
+  const service = sharedService();
   let upstream: EchoUpstream;
   let owner: TestUser;
 
   beforeAll(async () => {
-    [service, upstream] = await Promise.all([sharedService(), startEchoUpstream()]);
+    upstream = await startEchoUpstream();
     owner = (await signedInOwner(service, { name: "Positions" })).user;
     const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "reports", upstreamUrl: upstream.url } });
     if (created.status !== 201) throw new Error(created.text);

@@ -6,7 +6,7 @@ import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { localhostFetch, startMcpTool, type McpTool } from "../support/mcp-tool";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
 
 /**
@@ -16,7 +16,7 @@ import { toolTokensFor } from "../support/tool-tokens";
  * sees the member; without one, the SDK's unmodified discovery finds the resource metadata.
  */
 describe("the official MCP SDK through the app-proxy", () => {
-  let service: SharedService;
+  const service = sharedService();
   let tool: McpTool;
   let owner: TestUser;
   let tenantId: string;
@@ -24,7 +24,7 @@ describe("the official MCP SDK through the app-proxy", () => {
   let resource: string;
 
   beforeAll(async () => {
-    [service, tool] = await Promise.all([sharedService(), startMcpTool()]);
+    tool = await startMcpTool();
     owner = await signUp(service);
     const slug = uniqueSlug("mcp");
     tenantId = (await createTenant(service, owner, slug)).id;

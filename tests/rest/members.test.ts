@@ -1,21 +1,19 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
 import { signedInOwner } from "../support/actors";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
 /** Issue 8 section 1: members, roles and invitations over REST, per role, with what is (not) written. */
 describe("members and invitations", () => {
-  let service: SharedService;
+  const service = sharedService();
   let owner: TestUser;
   let tenantId: string;
 
   beforeAll(async () => {
-    service = sharedService();
     ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "team", name: "Team Co" }));
   });
-  afterAll(() => service?.stop());
 
   const invite = (as: TestUser, body: unknown) => api(service, "/api/tenants/me/invitations", { method: "POST", cookie: as.cookie, json: body });
   const tokenOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);

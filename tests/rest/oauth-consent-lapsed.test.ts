@@ -1,8 +1,8 @@
 import * as client from "openid-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type TestUser } from "../support/http";
 import { CookieJar, decideConsent, hop, openConsent, pkceAuthorization } from "../support/oauth-client";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 27, 2: Approve or Deny for an interaction that is unknown, expired, or not this
@@ -11,12 +11,11 @@ import { sharedService, type SharedService } from "../support/shared-service";
  */
 const REDIRECT = "http://127.0.0.1:8765/callback";
 const EXPIRED = "This authorization request has expired, or was started in another browser. Go back to the application and sign in with it again to start a new one.";
-let service: SharedService;
+const service = sharedService();
 let person: TestUser;
 let config: client.Configuration;
 
 beforeAll(async () => {
-  service = sharedService();
   person = await signUp(service);
   config = await client.dynamicClientRegistration(
     new URL(`${service.url}/auth/v1`),
@@ -25,7 +24,6 @@ beforeAll(async () => {
     { execute: [client.allowInsecureRequests] },
   );
 }, 120_000);
-afterAll(() => service?.stop());
 
 const authorizeUrl = async () => (await pkceAuthorization(config, { redirect_uri: REDIRECT, scope: "openid email" })).url.href;
 const press = (jar: CookieJar, uid: string, decision: "approve" | "deny") =>

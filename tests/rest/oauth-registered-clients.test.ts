@@ -1,11 +1,11 @@
 import { decodeJwt } from "jose";
 import * as client from "openid-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { HOSTILE } from "../support/hostile-strings";
 import { api, type TestUser } from "../support/http";
 import { approveInBrowser, pkceAuthorization } from "../support/oauth-client";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
 /**
@@ -15,7 +15,7 @@ import { trpc } from "../support/trpc";
  * code + PKCE with client_secret_basic, and shown on the consent page as verified.
  */
 
-let service: SharedService;
+const service = sharedService();
 let owner: TenantOwner;
 let member: TestUser;
 let viewer: TestUser;
@@ -26,14 +26,10 @@ const BODY = { name: "Reports portal", redirectUris: [REDIRECT], type: "confiden
 const NOT_OWNER = { message: "Only the workspace owner can manage OAuth clients" };
 
 beforeAll(async () => {
-  service = sharedService();
   owner = await signedInOwner(service, { slugPrefix: "oc", name: "Reports Inc" });
   member = await invitedPerson(service, owner.user, "member");
   viewer = await invitedPerson(service, owner.user, "viewer");
   ({ appId, apiKey } = await appWithKey(service, owner.user, "Reports"));
-});
-afterAll(async () => {
-  await service?.stop();
 });
 
 const path = (suffix = "") => `/api/apps/${appId}/oauth-clients${suffix}`;

@@ -3,19 +3,19 @@ import { NAVIGATION, appRequest, appSession } from "../support/app-host";
 import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
 import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
 import { signedInOwner } from "../support/actors";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
 /** Issue 17, 1, the smaller paths: each `it` is one of them, seen as the person would see it. */
 describe("smaller paths that end well", () => {
-  let service: SharedService;
+  const service = sharedService();
   let upstream: EchoUpstream;
   let owner: TestUser;
   let slug: string;
   let host: string;
 
   beforeAll(async () => {
-    [service, upstream] = await Promise.all([sharedService(), startEchoUpstream()]);
+    upstream = await startEchoUpstream();
     const workspace = await signedInOwner(service, { name: "Northwind Traders" });
     owner = workspace.user;
     slug = workspace.slug;

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { describe, expect, it } from "vitest";
+import { sharedService } from "../support/shared-service";
 import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 
-let service: SharedService;
-beforeAll(async () => {
-  service = sharedService();
-});
-afterAll(() => service?.stop());
+const service = sharedService();
 
 const count = async (sql: string, params: unknown[] = []) => (await service.db.query(sql, params)).rows[0].n as number;
 

@@ -9,7 +9,7 @@ import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/ec
 import { startSseUpstream, type SseUpstream } from "../support/sse-upstream";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { invitedPerson } from "../support/actors";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 import { signOutSession, toolTokensFor, type ToolTokens } from "../support/tool-tokens";
 
 /**
@@ -18,7 +18,7 @@ import { signOutSession, toolTokensFor, type ToolTokens } from "../support/tool-
  * session, so a sign-out is a real revocation; the tools are real servers behind the proxy.
  */
 describe("deployed tools as protected resources", () => {
-  let service: SharedService;
+  const service = sharedService();
   let upstream: EchoUpstream;
   let sse: SseUpstream;
   let owner: TestUser;
@@ -39,7 +39,7 @@ describe("deployed tools as protected resources", () => {
   const svcHeaders = (pairs: [string, string][]) => pairs.filter(([name]) => name.replace(/_/g, "-").startsWith("x-svc-"));
 
   beforeAll(async () => {
-    [service, upstream, sse] = await Promise.all([sharedService(), startEchoUpstream(), startSseUpstream()]);
+    [upstream, sse] = await Promise.all([startEchoUpstream(), startSseUpstream()]);
     owner = await signUp(service);
     await api(service, "/api/user/me", { method: "PATCH", cookie: owner.cookie, json: { displayName: "Zoë Ösel" } });
     const slug = uniqueSlug("mcp");

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authenticatorApp } from "../support/authenticator";
 import { api, sessionCookieFrom, signUp, type TestUser, postForm } from "../support/http";
 import { enrolSecurityKey, generateRecoveryCodes } from "../support/security-key";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20 (ADR 049, amended): a person with both a security key and an authenticator app.
  * The second page offers both; the profile removes a lost key with a fresh code from the app
  * (GitHub's sudo mode takes any second factor), keeping the app and the recovery codes.
  */
-let service: SharedService;
-beforeAll(async () => {
-  service = sharedService();
-}, 60_000);
-afterAll(() => service?.stop());
+const service = sharedService();
 
 const post = (path: string, fields: Record<string, string>, cookie?: string) => postForm(service, path, fields, cookie);
 

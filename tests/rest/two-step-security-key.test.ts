@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/actors";
 import { api, createTenant, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
 import { enrolSecurityKey } from "../support/security-key";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20 (ADR 049, amended): a person whose only verified factor is a WebAuthn security key
@@ -11,11 +11,7 @@ import { sharedService, type SharedService } from "../support/shared-service";
  * the pending session's token); here the browser's part is played by a software authenticator.
  * No INTEGRATION_ENCRYPTION_KEY: a security key holds no secret.
  */
-let service: SharedService;
-beforeAll(async () => {
-  service = sharedService();
-}, 60_000);
-afterAll(() => service?.stop());
+const service = sharedService();
 
 const post = (path: string, fields: Record<string, string>, cookie?: string) => postForm(service, path, fields, cookie);
 

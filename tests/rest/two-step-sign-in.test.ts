@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { enrolAuthenticator } from "../support/authenticator";
 import { api, createTenant, sessionCookieFrom, signUp, uniqueSlug, type TestUser, passwordSignIn, postForm } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20, 1 (ADR 049): a dashboard sign-in of a person with a verified authenticator app
  * takes the password and then a code. Between the two, the cookie reaches the second page
  * and sign-out only; `/api/auth/me` says `loggedIn: false`.
  */
-let service: SharedService;
-beforeAll(async () => {
-  service = sharedService();
-}, 60_000);
-afterAll(() => service?.stop());
+const service = sharedService();
 
 const WRONG_CODE = "That code is not right. Enter the current 6-digit code from your authenticator app, or an unused recovery code.";
 

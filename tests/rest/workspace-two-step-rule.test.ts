@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { enrolAuthenticator } from "../support/authenticator";
 import { api, sessionCookieFrom, type TestUser, postForm } from "../support/http";
-import { sharedService, type SharedService } from "../support/shared-service";
+import { sharedService } from "../support/shared-service";
 
 /**
  * Issue 20, 1, the workspace rule (ADR 049): the owner requires two-step sign-in; a session
  * that has not passed it is refused by the workspace's pages and paths, while the session
  * check keeps answering and keys keep working.
  */
-let service: SharedService;
-beforeAll(async () => {
-  service = sharedService();
-}, 60_000);
-afterAll(() => service?.stop());
+const service = sharedService();
 
 const RULE = "/api/tenants/me/two-step-rule";
 const REQUIRED = { message: "This workspace requires two-step sign-in. Set it up on your profile page (/profile#two-step), then try again.", code: "TWO_STEP_REQUIRED" };

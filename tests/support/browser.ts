@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserServer } from "playwright-core";
 import { inject } from "vitest";
+import { suiteResource } from "./suite-resource";
 
 /** The system Chromium; no test ever downloads a browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -42,6 +43,11 @@ export function launchBrowser(options: { popupBlocking?: boolean } = {}): Promis
     args: ARGS,
     ...(options.popupBlocking ? { ignoreDefaultArgs: ["--disable-popup-blocking"] } : {}),
   });
+}
+
+/** The suite's Chromium, connected before its tests and closed after them (see suiteResource). */
+export function suiteBrowser(options: { popupBlocking?: boolean } = {}): Browser {
+  return suiteResource(() => launchBrowser(options), (browser) => browser.close(), 60_000);
 }
 
 /** The run's shared Chromium, for the global setup; undefined without one. */

@@ -6,6 +6,7 @@ import type pg from "pg";
 import { freePort } from "./ports";
 import { createTestDatabase } from "./database";
 import { testPool } from "./pg";
+import { suiteResource } from "./suite-resource";
 
 export interface RunningService {
   url: string;
@@ -155,4 +156,15 @@ export async function startServiceOnLocalhost(label: string, env: Record<string,
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   return { service: await startService({ label, port, env: { BASE_URL: origin, ...env } }), origin };
+}
+
+type StartOptions = Parameters<typeof startService>[0];
+
+/**
+ * A service of the suite's own, started before its tests and stopped after them (see
+ * suiteResource). Options that name another of the suite's resources (a fake's URL) are given
+ * as a function, read when the service starts.
+ */
+export function suiteService(options: StartOptions | (() => StartOptions)): RunningService {
+  return suiteResource(() => startService(typeof options === "function" ? options() : options), (service) => service.stop());
 }
