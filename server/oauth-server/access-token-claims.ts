@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { createLocalJWKSet, jwtVerify } from "jose";
-import { isSessionLive, issuer, looksLikeJwt, MAX_IDENTITY_TOKEN_BYTES, publicJwks } from "../identity";
+import { jwtVerify } from "jose";
+import { isSessionLive, issuer, looksLikeJwt, MAX_IDENTITY_TOKEN_BYTES } from "../identity";
+import { verifyingKeySet } from "./verifying-key-set";
 
 /** The claims of an access token this server issued (issue 15 contract). */
 export interface OAuthAccessClaims {
@@ -24,7 +25,7 @@ export interface OAuthAccessClaims {
 export async function liveAccessToken(em: EntityManager, token: string): Promise<OAuthAccessClaims | null> {
   if (token.length > MAX_IDENTITY_TOKEN_BYTES || !looksLikeJwt(token)) return null;
   try {
-    const { payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks()), {
+    const { payload } = await jwtVerify(token, await verifyingKeySet(), {
       issuer: issuer(),
       algorithms: ["ES256"],
       requiredClaims: ["exp", "iat", "sub", "aud"],
