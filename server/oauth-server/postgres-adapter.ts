@@ -5,6 +5,7 @@ import { isUuidText } from "../platform/db/uuid-text";
 import { publishSessionRevoked } from "../identity";
 import { storedClientSecret } from "./oauth-clients/hashed-client-secrets";
 import { registeredClientMetadata } from "./oauth-clients/registered-client-metadata";
+import { findTokenWithGrant, READ_WITH_GRANT, takeGrantRead, withConsumed } from "./token-with-grant";
 
 /**
  * Models whose id is the token a client holds: stored as its SHA-256 only (and without the
@@ -57,6 +58,9 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       // sign-out) is gone for the library too: its refresh tokens stop with it.
       // Only a uuid can name a session row; a grant under any other id has none to end it.
       if (this.kind === "Grant") {
+        // Read already with this request's code or refresh token (token-with-grant.ts).
+        const taken = takeGrantRead(id);
+        if (taken.found) return taken.payload;
         if (!isUuidText(id)) return this.findWhere("id = ?", [id]);
         return this.findWhere(`id = ? and not exists (select 1 from auth_sessions s where s.id = ?::uuid and (s.revoked_at is not null or s.expires_at <= now()))`, [id, id]);
       }
@@ -64,7 +68,7 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       // device `expired_token` itself (RFC 8628 3.5), where "not found" would be `invalid_grant`.
       // The sweep keeps expired device codes an hour for this (sweep.ts).
       if (this.kind === "DeviceCode") return this.findWhere("id = ?", [id], { evenExpired: true });
-      const payload = await this.findWhere("id = ?", [this.key(id)]);
+      const payload = READ_WITH_GRANT.has(this.kind) ? await findTokenWithGrant(em(), this.kind, this.key(id)) : await this.findWhere("id = ?", [this.key(id)]);
       // Clients registered on an app's page live in their own table (ADR 050).
       if (!payload && this.kind === "Client") return registeredClientMetadata(em(), id);
       return payload && this.hashed ? { ...payload, jti: id } : payload;
@@ -116,7 +120,7 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
         );
       const row = rows[0];
       if (!row) return undefined;
-      return row.consumed_at ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : row.payload;
+      return withConsumed(row.payload, row.consumed_at);
     }
   };
 }

@@ -13,10 +13,10 @@ import { startService, type RunningService } from "../support/service";
  * cuts; a path that climbs past its bound fails with the whole sequence in the message.
  */
 const MOST: Record<HotPath, number> = {
-  // Client, refresh token, grant (with its session row's liveness), account, the claim, the new token with its grant touched.
-  "refresh grant": 6,
-  // Client, code, grant, the claim, account, the refresh token with its grant touched.
-  "code exchange": 6,
+  // Client, refresh token with its grant (and its session row's liveness) and account (ADR 074), the claim, the new token with its grant touched.
+  "refresh grant": 4,
+  // Client, code with its grant and account (ADR 074), the claim, the refresh token with its grant touched.
+  "code exchange": 4,
   // Client, the access token's session row.
   introspection: 2,
   // Session, person and factors together.
