@@ -2,7 +2,7 @@ import { subscribe } from "../platform/db/notifications";
 import { BALANCE_CHANGED_CHANNEL, balanceEvictions } from "../billing";
 import { CONNECTIONS_CHANGED_CHANNEL, EVERY_WORKSPACE, boundConnectionsEvictions, proxyTargetEvictions } from "../connections";
 import { APP_SESSION_RENAMED_CHANNEL, APP_SESSION_REVOKED_CHANNEL, DEPLOYMENT_CHANGED_CHANNEL, appIdentityEvictions, forgetDeploymentTargets } from "../deployments";
-import { SESSION_REVOKED_CHANNEL, sessionCache, verifiedIdentityEvictions } from "../identity";
+import { SESSION_REVOKED_CHANNEL, liveSessionEvictions, sessionCache, verifiedIdentityEvictions } from "../identity";
 import { KEY_REVOKED_CHANNEL, keyCacheEvictions } from "../keys";
 import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../members";
 
@@ -16,7 +16,7 @@ import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../members";
  *
  * | channel                  | published by                                   | evicts                                            |
  * |--------------------------|------------------------------------------------|---------------------------------------------------|
- * | svc_session_revoked      | identity: sign-out, revocation, password reset | session cookies, verified identity tokens, app-proxy sessions opened from it and tools' access tokens issued under it |
+ * | svc_session_revoked      | identity: sign-out, revocation, password reset | session cookies, sessions read live (OAuth access tokens), verified identity tokens, app-proxy sessions opened from it and tools' access tokens issued under it |
  * | svc_membership_changed   | members: removal, role change                  | verified identity tokens, app-proxy sessions and tools' access tokens (rest/ssh-broker re-checks live shells) |
  * | svc_app_session_renamed  | deployments: a person changed their name       | app-proxy sessions and tools' access tokens of that person |
  * | svc_app_session_revoked  | deployments: the dashboard session ended       | app-proxy sessions                                |
@@ -33,11 +33,13 @@ const EVICTIONS: Array<{ channel: string; onMessage(payload: string): void; onRe
     channel: SESSION_REVOKED_CHANNEL,
     onMessage: (sessionId) => {
       sessionCache.evictSession(sessionId);
+      liveSessionEvictions.session(sessionId);
       verifiedIdentityEvictions.session(sessionId);
       appIdentityEvictions.dashboardSession(sessionId);
     },
     onReset: () => {
       sessionCache.clear();
+      liveSessionEvictions.all();
       verifiedIdentityEvictions.all();
       appIdentityEvictions.all();
     },

@@ -17,8 +17,8 @@ const MOST: Record<HotPath, number> = {
   "refresh grant": 4,
   // Client, code with its grant and account (ADR 074), the claim, the refresh token with its grant touched.
   "code exchange": 4,
-  // Client, the access token's session row.
-  introspection: 2,
+  // Client; the access token's session row was read live within the second (ADR 074).
+  introspection: 1,
   // Session, person and factors together.
   "GET /auth/v1/user": 1,
   // Both limits, the account with its factors, BEGIN, session, last sign-in, workspaces, audit row, COMMIT, device; forgiven.
