@@ -30,3 +30,4 @@ export { cliDeviceApproval, claimCliDeviceGrant } from "./cli-device-approval";
 export { adminCreateOAuthClient, adminDeleteOAuthClient, adminGetOAuthClient, adminListOAuthClients, adminRegenerateOAuthClientSecret, adminUpdateOAuthClient } from "./oauth-clients/admin-clients";
 export { adminOAuthClientCreateBody, adminOAuthClientInput, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "./oauth-clients/admin-client-schemas";
 export { oauthServerMigrations } from "./migrations";
+export { OAUTH_CLIENT_CHANGED_CHANNEL, oauthClientEvictions } from "./oauth-clients/client-cache";

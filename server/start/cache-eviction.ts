@@ -5,6 +5,7 @@ import { APP_SESSION_RENAMED_CHANNEL, APP_SESSION_REVOKED_CHANNEL, DEPLOYMENT_CH
 import { SESSION_REVOKED_CHANNEL, liveSessionEvictions, sessionCache, verifiedIdentityEvictions } from "../identity";
 import { KEY_REVOKED_CHANNEL, keyCacheEvictions } from "../keys";
 import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../members";
+import { OAUTH_CLIENT_CHANGED_CHANNEL, oauthClientEvictions } from "../oauth-server";
 
 /**
  * Every in-process cache of the service and what evicts it, in one table. A cache lives in
@@ -24,6 +25,7 @@ import { MEMBERSHIP_CHANGED_CHANNEL, membershipChange } from "../members";
  * | svc_balance_changed      | the ledger's trigger                           | balances                                          |
  * | svc_deployment_changed   | deployments: update, delete                    | app-proxy host lookups                            |
  * | svc_connections_changed  | the connections/bindings/catalog trigger       | bound-connection lists, provider-proxy targets    |
+ * | svc_oauth_client_changed | the OAuth clients' triggers (both tables)      | OAuth clients the token endpoint reads            |
  *
  * Not caches, and so not here: rest/ssh-broker keeps live shells and agents, and listens to
  * svc_agent_token_revoked and svc_membership_changed itself (wireShellAccessChecks).
@@ -59,6 +61,7 @@ const EVICTIONS: Array<{ channel: string; onMessage(payload: string): void; onRe
   },
   { channel: APP_SESSION_RENAMED_CHANNEL, onMessage: appIdentityEvictions.user, onReset: appIdentityEvictions.all },
   { channel: APP_SESSION_REVOKED_CHANNEL, onMessage: appIdentityEvictions.appSession, onReset: appIdentityEvictions.all },
+  { channel: OAUTH_CLIENT_CHANGED_CHANNEL, onMessage: oauthClientEvictions.client, onReset: oauthClientEvictions.all },
   { channel: KEY_REVOKED_CHANNEL, onMessage: keyCacheEvictions.key, onReset: keyCacheEvictions.all },
   { channel: BALANCE_CHANGED_CHANNEL, onMessage: balanceEvictions.workspace, onReset: balanceEvictions.all },
   { channel: DEPLOYMENT_CHANGED_CHANNEL, onMessage: forgetDeploymentTargets, onReset: forgetDeploymentTargets },
