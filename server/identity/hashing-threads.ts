@@ -7,7 +7,8 @@ import { Worker } from "node:worker_threads";
  * needs, and what better-auth does) then slowed uploads under a sign-in flood. Here the hashes
  * take whatever CPU the requests leave (the event loop and PostgreSQL come first), the pool
  * stays free for I/O, and PASSWORD_HASH_CONCURRENCY (the bounded queue in passwords.ts) still
- * caps how many run at once. Workers start on the first hash and do not keep the process up.
+ * caps how many run at once. Workers start on the first hash, end after 10 s without one, and
+ * do not keep the process up.
  */
 
 /** The worker: lowers its own thread's priority where the OS says which thread it is (Linux), then hashes on request. */
@@ -38,7 +39,11 @@ interface Pending {
 interface HashingThread {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Ends the thread once it has been idle this long: a thread and its scrypt memory cost ~15 MB of RSS. */
+  idleTimer?: NodeJS.Timeout;
 }
+
+const IDLE_MS = 10_000;
 
 const idle: HashingThread[] = [];
 let nextId = 0;
@@ -69,6 +74,7 @@ function startThread(): HashingThread {
 /** scrypt's key for `password` and `salt` on a hashing thread; one hash per thread at a time. */
 export async function scryptOnHashingThread(password: string, salt: Buffer, keyLength: number, options: { N: number; r: number; p: number; maxmem: number }): Promise<Buffer> {
   const thread = idle.pop() ?? startThread();
+  clearTimeout(thread.idleTimer);
   const id = nextId++;
   try {
     return await new Promise<Buffer>((resolve, reject) => {
@@ -76,6 +82,17 @@ export async function scryptOnHashingThread(password: string, salt: Buffer, keyL
       thread.worker.postMessage({ id, password, salt, keyLength, options });
     });
   } finally {
-    if (thread.pending.size === 0 && thread.worker.threadId >= 0) idle.push(thread);
+    if (thread.pending.size === 0 && thread.worker.threadId >= 0) {
+      idle.push(thread);
+      thread.idleTimer = setTimeout(() => endIdle(thread), IDLE_MS);
+      thread.idleTimer.unref();
+    }
   }
+}
+
+function endIdle(thread: HashingThread): void {
+  const at = idle.indexOf(thread);
+  if (at < 0) return;
+  idle.splice(at, 1);
+  void thread.worker.terminate();
 }
