@@ -18,6 +18,7 @@ export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput,
 export type { SessionUser } from "./session-cache";
 export { readCookie, readSessionCookie, sessionClearCookie, sessionSetCookie } from "./session-cookie";
 export { SESSION_REVOKED_CHANNEL, sessionCache } from "./session-revocations";
+export { isSessionLiveRecently, liveSessionEvictions } from "./live-sessions";
 export { cachedSession, endSession, resolveSession, resolveSessionFrom, sessionFromVerifiedCookie, sessionStatus } from "./sessions";
 export type { ResolvedSession } from "./sessions";
 export { getSigningKey, publicJwks } from "./tokens/signing-keys";

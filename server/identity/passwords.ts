@@ -1,9 +1,10 @@
 import { IDENTITY } from "./error-codes";
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 import { getConfig } from "../platform/config";
 import { BoundedQueue } from "../platform/async/bounded-queue";
 import { IdentityError } from "./provider-types";
+import { scryptOnHashingThread } from "./hashing-threads";
 
 const KEY_LENGTH = 64;
 /** scrypt needs 128·N·r bytes: 128 MiB at the highest PASSWORD_HASH_COST (17), with room to spare. */
@@ -15,9 +16,10 @@ function hashParams(): ScryptOptions & { N: number; r: number; p: number } {
 }
 
 /**
- * scrypt runs on libuv's thread pool (4 threads by default), the same pool file I/O, DNS
- * and zlib use. A flood of sign-ins would fill it and stall uploads and static files for
- * seconds, so at most PASSWORD_HASH_CONCURRENCY hashes run at once and the rest queue.
+ * scrypt runs on hashing threads of its own at a lower CPU priority (hashing-threads.ts), so
+ * neither libuv's pool (file I/O, DNS, zlib) nor the event loop waits behind a flood of
+ * sign-ins; at most PASSWORD_HASH_CONCURRENCY hashes run at once (one per core by default) and
+ * the rest queue, at most 256, then SIGN_INS_BUSY.
  */
 const hashing = new BoundedQueue(
   () => getConfig().PASSWORD_HASH_CONCURRENCY,
@@ -28,11 +30,7 @@ const hashing = new BoundedQueue(
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return hashing.run(
     () =>
-      new Promise((resolve, reject) =>
-        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (err, key) =>
-          err ? reject(err) : resolve(key),
-        ),
-      ),
+      scryptOnHashingThread(password.normalize("NFKC"), salt, KEY_LENGTH, { N: options.N!, r: options.r!, p: options.p!, maxmem: MAX_MEMORY }),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { createLocalJWKSet, jwtVerify } from "jose";
-import { isSessionLive, issuer, looksLikeJwt, MAX_IDENTITY_TOKEN_BYTES, publicJwks } from "../identity";
+import { jwtVerify } from "jose";
+import { isSessionLiveRecently, issuer, looksLikeJwt, MAX_IDENTITY_TOKEN_BYTES } from "../identity";
+import { verifyingKeySet } from "./verifying-key-set";
 
 /** The claims of an access token this server issued (issue 15 contract). */
 export interface OAuthAccessClaims {
@@ -19,19 +20,20 @@ export interface OAuthAccessClaims {
 /**
  * A JWT signed with the identity key, from this issuer, unexpired, whatever its audience
  * (userinfo, introspection and revocation take tokens for any resource), and whose session
- * (its grant, or the dashboard sign-in) is still live. Anything else: null.
+ * (its grant, or the dashboard sign-in) is still live (read within the second, or revoked since:
+ * live-sessions.ts). Anything else: null.
  */
 export async function liveAccessToken(em: EntityManager, token: string): Promise<OAuthAccessClaims | null> {
   if (token.length > MAX_IDENTITY_TOKEN_BYTES || !looksLikeJwt(token)) return null;
   try {
-    const { payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks()), {
+    const { payload } = await jwtVerify(token, await verifyingKeySet(), {
       issuer: issuer(),
       algorithms: ["ES256"],
       requiredClaims: ["exp", "iat", "sub", "aud"],
     });
     if (typeof payload.aud !== "string" || typeof payload.sub !== "string") return null;
     const claims = payload as unknown as OAuthAccessClaims;
-    if (typeof claims.session_id !== "string" || !(await isSessionLive(em, claims.session_id))) return null;
+    if (typeof claims.session_id !== "string" || !(await isSessionLiveRecently(em, claims.session_id))) return null;
     return claims;
   } catch {
     return null;

@@ -19,11 +19,15 @@ export async function findOAuthAccount(em: EntityManager, userId: string): Promi
       [userId],
     );
   const row = rows[0];
-  if (!row) return null;
-  const meta = row.user_metadata ?? {};
+  return row ? oauthAccount(row.id, row.email, row.user_metadata) : null;
+}
+
+/** An account row as `OAuthAccount`: the display name and avatar from its metadata. */
+export function oauthAccount(id: string, email: string, metadata: Record<string, unknown> | null): OAuthAccount {
+  const meta = metadata ?? {};
   return {
-    id: row.id,
-    email: row.email,
+    id,
+    email,
     name: typeof meta.display_name === "string" ? meta.display_name : null,
     picture: typeof meta.avatar_url === "string" ? meta.avatar_url : null,
   };
@@ -48,6 +52,13 @@ export function findOAuthAccountOnce(request: object, em: EntityManager, userId:
     account.catch(() => loaded.delete(userId));
   }
   return account;
+}
+
+/** An account the request already read (with its token, token-with-grant.ts): the next ask takes it. */
+export function rememberOAuthAccount(request: object, userId: string, account: OAuthAccount): void {
+  let loaded = loadedPerRequest.get(request);
+  if (!loaded) loadedPerRequest.set(request, (loaded = new Map()));
+  if (!loaded.has(userId)) loaded.set(userId, Promise.resolve(account));
 }
 
 /** `userinfo` by scope (issue 15): `sub` always, `email` with `email`, `name` and `picture` with `profile`. */

@@ -42,3 +42,4 @@ export {
   userinfoFrom,
 } from "./edge-calls";
 export { OAUTH_CLIENTS, OAUTH_SERVER_CODES, OAUTH_SERVER_ERROR_CODES } from "./error-codes";
+export { OAUTH_CLIENT_CHANGED_CHANNEL, oauthClientEvictions } from "./oauth-clients/client-cache";

@@ -5,6 +5,8 @@ import { isUuidText } from "../platform/db/uuid-text";
 import { publishSessionRevoked } from "../identity";
 import { storedClientSecret } from "./oauth-clients/hashed-client-secrets";
 import { registeredClientMetadata } from "./oauth-clients/registered-client-metadata";
+import { cachedClient, oauthClientEvictions } from "./oauth-clients/client-cache";
+import { findTokenWithGrant, READ_WITH_GRANT, takeGrantRead, withConsumed } from "./token-with-grant";
 
 /**
  * Models whose id is the token a client holds: stored as its SHA-256 only (and without the
@@ -50,6 +52,8 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       await em()
         .getConnection()
         .execute(sql, touched ? [...values, touched] : values);
+      // Here at once; every other instance on the trigger's NOTIFY (client-cache.ts).
+      if (this.kind === "Client") oauthClientEvictions.client(id);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
@@ -57,6 +61,9 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       // sign-out) is gone for the library too: its refresh tokens stop with it.
       // Only a uuid can name a session row; a grant under any other id has none to end it.
       if (this.kind === "Grant") {
+        // Read already with this request's code or refresh token (token-with-grant.ts).
+        const taken = takeGrantRead(id);
+        if (taken.found) return taken.payload;
         if (!isUuidText(id)) return this.findWhere("id = ?", [id]);
         return this.findWhere(`id = ? and not exists (select 1 from auth_sessions s where s.id = ?::uuid and (s.revoked_at is not null or s.expires_at <= now()))`, [id, id]);
       }
@@ -64,7 +71,9 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       // device `expired_token` itself (RFC 8628 3.5), where "not found" would be `invalid_grant`.
       // The sweep keeps expired device codes an hour for this (sweep.ts).
       if (this.kind === "DeviceCode") return this.findWhere("id = ?", [id], { evenExpired: true });
-      const payload = await this.findWhere("id = ?", [this.key(id)]);
+      // Clients are read on every request: kept per instance until one changes (client-cache.ts).
+      if (this.kind === "Client") return cachedClient(id, () => this.readClient(id));
+      const payload = READ_WITH_GRANT.has(this.kind) ? await findTokenWithGrant(em(), this.kind, this.key(id)) : await this.findWhere("id = ?", [this.key(id)]);
       // Clients registered on an app's page live in their own table (ADR 050).
       if (!payload && this.kind === "Client") return registeredClientMetadata(em(), id);
       return payload && this.hashed ? { ...payload, jti: id } : payload;
@@ -98,11 +107,25 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
 
     async destroy(id: string): Promise<void> {
       await em().getConnection().execute(`delete from oauth_records where kind = ? and id = ?`, [this.kind, this.key(id)]);
+      if (this.kind === "Client") oauthClientEvictions.client(id);
       if (this.kind === "Grant") await endGrantSession(em(), id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await em().getConnection().execute(`delete from oauth_records where kind = ? and grant_id = ?`, [this.kind, grantId]);
+    }
+
+    /** A client with its record's expiry; registered on an app's page, it lives in its own table (ADR 050). */
+    private async readClient(id: string): Promise<{ payload: AdapterPayload; expiresAt: Date | null } | undefined> {
+      const [row] = await em()
+        .getConnection()
+        .execute<{ payload: AdapterPayload; expires_at: Date | null }[]>(
+          `select payload, expires_at from oauth_records where kind = 'Client' and id = ? and (expires_at is null or expires_at > now()) limit 1`,
+          [id],
+        );
+      if (row) return { payload: row.payload, expiresAt: row.expires_at };
+      const registered = await registeredClientMetadata(em(), id);
+      return registered ? { payload: registered, expiresAt: null } : undefined;
     }
 
     private async findWhere(condition: string, values: unknown[], options: { evenExpired?: boolean } = {}): Promise<AdapterPayload | undefined> {
@@ -116,7 +139,7 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
         );
       const row = rows[0];
       if (!row) return undefined;
-      return row.consumed_at ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : row.payload;
+      return withConsumed(row.payload, row.consumed_at);
     }
   };
 }

@@ -4,6 +4,7 @@ import { AppError } from "../platform/errors";
 import { storedClientSecret } from "./oauth-clients/hashed-client-secrets";
 import { revokeOAuthGrant } from "./grants";
 import { CLIENT_ID_PATTERN, CLIENT_NOT_FOUND, type RegisteredClientView } from "./oauth-clients/registered-client-schemas";
+import { oauthClientEvictions } from "./oauth-clients/client-cache";
 
 /**
  * OAuth clients a workspace owner registers on an app's page (issue 15 "Clients" (c), ADR 050).
@@ -73,7 +74,7 @@ export async function listRegisteredClients(em: EntityManager, tenantId: string,
   return rows.map(view);
 }
 
-/** A new secret, shown once; the old one stops at once (the library rereads the client on each request). */
+/** A new secret, shown once; the old one stops at once (the cached client is evicted here, and on every instance by the trigger). */
 export async function rotateRegisteredClientSecret(em: EntityManager, tenantId: string, appId: string, clientId: string): Promise<RegisteredClientView & { clientSecret: string }> {
   if (!CLIENT_ID_PATTERN.test(clientId)) throw new AppError("NOT_FOUND", CLIENT_NOT_FOUND);
   const secret = newSecret();
@@ -82,6 +83,7 @@ export async function rotateRegisteredClientSecret(em: EntityManager, tenantId: 
        where tenant_id = ? and app_id = ? and client_id = ? and confidential returning ${COLUMNS}`,
     [secret.stored, tenantId, appId, clientId],
   );
+  oauthClientEvictions.client(clientId);
   if (rows[0]) return { ...view(rows[0]), clientSecret: secret.secret };
   const exists = await em.getConnection().execute(`select 1 from oauth_registered_clients where tenant_id = ? and app_id = ? and client_id = ?`, [tenantId, appId, clientId]);
   if (exists.length) throw new AppError("BAD_REQUEST", "A public client has no secret to rotate");
@@ -94,6 +96,7 @@ export async function deleteRegisteredClient(em: EntityManager, tenantId: string
   const rows = await em
     .getConnection()
     .execute(`delete from oauth_registered_clients where tenant_id = ? and app_id = ? and client_id = ? returning client_id`, [tenantId, appId, clientId]);
+  oauthClientEvictions.client(clientId);
   if (rows.length === 0) throw new AppError("NOT_FOUND", CLIENT_NOT_FOUND);
   const grants = await em
     .getConnection()

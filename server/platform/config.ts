@@ -80,8 +80,10 @@ const envSchema = z.object({
   // GoTrue's GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL (ADR 060): how long after its rotation
   // a refresh token reused is answered with the session's current pair rather than ending it.
   REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
-  // Half the cores (at least one): hashing never takes the whole machine from requests.
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  // One per core, as libuv's pool runs better-auth's (issue 30, ADR 074): scrypt is CPU-bound,
+  // so more at once only waits longer. The hashes run on threads of their own at a lower
+  // priority (identity/hashing-threads.ts), so requests and file I/O still come first.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(Math.max(1, availableParallelism())),
   // scrypt's cost as log2(N) for new password hashes. Each hash keeps its own parameters, so
   // raising it never breaks stored ones; lowering it (down to 10) is for test suites that
   // create thousands of accounts, as Rails' and Django's test settings do with their hashers.

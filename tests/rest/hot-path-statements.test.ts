@@ -13,12 +13,12 @@ import { startService, type RunningService } from "../support/service";
  * cuts; a path that climbs past its bound fails with the whole sequence in the message.
  */
 const MOST: Record<HotPath, number> = {
-  // Client, refresh token, grant (with its session row's liveness), account, the claim, the new token with its grant touched.
-  "refresh grant": 6,
-  // Client, code, grant, the claim, account, the refresh token with its grant touched.
-  "code exchange": 6,
-  // Client, the access token's session row.
-  introspection: 2,
+  // The refresh token with its grant (and its session row's liveness) and account, the claim, the new token with its grant touched; the client is cached (ADR 074).
+  "refresh grant": 3,
+  // The code with its grant and account, the claim, the refresh token with its grant touched; the client is cached (ADR 074).
+  "code exchange": 3,
+  // The client is cached; the access token's session row was read live within the second (ADR 074).
+  introspection: 0,
   // Session, person and factors together.
   "GET /auth/v1/user": 1,
   // Both limits, the account with its factors, BEGIN, session, last sign-in, workspaces, audit row, COMMIT, device; forgiven.

@@ -90,6 +90,21 @@ describe("two instances on one database", () => {
     // The rotated-out token is refused on the other instance too.
     await expect(client.refreshTokenGrant(onA, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   });
+  it("forgets a client on every instance within a second when its row goes, whoever deletes it (ADR 074's client cache)", async () => {
+    const registered = await client.dynamicClientRegistration(new URL(`${a.url}/auth/v1`), { client_name: "Cached", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }, client.None(), insecure);
+    const clientId = registered.clientMetadata().client_id;
+    // A known client with a made-up refresh token is `invalid_grant`; an unknown client is `invalid_client`.
+    const errorOn = async (service: RunningService) => {
+      const res = await fetch(`${service.url}/auth/v1/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "made-up", client_id: clientId }) });
+      return ((await res.json()) as { error: string }).error;
+    };
+    // Both read (and keep) the client.
+    expect(await errorOn(a)).toBe("invalid_grant");
+    expect(await errorOn(b)).toBe("invalid_grant");
+    await a.db.query("delete from oauth_records where kind = 'Client' and id = $1", [clientId]);
+    expect(await within(1000, async () => (await errorOn(a)) === "invalid_client" && (await errorOn(b)) === "invalid_client")).toBe(true);
+  });
+
   it("lets one of eight redemptions of a code, sent to both instances at once, win; the others' reuse ends the grant (issue 27)", async () => {
     const onA = await client.dynamicClientRegistration(new URL(`${a.url}/auth/v1`), { client_name: "Raced", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" }, client.None(), insecure);
     const clientId = onA.clientMetadata().client_id;

@@ -1,6 +1,7 @@
 import type { MigrationObject } from "@mikro-orm/core";
 import { Migration20261126000017_oauth_server } from "./Migration20261126000017_oauth_server";
 import { Migration20261126000029_registered_oauth_clients } from "./Migration20261126000029_registered_oauth_clients";
+import { Migration20261129000074_oauth_client_notifications } from "./Migration20261129000074_oauth_client_notifications";
 
 /**
  * The OAuth 2.1 authorization server's migrations: the schema changes it introduced (moved out of identity's with the
@@ -10,4 +11,5 @@ import { Migration20261126000029_registered_oauth_clients } from "./Migration202
 export const oauthServerMigrations: MigrationObject[] = [
   { name: "Migration20261126000017_oauth_server", class: Migration20261126000017_oauth_server },
   { name: "Migration20261126000029_registered_oauth_clients", class: Migration20261126000029_registered_oauth_clients },
+  { name: "Migration20261129000074_oauth_client_notifications", class: Migration20261129000074_oauth_client_notifications },
 ];

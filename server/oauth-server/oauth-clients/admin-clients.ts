@@ -6,6 +6,7 @@ import { isSafeValue } from "../../platform/validation/text";
 import { IdentityError, publishSessionRevoked } from "../../identity";
 import { clientFieldsToCreate, clientFieldsToUpdate, type AuthMethod, type ClientFieldsToCreate, type ClientType } from "./admin-client-fields";
 import { storedClientSecret } from "./hashed-client-secrets";
+import { oauthClientEvictions } from "./client-cache";
 
 /**
  * GoTrue's admin OAuth client API (`auth.admin.oauth.*` of auth-js) over the authorization
@@ -130,6 +131,7 @@ async function save(em: EntityManager, payload: ClientPayload): Promise<void> {
          on conflict (kind, id) do update set payload = excluded.payload`,
       [payload.client_id, JSON.stringify(payload)],
     );
+  oauthClientEvictions.client(payload.client_id);
 }
 
 /** GoTrue's paginate: Go's ParseUint of each given value, its error quoted in the message. */
@@ -212,6 +214,7 @@ export async function adminDeleteOAuthClient(em: EntityManager, id: string): Pro
   await findPayload(em, id);
   const connection = em.getConnection();
   await connection.execute(`delete from oauth_records where kind = 'Client' and id = ?`, [id]);
+  oauthClientEvictions.client(id);
   await connection.execute(`delete from oauth_records where payload->>'clientId' = ?`, [id]);
   const ended = await connection.execute<{ id: string }[]>(
     `update auth_sessions set revoked_at = now() where oauth_client_id = ? and revoked_at is null returning id`,

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../../platform/config";
 import { clientMetadataProblem } from "./client-metadata-rules";
+import { oauthClientEvictions } from "./client-cache";
 
 /** How clients are fetched: the composition hands over the deployments' SSRF-guarded outbound fetch. */
 export type OutboundFetch = (url: string, init: { method: "GET"; headers: Record<string, string>; redirect: "manual"; signal?: AbortSignal }) => Promise<Response>;
@@ -159,5 +160,6 @@ export async function ensureMetadataClient(em: EntityManager, fetchDocument: Out
        on conflict (kind, id) do update set payload = excluded.payload, expires_at = excluded.expires_at`,
     [clientId, JSON.stringify(payload), new Date(now + Math.max(lifetime, IN_FLIGHT_SECONDS) * 1000), FRESHNESS, clientId, new Date(now + lifetime * 1000)],
   );
+  oauthClientEvictions.client(clientId);
   return null;
 }

@@ -1,0 +1,98 @@
+import { Worker } from "node:worker_threads";
+
+/**
+ * scrypt on threads of its own, each at a lower CPU priority than the rest of the process
+ * (issue 30, ADR 074). On libuv's pool a hash shares 4 threads with file I/O, DNS and zlib,
+ * and at the same priority as the event loop: hashing on every core (what sign-in throughput
+ * needs, and what better-auth does) then slowed uploads under a sign-in flood. Here the hashes
+ * take whatever CPU the requests leave (the event loop and PostgreSQL come first), the pool
+ * stays free for I/O, and PASSWORD_HASH_CONCURRENCY (the bounded queue in passwords.ts) still
+ * caps how many run at once. Workers start on the first hash, end after 10 s without one, and
+ * do not keep the process up.
+ */
+
+/** The worker: lowers its own thread's priority where the OS says which thread it is (Linux), then hashes on request. */
+const WORKER_SOURCE = `
+const { parentPort } = require("node:worker_threads");
+const { scryptSync } = require("node:crypto");
+const { readlinkSync } = require("node:fs");
+const { setPriority } = require("node:os");
+try {
+  const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+  if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+} catch {}
+parentPort.on("message", ({ id, password, salt, keyLength, options }) => {
+  try {
+    const key = scryptSync(password, salt, keyLength, options);
+    parentPort.postMessage({ id, key });
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
+
+interface Pending {
+  resolve: (key: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+interface HashingThread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** Ends the thread once it has been idle this long: a thread and its scrypt memory cost ~15 MB of RSS. */
+  idleTimer?: NodeJS.Timeout;
+}
+
+const IDLE_MS = 10_000;
+
+const idle: HashingThread[] = [];
+let nextId = 0;
+
+function startThread(): HashingThread {
+  const worker = new Worker(WORKER_SOURCE, { eval: true });
+  const thread: HashingThread = { worker, pending: new Map() };
+  worker.unref();
+  worker.on("message", (message: { id: number; key?: Uint8Array; error?: string }) => {
+    const waiting = thread.pending.get(message.id);
+    if (!waiting) return;
+    thread.pending.delete(message.id);
+    if (message.key) waiting.resolve(Buffer.from(message.key.buffer, message.key.byteOffset, message.key.byteLength));
+    else waiting.reject(new Error(message.error ?? "scrypt failed"));
+  });
+  // A thread that dies fails what it was hashing and is not used again.
+  const fail = (error: Error) => {
+    const at = idle.indexOf(thread);
+    if (at >= 0) idle.splice(at, 1);
+    for (const waiting of thread.pending.values()) waiting.reject(error);
+    thread.pending.clear();
+  };
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`hashing thread exited (${code})`)));
+  return thread;
+}
+
+/** scrypt's key for `password` and `salt` on a hashing thread; one hash per thread at a time. */
+export async function scryptOnHashingThread(password: string, salt: Buffer, keyLength: number, options: { N: number; r: number; p: number; maxmem: number }): Promise<Buffer> {
+  const thread = idle.pop() ?? startThread();
+  clearTimeout(thread.idleTimer);
+  const id = nextId++;
+  try {
+    return await new Promise<Buffer>((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, password, salt, keyLength, options });
+    });
+  } finally {
+    if (thread.pending.size === 0 && thread.worker.threadId >= 0) {
+      idle.push(thread);
+      thread.idleTimer = setTimeout(() => endIdle(thread), IDLE_MS);
+      thread.idleTimer.unref();
+    }
+  }
+}
+
+function endIdle(thread: HashingThread): void {
+  const at = idle.indexOf(thread);
+  if (at < 0) return;
+  idle.splice(at, 1);
+  void thread.worker.terminate();
+}
