@@ -12,6 +12,7 @@ import {
   devicePollIntervalSeconds,
   hostedAuthorizationServerNotice,
   interactionClientIdFrom,
+  introspectJwtFrom,
   interactionPath,
   isLapsedInteraction,
   isMetadataClientId,
@@ -235,6 +236,26 @@ async function serveUserinfo(req: IncomingMessage, res: ServerResponse): Promise
   return send(res, answer.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...answer.headers }, JSON.stringify(answer.body));
 }
 
+/** The headers the library answers a request without Origin with at its JSON endpoints (its CORS middleware's, and no-store). */
+const LIBRARY_JSON_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "WWW-Authenticate",
+  "cache-control": "no-store",
+  "content-type": "application/json; charset=utf-8",
+  vary: "Origin",
+};
+
+/** RFC 7662 for our JWT access tokens, before the library where it would give the same answer (ADR 077). */
+async function introspectJwtHere(res: ServerResponse, body: string, _clientAddress: string | null, req: IncomingMessage): Promise<boolean> {
+  // A browser's request (Origin) is the library's: it holds the client to its allowed origins (CORS).
+  if (req.headers.origin !== undefined) return true;
+  const headers = { authorization: req.headers.authorization, attested: req.headers["oauth-client-attestation"] !== undefined || req.headers["oauth-client-attestation-pop"] !== undefined };
+  const answer = await introspectJwtFrom(orm(), headers, body);
+  if (!answer) return true;
+  send(res, 200, LIBRARY_JSON_HEADERS, JSON.stringify(answer));
+  return false;
+}
+
 /** What the edge does at one endpoint before the library sees the request, or instead of it. */
 interface Endpoint {
   /** Answered here, never by the library. */
@@ -252,7 +273,7 @@ interface Endpoint {
   /** Before a POST body is read; false when it has answered. */
   beforeBody?: (res: ServerResponse, clientAddress: string | null) => Promise<boolean>;
   /** Once the POST body is read; false when it has answered. */
-  withBody?: (res: ServerResponse, body: string, clientAddress: string | null) => Promise<boolean>;
+  withBody?: (res: ServerResponse, body: string, clientAddress: string | null, req: IncomingMessage) => Promise<boolean>;
 }
 
 /** The endpoints under the prefix that the edge does something at, by path; the library serves every other one as it is. */
@@ -260,7 +281,7 @@ const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<string, Endpoint>([
   [OAUTH_PATHS.authorize, { page: true, form: true, defaultScope: true, startsOnGet: true }],
   [OAUTH_PATHS.token, { form: true, withBody: devicePollOnTime }],
   [OAUTH_PATHS.revoke, { form: true }],
-  [OAUTH_PATHS.introspect, { form: true }],
+  [OAUTH_PATHS.introspect, { form: true, withBody: introspectJwtHere }],
   [OAUTH_PATHS.deviceCode, { form: true, defaultScope: true }],
   [OAUTH_PATHS.device, { withBody: deviceCodeEntryAllowed }],
   [OAUTH_PATHS.register, { registration: true, beforeBody: registrationAllowed }],
@@ -328,7 +349,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
       if (hostileParams(form)) return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_REQUEST, "The request holds characters that cannot be accepted");
       if (endpoint.defaultScope) body = withDefaultScope(form).toString();
     }
-    if (endpoint.withBody && !(await endpoint.withBody(res, body, clientAddress))) return;
+    if (endpoint.withBody && !(await endpoint.withBody(res, body, clientAddress, req))) return;
     if (endpoint.form) {
       const problem = await metadataClientProblem(new URLSearchParams(body).get("client_id"), endpoint.defaultScope === true);
       if (problem) return sendOAuthError(res, OAUTH_SERVER_CODES.INVALID_CLIENT, problem);

@@ -7,6 +7,7 @@ import { ensureMetadataClient, type OutboundFetch } from "./oauth-clients/metada
 import type { ResourceDirectory } from "./oauth-provider";
 import { oauthServer } from "./oauth-server";
 import { userinfo, type UserinfoAnswer } from "./userinfo";
+import { introspectJwtBeforeLibrary } from "./jwt-introspection";
 
 /*
  * What the authorization server's adapter on Node's objects (rest/oauth-server.ts) asks of the
@@ -35,6 +36,11 @@ export function approveInteractionFrom(orm: MikroORM, provider: Provider, req: I
 
 export function userinfoFrom(orm: MikroORM, authorization: string | undefined): Promise<UserinfoAnswer> {
   return userinfo(orm.em.fork(), authorization);
+}
+
+/** Introspection of a JWT access token by a client the library would accept, or null for the library to answer (ADR 077). */
+export function introspectJwtFrom(orm: MikroORM, headers: { authorization?: string; attested: boolean }, body: string): Promise<Record<string, unknown> | null> {
+  return introspectJwtBeforeLibrary(() => orm.em.fork(), headers, body);
 }
 
 /** RFC 8628 3.5's polling interval, per device code. */

@@ -38,6 +38,7 @@ export {
   countDeviceCodeEntryFrom,
   devicePollAllowedFrom,
   interactionClientIdFrom,
+  introspectJwtFrom,
   metadataClientProblemFrom,
   userinfoFrom,
 } from "./edge-calls";

@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type Provider from "oidc-provider";
 import { liveAccessToken } from "./access-token-claims";
 import { revokeOAuthGrant } from "./grants";
-import { mayIntrospect } from "./introspection-policy";
+import { introspectionAnswer } from "./jwt-introspection";
 
 /**
  * The library introspects and revokes only its own opaque tokens: our access tokens are JWTs,
@@ -18,16 +18,9 @@ export function answerForJwtAccessTokens(provider: Provider, em: () => EntityMan
     const caller = ctx.oidc.client;
     const token = String(ctx.oidc.params?.token ?? "");
     const claims = await liveAccessToken(em(), token);
-    // Every client, public or confidential, learns only of tokens issued to it (issue 27): a
-    // self-registered client may not read other people's tokens, and a dashboard session token
-    // (no client_id) is no client's. The same rule as the library's for refresh tokens
-    // (`introspectionAllowedPolicy`, oauth-provider.ts).
-    const mayKnow = claims !== null && mayIntrospect(caller.clientId, claims.client_id);
     if (route === "introspection") {
       ctx.status = 200;
-      ctx.body = mayKnow
-        ? { active: true, iss: claims.iss, sub: claims.sub, aud: claims.aud, client_id: claims.client_id, scope: claims.scope, exp: claims.exp, iat: claims.iat, jti: claims.jti, token_type: "Bearer" }
-        : { active: false };
+      ctx.body = introspectionAnswer(claims, caller.clientId);
       return;
     }
     // RFC 7009: revoking an access token may revoke its grant; an unknown token is still a 200.

@@ -4,8 +4,8 @@ import { sha256Base64url } from "../platform/crypto/sha256";
 import { isUuidText } from "../platform/db/uuid-text";
 import { publishSessionRevoked } from "../identity";
 import { storedClientSecret } from "./oauth-clients/hashed-client-secrets";
-import { registeredClientMetadata } from "./oauth-clients/registered-client-metadata";
-import { cachedClient, oauthClientEvictions } from "./oauth-clients/client-cache";
+import { oauthClientEvictions } from "./oauth-clients/client-cache";
+import { findStoredClient } from "./oauth-clients/stored-clients";
 import { findTokenWithGrant, READ_WITH_GRANT, takeGrantRead, withConsumed } from "./token-with-grant";
 
 /**
@@ -72,10 +72,8 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       // The sweep keeps expired device codes an hour for this (sweep.ts).
       if (this.kind === "DeviceCode") return this.findWhere("id = ?", [id], { evenExpired: true });
       // Clients are read on every request: kept per instance until one changes (client-cache.ts).
-      if (this.kind === "Client") return cachedClient(id, () => this.readClient(id));
+      if (this.kind === "Client") return findStoredClient(em, id);
       const payload = READ_WITH_GRANT.has(this.kind) ? await findTokenWithGrant(em(), this.kind, this.key(id)) : await this.findWhere("id = ?", [this.key(id)]);
-      // Clients registered on an app's page live in their own table (ADR 050).
-      if (!payload && this.kind === "Client") return registeredClientMetadata(em(), id);
       return payload && this.hashed ? { ...payload, jti: id } : payload;
     }
 
@@ -113,19 +111,6 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await em().getConnection().execute(`delete from oauth_records where kind = ? and grant_id = ?`, [this.kind, grantId]);
-    }
-
-    /** A client with its record's expiry; registered on an app's page, it lives in its own table (ADR 050). */
-    private async readClient(id: string): Promise<{ payload: AdapterPayload; expiresAt: Date | null } | undefined> {
-      const [row] = await em()
-        .getConnection()
-        .execute<{ payload: AdapterPayload; expires_at: Date | null }[]>(
-          `select payload, expires_at from oauth_records where kind = 'Client' and id = ? and (expires_at is null or expires_at > now()) limit 1`,
-          [id],
-        );
-      if (row) return { payload: row.payload, expiresAt: row.expires_at };
-      const registered = await registeredClientMetadata(em(), id);
-      return registered ? { payload: registered, expiresAt: null } : undefined;
     }
 
     private async findWhere(condition: string, values: unknown[], options: { evenExpired?: boolean } = {}): Promise<AdapterPayload | undefined> {

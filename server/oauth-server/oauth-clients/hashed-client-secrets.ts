@@ -21,9 +21,14 @@ export function compareHashedClientSecrets(provider: Provider): void {
   prototype.compareClientSecret = function compareClientSecret(actual: string) {
     const stored = this.clientSecret;
     if (typeof stored !== "string" || !stored.startsWith(HASHED)) return plain.call(this, actual);
-    if (typeof actual !== "string") return false;
-    const expected = Buffer.from(stored);
-    const presented = Buffer.from(storedClientSecret(actual));
-    return expected.length === presented.length && timingSafeEqual(expected, presented);
+    return hashedSecretMatches(stored, actual);
   };
+}
+
+/** Whether a presented secret is the one a stored hash was made from, in constant time. */
+export function hashedSecretMatches(stored: string, actual: unknown): boolean {
+  if (!stored.startsWith(HASHED) || typeof actual !== "string") return false;
+  const expected = Buffer.from(stored);
+  const presented = Buffer.from(storedClientSecret(actual));
+  return expected.length === presented.length && timingSafeEqual(expected, presented);
 }
