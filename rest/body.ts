@@ -1,4 +1,5 @@
 import { AppError } from "../server/platform/errors";
+import { readCapped } from "../server/platform/http/read-capped";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
@@ -6,22 +7,9 @@ export const MAX_JSON_BYTES = 64 * 1024;
 export async function readTextCapped(request: Request, maxBytes = MAX_JSON_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", "Request body too large");
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new AppError("PAYLOAD_TOO_LARGE", "Request body too large");
-      }
-      chunks.push(value);
-    }
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const text = await readCapped(request.body, maxBytes);
+  if (text === null) throw new AppError("PAYLOAD_TOO_LARGE", "Request body too large");
+  return text;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useFreshSuccess } from "~/lib/fresh-success";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { useIntentForm } from "./use-intent-form";
+import { BusySubmit } from "./BusySubmit";
 
 /** Adds a variable (or replaces a user variable of the same name). */
 export function AddEnvVarCard() {
@@ -24,9 +25,7 @@ export function AddEnvVarCard() {
           <span className="field-status tone-success" role="status" aria-live="polite">
             {status}
           </span>
-          <button type="submit" form="add-env-form" className="btn btn-primary" disabled={busy}>
-            {busy ? "Adding…" : "Add variable"}
-          </button>
+          <BusySubmit form="add-env-form" className="btn btn-primary" busy={busy} busyLabel="Adding…">Add variable</BusySubmit>
         </>
       }
     >

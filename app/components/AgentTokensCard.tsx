@@ -4,6 +4,7 @@ import type { AgentTokenResult, AgentTokenView } from "~/lib/view-types";
 import { Badge } from "./Badge";
 import { Card } from "./Card";
 import { DataTable } from "./DataTable";
+import { BusySubmit } from "./BusySubmit";
 
 /**
  * The deployment's agent tokens (`svc_at_…`): issue one for `svc agent`, shown this once
@@ -55,7 +56,7 @@ export function AgentTokensCard({ deploymentName, tokens, result, agentFlags }: 
       {result?.intent.endsWith("agent-token") && result.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
       <Form method="post">
         <input type="hidden" name="intent" value="issue-agent-token" />
-        <button type="submit" className="btn btn-primary" disabled={busy("issue-agent-token")}>{busy("issue-agent-token") ? "Issuing…" : "Issue agent token"}</button>
+        <BusySubmit className="btn btn-primary" busy={busy("issue-agent-token")} busyLabel="Issuing…">Issue agent token</BusySubmit>
       </Form>
     </Card>
   );

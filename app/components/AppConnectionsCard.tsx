@@ -5,6 +5,8 @@ import { Badge } from "./Badge";
 import { ConnectionStatusBadge, type ConnectionStatusView } from "./ConnectionStatusBadge";
 import { Card } from "./Card";
 import { DataTable } from "./DataTable";
+import { BusySubmit } from "./BusySubmit";
+import { formErrorOf } from "~/lib/form-error";
 
 export interface AppBoundConnectionView {
   provider: string;
@@ -47,7 +49,7 @@ export function AppConnectionsCard({ connections, bindable, canManage }: { conne
 
 function BoundConnectionRow({ row, canManage }: { row: AppBoundConnectionView; canManage: boolean }) {
   const unbind = useFetcher<FormResult>();
-  const error = unbind.data && !unbind.data.ok ? unbind.data.formError : undefined;
+  const error = formErrorOf(unbind.data);
   return (
     <tr>
       <th scope="row">
@@ -70,9 +72,7 @@ function BoundConnectionRow({ row, canManage }: { row: AppBoundConnectionView; c
           <unbind.Form method="post">
             <input type="hidden" name="intent" value="unbind" />
             <input type="hidden" name="provider" value={row.provider} />
-            <button type="submit" className="btn btn-secondary btn-sm" aria-label={`Unbind ${row.provider} ${row.displayName}`} disabled={unbind.state !== "idle"}>
-              {unbind.state !== "idle" ? "Unbinding…" : "Unbind"}
-            </button>
+            <BusySubmit className="btn btn-secondary btn-sm" aria-label={`Unbind ${row.provider} ${row.displayName}`} busy={unbind.state !== "idle"} busyLabel="Unbinding…">Unbind</BusySubmit>
           </unbind.Form>
           {error ? <p className="field-error" role="alert">{error}</p> : null}
         </td>
@@ -95,9 +95,7 @@ function BindConnectionForm({ choices }: { choices: BindableConnectionView[] }) 
           </option>
         ))}
       </select>
-      <button type="submit" className="btn btn-secondary btn-sm" disabled={bind.state !== "idle"}>
-        {bind.state !== "idle" ? "Binding…" : "Bind"}
-      </button>
+      <BusySubmit className="btn btn-secondary btn-sm" busy={bind.state !== "idle"} busyLabel="Binding…">Bind</BusySubmit>
       {result && !result.ok ? <p className="field-error" role="alert">{result.formError}</p> : null}
     </bind.Form>
   );
@@ -126,9 +124,7 @@ export function AllowedOriginsCard({ origins, canEdit }: { origins: string[]; ca
         />
         {canEdit ? (
           <div>
-            <button type="submit" className="btn btn-primary btn-sm" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Saving…" : "Save origins"}
-            </button>
+            <BusySubmit className="btn btn-primary btn-sm" busy={fetcher.state !== "idle"} busyLabel="Saving…">Save origins</BusySubmit>
           </div>
         ) : null}
         {result && !result.ok ? <p className="field-error" role="alert">{result.formError}</p> : null}

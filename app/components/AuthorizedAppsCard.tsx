@@ -2,8 +2,9 @@ import { useFetcher } from "@remix-run/react";
 import { formatDateTime } from "~/lib/format";
 import type { AuthorizedApplication, FormResult } from "~/lib/view-types";
 import { Card } from "./Card";
-import { ConfirmSubmit } from "./ConfirmSubmit";
+import { ConfirmForm } from "./ConfirmForm";
 import { DataTable } from "./DataTable";
+import { formErrorOf } from "~/lib/form-error";
 
 /**
  * The applications this person let act for them through the authorization server (issue 15):
@@ -24,7 +25,7 @@ export function AuthorizedAppsCard({ applications }: { applications: AuthorizedA
 
 function AuthorizedAppRow({ application }: { application: AuthorizedApplication }) {
   const revoker = useFetcher<FormResult>();
-  const error = revoker.data && !revoker.data.ok ? revoker.data.formError : undefined;
+  const error = formErrorOf(revoker.data);
   return (
     <tr>
       <th scope="row">
@@ -39,11 +40,7 @@ function AuthorizedAppRow({ application }: { application: AuthorizedApplication 
       <td className="cell-muted">{formatDateTime(application.authorizedAt)}</td>
       <td className="cell-muted">{formatDateTime(application.lastUsedAt)}</td>
       <td className="cell-actions">
-        <revoker.Form method="post">
-          <input type="hidden" name="intent" value="revokeGrant" />
-          <input type="hidden" name="grantId" value={application.grantId} />
-          <ConfirmSubmit label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={`${application.clientName} (grant ${application.grantId.slice(0, 8)})`} busy={revoker.state !== "idle"} />
-        </revoker.Form>
+        <ConfirmForm form={revoker.Form} intent="revokeGrant" fields={{ grantId: application.grantId }} label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={`${application.clientName} (grant ${application.grantId.slice(0, 8)})`} busy={revoker.state !== "idle"} />
         {error ? <p className="field-error" role="alert">{error}</p> : null}
       </td>
     </tr>

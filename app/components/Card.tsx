@@ -22,10 +22,7 @@ export function Card({
   if (layout === "split") {
     return (
       <section className="section-split" aria-labelledby={id} id={anchor}>
-        <div className="section-intro">
-          <h2 id={id} className="card-title">{title}</h2>
-          {description ? <p className="card-description">{description}</p> : null}
-        </div>
+        <CardHeading className="section-intro" id={id} title={title} description={description} />
         <div className="card">
           <div className="card-body">{children}</div>
           {footer ? <div className="card-footer">{footer}</div> : null}
@@ -35,13 +32,20 @@ export function Card({
   }
   return (
     <section className="card" aria-labelledby={id} id={anchor}>
-      <div className="card-header">
-        <h2 id={id} className="card-title">{title}</h2>
-        {description ? <p className="card-description">{description}</p> : null}
-      </div>
+      <CardHeading className="card-header" id={id} title={title} description={description} />
       <div className="card-body">{children}</div>
       {footer ? <div className="card-footer">{footer}</div> : null}
     </section>
+  );
+}
+
+/** The card's title (naming its region) and description, beside the panel or atop it. */
+function CardHeading({ className, id, title, description }: { className: string; id: string; title: string; description?: ReactNode }) {
+  return (
+    <div className={className}>
+      <h2 id={id} className="card-title">{title}</h2>
+      {description ? <p className="card-description">{description}</p> : null}
+    </div>
   );
 }
 

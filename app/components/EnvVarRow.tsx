@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 import { formatDate } from "~/lib/format";
 import type { EnvVarView, FormResult } from "~/lib/view-types";
 import { Badge } from "./Badge";
-import { ConfirmSubmit } from "./ConfirmSubmit";
+import { ConfirmForm } from "./ConfirmForm";
+import { BusySubmit } from "./BusySubmit";
 
 export const MASK = "••••••";
 
@@ -47,9 +48,7 @@ export function EnvVarRow({ row, canEdit = true }: { row: EnvVarView; canEdit?: 
               spellCheck={false}
               autoFocus
             />
-            <button type="submit" className="btn btn-primary btn-sm" disabled={saver.state !== "idle"}>
-              {saver.state !== "idle" ? "Saving…" : "Save"}
-            </button>
+            <BusySubmit className="btn btn-primary btn-sm" busy={saver.state !== "idle"} busyLabel="Saving…">Save</BusySubmit>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>Cancel</button>
           </saver.Form>
         ) : (
@@ -79,11 +78,7 @@ export function EnvVarRow({ row, canEdit = true }: { row: EnvVarView; canEdit?: 
                 Edit
               </button>
             )}
-            <remover.Form method="post">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="key" value={row.key} />
-              <ConfirmSubmit label="Delete" confirmLabel="Confirm delete" busyLabel="Deleting…" subject={row.key} busy={remover.state !== "idle"} />
-            </remover.Form>
+            <ConfirmForm form={remover.Form} intent="delete" fields={{ key: row.key }} label="Delete" confirmLabel="Confirm delete" busyLabel="Deleting…" subject={row.key} busy={remover.state !== "idle"} />
           </div>
         )}
       </td>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { FormResult } from "~/lib/view-types";
 import { Avatar } from "./Avatar";
 import { useStateResetOn } from "~/lib/use-state-following";
+import { BusySubmit } from "./BusySubmit";
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
@@ -122,9 +123,7 @@ export function ImageUpload({ label, endpoint, resultKey, currentUrl, fallbackNa
           ) : currentUrl ? (
             <remover.Form method="post">
               <input type="hidden" name="intent" value={removeIntent} />
-              <button type="submit" className="btn btn-danger-ghost" disabled={removing}>
-                {removing ? "Removing…" : `Remove ${noun}`}
-              </button>
+              <BusySubmit className="btn btn-danger-ghost" busy={removing} busyLabel="Removing…">{`Remove ${noun}`}</BusySubmit>
             </remover.Form>
           ) : null}
         </div>

@@ -2,8 +2,9 @@ import { useFetcher } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
 import type { FormResult, KeyView } from "~/lib/view-types";
 import { Badge } from "./Badge";
-import { ConfirmSubmit } from "./ConfirmSubmit";
+import { ConfirmForm } from "./ConfirmForm";
 import { DataTable } from "./DataTable";
+import { formErrorOf } from "~/lib/form-error";
 
 /** Every key of the workspace, never the key itself: its prefix, owner and use. */
 export function KeysTable({ keys, canRevoke = true }: { keys: KeyView[]; canRevoke?: boolean }) {
@@ -21,7 +22,7 @@ export function KeysTable({ keys, canRevoke = true }: { keys: KeyView[]; canRevo
 function KeyRow({ apiKey: key, canRevoke }: { apiKey: KeyView; canRevoke: boolean }) {
   const revoker = useFetcher<FormResult>();
   const active = !key.revokedAt;
-  const error = revoker.data && !revoker.data.ok ? revoker.data.formError : undefined;
+  const error = formErrorOf(revoker.data);
   return (
     <tr className={active ? undefined : "is-muted"}>
       <th scope="row">
@@ -39,11 +40,7 @@ function KeyRow({ apiKey: key, canRevoke }: { apiKey: KeyView; canRevoke: boolea
       </td>
       <td className="cell-actions">
         {active && canRevoke ? (
-          <revoker.Form method="post">
-            <input type="hidden" name="intent" value="revoke" />
-            <input type="hidden" name="keyId" value={key.id} />
-            <ConfirmSubmit label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={key.name ? `key ${key.name}` : `key ${key.prefix}`} busy={revoker.state !== "idle"} />
-          </revoker.Form>
+          <ConfirmForm form={revoker.Form} intent="revoke" fields={{ keyId: key.id }} label="Revoke" confirmLabel="Confirm revoke" busyLabel="Revoking…" subject={key.name ? `key ${key.name}` : `key ${key.prefix}`} busy={revoker.state !== "idle"} />
         ) : null}
         {error ? <p className="field-error" role="alert">{error}</p> : null}
       </td>

@@ -4,6 +4,7 @@ import type { AppView, CreatedKeyResult } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
 import { OnceKeyBox } from "./OnceKeyBox";
+import { BusySubmit } from "./BusySubmit";
 
 /** Issues a key for one of the workspace's apps and shows it once. */
 export function NewKeyCard({ apps }: { apps: AppView[] }) {
@@ -45,9 +46,7 @@ export function NewKeyCard({ apps }: { apps: AppView[] }) {
               ))}
             </select>
           </div>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Creating…" : "Create key"}
-          </button>
+          <BusySubmit className="btn btn-primary" busy={busy} busyLabel="Creating…">Create key</BusySubmit>
         </fetcher.Form>
       )}
       {error ? <p className="form-error" role="alert">{error}</p> : null}

@@ -3,9 +3,11 @@ import { useId, useState } from "react";
 import type { FormResult, OAuthClientSecretResult, RegisteredClientView } from "~/lib/view-types";
 import { Badge } from "./Badge";
 import { Card } from "./Card";
-import { ConfirmSubmit } from "./ConfirmSubmit";
+import { ConfirmForm } from "./ConfirmForm";
 import { Field } from "./Field";
 import { OnceSecretBox } from "./OnceSecretBox";
+import { BusySubmit } from "./BusySubmit";
+import { formErrorOf } from "~/lib/form-error";
 
 /**
  * OAuth clients of this app for the service's authorization server (issue 15 "Clients" (c),
@@ -52,9 +54,7 @@ export function OAuthClientsCard({ clients, issuer }: { clients: RegisteredClien
           </select>
         </div>
         <div>
-          <button type="submit" className="btn btn-primary" disabled={create.state !== "idle"}>
-            {create.state !== "idle" ? "Creating…" : "Create client"}
-          </button>
+          <BusySubmit className="btn btn-primary" busy={create.state !== "idle"} busyLabel="Creating…">Create client</BusySubmit>
         </div>
       </create.Form>
       {failed?.formError ? <p className="form-error" role="alert">{failed.formError}</p> : null}
@@ -92,7 +92,7 @@ function OAuthClientRow({ row }: { row: RegisteredClientView }) {
   const remove = useFetcher<FormResult>();
   const [dismissed, setDismissed] = useState<string | null>(null);
   const rotated = rotate.data?.ok && rotate.data.shown && rotate.data.shown.clientSecret !== dismissed ? rotate.data.shown : undefined;
-  const failure = (rotate.data && !rotate.data.ok ? rotate.data.formError : undefined) ?? (remove.data && !remove.data.ok ? remove.data.formError : undefined);
+  const failure = formErrorOf(rotate.data) ?? formErrorOf(remove.data);
   return (
     <li className="webhook-row" data-testid="oauth-client">
       <div className="row-between">
@@ -104,17 +104,9 @@ function OAuthClientRow({ row }: { row: RegisteredClientView }) {
       <p className="field-hint">{row.redirectUris.join(", ")}</p>
       <div className="row-actions">
         {row.type === "confidential" ? (
-          <rotate.Form method="post">
-            <input type="hidden" name="intent" value="oauth-client-rotate" />
-            <input type="hidden" name="clientId" value={row.clientId} />
-            <ConfirmSubmit label="Rotate secret" confirmLabel="Rotate: the old secret stops now" busyLabel="Rotating…" subject={row.name} busy={rotate.state !== "idle"} />
-          </rotate.Form>
+          <ConfirmForm form={rotate.Form} intent="oauth-client-rotate" fields={{ clientId: row.clientId }} label="Rotate secret" confirmLabel="Rotate: the old secret stops now" busyLabel="Rotating…" subject={row.name} busy={rotate.state !== "idle"} />
         ) : null}
-        <remove.Form method="post">
-          <input type="hidden" name="intent" value="oauth-client-delete" />
-          <input type="hidden" name="clientId" value={row.clientId} />
-          <ConfirmSubmit label="Delete" confirmLabel="Delete client" busyLabel="Deleting…" subject={row.name} busy={remove.state !== "idle"} />
-        </remove.Form>
+        <ConfirmForm form={remove.Form} intent="oauth-client-delete" fields={{ clientId: row.clientId }} label="Delete" confirmLabel="Delete client" busyLabel="Deleting…" subject={row.name} busy={remove.state !== "idle"} />
       </div>
       {failure ? <p className="form-error" role="alert">{failure}</p> : null}
       {rotated?.clientSecret ? <ShownClient shown={rotated} onDone={() => setDismissed(rotated.clientSecret)} /> : null}

@@ -4,9 +4,11 @@ import { useEffect, useState } from "react";
 import { formatDateTime } from "~/lib/format";
 import type { FormResult, PasskeyView } from "~/lib/view-types";
 import { Card } from "./Card";
-import { ConfirmSubmit } from "./ConfirmSubmit";
+import { ConfirmForm } from "./ConfirmForm";
 import { DataTable } from "./DataTable";
 import { ceremonyFailure } from "./passkey-ceremony";
+import { BusySubmit } from "./BusySubmit";
+import { formErrorOf } from "~/lib/form-error";
 
 interface PasskeyResult extends FormResult {
   challengeId?: string;
@@ -48,7 +50,7 @@ export function PasskeysCard({ passkeys }: { passkeys: PasskeyView[] }) {
   }, [options]);
 
   const busy = add.state !== "idle" || prompting;
-  const serverError = add.data && !add.data.ok ? add.data.formError : undefined;
+  const serverError = formErrorOf(add.data);
   const added = add.state === "idle" && add.data?.intent === "passkeyRegister" && add.data.ok;
   const error = ceremonyError ?? serverError;
   return (
@@ -102,9 +104,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
               New name for {passkey.name}
             </label>
             <input id={`passkey-name-${passkey.id}`} className="input input-sm" name="name" defaultValue={passkey.name} maxLength={120} required autoFocus />
-            <button type="submit" className="btn btn-primary btn-sm" disabled={rename.state !== "idle"}>
-              {rename.state !== "idle" ? "Saving…" : "Save"}
-            </button>
+            <BusySubmit className="btn btn-primary btn-sm" busy={rename.state !== "idle"} busyLabel="Saving…">Save</BusySubmit>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
               Cancel
             </button>
@@ -121,11 +121,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyView }) {
             Rename
           </button>
         )}
-        <remove.Form method="post">
-          <input type="hidden" name="intent" value="passkeyRemove" />
-          <input type="hidden" name="passkeyId" value={passkey.id} />
-          <ConfirmSubmit label="Remove" confirmLabel="Remove passkey" busyLabel="Removing…" subject={`passkey ${passkey.name}`} busy={remove.state !== "idle"} />
-        </remove.Form>
+        <ConfirmForm form={remove.Form} intent="passkeyRemove" fields={{ passkeyId: passkey.id }} label="Remove" confirmLabel="Remove passkey" busyLabel="Removing…" subject={`passkey ${passkey.name}`} busy={remove.state !== "idle"} />
         {error ? <p className="field-error" role="alert">{error}</p> : null}
       </td>
     </tr>

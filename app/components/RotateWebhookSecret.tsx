@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import type { CreatedWebhookResult } from "~/lib/view-types";
 import { formatDateTime } from "~/lib/format";
 import { WebhookSecretBox } from "./WebhookSecretBox";
+import { BusySubmit } from "./BusySubmit";
 
 const OVERLAPS: [number, string][] = [
   [3600, "for an hour"],
@@ -38,7 +39,7 @@ export function RotateWebhookSecret({ endpointId, url, previousSecretExpiresAt }
           <span className="field-hint">Meanwhile each delivery carries both signatures, so your receiver verifies with either.</span>
         </div>
         <div>
-          <button type="submit" className="btn btn-secondary btn-sm" disabled={fetcher.state !== "idle"}>{fetcher.state !== "idle" ? "Rotating…" : "Rotate secret"}</button>
+          <BusySubmit className="btn btn-secondary btn-sm" busy={fetcher.state !== "idle"} busyLabel="Rotating…">Rotate secret</BusySubmit>
         </div>
         {result && !result.ok && result.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
       </fetcher.Form>

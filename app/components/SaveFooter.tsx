@@ -1,4 +1,5 @@
 import { useFreshSuccess } from "~/lib/fresh-success";
+import { BusySubmit } from "./BusySubmit";
 
 /**
  * A card footer for one form: a polite "saved" status beside the submit button, cleared
@@ -24,9 +25,7 @@ export function SaveFooter({
   return (
     <>
       <span className="field-status tone-success" role="status" aria-live="polite">{status}</span>
-      <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
-        {busy ? "Saving…" : label}
-      </button>
+      <BusySubmit form={formId} className="btn btn-primary" busy={busy} busyLabel="Saving…">{label}</BusySubmit>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { DataTable } from "./DataTable";
 import { Field } from "./Field";
 import { ceremonyFailure } from "./passkey-ceremony";
 import { useAuthenticationCeremony, type CeremonyAnswer } from "./use-authentication-ceremony";
+import { formErrorOf } from "~/lib/form-error";
 
 type SecurityKey = TwoStepView["securityKeys"][number];
 
@@ -37,7 +38,7 @@ function SecurityKeyRow({ securityKey, hasApp }: { securityKey: SecurityKey; has
     setPrompting,
   });
   const busy = remove.state !== "idle" || prompting;
-  const serverError = remove.data && !remove.data.ok ? remove.data.formError : undefined;
+  const serverError = formErrorOf(remove.data);
   const error = busy ? undefined : (ceremonyError ?? serverError);
   const label = securityKey.name || "Security key";
   return (

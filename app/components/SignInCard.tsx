@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import type { FormResult } from "~/lib/view-types";
 import { Card } from "./Card";
 import { Field } from "./Field";
+import { BusySubmit } from "./BusySubmit";
 
 /** What the sign-in changes answer: a mailed link pending, or the address now in use. */
 export interface SignInChangeResult extends FormResult {
@@ -55,7 +56,7 @@ function ChangeForm({ intent, submit, busyLabel, children }: { intent: string; s
       {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
       {result?.ok && result.done ? <p className="form-success" role="status">{result.done}</p> : null}
       <div>
-        <button type="submit" className="btn btn-secondary" disabled={busy}>{busy ? busyLabel : submit}</button>
+        <BusySubmit className="btn btn-secondary" busy={busy} busyLabel={busyLabel}>{submit}</BusySubmit>
       </div>
     </fetcher.Form>
   );

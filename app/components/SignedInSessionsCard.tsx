@@ -4,6 +4,8 @@ import type { FormResult, SignedInSession } from "~/lib/view-types";
 import { Badge } from "./Badge";
 import { Card } from "./Card";
 import { DataTable } from "./DataTable";
+import { BusySubmit } from "./BusySubmit";
+import { formErrorOf } from "~/lib/form-error";
 
 /**
  * "Where you're signed in" (issue 20, section 3): every live browser session of the person,
@@ -12,7 +14,7 @@ import { DataTable } from "./DataTable";
  */
 export function SignedInSessionsCard({ sessions }: { sessions: SignedInSession[] }) {
   const others = useFetcher<FormResult>();
-  const othersError = others.data && !others.data.ok ? others.data.formError : undefined;
+  const othersError = formErrorOf(others.data);
   const hasOthers = sessions.some((session) => !session.current);
   return (
     <Card
@@ -28,9 +30,7 @@ export function SignedInSessionsCard({ sessions }: { sessions: SignedInSession[]
         hasOthers ? (
           <others.Form method="post">
             <input type="hidden" name="intent" value="signOutOthers" />
-            <button type="submit" className="btn btn-secondary btn-sm" disabled={others.state !== "idle"}>
-              {others.state !== "idle" ? "Signing out…" : "Sign out everywhere else"}
-            </button>
+            <BusySubmit className="btn btn-secondary btn-sm" busy={others.state !== "idle"} busyLabel="Signing out…">Sign out everywhere else</BusySubmit>
             {othersError ? <p className="field-error" role="alert">{othersError}</p> : null}
           </others.Form>
         ) : undefined
@@ -45,7 +45,7 @@ export function SignedInSessionsCard({ sessions }: { sessions: SignedInSession[]
 
 function SessionRow({ session }: { session: SignedInSession }) {
   const signOut = useFetcher<FormResult>();
-  const error = signOut.data && !signOut.data.ok ? signOut.data.formError : undefined;
+  const error = formErrorOf(signOut.data);
   const name = deviceName(session);
   return (
     <tr>
@@ -61,9 +61,7 @@ function SessionRow({ session }: { session: SignedInSession }) {
           <signOut.Form method="post">
             <input type="hidden" name="intent" value="signOutSession" />
             <input type="hidden" name="sessionId" value={session.id} />
-            <button type="submit" className="btn btn-danger-ghost btn-sm" aria-label={`Sign out ${name}, ${session.address ?? "unknown address"}`} disabled={signOut.state !== "idle"}>
-              {signOut.state !== "idle" ? "Signing out…" : "Sign out"}
-            </button>
+            <BusySubmit className="btn btn-danger-ghost btn-sm" aria-label={`Sign out ${name}, ${session.address ?? "unknown address"}`} busy={signOut.state !== "idle"} busyLabel="Signing out…">Sign out</BusySubmit>
           </signOut.Form>
         )}
         {error ? <p className="field-error" role="alert">{error}</p> : null}

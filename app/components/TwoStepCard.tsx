@@ -6,6 +6,7 @@ import { Card } from "./Card";
 import { Field } from "./Field";
 import { RecoveryCodesBox } from "./RecoveryCodesBox";
 import { SecurityKeysList } from "./SecurityKeysList";
+import { BusySubmit } from "./BusySubmit";
 
 /**
  * "Two-step sign-in" (issue 20, 1): set up an authenticator app (its QR code, drawn by the
@@ -81,9 +82,7 @@ export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
                 error={confirm.data && !confirm.data.ok ? (confirm.data.fieldErrors?.code ?? confirm.data.formError) : undefined}
               />
               <div className="button-row">
-                <button type="submit" className="btn btn-primary" disabled={confirm.state !== "idle"}>
-                  {confirm.state !== "idle" ? "Checking…" : "Turn on"}
-                </button>
+                <BusySubmit className="btn btn-primary" busy={confirm.state !== "idle"} busyLabel="Checking…">Turn on</BusySubmit>
               </div>
             </confirm.Form>
           </div>
@@ -115,9 +114,7 @@ export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
           <input type="hidden" name="intent" value="regenerateCodes" />
           <p className="field-hint">New recovery codes replace the old ones: every old code stops working.</p>
           <div className="button-row">
-            <button type="submit" className="btn btn-secondary" disabled={regenerate.state !== "idle"}>
-              {regenerate.state !== "idle" ? "Generating…" : "Regenerate recovery codes"}
-            </button>
+            <BusySubmit className="btn btn-secondary" busy={regenerate.state !== "idle"} busyLabel="Generating…">Regenerate recovery codes</BusySubmit>
           </div>
           {regenerate.data && !regenerate.data.ok ? <p className="field-error" role="alert">{regenerate.data.formError}</p> : null}
         </regenerate.Form>
@@ -125,9 +122,7 @@ export function TwoStepCard({ twoStep }: { twoStep: TwoStepView }) {
           <input type="hidden" name="intent" value="removeTwoStep" />
           <Field label="Code to turn it off" name="code" inputMode="numeric" autoComplete="one-time-code" hint="A fresh code from your app, to show it is you." error={removeError} />
           <div className="button-row">
-            <button type="submit" className="btn btn-danger" disabled={remove.state !== "idle"}>
-              {remove.state !== "idle" ? "Removing…" : "Remove two-step sign-in"}
-            </button>
+            <BusySubmit className="btn btn-danger" busy={remove.state !== "idle"} busyLabel="Removing…">Remove two-step sign-in</BusySubmit>
           </div>
         </remove.Form>
       </div>

@@ -1,7 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Card } from "./Card";
-import { SaveFooter } from "./SaveFooter";
-import { useIntentForm } from "./use-intent-form";
+import { SavedFormCard } from "./SavedFormCard";
 
 /**
  * The workspace's two-step rule (issue 20, 1; ADR 049): when on, everyone who opens the
@@ -9,9 +7,10 @@ import { useIntentForm } from "./use-intent-form";
  * sessions, so they keep working; the card says so before anyone relies on the rule for them.
  */
 export function TwoStepRuleCard({ required }: { required: boolean }) {
-  const { fetcher, result, saving } = useIntentForm("twoStepRule");
   return (
-    <Card
+    <SavedFormCard
+      intent="twoStepRule"
+      formId="two-step-rule-form"
       layout="split"
       title="Two-step sign-in"
       description={
@@ -21,16 +20,18 @@ export function TwoStepRuleCard({ required }: { required: boolean }) {
           members keep working: they are not browser sessions.
         </>
       }
-      footer={<SaveFooter formId="two-step-rule-form" {...saving} savedText="Two-step rule saved" label="Save rule" />}
+      savedText="Two-step rule saved"
+      saveLabel="Save rule"
     >
-      <fetcher.Form method="post" id="two-step-rule-form">
-        <input type="hidden" name="intent" value="twoStepRule" />
-        <label className="checkbox-row">
-          <input type="checkbox" name="required" value="true" defaultChecked={required} key={String(required)} />
-          <span>Require two-step sign-in for everyone in this workspace</span>
-        </label>
-        {result && !result.ok && result.formError ? <p className="field-error" role="alert">{result.formError}</p> : null}
-      </fetcher.Form>
-    </Card>
+      {(result) => (
+        <>
+          <label className="checkbox-row">
+            <input type="checkbox" name="required" value="true" defaultChecked={required} key={String(required)} />
+            <span>Require two-step sign-in for everyone in this workspace</span>
+          </label>
+          {result && !result.ok && result.formError ? <p className="field-error" role="alert">{result.formError}</p> : null}
+        </>
+      )}
+    </SavedFormCard>
   );
 }

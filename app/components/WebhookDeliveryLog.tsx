@@ -3,6 +3,7 @@ import { formatDateTime } from "~/lib/format";
 import type { FormResult, WebhookDeliveryView, WebhookEndpointView } from "~/lib/view-types";
 import { Badge } from "./Badge";
 import { Card } from "./Card";
+import { formErrorOf } from "~/lib/form-error";
 
 const TONE = { delivered: "success", pending: "warning", failed: "danger" } as const;
 
@@ -26,7 +27,7 @@ export function WebhookDeliveryLog({ endpoint, deliveries }: { endpoint: Webhook
 function DeliveryRow({ endpoint, delivery }: { endpoint: WebhookEndpointView; delivery: WebhookDeliveryView }) {
   const fetcher = useFetcher<FormResult>();
   const busy = fetcher.state !== "idle";
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.formError : undefined;
+  const error = formErrorOf(fetcher.data);
   return (
     <li className="webhook-row">
       <div className="row-between">

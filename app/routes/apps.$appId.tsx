@@ -3,10 +3,10 @@ import { json, redirect } from "@remix-run/node";
 import { AppDetailPage, type AppDetailData } from "~/components/pages/AppDetailPage";
 import { loadTenantAccount } from "~/lib/account.server";
 import { loadAppWithEnv } from "~/lib/apps.server";
-import { requireUser, sessionHeaders, type DashboardRequest } from "~/lib/caller.server";
+import { sessionHeaders, type DashboardRequest } from "~/lib/caller.server";
+import { readIntentAction } from "~/lib/intent-action.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
-import { readForm } from "~/lib/read-form.server";
 import { oauthClientAction, oauthIssuer } from "~/lib/oauth-clients.server";
 import { allows } from "~/lib/view-types";
 
@@ -32,10 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * clients (`oauth-client-create`, `-rotate`, `-delete`).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const dashboard = await requireUser(request);
-  const headers = sessionHeaders(dashboard);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const { dashboard, headers, form, intent } = await readIntentAction(request);
   const appId = params.appId ?? "";
   const values = { key: String(form.get("key") ?? ""), value: String(form.get("value") ?? "") };
   if (intent === "origins") {

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { PublicPage } from "~/components/PublicPage";
 import { dashboardRequest } from "~/lib/caller.server";
+import { BusySubmit } from "~/components/BusySubmit";
 
 /** The token is in this page's URL: it must not leak as a Referer. */
 const PAGE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
@@ -45,9 +46,7 @@ export default function ConfirmEmail() {
   return (
     <PublicPage title="Confirm your address" lead="One click, and your account is ready to sign in.">
       <Form method="post">
-        <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state !== "idle"}>
-          {navigation.state !== "idle" ? "Confirming…" : "Confirm my address"}
-        </button>
+        <BusySubmit className="btn btn-primary btn-block" busy={navigation.state !== "idle"} busyLabel="Confirming…">Confirm my address</BusySubmit>
       </Form>
     </PublicPage>
   );

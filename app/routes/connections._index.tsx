@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { ConnectionsPage, type ConnectionsData } from "~/components/pages/ConnectionsPage";
 import { loadTenantAccount } from "~/lib/account.server";
-import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { sessionHeaders } from "~/lib/caller.server";
+import { readIntentAction } from "~/lib/intent-action.server";
 import { catalogCard, connectionRow } from "~/lib/connections.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
-import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Connections · svc" }];
 
@@ -27,10 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * `rename`: the connection's own name (several accounts of one provider are told apart by it).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const dashboard = await requireUser(request);
-  const headers = sessionHeaders(dashboard);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const { dashboard, headers, form, intent } = await readIntentAction(request);
   try {
     if (intent === "disconnect") {
       await dashboard.caller.connections.disconnect({ connectionId: String(form.get("connectionId") ?? "") });

@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { DeploymentPage, type DeploymentData } from "~/components/pages/DeploymentPage";
 import { loadTenantAccount } from "~/lib/account.server";
-import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { sessionHeaders } from "~/lib/caller.server";
+import { readIntentAction } from "~/lib/intent-action.server";
 import { agentFlags, deploymentFailure, deploymentValues } from "~/lib/deployments.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { allows, type AgentTokenResult, type FormResult } from "~/lib/view-types";
-import { readForm } from "~/lib/read-form.server";
 import { listAppViews } from "~/lib/apps.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.deployment.name ?? "Deployment"} · svc` }];
@@ -30,10 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const dashboard = await requireUser(request);
-  const headers = sessionHeaders(dashboard);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const { dashboard, headers, form, intent } = await readIntentAction(request);
   const name = params.name ?? "";
   const values = deploymentValues(form);
   try {

@@ -8,6 +8,7 @@ import { clientAddressOf } from "~/lib/client-address.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { RESET_LINK_MINUTES } from "~/lib/password-reset.server";
 import { readForm } from "~/lib/read-form.server";
+import { BusySubmit } from "~/components/BusySubmit";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · svc" }];
 
@@ -49,9 +50,7 @@ export default function ForgotPassword() {
         ) : (
           <Form method="post" className="stack">
             <Field label="Email" name="email" type="email" required autoComplete="email" autoFocus error={result && !result.ok ? result.message : undefined} defaultValue={result?.email} />
-            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-              {busy ? "Sending…" : "Send reset link"}
-            </button>
+            <BusySubmit className="btn btn-primary btn-block" busy={busy} busyLabel="Sending…">Send reset link</BusySubmit>
           </Form>
         )
       ) : null}

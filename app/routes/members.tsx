@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { MembersPage, type MembersActionResult, type MembersData } from "~/components/pages/MembersPage";
 import { loadTenantAccount } from "~/lib/account.server";
-import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { sessionHeaders } from "~/lib/caller.server";
+import { readIntentAction } from "~/lib/intent-action.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
-import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Members · svc" }];
 
@@ -18,10 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Four forms: invite, revoke an invitation, change a role, remove a member. */
 export async function action({ request }: ActionFunctionArgs) {
-  const dashboard = await requireUser(request);
-  const headers = sessionHeaders(dashboard);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const { dashboard, headers, form, intent } = await readIntentAction(request);
   const id = String(form.get("id") ?? "");
   const values = { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") };
   try {

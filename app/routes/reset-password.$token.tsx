@@ -7,6 +7,7 @@ import { dashboardRequest } from "~/lib/caller.server";
 import { describeFailure } from "~/lib/form-errors.server";
 import { RESET_LINK_MESSAGES } from "~/lib/password-reset.server";
 import { readForm } from "~/lib/read-form.server";
+import { BusySubmit } from "~/components/BusySubmit";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password · svc" }];
 
@@ -57,9 +58,7 @@ export default function ResetPassword() {
           error={passwordError}
         />
         {result?.error && !passwordError ? <p className="form-error" role="alert">{result.error}</p> : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? "Saving…" : "Save new password"}
-        </button>
+        <BusySubmit className="btn btn-primary btn-block" busy={busy} busyLabel="Saving…">Save new password</BusySubmit>
       </Form>
     </PublicPage>
   );

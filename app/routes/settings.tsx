@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { SettingsPage, type SettingsData } from "~/components/pages/SettingsPage";
 import { loadTenantAccount } from "~/lib/account.server";
-import { requireUser, sessionHeaders } from "~/lib/caller.server";
+import { sessionHeaders } from "~/lib/caller.server";
+import { readIntentAction } from "~/lib/intent-action.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import type { FormResult } from "~/lib/view-types";
-import { readForm } from "~/lib/read-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Workspace settings · svc" }];
 
@@ -20,10 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** One action, four forms: rename, the one-time slug change, logo removal, and the two-step rule. */
 export async function action({ request }: ActionFunctionArgs) {
-  const dashboard = await requireUser(request);
-  const headers = sessionHeaders(dashboard);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  const { dashboard, headers, form, intent } = await readIntentAction(request);
   if (intent === "twoStepRule") {
     try {
       await dashboard.caller.tenants.setTwoStepRule({ required: form.get("required") === "true" });

@@ -1,9 +1,10 @@
 import { bindBody, bindingListOutput, bindingOutput } from "../../server/connections";
 import { allowedOriginsBody, allowedOriginsOutput, appListOutput, appOutput, createAppInput, envVarListOutput, renameAppInput, setEnvValueBody } from "../../server/apps";
 import { z } from "zod";
-import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, refused } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspaceExample, refused } from "../openapi/common-responses";
 import type { ReplayRequest, ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
+import { workspaceList } from "./workspace-list";
 import { AppError } from "../../server/platform/errors";
 import { call, pathParam } from "../bind";
 import { bind } from "./apps";
@@ -42,19 +43,14 @@ const noApp = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
 });
 
 export const appOperations: Route[] = [
-  route({
-    method: "GET",
+  workspaceList({
     path: "/api/apps",
-    handler: call((caller) => caller.apps.list, { auth: "sessionOrKey", answer: (apps) => ({ apps }), noStore: true }),
     tag: "Apps",
     summary: "Apps of your workspace",
-    description: `The apps of your current workspace. ${AUTH_DESCRIPTION}`,
-    auth: ["session", "appKey"],
-    responses: [
-      { status: 200, description: "The apps.", schema: appListOutput, examples: [{ name: "list", summary: "One app", body: { apps: [APP] }, request: { as: "owner", setup: "app" } }] },
-      refused({}),
-      noWorkspace(),
-    ],
+    description: "The apps of your current workspace.",
+    procedure: (caller) => caller.apps.list,
+    field: "apps",
+    ok: { status: 200, description: "The apps.", schema: appListOutput, examples: [{ name: "list", summary: "One app", body: { apps: [APP] }, request: { as: "owner", setup: "app" } }] },
   }),
   route({
     method: "POST",

@@ -2,6 +2,7 @@ import { createDeploymentInput, DEPLOYMENT_NAME_MESSAGE, deploymentListOutput, d
 import { type ReplayRequest, type ResponseDoc } from "../openapi/operation";
 import { REST_OF_PATH } from "../route-match";
 import { route, type Route } from "../route-types";
+import { workspaceList } from "./workspace-list";
 import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, refused } from "../openapi/common-responses";
 import { call, pathParam } from "../bind";
 
@@ -32,19 +33,14 @@ const notFound = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
 const nameParam = { name: "name", description: "The deployment's name.", pattern: REST_OF_PATH };
 
 export const deploymentOperations: Route[] = [
-  route({
-    method: "GET",
+  workspaceList({
     path: "/api/deployments",
-    handler: call((caller) => caller.deployments.list, { auth: "sessionOrKey", answer: (deployments) => ({ deployments }), noStore: true }),
     tag: "Deployments",
     summary: "Deployed tools of your workspace",
-    description: `Every tool registered in your current workspace, with its address and last health check. ${AUTH_DESCRIPTION}`,
-    auth: ["session", "appKey"],
-    responses: [
-      { status: 200, description: "The deployments.", schema: deploymentListOutput, examples: [{ name: "list", summary: "One deployment", body: { deployments: [DEPLOYMENT] }, request: { as: "owner", setup: "deployment" } }] },
-      refused({}),
-      noWorkspace(),
-    ],
+    description: "Every tool registered in your current workspace, with its address and last health check.",
+    procedure: (caller) => caller.deployments.list,
+    field: "deployments",
+    ok: { status: 200, description: "The deployments.", schema: deploymentListOutput, examples: [{ name: "list", summary: "One deployment", body: { deployments: [DEPLOYMENT] }, request: { as: "owner", setup: "deployment" } }] },
   }),
   route({
     method: "POST",

@@ -1,8 +1,20 @@
 import { z } from "zod";
+import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { healthz, metrics, readyz } from "./health";
 
 const reasons = z.array(z.enum(["starting", "draining", "database_unreachable", "migrations_not_current"]));
+
+/** A probe's 200: `{ status }`, never cached, replayed exactly. */
+function probeAnswer(status: string, description: string, example: { name: string; summary: string }): ResponseDoc {
+  return {
+    status: 200,
+    description,
+    schema: z.object({ status: z.literal(status) }),
+    headers: { "Cache-Control": "`no-store`" },
+    examples: [{ ...example, body: { status }, exact: true, request: { as: "anonymous" } }],
+  };
+}
 
 /** For load balancers and orchestrators: liveness and readiness (docs/deploy.md). */
 export const healthOperations: Route[] = [
@@ -15,13 +27,7 @@ export const healthOperations: Route[] = [
     description: "Liveness: 200 whenever the process serves HTTP, without touching the database. Restart the instance only when this fails.",
     auth: [],
     responses: [
-      {
-        status: 200,
-        description: "Alive.",
-        schema: z.object({ status: z.literal("ok") }),
-        headers: { "Cache-Control": "`no-store`" },
-        examples: [{ name: "alive", summary: "Serving", body: { status: "ok" }, exact: true, request: { as: "anonymous" } }],
-      },
+      probeAnswer("ok", "Alive.", { name: "alive", summary: "Serving" }),
     ],
   }),
   route({
@@ -35,13 +41,7 @@ export const healthOperations: Route[] = [
       "draining. From SIGTERM on it answers 503 with `draining` while requests in flight finish (SHUTDOWN_GRACE_SECONDS).",
     auth: [],
     responses: [
-      {
-        status: 200,
-        description: "Ready.",
-        schema: z.object({ status: z.literal("ready") }),
-        headers: { "Cache-Control": "`no-store`" },
-        examples: [{ name: "ready", summary: "Ready", body: { status: "ready" }, exact: true, request: { as: "anonymous" } }],
-      },
+      probeAnswer("ready", "Ready.", { name: "ready", summary: "Ready" }),
       {
         status: 503,
         description: "Not ready: each reason that holds (`starting`, `draining`, `database_unreachable`, `migrations_not_current`).",

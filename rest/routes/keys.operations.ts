@@ -1,6 +1,7 @@
 import { createdKeyOutput, createKeyBody, keyListOutput } from "../../server/keys";
-import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, refused } from "../openapi/common-responses";
+import { AUTH_DESCRIPTION, crossOrigin, invalidJson, refused } from "../openapi/common-responses";
 import { route, type Route } from "../route-types";
+import { workspaceList } from "./workspace-list";
 import { call, pathParam } from "../bind";
 
 const KEY = {
@@ -18,19 +19,14 @@ const KEY = {
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 export const keyOperations: Route[] = [
-  route({
-    method: "GET",
+  workspaceList({
     path: "/api/keys",
-    handler: call((caller) => caller.keys.list, { auth: "sessionOrKey", answer: (keys) => ({ keys }), noStore: true }),
     tag: "Keys",
     summary: "API keys of your workspace",
-    description: `Every \`svc_sk_\` key of the workspace's apps, revoked ones included, by its display prefix: never the key itself. ${AUTH_DESCRIPTION}`,
-    auth: ["session", "appKey"],
-    responses: [
-      { status: 200, description: "The keys.", schema: keyListOutput, headers: { "Cache-Control": "`no-store`" }, examples: [{ name: "list", summary: "One key", body: { keys: [KEY] }, request: { as: "owner", setup: "key" } }] },
-      refused({}),
-      noWorkspace(),
-    ],
+    description: `Every \`svc_sk_\` key of the workspace's apps, revoked ones included, by its display prefix: never the key itself.`,
+    procedure: (caller) => caller.keys.list,
+    field: "keys",
+    ok: { status: 200, description: "The keys.", schema: keyListOutput, headers: { "Cache-Control": "`no-store`" }, examples: [{ name: "list", summary: "One key", body: { keys: [KEY] }, request: { as: "owner", setup: "key" } }] },
   }),
   route({
     method: "POST",

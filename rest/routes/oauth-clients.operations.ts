@@ -26,6 +26,16 @@ const BODY = { name: CREATED.name, redirectUris: CREATED.redirectUris, type: CRE
 
 const notOwner = (request: Omit<ReplayRequest, "as">): ResponseDoc => ownerOnly("Only the workspace owner can manage OAuth clients", request);
 
+/** A write's one 403: another site's page, or a caller who is not the workspace owner; both examples are replayed. */
+const crossOriginOrNotOwner = (request: Omit<ReplayRequest, "as">, description = "A write from another site's page, or a caller who is not the workspace owner."): ResponseDoc => ({
+  ...crossOrigin(request),
+  examples: [...crossOrigin(request).examples!, ...notOwner(request).examples!],
+  description,
+});
+
+/** A client of an app that is not the caller's: what the refusals of a client's writes are replayed with. */
+const UNKNOWN_CLIENT_PATH = { params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } };
+
 const noApp = (request: Omit<ReplayRequest, "as">): ResponseDoc => ({
   status: 404,
   description: "No app of this id in your workspace, or you belong to no workspace.",
@@ -88,12 +98,10 @@ export const oauthClientOperations: Route[] = [
         ],
       },
       refused({ param: UNKNOWN_APP, json: BODY }),
-      {
-        ...crossOrigin({ param: UNKNOWN_APP, json: BODY }),
-        examples: [...crossOrigin({ param: UNKNOWN_APP, json: BODY }).examples!, ...notOwner({ param: UNKNOWN_APP, json: BODY }).examples!],
-        description:
-          "A write from another site's page, a caller who is not the workspace owner, or an anonymous sign-in's account (`{ message: 'Create an account to register OAuth clients', code: 'ANONYMOUS_ACCOUNT' }`, ADR 062).",
-      },
+      crossOriginOrNotOwner(
+        { param: UNKNOWN_APP, json: BODY },
+        "A write from another site's page, a caller who is not the workspace owner, or an anonymous sign-in's account (`{ message: 'Create an account to register OAuth clients', code: 'ANONYMOUS_ACCOUNT' }`, ADR 062).",
+      ),
       noApp({ param: UNKNOWN_APP, json: BODY }),
     ],
   }),
@@ -110,12 +118,8 @@ export const oauthClientOperations: Route[] = [
     responses: [
       { status: 200, description: "The client with its new secret.", schema: registeredClientWithSecretOutput },
       { status: 400, description: "A public client has no secret to rotate." },
-      refused({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }),
-      {
-        ...crossOrigin({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }),
-        examples: [...crossOrigin({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }).examples!, ...notOwner({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }).examples!],
-        description: "A write from another site's page, or a caller who is not the workspace owner.",
-      },
+      refused(UNKNOWN_CLIENT_PATH),
+      crossOriginOrNotOwner(UNKNOWN_CLIENT_PATH),
       noClient({}),
     ],
   }),
@@ -131,12 +135,8 @@ export const oauthClientOperations: Route[] = [
     pathParams: [appParam, clientParam],
     responses: [
       { status: 204, description: "Deleted." },
-      refused({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }),
-      {
-        ...crossOrigin({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }),
-        examples: [...crossOrigin({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }).examples!, ...notOwner({ params: { appId: UNKNOWN_APP, clientId: UNKNOWN_CLIENT } }).examples!],
-        description: "A write from another site's page, or a caller who is not the workspace owner.",
-      },
+      refused(UNKNOWN_CLIENT_PATH),
+      crossOriginOrNotOwner(UNKNOWN_CLIENT_PATH),
       noClient({}),
     ],
   }),

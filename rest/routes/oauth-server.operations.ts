@@ -1,30 +1,11 @@
 import { z } from "zod";
-import { ISSUER_PATH, OAUTH_PATHS, OAUTH_ROUTES, oauthMetadataOutput } from "../../server/oauth-server";
+import { ISSUER_PATH, OAUTH_PATHS, oauthMetadataFor, oauthMetadataOutput } from "../../server/oauth-server";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { metadata, servedByNodeEntry } from "./oauth-server";
 
 const ISSUER = `https://svc.example.com${ISSUER_PATH}`;
-const METADATA = {
-  issuer: ISSUER,
-  authorization_endpoint: `${ISSUER}${OAUTH_ROUTES.authorization}`,
-  token_endpoint: `${ISSUER}${OAUTH_ROUTES.token}`,
-  registration_endpoint: `${ISSUER}${OAUTH_ROUTES.registration}`,
-  revocation_endpoint: `${ISSUER}${OAUTH_ROUTES.revocation}`,
-  introspection_endpoint: `${ISSUER}${OAUTH_ROUTES.introspection}`,
-  device_authorization_endpoint: `${ISSUER}${OAUTH_ROUTES.device_authorization}`,
-  userinfo_endpoint: `${ISSUER}${OAUTH_ROUTES.userinfo}`,
-  jwks_uri: `${ISSUER}${OAUTH_ROUTES.jwks}`,
-  response_types_supported: ["code"],
-  grant_types_supported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
-  code_challenge_methods_supported: ["S256"],
-  token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
-  scopes_supported: ["openid", "profile", "email", "offline_access", "tools"],
-  authorization_response_iss_parameter_supported: true,
-  client_id_metadata_document_supported: true,
-  subject_types_supported: ["public"],
-  id_token_signing_alg_values_supported: ["ES256"],
-};
+const METADATA = oauthMetadataFor(ISSUER);
 
 const DESCRIPTION =
   "The OAuth 2.1 authorization server at `{auth_url}` (issuer `{BASE_URL}/auth/v1`): the same document at the RFC 8414 path-form address, " +

@@ -11,6 +11,7 @@ import {
 import { AUTH_DESCRIPTION, crossOrigin, invalidJson, noWorkspace, noWorkspaceExample, ownerOnly, refused } from "../openapi/common-responses";
 import type { ResponseDoc, ReplayRequest } from "../openapi/operation";
 import { route, type Route } from "../route-types";
+import { workspaceList } from "./workspace-list";
 import { call, pathParam } from "../bind";
 
 const ENDPOINT = {
@@ -79,20 +80,15 @@ const badInput: ResponseDoc = {
 };
 
 export const webhookOperations: Route[] = [
-  route({
-    method: "GET",
+  workspaceList({
     path: "/api/webhooks",
-    handler: call((caller) => caller.webhooks.list, { auth: "sessionOrKey", answer: (endpoints) => ({ endpoints }), noStore: true }),
     tag: "Webhooks",
     summary: "Webhook endpoints of your workspace",
-    description: `Every endpoint, enabled or not, without its secret. ${PERMISSIONS} ${AUTH_DESCRIPTION}`,
-    auth: ["session", "appKey"],
-    responses: [
-      { status: 200, description: "The endpoints.", schema: webhookListOutput, headers: { "Cache-Control": "`no-store`" }, examples: [{ name: "list", summary: "One endpoint", body: { endpoints: [ENDPOINT] }, request: { as: "owner", setup: "webhook" } }] },
-      refused({}),
-      forbidden({}),
-      noWorkspace(),
-    ],
+    description: `Every endpoint, enabled or not, without its secret. ${PERMISSIONS}`,
+    procedure: (caller) => caller.webhooks.list,
+    field: "endpoints",
+    ok: { status: 200, description: "The endpoints.", schema: webhookListOutput, headers: { "Cache-Control": "`no-store`" }, examples: [{ name: "list", summary: "One endpoint", body: { endpoints: [ENDPOINT] }, request: { as: "owner", setup: "webhook" } }] },
+    refusals: [forbidden({})],
   }),
   route({
     method: "POST",

@@ -5,6 +5,7 @@ import { getConfig } from "../../server/platform/config";
 import { log } from "../../server/platform/log";
 import type { AgentLocation } from "../../server/shell";
 import { MAX_FRAME_BYTES } from "./frames";
+import { heartbeat } from "./heartbeat";
 
 /**
  * Shells across instances (ADR 043). The instance a `svc ssh` lands on (B) finds in PostgreSQL
@@ -129,13 +130,5 @@ export function pipeThroughInstance(client: WebSocket, remote: WebSocket): void 
   remote.on("error", () => remote.terminate());
   client.on("error", () => client.terminate());
   // A dead instance whose TCP connection is not reset (a pulled cable) is found by pings.
-  let alive = true;
-  remote.on("pong", () => (alive = true));
-  const timer = setInterval(() => {
-    if (!alive) return remote.terminate();
-    alive = false;
-    remote.ping();
-  }, 30_000);
-  timer.unref();
-  remote.on("close", () => clearInterval(timer));
+  heartbeat(remote);
 }

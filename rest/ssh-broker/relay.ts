@@ -6,6 +6,7 @@ import { type AgentPrincipal, forgetAgent, locateAgent, recordShellEvent, shellA
 import { getConfig } from "../../server/platform/config";
 import { INSTANCE_ID } from "./instance-relay";
 import { parseAgentFrame, parseClientFrame, type OpenRequest } from "./frames";
+import { heartbeat } from "./heartbeat";
 
 /** Close codes the CLI and the agent act on (docs/decisions/021). */
 export const CLOSE = { normal: 1000, serviceRestart: 1012, replaced: 4009, revoked: 4003, agentGone: 4010, badFrame: 4400 } as const;
@@ -265,8 +266,6 @@ async function openOnAgent(session: Session, request: OpenRequest): Promise<void
   session.pending = null;
 }
 
-const PING_INTERVAL_MS = 30_000;
-
 /**
  * A peer that stops answering pings (a dropped network) is closed, which ends its sessions.
  * A socket error (a reset, an oversized frame) closes it too: an unheard `error` event
@@ -277,13 +276,5 @@ function keepAlive(socket: WebSocket): void {
     log.debug("shell broker socket error", { message: error.message });
     socket.terminate();
   });
-  let alive = true;
-  socket.on("pong", () => (alive = true));
-  const timer = setInterval(() => {
-    if (!alive) return socket.terminate();
-    alive = false;
-    socket.ping();
-  }, PING_INTERVAL_MS);
-  timer.unref();
-  socket.on("close", () => clearInterval(timer));
+  heartbeat(socket);
 }

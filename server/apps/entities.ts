@@ -1,4 +1,5 @@
-import { ArrayType, EntitySchema } from "../platform/db/mikro-orm";
+import { ArrayType } from "../platform/db/mikro-orm";
+import { createdAt, tableSchema, timestamps, uuidId } from "../platform/db/columns";
 
 export type AppKind = "app" | "cli";
 export type EnvVarKind = "user" | "integration";
@@ -23,31 +24,22 @@ export class AppEnvVar {
   updatedAt: Date = new Date();
 }
 
-export const AppSchema = new EntitySchema<App>({
-  class: App,
-  tableName: "apps",
-  properties: {
-    id: { type: "uuid", primary: true },
-    tenantId: { type: "uuid", fieldName: "tenant_id" },
-    name: { type: "text" },
-    kind: { type: "text" },
-    createdBy: { type: "uuid", fieldName: "created_by" },
-    createdAt: { type: "Date", fieldName: "created_at" },
-    allowedOrigins: { type: ArrayType, columnType: "text[]", fieldName: "allowed_origins" },
-  },
+export const AppSchema = tableSchema(App, "apps", {
+  id: uuidId(),
+  tenantId: { type: "uuid", fieldName: "tenant_id" },
+  name: { type: "text" },
+  kind: { type: "text" },
+  createdBy: { type: "uuid", fieldName: "created_by" },
+  createdAt: createdAt(),
+  allowedOrigins: { type: ArrayType, columnType: "text[]", fieldName: "allowed_origins" },
 });
 
-export const AppEnvVarSchema = new EntitySchema<AppEnvVar>({
-  class: AppEnvVar,
-  tableName: "app_env_vars",
-  properties: {
-    appId: { type: "uuid", primary: true, fieldName: "app_id" },
-    key: { type: "text", primary: true },
-    valueCiphertext: { type: "text", fieldName: "value_ciphertext", hidden: true },
-    kind: { type: "text" },
-    createdAt: { type: "Date", fieldName: "created_at" },
-    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
-  },
+export const AppEnvVarSchema = tableSchema(AppEnvVar, "app_env_vars", {
+  appId: { type: "uuid", primary: true, fieldName: "app_id" },
+  key: { type: "text", primary: true },
+  valueCiphertext: { type: "text", fieldName: "value_ciphertext", hidden: true },
+  kind: { type: "text" },
+  ...timestamps(),
 });
 
 export function appRow(app: App) {

@@ -1,4 +1,4 @@
-import { EntitySchema } from "../platform/db/mikro-orm";
+import { tableSchema, timestamps, uuidId } from "../platform/db/columns";
 
 export type ConnectionProfile = "first_party" | "broker_managed";
 
@@ -53,42 +53,32 @@ export class AppConnectionBinding {
   updatedAt: Date = new Date();
 }
 
-export const ConnectionSchema = new EntitySchema<Connection>({
-  class: Connection,
-  tableName: "connections",
-  properties: {
-    id: { type: "uuid", primary: true },
-    tenantId: { type: "uuid", fieldName: "tenant_id" },
-    provider: { type: "text" },
-    externalId: { type: "text", fieldName: "external_id" },
-    displayName: { type: "text", fieldName: "display_name" },
-    profile: { type: "text" },
-    encryptedCredential: { type: "text", fieldName: "encrypted_credential", nullable: true, hidden: true },
-    credentialKeyId: { type: "text", fieldName: "credential_key_id", nullable: true },
-    metadata: { type: "json" },
-    status: { type: "text" },
-    statusReason: { type: "text", fieldName: "status_reason", nullable: true },
-    statusChangedAt: { type: "Date", fieldName: "status_changed_at" },
-    lastRefreshedAt: { type: "Date", fieldName: "last_refreshed_at", nullable: true },
-    accountId: { type: "text", fieldName: "account_id", nullable: true },
-    createdBy: { type: "uuid", fieldName: "created_by" },
-    createdAt: { type: "Date", fieldName: "created_at" },
-    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
-  },
+export const ConnectionSchema = tableSchema(Connection, "connections", {
+  id: uuidId(),
+  tenantId: { type: "uuid", fieldName: "tenant_id" },
+  provider: { type: "text" },
+  externalId: { type: "text", fieldName: "external_id" },
+  displayName: { type: "text", fieldName: "display_name" },
+  profile: { type: "text" },
+  encryptedCredential: { type: "text", fieldName: "encrypted_credential", nullable: true, hidden: true },
+  credentialKeyId: { type: "text", fieldName: "credential_key_id", nullable: true },
+  metadata: { type: "json" },
+  status: { type: "text" },
+  statusReason: { type: "text", fieldName: "status_reason", nullable: true },
+  statusChangedAt: { type: "Date", fieldName: "status_changed_at" },
+  lastRefreshedAt: { type: "Date", fieldName: "last_refreshed_at", nullable: true },
+  accountId: { type: "text", fieldName: "account_id", nullable: true },
+  createdBy: { type: "uuid", fieldName: "created_by" },
+  ...timestamps(),
 });
 
-export const AppConnectionBindingSchema = new EntitySchema<AppConnectionBinding>({
-  class: AppConnectionBinding,
-  tableName: "app_connection_bindings",
-  properties: {
-    appId: { type: "uuid", primary: true, fieldName: "app_id" },
-    provider: { type: "text", primary: true },
-    connectionId: { type: "uuid", fieldName: "connection_id" },
-    tenantId: { type: "uuid", fieldName: "tenant_id" },
-    createdBy: { type: "uuid", fieldName: "created_by", nullable: true },
-    createdAt: { type: "Date", fieldName: "created_at" },
-    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
-  },
+export const AppConnectionBindingSchema = tableSchema(AppConnectionBinding, "app_connection_bindings", {
+  appId: { type: "uuid", primary: true, fieldName: "app_id" },
+  provider: { type: "text", primary: true },
+  connectionId: { type: "uuid", fieldName: "connection_id" },
+  tenantId: { type: "uuid", fieldName: "tenant_id" },
+  createdBy: { type: "uuid", fieldName: "created_by", nullable: true },
+  ...timestamps(),
 });
 
 export const APP_EVENT_TYPES = [

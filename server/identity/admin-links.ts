@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { emailTaken, flushUniqueEmail } from "./admin-email-taken";
 import { getConfig } from "../platform/config";
 import { IDENTITY } from "./error-codes";
 import { log } from "../platform/log";
@@ -32,7 +32,6 @@ export type GeneratedLink = ProviderUser & {
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
-const duplicate = () => new IdentityError(IDENTITY.EMAIL_EXISTS, "A user with this email address has already been registered");
 
 /** GoTrue's `validateEmail`, with its three messages. */
 function adminEmail(value: unknown): string {
@@ -44,15 +43,6 @@ function adminEmail(value: unknown): string {
 
 /** The query's `redirect_to` (auth-js sends it there), else the body's; only this service's origin. */
 const targetOf = (query: string | null, fields: GenerateLinkFields) => redirectTarget(query ?? fields.redirect_to);
-
-async function flushOrDuplicate(em: EntityManager): Promise<void> {
-  try {
-    await em.flush();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw duplicate();
-    throw error;
-  }
-}
 
 /** A new account that cannot sign in with a password until one is set (nobody knows the random one). */
 async function newAccount(em: EntityManager, email: string, metadata: Record<string, unknown>, password?: string): Promise<AuthUser> {
@@ -75,18 +65,18 @@ async function newAccount(em: EntityManager, email: string, metadata: Record<str
 
 /** GoTrue's invite: a new unconfirmed account, or an unconfirmed one invited again; a confirmed one is taken. */
 async function inviteAccount(em: EntityManager, user: AuthUser | null, email: string, data: unknown): Promise<AuthUser> {
-  if (user?.emailConfirmedAt) throw duplicate();
+  if (user?.emailConfirmedAt) throw emailTaken();
   const changes = metadataChanges(data);
   const account = user ?? (await newAccount(em, email, mergeMetadata({}, changes)));
   account.invitedAt = new Date();
   account.updatedAt = new Date();
-  await flushOrDuplicate(em);
+  await flushUniqueEmail(em);
   return account;
 }
 
 /** GoTrue's signup link: a new unconfirmed account with the given password, or an unconfirmed one's metadata merged. */
 async function signupAccount(em: EntityManager, user: AuthUser | null, email: string, password: unknown, data: unknown): Promise<AuthUser> {
-  if (user?.emailConfirmedAt) throw duplicate();
+  if (user?.emailConfirmedAt) throw emailTaken();
   const changes = metadataChanges(data);
   if (user) {
     user.userMetadata = mergeMetadata(user.userMetadata ?? {}, changes);
@@ -96,7 +86,7 @@ async function signupAccount(em: EntityManager, user: AuthUser | null, email: st
     checkNewPassword(password);
     user = await newAccount(em, email, mergeMetadata({}, changes), password as string);
   }
-  await flushOrDuplicate(em);
+  await flushUniqueEmail(em);
   return user;
 }
 
@@ -104,7 +94,7 @@ async function signupAccount(em: EntityManager, user: AuthUser | null, email: st
 async function emailChangeAccount(em: EntityManager, user: AuthUser, newEmailInput: unknown): Promise<AuthUser> {
   const newEmail = adminEmail(newEmailInput);
   const taken = await em.getConnection().execute(`select 1 from auth_users where lower(email) = ? and id <> ?`, [newEmail, user.id]);
-  if (taken.length > 0) throw duplicate();
+  if (taken.length > 0) throw emailTaken();
   user.newEmail = newEmail;
   user.updatedAt = new Date();
   await em.flush();

@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import { UniqueConstraintViolationException } from "../platform/db/mikro-orm";
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { flushUniqueEmail } from "./admin-email-taken";
 import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { IDENTITY } from "./error-codes";
@@ -21,7 +21,6 @@ const DEFAULT_PER_PAGE = 50;
 
 const notAdmin = () => new IdentityError(IDENTITY.NOT_ADMIN, "User not allowed");
 const notFound = () => new IdentityError(IDENTITY.ADMIN_USER_NOT_FOUND, "User not found");
-const emailExists = () => new IdentityError(IDENTITY.EMAIL_EXISTS, "A user with this email address has already been registered");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Compared whole and in constant time; any other bearer, a user's token included, is not an admin. */
@@ -54,15 +53,6 @@ async function findUser(em: EntityManager, id: string): Promise<AuthUser> {
   return user;
 }
 
-async function flushUnique(em: EntityManager): Promise<void> {
-  try {
-    await em.flush();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw emailExists();
-    throw error;
-  }
-}
-
 export async function adminCreateUser(em: EntityManager, fields: AdminUserFields): Promise<ProviderUser> {
   const email = normalizeEmail(fields.email);
   if (fields.password !== undefined) checkNewPassword(fields.password);
@@ -83,7 +73,7 @@ export async function adminCreateUser(em: EntityManager, fields: AdminUserFields
     createdAt: now,
     updatedAt: now,
   });
-  await flushUnique(em);
+  await flushUniqueEmail(em);
   return toProviderUser(user);
 }
 
@@ -124,7 +114,7 @@ export async function adminUpdateUser(em: EntityManager, id: string, fields: Adm
   if (appMetadata) user.appMetadata = appMetadata;
   if (fields.email_confirm === true && !user.emailConfirmedAt) user.emailConfirmedAt = new Date();
   user.updatedAt = new Date();
-  await flushUnique(em);
+  await flushUniqueEmail(em);
   if (typeof fields.password === "string") {
     await revokeSessionsOf(em, user.id, null);
     await forgetOutstandingLinks(em, user.id);

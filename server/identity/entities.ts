@@ -1,4 +1,4 @@
-import { EntitySchema } from "../platform/db/mikro-orm";
+import { createdAt, tableSchema, timestamps, uuidId } from "../platform/db/columns";
 
 export interface UserMetadata {
   display_name?: string;
@@ -47,48 +47,35 @@ export class ServiceAdmin {
   createdAt: Date = new Date();
 }
 
-export const AuthUserSchema = new EntitySchema<AuthUser>({
-  class: AuthUser,
-  tableName: "auth_users",
-  properties: {
-    id: { type: "uuid", primary: true, defaultRaw: "gen_random_uuid()" },
-    email: { type: "text" },
-    passwordHash: { type: "text", fieldName: "password_hash", hidden: true },
-    emailConfirmedAt: { type: "Date", fieldName: "email_confirmed_at", nullable: true },
-    newEmail: { type: "text", fieldName: "new_email", nullable: true },
-    lastSignInAt: { type: "Date", fieldName: "last_sign_in_at", nullable: true },
-    invitedAt: { type: "Date", fieldName: "invited_at", nullable: true },
-    isAnonymous: { type: "boolean", fieldName: "is_anonymous" },
-    appMetadata: { type: "json", fieldName: "app_metadata" },
-    userMetadata: { type: "json", fieldName: "user_metadata" },
-    createdAt: { type: "Date", fieldName: "created_at" },
-    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
-  },
+export const AuthUserSchema = tableSchema(AuthUser, "auth_users", {
+  id: { type: "uuid", primary: true, defaultRaw: "gen_random_uuid()" },
+  email: { type: "text" },
+  passwordHash: { type: "text", fieldName: "password_hash", hidden: true },
+  emailConfirmedAt: { type: "Date", fieldName: "email_confirmed_at", nullable: true },
+  newEmail: { type: "text", fieldName: "new_email", nullable: true },
+  lastSignInAt: { type: "Date", fieldName: "last_sign_in_at", nullable: true },
+  invitedAt: { type: "Date", fieldName: "invited_at", nullable: true },
+  isAnonymous: { type: "boolean", fieldName: "is_anonymous" },
+  appMetadata: { type: "json", fieldName: "app_metadata" },
+  userMetadata: { type: "json", fieldName: "user_metadata" },
+  ...timestamps(),
 });
 
-export const AuthSessionSchema = new EntitySchema<AuthSession>({
-  class: AuthSession,
-  tableName: "auth_sessions",
-  properties: {
-    id: { type: "uuid", primary: true },
-    userId: { type: "uuid", fieldName: "user_id" },
-    refreshTokenHash: { type: "text", fieldName: "refresh_token_hash" },
-    createdAt: { type: "Date", fieldName: "created_at" },
-    refreshedAt: { type: "Date", fieldName: "refreshed_at" },
-    expiresAt: { type: "Date", fieldName: "expires_at" },
-    revokedAt: { type: "Date", fieldName: "revoked_at", nullable: true },
-    userAgent: { type: "text", fieldName: "user_agent", nullable: true },
-    ipAddress: { type: "text", fieldName: "ip_address", nullable: true },
-    lastActiveAt: { type: "Date", fieldName: "last_active_at" },
-  },
+export const AuthSessionSchema = tableSchema(AuthSession, "auth_sessions", {
+  id: uuidId(),
+  userId: { type: "uuid", fieldName: "user_id" },
+  refreshTokenHash: { type: "text", fieldName: "refresh_token_hash" },
+  createdAt: createdAt(),
+  refreshedAt: { type: "Date", fieldName: "refreshed_at" },
+  expiresAt: { type: "Date", fieldName: "expires_at" },
+  revokedAt: { type: "Date", fieldName: "revoked_at", nullable: true },
+  userAgent: { type: "text", fieldName: "user_agent", nullable: true },
+  ipAddress: { type: "text", fieldName: "ip_address", nullable: true },
+  lastActiveAt: { type: "Date", fieldName: "last_active_at" },
 });
 
-export const ServiceAdminSchema = new EntitySchema<ServiceAdmin>({
-  class: ServiceAdmin,
-  tableName: "service_admins",
-  properties: {
-    userId: { type: "uuid", primary: true, fieldName: "user_id" },
-    email: { type: "text" },
-    createdAt: { type: "Date", fieldName: "created_at" },
-  },
+export const ServiceAdminSchema = tableSchema(ServiceAdmin, "service_admins", {
+  userId: { type: "uuid", primary: true, fieldName: "user_id" },
+  email: { type: "text" },
+  createdAt: createdAt(),
 });

@@ -1,4 +1,4 @@
-import { EntitySchema } from "../platform/db/mikro-orm";
+import { createdAt, tableSchema, uuidId } from "../platform/db/columns";
 
 export type KeyPurpose = "app" | "cli";
 
@@ -18,21 +18,17 @@ export class AppKey {
   revokedAt: Date | null = null;
 }
 
-export const AppKeySchema = new EntitySchema<AppKey>({
-  class: AppKey,
-  tableName: "app_keys",
-  properties: {
-    id: { type: "uuid", primary: true },
-    tenantId: { type: "uuid", fieldName: "tenant_id" },
-    appId: { type: "uuid", fieldName: "app_id" },
-    name: { type: "text", nullable: true },
-    issuedBy: { type: "uuid", fieldName: "issued_by" },
-    issuedToEmail: { type: "text", fieldName: "issued_to_email" },
-    purpose: { type: "text" },
-    displayPrefix: { type: "text", fieldName: "display_prefix" },
-    keyHash: { type: "text", fieldName: "key_hash", hidden: true },
-    createdAt: { type: "Date", fieldName: "created_at" },
-    lastUsedAt: { type: "Date", fieldName: "last_used_at", nullable: true },
-    revokedAt: { type: "Date", fieldName: "revoked_at", nullable: true },
-  },
+export const AppKeySchema = tableSchema(AppKey, "app_keys", {
+  id: uuidId(),
+  tenantId: { type: "uuid", fieldName: "tenant_id" },
+  appId: { type: "uuid", fieldName: "app_id" },
+  name: { type: "text", nullable: true },
+  issuedBy: { type: "uuid", fieldName: "issued_by" },
+  issuedToEmail: { type: "text", fieldName: "issued_to_email" },
+  purpose: { type: "text" },
+  displayPrefix: { type: "text", fieldName: "display_prefix" },
+  keyHash: { type: "text", fieldName: "key_hash", hidden: true },
+  createdAt: createdAt(),
+  lastUsedAt: { type: "Date", fieldName: "last_used_at", nullable: true },
+  revokedAt: { type: "Date", fieldName: "revoked_at", nullable: true },
 });

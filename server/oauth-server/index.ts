@@ -3,7 +3,7 @@
  * consent, grants, registered clients (`oauth-clients/`), the tool access tokens it issues.
  * It builds on the identity area's face; the identity core never imports it.
  */
-export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataOutput } from "./metadata";
+export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataFor, oauthMetadataOutput } from "./metadata";
 export { oauthServer } from "./oauth-server";
 export { type ResourceDirectory } from "./oauth-provider";
 export { interactionPath, ISSUER_PATH, OAUTH_PATHS, OAUTH_PREFIX, OAUTH_ROUTES } from "./endpoints";

@@ -35,18 +35,24 @@ export const oauthMetadataOutput = z
 
 export type OAuthMetadata = z.infer<typeof oauthMetadataOutput>;
 
+/** The document this service's issuer publishes. */
 export function oauthMetadata(): OAuthMetadata {
-  const iss = issuer();
+  return oauthMetadataFor(issuer());
+}
+
+/** The document of an authorization server whose issuer is `iss` (the API reference shows one for an example issuer). */
+export function oauthMetadataFor(iss: string): OAuthMetadata {
+  const at = (endpoint: keyof typeof OAUTH_ROUTES): string => `${iss}${OAUTH_ROUTES[endpoint]}`;
   return {
     issuer: iss,
-    authorization_endpoint: `${iss}${OAUTH_ROUTES.authorization}`,
-    token_endpoint: `${iss}${OAUTH_ROUTES.token}`,
-    registration_endpoint: `${iss}${OAUTH_ROUTES.registration}`,
-    revocation_endpoint: `${iss}${OAUTH_ROUTES.revocation}`,
-    introspection_endpoint: `${iss}${OAUTH_ROUTES.introspection}`,
-    device_authorization_endpoint: `${iss}${OAUTH_ROUTES.device_authorization}`,
-    userinfo_endpoint: `${iss}${OAUTH_ROUTES.userinfo}`,
-    jwks_uri: `${iss}${OAUTH_ROUTES.jwks}`,
+    authorization_endpoint: at("authorization"),
+    token_endpoint: at("token"),
+    registration_endpoint: at("registration"),
+    revocation_endpoint: at("revocation"),
+    introspection_endpoint: at("introspection"),
+    device_authorization_endpoint: at("device_authorization"),
+    userinfo_endpoint: at("userinfo"),
+    jwks_uri: at("jwks"),
     response_types_supported: ["code"],
     grant_types_supported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
     code_challenge_methods_supported: ["S256"],

@@ -1,4 +1,4 @@
-import { EntitySchema } from "../platform/db/mikro-orm";
+import { createdAt, tableSchema, timestamps, uuidId } from "../platform/db/columns";
 import type { TenantOutput } from "./schemas";
 
 export type MembershipRole = "owner" | "member" | "viewer";
@@ -28,33 +28,24 @@ export class TenantMembership {
   createdAt: Date = new Date();
 }
 
-export const TenantSchema = new EntitySchema<Tenant>({
-  class: Tenant,
-  tableName: "tenants",
-  properties: {
-    id: { type: "uuid", primary: true },
-    name: { type: "text" },
-    slug: { type: "text" },
-    ownerId: { type: "uuid", fieldName: "owner_id" },
-    isPersonal: { type: "boolean", fieldName: "is_personal" },
-    referralCode: { type: "text", fieldName: "referral_code" },
-    slugChosen: { type: "boolean", fieldName: "slug_chosen" },
-    logoUrl: { type: "text", fieldName: "logo_url", nullable: true },
-    requireTwoStep: { type: "boolean", fieldName: "require_two_step" },
-    createdAt: { type: "Date", fieldName: "created_at" },
-    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
-  },
+export const TenantSchema = tableSchema(Tenant, "tenants", {
+  id: uuidId(),
+  name: { type: "text" },
+  slug: { type: "text" },
+  ownerId: { type: "uuid", fieldName: "owner_id" },
+  isPersonal: { type: "boolean", fieldName: "is_personal" },
+  referralCode: { type: "text", fieldName: "referral_code" },
+  slugChosen: { type: "boolean", fieldName: "slug_chosen" },
+  logoUrl: { type: "text", fieldName: "logo_url", nullable: true },
+  requireTwoStep: { type: "boolean", fieldName: "require_two_step" },
+  ...timestamps(),
 });
 
-export const TenantMembershipSchema = new EntitySchema<TenantMembership>({
-  class: TenantMembership,
-  tableName: "tenant_memberships",
-  properties: {
-    tenantId: { type: "uuid", primary: true, fieldName: "tenant_id" },
-    userId: { type: "uuid", primary: true, fieldName: "user_id" },
-    role: { type: "text" },
-    createdAt: { type: "Date", fieldName: "created_at" },
-  },
+export const TenantMembershipSchema = tableSchema(TenantMembership, "tenant_memberships", {
+  tenantId: { type: "uuid", primary: true, fieldName: "tenant_id" },
+  userId: { type: "uuid", primary: true, fieldName: "user_id" },
+  role: { type: "text" },
+  createdAt: createdAt(),
 });
 
 /** The tenant row as the API returns it (SPEC section 2). */

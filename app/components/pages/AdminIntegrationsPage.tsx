@@ -5,6 +5,7 @@ import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
 import { Field } from "../Field";
+import { BusySubmit } from "../BusySubmit";
 
 /** One catalog row as the editor shows it: the OAuth client fields one by one (issue 17). */
 export interface IntegrationEditView {
@@ -99,9 +100,7 @@ function IntegrationForm({ row }: { row: IntegrationEditView }) {
           <p className="field-hint">Anything else of oauth_client_config, such as discovery and account: an object, {"{}"} for none.</p>
         </div>
         <div>
-          <button type="submit" className="btn btn-primary btn-sm" disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Saving…" : `Save ${row.name}`}
-          </button>
+          <BusySubmit className="btn btn-primary btn-sm" busy={fetcher.state !== "idle"} busyLabel="Saving…">{`Save ${row.name}`}</BusySubmit>
         </div>
         {result && !result.ok ? <p className="field-error" role="alert">{result.formError}</p> : null}
         {result?.ok ? <p className="cell-muted" role="status">Saved.</p> : null}

@@ -7,6 +7,7 @@ import { Card } from "../Card";
 import { DataTable } from "../DataTable";
 import { Field } from "../Field";
 import { useFreshSuccess } from "~/lib/fresh-success";
+import { BusySubmit } from "../BusySubmit";
 
 export interface AppsData {
   account: AccountView & { workspace: TenantView };
@@ -55,9 +56,7 @@ export function AppsPage() {
                 defaultValue={result?.values?.name}
                 error={result?.fieldErrors?.name}
               />
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy ? "Creating…" : "Create app"}
-              </button>
+              <BusySubmit className="btn btn-primary" busy={busy} busyLabel="Creating…">Create app</BusySubmit>
             </Form>
             {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
           </Card>

@@ -7,9 +7,11 @@ import { AppShell, PageHeader } from "../AppShell";
 import { Avatar } from "../Avatar";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
-import { ConfirmSubmit } from "../ConfirmSubmit";
+import { ConfirmForm } from "../ConfirmForm";
 import { DataTable } from "../DataTable";
 import { ConnectionStatusBadge, type ConnectionStatusView } from "../ConnectionStatusBadge";
+import { BusySubmit } from "../BusySubmit";
+import { formErrorOf } from "~/lib/form-error";
 
 export interface CatalogCard {
   slug: string;
@@ -203,7 +205,7 @@ function ConnectionTableRow({
   reconnecting: boolean;
 }) {
   const fetcher = useFetcher<FormResult>();
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.formError : undefined;
+  const error = formErrorOf(fetcher.data);
   const unbound = apps.filter((app) => !row.apps.some((bound) => bound.id === app.id));
   return (
     <tr data-connection-id={row.id}>
@@ -228,11 +230,7 @@ function ConnectionTableRow({
         {canManage ? <RenameForm row={row} providerName={providerName} /> : null}
         {canManage && unbound.length > 0 ? <BindForm row={row} providerName={providerName} unbound={unbound} /> : null}
         {canManage ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="disconnect" />
-            <input type="hidden" name="connectionId" value={row.id} />
-            <ConfirmSubmit label="Disconnect" confirmLabel="Confirm disconnect" busyLabel="Disconnecting…" subject={`${providerName} ${row.displayName}`} busy={fetcher.state !== "idle"} />
-          </fetcher.Form>
+          <ConfirmForm form={fetcher.Form} intent="disconnect" fields={{ connectionId: row.id }} label="Disconnect" confirmLabel="Confirm disconnect" busyLabel="Disconnecting…" subject={`${providerName} ${row.displayName}`} busy={fetcher.state !== "idle"} />
         ) : null}
         {error ? <p className="field-error" role="alert">{error}</p> : null}
       </td>
@@ -258,7 +256,7 @@ function BindingsCell({ row, providerName, canManage }: { row: ConnectionRow; pr
 /** The connection's own name: two accounts of one provider are told apart by it (issue 19). */
 function RenameForm({ row, providerName }: { row: ConnectionRow; providerName: string }) {
   const rename = useFetcher<FormResult>();
-  const renameError = rename.data && !rename.data.ok ? rename.data.formError : undefined;
+  const renameError = formErrorOf(rename.data);
   return (
     <details className="rename-connection">
       <summary>Rename</summary>
@@ -266,9 +264,7 @@ function RenameForm({ row, providerName }: { row: ConnectionRow; providerName: s
         <input type="hidden" name="intent" value="rename" />
         <input type="hidden" name="connectionId" value={row.id} />
         <input className="input input-sm" name="displayName" aria-label="Name" defaultValue={row.displayName} maxLength={100} required />
-        <button type="submit" className="btn btn-secondary btn-sm" disabled={rename.state !== "idle"}>
-          {rename.state !== "idle" ? "Saving…" : "Save name"}
-        </button>
+        <BusySubmit className="btn btn-secondary btn-sm" busy={rename.state !== "idle"} busyLabel="Saving…">Save name</BusySubmit>
         {renameError ? <p className="field-error" role="alert">{renameError}</p> : null}
       </rename.Form>
     </details>
@@ -278,7 +274,7 @@ function RenameForm({ row, providerName }: { row: ConnectionRow; providerName: s
 /** Binds the connection to another app (an app has one connection per provider: this replaces its earlier one). */
 function BindForm({ row, providerName, unbound }: { row: ConnectionRow; providerName: string; unbound: AppChoice[] }) {
   const bind = useFetcher<FormResult>();
-  const bindError = bind.data && !bind.data.ok ? bind.data.formError : undefined;
+  const bindError = formErrorOf(bind.data);
   return (
     <bind.Form method="post" className="inline-form bind-app-form" aria-label={`Bind ${providerName} ${row.displayName} to an app`}>
       <input type="hidden" name="intent" value="bind" />
@@ -290,16 +286,14 @@ function BindForm({ row, providerName, unbound }: { row: ConnectionRow; provider
           </option>
         ))}
       </select>
-      <button type="submit" className="btn btn-secondary btn-sm" disabled={bind.state !== "idle"}>
-        {bind.state !== "idle" ? "Binding…" : "Bind"}
-      </button>
+      <BusySubmit className="btn btn-secondary btn-sm" busy={bind.state !== "idle"} busyLabel="Binding…">Bind</BusySubmit>
       {bindError ? <p className="field-error" role="alert">{bindError}</p> : null}
     </bind.Form>
   );
 }
 function BoundApp({ app, provider, connectionLabel, canManage }: { app: AppChoice; provider: string; connectionLabel: string; canManage: boolean }) {
   const unbind = useFetcher<FormResult>();
-  const error = unbind.data && !unbind.data.ok ? unbind.data.formError : undefined;
+  const error = formErrorOf(unbind.data);
   return (
     <li className="bound-app">
       <a href={`/apps/${app.id}`}>{app.name}</a>
@@ -308,9 +302,7 @@ function BoundApp({ app, provider, connectionLabel, canManage }: { app: AppChoic
           <input type="hidden" name="intent" value="unbind" />
           <input type="hidden" name="appId" value={app.id} />
           <input type="hidden" name="provider" value={provider} />
-          <button type="submit" className="btn btn-ghost btn-sm" aria-label={`Unbind ${connectionLabel} from ${app.name}`} disabled={unbind.state !== "idle"}>
-            {unbind.state !== "idle" ? "Unbinding…" : "Unbind"}
-          </button>
+          <BusySubmit className="btn btn-ghost btn-sm" aria-label={`Unbind ${connectionLabel} from ${app.name}`} busy={unbind.state !== "idle"} busyLabel="Unbinding…">Unbind</BusySubmit>
         </unbind.Form>
       ) : null}
       {error ? <p className="field-error" role="alert">{error}</p> : null}

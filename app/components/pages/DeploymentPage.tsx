@@ -5,13 +5,14 @@ import { DeploymentAppField } from "../DeploymentAppField";
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
-import { ConfirmSubmit } from "../ConfirmSubmit";
+import { ConfirmForm } from "../ConfirmForm";
 import { Field } from "../Field";
 import { ManifestField } from "../ManifestField";
 import { HealthBadge, type DeploymentView } from "./DeploymentsPage";
 import { AgentTokensCard } from "../AgentTokensCard";
 import { ShellSessionsCard } from "../ShellSessionsCard";
 import type { AgentTokenResult, AgentTokenView, DeploymentEventView } from "~/lib/view-types";
+import { BusySubmit } from "../BusySubmit";
 
 export interface DeploymentData {
   account: AccountView & { workspace: TenantView };
@@ -92,15 +93,12 @@ export function DeploymentPage() {
                 {result?.intent === "update" && result.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
                 {result?.intent === "update" && result.ok ? <p className="form-success" role="status">Saved</p> : null}
                 <div>
-                  <button type="submit" className="btn btn-primary" disabled={pending("update")}>{pending("update") ? "Saving…" : "Save"}</button>
+                  <BusySubmit className="btn btn-primary" busy={pending("update")} busyLabel="Saving…">Save</BusySubmit>
                 </div>
               </Form>
             </Card>
             <Card title="Delete this deployment" description="Its address stops working at once. The tool itself keeps running wherever it runs.">
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete" />
-                <ConfirmSubmit label="Delete deployment" confirmLabel="Delete now" busyLabel="Deleting…" subject={deployment.name} busy={pending("delete")} />
-              </Form>
+              <ConfirmForm form={Form} intent="delete" label="Delete deployment" confirmLabel="Delete now" busyLabel="Deleting…" subject={deployment.name} busy={pending("delete")} />
             </Card>
           </>
         ) : null}

@@ -8,6 +8,7 @@ import { DataTable } from "../DataTable";
 import { Field } from "../Field";
 import { ManifestField } from "../ManifestField";
 import { DeploymentAppField } from "../DeploymentAppField";
+import { BusySubmit } from "../BusySubmit";
 
 export type { DeploymentView };
 
@@ -72,7 +73,7 @@ export function DeploymentsPage() {
               <ManifestField label="Manifest (vendo.yaml, optional)" rows={6} defaultValue={result?.values?.manifest} problems={result?.manifestProblems} />
               {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
               <div>
-                <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Registering…" : "Register deployment"}</button>
+                <BusySubmit className="btn btn-primary" busy={busy} busyLabel="Registering…">Register deployment</BusySubmit>
               </div>
             </Form>
           </Card>

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FormResult } from "~/lib/view-types";
 import { MAIN_ID, SkipLink } from "../AppShell";
+import { BusySubmit } from "../BusySubmit";
 
 export type InviteData =
   | { state: "ready"; workspaceName: string; role: "member" | "viewer"; email: string }
@@ -26,9 +27,7 @@ export function InvitePage() {
               You were invited as <strong>{data.role}</strong> ({data.email}).
             </p>
             <Form method="post">
-              <button type="submit" className="btn btn-primary" disabled={navigation.state !== "idle"}>
-                {navigation.state !== "idle" ? "Joining…" : `Join ${data.workspaceName}`}
-              </button>
+              <BusySubmit className="btn btn-primary" busy={navigation.state !== "idle"} busyLabel="Joining…">{`Join ${data.workspaceName}`}</BusySubmit>
             </Form>
             {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
           </>

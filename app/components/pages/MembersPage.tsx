@@ -5,9 +5,10 @@ import { AppShell, PageHeader } from "../AppShell";
 import { InvitationLinkBox } from "../InvitationLinkBox";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
-import { ConfirmSubmit } from "../ConfirmSubmit";
+import { ConfirmForm } from "../ConfirmForm";
 import { DataTable } from "../DataTable";
 import { Field } from "../Field";
+import { BusySubmit } from "../BusySubmit";
 
 export interface MemberRowView {
   userId: string;
@@ -76,11 +77,7 @@ export function MembersPage() {
                 {canManage ? (
                   <td className="cell-actions">
                     {member.role === "owner" ? null : (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="id" value={member.userId} />
-                        <ConfirmSubmit label="Remove" confirmLabel="Remove now" busyLabel="Removing…" subject={member.email} busy={pending("remove", member.userId)} />
-                      </Form>
+                      <ConfirmForm form={Form} intent="remove" fields={{ id: member.userId }} label="Remove" confirmLabel="Remove now" busyLabel="Removing…" subject={member.email} busy={pending("remove", member.userId)} />
                     )}
                   </td>
                 ) : null}
@@ -109,9 +106,7 @@ export function MembersPage() {
                     <option value="viewer">viewer</option>
                   </select>
                 </label>
-                <button type="submit" className="btn btn-primary" disabled={pending("invite")}>
-                  {pending("invite") ? "Inviting…" : "Create invitation link"}
-                </button>
+                <BusySubmit className="btn btn-primary" busy={pending("invite")} busyLabel="Inviting…">Create invitation link</BusySubmit>
               </Form>
               {result?.intent === "invite" && result.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
               {result?.invitation ? <InvitationLinkBox invitation={result.invitation} /> : null}
@@ -124,11 +119,7 @@ export function MembersPage() {
                     <td><Badge tone="muted">{invitation.role}</Badge></td>
                     <td className="cell-muted">{formatDate(invitation.expiresAt)}</td>
                     <td className="cell-actions">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="revoke" />
-                        <input type="hidden" name="id" value={invitation.id} />
-                        <ConfirmSubmit label="Revoke" confirmLabel="Revoke now" busyLabel="Revoking…" subject={invitation.email} busy={pending("revoke", invitation.id)} />
-                      </Form>
+                      <ConfirmForm form={Form} intent="revoke" fields={{ id: invitation.id }} label="Revoke" confirmLabel="Revoke now" busyLabel="Revoking…" subject={invitation.email} busy={pending("revoke", invitation.id)} />
                     </td>
                   </tr>
                 )}

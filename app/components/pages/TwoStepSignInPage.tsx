@@ -2,6 +2,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { Field } from "../Field";
 import { PublicPage } from "../PublicPage";
 import { SecurityKeyStep } from "../SecurityKeyStep";
+import { BusySubmit } from "../BusySubmit";
 
 export interface TwoStepSignInData {
   email: string;
@@ -56,9 +57,7 @@ export function TwoStepSignInPage() {
             error={refused?.error}
             key={refused?.error ?? "code"}
           />
-          <button type="submit" className={`btn ${data.hasSecurityKey ? "btn-secondary" : "btn-primary"} btn-block`} disabled={busy}>
-            {busy ? "Checking…" : "Verify"}
-          </button>
+          <BusySubmit className={`btn ${data.hasSecurityKey ? "btn-secondary" : "btn-primary"} btn-block`} busy={busy} busyLabel="Checking…">Verify</BusySubmit>
         </Form>
       ) : null}
     </PublicPage>

@@ -4,12 +4,13 @@ import type { AccountView, CreatedWebhookResult, FormResult, WebhookDeliveryView
 import { AppShell, PageHeader } from "../AppShell";
 import { Badge } from "../Badge";
 import { Card } from "../Card";
-import { ConfirmSubmit } from "../ConfirmSubmit";
+import { ConfirmForm } from "../ConfirmForm";
 import { Field } from "../Field";
 import { WebhookDeliveryLog } from "../WebhookDeliveryLog";
 import { WebhookEventChoices } from "../WebhookEventChoices";
 import { WebhookSecretBox } from "../WebhookSecretBox";
 import { RotateWebhookSecret } from "../RotateWebhookSecret";
+import { BusySubmit } from "../BusySubmit";
 
 export interface WebhooksData {
   account: AccountView & { workspace: TenantView };
@@ -59,9 +60,7 @@ function NewEndpointCard({ eventTypes }: { eventTypes: string[] }) {
         <Field label="Description" name="description" maxLength={500} autoComplete="off" hint="What it is for, shown in the list." error={failed?.fieldErrors?.description} defaultValue={failed?.values?.description} />
         <WebhookEventChoices eventTypes={eventTypes} chosen={[]} error={failed?.fieldErrors?.eventTypes} />
         <div>
-          <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Adding…" : "Add endpoint"}
-          </button>
+          <BusySubmit className="btn btn-primary" busy={fetcher.state !== "idle"} busyLabel="Adding…">Add endpoint</BusySubmit>
         </div>
       </fetcher.Form>
       {failed?.formError ? <p className="form-error" role="alert">{failed.formError}</p> : null}
@@ -102,11 +101,7 @@ function EndpointRow({ endpoint, eventTypes, selected }: { endpoint: WebhookEndp
             {endpoint.enabled ? "Disable" : "Enable"}
           </button>
         </toggle.Form>
-        <remove.Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="endpointId" value={endpoint.id} />
-          <ConfirmSubmit label="Delete" confirmLabel="Delete endpoint" busyLabel="Deleting…" subject={label} busy={remove.state !== "idle"} />
-        </remove.Form>
+        <ConfirmForm form={remove.Form} intent="delete" fields={{ endpointId: endpoint.id }} label="Delete" confirmLabel="Delete endpoint" busyLabel="Deleting…" subject={label} busy={remove.state !== "idle"} />
       </div>
       <RotateWebhookSecret endpointId={endpoint.id} url={endpoint.url} previousSecretExpiresAt={endpoint.previousSecretExpiresAt} />
       <details>
@@ -118,9 +113,7 @@ function EndpointRow({ endpoint, eventTypes, selected }: { endpoint: WebhookEndp
           <Field label="Description" name="description" maxLength={500} defaultValue={endpoint.description} error={editFailed?.fieldErrors?.description} />
           <WebhookEventChoices eventTypes={eventTypes} chosen={endpoint.eventTypes} error={editFailed?.fieldErrors?.eventTypes} />
           <div>
-            <button type="submit" className="btn btn-primary btn-sm" disabled={edit.state !== "idle"}>
-              {edit.state !== "idle" ? "Saving…" : "Save"}
-            </button>
+            <BusySubmit className="btn btn-primary btn-sm" busy={edit.state !== "idle"} busyLabel="Saving…">Save</BusySubmit>
           </div>
           {editFailed?.formError ? <p className="form-error" role="alert">{editFailed.formError}</p> : null}
         </edit.Form>

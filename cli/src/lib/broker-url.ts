@@ -1,3 +1,5 @@
+import { plainUrl, withoutTrailingSlashes } from "./plain-url.js";
+
 /**
  * Where the shell broker is. The service tells the CLI (`sshBrokerUrl` in
  * `GET /api/cli/whoami`), so a broker on another host works; without that answer the
@@ -10,14 +12,8 @@ export function defaultBrokerUrl(apiBase: string): string {
 
 /** `ws(s)://host[:port][/path]` without a trailing slash, or null for anything else. */
 export function normalizeBrokerUrl(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if ((url.protocol !== "ws:" && url.protocol !== "wss:") || url.username || url.password || url.search || url.hash) return null;
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  const url = plainUrl(value, ["ws:", "wss:"]);
+  return url && `${url.protocol}//${url.host}${withoutTrailingSlashes(url.pathname)}`;
 }
 
 /** A refused WebSocket upgrade's `{ message }`, or the status line when the body says nothing. */

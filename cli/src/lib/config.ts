@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { CliError } from "./errors.js";
+import { plainUrl, withoutTrailingSlashes } from "./plain-url.js";
 
 /**
  * The local config file of SPEC 2 and 4.6: `${HOME}/.svc/config.json` (no XDG), directory
@@ -97,14 +98,8 @@ export function apiBaseOf(config: SvcConfig): string {
 
 /** `http(s)://host[:port][/path]` without a trailing slash, query, fragment or credentials; else null. */
 export function tryNormalizeApiBase(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password || url.search || url.hash) return null;
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  const url = plainUrl(value, ["http:", "https:"]);
+  return url && `${url.origin}${withoutTrailingSlashes(url.pathname)}`;
 }
 
 function corrupt(path: string, why: string): CliError {

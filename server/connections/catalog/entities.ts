@@ -1,5 +1,5 @@
 import { notConfiguredReason } from "./catalog-readiness";
-import { EntitySchema } from "../../platform/db/mikro-orm";
+import { tableSchema, timestamps } from "../../platform/db/columns";
 
 /** `oauth_client_config` as the catalog file and the admin page write it (issue 7 section 1). */
 export interface OAuthClientConfig {
@@ -37,21 +37,16 @@ export class Integration {
   updatedAt: Date = new Date();
 }
 
-export const IntegrationSchema = new EntitySchema<Integration>({
-  class: Integration,
-  tableName: "integrations",
-  properties: {
-    slug: { type: "text", primary: true },
-    name: { type: "text" },
-    description: { type: "text" },
-    logo: { type: "text" },
-    oauthClientConfig: { type: "json", fieldName: "oauth_client_config" },
-    enabled: { type: "boolean" },
-    editedBy: { type: "uuid", fieldName: "edited_by", nullable: true },
-    editedAt: { type: "Date", fieldName: "edited_at", nullable: true },
-    createdAt: { type: "Date", fieldName: "created_at" },
-    updatedAt: { type: "Date", fieldName: "updated_at", onUpdate: () => new Date() },
-  },
+export const IntegrationSchema = tableSchema(Integration, "integrations", {
+  slug: { type: "text", primary: true },
+  name: { type: "text" },
+  description: { type: "text" },
+  logo: { type: "text" },
+  oauthClientConfig: { type: "json", fieldName: "oauth_client_config" },
+  enabled: { type: "boolean" },
+  editedBy: { type: "uuid", fieldName: "edited_by", nullable: true },
+  editedAt: { type: "Date", fieldName: "edited_at", nullable: true },
+  ...timestamps(),
 });
 
 /** A row with a `broker` object is a broker row; without its `auth_config_id` the start answers broker_auth_config_missing. */

@@ -1,4 +1,5 @@
 import { importJWK, type JWK } from "jose";
+import { readCapped } from "../../platform/http/read-capped";
 
 /** Algorithms an identity token may be signed with; everything else is rejected. */
 export const IDENTITY_TOKEN_ALGORITHMS = ["ES256", "RS256"] as const;
@@ -68,22 +69,11 @@ function select(keys: JWK[], kid: string | undefined, alg: IdentityTokenAlgorith
   return usable.length === 0 ? { status: "miss" } : { status: "ambiguous" };
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error("JWKS response too large");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+/** The key set's text, refused past `maxBytes` while streaming. */
+async function readKeySetText(response: Response, maxBytes: number): Promise<string> {
+  const text = await readCapped(response.body, maxBytes);
+  if (text === null) throw new Error("JWKS response too large");
+  return text;
 }
 
 function parseKeySet(text: string): JWK[] {
@@ -184,7 +174,7 @@ export class JwksCache {
       await response.body?.cancel().catch(() => undefined);
       throw new Error(`JWKS request answered ${response.status}`);
     }
-    return parseKeySet(await readCapped(response, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+    return parseKeySet(await readKeySetText(response, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
   }
 
   private importKey(jwk: JWK, alg: IdentityTokenAlgorithm): Promise<ImportedKey> {

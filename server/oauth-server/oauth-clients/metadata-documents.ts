@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../../platform/config";
+import { readCapped } from "../../platform/http/read-capped";
 import { clientMetadataProblem } from "./client-metadata-rules";
 import { oauthClientEvictions } from "./client-cache";
 
@@ -66,21 +67,7 @@ export function metadataDocumentLifetime(response: Response): number {
 
 async function readLimited(response: Response): Promise<string | null> {
   if (Number(response.headers.get("content-length") ?? 0) > METADATA_DOCUMENT_MAX_BYTES) return null;
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > METADATA_DOCUMENT_MAX_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return readCapped(response.body, METADATA_DOCUMENT_MAX_BYTES);
 }
 
 /** Why the fetch failed, in words a person can act on: the guard's refusal, the time limit, or neither. */
