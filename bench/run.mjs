@@ -30,6 +30,7 @@ import oauthToken from "./suites/oauth-token.mjs";
 import totpSignIn from "./suites/totp-sign-in.mjs";
 import auditLog from "./suites/audit-log.mjs";
 import signIn from "./suites/sign-in.mjs";
+import soak from "./suites/soak.mjs";
 import { fillBetterAuth, fillService, FILL_ACCOUNTS } from "./lib/fill.mjs";
 import { checkGoals } from "./lib/goals.mjs";
 import { startPeers } from "./lib/peers.mjs";
@@ -41,7 +42,7 @@ import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs } from "./lib/process-cpu.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
-const SUITES = [authMe, signIn, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, totpSignIn, auditLog, cliStartup];
+const SUITES = [authMe, signIn, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, totpSignIn, auditLog, cliStartup, soak];
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");

@@ -27,6 +27,8 @@ export const GOALS = [
   { goal: "app-proxy >= 0.45 of nginx proxy_pass", ...nginxRatio("app-proxy", "app-proxy / nginx proxy_pass"), atLeast: 0.45 },
   { goal: "upload p99 under sign-in flood <= 3x idle", ...ratio("upload-flood", "upload p99 under flood / idle p99"), atMost: 3 },
   { goal: "svc --version <= 1.5x node -e 0", ...ratio("cli-startup", "svc --version / node -e 0 (mean time)"), atMost: 1.5 },
+  { goal: "soak: resident memory flat (trend <= 2 MB a minute)", ...ratio("soak", "soak RSS trend (MB a minute)"), atMost: 2 },
+  { goal: "soak: no request failed", ...ratio("soak", "soak failed requests"), atMost: 0 },
 ];
 
 /** Two decimals, or three significant digits for the small ratios (a code exchange is ~0.003 of node:http). */

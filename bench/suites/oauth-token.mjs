@@ -19,10 +19,9 @@
 // (issue 30; peers/oidc-provider-server.mjs: same signing algorithm, JWT access tokens with
 // resource indicators, PKCE, public client), its codes got the same way before each round.
 // Its JWT access tokens it cannot introspect, so the two are compared on a refresh token.
-import { createHash, randomBytes } from "node:crypto";
 import { Pool } from "undici";
 import { cpuMs } from "../lib/process-cpu.mjs";
-import { Jar } from "../lib/cookie-jar.mjs";
+import { newCode } from "../lib/oauth-codes.mjs";
 import { peerCode, registerPeerClient } from "../lib/oidc-peer-codes.mjs";
 import { computeRatios, formatReport } from "../lib/report.mjs";
 
@@ -30,34 +29,6 @@ const REDIRECT_URI = "http://127.0.0.1:9/callback";
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const round = (n) => Math.round(n * 1000) / 1000;
 const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
-
-/** One code, as a signed-in person's browser gets it: authorize -> consent -> Approve -> redirect. */
-async function newCode(serviceUrl, cookie, clientId) {
-  const verifier = randomBytes(32).toString("base64url");
-  const authorize = new URL(`${serviceUrl}/auth/v1/oauth/authorize`);
-  authorize.search = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256", state: "bench" }).toString();
-  const jar = new Jar(cookie);
-  let url = authorize.href;
-  let init = {};
-  for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...init.headers, cookie: jar.header() } });
-    jar.take(res.headers);
-    await res.arrayBuffer();
-    const location = res.headers.get("location");
-    if (!location) throw new Error(`authorize stopped at ${url}: ${res.status}`);
-    const next = new URL(location, url);
-    if (next.href.startsWith(REDIRECT_URI)) return { code: next.searchParams.get("code"), verifier };
-    const consent = /^\/oauth\/consent\/([^/]+)$/.exec(next.pathname);
-    if (consent) {
-      url = `${serviceUrl}/auth/v1/oauth/interaction/${consent[1]}/approve`;
-      init = { method: "POST", headers: { origin: serviceUrl } };
-    } else {
-      url = next.href;
-      init = {};
-    }
-  }
-  throw new Error("authorize: too many redirects");
-}
 
 async function postForm(pool, path, params) {
   const res = await pool.request({ method: "POST", path, headers: FORM, body: new URLSearchParams(params).toString() });
@@ -173,7 +144,7 @@ export default {
 
     // The same rows on the service and on the bare library (its own routes: /token, /token/introspection).
     const servers = [
-      { label: "", target: "npm-start", pool: service, client: clientId, token: "/auth/v1/oauth/token", introspection: "/auth/v1/oauth/introspect", codes: (n) => inBatches(n, () => newCode(serviceUrl, ctx.user.cookie, clientId)) },
+      { label: "", target: "npm-start", pool: service, client: clientId, token: "/auth/v1/oauth/token", introspection: "/auth/v1/oauth/introspect", codes: (n) => inBatches(n, () => newCode(serviceUrl, ctx.user.cookie, clientId, REDIRECT_URI)) },
       { label: "bare oidc-provider ", target: "oidc-provider", pool: peer, client: peerClientId, token: "/token", introspection: "/token/introspection", codes: (n) => inBatches(n, () => peerCode(peerUrl, peerClientId, REDIRECT_URI)) },
     ];
     for (const server of servers) {
