@@ -132,12 +132,12 @@ function withError(target: string, error: unknown, fragment: boolean): string {
     if (error.description) fields.set("error_description", error.description.slice(0, 500));
   } else if (error instanceof IdentityError) {
     const accessDenied = error.errorCode === "provider_email_needs_verification";
-    fields.set("error", accessDenied ? "access_denied" : (OAUTH_ERRORS[error.status] ?? "server_error"));
+    fields.set("error", accessDenied ? "access_denied" : (OAUTH_ERRORS[error.status] ?? OAUTH_ERRORS[500]!));
     fields.set("error_description", error.message);
     fields.set("error_code", error.errorCode);
   } else {
     log.error("external sign-in failed", { err: error });
-    fields.set("error", "server_error");
+    fields.set("error", OAUTH_ERRORS[500]!);
     fields.set("error_description", "Internal server error");
   }
   for (const [key, value] of fields) url.searchParams.set(key, value);
