@@ -2,11 +2,11 @@ import { z } from "zod";
 
 /** `GET /auth/v1/authorize` (auth-js `signInWithOAuth`). */
 export const externalAuthorizeInput = z.object({
-  provider: z.string().max(200),
+  provider: z.string(),
   redirectTo: z.string().nullable(),
-  scopes: z.string().max(2000).nullable(),
-  codeChallenge: z.string().max(200).nullable(),
-  codeChallengeMethod: z.string().max(20).nullable(),
+  scopes: z.string().nullable(),
+  codeChallenge: z.string().nullable(),
+  codeChallengeMethod: z.string().nullable(),
 });
 
 /** The provider's answer at `/auth/v1/callback`, from the query or (form_post) the form. */
