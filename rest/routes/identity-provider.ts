@@ -1,6 +1,6 @@
 import { IDENTITY } from "../../server/identity";
 import { findAppError } from "../../server/platform/errors";
-import { IdentityError, refuseProviderSignIn } from "../../server/identity";
+import { IdentityError } from "../../server/identity";
 import { readJsonObject, readTextCapped } from "../body";
 import { clientInput } from "../bind";
 import type { RequestContext } from "../request-context";
@@ -121,7 +121,34 @@ export async function reauthenticate(ctx: RequestContext) {
   return json(await caller.idp.reauthenticate({ accessToken: bearerToken(ctx) }));
 }
 
-/** auth-js `signInWithOAuth` navigates here: GoTrue's JSON refusal, the built-in provider has no external providers. */
-export function authorize(ctx: RequestContext): Response {
-  refuseProviderSignIn(ctx.url.searchParams.get("provider") ?? "");
+/** auth-js `signInWithOAuth` navigates here: 302 to the provider, or GoTrue's JSON refusal for one not enabled (ADR 075). */
+export async function authorize(ctx: RequestContext): Promise<Response> {
+  const query = ctx.url.searchParams;
+  const caller = await ctx.caller();
+  const location = await caller.idp.externalAuthorize({
+    provider: query.get("provider") ?? "",
+    redirectTo: query.get("redirect_to"),
+    scopes: query.get("scopes"),
+    codeChallenge: query.get("code_challenge"),
+    codeChallengeMethod: query.get("code_challenge_method"),
+  });
+  return new Response(null, { status: 302, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+}
+
+/** The provider sends the browser back here (GET), or posts the answer (form_post); it always ends in a redirect. */
+export async function callback(ctx: RequestContext): Promise<Response> {
+  const params: Record<string, string> = Object.fromEntries(ctx.url.searchParams);
+  if (ctx.request.method === "POST") {
+    const form = await readTextCapped(ctx.request).catch(() => "");
+    Object.assign(params, Object.fromEntries(new URLSearchParams(form)));
+  }
+  const caller = await ctx.caller();
+  const { status, location } = await caller.idp.externalCallback({ params });
+  return new Response(null, { status, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+}
+
+/** GoTrue's `GET /settings`: the sign-ins offered, for a sign-in page to draw its buttons. */
+export async function settings(ctx: RequestContext) {
+  const caller = await ctx.caller();
+  return json(await caller.idp.settings());
 }

@@ -9,6 +9,7 @@ import { AuthUser } from "./entities";
 import { hashPassword } from "./passwords";
 import { IdentityError, type ProviderUser } from "./provider-types";
 import { toProviderUser } from "./provider-user";
+import { identitiesFor } from "./identities";
 import { MAX_APP_METADATA_BYTES, mergeMetadata, metadataChanges } from "./user-metadata";
 import { forgetOutstandingLinks } from "./outstanding-links";
 
@@ -91,11 +92,13 @@ export async function adminListUsers(em: EntityManager, pageInput: unknown, perP
   const page = Math.max(1, Number.parseInt(String(pageInput ?? "1"), 10) || 1);
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(String(perPageInput ?? DEFAULT_PER_PAGE), 10) || DEFAULT_PER_PAGE));
   const [users, total] = await em.findAndCount(AuthUser, {}, { orderBy: { createdAt: "desc", id: "asc" }, limit: perPage, offset: (page - 1) * perPage });
-  return { users: users.map((user) => toProviderUser(user)), total, page, perPage };
+  const answers = await Promise.all(users.map(async (user) => toProviderUser(user, [], await identitiesFor(em, user))));
+  return { users: answers, total, page, perPage };
 }
 
 export async function adminGetUser(em: EntityManager, id: string): Promise<ProviderUser> {
-  return toProviderUser(await findUser(em, id));
+  const user = await findUser(em, id);
+  return toProviderUser(user, [], await identitiesFor(em, user));
 }
 
 /** An admin's change applies at once (no mail), and a new password ends every session. */

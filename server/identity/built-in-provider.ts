@@ -36,6 +36,7 @@ import { canSendMail } from "../platform/mailer";
 import { getConfig } from "../platform/config";
 import { changeEmail, changePassword } from "./account-changes";
 import { toProviderUser } from "./provider-user";
+import { identitiesFor } from "./identities";
 import { mayMailTo } from "./mail-frequency";
 import { mailReauthenticationNonce, requireRecentSignInOrNonce } from "./reauthentication";
 import { madeUpSignUp, mailAlreadyRegistered, mailConfirmationLink, pendingSignUp, type PendingSignUp } from "./email-confirmation";
@@ -238,7 +239,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
 
   async getUser(accessToken: string): Promise<ProviderUser> {
     const { user, factors } = await this.sessionFromToken(accessToken, { withFactors: true });
-    return toProviderUser(user, factors ?? (await factorsOf(this.em, user.id)));
+    return toProviderUser(user, factors ?? (await factorsOf(this.em, user.id)), await identitiesFor(this.em, user));
   }
 
   async updateUser(accessToken: string, data: UserMetadata): Promise<ProviderUser> {
@@ -316,7 +317,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
    * A new session for an account already proven (a password, a magic link or code), or by a
    * passkey (`webauthn`), which proves both factors at once and starts the session at `aal2`.
    */
-  async startSession(user: AuthUser, proof: "webauthn" | null = null, factors?: ProviderFactor[]): Promise<TokenResponse> {
+  async startSession(user: AuthUser, proof: "webauthn" | null = null, factors?: ProviderFactor[], upstream?: { provider: string }): Promise<TokenResponse> {
     const refreshToken = newRefreshToken();
     const now = new Date();
     user.lastSignInAt = now;
@@ -339,7 +340,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       });
       await tx.flush();
       if (proof) await tx.execute(`update auth_sessions set aal = 'aal2', mfa_method = ?, mfa_at = ? where id = ?`, [proof, now, created.id]);
-      await recordAccountChange(tx, user.id, { audit: "session.signed_in", data: {}, target: { type: "session", id: created.id }, actor: personActor(user) });
+      await recordAccountChange(tx, user.id, { audit: "session.signed_in", data: upstream ? { method: "oauth", provider: upstream.provider } : {}, target: { type: "session", id: created.id }, actor: personActor(user) });
       return created;
     });
     await noteSignInDevice(this.em, user, { userAgent, ipAddress: origin.clientAddress, at: now });

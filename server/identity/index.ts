@@ -5,7 +5,9 @@
 export { isAdmin, recordFirstAdmin } from "./admins";
 export { recordAccountChange } from "./account-audit";
 export { assertKeyLookupsAllowed, countClientRegistration, countDeviceCodeEntry, countKeyFailure, countPasskeySignInAttempt, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
-export { BuiltInIdentityProvider, isSessionLive } from "./built-in-provider";
+export { BuiltInIdentityProvider, isSessionLive, normalizeEmail } from "./built-in-provider";
+export { startUpstreamSession } from "./upstream-sessions";
+export { redirectTarget } from "./redirect-target";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
 export { InvalidIdentityTokenError, getIdentityTokenVerifier, looksLikeJwt } from "./tokens/identity-tokens";

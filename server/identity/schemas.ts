@@ -19,6 +19,9 @@ export const tokenInput = z.object({
   // `grant_type=id_token`: named in GoTrue's refusal.
   provider: z.unknown().optional(),
   issuer: z.unknown().optional(),
+  // `grant_type=pkce` (auth-js exchangeCodeForSession, ADR 075).
+  auth_code: z.unknown().optional(),
+  code_verifier: z.unknown().optional(),
 });
 
 export const accessTokenInput = z.object({ accessToken: z.string() });
@@ -63,8 +66,8 @@ export const identityUserOutput = z.object({
   new_email: z.string().optional().describe("With mail: the address asked for, until the link mailed to it is followed."),
   last_sign_in_at: z.string().optional().describe("ISO 8601; absent before the first sign-in."),
   app_metadata: z
-    .looseObject({ provider: z.literal("email").optional(), providers: z.array(z.literal("email")).optional() })
-    .describe("`provider: \"email\"`, `providers: [\"email\"]` (none for an anonymous account without an address), and the keys the admin API set."),
+    .looseObject({ provider: z.string().optional(), providers: z.array(z.string()).optional() })
+    .describe("`provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set."),
   identities: z
     .array(
       z.object({
@@ -72,14 +75,14 @@ export const identityUserOutput = z.object({
         id: z.string(),
         user_id: uuidOutput,
         identity_data: z.record(z.string(), z.unknown()),
-        provider: z.literal("email"),
+        provider: z.string(),
         last_sign_in_at: z.string().optional(),
         created_at: z.string(),
         updated_at: z.string(),
-        email: z.string(),
+        email: z.string().optional(),
       }),
     )
-    .describe("One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address."),
+    .describe("The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address."),
   created_at: z.string().describe("ISO 8601"),
   updated_at: z.string().describe("ISO 8601"),
   is_anonymous: z.boolean().describe("An anonymous sign-in's account (`ANONYMOUS_SIGN_IN`), until an address is added and confirmed."),
@@ -109,14 +112,16 @@ export const signupBody = z.object({
 });
 export const tokenQuery = z.object({
   grant_type: z
-    .enum(["password", "refresh_token", "id_token", "web3"])
-    .describe("`password` (with `email` and `password`) or `refresh_token` (with `refresh_token`); `id_token` and `web3` are GoTrue's sign-ins through an outside identity, which the built-in provider refuses as a GoTrue with them off does."),
+    .enum(["password", "refresh_token", "pkce", "id_token", "web3"])
+    .describe("`password` (with `email` and `password`), `refresh_token` (with `refresh_token`) or `pkce` (with `auth_code` and `code_verifier`, after a sign-in through an upstream provider); `id_token` and `web3` are GoTrue's sign-ins through an outside identity, which the built-in provider refuses as a GoTrue with them off does."),
 });
 export const tokenBody = z.object({
   email: z.string().optional().describe("With `grant_type=password`."),
   password: z.string().optional().describe("With `grant_type=password`."),
   refresh_token: z.string().optional().describe("With `grant_type=refresh_token`."),
   provider: z.string().optional().describe("With `grant_type=id_token`: named in the refusal."),
+  auth_code: z.string().optional().describe("With `grant_type=pkce`: the `code` the callback sent to `redirect_to`."),
+  code_verifier: z.string().optional().describe("With `grant_type=pkce`: the verifier of the `code_challenge` given to `/authorize`."),
 });
 /** The token endpoint's form body (GoTrue reads `grant_type` from the query, then the form). */
 export const tokenFormBody = tokenBody.extend({
@@ -186,9 +191,11 @@ export const recoverBody = z.object({
   code_challenge_method: z.string().optional(),
 });
 export const authorizeQuery = z.object({
-  provider: z.string().describe("An external provider's name (`github`, `google`, …): none is enabled on the built-in provider."),
-  redirect_to: z.string().optional(),
-  scopes: z.string().optional(),
+  provider: z.string().describe("An upstream provider: `github`, `google` or `keycloak` when enabled (`EXTERNAL_<NAME>_ENABLED`)."),
+  redirect_to: z.string().optional().describe("Where the browser comes back; the site URL (`BASE_URL`) unless allowed (`redirectTarget`)."),
+  scopes: z.string().optional().describe("More scopes to ask the provider for."),
+  code_challenge: z.string().optional().describe("PKCE (auth-js with `flowType: \"pkce\"`): the callback then sends a `code` for `grant_type=pkce`."),
+  code_challenge_method: z.enum(["s256", "plain", "S256"]).optional(),
 });
 export const otpBody = z.object({
   email: z.string().describe("The address to mail the magic link and code to."),

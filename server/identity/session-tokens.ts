@@ -4,6 +4,7 @@ import type { AuthUser } from "./entities";
 import { factorsOf, type ProviderFactor } from "./account-factors";
 import type { TokenResponse } from "./provider-types";
 import { toProviderUser } from "./provider-user";
+import { identitiesFor } from "./identities";
 
 /**
  * A session's answer: its access token at the level the session reached, the refresh token,
@@ -27,7 +28,7 @@ export async function sessionTokens(
     expires_in: ACCESS_TOKEN_SECONDS,
     expires_at: access.expiresAt,
     refresh_token: refreshToken,
-    user: toProviderUser(user, factors ?? (await factorsOf(em, user.id))),
+    user: toProviderUser(user, factors ?? (await factorsOf(em, user.id)), await identitiesFor(em, user)),
   };
 }
 

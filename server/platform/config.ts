@@ -8,6 +8,19 @@ import { z } from "zod";
  */
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
+/** The five settings of one upstream provider, `EXTERNAL_<NAME>_{ENABLED,CLIENT_ID,SECRET,REDIRECT_URI,URL}`. */
+function externalProviderSettings<const Name extends string>(name: Name) {
+  return {
+    [`EXTERNAL_${name}_ENABLED`]: z.enum(["true", "false", ""]).default("false").transform((v) => v === "true"),
+    [`EXTERNAL_${name}_CLIENT_ID`]: optionalString,
+    [`EXTERNAL_${name}_SECRET`]: optionalString,
+    [`EXTERNAL_${name}_REDIRECT_URI`]: optionalString,
+    [`EXTERNAL_${name}_URL`]: optionalString,
+  } as {
+    [K in `EXTERNAL_${Name}_ENABLED`]: z.ZodPipe<z.ZodDefault<z.ZodEnum<{ true: "true"; false: "false"; "": "" }>>, z.ZodTransform<boolean, "true" | "false" | "">>;
+  } & { [K in `EXTERNAL_${Name}_${"CLIENT_ID" | "SECRET" | "REDIRECT_URI" | "URL"}`]: typeof optionalString };
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -172,6 +185,15 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
   OTEL_SERVICE_NAME: z.string().default("svc"),
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).default(5000),
+  // Sign-in through an upstream provider (issue 31, ADR 075), GoTrue's GOTRUE_EXTERNAL_* without its prefix.
+  // URL: GitHub's base (GitHub Enterprise, tests), Google's and Keycloak's issuer. REDIRECT_URI: default {auth_url}/callback.
+  ...externalProviderSettings("GITHUB"),
+  ...externalProviderSettings("GOOGLE"),
+  ...externalProviderSettings("KEYCLOAK"),
+  // What the sign-in pages call the generic OpenID provider.
+  EXTERNAL_KEYCLOAK_NAME: z.string().default("Keycloak"),
+  // How long an upstream provider has to answer one call (token exchange, user, discovery, keys).
+  EXTERNAL_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });

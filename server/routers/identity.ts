@@ -8,6 +8,7 @@ import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail, countMailRequest, countSignInAttempt as countCodeAttempt, followMagicLink, gotrueFieldsInput, recoverByEmail, resendConfirmation, sendSignInMail, verifyOneTimeToken } from "../identity";
 import { countPasskeySignInAttempt } from "../identity";
 import { factorInput, mfaApi, passkeyApi, passkeyInput } from "../two-step";
+import { exchangeAuthCode, externalAuthorizeInput, externalCallbackInput, externalSettings, finishExternalSignIn, startExternalSignIn } from "../external-sign-in";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
@@ -53,6 +54,8 @@ export const identityProviderRouter = router({
       return limitedSignIn(ctx, email, () => provider.signInWithPassword(email, typeof input.password === "string" ? input.password : ""));
     }
     if (input.grantType === "refresh_token") return provider.refresh(String(input.refresh_token ?? ""));
+    // auth-js exchangeCodeForSession after a sign-in through an upstream provider (ADR 075).
+    if (input.grantType === "pkce") return exchangeAuthCode(ctx.em, input.auth_code, input.code_verifier);
     // Sign-ins through someone else's identity: GoTrue's answers for a provider that is off.
     if (input.grantType === "web3") throw new IdentityError(IDENTITY.WEB3_PROVIDER_DISABLED, "Web3 provider is disabled");
     if (input.grantType === "id_token") throw new IdentityError(IDENTITY.ID_TOKEN_PROVIDER_DISABLED, `Provider (issuer ${JSON.stringify(idTokenIssuer(input))}) is not enabled`);
@@ -70,6 +73,10 @@ export const identityProviderRouter = router({
     return new BuiltInIdentityProvider(ctx.em).logout(input.accessToken, scope);
   }),
   jwks: publicProcedure.query(() => publicJwks()),
+  /** Sign-in through an upstream provider (GoTrue's /authorize, /callback, /settings; ADR 075). */
+  externalAuthorize: publicProcedure.input(externalAuthorizeInput).mutation(({ ctx, input }) => startExternalSignIn(ctx.em, input)),
+  externalCallback: publicProcedure.input(externalCallbackInput).mutation(({ ctx, input }) => finishExternalSignIn(ctx.em, input.params)),
+  settings: publicProcedure.query(() => externalSettings()),
   otp: publicProcedure.input(gotrueFieldsInput.extend({ redirectTo: z.string().nullable() })).mutation(async ({ ctx, input }) => {
     await countMailRequest(ctx.em, ctx.clientAddress);
     return sendSignInMail(ctx.em, input.fields, input.redirectTo);

@@ -9,6 +9,7 @@ import { foundationMigrations } from "../platform/db/migrations";
 import { changesMigrations } from "../changes";
 import { connectionsMigrations } from "../connections";
 import { identityMigrations } from "../identity";
+import { externalSignInMigrations } from "../external-sign-in";
 import { oauthServerMigrations } from "../oauth-server";
 import { twoStepMigrations } from "../two-step";
 import { membersMigrations } from "../members";
@@ -27,6 +28,7 @@ export const migrationsList: MigrationObject[] = inOneOrder([
   connectionsMigrations,
   shellMigrations,
   identityMigrations,
+  externalSignInMigrations,
   twoStepMigrations,
   oauthServerMigrations,
   webhooksMigrations,

@@ -1,0 +1,19 @@
+/**
+ * The external sign-in area (issue 31, ADR 075): sign-in with GitHub, Google and a generic
+ * OpenID provider (`keycloak`), GoTrue's `/authorize`, `/callback` and `grant_type=pkce`,
+ * and the identities they write.
+ */
+import { githubProvider } from "./github";
+import { openIdProvider } from "./openid";
+import { registerProvider } from "./providers";
+
+registerProvider("github", githubProvider);
+registerProvider("google", (settings) => openIdProvider("google", "https://accounts.google.com", settings));
+registerProvider("keycloak", (settings) => openIdProvider("keycloak", null, settings));
+
+export { EXTERNAL, EXTERNAL_SIGN_IN_ERROR_CODES } from "./error-codes";
+export { externalSignInMigrations } from "./migrations";
+export { exchangeAuthCode, finishExternalSignIn, startExternalSignIn, type CallbackAnswer } from "./sign-in";
+export { externalSettings } from "./settings";
+export { callbackQuery, externalAuthorizeInput, externalCallbackInput, settingsOutput } from "./schemas";
+export { githubHosts } from "./github";

@@ -1,0 +1,7 @@
+import type { MigrationObject } from "@mikro-orm/core";
+import { Migration20261129000075_external_identities } from "./Migration20261129000075_external_identities";
+
+/** The external sign-in area's migrations (ADR 071): listed, run by server/start/migrations.ts in one order by name. */
+export const externalSignInMigrations: MigrationObject[] = [
+  { name: "Migration20261129000075_external_identities", class: Migration20261129000075_external_identities },
+];
