@@ -14,9 +14,12 @@ export interface TenantOwner {
   slug: string;
 }
 
-/** Signs up a new person and creates their workspace (the first account of a service is its administrator). */
-export async function signedInOwner(service: { url: string }, options: { slugPrefix?: string; slug?: string; name?: string; email?: string } = {}): Promise<TenantOwner> {
-  const user = await signUp(service, options.email ?? uniqueEmail());
+/**
+ * Signs up a new person (or takes `user`, already signed up) and creates their workspace (the
+ * first account of a service is its administrator).
+ */
+export async function signedInOwner(service: { url: string }, options: { slugPrefix?: string; slug?: string; name?: string; email?: string; user?: TestUser } = {}): Promise<TenantOwner> {
+  const user = options.user ?? (await signUp(service, options.email ?? uniqueEmail()));
   const slug = options.slug ?? uniqueSlug(options.slugPrefix);
   const tenant = await createTenant(service, user, slug, options.name);
   return { user, tenantId: tenant.id, slug };

@@ -35,3 +35,13 @@ export function suiteResource<T extends object>(start: () => Promise<T>, close: 
     },
   });
 }
+
+/**
+ * What a suite's beforeAll sets up once for its tests (people, a workspace, a deployed tool),
+ * read as fields of the returned value: `const acme = suiteSetUp(() => ownerWithTool(...));`
+ * then `acme.user`, `acme.tool.host` in the tests. Nothing to close: the rows stay with the
+ * suite's database. Replaces a list of `let` names each assigned in one beforeAll.
+ */
+export function suiteSetUp<T extends object>(build: () => Promise<T>, timeout = 90_000): T {
+  return suiteResource(build, () => undefined, timeout);
+}
