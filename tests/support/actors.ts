@@ -44,3 +44,12 @@ export async function invitedPerson(service: { url: string }, owner: TestUser, r
   if (accepted.status !== 302) throw new Error(`accepting the invitation failed: ${accepted.status} ${await accepted.text()}`);
   return joining;
 }
+
+/** A new person with a workspace of their own and an app in it with a key (see signedInOwner and appWithKey). */
+export async function ownerWithApp(
+  service: { url: string },
+  options: { slugPrefix?: string; name?: string; appName?: string },
+): Promise<TenantOwner & { appId: string; apiKey: string }> {
+  const owner = await signedInOwner(service, options);
+  return { ...owner, ...(await appWithKey(service, owner.user, options.appName)) };
+}

@@ -27,6 +27,8 @@ export function suiteResource<T extends object>(start: () => Promise<T>, close: 
       const value = Reflect.get(target, key, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
+    // Fakes are steered by writing their fields (`provider.mode = "deny"`): writes go to the started thing.
+    set: (_, key, value) => Reflect.set(current(), key, value),
     has: (_, key) => Reflect.has(current(), key),
     ownKeys: () => Reflect.ownKeys(current()),
     getOwnPropertyDescriptor: (_, key) => {
