@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../support/http";
 import { signedInOwner } from "../support/actors";
 import { suiteService } from "../support/service";
-import { suiteFakeBroker } from "../support/suite-fakes";
+import { brokerEnv, suiteFakeBroker } from "../support/suite-fakes";
 import { suiteSetUp } from "../support/suite-resource";
 import { catalogFile } from "../support/oauth";
 
@@ -16,7 +16,7 @@ describe("connect-session guesses", () => {
   const broker = suiteFakeBroker();
   const service = suiteService(() => ({
     label: "cs_flood",
-    env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey, KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "30" },
+    env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), ...brokerEnv(broker), KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "30" },
   }));
   const cs = suiteSetUp(() => signedInOwner(service, { slugPrefix: "cs" }));
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../support/http";
 import { ownerWithApp } from "../support/actors";
 import { suiteService } from "../support/service";
-import { suiteFakeBroker, suiteFakeOAuthProvider } from "../support/suite-fakes";
+import { brokerEnv, providerEnv, suiteFakeBroker, suiteFakeOAuthProvider } from "../support/suite-fakes";
 import { suiteSetUp } from "../support/suite-resource";
 import { catalogFile } from "../support/oauth";
 import { connectBroker, connectFirstParty } from "../support/connect-flows";
@@ -24,10 +24,8 @@ describe("connection health", () => {
     label: "conn_health",
     env: {
       INTEGRATIONS_FILE: catalogFile([{ ...provider.catalogRow("supabase") }, broker.catalogRow("github")]),
-      SUPABASE_OAUTH_CLIENT_ID: provider.clientId,
-      SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret,
-      BROKER_API_URL: broker.url,
-      BROKER_API_KEY: broker.apiKey,
+      ...providerEnv(provider),
+      ...brokerEnv(broker),
       CONNECTION_HEALTH_INTERVAL_SECONDS: "0.3",
       CONNECTION_HEALTH_RETRY_SECONDS: "0.05,0.05",
     },

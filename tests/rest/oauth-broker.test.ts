@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, createTenant, signUp, uniqueSlug } from "../support/http";
 import { ownerWithApp } from "../support/actors";
 import { suiteService } from "../support/service";
-import { suiteFakeBroker, suiteFakeOAuthProvider } from "../support/suite-fakes";
+import { brokerEnv, providerEnv, suiteFakeBroker, suiteFakeOAuthProvider } from "../support/suite-fakes";
 import { suiteSetUp } from "../support/suite-resource";
 import { trpc } from "../support/trpc";
 import { catalogFile, CookieJar, hop, popupMessage } from "../support/oauth";
@@ -20,12 +20,10 @@ describe("broker OAuth flow", () => {
         { slug: "notion", name: "Notion", description: "", logo: "", oauth_client_config: { broker: {} } },
         provider.catalogRow("supabase"),
       ]),
-      BROKER_API_URL: broker.url,
-      BROKER_API_KEY: broker.apiKey,
+      ...brokerEnv(broker),
       // A broker that never answers is given up after 2 s here, not 10 (tests/unit/outbound-timeouts.test.ts keeps the default).
       BROKER_TIMEOUT_SECONDS: "2",
-      SUPABASE_OAUTH_CLIENT_ID: provider.clientId,
-      SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret,
+      ...providerEnv(provider),
     },
   }));
   const br = suiteSetUp(() => ownerWithApp(service, { slugPrefix: "br", name: "Broker Co", appName: "Tool" }));

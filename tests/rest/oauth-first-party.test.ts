@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { appWithKey, ownerWithApp } from "../support/actors";
 import { startService, suiteService, type RunningService } from "../support/service";
-import { suiteFakeOAuthProvider } from "../support/suite-fakes";
+import { providerEnv, suiteFakeOAuthProvider } from "../support/suite-fakes";
 import { suiteSetUp } from "../support/suite-resource";
 import { startWebhookReceiver } from "../support/webhook-receiver";
 import { Webhook } from "standardwebhooks";
@@ -23,8 +23,7 @@ describe("first-party OAuth flow", () => {
         { ...provider.catalogRow("other-fp"), name: "Other" },
         { slug: "github", name: "GitHub", description: "", logo: "", oauth_client_config: { broker: { auth_config_id: "ac_github" } } },
       ]),
-      SUPABASE_OAUTH_CLIENT_ID: provider.clientId,
-      SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret,
+      ...providerEnv(provider),
     },
   }));
   const fp = suiteSetUp(() => ownerWithApp(service, { slugPrefix: "fp", name: "FP Co", appName: "Embedder" }));

@@ -9,7 +9,7 @@ import { appWithKey, signedInOwner } from "../support/actors";
 import { multipart, png } from "../support/images";
 import { catalogFile, CookieJar, hop, popupMessage } from "../support/oauth";
 import { suiteService } from "../support/service";
-import { suiteFakeBroker, suiteFakeOAuthProvider } from "../support/suite-fakes";
+import { brokerEnv, providerEnv, suiteFakeBroker, suiteFakeOAuthProvider } from "../support/suite-fakes";
 import { suiteSetUp } from "../support/suite-resource";
 import { configFile, freshHome, readConfigFile, startSvc, svc, SVC_BIN } from "../support/svc-cli";
 
@@ -25,10 +25,8 @@ const provider = suiteFakeOAuthProvider();
 const broker = suiteFakeBroker();
 const connectionsEnv = () => ({
   INTEGRATIONS_FILE: catalogFile([provider.catalogRow("supabase"), broker.catalogRow("github")]),
-  SUPABASE_OAUTH_CLIENT_ID: provider.clientId,
-  SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret,
-  BROKER_API_URL: broker.url,
-  BROKER_API_KEY: broker.apiKey,
+  ...providerEnv(provider),
+  ...brokerEnv(broker),
 });
 const a = suiteService(() => ({ label: "spec_letter", env: connectionsEnv() }));
 const b = suiteService(() => ({ databaseUrl: a.databaseUrl, dataDir: a.dataDir, env: { ...connectionsEnv(), BASE_URL: a.url, INTEGRATION_ENCRYPTION_KEY: "" } }));

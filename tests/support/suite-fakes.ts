@@ -13,3 +13,13 @@ export function suiteFakeBroker(options: { apiKey?: string } = {}): FakeBroker {
 export function suiteFakeOAuthProvider(options: Parameters<typeof startFakeOAuthProvider>[0] = {}): FakeOAuthProvider {
   return suiteResource(() => startFakeOAuthProvider(options), (provider) => provider.close());
 }
+
+/** The settings that make a service use the fake provider as its first-party `supabase` OAuth client. */
+export function providerEnv(provider: FakeOAuthProvider): Record<string, string> {
+  return { SUPABASE_OAUTH_CLIENT_ID: provider.clientId, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret };
+}
+
+/** The settings that make a service call the fake broker, with its key. */
+export function brokerEnv(broker: FakeBroker): Record<string, string> {
+  return { BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey };
+}
