@@ -53,3 +53,18 @@ export async function ownerWithApp(
   const owner = await signedInOwner(service, options);
   return { ...owner, ...(await appWithKey(service, owner.user, options.appName)) };
 }
+
+/**
+ * A new owner's workspace and a new person invited into it for each entry of `people`, in
+ * their order, by role: `workspaceWithPeople(service, { people: { viewer: "viewer", member: "member" } })`
+ * gives the owner's fields and `viewer` and `member`.
+ */
+export async function workspaceWithPeople<Name extends string>(
+  service: { url: string },
+  options: { slugPrefix?: string; name?: string; people: Record<Name, "member" | "viewer"> },
+): Promise<TenantOwner & Record<Name, TestUser>> {
+  const owner = await signedInOwner(service, options);
+  const people = {} as Record<Name, TestUser>;
+  for (const [name, role] of Object.entries(options.people) as [Name, "member" | "viewer"][]) people[name] = await invitedPerson(service, owner.user, role);
+  return { ...owner, ...people };
+}
