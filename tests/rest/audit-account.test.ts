@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
-import { api, sessionCookieFrom, uniqueEmail, type TestUser } from "../support/http";
+import { api, formSignIn, sessionCookieFrom, uniqueEmail, type TestUser } from "../support/http";
 import { sharedService } from "../support/shared-service";
 
 /**
@@ -28,13 +28,7 @@ describe("audit log: sign-ins and sessions", () => {
         after,
       ])
     ).rows.map((r) => ({ actor: r.actor, target: `${r.target_type}:${r.target_id}`, changes: r.changes, userAgent: r.user_agent }));
-  const signIn = (email: string, password: string) =>
-    fetch(`${service.url}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": "audit-browser/2.0" },
-      body: new URLSearchParams({ email, password }),
-      redirect: "manual",
-    });
+  const signIn = (email: string, password: string) => formSignIn(service, { email, password }, "audit-browser/2.0");
   const sessionIds = async (user: TestUser) =>
     (await service.db.query(`select id from auth_sessions where user_id = $1 and revoked_at is null order by created_at`, [user.userId])).rows.map((r) => r.id as string);
 

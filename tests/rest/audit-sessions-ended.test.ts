@@ -2,7 +2,7 @@ import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner } from "../support/actors";
-import { api, sessionCookieFrom, type TestUser } from "../support/http";
+import { api, formSignIn, sessionCookieFrom, type TestUser } from "../support/http";
 import { suiteServiceWithMail } from "../support/mail-service";
 import { suiteSetUp } from "../support/suite-resource";
 
@@ -30,12 +30,7 @@ describe("audit log: sessions ended by two-step sign-in, a password change and a
     (await service.db.query(`select id from auth_sessions where user_id = $1 and revoked_at is null order by id`, [user.userId])).rows.map((r) => r.id as string);
   const client = () => new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
   const signIn = async (user: TestUser) => {
-    const res = await fetch(`${service.url}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: user.email, password: user.password }),
-      redirect: "manual",
-    });
+    const res = await formSignIn(service, user);
     expect(res.status).toBe(302);
     return sessionCookieFrom(res.headers)!;
   };
