@@ -3,13 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { contextSignedInByForm } from "../support/browser-sign-in";
-import { signUp } from "../support/http";
+import { formSignIn, signUp } from "../support/http";
 import { sharedService } from "../support/shared-service";
+import { CHROME_ON_LINUX, FIREFOX_ON_WINDOWS } from "../support/user-agents";
 
 warnIfNoChromium("tests/e2e/account-activity.test.ts");
-
-const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 /**
  * Issue 20 section 4, in Chromium at both widths: a member (who cannot open /audit) signs in
@@ -28,24 +26,19 @@ describe.skipIf(!hasChromium)("recent account activity on the profile page in Ch
 
   /** A sign-in outside the browser under test: an older event of the person's account. */
   async function signInFrom(person: { email: string; password: string }, userAgent: string): Promise<void> {
-    const res = await fetch(`${service.url}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": userAgent },
-      body: new URLSearchParams({ email: person.email, password: person.password }),
-      redirect: "manual",
-    });
+    const res = await formSignIn(service, person, userAgent);
     if (res.status !== 302) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   }
 
   async function signedInContext(person: { email: string; password: string }, width: number): Promise<BrowserContext> {
-    return contextSignedInByForm(browser, service.url, person, { userAgent: CHROME_LINUX, viewport: { width, height: 900 } });
+    return contextSignedInByForm(browser, service.url, person, { userAgent: CHROME_ON_LINUX, viewport: { width, height: 900 } });
   }
 
   for (const width of [1280, 390]) {
     it(`at ${width} px: a member sees this sign-in first, with its browser and address, and older ones with "Show more"`, async () => {
       const person = await invitedPerson(service, owner.user, "member");
       // Twenty older sign-ins from another browser: with this one, one more than the first page holds.
-      for (let i = 0; i < 20; i++) await signInFrom(person, FIREFOX_WINDOWS);
+      for (let i = 0; i < 20; i++) await signInFrom(person, FIREFOX_ON_WINDOWS);
       const context = await signedInContext(person, width);
       const page = await context.newPage();
       await page.goto(`${service.url}/profile`);

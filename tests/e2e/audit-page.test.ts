@@ -1,8 +1,9 @@
 import type { Download, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson } from "../support/actors";
+import { describe, expect, it } from "vitest";
+import { workspaceWithPeople } from "../support/actors";
+import { suiteSetUp } from "../support/suite-resource";
 import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api, type TestUser } from "../support/http";
 import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/audit-page.test.ts");
@@ -15,15 +16,12 @@ warnIfNoChromium("tests/e2e/audit-page.test.ts");
 describe.skipIf(!hasChromium)("the audit page in a browser", () => {
   const service = sharedService();
   const browser = suiteBrowser();
-  let owner: TestUser;
-  let member: TestUser;
-
-  beforeAll(async () => {
-    owner = await signUp(service);
-    await createTenant(service, owner, uniqueSlug("audit"), "Audit Co");
-    member = await invitedPerson(service, owner, "member");
-    for (const name of ["Alpha", "Beta"]) expect((await api(service, "/api/apps", { method: "POST", cookie: member.cookie, json: { name } })).status).toBe(201);
-    for (let i = 1; i <= 55; i++) expect((await api(service, "/api/tenants/me", { method: "PATCH", cookie: owner.cookie, json: { name: `Audit Co ${i}` } })).status).toBe(200);
+  /** An owner and a member of one workspace, with two apps and 55 renames to page through. */
+  const audit = suiteSetUp(async () => {
+    const audit = await workspaceWithPeople(service, { slugPrefix: "audit", name: "Audit Co", people: { member: "member" } });
+    for (const name of ["Alpha", "Beta"]) expect((await api(service, "/api/apps", { method: "POST", cookie: audit.member.cookie, json: { name } })).status).toBe(201);
+    for (let i = 1; i <= 55; i++) expect((await api(service, "/api/tenants/me", { method: "PATCH", cookie: audit.user.cookie, json: { name: `Audit Co ${i}` } })).status).toBe(200);
+    return audit;
   }, 120_000);
 
   async function pageAs(user: TestUser, width: number): Promise<Page> {
@@ -47,7 +45,7 @@ describe.skipIf(!hasChromium)("the audit page in a browser", () => {
 
   for (const width of [1280, 390]) {
     it(`filters, pages and exports the log (${width} px)`, { timeout: 90_000 }, async () => {
-      const page = await pageAs(owner, width);
+      const page = await pageAs(audit.user, width);
       await open(page, "/dashboard");
       if (width < 600) await page.getByRole("button", { name: "Menu" }).click();
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" }).click();
@@ -67,14 +65,14 @@ describe.skipIf(!hasChromium)("the audit page in a browser", () => {
       await filters.getByRole("button", { name: "Apply" }).click();
       await page.waitForURL(/action=app\.created/);
       await expect.poll(() => actions(page)).toEqual(["app.created", "app.created"]);
-      expect(await page.getByTestId("audit-row").first().textContent()).toContain(member.email);
+      expect(await page.getByTestId("audit-row").first().textContent()).toContain(audit.member.email);
       // In words: the action's name, and the app by its name rather than its id.
       const first = page.getByTestId("audit-row").first();
       expect(await first.locator("td:first-child .cell-title").textContent()).toBe("App created");
       expect(await first.locator("td").nth(3).textContent()).toBe("App Beta");
 
       await filters.getByLabel("Action", { exact: true }).selectOption("");
-      await filters.getByLabel("Actor", { exact: true }).fill(member.email);
+      await filters.getByLabel("Actor", { exact: true }).fill(audit.member.email);
       await filters.getByRole("button", { name: "Apply" }).click();
       await page.waitForURL(/actor=/);
       await expect.poll(() => actions(page)).toEqual(["app.created", "app.created", "member.joined"]);
@@ -87,20 +85,20 @@ describe.skipIf(!hasChromium)("the audit page in a browser", () => {
       const [jsonl] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "JSON Lines" }).click()]);
       const rows = (await downloaded(jsonl)).trim().split("\n").map((line) => JSON.parse(line));
       expect(rows.map((row) => [row.action, row.actor.email])).toEqual([
-        ["app.created", member.email],
-        ["app.created", member.email],
-        ["member.joined", member.email],
+        ["app.created", audit.member.email],
+        ["app.created", audit.member.email],
+        ["member.joined", audit.member.email],
       ]);
       await page.context().close();
     });
   }
 
   it("says plainly when a filter is refused, and sends a member away", { timeout: 60_000 }, async () => {
-    const page = await pageAs(owner, 1280);
+    const page = await pageAs(audit.user, 1280);
     await open(page, "/audit?from=yesterday");
     expect(await page.getByRole("alert").textContent()).toBe("since and until must be ISO 8601 times");
     expect(await page.getByText("No entries match these filters.").count()).toBe(1);
-    const asMember = await pageAs(member, 390);
+    const asMember = await pageAs(audit.member, 390);
     await open(asMember, "/audit");
     expect(new URL(asMember.url()).pathname).toBe("/dashboard");
   });

@@ -1,14 +1,14 @@
 import { createServer, type Server } from "node:http";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/ports";
-import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
-import { startFakeBroker, type FakeBroker } from "../fakes/broker";
-import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
-import { api, type TestUser } from "../support/http";
-import { appWithKey, signedInOwner } from "../support/actors";
+import { hasChromium, launchBrowser, suiteBrowser, warnIfNoChromium } from "../support/browser";
+import { suiteFakeBroker, suiteFakeOAuthProvider } from "../support/suite-fakes";
+import { suiteSetUp } from "../support/suite-resource";
+import { api } from "../support/http";
+import { ownerWithApp } from "../support/actors";
 import { connectionsEnv, writeIntegrationsCatalog } from "../support/integrations-catalog";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 import { trpc } from "../support/trpc";
 
 warnIfNoChromium("tests/e2e/connections.test.ts");
@@ -29,19 +29,9 @@ interface Outcome {
 }
 
 describe.skipIf(!hasChromium)("connecting accounts from a third-party page with the SDK, in Chromium", () => {
-  let service: RunningService;
-  let browser: Browser;
-  let provider: FakeOAuthProvider;
-  let broker: FakeBroker;
-  let opener: Server;
-  let openerUrl: string;
-  let user: TestUser;
-  let tenantId: string;
-  let appId: string;
-  let appKey: string;
-
-  beforeAll(async () => {
-    [provider, broker] = await Promise.all([startFakeOAuthProvider(CLIENT), startFakeBroker({ apiKey: BROKER_KEY })]);
+  const provider = suiteFakeOAuthProvider(CLIENT);
+  const broker = suiteFakeBroker({ apiKey: BROKER_KEY });
+  const service = suiteService(() => {
     const catalog = writeIntegrationsCatalog("svc-e2e-catalog-", [
       {
         slug: "supabase",
@@ -51,16 +41,17 @@ describe.skipIf(!hasChromium)("connecting accounts from a third-party page with 
       },
       { ...broker.catalogRow("github", "ac_e2e_github"), name: "GitHub", description: "Repositories" },
     ]);
-    [service, browser] = await Promise.all([
-      startService({ label: "e2e-connections", env: connectionsEnv(catalog, CLIENT, broker.url, BROKER_KEY) }),
-      launchBrowser(),
-    ]);
-    ({ user, tenantId } = await signedInOwner(service, { slugPrefix: "conn" }));
-    ({ appId, apiKey: appKey } = await appWithKey(service, user, "Tool"));
+    return { label: "e2e-connections", env: connectionsEnv(catalog, CLIENT, broker.url, BROKER_KEY) };
+  });
+  const browser = suiteBrowser();
+  const conn = suiteSetUp(() => ownerWithApp(service, { slugPrefix: "conn", appName: "Tool" }));
+  let opener: Server;
+  let openerUrl: string;
 
+  beforeAll(async () => {
     const port = await freePort();
     openerUrl = `http://127.0.0.1:${port}`;
-    await service.db.query("update apps set allowed_origins = array[$1] where tenant_id = $2", [openerUrl, tenantId]);
+    await service.db.query("update apps set allowed_origins = array[$1] where tenant_id = $2", [openerUrl, conn.tenantId]);
     // The third-party page: loads the SDK from the service; /coop cuts its popups off.
     const page = `<!doctype html><meta charset="utf-8"><title>Third-party tool</title>
 <button id="connect">Connect</button>
@@ -81,19 +72,15 @@ window.__ready = true;
       res.end(page);
     });
     await new Promise<void>((r) => opener.listen(port, "127.0.0.1", () => r()));
-  }, 120_000);
+  });
 
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     opener?.close();
-    await service?.stop();
-    await provider?.close();
-    await broker?.close();
   });
 
   async function signedInPage(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext();
-    const [name, value] = user.cookie.split(/=(.*)/s) as [string, string];
+    const [name, value] = conn.user.cookie.split(/=(.*)/s) as [string, string];
     await context.addCookies([{ name, value, url: service.url, httpOnly: true, sameSite: "Lax" }]);
     return { context, page: await context.newPage() };
   }
@@ -110,12 +97,12 @@ window.__ready = true;
 
 
   const integrationEnv = async () =>
-    (await service.db.query("select key, kind from app_env_vars where app_id = $1 and kind = 'integration' order by key", [appId])).rows;
+    (await service.db.query("select key, kind from app_env_vars where app_id = $1 and kind = 'integration' order by key", [conn.appId])).rows;
 
   it("first-party: the popup completes, the opener gets svc:oauth:done, its ack closes the popup, the binding writes env rows", async () => {
     provider.mode = "grant";
     const { context, page } = await signedInPage();
-    await openTool(page, "/", { provider: "supabase", appKey, state: "fp-1", returnTo: "/connections" });
+    await openTool(page, "/", { provider: "supabase", appKey: conn.apiKey, state: "fp-1", returnTo: "/connections" });
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
@@ -128,25 +115,25 @@ window.__ready = true;
     // message's arrival, not from the popup's opening, so a slow OAuth round trip does not count.
     const settledAt = await page.evaluate(() => (window as unknown as { __outcomeAt: number }).__outcomeAt);
     expect((await closedAt) - settledAt).toBeLessThan(1_500);
-    const rows = await service.db.query("select id, profile, encrypted_credential is not null as sealed from connections where tenant_id = $1 and provider = 'supabase'", [tenantId]);
+    const rows = await service.db.query("select id, profile, encrypted_credential is not null as sealed from connections where tenant_id = $1 and provider = 'supabase'", [conn.tenantId]);
     expect(rows.rows).toEqual([{ id: outcome.result!.connection_id, profile: "first_party", sealed: true }]);
-    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId]);
+    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [conn.appId]);
     expect(binding.rows).toEqual([{ connection_id: outcome.result!.connection_id }]);
     expect(await integrationEnv()).toEqual([{ key: "SUPABASE_CONNECTION_ID", kind: "integration" }]);
-    const env = await api(service, "/api/cli/env", { headers: { authorization: `Bearer ${appKey}` } });
+    const env = await api(service, "/api/cli/env", { headers: { authorization: `Bearer ${conn.apiKey}` } });
     expect(env.body.env.SUPABASE_CONNECTION_ID).toBe(outcome.result!.external_id);
     // The deployed tool sees it too, once the binding's change notice has reached its cache.
     const listedIds = async () =>
-      (await api(service, "/api/deployments/me/connections", { headers: { authorization: `Bearer ${appKey}` } })).body.connections.map((c: { connectionId: string }) => c.connectionId);
+      (await api(service, "/api/deployments/me/connections", { headers: { authorization: `Bearer ${conn.apiKey}` } })).body.connections.map((c: { connectionId: string }) => c.connectionId);
     await expect.poll(listedIds, { timeout: 5_000 }).toEqual([outcome.result!.connection_id]);
     await context.close();
   });
 
   // The wizard is the SDK's option (offerExisting), never the answer SPEC gives to a plain embed (issue 28, 2).
   it("first-party embed with offerExisting where the workspace has a Supabase account: the wizard offers it, choosing it binds it and makes no duplicate", async () => {
-    const existing = (await service.db.query("select id, external_id, display_name from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0];
-    const otherApp = (await trpc(service, user, "apps.create", { name: "Reuse tool" })).data.id;
-    const otherKey = (await trpc(service, user, "keys.create", { appId: otherApp })).data.apiKey;
+    const existing = (await service.db.query("select id, external_id, display_name from connections where tenant_id = $1 and provider = 'supabase'", [conn.tenantId])).rows[0];
+    const otherApp = (await trpc(service, conn.user, "apps.create", { name: "Reuse tool" })).data.id;
+    const otherKey = (await trpc(service, conn.user, "keys.create", { appId: otherApp })).data.apiKey;
     await service.db.query("update apps set allowed_origins = array[$1] where id = $2", [openerUrl, otherApp]);
     const consents = provider.authorizeRequests.length;
     const { context, page } = await signedInPage();
@@ -159,7 +146,7 @@ window.__ready = true;
     await popup.getByRole("button", { name: new RegExp(existing.display_name) }).click();
     const outcome = await outcomeOf(page);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", connection_id: existing.id, external_id: existing.external_id, state: "reuse-1" });
-    expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0].n).toBe(1);
+    expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1 and provider = 'supabase'", [conn.tenantId])).rows[0].n).toBe(1);
     expect((await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [otherApp])).rows).toEqual([{ connection_id: existing.id }]);
     expect(provider.authorizeRequests.length).toBe(consents); // the provider was not asked again
     await context.close();
@@ -167,37 +154,37 @@ window.__ready = true;
 
   it("connect({ reconnect }) from a tool's page runs the popup without the wizard and updates the same connection, resolving with reconnected: true (issue 19)", async () => {
     provider.mode = "grant";
-    const existing = (await service.db.query("select id, external_id from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows[0];
+    const existing = (await service.db.query("select id, external_id from connections where tenant_id = $1 and provider = 'supabase'", [conn.tenantId])).rows[0];
     await service.db.query("update connections set status = 'needs_reauth', status_reason = 'refused' where id = $1", [existing.id]);
     const consents = provider.authorizeRequests.length;
     const { context, page } = await signedInPage();
-    await openTool(page, "/", { provider: "supabase", appKey, reconnect: existing.id, state: "re-1" });
+    await openTool(page, "/", { provider: "supabase", appKey: conn.apiKey, reconnect: existing.id, state: "re-1" });
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     await popupOpened;
     const outcome = await outcomeOf(page);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", connection_id: existing.id, external_id: existing.external_id, state: "re-1", reconnected: true });
     expect(provider.authorizeRequests.length).toBe(consents + 1); // straight to the provider's consent
-    expect((await service.db.query("select id, status from connections where tenant_id = $1 and provider = 'supabase'", [tenantId])).rows).toEqual([{ id: existing.id, status: "active" }]);
+    expect((await service.db.query("select id, status from connections where tenant_id = $1 and provider = 'supabase'", [conn.tenantId])).rows).toEqual([{ id: existing.id, status: "active" }]);
     await context.close();
   });
 
   it("the provider's denial reaches the opener as access_denied, and nothing is written", async () => {
     provider.mode = "deny";
-    const before = (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n;
+    const before = (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [conn.tenantId])).rows[0].n;
     const { context, page } = await signedInPage();
-    await openTool(page, "/", { provider: "supabase", appKey, state: "deny-1" });
+    await openTool(page, "/", { provider: "supabase", appKey: conn.apiKey, state: "deny-1" });
     await page.click("#connect");
     const outcome = await outcomeOf(page);
     expect([outcome.ok, outcome.code]).toEqual([false, "access_denied"]);
-    expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n).toBe(before);
+    expect((await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [conn.tenantId])).rows[0].n).toBe(before);
     provider.mode = "grant";
     await context.close();
   });
 
   it("broker: embed goes through the wizard, Connect a new account completes at the broker, the connection is bound", async () => {
     const { context, page } = await signedInPage();
-    await openTool(page, "/", { provider: "github", appKey, state: "br-1" });
+    await openTool(page, "/", { provider: "github", appKey: conn.apiKey, state: "br-1" });
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
@@ -209,16 +196,16 @@ window.__ready = true;
     expect(outcome.result).toMatchObject({ provider: "github", state: "br-1", display_name: expect.stringMatching(/@example\.com$/) });
     const row = await service.db.query("select profile, encrypted_credential, metadata->>'broker_account_id' as account from connections where id = $1", [outcome.result!.connection_id]);
     expect(row.rows[0]).toMatchObject({ profile: "broker_managed", encrypted_credential: null });
-    expect(broker.accounts.get(row.rows[0].account)?.user_id).toBe(tenantId);
-    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'github'", [appId]);
+    expect(broker.accounts.get(row.rows[0].account)?.user_id).toBe(conn.tenantId);
+    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'github'", [conn.appId]);
     expect(binding.rows).toEqual([{ connection_id: outcome.result!.connection_id }]);
     await context.close();
   });
 
   it("the wizard's picker binds an existing connection to another app and posts svc:oauth:done for it", async () => {
-    const existing = (await service.db.query("select id, external_id, display_name from connections where tenant_id = $1 and provider = 'github'", [tenantId])).rows[0];
-    const secondApp = (await trpc(service, user, "apps.create", { name: "Second tool" })).data.id;
-    const secondKey = (await trpc(service, user, "keys.create", { appId: secondApp })).data.apiKey;
+    const existing = (await service.db.query("select id, external_id, display_name from connections where tenant_id = $1 and provider = 'github'", [conn.tenantId])).rows[0];
+    const secondApp = (await trpc(service, conn.user, "apps.create", { name: "Second tool" })).data.id;
+    const secondKey = (await trpc(service, conn.user, "keys.create", { appId: secondApp })).data.apiKey;
     await service.db.query("update apps set allowed_origins = array[$1] where id = $2", [openerUrl, secondApp]);
     const accountsBefore = broker.accounts.size;
     const { context, page } = await signedInPage();
@@ -242,7 +229,7 @@ window.__ready = true;
       const page = await context.newPage();
       let opened = 0;
       context.on("page", () => opened++);
-      await openTool(page, "/auto", { provider: "supabase", appKey, state: "auto" });
+      await openTool(page, "/auto", { provider: "supabase", appKey: conn.apiKey, state: "auto" });
       const outcome = await outcomeOf(page);
       expect([outcome.ok, outcome.code]).toEqual([false, "popup_blocked"]);
       expect(opened).toBe(0);
@@ -254,7 +241,7 @@ window.__ready = true;
   it("a popup the person closes gives window_closed", async () => {
     provider.mode = "hold";
     const { context, page } = await signedInPage();
-    await openTool(page, "/", { provider: "supabase", appKey, state: "closed-1" });
+    await openTool(page, "/", { provider: "supabase", appKey: conn.apiKey, state: "closed-1" });
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
@@ -283,7 +270,7 @@ window.__ready = true;
   it("a popup closed at once on the wizard's account picker settles window_closed (the heartbeat proved it open), with no failed result asks", async () => {
     const { context, page } = await signedInPage();
     const failed = failedResultAsks(page);
-    await openTool(page, "/", { provider: "github", appKey, state: "quick-close" });
+    await openTool(page, "/", { provider: "github", appKey: conn.apiKey, state: "quick-close" });
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
@@ -300,14 +287,14 @@ window.__ready = true;
     provider.mode = "grant";
     const context = await browser.newContext();
     const page = await context.newPage();
-    await openTool(page, "/", { provider: "supabase", appKey, state: "signed-out-1" });
+    await openTool(page, "/", { provider: "supabase", appKey: conn.apiKey, state: "signed-out-1" });
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
     await popup.waitForURL(/\/login\?redirectTo=/);
     expect(new URL(popup.url()).searchParams.get("redirectTo")).toMatch(/^\/api\/oauth\/supabase\/authorize\?/);
-    await popup.getByLabel("Email").fill(user.email);
-    await popup.getByLabel("Password").fill(user.password);
+    await popup.getByLabel("Email").fill(conn.user.email);
+    await popup.getByLabel("Password").fill(conn.user.password);
     await popup.getByRole("button", { name: "Sign in", exact: true }).click();
     const outcome = await outcomeOf(page);
     expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
@@ -319,7 +306,7 @@ window.__ready = true;
     const { context, page } = await signedInPage();
     broker.linkMode = "500";
     try {
-      await openTool(page, "/", { provider: "github", appKey, state: "broker-fails" });
+      await openTool(page, "/", { provider: "github", appKey: conn.apiKey, state: "broker-fails" });
       const popupOpened = page.waitForEvent("popup");
       await page.click("#connect");
       const popup = await popupOpened;
@@ -361,7 +348,7 @@ window.__ready = true;
     provider.mode = "grant";
     const { context, page } = await signedInPage();
     const failed = failedResultAsks(page);
-    await openTool(page, "/coop", { provider: "supabase", appKey, state: "coop-1" });
+    await openTool(page, "/coop", { provider: "supabase", appKey: conn.apiKey, state: "coop-1" });
     const popupOpened = context.waitForEvent("page");
     await page.click("#connect");
     const popup = await popupOpened;
@@ -371,7 +358,7 @@ window.__ready = true;
     expect(failed).toEqual([]); // the pending answers were not errors
     // With no opener the popup stays open and says what happened.
     await popup.getByText(/Connected to Supabase/).waitFor();
-    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId]);
+    const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [conn.appId]);
     expect(binding.rows).toEqual([{ connection_id: outcome.result!.connection_id }]);
     // The app was bound to an earlier Supabase connection: its env row now names the new one
     // (beside the GitHub binding of the broker test).
@@ -379,7 +366,7 @@ window.__ready = true;
       { key: "GITHUB_CONNECTION_ID", kind: "integration" },
       { key: "SUPABASE_CONNECTION_ID", kind: "integration" },
     ]);
-    const env = await api(service, "/api/cli/env", { headers: { authorization: `Bearer ${appKey}` } });
+    const env = await api(service, "/api/cli/env", { headers: { authorization: `Bearer ${conn.apiKey}` } });
     expect(env.body.env.SUPABASE_CONNECTION_ID).toBe(outcome.result!.external_id);
     await context.close();
   });

@@ -2,8 +2,10 @@ import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/ports";
 import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
-import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { headerPairs, suiteEchoUpstream } from "../support/echo-upstream";
+import { signedInOwner } from "../support/actors";
+import { ownerWithTool } from "../support/deployed-tool";
+import { suiteSetUp } from "../support/suite-resource";
 import { sharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
 
@@ -19,25 +21,14 @@ warnIfNoChromium("tests/e2e/cross-origin.test.ts");
 describe.skipIf(!hasChromium)("forms posted from another port of the same host, in Chromium", () => {
   const service = sharedService();
   const browser = suiteBrowser();
+  const upstream = suiteEchoUpstream();
+  const victim = suiteSetUp(() => signedInOwner(service, { slugPrefix: "victim", name: "Victim Co" }));
+  // The tool lives in a workspace of its own, so the victim's counts stay theirs.
+  const tools = suiteSetUp(() => ownerWithTool(service, { slugPrefix: "tools", name: "Tool Co", tool: { name: "tool", upstreamUrl: upstream.url, access: "members" } }));
   let attacker: Server;
   let attackerUrl: string;
-  let user: TestUser;
-  let toolOwner: TestUser;
-  let tenantId: string;
-  let tool: EchoUpstream;
-  let toolUrl: string;
 
   beforeAll(async () => {
-    tool = await startEchoUpstream();
-    user = await signUp(service);
-    tenantId = (await createTenant(service, user, uniqueSlug("victim"), "Victim Co")).id;
-    // The tool lives in a workspace of its own, so the victim's counts above stay theirs.
-    toolOwner = await signUp(service);
-    const slug = uniqueSlug("tools");
-    await createTenant(service, toolOwner, slug, "Tool Co");
-    const deployed = await api(service, "/api/deployments", { method: "POST", cookie: toolOwner.cookie, json: { name: "tool", upstreamUrl: tool.url, access: "members" } });
-    if (deployed.status !== 201) throw new Error(deployed.text);
-    toolUrl = `http://tool--${slug}.localhost:${new URL(service.url).port}`;
     const port = await freePort();
     attackerUrl = `http://127.0.0.1:${port}`;
     attacker = createServer((req, res) => {
@@ -51,12 +42,12 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
     await new Promise<void>((r) => attacker.listen(port, "127.0.0.1", () => r()));
   }, 90_000);
   afterAll(async () => {
-    for (const fake of [tool, attacker]) await fake?.close();
+    attacker?.close();
   });
 
   async function visitAsVictim(path: string) {
     const context = await browser.newContext();
-    const [name, value] = user.cookie.split(/=(.*)/s) as [string, string];
+    const [name, value] = victim.user.cookie.split(/=(.*)/s) as [string, string];
     await context.addCookies([{ name, value, url: service.url, httpOnly: true, sameSite: "Lax" }]);
     const page = await context.newPage();
     const answered = page.waitForResponse((res) => res.url().startsWith(service.url) && res.request().method() === "POST");
@@ -72,13 +63,13 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
     const { status, cookieSent } = await visitAsVictim("/rename");
     expect(cookieSent).toContain("svc_session="); // same site: the browser did attach the session
     expect(status).toBe(403);
-    expect((await service.db.query("select name from tenants where id = $1", [tenantId])).rows[0].name).toBe("Victim Co");
+    expect((await service.db.query("select name from tenants where id = $1", [victim.tenantId])).rows[0].name).toBe("Victim Co");
   });
 
   it("refuses the app creation: 403, no app row", async () => {
     const { status } = await visitAsVictim("/app");
     expect(status).toBe(403);
-    expect((await service.db.query("select count(*)::int as n from apps where tenant_id = $1", [tenantId])).rows[0].n).toBe(0);
+    expect((await service.db.query("select count(*)::int as n from apps where tenant_id = $1", [victim.tenantId])).rows[0].n).toBe(0);
   });
 
   /** Runs `fetch` in a page of the other origin, as a browser app there would: CORS applies. */
@@ -104,13 +95,13 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
   const authJsHeaders = { apikey: "anon", "x-client-info": "auth-js/2.112.2", "x-supabase-api-version": "2024-01-01", "content-type": "application/json;charset=UTF-8" };
 
   it("lets a page on another origin use the drop-in GoTrue API with a bearer token, as GoTrue does", async () => {
-    const signIn = await fetchFromOtherOrigin(`${service.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: authJsHeaders, body: JSON.stringify({ email: user.email, password: user.password }) });
+    const signIn = await fetchFromOtherOrigin(`${service.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: authJsHeaders, body: JSON.stringify({ email: victim.user.email, password: victim.user.password }) });
     expect(signIn.failed).toBeNull();
     expect(signIn.status).toBe(200);
     const token = JSON.parse(signIn.body).access_token as string;
     const me = await fetchFromOtherOrigin(`${service.url}/auth/v1/user`, { headers: { ...authJsHeaders, authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
-    expect(JSON.parse(me.body).email).toBe(user.email);
+    expect(JSON.parse(me.body).email).toBe(victim.user.email);
   });
 
   it("never lets another origin read an answer to our cookie: no credentials allowed, and the dashboard API has no CORS", async () => {
@@ -118,18 +109,18 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
     expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
-    const cookieApi = await fetch(`${service.url}/api/auth/me`, { headers: { origin: attackerUrl, cookie: user.cookie } });
+    const cookieApi = await fetch(`${service.url}/api/auth/me`, { headers: { origin: attackerUrl, cookie: victim.user.cookie } });
     expect(cookieApi.status).toBe(200);
     expect(cookieApi.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("lets a browser-based MCP client discover, register and call a deployed tool with a token, and read the tool's 401 challenge", async () => {
     const mcp = { "mcp-protocol-version": "2025-11-25" };
-    const refused = await fetchFromOtherOrigin(`${toolUrl}/mcp`, { method: "POST", headers: { ...mcp, "content-type": "application/json" }, body: "{}" });
+    const refused = await fetchFromOtherOrigin(`${tools.tool.origin}/mcp`, { method: "POST", headers: { ...mcp, "content-type": "application/json" }, body: "{}" });
     expect(refused.failed).toBeNull();
     expect(refused.status).toBe(401);
-    expect(refused.challenge).toBe(`Bearer resource_metadata="${toolUrl}/.well-known/oauth-protected-resource", scope="tools"`);
-    const resourceMetadata = await fetchFromOtherOrigin(`${toolUrl}/.well-known/oauth-protected-resource`, { headers: mcp });
+    expect(refused.challenge).toBe(`Bearer resource_metadata="${tools.tool.origin}/.well-known/oauth-protected-resource", scope="tools"`);
+    const resourceMetadata = await fetchFromOtherOrigin(`${tools.tool.origin}/.well-known/oauth-protected-resource`, { headers: mcp });
     expect(resourceMetadata.status).toBe(200);
     expect(JSON.parse(resourceMetadata.body).authorization_servers).toEqual([`${service.url}/auth/v1`]);
     const serverMetadata = await fetchFromOtherOrigin(`${service.url}/.well-known/oauth-authorization-server/auth/v1`, { headers: mcp });
@@ -142,12 +133,12 @@ describe.skipIf(!hasChromium)("forms posted from another port of the same host, 
     expect(registered.failed).toBeNull();
     expect(registered.status).toBe(201);
     expect(JSON.parse(registered.body).client_id).toEqual(expect.any(String));
-    const token = await (await toolTokensFor(service, toolOwner, `${toolUrl}/`)).mint();
-    const called = await fetchFromOtherOrigin(`${toolUrl}/mcp`, { method: "POST", headers: { ...mcp, "content-type": "application/json", authorization: `Bearer ${token}` }, body: "{}" });
+    const token = await (await toolTokensFor(service, tools.user, `${tools.tool.origin}/`)).mint();
+    const called = await fetchFromOtherOrigin(`${tools.tool.origin}/mcp`, { method: "POST", headers: { ...mcp, "content-type": "application/json", authorization: `Bearer ${token}` }, body: "{}" });
     expect(called.failed).toBeNull();
     expect(called.status).toBe(200);
     const seen = new Map(headerPairs(JSON.parse(called.body).rawHeaders).map(([name, value]) => [name.toLowerCase(), value]));
-    expect(seen.get("x-svc-user-id")).toBe(toolOwner.userId);
+    expect(seen.get("x-svc-user-id")).toBe(tools.user.userId);
     expect(seen.has("authorization")).toBe(false);
   });
 });

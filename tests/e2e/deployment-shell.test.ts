@@ -1,8 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
+import { api } from "../support/http";
+import { suiteEchoUpstream } from "../support/echo-upstream";
+import { ownerWithTool } from "../support/deployed-tool";
+import { suiteSetUp } from "../support/suite-resource";
 import { suiteService } from "../support/service";
 import { runSvc, startAgent, svcHome } from "../support/svc-shell";
 
@@ -15,24 +17,17 @@ warnIfNoChromium("tests/e2e/deployment-shell.test.ts");
  */
 describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions", () => {
   const service = suiteService({ label: "e2e-shell" });
-  let upstream: EchoUpstream;
+  const upstream = suiteEchoUpstream();
   const browser = suiteBrowser();
+  const shell = suiteSetUp(() => ownerWithTool(service, { slugPrefix: "shell", tool: { name: "tool", upstreamUrl: upstream.url } }));
   let context: BrowserContext;
   let page: Page;
-  let owner: TestUser;
 
   beforeAll(async () => {
-    upstream = await startEchoUpstream();
-    owner = await signUp(service);
-    await createTenant(service, owner, uniqueSlug("shell"));
-    expect((await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "tool", upstreamUrl: upstream.url } })).status).toBe(201);
     context = await browser.newContext();
-    const [name, value] = owner.cookie.split(";")[0]!.split("=");
+    const [name, value] = shell.user.cookie.split(";")[0]!.split("=");
     await context.addCookies([{ name: name!, value: value!, url: service.url }]);
     page = await context.newPage();
-  }, 90_000);
-  afterAll(async () => {
-    for (const fake of [upstream]) await fake?.close();
   });
 
   const open = async () => {
@@ -53,7 +48,7 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
     expect(rows.rows).toEqual([{ display_prefix: token.slice(0, 13), revoked_at: null }]);
 
     const agent = await startAgent({ apiBase: service.url, deployment: "tool", token });
-    const key = await api(service, "/api/dev/personal-key", { method: "POST", cookie: owner.cookie, json: {} });
+    const key = await api(service, "/api/dev/personal-key", { method: "POST", cookie: shell.user.cookie, json: {} });
     const home = svcHome({ apiBase: service.url, apiKey: key.body.apiKey });
     expect((await runSvc(["ssh", "tool", "--", "exit 4"], { home })).status).toBe(4);
 
@@ -62,7 +57,7 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
     const sessions = page.getByRole("region", { name: "Shell sessions" });
     await sessions.getByText("exit code 4").waitFor();
     expect(await sessions.getByText("command: exit 4").count()).toBe(1);
-    expect(await sessions.getByText(owner.email).count()).toBe(2);
+    expect(await sessions.getByText(shell.user.email).count()).toBe(2);
 
     await page.getByRole("button", { name: `Revoke ${token.slice(0, 13)}` }).click();
     await page.getByText("revoked", { exact: true }).waitFor();
@@ -71,7 +66,7 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
   });
 
   it("at 390 px a token's Revoke and the Issue button do not overlap (issue 17, 1)", async () => {
-    const token = (await api(service, "/api/deployments/tool/agent-tokens", { method: "POST", cookie: owner.cookie })).body.token as string;
+    const token = (await api(service, "/api/deployments/tool/agent-tokens", { method: "POST", cookie: shell.user.cookie })).body.token as string;
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await open();

@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
-import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api } from "../support/http";
 import { approveInChromium } from "../support/mcp-oauth-client";
-import { startMcpTool, type McpTool } from "../support/mcp-tool";
+import { suiteMcpTool } from "../support/mcp-tool";
+import { ownerWithTool } from "../support/deployed-tool";
+import { suiteSetUp } from "../support/suite-resource";
 import { freePort } from "../support/ports";
 import { sharedService } from "../support/shared-service";
 
@@ -25,26 +27,15 @@ interface Check {
  */
 describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server scenarios", () => {
   const service = sharedService();
-  let tool: McpTool;
+  const tool = suiteMcpTool();
   const browser = suiteBrowser();
-  let member: TestUser;
-  let resource: string;
+  const conf = suiteSetUp(() => ownerWithTool(service, { slugPrefix: "conf", tool: { name: "whoami", upstreamUrl: tool.url } }));
   let outputDir: string;
 
-  beforeAll(async () => {
-    tool = await startMcpTool();
-    member = await signUp(service);
-    const slug = uniqueSlug("conf");
-    await createTenant(service, member, slug);
-    const created = await api(service, "/api/deployments", { method: "POST", cookie: member.cookie, json: { name: "whoami", upstreamUrl: tool.url } });
-    if (created.status !== 201) throw new Error(created.text);
-    resource = `http://whoami--${slug}.localhost:${new URL(service.url).port}/`;
+  beforeAll(() => {
     outputDir = mkdtempSync(join(tmpdir(), "mcp-conformance-test-"));
-  }, 90_000);
-  afterAll(async () => {
-    for (const fake of [tool]) await fake?.close();
   });
-  afterAll(async () => {
+  afterAll(() => {
     if (outputDir) rmSync(outputDir, { recursive: true, force: true });
   });
 
@@ -59,7 +50,7 @@ describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server 
     expect(registered.status).toBe(201);
 
     // `--client-id=<id>`: a generated id may begin with "-", which a separate argument would read as an option.
-    const run = spawn(process.execPath, ["scripts/mcp-conformance.mjs", "--url", issuer, `--client-id=${registered.body.client_id}`, "--resource", resource, "--port", String(port), "--output-dir", outputDir], {
+    const run = spawn(process.execPath, ["scripts/mcp-conformance.mjs", "--url", issuer, `--client-id=${registered.body.client_id}`, "--resource", conf.tool.resource, "--port", String(port), "--output-dir", outputDir], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -75,11 +66,11 @@ describe.skipIf(!hasChromium)("the MCP conformance suite's authorization-server 
       void exited.then(() => reject(new Error(`the suite ended before asking for a browser:\n${output}`)));
     });
     expect(authorizeUrl.startsWith(`${issuer}/oauth/authorize?`)).toBe(true);
-    expect(new URL(authorizeUrl).searchParams.get("resource")).toBe(resource);
+    expect(new URL(authorizeUrl).searchParams.get("resource")).toBe(conf.tool.resource);
 
     const context = await browser.newContext();
     try {
-      const landed = await approveInChromium(context, member, authorizeUrl, redirectUri);
+      const landed = await approveInChromium(context, conf.user, authorizeUrl, redirectUri);
       expect(landed.searchParams.get("iss")).toBe(issuer);
     } finally {
       await context.close();

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
+import { describe, expect, it } from "vitest";
+import { appWithKey, workspaceWithPeople } from "../support/actors";
+import { suiteSetUp } from "../support/suite-resource";
 import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import type { TestUser } from "../support/http";
 import { sharedService } from "../support/shared-service";
@@ -16,21 +17,16 @@ warnIfNoChromium("tests/e2e/oauth-clients-page.test.ts");
 describe.skipIf(!hasChromium)("the app page's OAuth clients", () => {
   const service = sharedService();
   const browser = suiteBrowser();
-  let owner: TenantOwner;
-  let member: TestUser;
-  let appId: string;
-
-  beforeAll(async () => {
-    owner = await signedInOwner(service, { slugPrefix: "ocpage", name: "Client Co" });
-    member = await invitedPerson(service, owner.user, "member");
-    appId = (await appWithKey(service, owner.user, "Portal")).appId;
+  const team = suiteSetUp(async () => {
+    const team = await workspaceWithPeople(service, { slugPrefix: "ocpage", name: "Client Co", people: { member: "member" } });
+    return { ...team, appId: (await appWithKey(service, team.user, "Portal")).appId };
   });
 
   async function pageAt(width: number, person: TestUser): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.addCookies([{ name: "svc_session", value: person.cookie.slice("svc_session=".length), url: service.url }]);
     const page = await context.newPage();
-    await page.goto(`${service.url}/apps/${appId}`);
+    await page.goto(`${service.url}/apps/${team.appId}`);
     await page.waitForSelector("html[data-hydrated]");
     return page;
   }
@@ -40,7 +36,7 @@ describe.skipIf(!hasChromium)("the app page's OAuth clients", () => {
 
   for (const width of [1280, 390]) {
     it(`creates a client and shows its secret once, rotates it and deletes the client (${width} px)`, { timeout: 60_000 }, async () => {
-      const page = await pageAt(width, owner.user);
+      const page = await pageAt(width, team.user);
       const card = page.getByRole("region", { name: "OAuth clients" });
       await card.getByLabel("Client name").fill(`Portal web ${width}`);
       await card.getByLabel("Redirect URIs").fill(`https://portal.example.com/callback\nhttp://127.0.0.1:8765/cb`);
@@ -82,7 +78,7 @@ describe.skipIf(!hasChromium)("the app page's OAuth clients", () => {
   }
 
   it("says what is wrong with a redirect URI, beside the field, and creates nothing", { timeout: 60_000 }, async () => {
-    const page = await pageAt(1280, owner.user);
+    const page = await pageAt(1280, team.user);
     const card = page.getByRole("region", { name: "OAuth clients" });
     await card.getByLabel("Client name").fill("Broken");
     await card.getByLabel("Redirect URIs").fill("https://portal.example.com/cb#fragment");
@@ -95,7 +91,7 @@ describe.skipIf(!hasChromium)("the app page's OAuth clients", () => {
   });
 
   it("does not show the card to a member", { timeout: 60_000 }, async () => {
-    const page = await pageAt(390, member);
+    const page = await pageAt(390, team.member);
     await page.getByRole("heading", { name: "Environment variables" }).waitFor();
     expect(await page.getByRole("region", { name: "OAuth clients" }).count()).toBe(0);
     await page.context().close();

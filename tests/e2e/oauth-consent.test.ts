@@ -5,9 +5,11 @@ import { decodeJwt } from "jose";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
-import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
+import { suiteEchoUpstream } from "../support/echo-upstream";
+import { ownerWithTool } from "../support/deployed-tool";
+import { suiteSetUp } from "../support/suite-resource";
 import { png } from "../support/images";
-import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { api } from "../support/http";
 import { sharedService } from "../support/shared-service";
 
 warnIfNoChromium("tests/e2e/oauth-consent.test.ts");
@@ -20,11 +22,9 @@ warnIfNoChromium("tests/e2e/oauth-consent.test.ts");
  */
 describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
   const service = sharedService();
-  let upstream: EchoUpstream;
+  const upstream = suiteEchoUpstream();
   const browser = suiteBrowser();
-  let owner: TestUser;
-  let slug: string;
-  let toolResource: string;
+  const tools = suiteSetUp(() => ownerWithTool(service, { slugPrefix: "tools", tool: { name: "notes", upstreamUrl: upstream.url } }));
   let callback: Server;
   let redirectUri: string;
   const landed: URL[] = [];
@@ -33,12 +33,6 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
   let logo: Buffer;
 
   beforeAll(async () => {
-    upstream = await startEchoUpstream();
-    owner = await signUp(service);
-    slug = uniqueSlug("tools");
-    await createTenant(service, owner, slug);
-    const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "notes", upstreamUrl: upstream.url } });
-    toolResource = new URL(new URL(created.body.url).origin).href;
     // The client's own loopback redirect: a real server that records where the browser landed.
     logo = await png(48, 48);
     callback = createServer((req, res) => {
@@ -53,21 +47,21 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
   }, 90_000);
   afterAll(async () => {
-    for (const fake of [callback, upstream]) await fake?.close();
+    callback?.close();
   });
 
   /** Sends a signed-out browser to the authorize endpoint and signs in: it lands on our consent page. */
   async function signInToConsent(page: Page, { clientId, challenge, state }: { clientId: string; challenge: string; state: string }) {
     // No scope: an MCP client sends none, and a deployed tool's default is `tools`.
     const authorize = new URL(`${service.url}/auth/v1/oauth/authorize`);
-    for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", state, resource: toolResource })) {
+    for (const [name, value] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: "S256", state, resource: tools.tool.resource })) {
       authorize.searchParams.set(name, value);
     }
     await page.goto(authorize.href);
     await page.waitForURL((url) => url.pathname === "/login");
     await page.waitForSelector("html[data-hydrated]");
-    await page.getByLabel("Email").fill(owner.email);
-    await page.getByLabel("Password").fill(owner.password);
+    await page.getByLabel("Email").fill(tools.user.email);
+    await page.getByLabel("Password").fill(tools.user.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/oauth/consent/"));
   }
@@ -92,8 +86,8 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     expect(await page.getByTestId("redirect-host").innerText()).toBe(new URL(redirectUri).host);
     expect(await page.getByTestId("scopes").innerText()).toBe("Use this workspace's deployed tools as you");
     const resources = await page.getByTestId("resources").innerText();
-    expect(resources).toContain(toolResource);
-    expect(resources).toContain(`in workspace ${slug}`);
+    expect(resources).toContain(tools.tool.resource);
+    expect(resources).toContain(`in workspace ${tools.slug}`);
 
     await page.getByRole("button", { name: "Approve" }).click();
     await page.waitForURL((url) => url.href.startsWith(redirectUri));
@@ -107,11 +101,11 @@ describe.skipIf(!hasChromium)("authorizing an application in Chromium", () => {
     const token = await fetch(`${service.url}/auth/v1/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier, resource: toolResource }),
+      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier, resource: tools.tool.resource }),
     });
     expect(token.status).toBe(200);
     const claims = decodeJwt(((await token.json()) as { access_token: string }).access_token);
-    expect(claims).toMatchObject({ aud: toolResource, scope: "tools", sub: owner.userId, email: owner.email, client_id: clientId });
+    expect(claims).toMatchObject({ aud: tools.tool.resource, scope: "tools", sub: tools.user.userId, email: tools.user.email, client_id: clientId });
   });
 
   it("shows the client's registered logo from the client's own origin, and tells that origin nothing of the page", async () => {

@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { startFakeSmtp } from "../fakes/smtp";
 import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser";
 import { confirmedSignUp } from "../support/confirmed-signup";
-import { suiteService } from "../support/service";
-import { suiteResource } from "../support/suite-resource";
+import { suiteServiceWithMail } from "../support/mail-service";
 
 warnIfNoChromium("tests/e2e/password-reset-mail.test.ts");
 
 /** "Forgot password?" with SMTP_URL set, end to end in Chromium at phone and desktop width. */
 describe.skipIf(!hasChromium)("password reset by mail in a browser", () => {
-  const smtp = suiteResource(startFakeSmtp, (started) => started.close());
-  const service = suiteService(() => ({ label: "e2e-reset-mail", env: { SMTP_URL: smtp.url } }));
+  const { smtp, service } = suiteServiceWithMail({ label: "e2e-reset-mail" });
   const browser = suiteBrowser();
 
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {

@@ -4,11 +4,9 @@ import { hasChromium, suiteBrowser, warnIfNoChromium } from "../support/browser"
 import { contextSignedInByForm } from "../support/browser-sign-in";
 import { signUp } from "../support/http";
 import { sharedService } from "../support/shared-service";
+import { CHROME_ON_LINUX as FIRST, FIREFOX_ON_WINDOWS as SECOND } from "../support/user-agents";
 
 warnIfNoChromium("tests/e2e/sessions-and-devices.test.ts");
-
-const FIRST = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const SECOND = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 /**
  * Issue 20, section 3, in Chromium at both widths: two browsers signed in as one person; the

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { describe, expect, it } from "vitest";
+import { api } from "../support/http";
+import { signedInOwner } from "../support/actors";
+import { suiteService } from "../support/service";
+import { brokerEnv, suiteFakeBroker } from "../support/suite-fakes";
+import { suiteSetUp } from "../support/suite-resource";
 import { catalogFile } from "../support/oauth";
-import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 
 /**
  * Issue 17 section 2: `svc_cs_` connect-session guesses (the `app_key` of an OAuth start)
@@ -11,29 +13,18 @@ import { startFakeBroker, type FakeBroker } from "../fakes/broker";
  * failure. Both now count in the same per-address limit, and the 429 comes before any lookup.
  */
 describe("connect-session guesses", () => {
-  let service: RunningService;
-  let broker: FakeBroker;
-  let owner: TestUser;
-
-  beforeAll(async () => {
-    broker = await startFakeBroker();
-    service = await startService({
-      label: "cs_flood",
-      env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), BROKER_API_URL: broker.url, BROKER_API_KEY: broker.apiKey, KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "30" },
-    });
-    owner = await signUp(service);
-    await createTenant(service, owner, uniqueSlug("cs"));
-  });
-  afterAll(async () => {
-    await service?.stop();
-    await broker?.close();
-  });
+  const broker = suiteFakeBroker();
+  const service = suiteService(() => ({
+    label: "cs_flood",
+    env: { INTEGRATIONS_FILE: catalogFile([broker.catalogRow("github")]), ...brokerEnv(broker), KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "30" },
+  }));
+  const cs = suiteSetUp(() => signedInOwner(service, { slugPrefix: "cs" }));
 
   it("answers 30 wrong svc_cs_ guesses 401 invalid_app_key, then 429 before any lookup", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 35; i++) {
       const guess = `svc_cs_${randomBytes(32).toString("base64url")}`;
-      const res = await api(service, `/api/oauth/broker/github/start?embed=1&internal=1&app_key=${guess}`, { cookie: owner.cookie });
+      const res = await api(service, `/api/oauth/broker/github/start?embed=1&internal=1&app_key=${guess}`, { cookie: cs.user.cookie });
       statuses.push(res.status);
       if (res.status === 401) expect(res.body).toMatchObject({ error: "invalid_app_key" });
       if (res.status === 429) expect(res.body).toEqual({ message: "Rate limit exceeded" });

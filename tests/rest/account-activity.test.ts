@@ -2,9 +2,10 @@ import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
-import { api, sessionCookieFrom, signUp, type TestUser } from "../support/http";
+import { api, formSignIn, sessionCookieFrom, signUp, type TestUser } from "../support/http";
 import { sharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
+import { CHROME_ON_MAC as CHROME, FIREFOX_ON_UBUNTU as FIREFOX } from "../support/user-agents";
 
 /**
  * Issue 20 section 4: "a person sees their own account's rows on the profile page" (ADR 047).
@@ -12,8 +13,6 @@ import { trpc } from "../support/trpc";
  * profile page's procedure) gives the signed-in person theirs once each, from the workspaces
  * they are still in, whatever their role, and never another person's.
  */
-const FIREFOX = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const CHROME = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 describe("recent account activity", () => {
@@ -43,12 +42,7 @@ describe("recent account activity", () => {
   }, 120_000);
 
   function signIn(user: { email: string; password: string }, userAgent: string, password = user.password) {
-    return fetch(`${service.url}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": userAgent },
-      body: new URLSearchParams({ email: user.email, password }),
-      redirect: "manual",
-    });
+    return formSignIn(service, { email: user.email, password }, userAgent);
   }
   const activity = (user: Pick<TestUser, "cookie">, input?: unknown) => trpc(service, user, "accountActivity.list", input, "query");
   /** What the profile shows of each entry: the row's id and time are the service's. */

@@ -1,8 +1,9 @@
 import WebSocket from "ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appRequest } from "../support/app-host";
-import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
+import { suiteEchoUpstream } from "../support/echo-upstream";
+import { ownerWithTool } from "../support/deployed-tool";
+import { suiteSetUp } from "../support/suite-resource";
 import { sharedService } from "../support/shared-service";
 
 /**
@@ -13,37 +14,22 @@ import { sharedService } from "../support/shared-service";
  */
 describe("a deployed tool's cookies", () => {
   const service = sharedService();
-  let upstream: EchoUpstream;
-  let owner: TestUser;
-  let publicHost: string;
-
-  beforeAll(async () => {
-    upstream = await startEchoUpstream();
-    owner = await signUp(service);
-    const slug = uniqueSlug("jar");
-    await createTenant(service, owner, slug);
-    const res = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "open", upstreamUrl: upstream.url, access: "public" } });
-    if (res.status !== 201) throw new Error(res.text);
-    publicHost = `open--${slug}.localhost:${new URL(service.url).port}`;
-  });
-  afterAll(async () => {
-    await upstream?.close();
-    await service?.stop();
-  });
+  const upstream = suiteEchoUpstream();
+  const jar = suiteSetUp(() => ownerWithTool(service, { slugPrefix: "jar", tool: { name: "open", upstreamUrl: upstream.url, access: "public" } }));
 
   const planting = (...lines: string[]) => `/set-cookie?${lines.map((line) => `c=${encodeURIComponent(line)}`).join("&")}`;
 
   it("loses its Domain attribute, whatever its spelling, and keeps the rest of the cookie", async () => {
-    const res = await appRequest(service.url, publicHost, planting("x=1; Domain=localhost; Path=/", "y=2; path=/a; domain=.localhost; HttpOnly; Max-Age=60", "z=3;DOMAIN = localhost ;Secure", "w=4; Domain=localhost; Domain=other.localhost; SameSite=Lax", "plain=5"));
+    const res = await appRequest(service.url, jar.tool.host, planting("x=1; Domain=localhost; Path=/", "y=2; path=/a; domain=.localhost; HttpOnly; Max-Age=60", "z=3;DOMAIN = localhost ;Secure", "w=4; Domain=localhost; Domain=other.localhost; SameSite=Lax", "plain=5"));
     expect(res.status).toBe(200);
     expect(res.headers["set-cookie"]).toEqual(["x=1; Path=/", "y=2; path=/a; HttpOnly; Max-Age=60", "z=3;Secure", "w=4; SameSite=Lax", "plain=5"]);
   });
 
   it("never sets the service's own cookies, in any spelling, nor a nameless one", async () => {
-    const session = owner.cookie.slice("svc_session=".length);
+    const session = jar.user.cookie.slice("svc_session=".length);
     const res = await appRequest(
       service.url,
-      publicHost,
+      jar.tool.host,
       planting(
         `svc_session=${session}; Domain=localhost; Path=/api`,
         `__Host-svc_session=${session}; Path=/; Secure`,
@@ -62,7 +48,7 @@ describe("a deployed tool's cookies", () => {
   });
 
   it("keeps Clear-Site-Data to the tool's own origin: no \"cookies\", no \"*\"", async () => {
-    const clearing = (value: string) => appRequest(service.url, publicHost, `/set-cookie?h=${encodeURIComponent(`Clear-Site-Data: ${value}`)}`);
+    const clearing = (value: string) => appRequest(service.url, jar.tool.host, `/set-cookie?h=${encodeURIComponent(`Clear-Site-Data: ${value}`)}`);
     expect((await clearing('"cache", "Cookies", "storage"')).headers["clear-site-data"]).toBe('"cache", "storage"');
     expect((await clearing('"*"')).headers["clear-site-data"]).toBeUndefined();
     expect((await clearing('"cookies"')).headers["clear-site-data"]).toBeUndefined();
@@ -70,7 +56,7 @@ describe("a deployed tool's cookies", () => {
 
   it("passes no Domain through a WebSocket upgrade's answer either", async () => {
     const port = new URL(service.url).port;
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws-cookies`, { headers: { host: publicHost } });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws-cookies`, { headers: { host: jar.tool.host } });
     const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
       socket.on("upgrade", (res) => resolve(res.headers));
       socket.on("error", reject);

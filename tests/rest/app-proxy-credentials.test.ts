@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appRequest, appSession, type AppResponse } from "../support/app-host";
-import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { appWithKey } from "../support/actors";
+import { headerPairs, suiteEchoUpstream } from "../support/echo-upstream";
+import { deployTool } from "../support/deployed-tool";
+import { suiteSetUp } from "../support/suite-resource";
+import { appWithKey, signedInOwner } from "../support/actors";
 import { sharedService } from "../support/shared-service";
 import { toolTokensFor } from "../support/tool-tokens";
 
@@ -13,37 +14,21 @@ import { toolTokensFor } from "../support/tool-tokens";
  */
 describe("our credentials and the proxy's headers never reach a tool", () => {
   const service = sharedService();
-  let upstream: EchoUpstream;
-  let owner: TestUser;
-  let publicHost: string;
-  let membersHost: string;
-  let appCookie: string;
-  let tokens: { label: string; token: string }[];
-
-  beforeAll(async () => {
-    upstream = await startEchoUpstream();
-    owner = await signUp(service);
-    const slug = uniqueSlug("leak");
-    await createTenant(service, owner, slug);
-    for (const [name, access] of [["open", "public"], ["tool", "members"]] as const) {
-      const res = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name, upstreamUrl: upstream.url, access } });
-      if (res.status !== 201) throw new Error(res.text);
-    }
-    const port = new URL(service.url).port;
-    publicHost = `open--${slug}.localhost:${port}`;
-    membersHost = `tool--${slug}.localhost:${port}`;
-    appCookie = await appSession(service.url, membersHost, owner.cookie);
-    const oauth = await toolTokensFor(service, owner, `http://${publicHost}/`);
-    tokens = [
+  const upstream = suiteEchoUpstream();
+  /** A public tool and a members-only one of one workspace, and each credential of their owner's. */
+  const leak = suiteSetUp(async () => {
+    const owner = await signedInOwner(service, { slugPrefix: "leak" });
+    const open = await deployTool(service, owner, { name: "open", upstreamUrl: upstream.url, access: "public" });
+    const members = await deployTool(service, owner, { name: "tool", upstreamUrl: upstream.url, access: "members" });
+    const appCookie = await appSession(service.url, members.host, owner.user.cookie);
+    const oauth = await toolTokensFor(service, owner.user, open.resource);
+    const tokens = [
       { label: "OAuth access token", token: await oauth.mint() },
       { label: "session JWT", token: oauth.sessionAccessToken },
-      { label: "dashboard session cookie value", token: owner.cookie.slice("svc_session=".length) },
-      { label: "app key", token: (await appWithKey(service, owner)).apiKey },
+      { label: "dashboard session cookie value", token: owner.user.cookie.slice("svc_session=".length) },
+      { label: "app key", token: (await appWithKey(service, owner.user)).apiKey },
     ];
-  });
-  afterAll(async () => {
-    await upstream?.close();
-    await service?.stop();
+    return { publicHost: open.host, membersHost: members.host, appCookie, tokens };
   });
 
   const received = (res: AppResponse) => headerPairs(res.json().rawHeaders);
@@ -70,11 +55,11 @@ describe("our credentials and the proxy's headers never reach a tool", () => {
   ];
 
   it("strips a token of ours from Authorization however it is spelled, at a public tool and beside an app session", async () => {
-    for (const { label, token } of tokens) {
+    for (const { label, token } of leak.tokens) {
       for (const [spelling, headers] of spellings(token)) {
-        for (const [where, host] of [["public", publicHost], ["members", membersHost]] as const) {
+        for (const [where, host] of [["public", leak.publicHost], ["members", leak.membersHost]] as const) {
           // At the members-only tool the app session comes along, in the same Cookie header when the spelling has one.
-          const withSession: [string, string][] = headers.some(([n]) => n === "Cookie") ? headers.map(([n, v]) => [n, `${appCookie}; ${v}`]) : [["Cookie", appCookie], ...headers];
+          const withSession: [string, string][] = headers.some(([n]) => n === "Cookie") ? headers.map(([n, v]) => [n, `${leak.appCookie}; ${v}`]) : [["Cookie", leak.appCookie], ...headers];
           const rawHeaders = where === "members" ? withSession : headers;
           const res = await appRequest(service.url, host, "/", { rawHeaders });
           // A well-formed token of ours decides alone at a members-only tool (ADR 039): one for another tool is refused there, and the tool sees nothing.
@@ -86,12 +71,12 @@ describe("our credentials and the proxy's headers never reach a tool", () => {
   });
 
   it("still passes the tool its own Authorization and cookies", async () => {
-    const res = await appRequest(service.url, publicHost, "/", { rawHeaders: [["Authorization", "Bearer tool-own-api-key"], ["Cookie", "pref=dark; cart=3"]] });
+    const res = await appRequest(service.url, leak.publicHost, "/", { rawHeaders: [["Authorization", "Bearer tool-own-api-key"], ["Cookie", "pref=dark; cart=3"]] });
     expect(received(res).filter(([n]) => n === "authorization" || n === "cookie")).toEqual([
       ["authorization", "Bearer tool-own-api-key"],
       ["cookie", "pref=dark; cart=3"],
     ]);
-    const basic = await appRequest(service.url, publicHost, "/", { rawHeaders: [["Authorization", "Basic dXNlcjpwYXNz"]] });
+    const basic = await appRequest(service.url, leak.publicHost, "/", { rawHeaders: [["Authorization", "Basic dXNlcjpwYXNz"]] });
     expect(received(basic).filter(([n]) => n === "authorization")).toEqual([["authorization", "Basic dXNlcjpwYXNz"]]);
   });
 
@@ -111,13 +96,13 @@ describe("our credentials and the proxy's headers never reach a tool", () => {
       ["x-SVC-user-ID", "attacker"],
       ["X-Svc_User_Email", "evil@example.com"],
     ];
-    const res = await appRequest(service.url, publicHost, "/", { rawHeaders: forged });
+    const res = await appRequest(service.url, leak.publicHost, "/", { rawHeaders: forged });
     expect(res.status).toBe(200);
     const seen = received(res).filter(([n]) => /^x[-_](forwarded|real|svc)/.test(n));
     expect(seen).toEqual([
       ["x-forwarded-for", "127.0.0.1"],
       ["x-forwarded-proto", "http"],
-      ["x-forwarded-host", publicHost],
+      ["x-forwarded-host", leak.publicHost],
     ]);
   });
 });

@@ -1,8 +1,9 @@
 import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
-import { beforeAll, describe, expect, it } from "vitest";
-import { signedInOwner, type TenantOwner } from "../support/actors";
+import { describe, expect, it } from "vitest";
+import { signedInOwner } from "../support/actors";
 import { sharedService } from "../support/shared-service";
+import { suiteSetUp } from "../support/suite-resource";
 
 /**
  * Issue 20 section 4: a second factor enrolled or removed and recovery codes made, used or
@@ -11,11 +12,7 @@ import { sharedService } from "../support/shared-service";
  */
 describe("audit log: factors and recovery codes", () => {
   const service = sharedService();
-  let ws: TenantOwner;
-
-  beforeAll(async () => {
-    ws = await signedInOwner(service, { slugPrefix: "mfa" });
-  }, 120_000);
+  const ws = suiteSetUp(() => signedInOwner(service, { slugPrefix: "mfa" }), 120_000);
 
   const client = () =>
     new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, experimental: { recoveryCodes: true } });

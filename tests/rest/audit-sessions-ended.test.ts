@@ -1,10 +1,10 @@
 import { AuthClient } from "@supabase/auth-js";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
-import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
-import { api, sessionCookieFrom, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { describe, expect, it } from "vitest";
+import { invitedPerson, signedInOwner } from "../support/actors";
+import { api, formSignIn, sessionCookieFrom, type TestUser } from "../support/http";
+import { suiteServiceWithMail } from "../support/mail-service";
+import { suiteSetUp } from "../support/suite-resource";
 
 /**
  * Issue 20 section 4: a session revoked is an account event whatever ends it. Besides a
@@ -15,20 +15,9 @@ import { startService, type RunningService } from "../support/service";
  * and the owner's log say when their sessions were ended.
  */
 describe("audit log: sessions ended by two-step sign-in, a password change and a password reset", () => {
-  let service: RunningService;
-  let smtp: FakeSmtp;
-  let ws: TenantOwner;
-
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    // Autoconfirm: sign-ups get a session at once, and the reset link is mailed.
-    service = await startService({ label: "audit-sessions-ended", env: { SMTP_URL: smtp.url, MAILER_AUTOCONFIRM: "true" } });
-    ws = await signedInOwner(service, { slugPrefix: "ended" });
-  }, 120_000);
-  afterAll(async () => {
-    await service?.stop();
-    await smtp?.close();
-  });
+  // Autoconfirm: sign-ups get a session at once, and the reset link is mailed.
+  const { smtp, service } = suiteServiceWithMail({ label: "audit-sessions-ended", env: { MAILER_AUTOCONFIRM: "true" } });
+  const ws = suiteSetUp(() => signedInOwner(service, { slugPrefix: "ended" }));
 
   const mark = async () => (await service.db.query(`select coalesce(max(seq), 0)::int as n from audit_log where tenant_id = $1`, [ws.tenantId])).rows[0].n as number;
   /** The sessions recorded as ended since `after`, and by whom. */
@@ -41,12 +30,7 @@ describe("audit log: sessions ended by two-step sign-in, a password change and a
     (await service.db.query(`select id from auth_sessions where user_id = $1 and revoked_at is null order by id`, [user.userId])).rows.map((r) => r.id as string);
   const client = () => new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
   const signIn = async (user: TestUser) => {
-    const res = await fetch(`${service.url}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: user.email, password: user.password }),
-      redirect: "manual",
-    });
+    const res = await formSignIn(service, user);
     expect(res.status).toBe(302);
     return sessionCookieFrom(res.headers)!;
   };

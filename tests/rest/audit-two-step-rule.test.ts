@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
+import { describe, expect, it } from "vitest";
+import { invitedPerson, signedInOwner } from "../support/actors";
 import { enrolAuthenticator } from "../support/authenticator";
 import { api, sessionCookieFrom, type ApiResponse, type TestUser } from "../support/http";
 import { sharedService } from "../support/shared-service";
+import { suiteSetUp } from "../support/suite-resource";
 
 /**
  * Issue 20 section 4: the owner turning the workspace's two-step rule on or off (ADR 049) is
@@ -11,11 +12,7 @@ import { sharedService } from "../support/shared-service";
  */
 describe("audit log: the workspace's two-step rule", () => {
   const service = sharedService();
-  let ws: TenantOwner;
-
-  beforeAll(async () => {
-    ws = await signedInOwner(service, { slugPrefix: "arule" });
-  }, 120_000);
+  const ws = suiteSetUp(() => signedInOwner(service, { slugPrefix: "arule" }), 120_000);
 
   const RULE = "/api/tenants/me/two-step-rule";
   const count = async () => (await service.db.query(`select count(*)::int as n from audit_log where tenant_id = $1`, [ws.tenantId])).rows[0].n as number;

@@ -1,9 +1,8 @@
 import { AuthClient } from "@supabase/auth-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { describe, expect, it } from "vitest";
 import { HOSTILE } from "../support/hostile-strings";
 import { uniqueEmail } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { mailTo as nthMailTo, suiteServiceWithMail } from "../support/mail-service";
 
 /**
  * Issue 16: GoTrue's admin `generate_link` and `invite`, driven by an unmodified auth-js
@@ -12,16 +11,7 @@ import { startService, type RunningService } from "../support/service";
  */
 const SERVICE_ROLE_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.YWRtaW4tbGlua3Mta2V5";
 const PASSWORD = "correct horse battery";
-let smtp: FakeSmtp;
-let service: RunningService;
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  service = await startService({ label: "authjs-admin-links", env: { SMTP_URL: smtp.url, SERVICE_ROLE_KEY } });
-}, 60_000);
-afterAll(async () => {
-  await service?.stop();
-  await smtp?.close();
-});
+const { smtp, service } = suiteServiceWithMail({ label: "authjs-admin-links", env: { SERVICE_ROLE_KEY } });
 
 const client = (key: string) =>
   new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: key, Authorization: `Bearer ${key}` }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
@@ -53,16 +43,7 @@ async function confirmedAccount(email = uniqueEmail("links")) {
   return { email, id: data.user!.id };
 }
 
-async function mailTo(to: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let mail = smtp.received.find((m) => m.to.includes(to));
-  while (!mail && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-    mail = smtp.received.find((m) => m.to.includes(to));
-  }
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-}
+const mailTo = (to: string) => nthMailTo(smtp, to, 1, 10_000);
 
 describe("auth.admin.generateLink", () => {
   it("signup: a new unconfirmed account with the password and data; its link signs in once and confirms the address", async () => {

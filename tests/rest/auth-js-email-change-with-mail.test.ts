@@ -1,8 +1,7 @@
 import { AuthClient } from "@supabase/auth-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { mailTo, suiteServiceWithMail } from "../support/mail-service";
 
 /**
  * Issue 16, 1: with mail (SMTP_URL), `updateUser({ email })` is GoTrue's secure change, driven
@@ -10,29 +9,14 @@ import { startService, type RunningService } from "../support/service";
  * one is followed, and the user shows it as `new_email` meanwhile.
  */
 describe("auth-js email change with mail", () => {
-  let smtp: FakeSmtp;
-  let service: RunningService;
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    service = await startService({ label: "authjs-mail", env: { SMTP_URL: smtp.url } });
-  }, 60_000);
-  afterAll(async () => {
-    await service?.stop();
-    await smtp?.close();
-  });
+  const { smtp, service } = suiteServiceWithMail({ label: "authjs-mail" });
 
   const PASSWORD = "correct horse battery";
   const client = () =>
     new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
   /** The token of the link in the `count`-th mail to `to`, decoded from quoted-printable. */
   const linkTo = async (to: string, count = 1) => {
-    const deadline = Date.now() + 5_000;
-    let mails = smtp.received.filter((m) => m.to.includes(to));
-    while (mails.length < count && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      mails = smtp.received.filter((m) => m.to.includes(to));
-    }
-    const raw = mails[count - 1]!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const raw = await mailTo(smtp, to, count);
     return { raw, token: /\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(raw)![1]! };
   };
   const follow = (token: string) =>

@@ -1,24 +1,14 @@
 import { AuthClient } from "@supabase/auth-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { suiteServiceWithMail } from "../support/mail-service";
 
 /**
  * GoTrue's MAILER_AUTOCONFIRM with mail (what Supabase's own auth-js suite runs against): a
  * sign-up gets its session at once and no confirmation mail, while everything else that
  * mails (here a sign-in code) still goes out.
  */
-let smtp: FakeSmtp;
-let service: RunningService;
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  service = await startService({ label: "authjs-autoconfirm", env: { SMTP_URL: smtp.url, MAILER_AUTOCONFIRM: "true" } });
-}, 60_000);
-afterAll(async () => {
-  await service?.stop();
-  await smtp?.close();
-});
+const { smtp, service } = suiteServiceWithMail({ label: "authjs-autoconfirm", env: { MAILER_AUTOCONFIRM: "true" } });
 
 const client = () => new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
 

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { AuthClient } from "@supabase/auth-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { describe, expect, it } from "vitest";
 import { HOSTILE } from "../support/hostile-strings";
 import { uniqueEmail } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { mailTo as nthMailTo, suiteServiceWithMail } from "../support/mail-service";
 
 /**
  * Issue 16, 1: what GoTrue sends by mail, driven by an unmodified `@supabase/auth-js` against a
@@ -13,32 +12,14 @@ import { startService, type RunningService } from "../support/service";
  */
 const SERVICE_ROLE_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.bWFpbC1mbG93cy1rZXk";
 const PASSWORD = "correct horse battery";
-let smtp: FakeSmtp;
-let service: RunningService;
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  service = await startService({ label: "authjs-mail-flows", env: { SMTP_URL: smtp.url, SERVICE_ROLE_KEY } });
-}, 60_000);
-afterAll(async () => {
-  await service?.stop();
-  await smtp?.close();
-});
+const { smtp, service } = suiteServiceWithMail({ label: "authjs-mail-flows", env: { SERVICE_ROLE_KEY } });
 
 const client = (key = "anon") =>
   new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: key, Authorization: `Bearer ${key}` }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
 const anon = () => new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
 
 /** The `count`-th mail to `to`, quoted-printable undone; waits for it to arrive. */
-async function mailTo(to: string, count = 1): Promise<string> {
-  const deadline = Date.now() + 5_000;
-  let mails = smtp.received.filter((m) => m.to.includes(to));
-  while (mails.length < count && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-    mails = smtp.received.filter((m) => m.to.includes(to));
-  }
-  if (mails.length < count) throw new Error(`no mail #${count} to ${to}`);
-  return mails[count - 1]!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-}
+const mailTo = (to: string, count = 1) => nthMailTo(smtp, to, count);
 const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).length;
 
 /** `POST /auth/v1/otp` as it answers, status and body. */

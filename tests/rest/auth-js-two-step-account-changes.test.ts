@@ -1,9 +1,8 @@
 import { AuthClient } from "@supabase/auth-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { describe, expect, it } from "vitest";
 import { authenticatorApp } from "../support/authenticator";
 import { uniqueEmail } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { suiteServiceWithMail } from "../support/mail-service";
 
 /**
  * Issue 27, 1 (ADR 061): once an account has a verified second factor, its password alone (an
@@ -12,16 +11,7 @@ import { startService, type RunningService } from "../support/service";
  * with mail (the fake SMTP server), so an address change would send its confirmation.
  */
 const PASSWORD = "correct horse battery";
-let smtp: FakeSmtp;
-let service: RunningService;
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  service = await startService({ label: "authjs-two-step-changes", env: { SMTP_URL: smtp.url, MAILER_AUTOCONFIRM: "true" } });
-}, 60_000);
-afterAll(async () => {
-  await service?.stop();
-  await smtp?.close();
-});
+const { smtp, service } = suiteServiceWithMail({ label: "authjs-two-step-changes", env: { MAILER_AUTOCONFIRM: "true" } });
 
 const client = () => new AuthClient({ url: `${service.url}/auth/v1`, headers: { apikey: "anon" }, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false });
 /** What auth-js makes of GoTrue's 403 `session_not_found`: the session has ended. */

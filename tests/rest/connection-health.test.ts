@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, type TestUser } from "../support/http";
-import { appWithKey, signedInOwner } from "../support/actors";
-import { startService, type RunningService } from "../support/service";
+import { describe, expect, it } from "vitest";
+import { api } from "../support/http";
+import { ownerWithApp } from "../support/actors";
+import { suiteService } from "../support/service";
+import { brokerEnv, providerEnv, suiteFakeBroker, suiteFakeOAuthProvider } from "../support/suite-fakes";
+import { suiteSetUp } from "../support/suite-resource";
 import { catalogFile } from "../support/oauth";
 import { connectBroker, connectFirstParty } from "../support/connect-flows";
-import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
-import { startFakeBroker, type FakeBroker } from "../fakes/broker";
 import { trpc } from "../support/trpc";
 import { startWebhookReceiver } from "../support/webhook-receiver";
 import { Webhook } from "standardwebhooks";
@@ -18,40 +18,23 @@ import { Webhook } from "standardwebhooks";
  * provider (item 3).
  */
 describe("connection health", () => {
-  let service: RunningService;
-  let provider: FakeOAuthProvider;
-  let broker: FakeBroker;
-  let owner: TestUser;
-  let tenantId: string;
-  let appKey: string;
-  let appId: string;
+  const provider = suiteFakeOAuthProvider();
+  const broker = suiteFakeBroker();
+  const service = suiteService(() => ({
+    label: "conn_health",
+    env: {
+      INTEGRATIONS_FILE: catalogFile([{ ...provider.catalogRow("supabase") }, broker.catalogRow("github")]),
+      ...providerEnv(provider),
+      ...brokerEnv(broker),
+      CONNECTION_HEALTH_INTERVAL_SECONDS: "0.3",
+      CONNECTION_HEALTH_RETRY_SECONDS: "0.05,0.05",
+    },
+  }));
+  const health = suiteSetUp(() => ownerWithApp(service, { slugPrefix: "health", appName: "Watcher" }));
   /** The first test's connection, left in needs_reauth and reconnected. */
   let firstId: string;
 
-  beforeAll(async () => {
-    [provider, broker] = await Promise.all([startFakeOAuthProvider(), startFakeBroker()]);
-    const file = catalogFile([{ ...provider.catalogRow("supabase") }, broker.catalogRow("github")]);
-    service = await startService({
-      label: "conn_health",
-      env: {
-        INTEGRATIONS_FILE: file,
-        SUPABASE_OAUTH_CLIENT_ID: provider.clientId,
-        SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret,
-        BROKER_API_URL: broker.url,
-        BROKER_API_KEY: broker.apiKey,
-        CONNECTION_HEALTH_INTERVAL_SECONDS: "0.3",
-        CONNECTION_HEALTH_RETRY_SECONDS: "0.05,0.05",
-      },
-    });
-    ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "health" }));
-    ({ apiKey: appKey, appId } = await appWithKey(service, owner, "Watcher"));
-  }, 90_000);
-  afterAll(async () => {
-    await service?.stop();
-    await Promise.all([provider?.close(), broker?.close()]);
-  });
-
-  const bearer = () => ({ authorization: `Bearer ${appKey}` });
+  const bearer = () => ({ authorization: `Bearer ${health.apiKey}` });
   const rowOf = async (id: string) => (await service.db.query("select status, status_reason, status_changed_at, last_refreshed_at from connections where id = $1", [id])).rows[0];
 
   async function waitForRow(id: string, done: (row: any) => boolean, what: string): Promise<any> {
@@ -72,15 +55,15 @@ describe("connection health", () => {
   }
 
   const eventsOf = async (id: string) =>
-    (await service.db.query("select type, data from app_events where tenant_id = $1 and data->>'connectionId' = $2 order by id", [tenantId, id])).rows;
+    (await service.db.query("select type, data from app_events where tenant_id = $1 and data->>'connectionId' = $2 order by id", [health.tenantId, id])).rows;
 
-  const connectionCount = async () => (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).rows[0].n as number;
+  const connectionCount = async () => (await service.db.query("select count(*)::int as n from connections where tenant_id = $1", [health.tenantId])).rows[0].n as number;
   const integrationEnv = async () =>
-    (await trpc(service, owner, "apps.env", { appId }, "query")).data.filter((row: any) => row.kind === "integration").map((row: any) => [row.key, row.value]);
+    (await trpc(service, health.user, "apps.env", { appId: health.appId }, "query")).data.filter((row: any) => row.kind === "integration").map((row: any) => [row.key, row.value]);
 
   it("a refresh the provider refuses (invalid_grant) moves the connection to needs_reauth and is announced by webhook; the proxy then answers 409 without calling the provider; a reconnect keeps the id, the bindings and the variables, and the proxy works again", { timeout: 60_000 }, async () => {
     const receiver = await startWebhookReceiver();
-    const endpoint = await api(service, "/api/webhooks", { method: "POST", cookie: owner.cookie, json: { url: `${receiver.url}/health`, eventTypes: ["connection.needs_reauth", "connection.reconnected"] } });
+    const endpoint = await api(service, "/api/webhooks", { method: "POST", cookie: health.user.cookie, json: { url: `${receiver.url}/health`, eventTypes: ["connection.needs_reauth", "connection.reconnected"] } });
     expect(endpoint.status, endpoint.text).toBe(201);
     const signed = (hook: { headers: Record<string, unknown>; body: string }) =>
       new Webhook(endpoint.body.secret).verify(hook.body, {
@@ -88,7 +71,7 @@ describe("connection health", () => {
         "webhook-timestamp": String(hook.headers["webhook-timestamp"]),
         "webhook-signature": String(hook.headers["webhook-signature"]),
       }) as { type: string; data: Record<string, unknown> };
-    const { message } = await connectFirstParty(service, owner, "supabase", `embed=1&app_key=${appKey}`);
+    const { message } = await connectFirstParty(service, health.user, "supabase", `embed=1&app_key=${health.apiKey}`);
     expect(message.type).toBe("svc:oauth:done");
     const id = message.connection_id;
     firstId = id;
@@ -127,7 +110,7 @@ describe("connection health", () => {
     // Reconnect in place: the same popup flow with reconnect=<id>.
     provider.refreshError = null;
     const count = await connectionCount();
-    const again = await connectFirstParty(service, owner, "supabase", `reconnect=${id}`);
+    const again = await connectFirstParty(service, health.user, "supabase", `reconnect=${id}`);
     expect(again.callback.status).toBe(200);
     expect(again.message).toEqual({
       type: "svc:oauth:done",
@@ -142,12 +125,12 @@ describe("connection health", () => {
     expect(await connectionCount()).toBe(count);
     const back = await rowOf(id);
     expect([back.status, back.status_reason]).toEqual(["active", null]);
-    expect((await service.db.query("select app_id from app_connection_bindings where connection_id = $1", [id])).rows).toEqual([{ app_id: appId }]);
+    expect((await service.db.query("select app_id from app_connection_bindings where connection_id = $1", [id])).rows).toEqual([{ app_id: health.appId }]);
     expect(await integrationEnv()).toEqual(envBefore);
     expect((await eventsOf(id)).map((event) => event.type)).toEqual(["connection.created", "connection.bound", "connection.needs_reauth", "connection.reconnected"]);
     const hooks = await receiver.waitFor("/health", 2);
     expect(hooks.map((hook) => signed(hook).type)).toEqual(["connection.needs_reauth", "connection.reconnected"]);
-    await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: owner.cookie });
+    await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: health.user.cookie });
     await receiver.close();
     const works = await api(service, "/api/proxy/supabase/v1/items", { headers: bearer() });
     expect(works.status).toBe(200);
@@ -160,7 +143,7 @@ describe("connection health", () => {
     expect(stored.account_id).toBe("org_1");
     provider.organizationId = "org_other";
     provider.organizationName = "Other Org";
-    const refused = await connectFirstParty(service, owner, "supabase", `reconnect=${firstId}&state=s1`);
+    const refused = await connectFirstParty(service, health.user, "supabase", `reconnect=${firstId}&state=s1`);
     expect(refused.callback.status).toBe(409);
     expect(refused.message).toEqual({
       type: "svc:oauth:error",
@@ -170,13 +153,13 @@ describe("connection health", () => {
     });
     expect((await service.db.query("select encrypted_credential, account_id from connections where id = $1", [firstId])).rows[0]).toEqual(stored);
 
-    const switched = await connectFirstParty(service, owner, "supabase", `reconnect=${firstId}&switch_account=1`);
+    const switched = await connectFirstParty(service, health.user, "supabase", `reconnect=${firstId}&switch_account=1`);
     expect(switched.message).toMatchObject({ type: "svc:oauth:done", connection_id: firstId, display_name: "Other Org", reconnected: true });
     expect((await service.db.query("select account_id from connections where id = $1", [firstId])).rows[0].account_id).toBe("org_other");
 
     // What reconnect may name: a connection of this workspace for this provider.
     for (const bad of ["not-a-uuid", "7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6"]) {
-      const res = await api(service, `/api/oauth/supabase/authorize?reconnect=${bad}`, { cookie: owner.cookie });
+      const res = await api(service, `/api/oauth/supabase/authorize?reconnect=${bad}`, { cookie: health.user.cookie });
       expect([res.status, res.body]).toEqual([404, { error: "connection_not_found" }]);
     }
     provider.organizationName = "Acme Org";
@@ -186,10 +169,10 @@ describe("connection health", () => {
     const count = await connectionCount();
     provider.organizationId = "org_team_a";
     provider.organizationName = "Team A";
-    const a = await connectFirstParty(service, owner);
+    const a = await connectFirstParty(service, health.user);
     provider.organizationId = "org_team_b";
     provider.organizationName = "Team B";
-    const b = await connectFirstParty(service, owner);
+    const b = await connectFirstParty(service, health.user);
     expect([a.message.display_name, b.message.display_name]).toEqual(["Team A", "Team B"]);
     expect(a.message.connection_id).not.toBe(b.message.connection_id);
     expect(a.message).not.toHaveProperty("reconnected");
@@ -197,13 +180,13 @@ describe("connection health", () => {
 
     provider.organizationId = "org_team_a";
     provider.organizationName = "Team A (renamed upstream)";
-    const aAgain = await connectFirstParty(service, owner);
+    const aAgain = await connectFirstParty(service, health.user);
     expect(aAgain.message).toMatchObject({ type: "svc:oauth:done", connection_id: a.message.connection_id, external_id: a.message.external_id, display_name: "Team A", reconnected: true });
     expect(await connectionCount()).toBe(count + 2);
     provider.organizationName = "Acme Org";
 
     // Each its own name: renamed, and the name survives the account being connected again.
-    const renamed = await api(service, `/api/connections/${b.message.connection_id}`, { method: "PATCH", cookie: owner.cookie, json: { displayName: "  Team B (billing)  " } });
+    const renamed = await api(service, `/api/connections/${b.message.connection_id}`, { method: "PATCH", cookie: health.user.cookie, json: { displayName: "  Team B (billing)  " } });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toEqual({
       id: b.message.connection_id,
@@ -217,15 +200,15 @@ describe("connection health", () => {
       createdAt: expect.any(String),
     });
     provider.organizationId = "org_team_b";
-    const bAgain = await connectFirstParty(service, owner);
+    const bAgain = await connectFirstParty(service, health.user);
     expect(bAgain.message).toMatchObject({ connection_id: b.message.connection_id, display_name: "Team B (billing)", reconnected: true });
-    const tooLong = await api(service, `/api/connections/${b.message.connection_id}`, { method: "PATCH", cookie: owner.cookie, json: { displayName: "x".repeat(101) } });
+    const tooLong = await api(service, `/api/connections/${b.message.connection_id}`, { method: "PATCH", cookie: health.user.cookie, json: { displayName: "x".repeat(101) } });
     expect([tooLong.status, tooLong.body]).toEqual([400, { message: "Display name must be 1-100 characters" }]);
   });
 
   it("a failure for now (503) is retried and the connection stays active; when the retries are spent it moves to error, and back to active once a refresh works", { timeout: 60_000 }, async () => {
     provider.organizationId = "org_transient";
-    const { message } = await connectFirstParty(service, owner);
+    const { message } = await connectFirstParty(service, health.user);
     const id = message.connection_id;
 
     provider.failRefreshes(2, 503);
@@ -251,7 +234,7 @@ describe("connection health", () => {
   });
 
   it("a broker connection follows the broker's account status: EXPIRED needs reauth (409 without calling the broker), ACTIVE again is active, FAILED an error, gone is revoked", { timeout: 60_000 }, async () => {
-    const { message } = await connectBroker(service, owner, "github", `embed=1&app_key=${appKey}`);
+    const { message } = await connectBroker(service, health.user, "github", `embed=1&app_key=${health.apiKey}`);
     expect(message.type).toBe("svc:oauth:done");
     const id = message.connection_id;
     const accountId = (await service.db.query("select metadata->>'broker_account_id' as account from connections where id = $1", [id])).rows[0].account;
@@ -282,11 +265,11 @@ describe("connection health", () => {
 
     // Reconnected in place through the embed path: no connect wizard (the connection is named),
     // a new account at the broker, the same connection.
-    const embedQuery = `embed=1&app_key=${appKey}&reconnect=${id}`;
-    const start = await api(service, `/api/oauth/broker/github/start?${embedQuery}`, { cookie: owner.cookie });
+    const embedQuery = `embed=1&app_key=${health.apiKey}&reconnect=${id}`;
+    const start = await api(service, `/api/oauth/broker/github/start?${embedQuery}`, { cookie: health.user.cookie });
     expect(start.status).toBe(302);
     expect(start.headers.get("location")).toMatch(new RegExp(`^${broker.url}/link/`));
-    const again = await connectBroker(service, owner, "github", embedQuery);
+    const again = await connectBroker(service, health.user, "github", embedQuery);
     expect(again.message).toMatchObject({ type: "svc:oauth:done", provider: "github", connection_id: id, external_id: message.external_id, reconnected: true });
     const newAccount = (await service.db.query("select metadata->>'broker_account_id' as account from connections where id = $1", [id])).rows[0].account;
     expect(newAccount).not.toBe(accountId);

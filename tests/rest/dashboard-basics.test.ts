@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, sessionCookieFrom, signUp, type TestUser } from "../support/http";
+import { api, formSignIn, sessionCookieFrom, signUp, type TestUser } from "../support/http";
 import { signedInOwner } from "../support/actors";
 import { startService, type RunningService } from "../support/service";
 import { trpc } from "../support/trpc";
@@ -168,13 +168,7 @@ describe("password reset links", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       redirect: "manual",
     });
-  const signIn = (email: string, password: string) =>
-    fetch(`${service.url}/login`, {
-      method: "POST",
-      body: new URLSearchParams({ email, password }),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      redirect: "manual",
-    });
+  const signIn = (email: string, password: string) => formSignIn(service, { email, password });
   const links = (userId: string) => q("select token_hash, used_at, issued_by from password_reset_links where user_id = $1 order by created_at", [userId]);
 
   it("issues a one-time link to an administrator only, storing only its hash", async () => {

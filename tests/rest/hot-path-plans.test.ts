@@ -1,11 +1,8 @@
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { suiteCountedDatabase } from "../support/counted-database";
 import { createTenant, signUp, uniqueSlug } from "../support/http";
 import { HOT_PATHS, hotPathDriver } from "../support/hot-paths";
-import { testPool } from "../support/pg";
-import { countPostgresRoundTrips, type RoundTripCounter } from "../support/postgres-round-trips";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 
 /**
  * Issue 30 (ADR 073): every statement the hot paths run goes through an index once the tables
@@ -62,45 +59,37 @@ function seqScans(node: PlanNode, found: string[] = []): string[] {
 const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 describe("the hot paths over filled tables", () => {
-  let database: TestDatabase;
-  let counter: RoundTripCounter;
-  let service: RunningService;
-  let rows: pg.Pool;
+  const counted = suiteCountedDatabase("hot-plans", {
+    fill: async (rows) => {
+      for (const sql of FILL) await rows.query(sql);
+    },
+    timeout: 180_000,
+  });
+  const service = suiteService(() => ({ databaseUrl: counted.counter.url }));
   const statements = new Map<string, Set<string>>();
 
   beforeAll(async () => {
-    database = await createTestDatabase("hot-plans");
-    rows = testPool(database.url, { max: 1 });
-    for (const sql of FILL) await rows.query(sql);
-    counter = await countPostgresRoundTrips(database.url);
-    service = await startService({ databaseUrl: counter.url });
     const person = await signUp(service);
     await createTenant(service, person, uniqueSlug("plans"));
     const driver = await hotPathDriver(service, person);
     for (const path of HOT_PATHS) {
       await driver.prepare(path);
-      counter.take();
+      counted.counter.take();
       await driver.run(path);
-      statements.set(path, new Set(counter.take().filter((sql) => PLANNABLE.test(sql))));
+      statements.set(path, new Set(counted.counter.take().filter((sql) => PLANNABLE.test(sql))));
     }
   }, 180_000);
-  afterAll(async () => {
-    await service?.stop();
-    await rows?.end();
-    await counter?.close();
-    await database?.drop();
-  });
 
   it.each(HOT_PATHS.map((path) => [path]))("%s reads no large table whole", async (path) => {
     const sizes = new Map<string, number>(
-      (await rows.query<{ relname: string; reltuples: number }>(`select relname, reltuples from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`)).rows.map((r) => [r.relname, Number(r.reltuples)]),
+      (await counted.rows.query<{ relname: string; reltuples: number }>(`select relname, reltuples from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`)).rows.map((r) => [r.relname, Number(r.reltuples)]),
     );
     expect(sizes.get("auth_users")).toBeGreaterThanOrEqual(ACCOUNTS);
     const scans: string[] = [];
     for (const sql of statements.get(path) ?? []) {
       // The service's queries carry their values inline; one with placeholders is planned generically.
       const explain = /\$\d/.test(sql) ? "explain (generic_plan, format json) " : "explain (format json) ";
-      const [{ "QUERY PLAN": plan }] = (await rows.query(explain + sql)).rows as [{ "QUERY PLAN": [{ Plan: PlanNode }] }];
+      const [{ "QUERY PLAN": plan }] = (await counted.rows.query(explain + sql)).rows as [{ "QUERY PLAN": [{ Plan: PlanNode }] }];
       for (const table of seqScans(plan[0].Plan)) {
         if ((sizes.get(table) ?? 0) > SMALL_TABLE_ROWS) scans.push(`${table} (${sizes.get(table)} rows) in: ${sql.replace(/\s+/g, " ").slice(0, 300)}`);
       }

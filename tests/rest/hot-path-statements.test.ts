@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { suiteCountedDatabase } from "../support/counted-database";
 import { createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { HOT_PATHS, hotPathDriver, type HotPath, type HotPathDriver } from "../support/hot-paths";
-import { countPostgresRoundTrips, type RoundTripCounter } from "../support/postgres-round-trips";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
 
 /**
  * Issue 30 (ADR 073): the statements each hot path sends PostgreSQL, counted at the wire
@@ -28,26 +27,17 @@ const MOST: Record<HotPath, number> = {
 };
 
 describe("statements per request on the hot paths", () => {
-  let database: TestDatabase;
-  let counter: RoundTripCounter;
-  let service: RunningService;
+  const counted = suiteCountedDatabase("hot-statements");
+  const service = suiteService(() => ({ databaseUrl: counted.counter.url }));
   let person: TestUser;
   let driver: HotPathDriver;
 
   beforeAll(async () => {
-    database = await createTestDatabase("hot-statements");
-    counter = await countPostgresRoundTrips(database.url);
-    service = await startService({ databaseUrl: counter.url });
     person = await signUp(service);
     // In a workspace: a sign-in's audit row is part of what it writes.
     await createTenant(service, person, uniqueSlug("statements"));
     driver = await hotPathDriver(service, person);
   }, 120_000);
-  afterAll(async () => {
-    await service?.stop();
-    await counter?.close();
-    await database?.drop();
-  });
 
   const oneLine = (sql: string) => sql.replace(/\s+/g, " ").trim().slice(0, 160);
 
@@ -55,9 +45,9 @@ describe("statements per request on the hot paths", () => {
     const attempts: string[][] = [];
     for (let i = 0; i < 3; i++) {
       await driver.prepare(path);
-      counter.take();
+      counted.counter.take();
       await driver.run(path);
-      attempts.push(counter.take().map(oneLine));
+      attempts.push(counted.counter.take().map(oneLine));
     }
     const fewest = attempts.reduce((a, b) => (b.length < a.length ? b : a));
     if (process.env.PRINT_HOT_PATH_STATEMENTS) process.stdout.write(`\n== ${path}: ${fewest.length}\n${fewest.map((s) => `   ${s}`).join("\n")}\n`);

@@ -3,48 +3,37 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, createTenant, signUp, uniqueSlug, type TestUser } from "../support/http";
-import { appWithKey, signedInOwner } from "../support/actors";
-import { startService, type RunningService } from "../support/service";
+import { appWithKey, ownerWithApp } from "../support/actors";
+import { startService, suiteService, type RunningService } from "../support/service";
+import { providerEnv, suiteFakeOAuthProvider } from "../support/suite-fakes";
+import { suiteSetUp } from "../support/suite-resource";
 import { startWebhookReceiver } from "../support/webhook-receiver";
 import { Webhook } from "standardwebhooks";
 import { trpc } from "../support/trpc";
 import { catalogFile, CookieJar, hop, popupMessage, popupTargetOrigin } from "../support/oauth";
-import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 
 /** Issue 7 sections 2, 3 and 5 over plain HTTP, following every redirect by hand. */
 describe("first-party OAuth flow", () => {
-  let service: RunningService;
-  let provider: FakeOAuthProvider;
-  let owner: TestUser;
-  let tenantId: string;
-  let appId: string;
-  let appKey: string;
+  const provider = suiteFakeOAuthProvider();
+  const service = suiteService(() => ({
+    label: "oauth_fp",
+    env: {
+      INTEGRATIONS_FILE: catalogFile([
+        provider.catalogRow("supabase"),
+        { ...provider.catalogRow("other-fp"), name: "Other" },
+        { slug: "github", name: "GitHub", description: "", logo: "", oauth_client_config: { broker: { auth_config_id: "ac_github" } } },
+      ]),
+      ...providerEnv(provider),
+    },
+  }));
+  const fp = suiteSetUp(() => ownerWithApp(service, { slugPrefix: "fp", name: "FP Co", appName: "Embedder" }));
 
-  beforeAll(async () => {
-    provider = await startFakeOAuthProvider();
-    const file = catalogFile([
-      provider.catalogRow("supabase"),
-      { ...provider.catalogRow("other-fp"), name: "Other" },
-      { slug: "github", name: "GitHub", description: "", logo: "", oauth_client_config: { broker: { auth_config_id: "ac_github" } } },
-    ]);
-    service = await startService({
-      label: "oauth_fp",
-      env: { INTEGRATIONS_FILE: file, SUPABASE_OAUTH_CLIENT_ID: provider.clientId, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret },
-    });
-    ({ user: owner, tenantId } = await signedInOwner(service, { slugPrefix: "fp", name: "FP Co" }));
-    ({ appId, apiKey: appKey } = await appWithKey(service, owner, "Embedder"));
-  });
-  afterAll(async () => {
-    await service?.stop();
-    await provider?.close();
-  });
-
-  const count = async (table: string, where = "tenant_id = $1", params: unknown[] = [tenantId]) =>
+  const count = async (table: string, where = "tenant_id = $1", params: unknown[] = [fp.tenantId]) =>
     (await service.db.query(`select count(*)::int as n from ${table} where ${where}`, params)).rows[0].n as number;
   const authorizeUrl = (query = "") => `${service.url}/api/oauth/supabase/authorize${query ? `?${query}` : ""}`;
 
   /** authorize → provider → callback, as the popup's browser would; stops before the callback. */
-  async function startFlow(query = "", user: TestUser = owner) {
+  async function startFlow(query = "", user: TestUser = fp.user) {
     // Each flow here connects another account of the provider: the same account connected
     // twice updates its connection (issue 19; tests/rest/connection-reconnect.test.ts).
     provider.organizationId = `org_${randomUUID()}`;
@@ -58,7 +47,7 @@ describe("first-party OAuth flow", () => {
     expect(atProvider.status).toBe(302);
     return { jar, start, callbackUrl: atProvider.headers.get("location")! };
   }
-  async function runFlow(query = "", user: TestUser = owner) {
+  async function runFlow(query = "", user: TestUser = fp.user) {
     const flow = await startFlow(query, user);
     const callback = await hop(flow.callbackUrl, flow.jar);
     return { ...flow, callback, message: popupMessage(callback.text) };
@@ -71,14 +60,14 @@ describe("first-party OAuth flow", () => {
     const noTenant = await api(service, "/api/oauth/supabase/authorize", { cookie: loner.cookie });
     expect([noTenant.status, noTenant.body]).toEqual([404, { error: "no_tenant" }]);
     for (const slug of ["nope", "other-fp"]) {
-      const res = await api(service, `/api/oauth/${slug}/authorize`, { cookie: owner.cookie });
+      const res = await api(service, `/api/oauth/${slug}/authorize`, { cookie: fp.user.cookie });
       expect([res.status, res.body]).toEqual([404, { error: "provider_unknown" }]);
       expect(res.headers.getSetCookie()).toEqual([]);
     }
   });
 
   it("redirects a broker row to the broker start with the query kept", async () => {
-    const res = await api(service, "/api/oauth/github/authorize?state=abc&returnTo=%2Fapps", { cookie: owner.cookie });
+    const res = await api(service, "/api/oauth/github/authorize?state=abc&returnTo=%2Fapps", { cookie: fp.user.cookie });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/api/oauth/broker/github/start?state=abc&returnTo=%2Fapps");
   });
@@ -116,14 +105,14 @@ describe("first-party OAuth flow", () => {
     expect(jar.names()).toEqual([]); // both state cookies cleared
 
     const row = (await service.db.query("select * from connections where id = $1", [message.connection_id])).rows[0];
-    expect(row).toMatchObject({ tenant_id: tenantId, provider: "supabase", external_id: message.external_id, display_name: "Acme Org", profile: "first_party", created_by: owner.userId });
+    expect(row).toMatchObject({ tenant_id: fp.tenantId, provider: "supabase", external_id: message.external_id, display_name: "Acme Org", profile: "first_party", created_by: fp.user.userId });
     expect(row.metadata).toEqual({ context: { supabase: { project_ref: "proj_one" } } });
     expect(row.encrypted_credential).toMatch(/^v1\./);
     expect(row.credential_key_id).toMatch(/^[0-9a-f]{16}$/);
     const token = [...provider.liveAccessTokens].at(-1)!;
     expect(row.encrypted_credential).not.toContain(token);
     expect(await count("app_events")).toBe(eventsBefore + 1);
-    const event = (await service.db.query("select type, app_id, data from app_events where tenant_id = $1 order by id desc limit 1", [tenantId])).rows[0];
+    const event = (await service.db.query("select type, app_id, data from app_events where tenant_id = $1 order by id desc limit 1", [fp.tenantId])).rows[0];
     expect(event).toEqual({ type: "connection.created", app_id: null, data: expect.objectContaining({ connectionId: message.connection_id, provider: "supabase" }) });
     // Not embedded: no binding, no env rows.
     expect(await count("app_connection_bindings", "connection_id = $1", [message.connection_id])).toBe(0);
@@ -218,7 +207,7 @@ describe("first-party OAuth flow", () => {
 
   it("refuses returnTo that could leave the site (400 invalid_return_to), starting nothing", async () => {
     for (const bad of ["//evil.com", "/\\evil.com", "https://evil.com/x", "/%2F%2Fevil.com", "javascript:alert(1)", "/%5Cevil.com", "evil", "/..//evil.com"]) {
-      const res = await api(service, `/api/oauth/supabase/authorize?returnTo=${encodeURIComponent(bad)}`, { cookie: owner.cookie });
+      const res = await api(service, `/api/oauth/supabase/authorize?returnTo=${encodeURIComponent(bad)}`, { cookie: fp.user.cookie });
       expect([bad, res.status, res.body]).toEqual([bad, 400, { error: "invalid_return_to" }]);
       expect(res.headers.getSetCookie()).toEqual([]);
     }
@@ -227,17 +216,17 @@ describe("first-party OAuth flow", () => {
   it("opener_origin: exactly the service's own origin without an app, one of the app's allowed origins with it", async () => {
     const own = new URL(service.url).origin;
     for (const bad of ["https://evil.com", `${own}/`, `${own}/path`, "null", "*"]) {
-      const res = await api(service, `/api/oauth/supabase/authorize?opener_origin=${encodeURIComponent(bad)}`, { cookie: owner.cookie });
+      const res = await api(service, `/api/oauth/supabase/authorize?opener_origin=${encodeURIComponent(bad)}`, { cookie: fp.user.cookie });
       expect([bad, res.status, res.body]).toEqual([bad, 400, { error: "opener_origin_not_allowed" }]);
       expect(res.headers.getSetCookie()).toEqual([]);
     }
-    expect((await api(service, `/api/oauth/supabase/authorize?opener_origin=${encodeURIComponent(own)}`, { cookie: owner.cookie })).status).toBe(302);
+    expect((await api(service, `/api/oauth/supabase/authorize?opener_origin=${encodeURIComponent(own)}`, { cookie: fp.user.cookie })).status).toBe(302);
 
     const thirdParty = "http://127.0.0.1:9";
-    const withApp = `embed=1&app_key=${appKey}&opener_origin=${encodeURIComponent(thirdParty)}`;
-    const refused = await api(service, `/api/oauth/supabase/authorize?${withApp}`, { cookie: owner.cookie });
+    const withApp = `embed=1&app_key=${fp.apiKey}&opener_origin=${encodeURIComponent(thirdParty)}`;
+    const refused = await api(service, `/api/oauth/supabase/authorize?${withApp}`, { cookie: fp.user.cookie });
     expect([refused.status, refused.body]).toEqual([400, { error: "opener_origin_not_allowed" }]);
-    const set = await trpc(service, owner, "connections.setAllowedOrigins", { appId, origins: [thirdParty] });
+    const set = await trpc(service, fp.user, "connections.setAllowedOrigins", { appId: fp.appId, origins: [thirdParty] });
     expect(set.data).toEqual({ allowedOrigins: [thirdParty] });
     const { callback, message } = await runFlow(withApp);
     expect(callback.status).toBe(200);
@@ -246,45 +235,45 @@ describe("first-party OAuth flow", () => {
   });
 
   it("embed with an App Key binds the new connection and writes the app's integration env rows in one go", async () => {
-    await trpc(service, owner, "connections.setAllowedOrigins", { appId, origins: [] });
-    const bad = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=svc_sk_${"x".repeat(43)}`, { cookie: owner.cookie });
+    await trpc(service, fp.user, "connections.setAllowedOrigins", { appId: fp.appId, origins: [] });
+    const bad = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=svc_sk_${"x".repeat(43)}`, { cookie: fp.user.cookie });
     expect([bad.status, bad.body]).toEqual([401, { error: "invalid_app_key" }]);
-    const notAKey = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=hello`, { cookie: owner.cookie });
+    const notAKey = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=hello`, { cookie: fp.user.cookie });
     expect([notAKey.status, notAKey.body]).toEqual([401, { error: "invalid_app_key" }]);
 
-    const { message } = await runFlow(`embed=1&app_key=${appKey}`);
-    const binding = (await service.db.query("select connection_id, tenant_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [appId])).rows;
-    expect(binding).toEqual([{ connection_id: message.connection_id, tenant_id: tenantId }]);
-    const env = await trpc(service, owner, "apps.env", { appId }, "query");
+    const { message } = await runFlow(`embed=1&app_key=${fp.apiKey}`);
+    const binding = (await service.db.query("select connection_id, tenant_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [fp.appId])).rows;
+    expect(binding).toEqual([{ connection_id: message.connection_id, tenant_id: fp.tenantId }]);
+    const env = await trpc(service, fp.user, "apps.env", { appId: fp.appId }, "query");
     const integration = env.data.filter((row: any) => row.kind === "integration").map((row: any) => [row.key, row.value]);
     expect(integration).toEqual([
       ["SUPABASE_CONNECTION_ID", message.external_id],
       ["SUPABASE_PROJECT_REF", "proj_one"],
     ]);
-    const types = (await service.db.query("select type from app_events where app_id = $1 order by id", [appId])).rows.map((r) => r.type);
+    const types = (await service.db.query("select type from app_events where app_id = $1 order by id", [fp.appId])).rows.map((r) => r.type);
     expect(types).toContain("connection.bound");
   });
 
   // Issue 28, 2: commit ea3cd14 sent this start to /connections/connect/supabase once the
   // workspace had an account; SPEC 4.1 gives the first-party flow's 302 and its two cookies.
   it("embed=1&app_key in a workspace that already has a Supabase account: still 302 to the provider with the two state cookies", async () => {
-    await trpc(service, owner, "connections.setAllowedOrigins", { appId, origins: [] });
+    await trpc(service, fp.user, "connections.setAllowedOrigins", { appId: fp.appId, origins: [] });
     if ((await count("connections", "tenant_id = $1 and provider = 'supabase'")) === 0) await runFlow();
     expect(await count("connections", "tenant_id = $1 and provider = 'supabase'")).toBeGreaterThan(0);
-    const res = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${appKey}`, { cookie: owner.cookie });
+    const res = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${fp.apiKey}`, { cookie: fp.user.cookie });
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("location")!);
     expect(location.origin + location.pathname).toBe(`${provider.url}/v1/oauth/authorize`);
     expect(res.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual([expect.stringMatching(/^svc_oauth_[A-Za-z0-9_-]{32}$/), "svc_oauth_pending"]);
 
     // Offering the existing account is the caller's choice, with a parameter SPEC does not define (ADR 063).
-    const offered = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${appKey}&offer_existing=1`, { cookie: owner.cookie });
-    expect([offered.status, offered.headers.get("location")]).toEqual([302, `/connections/connect/supabase?embed=1&app_key=${appKey}&offer_existing=1`]);
+    const offered = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${fp.apiKey}&offer_existing=1`, { cookie: fp.user.cookie });
+    expect([offered.status, offered.headers.get("location")]).toEqual([302, `/connections/connect/supabase?embed=1&app_key=${fp.apiKey}&offer_existing=1`]);
     expect(offered.headers.getSetCookie()).toEqual([]);
   });
 
   it("a connect session (svc_cs_) minted with the App Key works as app_key; a bearer that is not svc_sk_ cannot mint one", async () => {
-    const minted = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${appKey}` } });
+    const minted = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${fp.apiKey}` } });
     expect(minted.status).toBe(201);
     expect(minted.body).toEqual({ token: expect.stringMatching(/^svc_cs_[A-Za-z0-9_-]{43}$/), expires_at: expect.any(String) });
     expect(new Date(minted.body.expires_at).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
@@ -292,25 +281,25 @@ describe("first-party OAuth flow", () => {
     expect([refused.status, refused.body]).toEqual([401, { message: "Missing or invalid Bearer token" }]);
     const { callback, message } = await runFlow(`embed=1&app_key=${minted.body.token}`);
     expect(callback.status).toBe(200);
-    expect((await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [appId])).rows[0].connection_id).toBe(message.connection_id);
+    expect((await service.db.query("select connection_id from app_connection_bindings where app_id = $1", [fp.appId])).rows[0].connection_id).toBe(message.connection_id);
   });
 
   it("a connect session ends with the App Key that minted it, and after 30 minutes", async () => {
-    const created = (await trpc(service, owner, "keys.create", { appId })).data;
+    const created = (await trpc(service, fp.user, "keys.create", { appId: fp.appId })).data;
     const minted = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${created.apiKey}` } });
-    expect((await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${minted.body.token}`, { cookie: owner.cookie })).status).toBe(302);
-    expect((await trpc(service, owner, "keys.revoke", { keyId: created.id })).status).toBe(200);
-    const revoked = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${minted.body.token}`, { cookie: owner.cookie });
+    expect((await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${minted.body.token}`, { cookie: fp.user.cookie })).status).toBe(302);
+    expect((await trpc(service, fp.user, "keys.revoke", { keyId: created.id })).status).toBe(200);
+    const revoked = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${minted.body.token}`, { cookie: fp.user.cookie });
     expect([revoked.status, revoked.body]).toEqual([401, { error: "invalid_app_key" }]);
 
-    const other = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${appKey}` } });
+    const other = await api(service, "/api/connect/sessions", { method: "POST", headers: { authorization: `Bearer ${fp.apiKey}` } });
     await service.db.query("update connect_sessions set expires_at = now() - interval '1 second'");
-    const expired = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${other.body.token}`, { cookie: owner.cookie });
+    const expired = await api(service, `/api/oauth/supabase/authorize?embed=1&app_key=${other.body.token}`, { cookie: fp.user.cookie });
     expect([expired.status, expired.body]).toEqual([401, { error: "invalid_app_key" }]);
   });
 
   it("an embed callback whose binding fails writes nothing: no connection, no binding, no env row", async () => {
-    const { appId: doomed, apiKey: key } = await appWithKey(service, owner, "Doomed");
+    const { appId: doomed, apiKey: key } = await appWithKey(service, fp.user, "Doomed");
     const flow = await startFlow(`embed=1&app_key=${key}`);
     const before = await count("connections");
     await service.db.query("delete from apps where id = $1", [doomed]);
@@ -391,25 +380,25 @@ describe("first-party OAuth flow", () => {
   });
 
   it("disconnect removes the connection, its bindings and integration env rows, and records the events", async () => {
-    const { message } = await runFlow(`embed=1&app_key=${appKey}`);
-    const res = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
+    const { message } = await runFlow(`embed=1&app_key=${fp.apiKey}`);
+    const res = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: fp.user.cookie });
     expect(res.status).toBe(204);
     expect(await count("connections", "id = $1", [message.connection_id])).toBe(0);
-    expect(await count("app_connection_bindings", "app_id = $1", [appId])).toBe(0);
-    expect(await count("app_env_vars", "app_id = $1 and kind = 'integration'", [appId])).toBe(0);
-    const last = (await service.db.query("select type from app_events where tenant_id = $1 order by id desc limit 2", [tenantId])).rows.map((r) => r.type);
+    expect(await count("app_connection_bindings", "app_id = $1", [fp.appId])).toBe(0);
+    expect(await count("app_env_vars", "app_id = $1 and kind = 'integration'", [fp.appId])).toBe(0);
+    const last = (await service.db.query("select type from app_events where tenant_id = $1 order by id desc limit 2", [fp.tenantId])).rows.map((r) => r.type);
     expect(last).toEqual(["connection.deleted", "connection.unbound"]);
-    const again = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
+    const again = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: fp.user.cookie });
     expect([again.status, again.body]).toEqual([404, { message: "Connection not found" }]);
   });
 
   it("a path under /api/oauth/ that is none of the navigations is a JSON 404; another method on a navigation is a 405", async () => {
     for (const path of ["/api/oauth/supabase", "/api/oauth/supabase/other", "/api/oauth/broker/github/other", "/api/oauth/a/b/c/d", "/api/oauth/"]) {
-      const res = await api(service, path, { cookie: owner.cookie });
+      const res = await api(service, path, { cookie: fp.user.cookie });
       expect([path, res.status, res.body]).toEqual([path, 404, { message: "Not found" }]);
     }
     for (const path of ["/api/oauth/supabase/authorize", "/api/oauth/broker/github/start", "/api/oauth/broker/github/callback"]) {
-      const res = await api(service, path, { method: "POST", cookie: owner.cookie });
+      const res = await api(service, path, { method: "POST", cookie: fp.user.cookie });
       expect([path, res.status, res.body, res.headers.get("allow")]).toEqual([path, 405, { message: "Method not allowed" }, "GET"]);
     }
   });
@@ -417,10 +406,10 @@ describe("first-party OAuth flow", () => {
   it("announces a connection made and disconnected to the workspace's webhooks, with the change log's ids; bindings stay off them", async () => {
     const receiver = await startWebhookReceiver();
     try {
-      const endpoint = await api(service, "/api/webhooks", { method: "POST", cookie: owner.cookie, json: { url: `${receiver.url}/connections` } });
+      const endpoint = await api(service, "/api/webhooks", { method: "POST", cookie: fp.user.cookie, json: { url: `${receiver.url}/connections` } });
       expect(endpoint.status, endpoint.text).toBe(201);
-      const { message } = await runFlow(`embed=1&app_key=${appKey}`);
-      const removed = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: owner.cookie });
+      const { message } = await runFlow(`embed=1&app_key=${fp.apiKey}`);
+      const removed = await api(service, `/api/connections/${message.connection_id}`, { method: "DELETE", cookie: fp.user.cookie });
       expect(removed.status).toBe(204);
       const hooks = await receiver.waitFor("/connections", 2);
       const verify = (hook: (typeof hooks)[number]) =>
@@ -431,11 +420,11 @@ describe("first-party OAuth flow", () => {
         }) as { type: string; data: Record<string, unknown> };
       expect(hooks.map((hook) => verify(hook).type).sort()).toEqual(["connection.created", "connection.deleted"]);
       for (const hook of hooks) expect(verify(hook).data).toMatchObject({ connectionId: message.connection_id, externalId: message.external_id, provider: "supabase" });
-      const logged = (await service.db.query("select id::text as id, type from app_events where tenant_id = $1 and data ->> 'connectionId' = $2 order by id", [tenantId, message.connection_id])).rows;
+      const logged = (await service.db.query("select id::text as id, type from app_events where tenant_id = $1 and data ->> 'connectionId' = $2 order by id", [fp.tenantId, message.connection_id])).rows;
       expect(logged.map((row) => row.type)).toEqual(["connection.created", "connection.bound", "connection.unbound", "connection.deleted"]);
       const announced = logged.filter((row) => row.type === "connection.created" || row.type === "connection.deleted").map((row) => row.id);
       expect(hooks.map((hook) => hook.headers["webhook-id"]).sort()).toEqual(announced.sort());
-      await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: owner.cookie });
+      await api(service, `/api/webhooks/${endpoint.body.id}`, { method: "DELETE", cookie: fp.user.cookie });
     } finally {
       await receiver.close();
     }
@@ -445,7 +434,7 @@ describe("first-party OAuth flow", () => {
     const { message } = await runFlow();
     const before = await count("connections");
     for (const id of ["not-a-uuid", "%E0%A4%A", "%", `${message.connection_id}x`, encodeURIComponent("' or 1=1 --")]) {
-      const res = await api(service, `/api/connections/${id}`, { method: "DELETE", cookie: owner.cookie });
+      const res = await api(service, `/api/connections/${id}`, { method: "DELETE", cookie: fp.user.cookie });
       expect([id, res.status, res.body]).toEqual([id, 404, { message: "Connection not found" }]);
     }
     expect(await count("connections")).toBe(before);
@@ -454,11 +443,10 @@ describe("first-party OAuth flow", () => {
 });
 
 describe("first-party configuration errors", () => {
+  const provider = suiteFakeOAuthProvider();
   let services: RunningService[] = [];
-  let provider: FakeOAuthProvider;
 
   beforeAll(async () => {
-    provider = await startFakeOAuthProvider();
     const broken = { ...provider.catalogRow("broken-fp"), oauth_client_config: { authorize_url: `${provider.url}/v1/oauth/authorize` } };
     const file = catalogFile([provider.catalogRow("supabase"), broken]);
     const base = { INTEGRATIONS_FILE: file, SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret };
@@ -470,7 +458,6 @@ describe("first-party configuration errors", () => {
   });
   afterAll(async () => {
     await Promise.all(services.map((s) => s.stop()));
-    await provider?.close();
   });
 
   async function ownerOf(service: RunningService) {

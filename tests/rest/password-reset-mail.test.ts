@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { describe, expect, it } from "vitest";
 import { api, createTenant, uniqueEmail, uniqueSlug } from "../support/http";
 import { confirmedSignUp } from "../support/confirmed-signup";
-import { startService, type RunningService } from "../support/service";
+import { suiteServiceWithMail } from "../support/mail-service";
 
 /** With SMTP_URL set, "Forgot password?" mails a one-time link (docs/decisions/024), through a real SMTP server. */
 describe("password reset by mail", () => {
-  let service: RunningService;
-  let smtp: FakeSmtp;
-
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    service = await startService({ label: "reset-mail", env: { SMTP_URL: smtp.url, LOG_LEVEL: "warn" } });
-  }, 90_000);
-  afterAll(async () => {
-    await service?.stop();
-    await smtp?.close();
-  });
+  const { smtp, service } = suiteServiceWithMail({ label: "reset-mail", env: { LOG_LEVEL: "warn" } });
 
   const request = (email: string) =>
     api(service, "/forgot-password?_data=routes%2Fforgot-password", {

@@ -1,44 +1,26 @@
 import { AuthClient } from "@supabase/auth-js";
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { describe, expect, it } from "vitest";
 import { within } from "../support/within";
-import { api, sessionCookieFrom, signUp, uniqueEmail, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { api, formSignIn, sessionCookieFrom, signUp, uniqueEmail, type TestUser } from "../support/http";
+import { suiteServiceWithMail } from "../support/mail-service";
+import { suiteService, type RunningService } from "../support/service";
+import { CHROME_ON_MAC as CHROME, FIREFOX_ON_UBUNTU as FIREFOX } from "../support/user-agents";
 
 /**
  * "Where you're signed in" (issue 20, section 3; docs/decisions/046): two real sign-ins from two
  * user agents, ending one from the other, auth-js's `signOut({ scope: "others" })`, the
  * last-active throttle and the new sign-in mail, through a real SMTP server.
  */
-const FIREFOX = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const CHROME = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-let a: RunningService;
+// Autoconfirm: sign-ups get a session at once, as without mail, but mail is on.
+const { smtp, service: a } = suiteServiceWithMail({ label: "sessions", env: { MAILER_AUTOCONFIRM: "true" } });
 /** A second instance on the same database: what another replica would be. */
-let b: RunningService;
-let smtp: FakeSmtp;
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  // Autoconfirm: sign-ups get a session at once, as without mail, but mail is on.
-  const env = { SMTP_URL: smtp.url, MAILER_AUTOCONFIRM: "true" };
-  a = await startService({ label: "sessions", env });
-  b = await startService({ databaseUrl: a.databaseUrl, dataDir: a.dataDir, env: { ...env, BASE_URL: a.url } });
-}, 90_000);
-afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-  await smtp?.close();
-});
+const b = suiteService(() => ({ databaseUrl: a.databaseUrl, dataDir: a.dataDir, env: { SMTP_URL: smtp.url, MAILER_AUTOCONFIRM: "true", BASE_URL: a.url } }));
 
 /** A dashboard sign-in through the plain HTML form, from a browser of the given user agent. */
 async function signIn(person: { email: string; password: string }, userAgent: string): Promise<string> {
-  const res = await fetch(`${a.url}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": userAgent },
-    body: new URLSearchParams({ email: person.email, password: person.password }),
-    redirect: "manual",
-  });
+  const res = await formSignIn(a, person, userAgent);
   const cookie = sessionCookieFrom(res.headers);
   if (res.status !== 302 || !cookie) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return cookie;

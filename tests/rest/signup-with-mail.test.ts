@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
+import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
-import { startService, type RunningService } from "../support/service";
+import { mailsTo as waitForMails, suiteServiceWithMail } from "../support/mail-service";
 
 /**
  * Issue 17, 1: with mail (SMTP_URL) a sign-up follows GoTrue's rule and reveals nothing about
@@ -10,17 +9,7 @@ import { startService, type RunningService } from "../support/service";
  * registered one, no session). Signing in before confirming answers GoTrue's 400.
  */
 describe("sign-up with mail", () => {
-  let smtp: FakeSmtp;
-  let service: RunningService;
-
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    service = await startService({ label: "signup-mail", env: { SMTP_URL: smtp.url } });
-  }, 60_000);
-  afterAll(async () => {
-    await service?.stop();
-    await smtp?.close();
-  });
+  const { smtp, service } = suiteServiceWithMail({ label: "signup-mail" });
 
   const post = async (path: string, json: unknown) => {
     const res = await fetch(`${service.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(json) });
@@ -28,15 +17,7 @@ describe("sign-up with mail", () => {
   };
   const signIn = (email: string) => post("/auth/v1/token?grant_type=password", { email, password: "correct horse battery" });
   /** The mails to `to`, decoded from quoted-printable soft line breaks. */
-  const mailsTo = async (to: string, count: number) => {
-    const deadline = Date.now() + 5_000;
-    let mails = smtp.received.filter((m) => m.to.includes(to));
-    while (mails.length < count && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      mails = smtp.received.filter((m) => m.to.includes(to));
-    }
-    return mails.map((m) => m.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
-  };
+  const mailsTo = (to: string, count: number) => waitForMails(smtp, to, count);
   const shape = (body: Record<string, unknown>) => Object.keys(body).sort();
 
   it("answers a new and a registered address alike, mails each, and confirms by the link", async () => {

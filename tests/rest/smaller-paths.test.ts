@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NAVIGATION, appRequest, appSession } from "../support/app-host";
-import { headerPairs, startEchoUpstream, type EchoUpstream } from "../support/echo-upstream";
-import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
-import { signedInOwner } from "../support/actors";
+import { headerPairs, suiteEchoUpstream } from "../support/echo-upstream";
+import { ownerWithTool } from "../support/deployed-tool";
+import { suiteSetUp } from "../support/suite-resource";
+import { api, signUp, uniqueEmail } from "../support/http";
 import { sharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 
 /** Issue 17, 1, the smaller paths: each `it` is one of them, seen as the person would see it. */
 describe("smaller paths that end well", () => {
   const service = sharedService();
-  let upstream: EchoUpstream;
-  let owner: TestUser;
-  let slug: string;
-  let host: string;
-
-  beforeAll(async () => {
-    upstream = await startEchoUpstream();
-    const workspace = await signedInOwner(service, { name: "Northwind Traders" });
-    owner = workspace.user;
-    slug = workspace.slug;
-    const created = await api(service, "/api/deployments", { method: "POST", cookie: owner.cookie, json: { name: "reports", upstreamUrl: upstream.url } });
-    if (created.status !== 201) throw new Error(created.text);
-    host = `reports--${slug}.localhost:${new URL(service.url).port}`;
-  }, 60_000);
-  afterAll(async () => {
-    await upstream?.close();
-    await service?.stop();
-  });
+  const upstream = suiteEchoUpstream();
+  const northwind = suiteSetUp(() => ownerWithTool(service, { name: "Northwind Traders", tool: { name: "reports", upstreamUrl: upstream.url } }));
 
   const page = async (path: string, init: { cookie?: string; method?: string; form?: Record<string, string> } = {}) => {
     const res = await fetch(`${service.url}${path}`, {
@@ -41,7 +26,7 @@ describe("smaller paths that end well", () => {
 
   it("the dashboard's manifest check lists every problem at its line and column, as svc validate does", async () => {
     const manifest = "name: reports\nport: 0\nacess: public\nenv:\n  1X: y\nintegrations:\n  - github\n  - github\nupstream: http://x.example\n";
-    const res = await page("/deployments/reports", { cookie: owner.cookie, form: { intent: "update", upstreamUrl: upstream.url, access: "members", manifest } });
+    const res = await page("/deployments/reports", { cookie: northwind.user.cookie, form: { intent: "update", upstreamUrl: upstream.url, access: "members", manifest } });
     expect(res.status).toBe(400);
     const problems = [...res.html.matchAll(/<li class="field-error">(.*?)<\/li>/g)].map((m) => m[1]!.replace(/&quot;/g, '"'));
     expect(problems).toEqual([
@@ -56,13 +41,13 @@ describe("smaller paths that end well", () => {
   });
 
   it("the app-proxy tells the tool a changed display name within 1 s", async () => {
-    const session = await appSession(service.url, host, owner.cookie);
+    const session = await appSession(service.url, northwind.tool.host, northwind.user.cookie);
     const nameSeen = async () => {
-      const res = await appRequest(service.url, host, "/", { rawHeaders: [["Cookie", session]] });
+      const res = await appRequest(service.url, northwind.tool.host, "/", { rawHeaders: [["Cookie", session]] });
       return decodeURIComponent(Object.fromEntries(headerPairs(res.json().rawHeaders))["x-svc-user-name"] ?? "");
     };
     expect(await nameSeen()).toBe(""); // and now cached
-    expect((await api(service, "/api/user/me", { method: "PATCH", cookie: owner.cookie, json: { displayName: "Grace Hopper" } })).status).toBe(200);
+    expect((await api(service, "/api/user/me", { method: "PATCH", cookie: northwind.user.cookie, json: { displayName: "Grace Hopper" } })).status).toBe(200);
     const deadline = Date.now() + 1_000;
     let seen = await nameSeen();
     while (seen !== "Grace Hopper" && Date.now() < deadline) seen = await nameSeen();
@@ -72,7 +57,7 @@ describe("smaller paths that end well", () => {
   it("an invitation link says what it is before sign-in, and a used or revoked one says so before sign-up", async () => {
     const invite = async () => {
       const email = uniqueEmail("invitee");
-      const created = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: owner.cookie, json: { email, role: "viewer" } });
+      const created = await api(service, "/api/tenants/me/invitations", { method: "POST", cookie: northwind.user.cookie, json: { email, role: "viewer" } });
       return { ...created.body, email } as { id: string; url: string; email: string };
     };
     const fresh = await invite();
@@ -85,7 +70,7 @@ describe("smaller paths that end well", () => {
     expect(shown.html).toContain(`href="/login?redirectTo=${encodeURIComponent(path)}"`);
 
     const revoked = await invite();
-    expect((await api(service, `/api/tenants/me/invitations/${revoked.id}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(204);
+    expect((await api(service, `/api/tenants/me/invitations/${revoked.id}`, { method: "DELETE", cookie: northwind.user.cookie })).status).toBe(204);
     const revokedPage = await page(new URL(revoked.url).pathname);
     expect(revokedPage.status).toBe(410);
     expect(revokedPage.html).toContain("This invitation has been revoked");
@@ -100,16 +85,16 @@ describe("smaller paths that end well", () => {
   });
 
   it("allowed origins drop a trailing slash", async () => {
-    const appId = (await trpc(service, owner, "apps.create", { name: "Embedded" })).data.id;
-    const set = await trpc(service, owner, "connections.setAllowedOrigins", { appId, origins: ["https://app.example.com/", "https://app.example.com"] });
+    const appId = (await trpc(service, northwind.user, "apps.create", { name: "Embedded" })).data.id;
+    const set = await trpc(service, northwind.user, "connections.setAllowedOrigins", { appId, origins: ["https://app.example.com/", "https://app.example.com"] });
     expect(set.data).toEqual({ allowedOrigins: ["https://app.example.com"] });
-    const path = await trpc(service, owner, "connections.setAllowedOrigins", { appId, origins: ["https://app.example.com/x"] });
+    const path = await trpc(service, northwind.user, "connections.setAllowedOrigins", { appId, origins: ["https://app.example.com/x"] });
     expect(path.status).toBe(400);
   });
 
   it("the app-proxy's Not a member page has a way back: the dashboard, or sign in as someone else", async () => {
     const stranger = await signUp(service);
-    const start = await appRequest(service.url, host, "/reports", { rawHeaders: [NAVIGATION] });
+    const start = await appRequest(service.url, northwind.tool.host, "/reports", { rawHeaders: [NAVIGATION] });
     const authorize = new URL(String(start.headers.location));
     const refused = await page(authorize.pathname + authorize.search, { cookie: stranger.cookie });
     expect(refused.status).toBe(403);

@@ -8,10 +8,10 @@ import { api, signUp, uniqueSlug, type TestUser } from "../support/http";
 import { appWithKey, signedInOwner } from "../support/actors";
 import { multipart, png } from "../support/images";
 import { catalogFile, CookieJar, hop, popupMessage } from "../support/oauth";
-import { startService, type RunningService } from "../support/service";
+import { suiteService } from "../support/service";
+import { brokerEnv, providerEnv, suiteFakeBroker, suiteFakeOAuthProvider } from "../support/suite-fakes";
+import { suiteSetUp } from "../support/suite-resource";
 import { configFile, freshHome, readConfigFile, startSvc, svc, SVC_BIN } from "../support/svc-cli";
-import { startFakeBroker, type FakeBroker } from "../fakes/broker";
-import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-provider";
 
 /**
  * SPEC rows that no other suite asserted to the letter (issue 28, "Asked" 2; docs/spec-walk.md
@@ -21,36 +21,21 @@ import { startFakeOAuthProvider, type FakeOAuthProvider } from "../fakes/oauth-p
  * callback's key check with a valid state.
  */
 
-let a: RunningService;
-let b: RunningService;
-let provider: FakeOAuthProvider;
-let broker: FakeBroker;
-let owner: TestUser;
-let tenantId: string;
-
-beforeAll(async () => {
-  [provider, broker] = await Promise.all([startFakeOAuthProvider(), startFakeBroker()]);
-  const env = {
-    INTEGRATIONS_FILE: catalogFile([provider.catalogRow("supabase"), broker.catalogRow("github")]),
-    SUPABASE_OAUTH_CLIENT_ID: provider.clientId,
-    SUPABASE_OAUTH_CLIENT_SECRET: provider.clientSecret,
-    BROKER_API_URL: broker.url,
-    BROKER_API_KEY: broker.apiKey,
-  };
-  a = await startService({ label: "spec_letter", env });
-  b = await startService({ databaseUrl: a.databaseUrl, dataDir: a.dataDir, env: { ...env, BASE_URL: a.url, INTEGRATION_ENCRYPTION_KEY: "" } });
-  ({ user: owner, tenantId } = await signedInOwner(a, { slugPrefix: "spec" }));
+const provider = suiteFakeOAuthProvider();
+const broker = suiteFakeBroker();
+const connectionsEnv = () => ({
+  INTEGRATIONS_FILE: catalogFile([provider.catalogRow("supabase"), broker.catalogRow("github")]),
+  ...providerEnv(provider),
+  ...brokerEnv(broker),
 });
-afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-  await Promise.all([provider?.close(), broker?.close()]);
-});
+const a = suiteService(() => ({ label: "spec_letter", env: connectionsEnv() }));
+const b = suiteService(() => ({ databaseUrl: a.databaseUrl, dataDir: a.dataDir, env: { ...connectionsEnv(), BASE_URL: a.url, INTEGRATION_ENCRYPTION_KEY: "" } }));
+const spec = suiteSetUp(() => signedInOwner(a, { slugPrefix: "spec" }));
 
 const count = async (sql: string, params: unknown[]) => (await a.db.query(sql, params)).rows[0].n as number;
 
 /** The start (authorize or broker start) and the consent hop; the callback URL is not yet opened. */
-async function startFlow(path: string, user: TestUser = owner) {
+async function startFlow(path: string, user: TestUser = spec.user) {
   provider.organizationId = `org_${randomUUID()}`; // a new provider account each time
   const jar = new CookieJar();
   const start = await hop(`${a.url}${path}`, jar, user.cookie);
@@ -96,23 +81,23 @@ describe("SPEC 4.1: callback messages", () => {
   });
 
   it("a valid state reaching a callback without INTEGRATION_ENCRYPTION_KEY is encryption_key_unavailable (500), nothing written", async () => {
-    const before = await count("select count(*)::int as n from connections where tenant_id = $1", [tenantId]);
+    const before = await count("select count(*)::int as n from connections where tenant_id = $1", [spec.tenantId]);
     for (const path of ["/api/oauth/supabase/authorize", "/api/oauth/broker/github/start"]) {
       const { jar, callbackUrl } = await startFlow(path);
       const res = await hop(onB(callbackUrl), jar);
       expect([path, res.status, popupMessage(res.text).code]).toEqual([path, 500, "encryption_key_unavailable"]);
     }
-    expect(await count("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).toBe(before);
+    expect(await count("select count(*)::int as n from connections where tenant_id = $1", [spec.tenantId])).toBe(before);
   });
 
   it("a broker callback whose embed binding cannot be saved is db_insert_failed (500), nothing written", async () => {
-    const { appId, apiKey } = await appWithKey(a, owner, "Doomed");
+    const { appId, apiKey } = await appWithKey(a, spec.user, "Doomed");
     const { jar, callbackUrl } = await startFlow(`/api/oauth/broker/github/start?embed=1&internal=1&app_key=${apiKey}`);
-    const before = await count("select count(*)::int as n from connections where tenant_id = $1", [tenantId]);
+    const before = await count("select count(*)::int as n from connections where tenant_id = $1", [spec.tenantId]);
     await a.db.query("delete from apps where id = $1", [appId]);
     const res = await hop(callbackUrl, jar);
     expect([res.status, popupMessage(res.text).code]).toEqual([500, "db_insert_failed"]);
-    expect(await count("select count(*)::int as n from connections where tenant_id = $1", [tenantId])).toBe(before);
+    expect(await count("select count(*)::int as n from connections where tenant_id = $1", [spec.tenantId])).toBe(before);
   });
 });
 
@@ -134,8 +119,8 @@ describe("SPEC 2 and 4.2: a personal workspace is no production workspace", () =
 
 describe("SPEC 4.4: the session check", () => {
   it("answers a signed-in caller with Cache-Control: no-store too", async () => {
-    const res = await api(a, "/api/auth/me", { cookie: owner.cookie });
-    expect([res.status, res.headers.get("cache-control"), res.body]).toEqual([200, "no-store", { loggedIn: true, userId: owner.userId, email: owner.email }]);
+    const res = await api(a, "/api/auth/me", { cookie: spec.user.cookie });
+    expect([res.status, res.headers.get("cache-control"), res.body]).toEqual([200, "no-store", { loggedIn: true, userId: spec.user.userId, email: spec.user.email }]);
   });
 });
 
@@ -213,23 +198,23 @@ describe("SPEC 7: a server fault is 500 Internal server error", () => {
   it("PATCH /api/tenants/me, and the row is unchanged", async () => {
     await fault("create trigger spec_walk_fault before update on tenants for each row execute function spec_walk_fault()");
     try {
-      const res = await api(a, "/api/tenants/me", { method: "PATCH", cookie: owner.cookie, json: { name: "Faulted" } });
+      const res = await api(a, "/api/tenants/me", { method: "PATCH", cookie: spec.user.cookie, json: { name: "Faulted" } });
       expect([res.status, res.body]).toEqual([500, { message: "Internal server error" }]);
     } finally {
       await fault("drop trigger spec_walk_fault on tenants");
     }
-    expect((await api(a, "/api/tenants/me", { cookie: owner.cookie })).body.name).not.toBe("Faulted");
+    expect((await api(a, "/api/tenants/me", { cookie: spec.user.cookie })).body.name).not.toBe("Faulted");
   });
 
   it("GET /api/tenants/me", async () => {
     await fault("alter table tenants rename column is_personal to is_personal_spec_walk");
     try {
-      const res = await api(a, "/api/tenants/me", { cookie: owner.cookie });
+      const res = await api(a, "/api/tenants/me", { cookie: spec.user.cookie });
       expect([res.status, res.body]).toEqual([500, { message: "Internal server error" }]);
     } finally {
       await fault("alter table tenants rename column is_personal_spec_walk to is_personal");
     }
-    expect((await api(a, "/api/tenants/me", { cookie: owner.cookie })).status).toBe(200);
+    expect((await api(a, "/api/tenants/me", { cookie: spec.user.cookie })).status).toBe(200);
   });
 
   it("PATCH /api/user/me", async () => {

@@ -1,11 +1,9 @@
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInOwner, type TenantOwner } from "../support/actors";
-import { createTestDatabase } from "../support/database";
+import { describe, expect, it } from "vitest";
+import { signedInOwner } from "../support/actors";
+import { suiteCountedDatabase } from "../support/counted-database";
 import { api } from "../support/http";
-import { countPostgresRoundTrips, type RoundTripCounter } from "../support/postgres-round-trips";
-import { startService, type RunningService } from "../support/service";
-import { testPool } from "../support/pg";
+import { suiteService } from "../support/service";
+import { suiteSetUp } from "../support/suite-resource";
 
 /**
  * Issue 20 section 4 (ADR 047): the audit log must cost a rename at most 10%. On a loopback
@@ -18,25 +16,9 @@ import { testPool } from "../support/pg";
  * before this was cut, 7, then 5 (one lookup, BEGIN, UPDATE, the audit row, COMMIT).
  */
 describe("PATCH /api/tenants/me round trips to PostgreSQL", () => {
-  let database: { url: string; drop(): Promise<void> };
-  let counter: RoundTripCounter;
-  let service: RunningService;
-  let rows: pg.Pool;
-  let owner: TenantOwner;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("rename-trips");
-    counter = await countPostgresRoundTrips(database.url);
-    service = await startService({ databaseUrl: counter.url });
-    rows = testPool(database.url, { max: 1 });
-    owner = await signedInOwner(service, { slugPrefix: "trips", name: "Trips" });
-  }, 120_000);
-  afterAll(async () => {
-    await service?.stop();
-    await rows?.end();
-    await counter?.close();
-    await database?.drop();
-  });
+  const counted = suiteCountedDatabase("rename-trips");
+  const service = suiteService(() => ({ databaseUrl: counted.counter.url }));
+  const owner = suiteSetUp(() => signedInOwner(service, { slugPrefix: "trips", name: "Trips" }));
 
   /** What each round trip was, in words, so a failure shows the whole sequence. */
   const kind = (sql: string) =>
@@ -49,14 +31,14 @@ describe("PATCH /api/tenants/me round trips to PostgreSQL", () => {
     : sql.replace(/\s+/g, " ").slice(0, 80);
 
   it("looks the workspace up once and writes the rename with its audit row in one statement", async () => {
-    const auditRows = async () => Number((await rows.query("select count(*) from audit_log where tenant_id = $1", [owner.tenantId])).rows[0].count);
+    const auditRows = async () => Number((await counted.rows.query("select count(*) from audit_log where tenant_id = $1", [owner.tenantId])).rows[0].count);
     const before = await auditRows();
     // A background job may add a query to one rename's window; none can take one away, so the fewest of three is the rename's own.
     const attempts: string[][] = [];
     for (let i = 1; i <= 3; i++) {
-      counter.take();
+      counted.counter.take();
       const res = await api(service, "/api/tenants/me", { method: "PATCH", cookie: owner.user.cookie, json: { name: `Trips ${i}` } });
-      const trips = counter.take().map(kind);
+      const trips = counted.counter.take().map(kind);
       expect(res.status, res.text).toBe(200);
       expect(res.body.name).toBe(`Trips ${i}`);
       attempts.push(trips);

@@ -14,9 +14,12 @@ export interface TenantOwner {
   slug: string;
 }
 
-/** Signs up a new person and creates their workspace (the first account of a service is its administrator). */
-export async function signedInOwner(service: { url: string }, options: { slugPrefix?: string; slug?: string; name?: string; email?: string } = {}): Promise<TenantOwner> {
-  const user = await signUp(service, options.email ?? uniqueEmail());
+/**
+ * Signs up a new person (or takes `user`, already signed up) and creates their workspace (the
+ * first account of a service is its administrator).
+ */
+export async function signedInOwner(service: { url: string }, options: { slugPrefix?: string; slug?: string; name?: string; email?: string; user?: TestUser } = {}): Promise<TenantOwner> {
+  const user = options.user ?? (await signUp(service, options.email ?? uniqueEmail()));
   const slug = options.slug ?? uniqueSlug(options.slugPrefix);
   const tenant = await createTenant(service, user, slug, options.name);
   return { user, tenantId: tenant.id, slug };
@@ -40,4 +43,28 @@ export async function invitedPerson(service: { url: string }, owner: TestUser, r
   const accepted = await fetch(`${service.url}/invite/${token}`, { method: "POST", headers: { cookie: joining.cookie }, redirect: "manual" });
   if (accepted.status !== 302) throw new Error(`accepting the invitation failed: ${accepted.status} ${await accepted.text()}`);
   return joining;
+}
+
+/** A new person with a workspace of their own and an app in it with a key (see signedInOwner and appWithKey). */
+export async function ownerWithApp(
+  service: { url: string },
+  options: { slugPrefix?: string; name?: string; appName?: string },
+): Promise<TenantOwner & { appId: string; apiKey: string }> {
+  const owner = await signedInOwner(service, options);
+  return { ...owner, ...(await appWithKey(service, owner.user, options.appName)) };
+}
+
+/**
+ * A new owner's workspace and a new person invited into it for each entry of `people`, in
+ * their order, by role: `workspaceWithPeople(service, { people: { viewer: "viewer", member: "member" } })`
+ * gives the owner's fields and `viewer` and `member`.
+ */
+export async function workspaceWithPeople<Name extends string>(
+  service: { url: string },
+  options: { slugPrefix?: string; name?: string; people: Record<Name, "member" | "viewer"> },
+): Promise<TenantOwner & Record<Name, TestUser>> {
+  const owner = await signedInOwner(service, options);
+  const people = {} as Record<Name, TestUser>;
+  for (const [name, role] of Object.entries(options.people) as [Name, "member" | "viewer"][]) people[name] = await invitedPerson(service, owner.user, role);
+  return { ...owner, ...people };
 }

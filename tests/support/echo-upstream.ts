@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { WebSocketServer } from "ws";
+import { suiteResource } from "./suite-resource";
 
 export interface EchoUpstream {
   url: string;
@@ -75,4 +76,9 @@ export function headerPairs(raw: string[]): [string, string][] {
   const out: [string, string][] = [];
   for (let i = 0; i < raw.length; i += 2) out.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
   return out;
+}
+
+/** The suite's echo upstream, started before its tests and closed after them (see suiteResource). */
+export function suiteEchoUpstream(): EchoUpstream {
+  return suiteResource(startEchoUpstream, (upstream) => upstream.close());
 }

@@ -84,6 +84,16 @@ export function postForm(service: { url: string }, path: string, fields: Record<
   });
 }
 
+/** `/login`'s password form as a browser posts it (no redirect followed), with `userAgent` as its User-Agent when given. */
+export function formSignIn(service: { url: string }, person: { email: string; password: string }, userAgent?: string): Promise<Response> {
+  return fetch(`${service.url}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(userAgent ? { "user-agent": userAgent } : {}) },
+    body: new URLSearchParams({ email: person.email, password: person.password }),
+    redirect: "manual",
+  });
+}
+
 /** `/login`'s password step as a browser posts it: the session cookie it sets, and where it sends the browser. */
 export async function passwordSignIn(service: { url: string }, person: { email: string; password: string }, redirectTo = "/dashboard") {
   const res = await postForm(service, "/login", { email: person.email, password: person.password, redirectTo });

@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { Agent, fetch as undiciFetch } from "undici";
+import { suiteResource } from "./suite-resource";
 
 /**
  * A deployed tool written with the official MCP TypeScript SDK and nothing else: Streamable
@@ -58,3 +59,8 @@ export async function startMcpTool(): Promise<McpTool> {
 const toLoopback: LookupFunction = (_host, options, callback) => lookup("127.0.0.1", options as LookupOptions, callback as never);
 const loopback = new Agent({ connect: { lookup: toLoopback } });
 export const localhostFetch = ((url: string | URL, init?: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher: loopback } as never)) as unknown as typeof fetch;
+
+/** The suite's MCP tool, started before its tests and closed after them (see suiteResource). */
+export function suiteMcpTool(): McpTool {
+  return suiteResource(startMcpTool, (tool) => tool.close());
+}

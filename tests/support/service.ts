@@ -158,7 +158,7 @@ export async function startServiceOnLocalhost(label: string, env: Record<string,
   return { service: await startService({ label, port, env: { BASE_URL: origin, ...env } }), origin };
 }
 
-type StartOptions = Parameters<typeof startService>[0];
+export type StartOptions = Parameters<typeof startService>[0];
 
 /**
  * A service of the suite's own, started before its tests and stopped after them (see

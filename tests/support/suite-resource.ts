@@ -27,6 +27,8 @@ export function suiteResource<T extends object>(start: () => Promise<T>, close: 
       const value = Reflect.get(target, key, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
+    // Fakes are steered by writing their fields (`provider.mode = "deny"`): writes go to the started thing.
+    set: (_, key, value) => Reflect.set(current(), key, value),
     has: (_, key) => Reflect.has(current(), key),
     ownKeys: () => Reflect.ownKeys(current()),
     getOwnPropertyDescriptor: (_, key) => {
@@ -34,4 +36,14 @@ export function suiteResource<T extends object>(start: () => Promise<T>, close: 
       return descriptor && { ...descriptor, configurable: true };
     },
   });
+}
+
+/**
+ * What a suite's beforeAll sets up once for its tests (people, a workspace, a deployed tool),
+ * read as fields of the returned value: `const acme = suiteSetUp(() => ownerWithTool(...));`
+ * then `acme.user`, `acme.tool.host` in the tests. Nothing to close: the rows stay with the
+ * suite's database. Replaces a list of `let` names each assigned in one beforeAll.
+ */
+export function suiteSetUp<T extends object>(build: () => Promise<T>, timeout = 90_000): T {
+  return suiteResource(build, () => undefined, timeout);
 }
