@@ -385,10 +385,10 @@ async function main() {
     const service = await startNodeProcess({
       name: "npm-start",
       // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
-      args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : []), "scripts/start.mjs"],
+      args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : []), ...(process.env.BENCH_SERVICE_NODE_ARGS ? process.env.BENCH_SERVICE_NODE_ARGS.split(" ") : []), "scripts/start.mjs"],
       // Sign-in limits lifted so the upload-flood suite's every wrong password reaches a hash;
       // sign-up's so the totp-sign-in suite can enrol its people from one address.
-      env: { ...shared, PORT: String(servicePort), SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000", SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000000" },
+      env: { ...shared, ...(process.env.BENCH_SERVICE_ENV ? Object.fromEntries(process.env.BENCH_SERVICE_ENV.split(" ").map((kv) => kv.split("="))) : {}), PORT: String(servicePort), SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000", SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000000" },
       cwd: ROOT,
       logDir,
       readyUrl: `${serviceUrl}/api/auth/me`,
