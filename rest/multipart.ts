@@ -7,7 +7,8 @@ import { IMAGE_APP_ERRORS } from "../server/images";
  * hostile body costs us at most about `maxBytes` of memory and reading.
  *
  * The body is pulled chunk by chunk by hand (not `Readable.fromWeb(...).pipe`) so nothing
- * reads ahead: the moment a cap trips we stop and cancel the body. On Node, cancelling a
+ * reads ahead: the moment a cap trips we stop and cancel the body (except a body announced a
+ * little too big, which is read to its end first: READ_TO_END_FACTOR). On Node, cancelling a
  * `Readable.toWeb(req)` body destroys the request but leaves its socket open, so the 400
  * still reaches the client; the edge should answer with `Connection: close` so the unread
  * rest is dropped with the connection instead of waiting on a keep-alive socket.
@@ -15,6 +16,14 @@ import { IMAGE_APP_ERRORS } from "../server/images";
 
 /** Room for boundaries, part headers and small fields around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+/**
+ * A body announced up to this many times the cap is read to its end (and thrown away) before
+ * the refusal: an honest client sending a picture that is a little too big is still writing
+ * when we answer, and closing on it makes the kernel reset the connection, which can discard
+ * the answer before the client reads it (fetch then fails with EPIPE, and the person learns
+ * nothing). Anything larger is refused before a byte is read, as is a body of unknown length.
+ */
+const READ_TO_END_FACTOR = 4;
 
 const missingFile = () => new AppError(IMAGE_APP_ERRORS.UPLOAD_INVALID, "Missing file");
 const tooLarge = () => new AppError(IMAGE_APP_ERRORS.UPLOAD_INVALID, "Image must be 2MB or smaller");
@@ -33,9 +42,12 @@ export async function readSingleFile(
   const contentType = request.headers.get("content-type") ?? "";
   if (!body || !/^multipart\/form-data\s*;/i.test(contentType)) throw refuse(missingFile());
 
-  // An honest client that announces too much is refused before a single byte is read.
+  // A client that announces too much is refused without parsing; a little too much is read first.
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw refuse(tooLarge());
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
+    if (declared <= maxBytes * READ_TO_END_FACTOR) await discard(body, declared);
+    throw refuse(tooLarge());
+  }
 
   let parser: busboy.Busboy;
   try {
@@ -119,6 +131,23 @@ export async function readSingleFile(
     };
     pump().catch(() => fail(missingFile())); // aborted or broken body stream
   });
+}
+
+/** Reads and drops a body, stopping past `most` bytes (a client that sends more than it announced). */
+async function discard(body: ReadableStream<Uint8Array>, most: number): Promise<void> {
+  const reader = body.getReader();
+  let received = 0;
+  try {
+    while (received <= most) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      received += value.byteLength;
+    }
+  } catch {
+    // An aborted upload: there is nobody left to answer.
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /** Resolves when busboy wants more input, or when it can no longer take any. */

@@ -1709,12 +1709,36 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sign in with an external provider (none enabled)
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOAuth` opens this URL. The built-in provider enables no external provider, so every name gets GoTrue's 400: `Unsupported provider: provider is not enabled` for one GoTrue knows, `Unsupported provider: Provider <name> could not be found` otherwise.
+         * Sign in with an upstream provider (GitHub, Google, an OpenID provider)
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `signInWithOAuth` opens this URL (ADR 075). For an enabled provider (`EXTERNAL_GITHUB_ENABLED`, `EXTERNAL_GOOGLE_ENABLED`, `EXTERNAL_KEYCLOAK_ENABLED`) it answers 302 to the provider with a signed, single-use `state`; the provider sends the browser back to `/auth/v1/callback`. With `code_challenge` (auth-js's PKCE flow) the callback sends a `code` to `redirect_to` for `POST /auth/v1/token?grant_type=pkce`; without it, the session in the fragment. A provider that is not enabled gets GoTrue's 400: `Unsupported provider: provider is not enabled` for one GoTrue knows, `Unsupported provider: Provider <name> could not be found` otherwise.
          */
         get: operations["getAuthV1Authorize"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The upstream provider's callback
+         * @description Where an upstream provider sends the browser back after `/auth/v1/authorize` (ADR 075): the `state` is checked and claimed once, the code exchanged, the person read (GitHub: `/user` and `/user/emails`; an OpenID provider: its ID token, verified against its keys, and userinfo), the account found, linked (only by an address the provider verified) or made, and the browser sent to `redirect_to` with `?code=` (PKCE) or the session in the fragment (`access_token`, `expires_at`, `expires_in`, `provider_token`, `refresh_token`, `token_type`). Failures go to `redirect_to` as GoTrue's `error`, `error_code`, `error_description` in the query and the fragment; a forged, unknown or used `state` to the site URL (`BASE_URL`) with 303.
+         */
+        get: operations["getAuthV1Callback"];
+        put?: never;
+        /**
+         * The upstream provider's callback (form_post)
+         * @description Where an upstream provider sends the browser back after `/auth/v1/authorize` (ADR 075): the `state` is checked and claimed once, the code exchanged, the person read (GitHub: `/user` and `/user/emails`; an OpenID provider: its ID token, verified against its keys, and userinfo), the account found, linked (only by an address the provider verified) or made, and the browser sent to `redirect_to` with `?code=` (PKCE) or the session in the fragment (`access_token`, `expires_at`, `expires_in`, `provider_token`, `refresh_token`, `token_type`). Failures go to `redirect_to` as GoTrue's `error`, `error_code`, `error_description` in the query and the fragment; a forged, unknown or used `state` to the site URL (`BASE_URL`) with 303.
+         */
+        post: operations["postAuthV1Callback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2247,6 +2271,26 @@ export interface paths {
          * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. auth-js `resend`: `signup` mails the sign-up confirmation link again to an unconfirmed account, `email_change` the link to a pending new address. `{}` for every address, nothing sent when there is nothing to confirm.
          */
         post: operations["postAuthV1Resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-ins offered
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. GoTrue's `GET /settings`: `external` names every provider GoTrue knows, `true` for `email`, `anonymous_users` when `ANONYMOUS_SIGN_IN` is on, and `github`, `google`, `keycloak` when enabled.
+         */
+        get: operations["getAuthV1Settings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9661,11 +9705,10 @@ export interface operations {
                     "application/json": {
                         /** @description `{BASE_URL}/auth/v1/verify?token=…&type=…&redirect_to=…`: followed once within 60 minutes, it signs the person in (redirect with the session in the fragment). */
                         action_link: string;
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                        /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                         app_metadata: {
-                            /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
+                            provider?: string;
+                            providers?: string[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -9697,18 +9740,17 @@ export interface operations {
                         hashed_token: string;
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
-                            email: string;
+                            email?: string;
                             id: string;
                             identity_data: {
                                 [key: string]: unknown;
                             };
                             identity_id: string;
                             last_sign_in_at?: string;
-                            /** @constant */
-                            provider: "email";
+                            provider: string;
                             updated_at: string;
                             /** Format: uuid */
                             user_id: string;
@@ -10441,11 +10483,10 @@ export interface operations {
                         /** @constant */
                         aud: "authenticated";
                         users: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                            /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                             app_metadata: {
-                                /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
+                                provider?: string;
+                                providers?: string[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -10473,18 +10514,17 @@ export interface operations {
                             }[];
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
-                                email: string;
+                                email?: string;
                                 id: string;
                                 identity_data: {
                                     [key: string]: unknown;
                                 };
                                 identity_id: string;
                                 last_sign_in_at?: string;
-                                /** @constant */
-                                provider: "email";
+                                provider: string;
                                 updated_at: string;
                                 /** Format: uuid */
                                 user_id: string;
@@ -10589,11 +10629,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                        /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                         app_metadata: {
-                            /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
+                            provider?: string;
+                            providers?: string[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -10621,18 +10660,17 @@ export interface operations {
                         }[];
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
-                            email: string;
+                            email?: string;
                             id: string;
                             identity_data: {
                                 [key: string]: unknown;
                             };
                             identity_id: string;
                             last_sign_in_at?: string;
-                            /** @constant */
-                            provider: "email";
+                            provider: string;
                             updated_at: string;
                             /** Format: uuid */
                             user_id: string;
@@ -10733,11 +10771,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                        /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                         app_metadata: {
-                            /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
+                            provider?: string;
+                            providers?: string[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -10765,18 +10802,17 @@ export interface operations {
                         }[];
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
-                            email: string;
+                            email?: string;
                             id: string;
                             identity_data: {
                                 [key: string]: unknown;
                             };
                             identity_id: string;
                             last_sign_in_at?: string;
-                            /** @constant */
-                            provider: "email";
+                            provider: string;
                             updated_at: string;
                             /** Format: uuid */
                             user_id: string;
@@ -10883,11 +10919,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                        /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                         app_metadata: {
-                            /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
+                            provider?: string;
+                            providers?: string[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -10915,18 +10950,17 @@ export interface operations {
                         }[];
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
-                            email: string;
+                            email?: string;
                             id: string;
                             identity_data: {
                                 [key: string]: unknown;
                             };
                             identity_id: string;
                             last_sign_in_at?: string;
-                            /** @constant */
-                            provider: "email";
+                            provider: string;
                             updated_at: string;
                             /** Format: uuid */
                             user_id: string;
@@ -11362,9 +11396,14 @@ export interface operations {
     getAuthV1Authorize: {
         parameters: {
             query: {
-                /** @description An external provider's name (`github`, `google`, …): none is enabled on the built-in provider. */
+                /** @description PKCE (auth-js with `flowType: "pkce"`): the callback then sends a `code` for `grant_type=pkce`. */
+                code_challenge?: string;
+                code_challenge_method?: "s256" | "plain" | "S256";
+                /** @description An upstream provider: `github`, `google` or `keycloak` when enabled (`EXTERNAL_<NAME>_ENABLED`). */
                 provider: string;
+                /** @description Where the browser comes back; the site URL (`BASE_URL`) unless allowed (`redirectTarget`). */
                 redirect_to?: string;
+                /** @description More scopes to ask the provider for. */
                 scopes?: string;
             };
             header?: never;
@@ -11373,7 +11412,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No external provider is enabled. */
+            /** @description To the provider's authorization endpoint, with `client_id`, `redirect_uri`, `scope`, `state` (and `nonce` for an OpenID provider). */
+            302: {
+                headers: {
+                    /** @description The provider's authorization URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A provider that is not enabled, or half of PKCE's parameters. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11385,6 +11433,72 @@ export interface operations {
                         msg: string;
                     };
                 };
+            };
+        };
+    };
+    getAuthV1Callback: {
+        parameters: {
+            query?: {
+                /** @description The provider's authorization code. */
+                code?: string;
+                /** @description The provider's refusal, passed on to `redirect_to`. */
+                error?: string;
+                error_description?: string;
+                /** @description The signed state `/authorize` sent the provider. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `redirect_to`: `?code=…`, `#access_token=…`, or `?error=…&error_code=…&error_description=…`. */
+            302: {
+                headers: {
+                    /** @description `redirect_to` with the code, the session or the error. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A `state` that is missing, forged, expired or already used: to the site URL with `error=invalid_request`, `error_code` (`bad_oauth_state`, `bad_oauth_callback`, `flow_state_already_used`) and `error_description`. */
+            303: {
+                headers: {
+                    /** @description `BASE_URL?error=invalid_request&error_code=bad_oauth_state&…` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAuthV1Callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `redirect_to`: `?code=…`, `#access_token=…`, or `?error=…&error_code=…&error_description=…`. */
+            302: {
+                headers: {
+                    /** @description `redirect_to` with the code, the session or the error. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A `state` that is missing, forged, expired or already used: to the site URL with `error=invalid_request`, `error_code` (`bad_oauth_state`, `bad_oauth_callback`, `flow_state_already_used`) and `error_description`. */
+            303: {
+                headers: {
+                    /** @description `BASE_URL?error=invalid_request&error_code=bad_oauth_state&…` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -11739,11 +11853,10 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                            /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                             app_metadata: {
-                                /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
+                                provider?: string;
+                                providers?: string[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -11771,18 +11884,17 @@ export interface operations {
                             }[];
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
-                                email: string;
+                                email?: string;
                                 id: string;
                                 identity_data: {
                                     [key: string]: unknown;
                                 };
                                 identity_id: string;
                                 last_sign_in_at?: string;
-                                /** @constant */
-                                provider: "email";
+                                provider: string;
                                 updated_at: string;
                                 /** Format: uuid */
                                 user_id: string;
@@ -12197,11 +12309,10 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                            /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                             app_metadata: {
-                                /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
+                                provider?: string;
+                                providers?: string[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -12229,18 +12340,17 @@ export interface operations {
                             }[];
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
-                                email: string;
+                                email?: string;
                                 id: string;
                                 identity_data: {
                                     [key: string]: unknown;
                                 };
                                 identity_id: string;
                                 last_sign_in_at?: string;
-                                /** @constant */
-                                provider: "email";
+                                provider: string;
                                 updated_at: string;
                                 /** Format: uuid */
                                 user_id: string;
@@ -12368,11 +12478,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                        /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                         app_metadata: {
-                            /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
+                            provider?: string;
+                            providers?: string[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -12400,18 +12509,17 @@ export interface operations {
                         }[];
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
-                            email: string;
+                            email?: string;
                             id: string;
                             identity_data: {
                                 [key: string]: unknown;
                             };
                             identity_id: string;
                             last_sign_in_at?: string;
-                            /** @constant */
-                            provider: "email";
+                            provider: string;
                             updated_at: string;
                             /** Format: uuid */
                             user_id: string;
@@ -13228,11 +13336,10 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                            /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                             app_metadata: {
-                                /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
+                                provider?: string;
+                                providers?: string[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -13260,18 +13367,17 @@ export interface operations {
                             }[];
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
-                                email: string;
+                                email?: string;
                                 id: string;
                                 identity_data: {
                                     [key: string]: unknown;
                                 };
                                 identity_id: string;
                                 last_sign_in_at?: string;
-                                /** @constant */
-                                provider: "email";
+                                provider: string;
                                 updated_at: string;
                                 /** Format: uuid */
                                 user_id: string;
@@ -13704,6 +13810,36 @@ export interface operations {
             };
         };
     };
+    getAuthV1Settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        disable_signup: boolean;
+                        /** @description Each sign-in GoTrue knows, and whether it is offered. */
+                        external: {
+                            [key: string]: boolean;
+                        };
+                        mailer_autoconfirm: boolean;
+                        phone_autoconfirm: boolean;
+                        saml_enabled: boolean;
+                        sms_provider: string;
+                    };
+                };
+            };
+        };
+    };
     postAuthV1Signup: {
         parameters: {
             query?: never;
@@ -13742,11 +13878,10 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                            /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                             app_metadata: {
-                                /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
+                                provider?: string;
+                                providers?: string[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -13774,18 +13909,17 @@ export interface operations {
                             }[];
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
-                                email: string;
+                                email?: string;
                                 id: string;
                                 identity_data: {
                                     [key: string]: unknown;
                                 };
                                 identity_id: string;
                                 last_sign_in_at?: string;
-                                /** @constant */
-                                provider: "email";
+                                provider: string;
                                 updated_at: string;
                                 /** Format: uuid */
                                 user_id: string;
@@ -13932,8 +14066,8 @@ export interface operations {
     postAuthV1Token: {
         parameters: {
             query: {
-                /** @description `password` (with `email` and `password`) or `refresh_token` (with `refresh_token`); `id_token` and `web3` are GoTrue's sign-ins through an outside identity, which the built-in provider refuses as a GoTrue with them off does. */
-                grant_type: "password" | "refresh_token" | "id_token" | "web3";
+                /** @description `password` (with `email` and `password`), `refresh_token` (with `refresh_token`) or `pkce` (with `auth_code` and `code_verifier`, after a sign-in through an upstream provider); `id_token` and `web3` are GoTrue's sign-ins through an outside identity, which the built-in provider refuses as a GoTrue with them off does. */
+                grant_type: "password" | "refresh_token" | "pkce" | "id_token" | "web3";
             };
             header?: never;
             path?: never;
@@ -13942,6 +14076,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description With `grant_type=pkce`: the `code` the callback sent to `redirect_to`. */
+                    auth_code?: string;
+                    /** @description With `grant_type=pkce`: the verifier of the `code_challenge` given to `/authorize`. */
+                    code_verifier?: string;
                     /** @description With `grant_type=password`. */
                     email?: string;
                     /** @description With `grant_type=password`. */
@@ -13952,6 +14090,10 @@ export interface operations {
                     refresh_token?: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @description With `grant_type=pkce`: the `code` the callback sent to `redirect_to`. */
+                    auth_code?: string;
+                    /** @description With `grant_type=pkce`: the verifier of the `code_challenge` given to `/authorize`. */
+                    code_verifier?: string;
                     /** @description With `grant_type=password`. */
                     email?: string;
                     /**
@@ -13985,11 +14127,10 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                            /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                             app_metadata: {
-                                /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
+                                provider?: string;
+                                providers?: string[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -14017,18 +14158,17 @@ export interface operations {
                             }[];
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
-                                email: string;
+                                email?: string;
                                 id: string;
                                 identity_data: {
                                     [key: string]: unknown;
                                 };
                                 identity_id: string;
                                 last_sign_in_at?: string;
-                                /** @constant */
-                                provider: "email";
+                                provider: string;
                                 updated_at: string;
                                 /** Format: uuid */
                                 user_id: string;
@@ -14116,11 +14256,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                        /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                         app_metadata: {
-                            /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
+                            provider?: string;
+                            providers?: string[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -14148,18 +14287,17 @@ export interface operations {
                         }[];
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
-                            email: string;
+                            email?: string;
                             id: string;
                             identity_data: {
                                 [key: string]: unknown;
                             };
                             identity_id: string;
                             last_sign_in_at?: string;
-                            /** @constant */
-                            provider: "email";
+                            provider: string;
                             updated_at: string;
                             /** Format: uuid */
                             user_id: string;
@@ -14246,11 +14384,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                        /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                         app_metadata: {
-                            /** @constant */
-                            provider?: "email";
-                            providers?: "email"[];
+                            provider?: string;
+                            providers?: string[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -14278,18 +14415,17 @@ export interface operations {
                         }[];
                         /** Format: uuid */
                         id: string;
-                        /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                        /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                         identities: {
                             created_at: string;
-                            email: string;
+                            email?: string;
                             id: string;
                             identity_data: {
                                 [key: string]: unknown;
                             };
                             identity_id: string;
                             last_sign_in_at?: string;
-                            /** @constant */
-                            provider: "email";
+                            provider: string;
                             updated_at: string;
                             /** Format: uuid */
                             user_id: string;
@@ -14541,11 +14677,10 @@ export interface operations {
                         /** @constant */
                         token_type: "bearer";
                         user: {
-                            /** @description `provider: "email"`, `providers: ["email"]` (none for an anonymous account without an address), and the keys the admin API set. */
+                            /** @description `provider`: how the account was made (`email`, or an upstream provider such as `github`); `providers`: every identity's provider (none for an anonymous account without an address); and the keys the admin API set. */
                             app_metadata: {
-                                /** @constant */
-                                provider?: "email";
-                                providers?: "email"[];
+                                provider?: string;
+                                providers?: string[];
                             } & {
                                 [key: string]: unknown;
                             };
@@ -14573,18 +14708,17 @@ export interface operations {
                             }[];
                             /** Format: uuid */
                             id: string;
-                            /** @description One `email` identity; empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
+                            /** @description The account's identities (GoTrue's `identities`): `email` for a password account, one per upstream provider it signed in with (`github`, `google`, `keycloak`); empty in the answer to a sign-up still to confirm, and for an anonymous account without an address. */
                             identities: {
                                 created_at: string;
-                                email: string;
+                                email?: string;
                                 id: string;
                                 identity_data: {
                                     [key: string]: unknown;
                                 };
                                 identity_id: string;
                                 last_sign_in_at?: string;
-                                /** @constant */
-                                provider: "email";
+                                provider: string;
                                 updated_at: string;
                                 /** Format: uuid */
                                 user_id: string;
