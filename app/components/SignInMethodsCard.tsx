@@ -9,8 +9,9 @@ import { DataTable } from "./DataTable";
 /**
  * "Sign-in methods" (issue 31): the ways into this account (a password, GitHub, Google, an
  * OpenID provider), each with an Unlink but the last, and a "Link" button per provider the
- * service offers while manual linking is on. Linking leaves for the provider (a document
- * navigation) and comes back here with a sentence saying how it went.
+ * service offers while manual linking is on. Linking leaves for the provider (the action's
+ * redirect, which Remix follows with a navigation of the window, so the page's CSP
+ * `form-action 'self'` holds) and comes back here with a sentence saying how it went.
  */
 export function SignInMethodsCard({ signInMethods }: { signInMethods: SignInMethodsView }) {
   const { methods, linkable, linkingEnabled, notice } = signInMethods;
@@ -25,7 +26,7 @@ export function SignInMethodsCard({ signInMethods }: { signInMethods: SignInMeth
           {linkable.length > 0 ? (
             <div className="inline-form">
               {linkable.map(({ provider, label }) => (
-                <Form key={provider} method="post" reloadDocument>
+                <Form key={provider} method="post">
                   <input type="hidden" name="intent" value="linkIdentity" />
                   <input type="hidden" name="provider" value={provider} />
                   <button type="submit" className="btn btn-secondary btn-sm">

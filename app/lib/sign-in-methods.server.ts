@@ -70,7 +70,7 @@ export async function signInMethodAction(dashboard: DashboardRequest, intent: st
   try {
     if (intent === "linkIdentity") {
       const { url } = await dashboard.caller.identityLinks.link({ provider });
-      // A real navigation (the form reloads the document): the browser leaves for the provider.
+      // Remix answers the form's fetch with the redirect and the page moves the window there (another origin).
       return redirect(url, { headers });
     }
     await dashboard.caller.identityLinks.remove({ identityId: String(form.get("identityId") ?? "") });
