@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { providerLabel } from "../../server/external-sign-in/sign-in-methods";
+import { providerLabel } from "../../server/external-sign-in";
 import { IdentityError } from "../../server/identity";
 import { findCause } from "../../server/platform/errors";
 import type { DashboardRequest } from "./caller.server";
@@ -56,6 +56,8 @@ export function linkNotice(url: URL): SignInMethodsView["notice"] {
 export async function loadSignInMethods(dashboard: DashboardRequest, url: URL): Promise<SignInMethodsView | null> {
   if (!dashboard.user) return null;
   const methods = await dashboard.caller.identityLinks.methods();
+  // No identity and nothing to link: an account of a hosted identity provider, which keeps its own.
+  if (methods.methods.length === 0 && methods.linkable.length === 0) return null;
   return { ...methods, notice: linkNotice(url) };
 }
 

@@ -19,4 +19,4 @@ export { callbackQuery, externalAuthorizeInput, externalCallbackInput, settingsO
 export { githubHosts } from "./github";
 export { requireManualLinking, unlinkIdentity } from "./linking";
 export { linkAuthorizeInput, linkUrlOutput, unlinkInput } from "./linking-schemas";
-export { signInMethodsOf, type SignInMethod, type SignInMethods } from "./sign-in-methods";
+export { providerLabel, signInMethodsOf, type SignInMethod, type SignInMethods } from "./sign-in-methods";

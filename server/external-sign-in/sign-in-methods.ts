@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { identityRowsOf } from "../identity/identities";
+import { identityRowsOf } from "../identity";
 import { getConfig } from "../platform/config";
 import { BUILT_IN_PROVIDERS, enabledProvider } from "./providers";
 

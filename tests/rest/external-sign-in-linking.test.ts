@@ -158,7 +158,7 @@ describe("unlinkIdentity (MANUAL_LINKING_ENABLED)", () => {
     expect(user.user?.identities?.map((identity) => identity.provider)).toEqual(["email"]);
     expect(user.user?.app_metadata).toMatchObject({ provider: "email", providers: ["email"] });
     expect(await auditRows(owner.tenantId, "identity.unlinked")).toEqual([
-      { actor: { type: "person", id: owner.user.userId, email: owner.user.email }, target_type: "identity", target_id: githubIdentity.identity_id, changes: { provider: "github", email: githubIdentity.email } },
+      { actor: { type: "person", id: owner.user.userId, email: owner.user.email }, target_type: "identity", target_id: githubIdentity.identity_id, changes: { provider: "github", email: githubIdentity.identity_data?.email } },
     ]);
 
     // The last identity stays.
