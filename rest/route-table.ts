@@ -20,6 +20,7 @@ import { identityProviderOperations } from "./routes/identity-provider.operation
 import { identityFactorOperations } from "./routes/identity-factors.operations";
 import { identityPasskeyOperations } from "./routes/identity-passkeys.operations";
 import { identityUnavailableOperations } from "./routes/identity-unavailable.operations";
+import { identityLinkOperations } from "./routes/identity-links.operations";
 import { memberOperations } from "./routes/members.operations";
 import { connectionFlowOperations } from "./routes/connection-flow.operations";
 import { oauthEndpointOperations, oauthServerOperations } from "./routes/oauth-server.operations";
@@ -64,6 +65,7 @@ export const routes: Route[] = [
   ...identityFactorOperations,
   ...identityPasskeyOperations,
   ...identityUnavailableOperations,
+  ...identityLinkOperations,
   ...oauthServerOperations,
   ...oauthEndpointOperations,
   ...identityAdminOperations,

@@ -16,6 +16,8 @@ const ACTION_NAMES: Record<string, string> = {
   "recovery_codes.used": "Recovery code used",
   "recovery_codes.regenerated": "Recovery codes replaced",
   "profile.updated": "Profile changed",
+  "identity.linked": "Sign-in method linked",
+  "identity.unlinked": "Sign-in method unlinked",
   "key.minted": "API key created",
   "key.revoked": "API key revoked",
   "cli.login": "CLI signed in",

@@ -9,20 +9,22 @@ import { readForm } from "~/lib/read-form.server";
 import { isPasskeyIntent, listPasskeyViews, passkeyProfileAction } from "~/lib/passkeys.server";
 import { isTwoStepIntent, loadTwoStep, twoStepAction } from "~/lib/two-step-profile.server";
 import { signInChangeAction } from "~/lib/sign-in-changes.server";
+import { isSignInMethodIntent, loadSignInMethods, signInMethodAction } from "~/lib/sign-in-methods.server";
 
 export const meta: MetaFunction = () => [{ title: "Your profile · svc" }];
 
 /** The profile does not need a workspace: it works before onboarding too. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { dashboard, account } = await loadAccount(request);
-  const [applications, { sessions }, passkeys, twoStep, activity] = await Promise.all([
+  const [applications, { sessions }, passkeys, twoStep, activity, signInMethods] = await Promise.all([
     dashboard.caller.oauth.grants(),
     dashboard.caller.sessions.list(),
     dashboard.user ? listPasskeyViews({ ...dashboard, user: dashboard.user }) : null,
     loadTwoStep(dashboard),
     dashboard.caller.accountActivity.list(),
+    loadSignInMethods(dashboard, new URL(request.url)),
   ]);
-  return json<ProfileData>({ account, applications, sessions, passkeys, twoStep, activity }, { headers: sessionHeaders(dashboard) });
+  return json<ProfileData>({ account, applications, sessions, passkeys, twoStep, activity, signInMethods }, { headers: sessionHeaders(dashboard) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,6 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (isPasskeyIntent(intent)) return passkeyProfileAction(dashboard, form, headers);
   if (isTwoStepIntent(intent)) return twoStepAction(dashboard, intent, form);
+  if (isSignInMethodIntent(intent)) return signInMethodAction(dashboard, intent, form, request, headers);
   if (intent === "signOutSession" || intent === "signOutOthers") {
     try {
       if (intent === "signOutSession") await dashboard.caller.sessions.revoke({ sessionId: String(form.get("sessionId") ?? "") });

@@ -22,6 +22,8 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   "recovery_codes.used",
   "recovery_codes.regenerated",
   "profile.updated",
+  "identity.linked",
+  "identity.unlinked",
 ] as const;
 
 export const AUDIT_ACTIONS = [

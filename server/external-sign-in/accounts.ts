@@ -84,7 +84,7 @@ async function insertIdentity(tx: EntityManager, userId: string, provider: strin
 }
 
 /** GoTrue's UpdateAppMetaDataProviders: every identity's provider, once each. */
-async function providersOf(tx: EntityManager, userId: string): Promise<string[]> {
+export async function providersOf(tx: EntityManager, userId: string): Promise<string[]> {
   const rows = await tx.getConnection().execute<{ provider: string }[]>(`select distinct provider from auth_identities where user_id = ? order by provider`, [userId]);
   return rows.map(({ provider }) => provider);
 }

@@ -14,6 +14,11 @@ export const EXTERNAL = {
   FLOW_STATE_EXPIRED: errorEntry("flow_state_expired", 422, "identity", "`grant_type=pkce` with an auth code older than 5 minutes."),
   BAD_CODE_VERIFIER: errorEntry("bad_code_verifier", 400, "identity", "`grant_type=pkce` with a `code_verifier` that does not match the `code_challenge` of `/authorize`."),
   PROVIDER_EMAIL_NEEDS_VERIFICATION: errorEntry("provider_email_needs_verification", 422, "identity", "The provider names an address it has not verified, while mail confirms addresses, or that another account has: no account is made or linked (`error=access_denied`)."),
+  IDENTITY_ALREADY_EXISTS: errorEntry("identity_already_exists", 422, "identity", "Manual linking (`linkIdentity`): the provider's identity is already linked to this account or to another one; nothing is written (`error=invalid_request` at `redirect_to`)."),
+  IDENTITY_ID_INVALID: errorEntry("validation_failed", 404, "identity", "`DELETE /user/identities/{identity_id}` with an `identity_id` that is not a UUID."),
+  IDENTITY_NOT_FOUND: errorEntry("identity_not_found", 422, "identity", "`unlinkIdentity` of an identity that is not the signed-in account's (unknown, or another person's)."),
+  SINGLE_IDENTITY_NOT_DELETABLE: errorEntry("single_identity_not_deletable", 422, "identity", "`unlinkIdentity` of the account's last identity: it would have no way to sign in."),
+  EMAIL_CONFLICT_IDENTITY_NOT_DELETABLE: errorEntry("email_conflict_identity_not_deletable", 422, "identity", "`unlinkIdentity` of the identity whose address is the account's, when the address it would take from another identity belongs to another account."),
   UPSTREAM_FAILURE: errorEntry("unexpected_failure", 500, "identity", "The provider could not be reached in `EXTERNAL_PROVIDER_TIMEOUT_SECONDS`, refused the code, or named no address (`error=server_error`)."),
 } as const;
 

@@ -20,7 +20,17 @@ export interface FlowState {
   user_id: string | null;
   provider_access_token: string | null;
   provider_refresh_token: string | null;
+  /** Manual linking: the signed-in account the identity goes to (GoTrue's linking_target_id). */
+  linking_target_id: string | null;
+  /** False for the dashboard's own link: back to the profile page, no new session. */
+  opens_session: boolean;
   created_at: Date;
+}
+
+/** Who started a flow to link an identity, and whether its end opens a session (auth-js) or not (the dashboard). */
+export interface LinkingTarget {
+  userId: string;
+  opensSession: boolean;
 }
 
 /** GoTrue's FlowStateExpiryDuration: an auth code is exchanged within 5 minutes. */
@@ -28,14 +38,14 @@ const AUTH_CODE_SECONDS = 5 * 60;
 
 export async function createFlowState(
   em: EntityManager,
-  flow: { provider: string; redirectTo: string; codeChallenge: string | null; codeChallengeMethod: string | null; nonce: string },
+  flow: { provider: string; redirectTo: string; codeChallenge: string | null; codeChallengeMethod: string | null; nonce: string; link?: LinkingTarget },
 ): Promise<string> {
   const id = randomUUID();
   // Flows nobody finished are forgotten an hour on (no sweep job for a handful of rows).
   await em.getConnection().execute(`delete from auth_flow_states where created_at < now() - interval '1 hour'`);
   await em.getConnection().execute(
-    `insert into auth_flow_states (id, provider, redirect_to, code_challenge, code_challenge_method, nonce) values (?, ?, ?, ?, ?, ?)`,
-    [id, flow.provider, flow.redirectTo, flow.codeChallenge, flow.codeChallengeMethod, flow.nonce],
+    `insert into auth_flow_states (id, provider, redirect_to, code_challenge, code_challenge_method, nonce, linking_target_id, opens_session) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [id, flow.provider, flow.redirectTo, flow.codeChallenge, flow.codeChallengeMethod, flow.nonce, flow.link?.userId ?? null, flow.link?.opensSession ?? true],
   );
   return id;
 }

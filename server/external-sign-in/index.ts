@@ -17,3 +17,6 @@ export { exchangeAuthCode, finishExternalSignIn, startExternalSignIn, type Callb
 export { externalSettings } from "./settings";
 export { callbackQuery, externalAuthorizeInput, externalCallbackInput, settingsOutput } from "./schemas";
 export { githubHosts } from "./github";
+export { requireManualLinking, unlinkIdentity } from "./linking";
+export { linkAuthorizeInput, linkUrlOutput, unlinkInput } from "./linking-schemas";
+export { providerLabel, signInMethodsOf, type SignInMethod, type SignInMethods } from "./sign-in-methods";

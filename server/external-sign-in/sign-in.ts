@@ -5,7 +5,8 @@ import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
 import { accountForPerson } from "./accounts";
 import { EXTERNAL } from "./error-codes";
-import { claimFlowState, createFlowState, dropFlowState, issueAuthCode, pkceOf, takeAuthCode, type FlowState } from "./flow-state";
+import { claimFlowState, createFlowState, dropFlowState, issueAuthCode, pkceOf, takeAuthCode, type FlowState, type LinkingTarget } from "./flow-state";
+import { linkIdentityToAccount } from "./linking";
 import { UpstreamError } from "./http";
 import { enabledProvider } from "./providers";
 import { flowStateIdOf, signState } from "./state-token";
@@ -24,8 +25,8 @@ export interface AuthorizeRequest {
   codeChallengeMethod: string | null;
 }
 
-/** Where `/authorize` sends the browser: the provider's authorization endpoint. */
-export async function startExternalSignIn(em: EntityManager, request: AuthorizeRequest): Promise<string> {
+/** Where `/authorize` sends the browser: the provider's authorization endpoint. With `link`, the identity joins that account (manual linking, linking.ts). */
+export async function startExternalSignIn(em: EntityManager, request: AuthorizeRequest, link?: LinkingTarget): Promise<string> {
   const enabled = enabledProvider(request.provider.toLowerCase());
   if (!enabled) refuseProviderSignIn(request.provider);
   const pkce = pkceOf(request.codeChallenge, request.codeChallengeMethod);
@@ -35,7 +36,7 @@ export async function startExternalSignIn(em: EntityManager, request: AuthorizeR
     enabled.provider.authorizationUrl({ state, scopes: request.scopes ?? "", nonce, redirectUri: enabled.settings.redirectUri }).catch((error: unknown) => {
       throw upstreamFailure(error, "Error getting provider's authorization URL");
     });
-  const id = await createFlowState(em, { provider: enabled.provider.name, redirectTo, ...pkce, nonce });
+  const id = await createFlowState(em, { provider: enabled.provider.name, redirectTo, ...pkce, nonce, ...(link ? { link } : {}) });
   return location(await signState(id, enabled.provider.name));
 }
 
@@ -79,7 +80,14 @@ async function finish(em: EntityManager, flow: FlowState, params: Record<string,
   const person = await enabled.provider.person(tokens, flow.nonce ?? "").catch((error: unknown) => {
     throw upstreamFailure(error, "Error getting user profile from external provider");
   });
-  const { userId } = await accountForPerson(em, flow.provider, person);
+  const userId = flow.linking_target_id
+    ? await linkIdentityToAccount(em, flow.linking_target_id, flow.provider, person)
+    : (await accountForPerson(em, flow.provider, person)).userId;
+  if (!flow.opens_session) {
+    // The dashboard's own link: back to the profile page, signed in as before.
+    await dropFlowState(em, flow.id);
+    return flow.redirect_to;
+  }
   if (flow.code_challenge) {
     const code = await issueAuthCode(em, flow.id, userId, tokens);
     const url = new URL(flow.redirect_to);

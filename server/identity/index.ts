@@ -8,6 +8,7 @@ export { assertKeyLookupsAllowed, countClientRegistration, countDeviceCodeEntry,
 export { BuiltInIdentityProvider, isSessionLive, normalizeEmail } from "./built-in-provider";
 export { startUpstreamSession } from "./upstream-sessions";
 export { redirectTarget } from "./redirect-target";
+export { identityRowsOf } from "./identities";
 export { AuthSessionSchema, AuthUserSchema, ServiceAdminSchema } from "./entities";
 export type { UserMetadata } from "./entities";
 export { InvalidIdentityTokenError, getIdentityTokenVerifier, looksLikeJwt } from "./tokens/identity-tokens";

@@ -20,6 +20,7 @@ import { oauthClientsRouter } from "./oauth-clients";
 import { identityAdminSecurityRouter } from "./identity-admin-security";
 import { auditLogRouter } from "./audit-log";
 import { accountActivityRouter } from "./account-activity";
+import { identityLinksRouter } from "./identity-links";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -46,6 +47,7 @@ export const appRouter = router({
   auditLog: auditLogRouter,
   sessions: sessionsRouter,
   accountActivity: accountActivityRouter,
+  identityLinks: identityLinksRouter,
   oauthClients: oauthClientsRouter,
   idpAdminSecurity: identityAdminSecurityRouter,
 });

@@ -118,3 +118,60 @@ describe("profile", () => {
     expect(within(card).getByText(/Signing in asks for your security key\./).textContent).toBe("On Signing in asks for your security key. 9 of 10 recovery codes unused.");
   });
 });
+
+describe("profile: sign-in methods", () => {
+  const password = { identityId: "11111111-1111-4111-8111-111111111111", provider: "email", label: "Email and password", email: "ada@example.com", linkedAt: "2026-11-20T10:00:00.000Z", lastUsedAt: "2026-11-25T10:00:00.000Z" };
+  const github = { identityId: "22222222-2222-4222-8222-222222222222", provider: "github", label: "GitHub", email: "ada@users.github.example", linkedAt: "2026-11-21T10:00:00.000Z", lastUsedAt: null };
+  const methods = (data: Record<string, unknown>) => ({ signInMethods: { methods: [password], linkable: [], linkingEnabled: true, notice: null, ...data } });
+
+  it("lists each method with its address and an Unlink, and a Link button per provider offered", async () => {
+    renderProfile(methods({ methods: [password, github], linkable: [{ provider: "google", label: "Google" }] }));
+    const card = await screen.findByRole("region", { name: "Sign-in methods" });
+    const row = within(card).getByRole("row", { name: /GitHub/ });
+    expect(within(row).getByText("ada@users.github.example")).toBeTruthy();
+    expect(within(row).getByText("Never")).toBeTruthy();
+    expect(within(card).getAllByRole("button", { name: /^Unlink/ })).toHaveLength(2);
+    const link = within(card).getByRole("button", { name: "Link Google" });
+    const form = link.closest("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect((form.querySelector("input[name=provider]") as HTMLInputElement).value).toBe("google");
+  });
+
+  it("offers no Unlink for the only method, and says why", async () => {
+    renderProfile(methods({ linkable: [{ provider: "github", label: "GitHub" }] }));
+    const card = await screen.findByRole("region", { name: "Sign-in methods" });
+    expect(within(card).queryByRole("button", { name: /^Unlink/ })).toBeNull();
+    expect(within(card).getByText("This is your only sign-in method, so it cannot be unlinked.")).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Link GitHub" })).toBeTruthy();
+  });
+
+  it("with linking off: no Link or Unlink buttons, and a sentence", async () => {
+    renderProfile(methods({ methods: [password, github], linkingEnabled: false }));
+    const card = await screen.findByRole("region", { name: "Sign-in methods" });
+    expect(within(card).queryByRole("button", { name: /^(Unlink|Link)/ })).toBeNull();
+    expect(within(card).getByText("Linking and unlinking sign-in methods is turned off on this service.")).toBeTruthy();
+  });
+
+  it("shows how the last link ended as a sentence", async () => {
+    renderProfile(methods({ notice: { ok: false, message: "This GitHub account is already linked to another account here. Sign in with it there and unlink it first." } }));
+    expect((await screen.findByRole("alert")).textContent).toBe("This GitHub account is already linked to another account here. Sign in with it there and unlink it first.");
+  });
+
+  it("shows a refused unlink's sentence beside the row", async () => {
+    const Stub = createRemixStub([
+      {
+        path: "/profile",
+        Component: ProfilePage,
+        loader: () =>
+          json({ account: account({ displayName: "Ada" }), applications: [], sessions: [], twoStep: { available: true, enabled: false, recoveryRemaining: null, securityKeys: [] }, activity: noActivity, ...methods({ methods: [password, github] }) }),
+        action: () => json({ intent: "unlinkIdentity", ok: false, formError: "This is your only way to sign in, so it cannot be unlinked. Link another sign-in method first." }, { status: 400 }),
+      },
+    ]);
+    render(<Stub initialEntries={["/profile"]} />);
+    const card = await screen.findByRole("region", { name: "Sign-in methods" });
+    const row = within(card).getByRole("row", { name: /GitHub/ });
+    fireEvent.click(within(row).getByRole("button", { name: "Unlink GitHub" }));
+    fireEvent.click(within(row).getByRole("button", { name: "Unlink GitHub" }));
+    expect((await within(row).findByRole("alert")).textContent).toBe("This is your only way to sign in, so it cannot be unlinked. Link another sign-in method first.");
+  });
+});

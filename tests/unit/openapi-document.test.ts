@@ -121,6 +121,10 @@ describe("the OpenAPI document", () => {
       "GET /.well-known/oauth-authorization-server/auth/v1 404",
       "GET /auth/v1/.well-known/oauth-authorization-server 404",
       "GET /auth/v1/.well-known/openid-configuration 404",
+      // Manual linking's refusals past `manual_linking_disabled` need MANUAL_LINKING_ENABLED, which the
+      // replayed service leaves off (tests/rest/external-sign-in-linking.test.ts drives them with auth-js).
+      "GET /auth/v1/user/identities/authorize 400",
+      "DELETE /auth/v1/user/identities/{identity_id} 422",
       // Configuration faults (a catalog row without URLs, no encryption key, no client id): the
       // OAuth suites start services so configured (tests/rest/oauth-first-party, oauth-broker).
       "GET /api/oauth/{provider}/authorize 500",

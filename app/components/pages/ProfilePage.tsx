@@ -9,8 +9,10 @@ import { PasskeysCard } from "../PasskeysCard";
 import { ProfileDetailsCard } from "../ProfileDetailsCard";
 import { SignedInSessionsCard } from "../SignedInSessionsCard";
 import { SignInCard } from "../SignInCard";
+import { SignInMethodsCard } from "../SignInMethodsCard";
 import { TwoStepCard } from "../TwoStepCard";
 import type { TwoStepView } from "~/lib/two-step-types";
+import type { SignInMethodsView } from "~/lib/sign-in-methods-types";
 
 export interface ProfileData {
   account: AccountView;
@@ -20,10 +22,12 @@ export interface ProfileData {
   passkeys: PasskeyView[] | null;
   twoStep: TwoStepView;
   activity: AccountActivityPage;
+  /** Null when sign-in is by a hosted identity provider (its identities are its own); absent in older stubs. */
+  signInMethods?: SignInMethodsView | null;
 }
 
 export function ProfilePage() {
-  const { account, applications, sessions, passkeys, twoStep, activity } = useLoaderData<ProfileData>();
+  const { account, applications, sessions, passkeys, twoStep, activity, signInMethods } = useLoaderData<ProfileData>();
   const { profile } = account;
   return (
     <AppShell account={account}>
@@ -49,6 +53,7 @@ export function ProfilePage() {
         </Card>
         <h2 id="security" className="sections-title">Security</h2>
         <SignInCard email={profile.email} />
+        {signInMethods ? <SignInMethodsCard signInMethods={signInMethods} /> : null}
         <TwoStepCard twoStep={twoStep} />
         {passkeys ? <PasskeysCard passkeys={passkeys} /> : null}
         <SignedInSessionsCard sessions={sessions} />

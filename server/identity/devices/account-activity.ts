@@ -57,7 +57,17 @@ function summarize(action: AccountActivityAction, changes: Record<string, unknow
       return "Recovery codes replaced by a new set";
     case "profile.updated":
       return profileSummary(changes);
+    case "identity.linked":
+      return `${providerName(changes.provider)} linked for sign-in`;
+    case "identity.unlinked":
+      return `${providerName(changes.provider)} unlinked from sign-in`;
   }
+}
+
+/** An identity's provider as people call it (the audit row keeps GoTrue's name). */
+function providerName(provider: unknown): string {
+  const names: Record<string, string> = { email: "Email and password", github: "GitHub", google: "Google" };
+  return typeof provider === "string" ? (names[provider] ?? provider) : "A sign-in method";
 }
 
 /** "Display name changed to "Ada"", "Profile picture uploaded", or both. */
