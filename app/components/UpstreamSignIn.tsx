@@ -5,22 +5,20 @@ export interface UpstreamButton {
 }
 
 /**
- * /login's and /signup's "Continue with GitHub" (issue 31, 2; ADR 078): a plain form per enabled
- * provider, posted as a document so the answer's redirect can leave for the provider. Nothing
- * when no provider is enabled.
+ * /login's and /signup's "Continue with GitHub" (issue 31, 2; ADR 078): a plain link per enabled
+ * provider, a document navigation (no form: the page's CSP `form-action` would stop the redirect
+ * to the provider's origin). Nothing when no provider is enabled.
  */
 export function UpstreamSignIn({ buttons, redirectTo }: { buttons: UpstreamButton[]; redirectTo: string }) {
   if (buttons.length === 0) return null;
+  const query = redirectTo === "/dashboard" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <div className="stack">
       <p className="auth-divider">or</p>
       {buttons.map(({ provider, label }) => (
-        <form key={provider} method="post" action={`/login/upstream/${provider}`}>
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className="btn btn-secondary btn-block">
-            Continue with {label}
-          </button>
-        </form>
+        <a key={provider} className="btn btn-secondary btn-block" href={`/login/upstream/${provider}${query}`} rel="nofollow">
+          {`Continue with ${label}`}
+        </a>
       ))}
     </div>
   );

@@ -59,7 +59,7 @@ function readFlow(request: Request): PendingFlow | null {
 }
 
 /** The button's action: the provider's address, with the verifier kept in this browser. */
-export async function startUpstreamSignIn(caller: Caller, provider: string, redirectTo: FormDataEntryValue | null): Promise<Response> {
+export async function startUpstreamSignIn(caller: Caller, provider: string, redirectTo: string | null): Promise<Response> {
   const target = safeRedirectTo(redirectTo);
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");

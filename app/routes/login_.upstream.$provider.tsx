@@ -1,18 +1,14 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { dashboardRequest } from "~/lib/caller.server";
 import { clientAddressOf } from "~/lib/client-address.server";
-import { readForm } from "~/lib/read-form.server";
 import { startUpstreamSignIn } from "~/lib/upstream-sign-in.server";
 
-/** "Continue with GitHub" posts here (ADR 078): off to the provider, the PKCE verifier kept in a cookie. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+/**
+ * "Continue with GitHub" links here (ADR 078): off to the provider, the PKCE verifier kept in a
+ * cookie. A link, as GoTrue's own `/authorize` is a GET: a form post would meet the page's CSP
+ * `form-action` on its redirect to the provider.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { caller } = await dashboardRequest(request, clientAddressOf(context));
-  const form = await readForm(request);
-  return startUpstreamSignIn(caller, params.provider ?? "", form.get("redirectTo"));
-}
-
-/** Opened as a page (a bookmark, a reload): the buttons are on /login. */
-export function loader() {
-  return redirect("/login");
+  return startUpstreamSignIn(caller, params.provider ?? "", new URL(request.url).searchParams.get("redirectTo"));
 }

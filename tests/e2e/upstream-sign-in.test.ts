@@ -40,12 +40,13 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
+    if (process.env.DEBUG_NAV) page.on("framenavigated", (frame) => console.log("NAV", frame.url()));
     await page.goto(`${service.url}${path}`);
     await page.waitForSelector("html[data-hydrated]");
     return { context, page, errors };
   }
 
-  const continueWithGithub = (page: Page) => page.getByRole("button", { name: "Continue with GitHub" });
+  const continueWithGithub = (page: Page) => page.getByRole("link", { name: "Continue with GitHub" });
   const sessionCookie = async (context: BrowserContext) => (await context.cookies(service.url)).find((cookie) => cookie.name === "svc_session");
   const whoIsSignedIn = async (context: BrowserContext) => {
     const cookie = await sessionCookie(context);
@@ -186,7 +187,7 @@ describe.skipIf(!hasChromium)("no upstream provider enabled", () => {
       const page = await context.newPage();
       await page.goto(`${service.url}${path}`);
       await page.waitForSelector("html[data-hydrated]");
-      expect(await page.getByRole("button", { name: /^Continue with/ }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: /^Continue with/ }).count()).toBe(0);
       await context.close();
     });
   }
