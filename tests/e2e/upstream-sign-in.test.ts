@@ -40,7 +40,6 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    if (process.env.DEBUG_NAV) page.on("framenavigated", (frame) => console.log("NAV", frame.url()));
     await page.goto(`${service.url}${path}`);
     await page.waitForSelector("html[data-hydrated]");
     return { context, page, errors };
@@ -150,7 +149,7 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
     const me = await api(service, "/api/auth/me", { cookie: `svc_session=${cookie!.value}` });
     const tenant = await createTenant(service, { email, password: "", cookie: `svc_session=${cookie!.value}`, userId: me.body.userId }, uniqueSlug("ghdev"), "GitHub Co");
     await first.context.close();
-    expect((await service.db.query("select encrypted_password from auth_users where id = $1", [me.body.userId])).rows).toEqual([{ encrypted_password: null }]);
+    expect((await service.db.query("select provider from auth_identities where user_id = $1", [me.body.userId])).rows).toEqual([{ provider: "github" }]);
 
     const home = freshHome();
     const login = startSvc(["login", "--device", "--api-base", service.url], { home });
@@ -164,7 +163,7 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
       await page.waitForLoadState();
     }
     await page.waitForURL((url) => url.pathname === "/login");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toMatch(/^\/oauth\/consent\//);
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toMatch(/^\/auth\/v1\/oauth\/interaction\//);
     await page.waitForSelector("html[data-hydrated]");
     await continueWithGithub(page).click();
     await page.waitForURL((url) => url.pathname.startsWith("/oauth/consent/"));
