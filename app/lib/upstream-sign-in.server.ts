@@ -110,7 +110,7 @@ export async function finishUpstreamSignIn(caller: Caller, request: Request): Pr
 export type UpstreamFailure = "cancelled" | "unverified-email" | "expired" | "unavailable" | "failed";
 
 /** GoTrue's error parameters, as the kind of sentence /login shows. */
-function failureOf(error: string | null, errorCode: string | null): UpstreamFailure {
+export function failureOf(error: string | null, errorCode: string | null): UpstreamFailure {
   if (errorCode === "provider_email_needs_verification") return "unverified-email";
   if (errorCode === "flow_state_already_used" || errorCode === "bad_oauth_state") return "expired";
   // The provider's own refusal (the person pressed Cancel) comes without GoTrue's error_code.
