@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { IdentityError, sessionSetCookie } from "../../server/identity";
-import { readSoleCookie } from "../../server/identity/session-cookie";
+import { IdentityError, readSoleCookie, sessionSetCookie } from "../../server/identity";
 import { getConfig } from "../../server/platform/config";
 import { findCause } from "../../server/platform/errors";
 import type { UpstreamButton } from "~/components/UpstreamSignIn";
