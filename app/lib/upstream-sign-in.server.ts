@@ -124,6 +124,13 @@ function failedSignIn(provider: string, failure: UpstreamFailure, target: string
   return redirect(`/login?${query}`, { headers: { "set-cookie": clearCookie(), "cache-control": "no-store" } });
 }
 
+/** Where the site URL sends a signed-out person GoTrue's callback refused there (a stale, forged or replayed `state`); null for any other visit. */
+export function upstreamStateFailure(query: URLSearchParams): string | null {
+  const code = query.get("error_code");
+  if (!query.get("error") || !code || !["bad_oauth_state", "bad_oauth_callback", "flow_state_already_used"].includes(code)) return null;
+  return `/login?${new URLSearchParams({ upstream: "", failure: "expired" })}`;
+}
+
 /** The sentence /login shows after a failed upstream sign-in; null when the query names none. */
 export function upstreamFailureSentence(query: URLSearchParams): string | null {
   const failure = query.get("failure");

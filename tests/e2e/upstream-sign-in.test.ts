@@ -138,6 +138,25 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
     await context.close();
   });
 
+  it("GoTrue's callback opened a second time (a reload, the back button) ends on /login with a sentence, not the landing page", async () => {
+    githubPerson(uniqueEmail("gh-twice"));
+    const { context, page } = await openLogin(1280);
+    let callback = "";
+    page.on("request", (request) => {
+      if (request.url().startsWith(`${service.url}/auth/v1/callback`)) callback = request.url();
+    });
+    await continueWithGithub(page).click();
+    await page.waitForURL((url) => url.pathname === "/onboarding" || url.pathname === "/dashboard");
+    await page.goto(callback);
+    await page.waitForURL((url) => url.pathname === "/dashboard" || url.pathname === "/onboarding");
+    // Signed out, the same replay says what happened.
+    await context.clearCookies();
+    await page.goto(callback);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await expect.poll(() => page.getByRole("alert").innerText()).toBe("The sign-in expired or was started in another browser. Try again.");
+    await context.close();
+  });
+
   it("svc login --device: a person whose only identity is GitHub signs in on the way and approves", async () => {
     const email = uniqueEmail("gh-device");
     githubPerson(email);
