@@ -59,6 +59,7 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
       const { context, page, errors } = await openLogin(width, "/login?redirectTo=%2Fprofile");
       await continueWithGithub(page).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${width}-login-upstream.png`, fullPage: true });
       await continueWithGithub(page).click();
       await page.waitForURL((url) => url.pathname === "/profile");
       expect(await whoIsSignedIn(context)).toMatchObject({ email });
@@ -97,6 +98,7 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
       await continueWithGithub(page).click();
       await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.has("failure"));
       await expect.poll(() => page.getByRole("alert").innerText()).toBe("GitHub sign-in was cancelled.");
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${width}-login-upstream-cancelled.png`, fullPage: true });
       // Where they were going is still kept for the next attempt.
       expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/profile");
       expect(await sessionCookie(context)).toBeUndefined();

@@ -75,7 +75,7 @@ export function AuthPage({ mode, upstream = [], upstreamFailure = null }: { mode
       {passwordChanged ? (
         <p className="callout callout-text notice-success" role="status">Your password was changed. Sign in with the new one.</p>
       ) : null}
-      {upstreamFailure && !data ? <p className="form-error" role="alert">{upstreamFailure}</p> : null}
+      {upstreamFailure && !data ? <p className="callout callout-text notice-error" role="alert">{upstreamFailure}</p> : null}
       <Form method="post" className="stack">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
