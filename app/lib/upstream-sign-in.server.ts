@@ -73,7 +73,7 @@ export async function startUpstreamSignIn(caller: Caller, provider: string, redi
     });
   } catch (error) {
     if (!findCause(error, IdentityError)) throw error;
-    throw failedSignIn(provider, "unavailable", target);
+    throw failedSignIn(provider, failureOf(null, findCause(error, IdentityError)!.errorCode), target);
   }
   const flow = Buffer.from(JSON.stringify({ provider, verifier, redirectTo: target } satisfies PendingFlow)).toString("base64url");
   return redirect(location, { headers: { "set-cookie": `${cookieName()}=${flow}; ${cookieAttributes(FLOW_SECONDS)}`, "cache-control": "no-store" } });

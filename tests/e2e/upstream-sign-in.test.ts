@@ -159,6 +159,16 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
     await context.close();
   });
 
+  it("a provider that is not enabled (a hand-typed address) ends on /login with a sentence, writing no flow state", async () => {
+    const before = (await service.db.query("select count(*)::int as n from auth_flow_states")).rows[0].n;
+    const res = await fetch(`${service.url}/login/upstream/gitlab?redirectTo=%2Fprofile`, { redirect: "manual" });
+    expect([res.status, res.headers.get("location")]).toEqual([302, "/login?upstream=gitlab&failure=failed&redirectTo=%2Fprofile"]);
+    expect((await service.db.query("select count(*)::int as n from auth_flow_states")).rows[0].n).toBe(before);
+    const { context, page } = await openLogin(390, res.headers.get("location")!);
+    await expect.poll(() => page.getByRole("alert").innerText()).toBe("The sign-in did not work. Try again, or sign in another way.");
+    await context.close();
+  });
+
   it("svc login --device: a person whose only identity is GitHub signs in on the way and approves", async () => {
     const email = uniqueEmail("gh-device");
     githubPerson(email);
