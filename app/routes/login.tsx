@@ -1,20 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { AuthPage } from "~/components/pages/AuthPage";
 import { signInWithForm } from "~/lib/auth.server";
 import { dashboardRequest, TWO_STEP_PATH } from "~/lib/caller.server";
 import { clientAddressOf } from "~/lib/client-address.server";
 import { passkeySignInAction } from "~/lib/passkeys.server";
 import { readForm } from "~/lib/read-form.server";
+import { upstreamButtons, upstreamFailureSentence } from "~/lib/upstream-sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, pending } = await dashboardRequest(request);
+  const { user, pending, caller } = await dashboardRequest(request);
   if (user) throw redirect("/dashboard");
   // Past the password, short of the code: the second page, keeping where they were going.
   if (pending) throw redirect(`${TWO_STEP_PATH}${new URL(request.url).search}`);
-  return null;
+  return { upstream: await upstreamButtons(caller), upstreamFailure: upstreamFailureSentence(new URL(request.url).searchParams) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,5 +31,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  return <AuthPage mode="signIn" />;
+  const { upstream, upstreamFailure } = useLoaderData<typeof loader>();
+  return <AuthPage mode="signIn" upstream={upstream} upstreamFailure={upstreamFailure} />;
 }

@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { AuthPage } from "~/components/pages/AuthPage";
 import { signInWithForm } from "~/lib/auth.server";
 import { dashboardRequest } from "~/lib/caller.server";
+import { upstreamButtons } from "~/lib/upstream-sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Create account · svc" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await dashboardRequest(request);
+  const { user, caller } = await dashboardRequest(request);
   if (user) throw redirect("/dashboard");
-  return null;
+  return { upstream: await upstreamButtons(caller) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -20,5 +22,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Signup() {
-  return <AuthPage mode="signUp" />;
+  const { upstream } = useLoaderData<typeof loader>();
+  return <AuthPage mode="signUp" upstream={upstream} />;
 }

@@ -167,6 +167,12 @@ export const authRouter = router({
     await recordFirstAdmin(ctx.em, tokens.user);
     return tokens;
   }),
+  /** The dashboard's "Continue with GitHub" (ADR 078): the PKCE code exchanged, the first administrator recorded as after a password. */
+  signInUpstream: publicProcedure.input(z.object({ authCode: z.string().max(200), codeVerifier: z.string().max(200) })).mutation(async ({ ctx, input }) => {
+    const tokens = await exchangeAuthCode(ctx.em, input.authCode, input.codeVerifier);
+    await recordFirstAdmin(ctx.em, tokens.user);
+    return tokens;
+  }),
   signOut: publicProcedure
     .input(z.object({ cookie: z.string().optional() }))
     .mutation(async ({ ctx, input }) => {

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { Field } from "../Field";
 import { PasskeySignIn } from "../PasskeySignIn";
 import { PublicPage } from "../PublicPage";
+import { UpstreamSignIn, type UpstreamButton } from "../UpstreamSignIn";
 
 export interface AuthActionData {
   error: string;
@@ -35,8 +36,11 @@ const COPY = {
   },
 } as const;
 
-/** The sign-in and sign-up page: a plain form, so it works before (and without) JavaScript. */
-export function AuthPage({ mode }: { mode: "signIn" | "signUp" }) {
+/**
+ * The sign-in and sign-up page: a plain form, so it works before (and without) JavaScript.
+ * `upstream`: the enabled providers' buttons; `upstreamFailure`: why the last one did not sign in.
+ */
+export function AuthPage({ mode, upstream = [], upstreamFailure = null }: { mode: "signIn" | "signUp"; upstream?: UpstreamButton[]; upstreamFailure?: string | null }) {
   const data = useActionData<AuthActionData>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -71,6 +75,7 @@ export function AuthPage({ mode }: { mode: "signIn" | "signUp" }) {
       {passwordChanged ? (
         <p className="callout callout-text notice-success" role="status">Your password was changed. Sign in with the new one.</p>
       ) : null}
+      {upstreamFailure && !data ? <p className="callout callout-text notice-error" role="alert">{upstreamFailure}</p> : null}
       <Form method="post" className="stack">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
@@ -108,6 +113,7 @@ export function AuthPage({ mode }: { mode: "signIn" | "signUp" }) {
         </button>
       </Form>
       {mode === "signIn" ? <PasskeySignIn redirectTo={redirectTo} /> : null}
+      <UpstreamSignIn buttons={upstream} redirectTo={redirectTo} />
     </PublicPage>
   );
 }
