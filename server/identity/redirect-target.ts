@@ -1,6 +1,6 @@
 import { getConfig } from "../platform/config";
 import { isRedirectUrlAllowed } from "../platform/security/redirect-allow-list";
-import { compileUriGlob } from "../platform/security/uri-glob";
+import { compileUriGlob, type UriGlob } from "../platform/security/uri-glob";
 
 /**
  * Where a link sends the browser after signing in (GoTrue's `redirect_to`, auth-js's
@@ -15,8 +15,8 @@ export function redirectTarget(requested: unknown): string {
 }
 
 /** The list compiled once per loaded configuration (tests reload it with other values). */
-const compiledLists = new WeakMap<readonly string[], RegExp[]>();
-function compiled(patterns: readonly string[]): RegExp[] {
+const compiledLists = new WeakMap<readonly string[], UriGlob[]>();
+function compiled(patterns: readonly string[]): UriGlob[] {
   let list = compiledLists.get(patterns);
   if (!list) compiledLists.set(patterns, (list = patterns.map(compileUriGlob)));
   return list;

@@ -46,7 +46,7 @@ describe("URI_ALLOW_LIST globs (gobwas/glob with '.' and '/' as separators)", ()
       if (message === "") expect(loadConfig({ URI_ALLOW_LIST: value } as NodeJS.ProcessEnv).URI_ALLOW_LIST).toEqual([value]);
       else expect(() => loadConfig({ URI_ALLOW_LIST: value } as NodeJS.ProcessEnv), value).toThrow(message);
     }
-    expect(() => loadConfig({ URI_ALLOW_LIST: "http://ok.example/**, ftp{" } as NodeJS.ProcessEnv)).toThrow(/^Invalid configuration: URI_ALLOW_LIST: "ftp\{" is not a valid pattern/);
+    expect(() => loadConfig({ URI_ALLOW_LIST: "http://ok.example/**, ftp://{a" } as NodeJS.ProcessEnv)).toThrow(/^Invalid configuration: URI_ALLOW_LIST: "ftp:\/\/\{a" is not a valid pattern/);
   });
 
   it("is empty by default and a trimmed list when set", () => {
@@ -108,6 +108,7 @@ describe("which redirect_to may receive a session (GoTrue's IsRedirectURLValid)"
       "http://evil_test/",
       "//evil.test/",
       "http://2130706434/",
+      "http://0x7f.1/",
       "",
       "not a url",
       `http://allowed.example/${"a".repeat(1024 * 1024)}`,

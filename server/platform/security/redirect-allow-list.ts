@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import type { UriGlob } from "./uri-glob";
 
 /**
  * GoTrue's `IsRedirectURLValid` (internal/utilities/request.go): may a `redirect_to` receive
@@ -13,7 +14,7 @@ import { isIP } from "node:net";
  * refused, a pattern must match the URL as the browser reads it (WHATWG), and script or
  * document schemes (`javascript:`, `data:` …) are never a target even under `**`.
  */
-export function isRedirectUrlAllowed(siteUrl: string, allowList: readonly RegExp[], requested: string): boolean {
+export function isRedirectUrlAllowed(siteUrl: string, allowList: readonly UriGlob[], requested: string): boolean {
   if (requested === "" || requested.length > MAX_REDIRECT_LENGTH) return false;
   // Go's url.Parse refuses control characters; WHATWG would drop some silently and read
   // `\` as `/`, so a check on one reading and a redirect on the other could part ways.
@@ -27,7 +28,9 @@ export function isRedirectUrlAllowed(siteUrl: string, allowList: readonly RegExp
   const host = bare(target.hostname);
   if (bare(site.hostname) === host && site.protocol === target.protocol && (site.port === target.port || isLocalhost(host))) return true;
 
-  if (/^[0-9]+$/.test(host)) return false;
+  const written = hostAsWritten(requested);
+  if (/^[0-9]+$/.test(written ?? host)) return false;
+  if (written !== null && (target.protocol === "http:" || target.protocol === "https:") && written !== host) return false;
   if (isIP(host)) return isLoopback(host);
   const isHttp = target.protocol === "http:" || target.protocol === "https:";
   if (isHttp && !/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/.test(host)) return false;
@@ -61,13 +64,24 @@ function isLoopback(ip: string): boolean {
  * What a pattern must match: the string as sent without its fragment (GoTrue's reading) and
  * the browser's reading of it. The second stops `https://evil?.example.com` from passing
  * `https://*.example.com/**`, whose `*` GoTrue lets swallow the `?` (the host is `evil`).
- * When the sender wrote no path (`http://localhost:5173`), the browser's `/` is not held
- * against an exact pattern without one.
+ * When the sender wrote nothing after the host (`http://localhost:5173`), the browser's added
+ * `/` is not held against an exact pattern without one.
  */
 function readings(requested: string, url: URL): string[] {
   const asSent = requested.split("#", 1)[0]!;
-  const asRead = url.href.split("#", 1)[0]!;
-  const withoutAddedSlash = `${url.protocol}//${url.host}${url.search}`;
-  const addedSlash = url.pathname === "/" && url.host !== "" && !asSent.toLowerCase().startsWith(`${url.protocol}//${url.host}/`);
-  return [asSent, addedSlash ? withoutAddedSlash : asRead];
+  const bareOrigin = `${url.protocol}//${url.host}`;
+  return [asSent, url.host !== "" && asSent.toLowerCase() === bareOrigin ? bareOrigin : url.href.split("#", 1)[0]!];
+}
+
+/**
+ * The host as written, when the scheme has one: what GoTrue (Go's parser) would read. A
+ * browser reads `http://2130706434/` or `http://0x7f.1/` as 127.0.0.x; GoTrue refuses the
+ * first and would list-match the second by its spelling, so an http(s) host must be spelled
+ * as the browser will read it.
+ */
+function hostAsWritten(requested: string): string | null {
+  const authority = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/([^/?#]*)/.exec(requested)?.[1];
+  if (authority === undefined) return null;
+  const bracketed = /^\[(.*)\](:\d*)?$/.exec(authority);
+  return (bracketed ? bracketed[1]! : authority.replace(/:\d*$/, "")).toLowerCase();
 }

@@ -11,12 +11,65 @@
  *
  * Anything else matches itself, case-sensitively. A pattern gobwas would refuse (an unclosed
  * `[` or `{`, an empty list, a trailing `\`) throws, so a bad setting stops the start.
+ *
+ * Each term becomes a small RegExp for one character or a star, and the whole is matched by
+ * dynamic programming, never as one backtracking RegExp: `**a**a**a**b` against 2 000
+ * characters would take a backtracking engine years; here it is a few million steps.
  */
-export function compileUriGlob(pattern: string): RegExp {
+export interface UriGlob {
+  test(value: string): boolean;
+}
+
+export function compileUriGlob(pattern: string): UriGlob {
   const parser = new GlobParser(pattern);
   const source = parser.sequence(false);
   if (!parser.done()) throw new UriGlobError(pattern, `"}" without "{" at ${parser.position}`);
-  return new RegExp(`^${source}$`);
+  const alternatives = expand(source);
+  return { test: (value) => alternatives.some((terms) => matches(terms, value)) };
+}
+
+/** A term: one character of a class, or any run (`*`: without separators, `**`: of anything). */
+type Term = { one: RegExp } | { run: RegExp | null };
+type Node = string | { alternatives: Node[][] };
+const MAX_EXPANSIONS = 256;
+
+function expand(nodes: Node[]): Term[][] {
+  let out: Term[][] = [[]];
+  for (const node of nodes) {
+    if (typeof node === "string") {
+      for (const terms of out) terms.push(toTerm(node));
+      continue;
+    }
+    const options = node.alternatives.flatMap(expand);
+    out = out.flatMap((terms) => options.map((option) => [...terms, ...option]));
+    if (out.length > MAX_EXPANSIONS) throw new Error(`more than ${MAX_EXPANSIONS} {…} alternatives`);
+  }
+  return out;
+}
+
+function toTerm(source: string): Term {
+  if (source === "**") return { run: null };
+  if (source === "*") return { run: new RegExp(NOT_SEPARATOR) };
+  return { one: new RegExp(`^${source}$`) };
+}
+
+/** Whether `terms` match all of `value`: reachable[i] is true when the terms so far can end before character i. */
+function matches(terms: Term[], value: string): boolean {
+  let reachable = new Uint8Array(value.length + 1);
+  reachable[0] = 1;
+  for (const term of terms) {
+    const next = new Uint8Array(value.length + 1);
+    if ("one" in term) {
+      for (let i = 0; i < value.length; i++) if (reachable[i] && term.one.test(value[i]!)) next[i + 1] = 1;
+    } else {
+      for (let i = 0; i <= value.length; i++) {
+        if (reachable[i]) next[i] = 1;
+        if (next[i] && i < value.length && (term.run === null || term.run.test(value[i]!))) next[i + 1] = 1;
+      }
+    }
+    reachable = next;
+  }
+  return reachable[value.length] === 1;
 }
 
 export class UriGlobError extends Error {
@@ -37,26 +90,26 @@ class GlobParser {
   }
 
   /** Terms up to the end, or (inside braces) up to the `,` or `}` that ends the alternative. */
-  sequence(inBraces: boolean): string {
-    let out = "";
+  sequence(inBraces: boolean): Node[] {
+    const out: Node[] = [];
     while (!this.done()) {
       const ch = this.pattern[this.position]!;
       if (inBraces && (ch === "," || ch === "}")) return out;
       if (!inBraces && ch === "}") return out;
-      out += this.term();
+      out.push(this.term());
     }
     return out;
   }
 
-  private term(): string {
+  private term(): Node {
     const ch = this.pattern[this.position++]!;
     switch (ch) {
       case "*":
         if (this.pattern[this.position] === "*") {
           while (this.pattern[this.position] === "*") this.position++;
-          return "[\\s\\S]*";
+          return "**";
         }
-        return `${NOT_SEPARATOR}*`;
+        return "*";
       case "?":
         return NOT_SEPARATOR;
       case "[":
@@ -93,13 +146,13 @@ class GlobParser {
     return `[${negated ? "^" : ""}${body}]`;
   }
 
-  private alternatives(): string {
+  private alternatives(): Node {
     const start = this.position - 1;
-    const options: string[] = [];
+    const options: Node[][] = [];
     for (;;) {
       options.push(this.sequence(true));
       if (this.done()) throw new UriGlobError(this.pattern, `"{" at ${start} is never closed`);
-      if (this.pattern[this.position++] === "}") return `(?:${options.join("|")})`;
+      if (this.pattern[this.position++] === "}") return { alternatives: options };
     }
   }
 }
