@@ -5,6 +5,7 @@ import { compileUriGlob } from "../../server/platform/security/uri-glob";
 import { HOSTILE } from "../support/hostile-strings";
 
 /** GoTrue's URI_ALLOW_LIST and IsRedirectURLValid (ADR 076), as redirectTarget applies them. */
+const env = (values: Record<string, string>) => values as NodeJS.ProcessEnv;
 const SITE = "https://svc.example.com";
 const allowed = (list: string[], requested: string, site = SITE) => isRedirectUrlAllowed(site, list.map(compileUriGlob), requested);
 
@@ -43,15 +44,15 @@ describe("URI_ALLOW_LIST globs (gobwas/glob with '.' and '/' as separators)", ()
       "javascript:**": "javascript: URLs are never a redirect target",
     };
     for (const [value, message] of Object.entries(problems)) {
-      if (message === "") expect(loadConfig({ URI_ALLOW_LIST: value } as NodeJS.ProcessEnv).URI_ALLOW_LIST).toEqual([value]);
-      else expect(() => loadConfig({ URI_ALLOW_LIST: value } as NodeJS.ProcessEnv), value).toThrow(message);
+      if (message === "") expect(loadConfig(env({ URI_ALLOW_LIST: value })).URI_ALLOW_LIST).toEqual([value]);
+      else expect(() => loadConfig(env({ URI_ALLOW_LIST: value })), value).toThrow(message);
     }
-    expect(() => loadConfig({ URI_ALLOW_LIST: "http://ok.example/**, ftp://{a" } as NodeJS.ProcessEnv)).toThrow(/^Invalid configuration: URI_ALLOW_LIST: "ftp:\/\/\{a" is not a valid pattern/);
+    expect(() => loadConfig(env({ URI_ALLOW_LIST: "http://ok.example/**, ftp://{a" }))).toThrow(/^Invalid configuration: URI_ALLOW_LIST: "ftp:\/\/\{a" is not a valid pattern/);
   });
 
   it("is empty by default and a trimmed list when set", () => {
-    expect(loadConfig({} as NodeJS.ProcessEnv).URI_ALLOW_LIST).toEqual([]);
-    expect(loadConfig({ URI_ALLOW_LIST: " http://localhost:5173/** ,, com.example.app://callback " } as NodeJS.ProcessEnv).URI_ALLOW_LIST).toEqual(["http://localhost:5173/**", "com.example.app://callback"]);
+    expect(loadConfig(env({})).URI_ALLOW_LIST).toEqual([]);
+    expect(loadConfig(env({ URI_ALLOW_LIST: " http://localhost:5173/** ,, com.example.app://callback " })).URI_ALLOW_LIST).toEqual(["http://localhost:5173/**", "com.example.app://callback"]);
   });
 });
 
