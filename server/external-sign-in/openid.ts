@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { discoverIssuer } from "./oidc-discovery";
 import { verifyIdToken } from "./id-token";
 import { upstreamJson, upstreamTimeoutMs, UpstreamError } from "./http";
@@ -25,7 +26,9 @@ export function openIdProvider(name: string, defaultIssuer: string | null, setti
       url.searchParams.set("response_type", "code");
       url.searchParams.set("scope", ["openid", "email", "profile", ...scopes.split(/[ ,]/).filter(Boolean)].join(" "));
       url.searchParams.set("state", state);
-      url.searchParams.set("nonce", nonce);
+      // GoTrue's rule (token_oidc.go): the provider is given the nonce's SHA-256 in hex, which the
+      // ID token then carries; verifyIdToken is given the nonce itself and compares the hash.
+      url.searchParams.set("nonce", createHash("sha256").update(nonce).digest("hex"));
       return url.href;
     },
     async exchange(code, redirectUri) {

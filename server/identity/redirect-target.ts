@@ -1,18 +1,23 @@
 import { getConfig } from "../platform/config";
+import { isRedirectUrlAllowed } from "../platform/security/redirect-allow-list";
+import { compileUriGlob, type UriGlob } from "../platform/security/uri-glob";
 
 /**
- * Where a mailed link sends the browser after signing in (GoTrue's `redirect_to`, auth-js's
- * `emailRedirectTo`). GoTrue allows its site URL and an allow list; here the service's own
- * origin (BASE_URL) is the whole list, so a link never hands tokens to another site.
- * Anything else, or nothing, falls back to BASE_URL.
+ * Where a link sends the browser after signing in (GoTrue's `redirect_to`, auth-js's
+ * `emailRedirectTo`, `redirectTo`): what GoTrue accepts, BASE_URL's host and URI_ALLOW_LIST
+ * (ADR 076), as the browser will read it. Anything else, or nothing, falls back to BASE_URL,
+ * so a link never hands tokens to a site the operator did not name.
  */
 export function redirectTarget(requested: unknown): string {
-  const { baseUrl } = getConfig();
-  if (typeof requested !== "string" || requested === "" || requested.length > 2048) return baseUrl;
-  try {
-    const url = new URL(requested);
-    return url.origin === new URL(baseUrl).origin ? url.href : baseUrl;
-  } catch {
-    return baseUrl;
-  }
+  const { baseUrl, URI_ALLOW_LIST } = getConfig();
+  if (typeof requested !== "string" || !isRedirectUrlAllowed(baseUrl, compiled(URI_ALLOW_LIST), requested)) return baseUrl;
+  return new URL(requested).href;
+}
+
+/** The list compiled once per loaded configuration (tests reload it with other values). */
+const compiledLists = new WeakMap<readonly string[], UriGlob[]>();
+function compiled(patterns: readonly string[]): UriGlob[] {
+  let list = compiledLists.get(patterns);
+  if (!list) compiledLists.set(patterns, (list = patterns.map(compileUriGlob)));
+  return list;
 }

@@ -1,5 +1,6 @@
 import { availableParallelism, hostname } from "node:os";
 import { z } from "zod";
+import { compileUriGlob } from "./security/uri-glob";
 
 /**
  * The one place that reads the environment. Every variable has a working offline
@@ -148,6 +149,23 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  // GoTrue's URI_ALLOW_LIST (ADR 076): where a `redirect_to` may send a session besides
+  // BASE_URL's host; comma-separated URLs with GoTrue's globs (`*` within a host label or path
+  // segment, `**` across them), such as http://localhost:5173/** for a single-page app.
+  URI_ALLOW_LIST: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const patterns = value.split(",").map((part) => part.trim()).filter(Boolean);
+      for (const pattern of patterns) {
+        const problem = uriAllowListProblem(pattern);
+        if (problem) {
+          ctx.addIssue({ code: "custom", message: problem });
+          return z.NEVER;
+        }
+      }
+      return patterns;
+    }),
   // The workspace audit log keeps rows this many days; the background sweep deletes older ones (ADR 047).
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // OAuth connections (issue 7). The catalog file is read at every start (ADR 010).
@@ -261,6 +279,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sshBrokerUrl: (e.SSH_BROKER_URL ?? defaultBrokerUrl(baseUrl)).replace(/\/+$/, ""),
     instanceUrl: (e.INSTANCE_URL ?? defaultInstanceUrl(e.HOST, e.PORT)).replace(/\/+$/, ""),
   };
+}
+
+/**
+ * Why a URI_ALLOW_LIST entry cannot stand, or null. GoTrue compiles any string; here an entry
+ * must start with a plain scheme (a leading `**` would allow every site) and be a valid glob.
+ */
+function uriAllowListProblem(pattern: string): string | null {
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(pattern)?.[1]?.toLowerCase();
+  if (!scheme) return `"${pattern}" does not start with a scheme: write a URL such as http://localhost:5173/** or https://*.example.com/**`;
+  if (["javascript", "data", "vbscript", "file", "blob", "about"].includes(scheme)) return `"${pattern}": ${scheme}: URLs are never a redirect target`;
+  try {
+    compileUriGlob(pattern);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** A wildcard HOST listens everywhere: the machine's own name is what others can dial. */
