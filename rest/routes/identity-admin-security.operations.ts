@@ -1,5 +1,5 @@
 import { adminFactorOutput, adminFactorsOutput } from "../../server/two-step";
-import { adminOAuthClientCreateBody, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody } from "../../server/oauth-server";
+import { adminOAuthClientCreateBody, adminOAuthClientListOutput, adminOAuthClientOutput, adminOAuthClientQuery, adminOAuthClientUpdateBody, OAUTH_PATHS } from "../../server/oauth-server";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { call, pathParam } from "../bind";
@@ -9,8 +9,8 @@ import { bearerToken, identityBody } from "./identity-provider";
 const ADMIN_DESCRIPTION =
   "GoTrue's admin API (auth-js `auth.admin.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). Errors are GoTrue's `{ code, error_code, msg }`.";
 const CLIENTS_DESCRIPTION =
-  `${ADMIN_DESCRIPTION} The authorization server's clients (docs/decisions/055): the same clients \`/auth/v1/oauth/register\` makes, so one made here works at once ` +
-  "at `/auth/v1/oauth/authorize` and `/auth/v1/oauth/token`.";
+  `${ADMIN_DESCRIPTION} The authorization server's clients (docs/decisions/055): the same clients \`${OAUTH_PATHS.register}\` makes, so one made here works at once ` +
+  `at \`${OAUTH_PATHS.authorize}\` and \`${OAUTH_PATHS.token}\`.`;
 const FACTORS_DESCRIPTION = `${ADMIN_DESCRIPTION} A person's two-step sign-in factors (docs/decisions/045 and 055).`;
 const SOMEONE = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
 const SOME_CLIENT = "5d7c2a1e-9b3f-4e8d-a6c0-1f2e3d4c5b6a";
