@@ -16,8 +16,8 @@ interface ProviderRow extends Omit<CustomProviderFields, "client_secret"> {
   id: string;
   client_secret_sealed: string;
   cached_discovery: Record<string, unknown> | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 
 const COLUMNS = [
@@ -55,8 +55,8 @@ export function providerAnswer(row: ProviderRow): Record<string, unknown> {
     token_url: present(row.token_url),
     userinfo_url: present(row.userinfo_url),
     jwks_uri: present(row.jwks_uri),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
   };
 }
 
