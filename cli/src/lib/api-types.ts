@@ -1477,6 +1477,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/admin/custom-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List custom providers (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. Oldest first; `?type=oauth2` or `?type=oidc` for one type.
+         */
+        get: operations["getAuthV1AdminCustomProviders"];
+        put?: never;
+        /**
+         * Add a custom provider (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. `oidc` needs `issuer` (its discovery document is fetched and checked first); `oauth2` needs `authorization_url`, `token_url` and `userinfo_url`.
+         */
+        post: operations["postAuthV1AdminCustomProviders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/custom-providers/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A custom provider (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. Without its secret.
+         */
+        get: operations["getAuthV1AdminCustomProvidersIdentifier"];
+        /**
+         * Change a custom provider (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. Only the fields given change (an empty string changes nothing); `provider_type` and `identifier` stay. The next `/authorize` uses the new settings.
+         */
+        put: operations["putAuthV1AdminCustomProvidersIdentifier"];
+        post?: never;
+        /**
+         * Delete a custom provider (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. Sign-ins through it stop at once; the identities it made stay on their accounts.
+         */
+        delete: operations["deleteAuthV1AdminCustomProvidersIdentifier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/admin/generate_link": {
         parameters: {
             query?: never;
@@ -2328,7 +2380,7 @@ export interface paths {
         put?: never;
         /**
          * SAML single sign-on (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has no SAML single sign-on, and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
          */
         post: operations["postAuthV1Sso"];
         delete?: never;
@@ -2348,7 +2400,7 @@ export interface paths {
         put?: never;
         /**
          * SAML assertion consumer (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has no SAML single sign-on, and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
          */
         post: operations["postAuthV1SsoSamlAcs"];
         delete?: never;
@@ -2366,7 +2418,7 @@ export interface paths {
         };
         /**
          * SAML service provider metadata (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has no SAML single sign-on, and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
          */
         get: operations["getAuthV1SsoSamlMetadata"];
         put?: never;
@@ -2432,8 +2484,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Unlink an identity (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * Unlink one of the signed-in account's identities
+         * @description GoTrue's manual linking, for the signed-in account (its bearer). Only with `MANUAL_LINKING_ENABLED=true`; off, GoTrue's 404 `manual_linking_disabled` once the bearer is valid. Linking and unlinking each write an audit row (`identity.linked`, `identity.unlinked`) in the person's workspaces. auth-js `unlinkIdentity`. `app_metadata.providers` is updated; when the account's address was only that identity's, it takes another identity's verified address. Unlinking the `email` identity removes the password with it.
          */
         delete: operations["deleteAuthV1UserIdentitiesIdentityId"];
         options?: never;
@@ -2449,8 +2501,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Link another identity (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * Link an upstream identity to the signed-in account
+         * @description GoTrue's manual linking, for the signed-in account (its bearer). Only with `MANUAL_LINKING_ENABLED=true`; off, GoTrue's 404 `manual_linking_disabled` once the bearer is valid. Linking and unlinking each write an audit row (`identity.linked`, `identity.unlinked`) in the person's workspaces. auth-js `linkIdentity` calls it with `skip_http_redirect=true` and gets `{ url }`; without it the answer is a 302 there. The provider sends the browser to `/auth/v1/callback`, which links the identity to this account (GoTrue's `identity_already_exists`, 422, when the provider's identity is linked already, to this account or another; nothing is written) and goes on to `redirect_to` as after a sign-in (`?code=` with PKCE, else the session in the fragment).
          */
         get: operations["getAuthV1UserIdentitiesAuthorize"];
         put?: never;
@@ -4001,7 +4053,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description The `nextCursor` of the previous page */
@@ -4126,7 +4178,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description `csv` or `jsonl` */
@@ -9664,6 +9716,600 @@ export interface operations {
             };
         };
     };
+    getAuthV1AdminCustomProviders: {
+        parameters: {
+            query?: {
+                /** @description Only providers of this type. */
+                type?: "oauth2" | "oidc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every custom provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: {
+                            acceptable_client_ids: string[];
+                            attribute_mapping: {
+                                [key: string]: unknown;
+                            };
+                            authorization_params: {
+                                [key: string]: string;
+                            };
+                            authorization_url?: string;
+                            client_id: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            custom_claims_allowlist: string[];
+                            /** @description `oidc`: the discovery document fetched when it was stored. */
+                            discovery_document?: {
+                                [key: string]: unknown;
+                            };
+                            discovery_url?: string;
+                            email_optional: boolean;
+                            enabled: boolean;
+                            id: string;
+                            identifier: string;
+                            issuer?: string;
+                            jwks_uri?: string;
+                            name: string;
+                            pkce_enabled: boolean;
+                            /** @enum {string} */
+                            provider_type: "oauth2" | "oidc";
+                            scopes: string[];
+                            skip_nonce_check: boolean;
+                            token_url?: string;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            userinfo_url?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `type` other than `oauth2` or `oidc`: `validation_failed` `type must be either 'oauth2' or 'oidc'`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1AdminCustomProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Other audiences an ID token may name (mobile apps). */
+                    acceptable_client_ids?: string[];
+                    /** @description Account field ← userinfo field (a string) or a literal value; `id`, `role`, `email_verified`, `app_metadata` and other system fields refused. */
+                    attribute_mapping?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Extra query parameters for the provider's authorization URL; `client_id`, `redirect_uri`, `state`, `nonce` and PKCE's refused. */
+                    authorization_params?: {
+                        [key: string]: string;
+                    };
+                    /** @description `oauth2`: required, https. */
+                    authorization_url?: string;
+                    client_id: string;
+                    /** @description Sealed in the table; never answered back. */
+                    client_secret: string;
+                    /** @description Userinfo fields copied as they are into `identity_data.custom_claims`. */
+                    custom_claims_allowlist?: string[];
+                    /** @description `oidc`: where the discovery document is, when not under the issuer. */
+                    discovery_url?: string;
+                    email_optional?: boolean;
+                    /** @description `true` by default; a disabled provider is refused at `/authorize`. */
+                    enabled?: boolean;
+                    /** @description `custom:` then lowercase letters, digits, `:` or `-` (2 to 50 characters in all); how `/authorize?provider=` names it. */
+                    identifier: string;
+                    /** @description `oidc`: the issuer (https); its discovery document is fetched and checked before anything is stored. */
+                    issuer?: string;
+                    jwks_uri?: string;
+                    /** @description 1 to 100 characters; what sign-in pages may show. */
+                    name: string;
+                    /** @description `true` by default. */
+                    pkce_enabled?: boolean;
+                    /** @enum {string} */
+                    provider_type: "oauth2" | "oidc";
+                    /** @description Sent to the provider; `openid` is added for an `oidc` provider. */
+                    scopes?: string[];
+                    skip_nonce_check?: boolean;
+                    /** @description `oauth2`: required, https. */
+                    token_url?: string;
+                    /** @description `oauth2`: required, https. */
+                    userinfo_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new provider, without its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptable_client_ids: string[];
+                        attribute_mapping: {
+                            [key: string]: unknown;
+                        };
+                        authorization_params: {
+                            [key: string]: string;
+                        };
+                        authorization_url?: string;
+                        client_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        custom_claims_allowlist: string[];
+                        /** @description `oidc`: the discovery document fetched when it was stored. */
+                        discovery_document?: {
+                            [key: string]: unknown;
+                        };
+                        discovery_url?: string;
+                        email_optional: boolean;
+                        enabled: boolean;
+                        id: string;
+                        identifier: string;
+                        issuer?: string;
+                        jwks_uri?: string;
+                        name: string;
+                        pkce_enabled: boolean;
+                        /** @enum {string} */
+                        provider_type: "oauth2" | "oidc";
+                        scopes: string[];
+                        skip_nonce_check: boolean;
+                        token_url?: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        userinfo_url?: string;
+                    };
+                };
+            };
+            /** @description A field GoTrue's rules refuse (`validation_failed`: `provider_type must be either 'oauth2' or 'oidc'`, `name is required`, `issuer is required for OIDC providers`, `authorization_url is required for OAuth2 providers`, `URL must use HTTPS`, `URL cannot point to localhost or loopback addresses`, `Cannot override reserved OAuth parameter: state`, `Cannot map to protected system field: role`, NUL or broken UTF-16 in a value, an OpenID issuer whose discovery fails) or a body that is not JSON (`bad_json`). An identifier already taken is `conflict` `A custom OAuth provider with this identifier already exists`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A body over the JSON limit: `request_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminCustomProvidersIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's identifier, `custom:` included (`custom:acme`). */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptable_client_ids: string[];
+                        attribute_mapping: {
+                            [key: string]: unknown;
+                        };
+                        authorization_params: {
+                            [key: string]: string;
+                        };
+                        authorization_url?: string;
+                        client_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        custom_claims_allowlist: string[];
+                        /** @description `oidc`: the discovery document fetched when it was stored. */
+                        discovery_document?: {
+                            [key: string]: unknown;
+                        };
+                        discovery_url?: string;
+                        email_optional: boolean;
+                        enabled: boolean;
+                        id: string;
+                        identifier: string;
+                        issuer?: string;
+                        jwks_uri?: string;
+                        name: string;
+                        pkce_enabled: boolean;
+                        /** @enum {string} */
+                        provider_type: "oauth2" | "oidc";
+                        scopes: string[];
+                        skip_nonce_check: boolean;
+                        token_url?: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        userinfo_url?: string;
+                    };
+                };
+            };
+            /** @description An identifier without `custom:` (`validation_failed` `identifier must start with 'custom:' prefix, …`) or off its format. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No custom provider with this identifier: `custom_provider_not_found` `Custom OAuth provider not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    putAuthV1AdminCustomProvidersIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's identifier, `custom:` included (`custom:acme`). */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Other audiences an ID token may name (mobile apps). */
+                    acceptable_client_ids?: string[];
+                    /** @description Account field ← userinfo field (a string) or a literal value; `id`, `role`, `email_verified`, `app_metadata` and other system fields refused. */
+                    attribute_mapping?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Extra query parameters for the provider's authorization URL; `client_id`, `redirect_uri`, `state`, `nonce` and PKCE's refused. */
+                    authorization_params?: {
+                        [key: string]: string;
+                    };
+                    /** @description `oauth2`: required, https. */
+                    authorization_url?: string;
+                    client_id?: string;
+                    /** @description Sealed in the table; never answered back. */
+                    client_secret?: string;
+                    /** @description Userinfo fields copied as they are into `identity_data.custom_claims`. */
+                    custom_claims_allowlist?: string[];
+                    /** @description `oidc`: where the discovery document is, when not under the issuer. */
+                    discovery_url?: string;
+                    email_optional?: boolean;
+                    /** @description `true` by default; a disabled provider is refused at `/authorize`. */
+                    enabled?: boolean;
+                    /** @description `oidc`: the issuer (https); its discovery document is fetched and checked before anything is stored. */
+                    issuer?: string;
+                    jwks_uri?: string;
+                    /** @description 1 to 100 characters; what sign-in pages may show. */
+                    name?: string;
+                    /** @description `true` by default. */
+                    pkce_enabled?: boolean;
+                    /** @description Sent to the provider; `openid` is added for an `oidc` provider. */
+                    scopes?: string[];
+                    skip_nonce_check?: boolean;
+                    /** @description `oauth2`: required, https. */
+                    token_url?: string;
+                    /** @description `oauth2`: required, https. */
+                    userinfo_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed provider, without its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptable_client_ids: string[];
+                        attribute_mapping: {
+                            [key: string]: unknown;
+                        };
+                        authorization_params: {
+                            [key: string]: string;
+                        };
+                        authorization_url?: string;
+                        client_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        custom_claims_allowlist: string[];
+                        /** @description `oidc`: the discovery document fetched when it was stored. */
+                        discovery_document?: {
+                            [key: string]: unknown;
+                        };
+                        discovery_url?: string;
+                        email_optional: boolean;
+                        enabled: boolean;
+                        id: string;
+                        identifier: string;
+                        issuer?: string;
+                        jwks_uri?: string;
+                        name: string;
+                        pkce_enabled: boolean;
+                        /** @enum {string} */
+                        provider_type: "oauth2" | "oidc";
+                        scopes: string[];
+                        skip_nonce_check: boolean;
+                        token_url?: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        userinfo_url?: string;
+                    };
+                };
+            };
+            /** @description A field GoTrue's rules refuse (`validation_failed`: `provider_type must be either 'oauth2' or 'oidc'`, `name is required`, `issuer is required for OIDC providers`, `authorization_url is required for OAuth2 providers`, `URL must use HTTPS`, `URL cannot point to localhost or loopback addresses`, `Cannot override reserved OAuth parameter: state`, `Cannot map to protected system field: role`, NUL or broken UTF-16 in a value, an OpenID issuer whose discovery fails) or a body that is not JSON (`bad_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No custom provider with this identifier: `custom_provider_not_found` `Custom OAuth provider not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A body over the JSON limit: `request_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminCustomProvidersIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's identifier, `custom:` included (`custom:acme`). */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An identifier without `custom:` (`validation_failed` `identifier must start with 'custom:' prefix, …`) or off its format. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No custom provider with this identifier: `custom_provider_not_found` `Custom OAuth provider not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     postAuthV1AdminGenerateLink: {
         parameters: {
             query?: {
@@ -14512,13 +15158,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The identity's id. */
+                /** @description The identity's `identity_id` (from `identities[]` or `getUserIdentities`). */
                 identity_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Unlinked: `{}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No bearer. */
             401: {
                 headers: {
@@ -14545,8 +15198,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `manual_linking_disabled`: always, with the built-in provider, once the bearer is valid. */
+            /** @description `manual_linking_disabled`: `MANUAL_LINKING_ENABLED` is off (the default), once the bearer is valid. For `DELETE`, also `validation_failed` for an `identity_id` that is not a UUID. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `single_identity_not_deletable` (the account's last identity), `identity_not_found` (not one of the account's identities), `email_conflict_identity_not_deletable` (the address it would take belongs to another account). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14562,13 +15228,57 @@ export interface operations {
     };
     getAuthV1UserIdentitiesAuthorize: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description PKCE (auth-js with `flowType: "pkce"`): the callback then sends a `code` for `grant_type=pkce`. */
+                code_challenge?: string;
+                code_challenge_method?: "s256" | "plain" | "S256";
+                /** @description An upstream provider: `github`, `google` or `keycloak` when enabled (`EXTERNAL_<NAME>_ENABLED`). */
+                provider: string;
+                /** @description Where the browser comes back; the site URL (`BASE_URL`) unless allowed (`redirectTarget`). */
+                redirect_to?: string;
+                /** @description More scopes to ask the provider for. */
+                scopes?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description With `skip_http_redirect=true`: the provider's authorization URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The provider's authorization URL; the callback links the identity to the signed-in account. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Without `skip_http_redirect`: to the provider. */
+            302: {
+                headers: {
+                    /** @description The provider's authorization URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: a provider that is not enabled, or half of PKCE's parameters (as `/auth/v1/authorize`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
             /** @description No bearer. */
             401: {
                 headers: {
@@ -14595,7 +15305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `manual_linking_disabled`: always, with the built-in provider, once the bearer is valid. */
+            /** @description `manual_linking_disabled`: `MANUAL_LINKING_ENABLED` is off (the default), once the bearer is valid. For `DELETE`, also `validation_failed` for an `identity_id` that is not a UUID. */
             404: {
                 headers: {
                     [name: string]: unknown;
