@@ -9,6 +9,7 @@ import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { call, pathParam } from "../bind";
 import { bearerToken, identityBody } from "./identity-provider";
+import { refusals } from "./identity-admin-security.operations";
 
 /** GoTrue's admin custom provider API (issue 31, ADR 075): auth-js `auth.admin.customProviders.*`. */
 const DESCRIPTION =
@@ -17,18 +18,6 @@ const DESCRIPTION =
   "the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing.";
 const SOME_PROVIDER = "custom:acme";
 
-const refusals = (params?: Record<string, string>, json?: unknown): ResponseDoc[] => [
-  {
-    status: 401,
-    description: "No bearer.",
-    examples: [{ name: "no-bearer", summary: "No Authorization header", body: { code: 401, error_code: "no_authorization", msg: "This endpoint requires a Bearer token" }, request: { as: "anonymous", params, json } }],
-  },
-  {
-    status: 403,
-    description: "A bearer that is not the service-role key, a user's access token included.",
-    examples: [{ name: "not-admin", summary: "A user's access token", body: { code: 403, error_code: "not_admin", msg: "User not allowed" }, request: { as: "ownerToken", params, json } }],
-  },
-];
 const identifierParam = { name: "identifier", description: "The provider's identifier, `custom:` included (`custom:acme`)." };
 const notFound: ResponseDoc = { status: 404, description: "No custom provider with this identifier: `custom_provider_not_found` `Custom OAuth provider not found`." };
 const invalidIdentifier: ResponseDoc = { status: 400, description: "An identifier without `custom:` (`validation_failed` `identifier must start with 'custom:' prefix, …`) or off its format." };

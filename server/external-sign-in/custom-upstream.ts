@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { IDENTITY, IdentityError } from "../identity";
 import { getConfig } from "../platform/config";
 import { storedCustomProvider } from "./custom-providers";
-import { upstreamJson, UpstreamError } from "./http";
+import { exchangeCodeAt, upstreamJson, UpstreamError } from "./http";
 import { openIdProvider } from "./openid";
 import type { ProviderSettings, UpstreamProvider, UpstreamTokens } from "./providers";
 
@@ -50,16 +50,7 @@ function oauth2Provider(name: string, settings: ProviderSettings, row: OAuth2End
       url.searchParams.set("state", state);
       return url.href;
     },
-    async exchange(code, redirectUri) {
-      const body = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: settings.clientId, client_secret: settings.secret });
-      const answer = await upstreamJson<{ access_token?: string; refresh_token?: string; error?: string }>(row.token_url!, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body,
-      });
-      if (!answer.access_token) throw new UpstreamError(`token exchange refused: ${answer.error ?? "no access_token"}`);
-      return { accessToken: answer.access_token, refreshToken: answer.refresh_token };
-    },
+    exchange: (code, redirectUri) => exchangeCodeAt(row.token_url!, settings, code, redirectUri),
     async person(tokens: UpstreamTokens) {
       const raw = await upstreamJson<Record<string, unknown>>(row.userinfo_url!, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
       if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new UpstreamError("userinfo: not an object");
