@@ -1,6 +1,7 @@
 import { AuthClient } from "@supabase/auth-js";
 import { describe, expect, it } from "vitest";
 import { startGithubFake, type GithubFake } from "../fakes/github-oauth";
+import { closeServer, listen, sendJson } from "../fakes/http-fake";
 import { authJsClient } from "../support/auth-js-client";
 import { followRedirects, pkceAuthClient } from "../support/external-sign-in";
 import { signUp, uniqueEmail } from "../support/http";
@@ -14,6 +15,20 @@ import { suiteResource } from "../support/suite-resource";
  */
 const SERVICE_ROLE_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.dGVzdC1jdXN0b20tcHJvdmlkZXJz";
 const github: GithubFake = suiteResource(() => startGithubFake("custom-client", "custom-secret"), (fake) => fake.close());
+/** An issuer that only publishes its discovery document (and one that names another issuer). */
+const issuer = suiteResource(
+  async () => {
+    const fake = await listen((req, res) => {
+      const base = `http://${req.headers.host}`;
+      const document = (iss: string) => ({ issuer: iss, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, jwks_uri: `${base}/jwks`, userinfo_endpoint: `${base}/userinfo` });
+      if (req.url === "/.well-known/openid-configuration") return sendJson(res, 200, document(base));
+      if (req.url === "/other/.well-known/openid-configuration") return sendJson(res, 200, document("https://someone-else.example"));
+      sendJson(res, 404, {});
+    });
+    return fake;
+  },
+  (fake) => closeServer(fake.server),
+);
 const service = suiteService(() => ({
   label: "custom-providers",
   env: { SERVICE_ROLE_KEY, CUSTOM_PROVIDERS_ALLOW_PRIVATE_URLS: "true", EXTERNAL_PROVIDER_TIMEOUT_SECONDS: "1" },
@@ -187,5 +202,31 @@ describe("sign-in through a custom oauth2 provider (auth-js signInWithOAuth)", (
     // Enabled at run time: the next /authorize goes to the provider.
     await admin().updateProvider(identifier, { enabled: true });
     expect((await fetch(`${service.url}/auth/v1/authorize?provider=${identifier}`, { redirect: "manual" })).status).toBe(302);
+  });
+});
+
+describe("a custom oidc provider", () => {
+  it("is stored with its checked discovery document and `openid` among its scopes, and /authorize sends the browser to its endpoint with a nonce", async () => {
+    const identifier = unique("oidc-ok");
+    const { data, error } = await admin().createProvider({ provider_type: "oidc", identifier, name: "Corp", client_id: "corp-client", client_secret: "corp-secret", issuer: issuer.url, scopes: ["email"] });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ provider_type: "oidc", issuer: issuer.url, scopes: ["openid", "email"], discovery_document: { issuer: issuer.url, authorization_endpoint: `${issuer.url}/authorize` } });
+    expect(data).not.toHaveProperty("authorization_url");
+    const authorize = await fetch(`${service.url}/auth/v1/authorize?provider=${identifier}`, { redirect: "manual" });
+    expect(authorize.status).toBe(302);
+    const upstream = new URL(authorize.headers.get("location")!);
+    expect(upstream.origin + upstream.pathname).toBe(`${issuer.url}/authorize`);
+    expect(upstream.searchParams.get("client_id")).toBe("corp-client");
+    expect(upstream.searchParams.get("nonce")).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("refuses a discovery_url whose document names another issuer, writing nothing", async () => {
+    const before = await count();
+    const { error } = await admin().createProvider({
+      provider_type: "oidc", identifier: unique("oidc-bad"), name: "Corp", client_id: "c", client_secret: "s", issuer: issuer.url, discovery_url: `${issuer.url}/other/.well-known/openid-configuration`,
+    });
+    expect(error).toMatchObject({ status: 400, code: "validation_failed" });
+    expect(error?.message).toContain("issuer did not match");
+    expect(await count()).toBe(before);
   });
 });
