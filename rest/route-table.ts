@@ -21,6 +21,7 @@ import { identityFactorOperations } from "./routes/identity-factors.operations";
 import { identityPasskeyOperations } from "./routes/identity-passkeys.operations";
 import { identityUnavailableOperations } from "./routes/identity-unavailable.operations";
 import { identityLinkOperations } from "./routes/identity-links.operations";
+import { customProviderOperations } from "./routes/custom-providers.operations";
 import { memberOperations } from "./routes/members.operations";
 import { connectionFlowOperations } from "./routes/connection-flow.operations";
 import { oauthEndpointOperations, oauthServerOperations } from "./routes/oauth-server.operations";
@@ -70,6 +71,7 @@ export const routes: Route[] = [
   ...oauthEndpointOperations,
   ...identityAdminOperations,
   ...identityAdminSecurityOperations,
+  ...customProviderOperations,
   ...storageOperations,
   ...dashboardOperations,
   ...referenceOperations(() => routes),

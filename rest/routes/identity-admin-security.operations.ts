@@ -15,7 +15,8 @@ const FACTORS_DESCRIPTION = `${ADMIN_DESCRIPTION} A person's two-step sign-in fa
 const SOMEONE = "0b6d8f4e-2c1a-4d3b-8e5f-6a7b8c9d0e1f";
 const SOME_CLIENT = "5d7c2a1e-9b3f-4e8d-a6c0-1f2e3d4c5b6a";
 
-const refusals = (params?: Record<string, string>, json?: unknown): ResponseDoc[] => [
+/** The admin API's 401 and 403, each with a replayable example (shared by the custom provider routes). */
+export const refusals = (params?: Record<string, string>, json?: unknown): ResponseDoc[] => [
   {
     status: 401,
     description: "No bearer.",

@@ -19,6 +19,9 @@ export const EXTERNAL = {
   IDENTITY_NOT_FOUND: errorEntry("identity_not_found", 422, "identity", "`unlinkIdentity` of an identity that is not the signed-in account's (unknown, or another person's)."),
   SINGLE_IDENTITY_NOT_DELETABLE: errorEntry("single_identity_not_deletable", 422, "identity", "`unlinkIdentity` of the account's last identity: it would have no way to sign in."),
   EMAIL_CONFLICT_IDENTITY_NOT_DELETABLE: errorEntry("email_conflict_identity_not_deletable", 422, "identity", "`unlinkIdentity` of the identity whose address is the account's, when the address it would take from another identity belongs to another account."),
+  CUSTOM_PROVIDER_INVALID: errorEntry("validation_failed", 400, "identity", "The admin custom provider API (`/auth/v1/admin/custom-providers`): a field GoTrue's rules refuse (a missing field, an identifier without `custom:` or off its format, a URL that is not https or names a loopback or private address, a reserved authorization parameter, a protected attribute_mapping target, NUL or broken UTF-16), or an OpenID issuer whose discovery fails."),
+  CUSTOM_PROVIDER_CONFLICT: errorEntry("conflict", 400, "identity", "`POST /auth/v1/admin/custom-providers` with an identifier that is already taken: nothing is written."),
+  CUSTOM_PROVIDER_NOT_FOUND: errorEntry("custom_provider_not_found", 404, "identity", "The admin custom provider API: no custom provider with this identifier."),
   UPSTREAM_FAILURE: errorEntry("unexpected_failure", 500, "identity", "The provider could not be reached in `EXTERNAL_PROVIDER_TIMEOUT_SECONDS`, refused the code, or named no address (`error=server_error`)."),
 } as const;
 

@@ -1,4 +1,4 @@
-import { upstreamJson, UpstreamError } from "./http";
+import { exchangeCodeAt, upstreamJson } from "./http";
 import type { ProviderSettings, UpstreamProvider, UpstreamTokens } from "./providers";
 
 /**
@@ -34,16 +34,7 @@ export function githubProvider(settings: ProviderSettings): UpstreamProvider {
       url.searchParams.set("state", state);
       return url.href;
     },
-    async exchange(code, redirectUri) {
-      const body = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: settings.clientId, client_secret: settings.secret });
-      const answer = await upstreamJson<{ access_token?: string; refresh_token?: string; error?: string }>(`${auth}/login/oauth/access_token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body,
-      });
-      if (!answer.access_token) throw new UpstreamError(`token exchange refused: ${answer.error ?? "no access_token"}`);
-      return { accessToken: answer.access_token, refreshToken: answer.refresh_token };
-    },
+    exchange: (code, redirectUri) => exchangeCodeAt(`${auth}/login/oauth/access_token`, settings, code, redirectUri),
     async person(tokens: UpstreamTokens) {
       const headers = { authorization: `Bearer ${tokens.accessToken}` };
       const user = await upstreamJson<GithubUser>(`${api}/user`, { headers });

@@ -27,3 +27,15 @@ export async function upstreamJson<T>(url: string, init: RequestInit = {}): Prom
 export function upstreamTimeoutMs(): number {
   return getConfig().EXTERNAL_PROVIDER_TIMEOUT_SECONDS * 1000;
 }
+
+/** The authorization code exchanged at a provider's token endpoint (client id and secret in the form); the provider's own `error` when it names no access token. */
+export async function exchangeCodeAt(tokenUrl: string, client: { clientId: string; secret: string }, code: string, redirectUri: string): Promise<{ accessToken: string; refreshToken?: string }> {
+  const body = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: client.clientId, client_secret: client.secret });
+  const answer = await upstreamJson<{ access_token?: string; refresh_token?: string; error?: string }>(tokenUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+  if (!answer.access_token) throw new UpstreamError(`token exchange refused: ${answer.error ?? "no access_token"}`);
+  return { accessToken: answer.access_token, refreshToken: answer.refresh_token };
+}

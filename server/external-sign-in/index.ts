@@ -20,3 +20,12 @@ export { githubHosts } from "./github";
 export { requireManualLinking, unlinkIdentity } from "./linking";
 export { linkAuthorizeInput, linkUrlOutput, unlinkInput } from "./linking-schemas";
 export { providerLabel, signInMethodsOf, type SignInMethod, type SignInMethods } from "./sign-in-methods";
+export { adminCreateCustomProvider, adminDeleteCustomProvider, adminGetCustomProvider, adminListCustomProviders, adminUpdateCustomProvider } from "./custom-providers";
+export {
+  adminCustomProviderCreateBody,
+  adminCustomProviderInput,
+  adminCustomProviderListOutput,
+  adminCustomProviderOutput,
+  adminCustomProviderQuery,
+  adminCustomProviderUpdateBody,
+} from "./custom-provider-schemas";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IdentityError, redirectTarget, refuseProviderSignIn, startUpstreamSession, type TokenResponse } from "../identity";
+import { IdentityError, redirectTarget, startUpstreamSession, type TokenResponse } from "../identity";
 import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
 import { accountForPerson } from "./accounts";
@@ -8,7 +8,7 @@ import { EXTERNAL } from "./error-codes";
 import { claimFlowState, createFlowState, dropFlowState, issueAuthCode, pkceOf, takeAuthCode, type FlowState, type LinkingTarget } from "./flow-state";
 import { linkIdentityToAccount } from "./linking";
 import { UpstreamError } from "./http";
-import { enabledProvider } from "./providers";
+import { providerNamed } from "./provider-lookup";
 import { flowStateIdOf, signState } from "./state-token";
 
 /**
@@ -27,8 +27,7 @@ export interface AuthorizeRequest {
 
 /** Where `/authorize` sends the browser: the provider's authorization endpoint. With `link`, the identity joins that account (manual linking, linking.ts). */
 export async function startExternalSignIn(em: EntityManager, request: AuthorizeRequest, link?: LinkingTarget): Promise<string> {
-  const enabled = enabledProvider(request.provider.toLowerCase());
-  if (!enabled) refuseProviderSignIn(request.provider);
+  const enabled = await providerNamed(em, request.provider);
   const pkce = pkceOf(request.codeChallenge, request.codeChallengeMethod);
   const nonce = randomBytes(16).toString("base64url");
   const redirectTo = redirectTarget(request.redirectTo);
@@ -72,8 +71,7 @@ async function finish(em: EntityManager, flow: FlowState, params: Record<string,
   // The provider's own refusal (the person said no, or it failed) comes back as GoTrue passes it on.
   if (params.error) throw new UpstreamRefusal(params.error, params.error_description ?? "");
   if (!params.code) throw new IdentityError(EXTERNAL.BAD_OAUTH_CALLBACK, "OAuth callback with missing authorization code missing");
-  const enabled = enabledProvider(flow.provider);
-  if (!enabled) refuseProviderSignIn(flow.provider);
+  const enabled = await providerNamed(em, flow.provider);
   const tokens = await enabled.provider.exchange(params.code, enabled.settings.redirectUri).catch((error: unknown) => {
     throw upstreamFailure(error, `Unable to exchange external code: ${params.code!.slice(0, 4)}`);
   });

@@ -212,6 +212,8 @@ const envSchema = z.object({
   EXTERNAL_KEYCLOAK_NAME: z.string().default("Keycloak"),
   // GoTrue's GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: a signed-in person may link and unlink upstream identities.
   MANUAL_LINKING_ENABLED: z.enum(["true", "false", ""]).default("false").transform((v) => v === "true"),
+  // Custom providers (admin API) may name http and private or loopback addresses: an operator's own network, tests.
+  CUSTOM_PROVIDERS_ALLOW_PRIVATE_URLS: z.enum(["true", "false", ""]).default("false").transform((v) => v === "true"),
   // How long an upstream provider has to answer one call (token exchange, user, discovery, keys).
   EXTERNAL_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

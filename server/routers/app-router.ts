@@ -21,6 +21,7 @@ import { identityAdminSecurityRouter } from "./identity-admin-security";
 import { auditLogRouter } from "./audit-log";
 import { accountActivityRouter } from "./account-activity";
 import { identityLinksRouter } from "./identity-links";
+import { customProvidersRouter } from "./custom-providers";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -50,6 +51,7 @@ export const appRouter = router({
   identityLinks: identityLinksRouter,
   oauthClients: oauthClientsRouter,
   idpAdminSecurity: identityAdminSecurityRouter,
+  customProviders: customProvidersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -71,7 +71,7 @@ export async function startGithubFake(clientId: string, secret: string): Promise
     const person = tokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
     if (req.method === "GET" && request.pathname === "/api/v3/user") {
       if (!person) return sendJson(res, 401, { message: "Bad credentials" });
-      return sendJson(res, 200, { id: person.id, login: person.login, name: person.name ?? null, email: null, avatar_url: `https://avatars.example/${person.id}` });
+      return sendJson(res, 200, { id: person.id, login: person.login, name: person.name ?? null, email: person.emails.find((entry) => entry.primary)?.email ?? null, avatar_url: `https://avatars.example/${person.id}` });
     }
     if (req.method === "GET" && request.pathname === "/api/v3/user/emails") {
       if (!person) return sendJson(res, 401, { message: "Bad credentials" });

@@ -165,6 +165,12 @@ describe("the OpenAPI document", () => {
       ...[400, 404, 413].map((status) => `PUT /auth/v1/admin/oauth/clients/{clientId} ${status}`),
       "DELETE /auth/v1/admin/oauth/clients/{clientId} 404",
       ...[400, 404].map((status) => `POST /auth/v1/admin/oauth/clients/{clientId}/regenerate_secret ${status}`),
+      // The admin custom provider routes likewise (tests/rest/custom-providers.test.ts).
+      "GET /auth/v1/admin/custom-providers 400",
+      ...[400, 413].map((status) => `POST /auth/v1/admin/custom-providers ${status}`),
+      ...[400, 404].map((status) => `GET /auth/v1/admin/custom-providers/{identifier} ${status}`),
+      ...[400, 404, 413].map((status) => `PUT /auth/v1/admin/custom-providers/{identifier} ${status}`),
+      ...[400, 404].map((status) => `DELETE /auth/v1/admin/custom-providers/{identifier} ${status}`),
       "GET /auth/v1/admin/users/{id}/factors 404",
       "DELETE /auth/v1/admin/users/{id}/factors/{factorId} 404",
       // Two-step sign-in past the bearer needs a person's own factor, a verified one, an aal2

@@ -1477,6 +1477,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/admin/custom-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List custom providers (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. Oldest first; `?type=oauth2` or `?type=oidc` for one type.
+         */
+        get: operations["getAuthV1AdminCustomProviders"];
+        put?: never;
+        /**
+         * Add a custom provider (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. `oidc` needs `issuer` (its discovery document is fetched and checked first); `oauth2` needs `authorization_url`, `token_url` and `userinfo_url`.
+         */
+        post: operations["postAuthV1AdminCustomProviders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/custom-providers/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A custom provider (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. Without its secret.
+         */
+        get: operations["getAuthV1AdminCustomProvidersIdentifier"];
+        /**
+         * Change a custom provider (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. Only the fields given change (an empty string changes nothing); `provider_type` and `identifier` stay. The next `/authorize` uses the new settings.
+         */
+        put: operations["putAuthV1AdminCustomProvidersIdentifier"];
+        post?: never;
+        /**
+         * Delete a custom provider (admin)
+         * @description GoTrue's admin API for custom OAuth 2.0 and OpenID providers (auth-js `auth.admin.customProviders.*`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider stored here signs people in at once as `/auth/v1/authorize?provider=custom:<identifier>`, on every instance, without a restart; its identities carry the provider `custom:<identifier>`. The client secret is sealed and never answered. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing. Sign-ins through it stop at once; the identities it made stay on their accounts.
+         */
+        delete: operations["deleteAuthV1AdminCustomProvidersIdentifier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/admin/generate_link": {
         parameters: {
             query?: never;
@@ -9659,6 +9711,600 @@ export interface operations {
                     "application/json": {
                         error: string;
                         error_description: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminCustomProviders: {
+        parameters: {
+            query?: {
+                /** @description Only providers of this type. */
+                type?: "oauth2" | "oidc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every custom provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: {
+                            acceptable_client_ids: string[];
+                            attribute_mapping: {
+                                [key: string]: unknown;
+                            };
+                            authorization_params: {
+                                [key: string]: string;
+                            };
+                            authorization_url?: string;
+                            client_id: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            custom_claims_allowlist: string[];
+                            /** @description `oidc`: the discovery document fetched when it was stored. */
+                            discovery_document?: {
+                                [key: string]: unknown;
+                            };
+                            discovery_url?: string;
+                            email_optional: boolean;
+                            enabled: boolean;
+                            id: string;
+                            identifier: string;
+                            issuer?: string;
+                            jwks_uri?: string;
+                            name: string;
+                            pkce_enabled: boolean;
+                            /** @enum {string} */
+                            provider_type: "oauth2" | "oidc";
+                            scopes: string[];
+                            skip_nonce_check: boolean;
+                            token_url?: string;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            userinfo_url?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `type` other than `oauth2` or `oidc`: `validation_failed` `type must be either 'oauth2' or 'oidc'`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1AdminCustomProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Other audiences an ID token may name (mobile apps). */
+                    acceptable_client_ids?: string[];
+                    /** @description Account field ← userinfo field (a string) or a literal value; `id`, `role`, `email_verified`, `app_metadata` and other system fields refused. */
+                    attribute_mapping?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Extra query parameters for the provider's authorization URL; `client_id`, `redirect_uri`, `state`, `nonce` and PKCE's refused. */
+                    authorization_params?: {
+                        [key: string]: string;
+                    };
+                    /** @description `oauth2`: required, https. */
+                    authorization_url?: string;
+                    client_id: string;
+                    /** @description Sealed in the table; never answered back. */
+                    client_secret: string;
+                    /** @description Userinfo fields copied as they are into `identity_data.custom_claims`. */
+                    custom_claims_allowlist?: string[];
+                    /** @description `oidc`: where the discovery document is, when not under the issuer. */
+                    discovery_url?: string;
+                    email_optional?: boolean;
+                    /** @description `true` by default; a disabled provider is refused at `/authorize`. */
+                    enabled?: boolean;
+                    /** @description `custom:` then lowercase letters, digits, `:` or `-` (2 to 50 characters in all); how `/authorize?provider=` names it. */
+                    identifier: string;
+                    /** @description `oidc`: the issuer (https); its discovery document is fetched and checked before anything is stored. */
+                    issuer?: string;
+                    jwks_uri?: string;
+                    /** @description 1 to 100 characters; what sign-in pages may show. */
+                    name: string;
+                    /** @description `true` by default. */
+                    pkce_enabled?: boolean;
+                    /** @enum {string} */
+                    provider_type: "oauth2" | "oidc";
+                    /** @description Sent to the provider; `openid` is added for an `oidc` provider. */
+                    scopes?: string[];
+                    skip_nonce_check?: boolean;
+                    /** @description `oauth2`: required, https. */
+                    token_url?: string;
+                    /** @description `oauth2`: required, https. */
+                    userinfo_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new provider, without its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptable_client_ids: string[];
+                        attribute_mapping: {
+                            [key: string]: unknown;
+                        };
+                        authorization_params: {
+                            [key: string]: string;
+                        };
+                        authorization_url?: string;
+                        client_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        custom_claims_allowlist: string[];
+                        /** @description `oidc`: the discovery document fetched when it was stored. */
+                        discovery_document?: {
+                            [key: string]: unknown;
+                        };
+                        discovery_url?: string;
+                        email_optional: boolean;
+                        enabled: boolean;
+                        id: string;
+                        identifier: string;
+                        issuer?: string;
+                        jwks_uri?: string;
+                        name: string;
+                        pkce_enabled: boolean;
+                        /** @enum {string} */
+                        provider_type: "oauth2" | "oidc";
+                        scopes: string[];
+                        skip_nonce_check: boolean;
+                        token_url?: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        userinfo_url?: string;
+                    };
+                };
+            };
+            /** @description A field GoTrue's rules refuse (`validation_failed`: `provider_type must be either 'oauth2' or 'oidc'`, `name is required`, `issuer is required for OIDC providers`, `authorization_url is required for OAuth2 providers`, `URL must use HTTPS`, `URL cannot point to localhost or loopback addresses`, `Cannot override reserved OAuth parameter: state`, `Cannot map to protected system field: role`, NUL or broken UTF-16 in a value, an OpenID issuer whose discovery fails) or a body that is not JSON (`bad_json`). An identifier already taken is `conflict` `A custom OAuth provider with this identifier already exists`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A body over the JSON limit: `request_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminCustomProvidersIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's identifier, `custom:` included (`custom:acme`). */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptable_client_ids: string[];
+                        attribute_mapping: {
+                            [key: string]: unknown;
+                        };
+                        authorization_params: {
+                            [key: string]: string;
+                        };
+                        authorization_url?: string;
+                        client_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        custom_claims_allowlist: string[];
+                        /** @description `oidc`: the discovery document fetched when it was stored. */
+                        discovery_document?: {
+                            [key: string]: unknown;
+                        };
+                        discovery_url?: string;
+                        email_optional: boolean;
+                        enabled: boolean;
+                        id: string;
+                        identifier: string;
+                        issuer?: string;
+                        jwks_uri?: string;
+                        name: string;
+                        pkce_enabled: boolean;
+                        /** @enum {string} */
+                        provider_type: "oauth2" | "oidc";
+                        scopes: string[];
+                        skip_nonce_check: boolean;
+                        token_url?: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        userinfo_url?: string;
+                    };
+                };
+            };
+            /** @description An identifier without `custom:` (`validation_failed` `identifier must start with 'custom:' prefix, …`) or off its format. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No custom provider with this identifier: `custom_provider_not_found` `Custom OAuth provider not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    putAuthV1AdminCustomProvidersIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's identifier, `custom:` included (`custom:acme`). */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Other audiences an ID token may name (mobile apps). */
+                    acceptable_client_ids?: string[];
+                    /** @description Account field ← userinfo field (a string) or a literal value; `id`, `role`, `email_verified`, `app_metadata` and other system fields refused. */
+                    attribute_mapping?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Extra query parameters for the provider's authorization URL; `client_id`, `redirect_uri`, `state`, `nonce` and PKCE's refused. */
+                    authorization_params?: {
+                        [key: string]: string;
+                    };
+                    /** @description `oauth2`: required, https. */
+                    authorization_url?: string;
+                    client_id?: string;
+                    /** @description Sealed in the table; never answered back. */
+                    client_secret?: string;
+                    /** @description Userinfo fields copied as they are into `identity_data.custom_claims`. */
+                    custom_claims_allowlist?: string[];
+                    /** @description `oidc`: where the discovery document is, when not under the issuer. */
+                    discovery_url?: string;
+                    email_optional?: boolean;
+                    /** @description `true` by default; a disabled provider is refused at `/authorize`. */
+                    enabled?: boolean;
+                    /** @description `oidc`: the issuer (https); its discovery document is fetched and checked before anything is stored. */
+                    issuer?: string;
+                    jwks_uri?: string;
+                    /** @description 1 to 100 characters; what sign-in pages may show. */
+                    name?: string;
+                    /** @description `true` by default. */
+                    pkce_enabled?: boolean;
+                    /** @description Sent to the provider; `openid` is added for an `oidc` provider. */
+                    scopes?: string[];
+                    skip_nonce_check?: boolean;
+                    /** @description `oauth2`: required, https. */
+                    token_url?: string;
+                    /** @description `oauth2`: required, https. */
+                    userinfo_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed provider, without its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptable_client_ids: string[];
+                        attribute_mapping: {
+                            [key: string]: unknown;
+                        };
+                        authorization_params: {
+                            [key: string]: string;
+                        };
+                        authorization_url?: string;
+                        client_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        custom_claims_allowlist: string[];
+                        /** @description `oidc`: the discovery document fetched when it was stored. */
+                        discovery_document?: {
+                            [key: string]: unknown;
+                        };
+                        discovery_url?: string;
+                        email_optional: boolean;
+                        enabled: boolean;
+                        id: string;
+                        identifier: string;
+                        issuer?: string;
+                        jwks_uri?: string;
+                        name: string;
+                        pkce_enabled: boolean;
+                        /** @enum {string} */
+                        provider_type: "oauth2" | "oidc";
+                        scopes: string[];
+                        skip_nonce_check: boolean;
+                        token_url?: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        userinfo_url?: string;
+                    };
+                };
+            };
+            /** @description A field GoTrue's rules refuse (`validation_failed`: `provider_type must be either 'oauth2' or 'oidc'`, `name is required`, `issuer is required for OIDC providers`, `authorization_url is required for OAuth2 providers`, `URL must use HTTPS`, `URL cannot point to localhost or loopback addresses`, `Cannot override reserved OAuth parameter: state`, `Cannot map to protected system field: role`, NUL or broken UTF-16 in a value, an OpenID issuer whose discovery fails) or a body that is not JSON (`bad_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No custom provider with this identifier: `custom_provider_not_found` `Custom OAuth provider not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A body over the JSON limit: `request_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminCustomProvidersIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's identifier, `custom:` included (`custom:acme`). */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An identifier without `custom:` (`validation_failed` `identifier must start with 'custom:' prefix, …`) or off its format. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No custom provider with this identifier: `custom_provider_not_found` `Custom OAuth provider not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
                     };
                 };
             };
