@@ -39,6 +39,7 @@ export async function startOidcIssuer(client: { clientId: string; secret: string
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "preferred_username"] },
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => false },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, sub) {
       if (sub !== issuer.person.sub) return undefined;

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { startGoogleFake, type GoogleFake } from "../fakes/google-oidc";
+import { startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
+import { followRedirects, pkceAuthClient } from "../support/external-sign-in";
+import { uniqueEmail } from "../support/http";
+import { suiteService } from "../support/service";
+import { suiteResource } from "../support/suite-resource";
+
+/**
+ * Issue 31, ADR 075: "Continue with Google" against a fake of Google's OpenID provider, and the
+ * generic `keycloak` provider against an issuer nobody here wrote (oidc-provider), both driven
+ * by auth-js unmodified: signInWithOAuth, the redirects followed, exchangeCodeForSession.
+ */
+let serviceUrl = "";
+const google: GoogleFake = suiteResource(() => startGoogleFake("google-client", "google-secret"), (fake) => fake.close());
+const issuer: OidcIssuer = suiteResource(() => startOidcIssuer({ clientId: "kc-client", secret: "kc-secret", redirectUri: () => `${serviceUrl}/auth/v1/callback` }), (fake) => fake.close());
+const service = suiteService(() => ({
+  label: "external-openid",
+  env: {
+    EXTERNAL_GOOGLE_ENABLED: "true",
+    EXTERNAL_GOOGLE_CLIENT_ID: "google-client",
+    EXTERNAL_GOOGLE_SECRET: "google-secret",
+    EXTERNAL_GOOGLE_URL: google.url,
+    EXTERNAL_KEYCLOAK_ENABLED: "true",
+    EXTERNAL_KEYCLOAK_CLIENT_ID: "kc-client",
+    EXTERNAL_KEYCLOAK_SECRET: "kc-secret",
+    EXTERNAL_KEYCLOAK_URL: issuer.url,
+    EXTERNAL_PROVIDER_TIMEOUT_SECONDS: "1",
+  },
+}));
+
+let nextId = 5000;
+const back = () => `${service.url}/welcome`;
+const rows = async (sql: string, params: unknown[]) => (await service.db.query(sql, params)).rows;
+
+/** A browser's redirects, with the cookies each host set (the issuer keeps its interaction in cookies). */
+async function browse(start: string, until: string, max = 12): Promise<{ final: URL; statuses: number[] }> {
+  const jar = new Map<string, Map<string, string>>();
+  const statuses: number[] = [];
+  let url = start;
+  for (let i = 0; i < max; i++) {
+    const host = new URL(url).host;
+    const cookies = jar.get(host) ?? new Map<string, string>();
+    jar.set(host, cookies);
+    const response = await fetch(url, { redirect: "manual", headers: cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {} });
+    statuses.push(response.status);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, value] = pair!.split(/=(.*)/s);
+      cookies.set(name!.trim(), value ?? "");
+    }
+    const location = response.headers.get("location");
+    if (!location) break;
+    url = new URL(location, url).href;
+    if (url.startsWith(until)) break;
+  }
+  return { final: new URL(url), statuses };
+}
+
+async function pkceSignIn(provider: "google" | "keycloak") {
+  const auth = pkceAuthClient(service);
+  const { data, error } = await auth.signInWithOAuth({ provider, options: { redirectTo: back(), skipBrowserRedirect: true } });
+  expect(error).toBeNull();
+  const { final, statuses } = await browse(data.url!, back());
+  expect(final.origin + final.pathname).toBe(back());
+  return { auth, final, statuses };
+}
+
+function googlePerson(email: string, verified = true) {
+  serviceUrl = service.url;
+  google.control.person = { sub: String(nextId++), email, email_verified: verified, name: "Ada Lovelace", picture: "https://pictures.example/ada.png" };
+  return google.control.person;
+}
+
+describe("discovery", () => {
+  // First in the file: the service keeps a discovered document five minutes, so this runs before any sign-in discovered Google's.
+  it("refuses a discovery document naming another issuer: no authorization URL, no redirect", async () => {
+    google.control.discoveryIssuer = "https://accounts.google.com";
+    try {
+      const { data } = await pkceAuthClient(service).signInWithOAuth({ provider: "google", options: { redirectTo: back(), skipBrowserRedirect: true } });
+      const answer = await fetch(data.url!, { redirect: "manual" });
+      expect(answer.headers.get("location")).toBeNull();
+      expect(answer.status).toBe(500);
+      expect(await answer.json()).toMatchObject({ error_code: "unexpected_failure", msg: "Error getting provider's authorization URL" });
+    } finally {
+      google.reset();
+    }
+  });
+});
+
+describe.each(["google", "keycloak"] as const)("sign-in with %s (PKCE, auth-js)", (provider) => {
+  function person(email: string) {
+    serviceUrl = service.url;
+    if (provider === "google") return googlePerson(email);
+    issuer.person = { sub: `kc-${nextId++}`, email, email_verified: true, name: "Grace Hopper", preferred_username: "grace" };
+    return issuer.person;
+  }
+
+  it("signs up a new person, then signs the same person in again to the same account", async () => {
+    const email = uniqueEmail(`${provider}-new`);
+    const who = person(email);
+    const { auth, final } = await pkceSignIn(provider);
+    const code = final.searchParams.get("code");
+    expect(code, final.href).toMatch(/^[0-9a-f-]{36}$/);
+    const { data, error } = await auth.exchangeCodeForSession(code!);
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.app_metadata).toMatchObject({ provider, providers: [provider] });
+    expect(data.user?.identities).toEqual([
+      expect.objectContaining({ provider, id: who.sub, user_id: data.user!.id, email, identity_data: expect.objectContaining({ sub: who.sub, email, email_verified: true, iss: provider === "google" ? google.url : issuer.url, name: who.name }) }),
+    ]);
+    expect(await rows("select provider, provider_id from auth_identities where user_id = $1", [data.user!.id])).toEqual([{ provider, provider_id: who.sub }]);
+    const again = await pkceSignIn(provider);
+    const second = await again.auth.exchangeCodeForSession(again.final.searchParams.get("code")!);
+    expect(second.data.user?.id).toBe(data.user!.id);
+    expect(await rows("select count(*)::int as n from auth_identities where user_id = $1", [data.user!.id])).toEqual([{ n: 1 }]);
+  });
+});
+
+describe("a Google that misbehaves: refused to redirect_to, nothing written", () => {
+  const cases: Array<[string, Partial<GoogleFake["control"]>]> = [
+    ["an ID token signed by another key", { foreignKey: true }],
+    ["an ID token for another audience", { audience: "someone-else" }],
+    ["an expired ID token", { expiresIn: -600 }],
+    ["an ID token with another nonce", { nonce: "0".repeat(64) }],
+  ];
+  it.each(cases)("%s", async (_label, knobs) => {
+    const email = uniqueEmail("google-bad");
+    const who = googlePerson(email);
+    Object.assign(google.control, knobs);
+    try {
+      const { final } = await pkceSignIn("google");
+      expect(final.searchParams.get("code")).toBeNull();
+      expect(final.searchParams.get("error")).toBe("server_error");
+      expect(final.searchParams.get("error_description")).toBe("Error getting user profile from external provider");
+      expect(new URLSearchParams(final.hash.slice(1)).get("error")).toBe("server_error");
+      expect(await rows("select id from auth_users where email = $1", [email])).toEqual([]);
+      expect(await rows("select id from auth_identities where provider_id = $1", [who.sub])).toEqual([]);
+    } finally {
+      google.reset();
+    }
+  });
+});
