@@ -16,9 +16,12 @@ export const tokenInput = z.object({
   email: z.unknown().optional(),
   password: z.unknown().optional(),
   refresh_token: z.unknown().optional(),
-  // `grant_type=id_token`: named in GoTrue's refusal.
+  // `grant_type=id_token` (auth-js signInWithIdToken, server/external-sign-in/id-token-grant.ts).
   provider: z.unknown().optional(),
   issuer: z.unknown().optional(),
+  id_token: z.unknown().optional(),
+  access_token: z.unknown().optional(),
+  nonce: z.unknown().optional(),
   // `grant_type=pkce` (auth-js exchangeCodeForSession, ADR 075).
   auth_code: z.unknown().optional(),
   code_verifier: z.unknown().optional(),

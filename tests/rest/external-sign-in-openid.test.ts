@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { startGoogleFake, type GoogleFake } from "../fakes/google-oidc";
+import { hashedNonce, startGoogleFake, type GoogleFake } from "../fakes/google-oidc";
 import { startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
-import { followRedirects, pkceAuthClient } from "../support/external-sign-in";
+import { authJsClient } from "../support/auth-js-client";
+import { pkceAuthClient } from "../support/external-sign-in";
 import { uniqueEmail } from "../support/http";
 import { suiteService } from "../support/service";
 import { suiteResource } from "../support/suite-resource";
@@ -139,5 +140,60 @@ describe("a Google that misbehaves: refused to redirect_to, nothing written", ()
     } finally {
       google.reset();
     }
+  });
+});
+
+describe("signInWithIdToken (POST /auth/v1/token?grant_type=id_token) with Google's ID tokens", () => {
+  const idTokenRequest = (body: Record<string, unknown>) =>
+    fetch(`${service.url}/auth/v1/token?grant_type=id_token`, { method: "POST", headers: { "content-type": "application/json", apikey: "anon" }, body: JSON.stringify(body) });
+
+  it("signs up with a good token and its nonce, then signs the same account in again; identities as after the callback", async () => {
+    const email = uniqueEmail("google-idtoken");
+    const who = googlePerson(email);
+    const auth = authJsClient(service);
+    const { data, error } = await auth.signInWithIdToken({ provider: "google", token: await google.idToken({ nonce: hashedNonce("raw-nonce-1") }), nonce: "raw-nonce-1" });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.app_metadata).toMatchObject({ provider: "google", providers: ["google"] });
+    expect(data.user?.identities).toEqual([expect.objectContaining({ provider: "google", id: who.sub, email, identity_data: expect.objectContaining({ sub: who.sub, iss: google.url, email_verified: true }) })]);
+    const again = await authJsClient(service).signInWithIdToken({ provider: "google", token: await google.idToken() });
+    expect(again.error).toBeNull();
+    expect(again.data.user?.id).toBe(data.user!.id);
+    expect(await rows("select count(*)::int as n from auth_identities where user_id = $1", [data.user!.id])).toEqual([{ n: 1 }]);
+    expect(await rows("select count(*)::int as n from auth_sessions where user_id = $1", [data.user!.id])).toEqual([{ n: 2 }]);
+  });
+
+  const refusals: Array<[string, Partial<GoogleFake["control"]>, { nonce?: string; alg?: "none" }, string | undefined, { error: string; error_description: string }]> = [
+    ["signed by another key", { foreignKey: true }, {}, undefined, { error: "invalid request", error_description: "Bad ID token" }],
+    ["issued to another audience", { audience: "someone-else" }, {}, undefined, { error: "invalid request", error_description: "Unacceptable audience in id_token: [someone-else]" }],
+    ["expired", { expiresIn: -600 }, {}, undefined, { error: "invalid request", error_description: "Bad ID token" }],
+    ["carrying another nonce", {}, { nonce: hashedNonce("the-right-one") }, "another-one", { error: "invalid nonce", error_description: "Nonces mismatch" }],
+    ["carrying a nonce none was passed for", {}, { nonce: hashedNonce("n") }, undefined, { error: "invalid request", error_description: "Passed nonce and nonce in id_token should either both exist or not." }],
+    ["unsigned (alg none)", {}, { alg: "none" }, undefined, { error: "invalid request", error_description: "Bad ID token" }],
+  ];
+  it.each(refusals)("refuses a token %s with GoTrue's OAuth error, nothing written", async (_label, knobs, claims, nonce, body) => {
+    const email = uniqueEmail("google-idtoken-bad");
+    const who = googlePerson(email);
+    Object.assign(google.control, knobs);
+    try {
+      const token = await google.idToken(claims);
+      const answer = await idTokenRequest({ provider: "google", id_token: token, ...(nonce ? { nonce } : {}) });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual(body);
+      const viaAuthJs = await authJsClient(service).signInWithIdToken({ provider: "google", token, ...(nonce ? { nonce } : {}) });
+      expect(viaAuthJs.error?.message).toBe(body.error_description);
+      expect(viaAuthJs.data.session).toBeNull();
+      expect(await rows("select id from auth_users where email = $1", [email])).toEqual([]);
+      expect(await rows("select id from auth_identities where provider_id = $1", [who.sub])).toEqual([]);
+    } finally {
+      google.reset();
+    }
+  });
+
+  it("refuses a request without id_token as GoTrue (id_token required)", async () => {
+    const answer = await idTokenRequest({ provider: "google" });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ error: "invalid request", error_description: "id_token required" });
   });
 });
