@@ -2328,7 +2328,7 @@ export interface paths {
         put?: never;
         /**
          * SAML single sign-on (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has no SAML single sign-on, and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
          */
         post: operations["postAuthV1Sso"];
         delete?: never;
@@ -2348,7 +2348,7 @@ export interface paths {
         put?: never;
         /**
          * SAML assertion consumer (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has no SAML single sign-on, and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
          */
         post: operations["postAuthV1SsoSamlAcs"];
         delete?: never;
@@ -2366,7 +2366,7 @@ export interface paths {
         };
         /**
          * SAML service provider metadata (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has no SAML single sign-on, and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
          */
         get: operations["getAuthV1SsoSamlMetadata"];
         put?: never;
@@ -2388,7 +2388,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in, or refresh a session
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `?grant_type=password` with `email` and `password`, or `?grant_type=refresh_token` with `refresh_token` (refresh tokens rotate: the old one stops working). The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `?grant_type=password` with `email` and `password`, or `?grant_type=refresh_token` with `refresh_token` (refresh tokens rotate: the old one stops working), `?grant_type=pkce` with `auth_code` and `code_verifier` after an upstream sign-in, or `?grant_type=id_token` (`signInWithIdToken`) with `provider` (`google` or `keycloak`, when enabled), `id_token` and the `nonce` whose SHA-256 the token carries: the token is verified against the issuer's discovered keys, `aud` must be the configured client id, and the account is found or made as after the callback. The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.
          */
         post: operations["postAuthV1Token"];
         delete?: never;
@@ -2432,8 +2432,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Unlink an identity (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * Unlink one of the signed-in account's identities
+         * @description GoTrue's manual linking, for the signed-in account (its bearer). Only with `MANUAL_LINKING_ENABLED=true`; off, GoTrue's 404 `manual_linking_disabled` once the bearer is valid. Linking and unlinking each write an audit row (`identity.linked`, `identity.unlinked`) in the person's workspaces. auth-js `unlinkIdentity`. `app_metadata.providers` is updated; when the account's address was only that identity's, it takes another identity's verified address. Unlinking the `email` identity removes the password with it.
          */
         delete: operations["deleteAuthV1UserIdentitiesIdentityId"];
         options?: never;
@@ -2449,8 +2449,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Link another identity (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has none of SAML single sign-on and identity linking (it has no outside identity providers), and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * Link an upstream identity to the signed-in account
+         * @description GoTrue's manual linking, for the signed-in account (its bearer). Only with `MANUAL_LINKING_ENABLED=true`; off, GoTrue's 404 `manual_linking_disabled` once the bearer is valid. Linking and unlinking each write an audit row (`identity.linked`, `identity.unlinked`) in the person's workspaces. auth-js `linkIdentity` calls it with `skip_http_redirect=true` and gets `{ url }`; without it the answer is a 302 there. The provider sends the browser to `/auth/v1/callback`, which links the identity to this account (GoTrue's `identity_already_exists`, 422, when the provider's identity is linked already, to this account or another; nothing is written) and goes on to `redirect_to` as after a sign-in (`?code=` with PKCE, else the session in the fragment).
          */
         get: operations["getAuthV1UserIdentitiesAuthorize"];
         put?: never;
@@ -4001,7 +4001,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description The `nextCursor` of the previous page */
@@ -4126,7 +4126,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description `csv` or `jsonl` */
@@ -14066,7 +14066,7 @@ export interface operations {
     postAuthV1Token: {
         parameters: {
             query: {
-                /** @description `password` (with `email` and `password`), `refresh_token` (with `refresh_token`) or `pkce` (with `auth_code` and `code_verifier`, after a sign-in through an upstream provider); `id_token` and `web3` are GoTrue's sign-ins through an outside identity, which the built-in provider refuses as a GoTrue with them off does. */
+                /** @description `password` (with `email` and `password`), `refresh_token` (with `refresh_token`) or `pkce` (with `auth_code` and `code_verifier`, after a sign-in through an upstream provider); `id_token` (with `provider`, `id_token`, `nonce`) signs in with an ID token of Google or the `keycloak` issuer when enabled; `web3` is refused as a GoTrue with it off does. */
                 grant_type: "password" | "refresh_token" | "pkce" | "id_token" | "web3";
             };
             header?: never;
@@ -14076,20 +14076,30 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description With `grant_type=id_token`: the provider's access token, checked against the token's `at_hash` when it has one. */
+                    access_token?: string;
                     /** @description With `grant_type=pkce`: the `code` the callback sent to `redirect_to`. */
                     auth_code?: string;
                     /** @description With `grant_type=pkce`: the verifier of the `code_challenge` given to `/authorize`. */
                     code_verifier?: string;
                     /** @description With `grant_type=password`. */
                     email?: string;
+                    /** @description With `grant_type=id_token`: the provider's ID token. */
+                    id_token?: string;
+                    /** @description With `grant_type=id_token` and no `provider`: the issuer, which picks the provider it belongs to. */
+                    issuer?: string;
+                    /** @description With `grant_type=id_token`: the raw nonce; the token must carry its SHA-256 in hex (or neither has one). */
+                    nonce?: string;
                     /** @description With `grant_type=password`. */
                     password?: string;
-                    /** @description With `grant_type=id_token`: named in the refusal. */
+                    /** @description With `grant_type=id_token`: `google` or `keycloak` (another name is refused as not enabled). */
                     provider?: string;
                     /** @description With `grant_type=refresh_token`. */
                     refresh_token?: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @description With `grant_type=id_token`: the provider's access token, checked against the token's `at_hash` when it has one. */
+                    access_token?: string;
                     /** @description With `grant_type=pkce`: the `code` the callback sent to `redirect_to`. */
                     auth_code?: string;
                     /** @description With `grant_type=pkce`: the verifier of the `code_challenge` given to `/authorize`. */
@@ -14101,9 +14111,15 @@ export interface operations {
                      * @enum {string}
                      */
                     grant_type?: "password" | "refresh_token";
+                    /** @description With `grant_type=id_token`: the provider's ID token. */
+                    id_token?: string;
+                    /** @description With `grant_type=id_token` and no `provider`: the issuer, which picks the provider it belongs to. */
+                    issuer?: string;
+                    /** @description With `grant_type=id_token`: the raw nonce; the token must carry its SHA-256 in hex (or neither has one). */
+                    nonce?: string;
                     /** @description With `grant_type=password`. */
                     password?: string;
-                    /** @description With `grant_type=id_token`: named in the refusal. */
+                    /** @description With `grant_type=id_token`: `google` or `keycloak` (another name is refused as not enabled). */
                     provider?: string;
                     /** @description With `grant_type=refresh_token`. */
                     refresh_token?: string;
@@ -14197,7 +14213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Wrong credentials, an unknown or used refresh token, or an unsupported grant type. */
+            /** @description Wrong credentials, an unknown or used refresh token, or an unsupported grant type. With `grant_type=id_token`, a provider that is not enabled (`provider_disabled`), or GoTrue's OAuth error `{ error, error_description }` (`invalid request`: `id_token required`, `Bad ID token` for a bad signature, an expired or unsigned token, `Unacceptable audience in id_token: [...]`; `invalid nonce`: `Nonces mismatch`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14512,13 +14528,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The identity's id. */
+                /** @description The identity's `identity_id` (from `identities[]` or `getUserIdentities`). */
                 identity_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Unlinked: `{}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No bearer. */
             401: {
                 headers: {
@@ -14545,8 +14568,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `manual_linking_disabled`: always, with the built-in provider, once the bearer is valid. */
+            /** @description `manual_linking_disabled`: `MANUAL_LINKING_ENABLED` is off (the default), once the bearer is valid. For `DELETE`, also `validation_failed` for an `identity_id` that is not a UUID. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `single_identity_not_deletable` (the account's last identity), `identity_not_found` (not one of the account's identities), `email_conflict_identity_not_deletable` (the address it would take belongs to another account). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14562,13 +14598,57 @@ export interface operations {
     };
     getAuthV1UserIdentitiesAuthorize: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description PKCE (auth-js with `flowType: "pkce"`): the callback then sends a `code` for `grant_type=pkce`. */
+                code_challenge?: string;
+                code_challenge_method?: "s256" | "plain" | "S256";
+                /** @description An upstream provider: `github`, `google` or `keycloak` when enabled (`EXTERNAL_<NAME>_ENABLED`). */
+                provider: string;
+                /** @description Where the browser comes back; the site URL (`BASE_URL`) unless allowed (`redirectTarget`). */
+                redirect_to?: string;
+                /** @description More scopes to ask the provider for. */
+                scopes?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description With `skip_http_redirect=true`: the provider's authorization URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The provider's authorization URL; the callback links the identity to the signed-in account. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Without `skip_http_redirect`: to the provider. */
+            302: {
+                headers: {
+                    /** @description The provider's authorization URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: a provider that is not enabled, or half of PKCE's parameters (as `/auth/v1/authorize`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
             /** @description No bearer. */
             401: {
                 headers: {
@@ -14595,7 +14675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `manual_linking_disabled`: always, with the built-in provider, once the bearer is valid. */
+            /** @description `manual_linking_disabled`: `MANUAL_LINKING_ENABLED` is off (the default), once the bearer is valid. For `DELETE`, also `validation_failed` for an `identity_id` that is not a UUID. */
             404: {
                 headers: {
                     [name: string]: unknown;
