@@ -32,6 +32,7 @@ const service = suiteService(() => ({
 
 let nextId = 5000;
 const back = () => `${service.url}/welcome`;
+const amrOf = (token: string) => (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { amr: Array<{ method: string }> }).amr.map((entry) => entry.method);
 const rows = async (sql: string, params: unknown[]) => (await service.db.query(sql, params)).rows;
 
 /** A browser's redirects, with the cookies each host set (the issuer keeps its interaction in cookies). */
@@ -111,6 +112,11 @@ describe.each(["google", "keycloak"] as const)("sign-in with %s (PKCE, auth-js)"
       expect.objectContaining({ provider, id: who.sub, user_id: data.user!.id, email, identity_data: expect.objectContaining({ sub: who.sub, email, email_verified: true, iss: provider === "google" ? google.url : issuer.url, name: who.name }) }),
     ]);
     expect(await rows("select provider, provider_id from auth_identities where user_id = $1", [data.user!.id])).toEqual([{ provider, provider_id: who.sub }]);
+    // GoTrue's amr for an upstream sign-in, kept across a refresh.
+    expect(amrOf(data.session!.access_token)).toEqual(["oauth"]);
+    const refreshed = await auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(amrOf(refreshed.data.session!.access_token)).toEqual(["oauth"]);
     const again = await pkceSignIn(provider);
     const second = await again.auth.exchangeCodeForSession(again.final.searchParams.get("code")!);
     expect(second.data.user?.id).toBe(data.user!.id);
@@ -153,7 +159,7 @@ describe("signInWithIdToken (POST /auth/v1/token?grant_type=id_token) with Googl
     const auth = authJsClient(service);
     const { data, error } = await auth.signInWithIdToken({ provider: "google", token: await google.idToken({ nonce: hashedNonce("raw-nonce-1") }), nonce: "raw-nonce-1" });
     expect(error).toBeNull();
-    expect(data.session?.access_token).toBeTruthy();
+    expect(amrOf(data.session!.access_token)).toEqual(["oauth"]);
     expect(data.user?.email).toBe(email);
     expect(data.user?.app_metadata).toMatchObject({ provider: "google", providers: ["google"] });
     expect(data.user?.identities).toEqual([expect.objectContaining({ provider: "google", id: who.sub, email, identity_data: expect.objectContaining({ sub: who.sub, iss: google.url, email_verified: true }) })]);
