@@ -38,6 +38,8 @@ export async function startOidcIssuer(client: { clientId: string; secret: string
     cookies: { keys: ["a test issuer's cookie key"] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "preferred_username"] },
     features: { devInteractions: { enabled: false } },
+    // As Keycloak does: the scopes' claims (email, name) in the ID token too, not only at userinfo.
+    conformIdTokenClaims: false,
     pkce: { required: () => false },
     ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

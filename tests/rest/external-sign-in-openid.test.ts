@@ -203,3 +203,34 @@ describe("signInWithIdToken (POST /auth/v1/token?grant_type=id_token) with Googl
     expect(await answer.json()).toEqual({ error: "invalid request", error_description: "id_token required" });
   });
 });
+
+describe("signInWithIdToken with an ID token of the keycloak issuer (oidc-provider)", () => {
+  /** What an app that signed the person in itself holds: the issuer's ID token for the service's client, with the nonce's hash. */
+  async function issuerIdToken(rawNonce: string): Promise<string> {
+    serviceUrl = service.url;
+    const authorize = new URL(`${issuer.url}/auth`);
+    for (const [key, value] of Object.entries({ client_id: "kc-client", redirect_uri: `${service.url}/auth/v1/callback`, response_type: "code", scope: "openid email profile", state: "s", nonce: hashedNonce(rawNonce) })) authorize.searchParams.set(key, value);
+    const { final } = await browse(authorize.href, `${service.url}/auth/v1/callback`);
+    const code = final.searchParams.get("code");
+    expect(code, final.href).toBeTruthy();
+    const answer = await fetch(`${issuer.url}/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: code!, redirect_uri: `${service.url}/auth/v1/callback`, client_id: "kc-client", client_secret: "kc-secret" }),
+    });
+    return ((await answer.json()) as { id_token: string }).id_token;
+  }
+
+  it("signs in with the token and its nonce; the same token with another nonce is refused", async () => {
+    const email = uniqueEmail("kc-idtoken");
+    issuer.person = { sub: `kc-${nextId++}`, email, email_verified: true, name: "Katherine Johnson" };
+    const token = await issuerIdToken("kc-raw-nonce");
+    const wrong = await authJsClient(service).signInWithIdToken({ provider: "keycloak", token, nonce: "another" });
+    expect(wrong.error?.message).toBe("Nonces mismatch");
+    expect(await rows("select id from auth_users where email = $1", [email])).toEqual([]);
+    const { data, error } = await authJsClient(service).signInWithIdToken({ provider: "keycloak", token, nonce: "kc-raw-nonce" });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.identities).toEqual([expect.objectContaining({ provider: "keycloak", id: issuer.person.sub, identity_data: expect.objectContaining({ iss: issuer.url, name: "Katherine Johnson" }) })]);
+  });
+});
