@@ -149,6 +149,44 @@ describe("a Google that misbehaves: refused to redirect_to, nothing written", ()
   });
 });
 
+describe("Google's own refusals and failures", () => {
+  it("never links by an address Google has not verified: provider_email_needs_verification to redirect_to, nothing written", async () => {
+    const email = uniqueEmail("google-unverified");
+    const signUp = await authJsClient(service).signUp({ email, password: "correct horse battery" });
+    expect(signUp.error).toBeNull();
+    const who = googlePerson(email, false);
+    const { final } = await pkceSignIn("google");
+    expect(final.searchParams.get("error")).toBe("access_denied");
+    expect(final.searchParams.get("error_code")).toBe("provider_email_needs_verification");
+    expect(final.searchParams.get("error_description")).toBe("Unverified email with google. Verify the email with google in order to sign in");
+    expect(await rows("select provider from auth_identities where user_id = $1 or provider_id = $2", [signUp.data.user!.id, who.sub])).toEqual([{ provider: "email" }]);
+  });
+
+  it("passes Google's error to redirect_to", async () => {
+    googlePerson(uniqueEmail("google-denied"));
+    google.control.denyNext = "access_denied";
+    const { final } = await pkceSignIn("google");
+    expect(final.searchParams.get("error")).toBe("access_denied");
+    expect(final.searchParams.get("error_description")).toBe("The user denied access.");
+  });
+
+  it("gives up on a slow token endpoint after EXTERNAL_PROVIDER_TIMEOUT_SECONDS: server_error, no account", async () => {
+    const email = uniqueEmail("google-slow");
+    googlePerson(email);
+    google.control.slowMs = 2500;
+    try {
+      const started = Date.now();
+      const { final } = await pkceSignIn("google");
+      expect(Date.now() - started).toBeLessThan(2400);
+      expect(final.searchParams.get("error")).toBe("server_error");
+      expect(final.searchParams.get("error_description")).toMatch(/^Unable to exchange external code: /);
+      expect(await rows("select id from auth_users where email = $1", [email])).toEqual([]);
+    } finally {
+      google.reset();
+    }
+  });
+});
+
 describe("signInWithIdToken (POST /auth/v1/token?grant_type=id_token) with Google's ID tokens", () => {
   const idTokenRequest = (body: Record<string, unknown>) =>
     fetch(`${service.url}/auth/v1/token?grant_type=id_token`, { method: "POST", headers: { "content-type": "application/json", apikey: "anon" }, body: JSON.stringify(body) });
