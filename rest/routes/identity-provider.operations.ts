@@ -114,7 +114,9 @@ export const identityProviderOperations: Route[] = [
     summary: "Sign in, or refresh a session",
     description:
       `${IDENTITY_DESCRIPTION} \`?grant_type=password\` with \`email\` and \`password\`, or \`?grant_type=refresh_token\` with \`refresh_token\` ` +
-      "(refresh tokens rotate: the old one stops working). The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.",
+      "(refresh tokens rotate: the old one stops working), `?grant_type=pkce` with `auth_code` and `code_verifier` after an upstream sign-in, or `?grant_type=id_token` (`signInWithIdToken`) " +
+      "with `provider` (`google` or `keycloak`, when enabled), `id_token` and the `nonce` whose SHA-256 the token carries: the token is verified against the issuer's discovered keys, `aud` must be the configured client id, and the account is found or made as after the callback. " +
+      "The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.",
     auth: [],
     query: tokenQuery,
     jsonBody: tokenBody,
@@ -123,7 +125,9 @@ export const identityProviderOperations: Route[] = [
       { status: 200, description: "A session.", schema: identitySessionOutput, examples: [{ name: "password", summary: "Email and password", body: { ...SESSION, user: { ...USER, email: "admin@example.com" } }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "correct horse battery" } } }] },
       {
         status: 400,
-        description: "Wrong credentials, an unknown or used refresh token, or an unsupported grant type.",
+        description:
+          "Wrong credentials, an unknown or used refresh token, or an unsupported grant type. With `grant_type=id_token`, a provider that is not enabled (`provider_disabled`), or GoTrue's OAuth error `{ error, error_description }` " +
+          "(`invalid request`: `id_token required`, `Bad ID token` for a bad signature, an expired or unsigned token, `Unacceptable audience in id_token: [...]`; `invalid nonce`: `Nonces mismatch`).",
         examples: [
           { name: "wrong-password", summary: "A wrong password", body: { code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" }, request: { as: "anonymous", query: { grant_type: "password" }, json: { email: "admin@example.com", password: "not the password" } } },
           { name: "bad-refresh", summary: "An unknown refresh token", body: { code: 400, error_code: "refresh_token_not_found", msg: "Invalid Refresh Token: Refresh Token Not Found" }, request: { as: "anonymous", query: { grant_type: "refresh_token" }, json: { refresh_token: "nope" } } },

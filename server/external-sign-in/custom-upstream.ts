@@ -20,7 +20,7 @@ export async function customProvider(em: EntityManager, name: string): Promise<{
   if (!row) throw new IdentityError(IDENTITY.PROVIDER_NOT_ENABLED, `Unsupported provider: custom provider ${shown} not found`);
   if (!row.enabled) throw new IdentityError(IDENTITY.PROVIDER_NOT_ENABLED, `Unsupported provider: custom provider ${shown} is disabled`);
   const settings: ProviderSettings = { enabled: true, clientId: row.client_id, secret: row.client_secret, redirectUri: `${getConfig().authUrl}/callback`, url: row.issuer ?? undefined };
-  if (row.provider_type === "oidc") return { provider: openIdProvider(name, null, settings), settings };
+  if (row.provider_type === "oidc") return { provider: openIdProvider(name, settings), settings };
   return { provider: oauth2Provider(name, settings, row), settings };
 }
 

@@ -8,11 +8,12 @@ import { openIdProvider } from "./openid";
 import { registerProvider } from "./providers";
 
 registerProvider("github", githubProvider);
-registerProvider("google", (settings) => openIdProvider("google", "https://accounts.google.com", settings));
-registerProvider("keycloak", (settings) => openIdProvider("keycloak", null, settings));
+registerProvider("google", (settings) => openIdProvider("google", settings));
+registerProvider("keycloak", (settings) => openIdProvider("keycloak", settings));
 
 export { EXTERNAL, EXTERNAL_SIGN_IN_ERROR_CODES } from "./error-codes";
 export { externalSignInMigrations } from "./migrations";
+export { idTokenProviderOf, signInWithIdToken } from "./id-token-grant";
 export { exchangeAuthCode, finishExternalSignIn, startExternalSignIn, type CallbackAnswer } from "./sign-in";
 export { externalSettings } from "./settings";
 export { callbackQuery, externalAuthorizeInput, externalCallbackInput, settingsOutput } from "./schemas";

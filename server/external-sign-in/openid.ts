@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { discoverIssuer } from "./oidc-discovery";
 import { verifyIdToken } from "./id-token";
 import { upstreamJson, upstreamTimeoutMs, UpstreamError } from "./http";
-import type { ProviderSettings, UpstreamProvider, UpstreamTokens } from "./providers";
+import type { ProviderSettings, UpstreamPerson, UpstreamProvider, UpstreamTokens } from "./providers";
 
 /**
  * An OpenID provider: Google (issuer https://accounts.google.com, or EXTERNAL_GOOGLE_URL) and
@@ -11,11 +11,22 @@ import type { ProviderSettings, UpstreamProvider, UpstreamTokens } from "./provi
  * document, the person from the ID token verified against the issuer's keys (audience: the
  * client id, the `nonce` sent with the browser) and then userinfo, as GoTrue's google.go.
  */
-export function openIdProvider(name: string, defaultIssuer: string | null, settings: ProviderSettings): UpstreamProvider {
-  const issuer = (settings.url ?? defaultIssuer ?? "").replace(/\/+$/, "");
-  const discovered = () => discoverIssuer(issuer, { timeoutMs: upstreamTimeoutMs() }).catch((error: unknown) => {
+/** The issuers of the OpenID providers: Google's own unless EXTERNAL_GOOGLE_URL says otherwise; `keycloak`'s is its setting. */
+export const OPENID_DEFAULT_ISSUERS: Record<string, string | null> = { google: "https://accounts.google.com", keycloak: null };
+
+export function openIdIssuer(name: string, settings: ProviderSettings): string {
+  return (settings.url ?? OPENID_DEFAULT_ISSUERS[name] ?? "").replace(/\/+$/, "");
+}
+
+export function discoveredIssuer(issuer: string) {
+  return discoverIssuer(issuer, { timeoutMs: upstreamTimeoutMs() }).catch((error: unknown) => {
     throw new UpstreamError(`discovery: ${error instanceof Error ? error.message : "failed"}`);
   });
+}
+
+export function openIdProvider(name: string, settings: ProviderSettings): UpstreamProvider {
+  const issuer = openIdIssuer(name, settings);
+  const discovered = () => discoveredIssuer(issuer);
   return {
     name,
     async authorizationUrl({ state, scopes, nonce, redirectUri }) {
@@ -53,21 +64,25 @@ export function openIdProvider(name: string, defaultIssuer: string | null, setti
         : {};
       // userinfo speaks for the same person only: a different `sub` is ignored.
       const info = userinfo.sub === claims.sub ? userinfo : {};
-      const merged: Record<string, unknown> = { ...claims, ...info };
-      const subject = String(claims.sub ?? "");
-      if (!subject) throw new UpstreamError("ID token without sub");
-      const email = typeof merged.email === "string" ? merged.email : "";
-      const verified = merged.email_verified === true || merged.email_verified === "true";
-      const data: Record<string, unknown> = {
-        iss: document.issuer,
-        sub: subject,
-        provider_id: subject,
-        ...(email ? { email, email_verified: verified } : {}),
-        ...(typeof merged.name === "string" ? { name: merged.name, full_name: merged.name } : {}),
-        ...(typeof merged.picture === "string" ? { picture: merged.picture, avatar_url: merged.picture } : {}),
-        ...(typeof merged.preferred_username === "string" ? { preferred_username: merged.preferred_username } : {}),
-      };
-      return { subject, emails: email ? [{ email, verified, primary: true }] : [], data };
+      return personOfClaims(document.issuer, { ...claims, ...info });
     },
   };
+}
+
+/** The person an OpenID provider's claims describe (GoTrue's Claims of its OIDC providers). */
+export function personOfClaims(issuer: string, merged: Record<string, unknown>): UpstreamPerson {
+  const subject = String(merged.sub ?? "");
+  if (!subject) throw new UpstreamError("ID token without sub");
+  const email = typeof merged.email === "string" ? merged.email : "";
+  const verified = merged.email_verified === true || merged.email_verified === "true";
+  const data: Record<string, unknown> = {
+    iss: issuer,
+    sub: subject,
+    provider_id: subject,
+    ...(email ? { email, email_verified: verified } : {}),
+    ...(typeof merged.name === "string" ? { name: merged.name, full_name: merged.name } : {}),
+    ...(typeof merged.picture === "string" ? { picture: merged.picture, avatar_url: merged.picture } : {}),
+    ...(typeof merged.preferred_username === "string" ? { preferred_username: merged.preferred_username } : {}),
+  };
+  return { subject, emails: email ? [{ email, verified, primary: true }] : [], data };
 }

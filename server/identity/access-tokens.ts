@@ -48,8 +48,10 @@ export async function issueAccessToken(
   sessionId: string,
   signedInAt: Date,
   second: SecondFactor | null = null,
+  /** The session's first factor when not a password: GoTrue's `oauth` after an upstream provider. */
+  signInMethod: string | null = null,
 ) {
-  const first = { method: user.isAnonymous ? "anonymous" : "password", timestamp: Math.floor(signedInAt.getTime() / 1000) };
+  const first = { method: signInMethod ?? (user.isAnonymous ? "anonymous" : "password"), timestamp: Math.floor(signedInAt.getTime() / 1000) };
   const key = await getSigningKey();
   const now = Math.floor(Date.now() / 1000);
   const token = await new SignJWT({

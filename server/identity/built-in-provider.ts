@@ -49,6 +49,7 @@ interface SessionRow {
   aal: string;
   mfa_method: string | null;
   mfa_at: Date | null;
+  sign_in_method: string | null;
 }
 
 /** What `PUT /auth/v1/user` may change; raw values, validated here with GoTrue's errors. */
@@ -193,7 +194,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       `with rotated as (
          update auth_sessions set refresh_token_hash = ?, refreshed_at = now(), last_active_at = now(), expires_at = ?
           where refresh_token_hash = ? and revoked_at is null and expires_at > now()
-          returning id, user_id, created_at, aal, mfa_method, mfa_at),
+          returning id, user_id, created_at, aal, mfa_method, mfa_at, sign_in_method),
        remembered as (
          insert into auth_refresh_token_rotations (token_hash, session_id, successor_sealed) select ?, id, ? from rotated),
        -- A session remembers the rotations of one session lifetime (720 for a client refreshing
@@ -208,7 +209,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const user = await this.em.findOne(AuthUser, { id: row.user_id });
     if (!user) throw new IdentityError(IDENTITY.REFRESH_TOKEN_NOT_FOUND, "Invalid Refresh Token: Refresh Token Not Found");
     // A refreshed session keeps the level it reached: a verified second factor stays verified.
-    return sessionTokens(this.em, user, row.id, next, new Date(row.created_at), secondFactorOf(row));
+    return sessionTokens(this.em, user, row.id, next, new Date(row.created_at), secondFactorOf(row), undefined, row.sign_in_method);
   }
 
   /**
@@ -220,7 +221,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
    */
   private async refreshWithRotated(refreshToken: string): Promise<TokenResponse> {
     const rows = await this.em.getConnection().execute<(SessionRow & { successor_sealed: string | null; recent: boolean; current_hash: string })[]>(
-      `select s.id, s.user_id, s.created_at, s.aal, s.mfa_method, s.mfa_at, s.refresh_token_hash as current_hash, r.successor_sealed,
+      `select s.id, s.user_id, s.created_at, s.aal, s.mfa_method, s.mfa_at, s.sign_in_method, s.refresh_token_hash as current_hash, r.successor_sealed,
               r.rotated_at > now() - make_interval(secs => ?) as recent
          from auth_refresh_token_rotations r join auth_sessions s on s.id = r.session_id
         where r.token_hash = ? and s.revoked_at is null and s.expires_at > now()`,
@@ -231,7 +232,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     const current = row.recent && row.successor_sealed ? openSuccessor(refreshToken, row.successor_sealed) : null;
     if (current && hashRefreshToken(current) === row.current_hash) {
       const user = await this.em.findOne(AuthUser, { id: row.user_id });
-      if (user) return sessionTokens(this.em, user, row.id, current, new Date(row.created_at), secondFactorOf(row));
+      if (user) return sessionTokens(this.em, user, row.id, current, new Date(row.created_at), secondFactorOf(row), undefined, row.sign_in_method);
     }
     await endSessionsAudited(this.em, `update auth_sessions set revoked_at = now() where id = ? and revoked_at is null returning id, user_id`, [row.id], "session.revoked", publishSessionRevoked);
     throw new IdentityError(IDENTITY.REFRESH_TOKEN_ALREADY_USED, "Invalid Refresh Token: Already Used");
@@ -340,11 +341,12 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       });
       await tx.flush();
       if (proof) await tx.execute(`update auth_sessions set aal = 'aal2', mfa_method = ?, mfa_at = ? where id = ?`, [proof, now, created.id]);
+      if (upstream) await tx.execute(`update auth_sessions set sign_in_method = 'oauth' where id = ?`, [created.id]);
       await recordAccountChange(tx, user.id, { audit: "session.signed_in", data: upstream ? { method: "oauth", provider: upstream.provider } : {}, target: { type: "session", id: created.id }, actor: personActor(user) });
       return created;
     });
     await noteSignInDevice(this.em, user, { userAgent, ipAddress: origin.clientAddress, at: now });
-    return sessionTokens(this.em, user, session.id, refreshToken, now, proof ? { method: proof, at: now } : null, factors);
+    return sessionTokens(this.em, user, session.id, refreshToken, now, proof ? { method: proof, at: now } : null, factors, upstream ? "oauth" : null);
   }
 }
 

@@ -16,9 +16,12 @@ export const tokenInput = z.object({
   email: z.unknown().optional(),
   password: z.unknown().optional(),
   refresh_token: z.unknown().optional(),
-  // `grant_type=id_token`: named in GoTrue's refusal.
+  // `grant_type=id_token` (auth-js signInWithIdToken, server/external-sign-in/id-token-grant.ts).
   provider: z.unknown().optional(),
   issuer: z.unknown().optional(),
+  id_token: z.unknown().optional(),
+  access_token: z.unknown().optional(),
+  nonce: z.unknown().optional(),
   // `grant_type=pkce` (auth-js exchangeCodeForSession, ADR 075).
   auth_code: z.unknown().optional(),
   code_verifier: z.unknown().optional(),
@@ -113,13 +116,17 @@ export const signupBody = z.object({
 export const tokenQuery = z.object({
   grant_type: z
     .enum(["password", "refresh_token", "pkce", "id_token", "web3"])
-    .describe("`password` (with `email` and `password`), `refresh_token` (with `refresh_token`) or `pkce` (with `auth_code` and `code_verifier`, after a sign-in through an upstream provider); `id_token` and `web3` are GoTrue's sign-ins through an outside identity, which the built-in provider refuses as a GoTrue with them off does."),
+    .describe("`password` (with `email` and `password`), `refresh_token` (with `refresh_token`) or `pkce` (with `auth_code` and `code_verifier`, after a sign-in through an upstream provider); `id_token` (with `provider`, `id_token`, `nonce`) signs in with an ID token of Google or the `keycloak` issuer when enabled; `web3` is refused as a GoTrue with it off does."),
 });
 export const tokenBody = z.object({
   email: z.string().optional().describe("With `grant_type=password`."),
   password: z.string().optional().describe("With `grant_type=password`."),
   refresh_token: z.string().optional().describe("With `grant_type=refresh_token`."),
-  provider: z.string().optional().describe("With `grant_type=id_token`: named in the refusal."),
+  provider: z.string().optional().describe("With `grant_type=id_token`: `google` or `keycloak` (another name is refused as not enabled)."),
+  id_token: z.string().optional().describe("With `grant_type=id_token`: the provider's ID token."),
+  nonce: z.string().optional().describe("With `grant_type=id_token`: the raw nonce; the token must carry its SHA-256 in hex (or neither has one)."),
+  access_token: z.string().optional().describe("With `grant_type=id_token`: the provider's access token, checked against the token's `at_hash` when it has one."),
+  issuer: z.string().optional().describe("With `grant_type=id_token` and no `provider`: the issuer, which picks the provider it belongs to."),
   auth_code: z.string().optional().describe("With `grant_type=pkce`: the `code` the callback sent to `redirect_to`."),
   code_verifier: z.string().optional().describe("With `grant_type=pkce`: the verifier of the `code_challenge` given to `/authorize`."),
 });

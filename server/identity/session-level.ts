@@ -28,15 +28,15 @@ export async function raiseSessionToAal2(
     `insert into auth_refresh_token_rotations (token_hash, session_id) select refresh_token_hash, id from auth_sessions where id = ? and revoked_at is null on conflict do nothing`,
     [sessionId],
   );
-  const rows = await sql<{ created_at: Date; mfa_at: Date }[]>(
+  const rows = await sql<{ created_at: Date; mfa_at: Date; sign_in_method: string | null }[]>(
     `update auth_sessions set aal = 'aal2', mfa_method = ?, mfa_at = now(), refresh_token_hash = ?, refreshed_at = now()
-       where id = ? and revoked_at is null returning created_at, mfa_at`,
+       where id = ? and revoked_at is null returning created_at, mfa_at, sign_in_method`,
     [method, hashRefreshToken(refreshToken), sessionId],
   );
   const row = rows[0]!;
   const ended = await sql<{ id: string }[]>(`update auth_sessions set revoked_at = now() where user_id = ? and id <> ? and aal = 'aal1' and revoked_at is null returning id`, [user.id, sessionId]);
   // Each ended session is the person's account event, recorded with the verify that ended it.
   for (const { id } of ended) await recordAccountChange(em, user.id, { audit: "session.revoked", data: {}, target: { type: "session", id }, actor: personActor(user) });
-  const tokens = await sessionTokens(em, user, sessionId, refreshToken, new Date(row.created_at), { method, at: new Date(row.mfa_at) });
+  const tokens = await sessionTokens(em, user, sessionId, refreshToken, new Date(row.created_at), { method, at: new Date(row.mfa_at) }, undefined, row.sign_in_method);
   return { tokens, ended: ended.map((session) => session.id) };
 }

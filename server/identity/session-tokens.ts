@@ -20,8 +20,10 @@ export async function sessionTokens(
   second: SecondFactor | null,
   /** The account's factors when the caller read them with the account; read here otherwise. */
   factors?: ProviderFactor[],
+  /** How the session began when not by password (or anonymously): `oauth` for an upstream provider's sign-in. */
+  signInMethod: string | null = null,
 ): Promise<TokenResponse> {
-  const access = await issueAccessToken(user, sessionId, signedInAt, second);
+  const access = await issueAccessToken(user, sessionId, signedInAt, second, signInMethod);
   return {
     access_token: access.token,
     token_type: "bearer",

@@ -8,7 +8,7 @@ import { revokeAppSessionsOf } from "../deployments";
 import { confirmEmail, countMailRequest, countSignInAttempt as countCodeAttempt, followMagicLink, gotrueFieldsInput, recoverByEmail, resendConfirmation, sendSignInMail, verifyOneTimeToken } from "../identity";
 import { countPasskeySignInAttempt } from "../identity";
 import { factorInput, mfaApi, passkeyApi, passkeyInput } from "../two-step";
-import { exchangeAuthCode, externalAuthorizeInput, externalCallbackInput, externalSettings, finishExternalSignIn, startExternalSignIn } from "../external-sign-in";
+import { exchangeAuthCode, idTokenProviderOf, signInWithIdToken, externalAuthorizeInput, externalCallbackInput, externalSettings, finishExternalSignIn, startExternalSignIn } from "../external-sign-in";
 import type { Context } from "./context";
 import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
@@ -58,6 +58,9 @@ export const identityProviderRouter = router({
     if (input.grantType === "pkce") return exchangeAuthCode(ctx.em, input.auth_code, input.code_verifier);
     // Sign-ins through someone else's identity: GoTrue's answers for a provider that is off.
     if (input.grantType === "web3") throw new IdentityError(IDENTITY.WEB3_PROVIDER_DISABLED, "Web3 provider is disabled");
+    // auth-js signInWithIdToken with an ID token of Google or the `keycloak` issuer (ADR 075).
+    const idTokenProvider = input.grantType === "id_token" ? idTokenProviderOf(input) : null;
+    if (idTokenProvider) return signInWithIdToken(ctx.em, input, idTokenProvider);
     if (input.grantType === "id_token") throw new IdentityError(IDENTITY.ID_TOKEN_PROVIDER_DISABLED, `Provider (issuer ${JSON.stringify(idTokenIssuer(input))}) is not enabled`);
     throw new IdentityError(IDENTITY.UNSUPPORTED_GRANT_TYPE, "Unsupported grant_type; use password or refresh_token");
   }),

@@ -237,7 +237,7 @@ describe("the OpenAPI document for a generated client", () => {
   it("declares the bodies and the grant_type the GoTrue endpoints read", () => {
     expect(Object.keys(bodyOf("post", "/auth/v1/signup")?.properties ?? {})).toEqual(["email", "password", "data"]);
     expect(bodyOf("post", "/auth/v1/signup")?.required).toEqual(["email", "password"]);
-    expect(Object.keys(bodyOf("post", "/auth/v1/token")?.properties ?? {})).toEqual(["email", "password", "refresh_token", "provider", "auth_code", "code_verifier"]);
+    expect(Object.keys(bodyOf("post", "/auth/v1/token")?.properties ?? {})).toEqual(["email", "password", "refresh_token", "provider", "id_token", "nonce", "access_token", "issuer", "auth_code", "code_verifier"]);
     expect(Object.keys(bodyOf("put", "/auth/v1/user")?.properties ?? {}).sort()).toEqual(["data", "email", "nonce", "password"]);
     const grant = (op("post", "/auth/v1/token").parameters as Json[]).find((p) => p.name === "grant_type");
     expect(grant).toMatchObject({ in: "query", required: true, schema: { type: "string", enum: ["password", "refresh_token", "pkce", "id_token", "web3"] } });

@@ -2440,7 +2440,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in, or refresh a session
-         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `?grant_type=password` with `email` and `password`, or `?grant_type=refresh_token` with `refresh_token` (refresh tokens rotate: the old one stops working). The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.
+         * @description The built-in identity provider speaks the GoTrue (Supabase Auth) protocol, so GoTrue clients work against it; errors are GoTrue's `{ code, error_code, msg }`. It is replaced by a hosted provider when `IDENTITY_PROVIDER_URL` is set. `?grant_type=password` with `email` and `password`, or `?grant_type=refresh_token` with `refresh_token` (refresh tokens rotate: the old one stops working), `?grant_type=pkce` with `auth_code` and `code_verifier` after an upstream sign-in, or `?grant_type=id_token` (`signInWithIdToken`) with `provider` (`google` or `keycloak`, when enabled), `id_token` and the `nonce` whose SHA-256 the token carries: the token is verified against the issuer's discovered keys, `aud` must be the configured client id, and the account is found or made as after the callback. The body is JSON or, as GoTrue accepts, a form (`application/x-www-form-urlencoded`, where `grant_type` may also be a field). The access token is an ES256 JWT valid for 1 hour. Password attempts are rate limited per account and per address.
          */
         post: operations["postAuthV1Token"];
         delete?: never;
@@ -14712,7 +14712,7 @@ export interface operations {
     postAuthV1Token: {
         parameters: {
             query: {
-                /** @description `password` (with `email` and `password`), `refresh_token` (with `refresh_token`) or `pkce` (with `auth_code` and `code_verifier`, after a sign-in through an upstream provider); `id_token` and `web3` are GoTrue's sign-ins through an outside identity, which the built-in provider refuses as a GoTrue with them off does. */
+                /** @description `password` (with `email` and `password`), `refresh_token` (with `refresh_token`) or `pkce` (with `auth_code` and `code_verifier`, after a sign-in through an upstream provider); `id_token` (with `provider`, `id_token`, `nonce`) signs in with an ID token of Google or the `keycloak` issuer when enabled; `web3` is refused as a GoTrue with it off does. */
                 grant_type: "password" | "refresh_token" | "pkce" | "id_token" | "web3";
             };
             header?: never;
@@ -14722,20 +14722,30 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description With `grant_type=id_token`: the provider's access token, checked against the token's `at_hash` when it has one. */
+                    access_token?: string;
                     /** @description With `grant_type=pkce`: the `code` the callback sent to `redirect_to`. */
                     auth_code?: string;
                     /** @description With `grant_type=pkce`: the verifier of the `code_challenge` given to `/authorize`. */
                     code_verifier?: string;
                     /** @description With `grant_type=password`. */
                     email?: string;
+                    /** @description With `grant_type=id_token`: the provider's ID token. */
+                    id_token?: string;
+                    /** @description With `grant_type=id_token` and no `provider`: the issuer, which picks the provider it belongs to. */
+                    issuer?: string;
+                    /** @description With `grant_type=id_token`: the raw nonce; the token must carry its SHA-256 in hex (or neither has one). */
+                    nonce?: string;
                     /** @description With `grant_type=password`. */
                     password?: string;
-                    /** @description With `grant_type=id_token`: named in the refusal. */
+                    /** @description With `grant_type=id_token`: `google` or `keycloak` (another name is refused as not enabled). */
                     provider?: string;
                     /** @description With `grant_type=refresh_token`. */
                     refresh_token?: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @description With `grant_type=id_token`: the provider's access token, checked against the token's `at_hash` when it has one. */
+                    access_token?: string;
                     /** @description With `grant_type=pkce`: the `code` the callback sent to `redirect_to`. */
                     auth_code?: string;
                     /** @description With `grant_type=pkce`: the verifier of the `code_challenge` given to `/authorize`. */
@@ -14747,9 +14757,15 @@ export interface operations {
                      * @enum {string}
                      */
                     grant_type?: "password" | "refresh_token";
+                    /** @description With `grant_type=id_token`: the provider's ID token. */
+                    id_token?: string;
+                    /** @description With `grant_type=id_token` and no `provider`: the issuer, which picks the provider it belongs to. */
+                    issuer?: string;
+                    /** @description With `grant_type=id_token`: the raw nonce; the token must carry its SHA-256 in hex (or neither has one). */
+                    nonce?: string;
                     /** @description With `grant_type=password`. */
                     password?: string;
-                    /** @description With `grant_type=id_token`: named in the refusal. */
+                    /** @description With `grant_type=id_token`: `google` or `keycloak` (another name is refused as not enabled). */
                     provider?: string;
                     /** @description With `grant_type=refresh_token`. */
                     refresh_token?: string;
@@ -14843,7 +14859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Wrong credentials, an unknown or used refresh token, or an unsupported grant type. */
+            /** @description Wrong credentials, an unknown or used refresh token, or an unsupported grant type. With `grant_type=id_token`, a provider that is not enabled (`provider_disabled`), or GoTrue's OAuth error `{ error, error_description }` (`invalid request`: `id_token required`, `Bad ID token` for a bad signature, an expired or unsigned token, `Unacceptable audience in id_token: [...]`; `invalid nonce`: `Nonces mismatch`). */
             400: {
                 headers: {
                     [name: string]: unknown;
