@@ -7,6 +7,7 @@ import { getConfig } from "../platform/config";
 import { ACCESS_TOKEN_SECONDS, getSigningKey, issuer } from "../identity";
 import { claimsByScope, findOAuthAccountOnce } from "./accounts";
 import { postgresAdapter } from "./postgres-adapter";
+import { readRequestContextWith } from "./token-with-grant";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, OAUTH_SCOPES, TOOLS_SCOPE } from "./scopes";
 import { allowLoopbackPortVariance } from "./loopback-redirects";
 import { compareHashedClientSecrets } from "./oauth-clients/hashed-client-secrets";
@@ -53,6 +54,7 @@ const jwtAccessToken = { accessTokenTTL: ACCESS_TOKEN_SECONDS, accessTokenFormat
 export async function createOAuthProvider(options: OAuthServerOptions): Promise<Provider> {
   // Loaded with the first OAuth request, not at start: the library and koa are a large module tree.
   const { default: OidcProvider, errors } = await import("oidc-provider");
+  readRequestContextWith(() => OidcProvider.ctx as object | undefined);
   const key = await getSigningKey();
   const privateJwk = { ...(await exportJWK(key.privateKey)), kid: key.kid, alg: "ES256", use: "sig" };
   const configuration: Configuration = {

@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import Provider, { type AdapterPayload } from "oidc-provider";
+import type { AdapterPayload } from "oidc-provider";
 import { oauthAccount, rememberOAuthAccount } from "./accounts";
 
 /**
@@ -44,6 +44,18 @@ export const READ_WITH_GRANT = new Set(["AuthorizationCode", "RefreshToken"]);
 
 const grantsPerRequest = new WeakMap<object, Map<string, AdapterPayload | undefined>>();
 
+/**
+ * The library's context of the request being served (`Provider.ctx`), handed in by
+ * oauth-provider.ts once it has loaded the library: a static import here would load it (and
+ * Koa) at start, where its "unsupported runtime" warning on Node 20 broke the one-line start
+ * failures and its module tree cost memory before any OAuth request.
+ */
+let currentRequest: () => object | undefined = () => undefined;
+
+export function readRequestContextWith(read: () => object | undefined): void {
+  currentRequest = read;
+}
+
 /** A row's payload as the adapter answers it: `consumed` (seconds) when it was spent. */
 export function withConsumed(payload: AdapterPayload, consumedAt: Date | null): AdapterPayload {
   return consumedAt ? { ...payload, consumed: Math.floor(new Date(consumedAt).getTime() / 1000) } : payload;
@@ -53,7 +65,7 @@ export function withConsumed(payload: AdapterPayload, consumedAt: Date | null): 
 export async function findTokenWithGrant(em: EntityManager, kind: string, key: string): Promise<AdapterPayload | undefined> {
   const [row] = await em.getConnection().execute<Row[]>(STATEMENT, [kind, key]);
   if (!row) return undefined;
-  const request = Provider.ctx as object | undefined;
+  const request = currentRequest();
   const grantId = row.payload.grantId;
   if (request && typeof grantId === "string" && grantId.length > 0) {
     let grants = grantsPerRequest.get(request);
@@ -68,7 +80,7 @@ export async function findTokenWithGrant(em: EntityManager, kind: string, key: s
 
 /** The grant a token read of this request brought along, once; `found: false` when there is none to take. */
 export function takeGrantRead(id: string): { found: true; payload: AdapterPayload | undefined } | { found: false } {
-  const request = Provider.ctx as object | undefined;
+  const request = currentRequest();
   const grants = request ? grantsPerRequest.get(request) : undefined;
   if (!grants?.has(id)) return { found: false };
   const payload = grants.get(id);
