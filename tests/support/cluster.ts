@@ -60,8 +60,6 @@ export async function startCluster(options: { instances: number; label?: string;
   const instances: ClusterInstance[] = [];
   const pids: number[] = [];
   const stopped = async () => {
-    // An instance that went down during the suite says why only in the cluster's output.
-    if (/^cluster: instance \d+ \(pid \d+\) exited/m.test(output)) process.stderr.write(`\n--- cluster output (an instance exited) ---\n${output}\n`);
     // The script sends its instances SIGTERM and waits for them; a hung one is killed here.
     await stopChild(child, 40_000);
     for (const pid of pids) {
