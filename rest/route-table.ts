@@ -17,6 +17,7 @@ import { healthOperations } from "./routes/health.operations";
 import { identityAdminOperations } from "./routes/identity-admin.operations";
 import { identityAdminSecurityOperations } from "./routes/identity-admin-security.operations";
 import { identityProviderOperations } from "./routes/identity-provider.operations";
+import { externalSignInOperations } from "./routes/external-sign-in.operations";
 import { identityFactorOperations } from "./routes/identity-factors.operations";
 import { identityPasskeyOperations } from "./routes/identity-passkeys.operations";
 import { identityUnavailableOperations } from "./routes/identity-unavailable.operations";
@@ -63,6 +64,7 @@ export const routes: Route[] = [
   ...webhookOperations,
   ...auditLogOperations,
   ...identityProviderOperations,
+  ...externalSignInOperations,
   ...identityFactorOperations,
   ...identityPasskeyOperations,
   ...identityUnavailableOperations,
