@@ -47,6 +47,8 @@ const shared = {
 
 const children = [];
 let stopping = false;
+/** Until every instance is ready, an exit is reported by the start itself (it fails). */
+let started = false;
 
 function pipeLines(stream, target, prefix) {
   let rest = "";
@@ -75,16 +77,20 @@ function startInstance(index) {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: new URL("..", import.meta.url),
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    // The IPC channel carries one message, the instance's own "listening" (scripts/start.mjs).
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
     detached: true,
   });
   const name = `instance ${index}`;
   pipeLines(child.stdout, process.stdout, `[${index}] `);
   pipeLines(child.stderr, process.stderr, `[${index}] `);
-  const entry = { name, url, child, exited: false };
+  const entry = { name, url, child, exited: false, listening: false };
+  child.on("message", (message) => {
+    if (message?.svc === "listening" && message.port === instancePort) entry.listening = true;
+  });
   child.on("exit", (code, signal) => {
     entry.exited = true;
-    if (stopping) return;
+    if (stopping || !started) return;
     say(`${name} (pid ${child.pid}) exited (${signal ?? `code ${code}`}); the others go on`);
     if (children.every((other) => other.exited)) void stopAll(1);
   });
@@ -95,6 +101,11 @@ function startInstance(index) {
 async function waitReady(entry) {
   for (;;) {
     if (entry.exited) throw new Error(`${entry.name} exited before it was ready`);
+    // Until the instance itself says it listens, an answer on its port is another process's.
+    if (!entry.listening) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
     const ready = await fetch(`${entry.url}/readyz`).then((res) => res.status === 200, () => false);
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -126,6 +137,7 @@ process.on("SIGTERM", () => void stopAll(0));
 try {
   const entries = Array.from({ length: count }, (_, i) => startInstance(i + 1));
   await Promise.all(entries.map(waitReady));
+  started = true;
   for (const entry of entries) say(`${entry.name} (pid ${entry.child.pid}) ready on ${entry.url}`);
   front = await startFront({ host, port, instances: entries.map(({ name, url }) => ({ name, url })), log: say });
   say(`${count} instance${count === 1 ? "" : "s"} behind ${shared.BASE_URL} (round-robin front on ${host}:${port}); Ctrl-C stops them all`);

@@ -35,6 +35,20 @@ function stopWithNpm() {
   watch.unref();
 }
 
+/**
+ * A parent that spawned this server with an IPC channel (`npm run cluster`, the test harness)
+ * learns that THIS process holds its port. An answer on the port alone proves nothing: a port
+ * picked as free can be taken by another process before this one listens, and that process's
+ * /readyz would pass for this one's while this one waits for the port and then exits.
+ */
+function announceListening(server) {
+  if (!process.send) return;
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : null;
+  // Then the channel is let go: it would otherwise keep a drained server's process alive.
+  process.send({ svc: "listening", pid: process.pid, port }, () => process.disconnect());
+}
+
 if (!existsSync(new URL("../build/index.js", import.meta.url))) {
   fail(new Error("build/index.js is missing: run `npm run build` (or `npm start`, which builds when needed)"));
 }
@@ -44,6 +58,7 @@ try {
   const server = await startNodeServer(build);
   stopOnSignals(server);
   stopWithNpm();
+  announceListening(server);
 } catch (error) {
   fail(error);
 }

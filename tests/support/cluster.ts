@@ -97,6 +97,10 @@ export async function startCluster(options: { instances: number; label?: string;
     });
   } catch (error) {
     await stopped();
+    // One of the ports picked as free was taken by another test's pick before an instance
+    // listened (the instance says so, and the script stops): the harness's collision. Once
+    // more, on other ports.
+    if (/port \d+ is already in use|EADDRINUSE/.test(output)) return startCluster(options);
     throw error;
   }
   const db = testPool(database.url, { max: 4 });

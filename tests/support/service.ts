@@ -98,11 +98,28 @@ export async function launchService(options: { databaseUrl: string; env?: Record
     ...TEST_SERVICE_SETTINGS,
     ...options.env,
   };
-  const child = spawn(process.execPath, options.command ?? ["scripts/start.mjs"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  // scripts/start.mjs says on the IPC channel when it listens (another command, remix-serve,
+  // does not: its answer is trusted as before).
+  const announces = !options.command;
+  const child = spawn(process.execPath, options.command ?? ["scripts/start.mjs"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe", ...(announces ? ["ipc" as const] : [])] });
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d));
   child.stderr!.on("data", (d: Buffer) => (output += d));
-  await waitForReady(url, child, () => output);
+  let listening = !announces;
+  child.on("message", (message: { svc?: string; port?: number }) => {
+    if (message?.svc === "listening" && message.port === port) listening = true;
+  });
+  try {
+    await waitForReady(url, child, () => output, () => listening);
+  } catch (error) {
+    // The port was free when picked, and another test's pick took it before this service
+    // listened: the harness's collision, not the service's. Once more on another port.
+    if (options.port === undefined && /port \d+ is already in use/.test(output)) {
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      return launchService(options);
+    }
+    throw error;
+  }
   // With the embedded database the URL is the service's own secret; tests use HTTP only.
   const db = testPool(databaseUrl || "postgres://unused@127.0.0.1:1/none", { max: 4 });
   return {
@@ -121,10 +138,18 @@ export async function launchService(options: { databaseUrl: string; env?: Record
   };
 }
 
-async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+/**
+ * Ready once the child itself says it listens (when it can say so) and then answers: before
+ * that, an answer on the port would be another process's (see scripts/start.mjs).
+ */
+async function waitForReady(url: string, child: ChildProcess, output: () => string, listening: () => boolean): Promise<void> {
   const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${output()}`);
+    if (!listening()) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     try {
       const res = await fetch(`${url}/api/auth/me`);
       if (res.ok) return;
