@@ -5,7 +5,11 @@
 // A start that fails prints one line on stderr, `svc: could not start: <what> <what to do>`,
 // and exits 1; the stack only with LOG_LEVEL=debug.
 import { existsSync } from "node:fs";
+import { applyMemoryFlags } from "./memory-flags.mjs";
 import { describeStartFailure } from "./start-failure.mjs";
+
+// Before anything else is loaded: the heap settings the service runs with (ADR 084).
+applyMemoryFlags();
 
 function fail(error) {
   process.stderr.write(`svc: could not start: ${describeStartFailure(error)}\n`);
