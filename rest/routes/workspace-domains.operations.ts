@@ -26,7 +26,6 @@ const DOMAIN = {
   verifiedBy: null,
   createdAt: "2026-01-07T08:00:00.000Z",
 };
-const VERIFIED = { ...DOMAIN, verifiedAt: "2026-01-07T08:05:00.000Z", verifiedBy: "dns" };
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const PERMISSIONS = "The workspace owner only (members and viewers get 403): single sign-on trusts a workspace's verified domains.";
 const PROOF =
@@ -169,5 +168,18 @@ export const workspaceDomainOperations: Route[] = [
       { status: 404, description: "No claim of this id: `not_found` `Domain not found`." },
       { status: 409, description: "Another workspace holds this domain verified: `conflict`; nothing is changed." },
     ],
+  }),
+  route({
+    method: "DELETE",
+    path: "/auth/v1/admin/workspace-domains/{domainId}",
+    handler: call((caller) => caller.workspaceDomains.adminRemove, { guard: bearerToken, input: (ctx) => ({ serviceKey: bearerToken(ctx), domainId: pathParam(ctx, "domainId") }), answer: () => ({}) }),
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "Remove a workspace's domain (admin)",
+    description:
+      "The service administrator removes any workspace's claim, verified or not (`Authorization: Bearer <service-role key>`, `SERVICE_ROLE_KEY`): how a domain that changed hands is freed for the workspace of its new owner (ADR 081). Recorded in the claim's workspace audit log (`domain.removed`). Errors are GoTrue's `{ code, error_code, msg }`.",
+    auth: ["identityToken"],
+    pathParam: domainParam,
+    responses: [{ status: 200, description: "Removed: `{}`." }, ...refusals({ domainId: UNKNOWN }), { status: 404, description: "No claim of this id: `not_found` `Domain not found`." }],
   }),
 ];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requireServiceRole } from "../identity";
-import { adminListDomains, adminVerifyDomain, claimDomain, claimDomainInput, domainIdInput, listDomains, normaliseDomain, removeDomain, verifyDomain } from "../workspace-domains";
+import { adminListDomains, adminRemoveDomain, adminVerifyDomain, claimDomain, claimDomainInput, domainIdInput, listDomains, normaliseDomain, removeDomain, verifyDomain } from "../workspace-domains";
 import { AppError } from "../platform/errors";
 import { actingTenant } from "./acting-tenant";
 import { BROWSER, publicProcedure, router } from "./trpc";
@@ -47,5 +47,12 @@ export const workspaceDomainsRouter = router({
     requireServiceRole(input.serviceKey);
     if (!UUID.test(input.domainId)) throw new AppError("NOT_FOUND", "Domain not found");
     return adminVerifyDomain(ctx.em, input.domainId.toLowerCase());
+  }),
+  /** The service administrator removes any workspace's claim: how a domain that changed hands is freed for its new owner. */
+  adminRemove: publicProcedure.input(adminVerifyInput).mutation(async ({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    if (!UUID.test(input.domainId)) throw new AppError("NOT_FOUND", "Domain not found");
+    await adminRemoveDomain(ctx.em, input.domainId.toLowerCase());
+    return {};
   }),
 });

@@ -161,6 +161,15 @@ export async function adminVerifyDomain(em: EntityManager, domainId: string): Pr
   return adminView(await markVerified(em, row, "admin"));
 }
 
+/** The service administrator removes a claim of any workspace (a domain that changed hands), recorded in that workspace's chain. */
+export async function adminRemoveDomain(em: EntityManager, domainId: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const [row] = await tx.execute<DomainRow[]>(`delete from workspace_domains where id = ? returning *`, [domainId]);
+    if (!row) throw notFound();
+    await recordChange(tx, { tenantId: row.tenant_id, audit: "domain.removed", data: { domain: row.domain, wasVerified: row.verified_at !== null, by: "admin" }, target: { type: "domain", id: row.id } });
+  });
+}
+
 /**
  * Which workspace has verified this email address's domain, if any: what home-realm discovery
  * and "require single sign-on" ask. Exact domain only (a verified `example.com` says nothing

@@ -5,6 +5,7 @@
  */
 export {
   adminListDomains,
+  adminRemoveDomain,
   adminVerifyDomain,
   claimDomain,
   listDomains,

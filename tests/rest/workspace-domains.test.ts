@@ -1,4 +1,8 @@
+import { MikroORM } from "@mikro-orm/postgresql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetConfig } from "../../server/platform/config";
+import { ormOptions } from "../../server/start/orm";
+import { workspaceForVerifiedEmail } from "../../server/workspace-domains";
 import { startFakeDns, type FakeDns } from "../fakes/dns-server";
 import { appWithKey, invitedPerson, signedInOwner, type TenantOwner } from "../support/actors";
 import { HOSTILE } from "../support/hostile-strings";
@@ -212,5 +216,47 @@ describe("workspace domains", () => {
     expect((await audit(owner.tenantId)).find((r) => r.target_id === claimed.id && r.action === "domain.verified")!.actor).toEqual({ type: "system" });
     const unknown = await adminVerify("00000000-0000-4000-8000-000000000000");
     expect([unknown.status, unknown.body]).toEqual([404, { code: 404, error_code: "not_found", msg: "Domain not found" }]);
+  });
+
+  it("lets the service administrator free a domain that changed hands: the holder's claim goes, the new owner's workspace verifies", async () => {
+    const newOwner = await signedInOwner(service, { slugPrefix: "buyer" });
+    const held = (await claim("sold.example")).body;
+    const wanted = (await claim("sold.example", newOwner.user)).body;
+    dns.txt.set("_svc-verification.sold.example", [held.txtRecordValue]);
+    expect((await verify(held.id)).status).toBe(200);
+    dns.txt.set("_svc-verification.sold.example", [wanted.txtRecordValue]);
+    expect((await verify(wanted.id, newOwner.user)).status).toBe(409);
+
+    const adminDelete = (id: string, key = SERVICE_ROLE_KEY) => api(service, `/auth/v1/admin/workspace-domains/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${key}` } });
+    expect((await adminDelete(held.id, "not-the-key")).status).toBe(403);
+    const removed = await adminDelete(held.id);
+    expect([removed.status, removed.body]).toEqual([200, {}]);
+    expect((await list()).body.domains.map((d: { id: string }) => d.id)).not.toContain(held.id);
+    expect((await audit(owner.tenantId)).find((r) => r.target_id === held.id && r.action === "domain.removed")).toMatchObject({ changes: { domain: "sold.example", wasVerified: true, by: "admin" }, actor: { type: "system" } });
+    expect((await verify(wanted.id, newOwner.user)).body).toMatchObject({ verifiedBy: "dns" });
+    expect((await adminDelete(held.id)).status).toBe(404);
+  });
+
+  it("answers which workspace has verified an email address's domain, exact domain only (what single sign-on asks)", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: service.databaseUrl, LOG_LEVEL: "warn" });
+    resetConfig();
+    const orm = await MikroORM.init(ormOptions({ pool: { min: 0, max: 1 } }));
+    try {
+      const em = orm.em.fork();
+      const { body: mine } = await claim("people.example");
+      expect(await workspaceForVerifiedEmail(em, "ada@people.example")).toBeNull();
+      dns.txt.set("_svc-verification.people.example", [mine.txtRecordValue]);
+      expect((await verify(mine.id)).status).toBe(200);
+      expect(await workspaceForVerifiedEmail(em, "Ada@PEOPLE.example")).toEqual({ tenantId: owner.tenantId, domain: "people.example" });
+      expect(await workspaceForVerifiedEmail(em, "ada@eu.people.example")).toBeNull();
+      expect(await workspaceForVerifiedEmail(em, "ada@people.example.evil")).toBeNull();
+      expect(await workspaceForVerifiedEmail(em, "not an address")).toBeNull();
+      expect(await workspaceForVerifiedEmail(em, "ada@192.0.2.1")).toBeNull();
+    } finally {
+      await orm.close(true);
+      process.env = saved;
+      resetConfig();
+    }
   });
 });

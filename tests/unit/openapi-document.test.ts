@@ -179,6 +179,7 @@ describe("the OpenAPI document", () => {
       ...[409, 422, 502].map((status) => `POST /api/tenants/me/domains/{domainId}/verify ${status}`),
       "GET /auth/v1/admin/workspace-domains 400",
       ...[404, 409].map((status) => `POST /auth/v1/admin/workspace-domains/{domainId}/verify ${status}`),
+      "DELETE /auth/v1/admin/workspace-domains/{domainId} 404",
       "DELETE /auth/v1/admin/users/{id}/factors/{factorId} 404",
       // Two-step sign-in past the bearer needs a person's own factor, a verified one, an aal2
       // session or a flood of wrong codes (tests/rest/auth-js-mfa.test.ts drives each with auth-js).

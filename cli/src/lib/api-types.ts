@@ -1837,6 +1837,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/admin/workspace-domains/{domainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a workspace's domain (admin)
+         * @description The service administrator removes any workspace's claim, verified or not (`Authorization: Bearer <service-role key>`, `SERVICE_ROLE_KEY`): how a domain that changed hands is freed for the workspace of its new owner (ADR 081). Recorded in the claim's workspace audit log (`domain.removed`). Errors are GoTrue's `{ code, error_code, msg }`.
+         */
+        delete: operations["deleteAuthV1AdminWorkspaceDomainsDomainId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/admin/workspace-domains/{domainId}/verify": {
         parameters: {
             query?: never;
@@ -12553,6 +12573,66 @@ export interface operations {
             };
             /** @description A bearer that is not the service-role key, a user's access token included. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminWorkspaceDomainsDomainId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's `id`, as listed. */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed: `{}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No claim of this id: `not_found` `Domain not found`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
