@@ -7,13 +7,12 @@ import { workspaceList } from "./workspace-list";
 import { bearerToken } from "./identity-provider";
 import { refusals } from "./identity-admin-security.operations";
 import { AppError } from "../../server/platform/errors";
+import { isUuidText } from "../../server/platform/db/uuid-text";
 import type { RequestContext } from "../request-context";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path id that is not a UUID names no claim: 404, as an unknown one (not the schema's 400). */
 function knownShape(ctx: RequestContext): void {
-  if (!UUID.test(pathParam(ctx, "domainId"))) throw new AppError("NOT_FOUND", "Domain not found");
+  if (!isUuidText(pathParam(ctx, "domainId").toLowerCase())) throw new AppError("NOT_FOUND", "Domain not found");
 }
 
 /** A workspace's email domains, proved by a DNS TXT record (issue 32 item 3, ADR 081). */

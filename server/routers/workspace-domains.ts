@@ -5,8 +5,6 @@ import { AppError } from "../platform/errors";
 import { actingTenant } from "./acting-tenant";
 import { BROWSER, publicProcedure, router } from "./trpc";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The admin's inputs: the bearer first (any other bearer is `403 not_admin` before anything is read), then what it names. */
 const adminListInput = z.object({ serviceKey: z.string(), domain: z.string().max(1000).optional() });
 const adminVerifyInput = z.object({ serviceKey: z.string(), domainId: z.string() });
@@ -45,14 +43,12 @@ export const workspaceDomainsRouter = router({
   /** The service administrator marks a claim verified without DNS; one workspace at a time still holds. */
   adminVerify: publicProcedure.input(adminVerifyInput).mutation(async ({ ctx, input }) => {
     requireServiceRole(input.serviceKey);
-    if (!UUID.test(input.domainId)) throw new AppError("NOT_FOUND", "Domain not found");
-    return adminVerifyDomain(ctx.em, input.domainId.toLowerCase());
+    return adminVerifyDomain(ctx.em, input.domainId);
   }),
   /** The service administrator removes any workspace's claim: how a domain that changed hands is freed for its new owner. */
   adminRemove: publicProcedure.input(adminVerifyInput).mutation(async ({ ctx, input }) => {
     requireServiceRole(input.serviceKey);
-    if (!UUID.test(input.domainId)) throw new AppError("NOT_FOUND", "Domain not found");
-    await adminRemoveDomain(ctx.em, input.domainId.toLowerCase());
+    await adminRemoveDomain(ctx.em, input.domainId);
     return {};
   }),
 });

@@ -3,6 +3,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 import { isUniqueViolation } from "../platform/db/unique-violation";
+import { isUuidText } from "../platform/db/uuid-text";
 import { DnsLookupFailed, txtRecords } from "./dns-txt";
 import { emailDomain } from "./domain-name";
 import { DOMAIN_CODES, DOMAIN_THROWN } from "./error-codes";
@@ -154,7 +155,9 @@ export async function adminListDomains(em: EntityManager, domain: string | undef
 
 /** The service administrator vouches for a claim without DNS (`verified_by = 'admin'`); one workspace at a time still holds. */
 export async function adminVerifyDomain(em: EntityManager, domainId: string): Promise<AdminDomainView> {
-  const [row] = await em.execute<DomainRow[]>(`select * from workspace_domains where id = ?`, [domainId]);
+  const id = domainId.toLowerCase();
+  if (!isUuidText(id)) throw notFound();
+  const [row] = await em.execute<DomainRow[]>(`select * from workspace_domains where id = ?`, [id]);
   if (!row) throw notFound();
   if (row.verified_at) return adminView(row);
   await refuseIfVerifiedElsewhere(em, row);
@@ -163,8 +166,10 @@ export async function adminVerifyDomain(em: EntityManager, domainId: string): Pr
 
 /** The service administrator removes a claim of any workspace (a domain that changed hands), recorded in that workspace's chain. */
 export async function adminRemoveDomain(em: EntityManager, domainId: string): Promise<void> {
+  const id = domainId.toLowerCase();
+  if (!isUuidText(id)) throw notFound();
   await em.transactional(async (tx) => {
-    const [row] = await tx.execute<DomainRow[]>(`delete from workspace_domains where id = ? returning *`, [domainId]);
+    const [row] = await tx.execute<DomainRow[]>(`delete from workspace_domains where id = ? returning *`, [id]);
     if (!row) throw notFound();
     await recordChange(tx, { tenantId: row.tenant_id, audit: "domain.removed", data: { domain: row.domain, wasVerified: row.verified_at !== null, by: "admin" }, target: { type: "domain", id: row.id } });
   });
