@@ -36,6 +36,7 @@ import { userOperations } from "./routes/users.operations";
 import { userSessionOperations } from "./routes/user-sessions.operations";
 import { webhookOperations } from "./routes/webhooks.operations";
 import { auditLogOperations } from "./routes/audit-log.operations";
+import { workspaceDomainOperations } from "./routes/workspace-domains.operations";
 
 /**
  * Every public path of SPEC.md and the built-in identity provider: the declarations of each
@@ -48,6 +49,7 @@ export const routes: Route[] = [
   ...healthOperations,
   ...tenantOperations,
   ...memberOperations,
+  ...workspaceDomainOperations,
   ...userOperations,
   ...userSessionOperations,
   ...balanceOperations,

@@ -26,6 +26,8 @@ export const CAPABILITIES = {
   "webhooks.manage": { least: "owner", refusal: "Only the workspace owner can manage webhooks" },
   // The consent page shows such a client as vouched for by the workspace: a workspace setting (ADR 050).
   "oauthClients.manage": { least: "owner", refusal: "Only the workspace owner can manage OAuth clients" },
+  // Which email domains are the workspace's: what single sign-on will trust (ADR 081).
+  "domains.manage": { least: "owner", refusal: "Only the workspace owner can manage domains" },
   // Who did what, from where: the owner's, like the workspace's settings (ADR 047).
   "audit.read": { least: "owner", refusal: "Only the workspace owner can read the audit log" },
 } as const satisfies Record<string, { least: MembershipRole; refusal: string }>;

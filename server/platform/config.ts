@@ -216,6 +216,12 @@ const envSchema = z.object({
   CUSTOM_PROVIDERS_ALLOW_PRIVATE_URLS: z.enum(["true", "false", ""]).default("false").transform((v) => v === "true"),
   // How long an upstream provider has to answer one call (token exchange, user, discovery, keys).
   EXTERNAL_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+  // Resolvers for workspace domain verification (ADR 081): comma-separated IPs, `ip:port` or `[ipv6]:port`; empty: the system's.
+  DNS_SERVERS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .refine((servers) => servers.every((s) => /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)$/.test(s)), "DNS_SERVERS must list IP addresses, each optionally with :port"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });

@@ -15,6 +15,7 @@ import { connectWizardRouter } from "./connect-wizard";
 import { passwordResetRouter } from "./password-reset";
 import { oauthRouter } from "./oauth";
 import { webhooksRouter } from "./webhooks";
+import { workspaceDomainsRouter } from "./workspace-domains";
 import { sessionsRouter } from "./sessions";
 import { oauthClientsRouter } from "./oauth-clients";
 import { identityAdminSecurityRouter } from "./identity-admin-security";
@@ -45,6 +46,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   oauth: oauthRouter,
   webhooks: webhooksRouter,
+  workspaceDomains: workspaceDomainsRouter,
   auditLog: auditLogRouter,
   sessions: sessionsRouter,
   accountActivity: accountActivityRouter,

@@ -17,6 +17,7 @@ import { STORAGE_ERROR_CODES } from "../storage";
 import { TENANT_ERROR_CODES } from "../tenants";
 import { TWO_STEP_ERROR_CODES } from "../two-step";
 import { USER_ERROR_CODES } from "../users";
+import { WORKSPACE_DOMAIN_ERROR_CODES } from "../workspace-domains";
 
 /** Every contributor, in the order the reference lists them (a group appears where its first area does). */
 export const AREA_ERROR_CODES: readonly AreaErrorCodes[] = [
@@ -24,6 +25,7 @@ export const AREA_ERROR_CODES: readonly AreaErrorCodes[] = [
   TENANT_ERROR_CODES,
   CONNECTION_ERROR_CODES,
   MEMBER_ERROR_CODES,
+  WORKSPACE_DOMAIN_ERROR_CODES,
   IDENTITY_ERROR_CODES,
   EXTERNAL_SIGN_IN_ERROR_CODES,
   TWO_STEP_ERROR_CODES,

@@ -172,6 +172,14 @@ describe("the OpenAPI document", () => {
       ...[400, 404, 413].map((status) => `PUT /auth/v1/admin/custom-providers/{identifier} ${status}`),
       ...[400, 404].map((status) => `DELETE /auth/v1/admin/custom-providers/{identifier} ${status}`),
       "GET /auth/v1/admin/users/{id}/factors 404",
+      // Workspace domains (ADR 081): a second claim, a DNS answer and the admin's refusals past the
+      // service-role check need a claim made first, the suite's DNS server or the service-role key
+      // (tests/rest/workspace-domains.test.ts drives each).
+      "POST /api/tenants/me/domains 409",
+      ...[409, 422, 502].map((status) => `POST /api/tenants/me/domains/{domainId}/verify ${status}`),
+      "GET /auth/v1/admin/workspace-domains 400",
+      ...[404, 409].map((status) => `POST /auth/v1/admin/workspace-domains/{domainId}/verify ${status}`),
+      "DELETE /auth/v1/admin/workspace-domains/{domainId} 404",
       "DELETE /auth/v1/admin/users/{id}/factors/{factorId} 404",
       // Two-step sign-in past the bearer needs a person's own factor, a verified one, an aal2
       // session or a flood of wrong codes (tests/rest/auth-js-mfa.test.ts drives each with auth-js).

@@ -1021,6 +1021,70 @@ export interface paths {
         patch: operations["patchApiTenantsMe"];
         trace?: never;
     };
+    "/api/tenants/me/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Email domains of your workspace
+         * @description Every domain the workspace claimed, verified or not, with the TXT record that proves it. The workspace owner only (members and viewers get 403): single sign-on trusts a workspace's verified domains. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiTenantsMeDomains"];
+        put?: never;
+        /**
+         * Claim an email domain
+         * @description `domain` is kept lower-case, without a trailing dot, an internationalised name as punycode. The owner publishes a TXT record named `txtRecordName` holding `txtRecordValue` exactly, then asks for verification; the service looks it up through the resolvers `DNS_SERVERS` names. A domain is verified for one workspace at a time; several workspaces may claim it unverified. Recorded in the audit log (`domain.claimed`). The workspace owner only (members and viewers get 403): single sign-on trusts a workspace's verified domains. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiTenantsMeDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me/domains/{domainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a claimed domain
+         * @description The claim goes, verified or not; a domain it held verified is free for another workspace to verify. Recorded in the audit log (`domain.removed`). The workspace owner only (members and viewers get 403): single sign-on trusts a workspace's verified domains. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiTenantsMeDomainsDomainId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me/domains/{domainId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a claimed domain
+         * @description Looks up the TXT record `_svc-verification.<domain>` and verifies the claim when one of its values is `txtRecordValue` exactly. A verified claim answers as it is. Recorded in the audit log (`domain.verified`). The workspace owner only (members and viewers get 403): single sign-on trusts a workspace's verified domains. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiTenantsMeDomainsDomainIdVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenants/me/invitations": {
         parameters: {
             query?: never;
@@ -1748,6 +1812,66 @@ export interface paths {
          * @description GoTrue's admin API (auth-js `auth.admin.passkey`): `Authorization: Bearer <service-role key>` (docs/decisions/042). Passkeys, GoTrue's passkey API as `@supabase/auth-js` `passkey` calls it (docs/decisions/048); errors are GoTrue's `{ code, error_code, msg }`. The relying party is BASE_URL's host (`localhost` when it is a loopback address) and its origin.
          */
         delete: operations["deleteAuthV1AdminUsersIdPasskeysPasskeyId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/workspace-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every workspace's email domains (admin)
+         * @description The service administrator's view of the claims of every workspace (`Authorization: Bearer <service-role key>`, `SERVICE_ROLE_KEY`), with each claim's `tenantId`; `?domain=example.com` for the claims of one domain. At most 1000. Errors are GoTrue's `{ code, error_code, msg }`.
+         */
+        get: operations["getAuthV1AdminWorkspaceDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/workspace-domains/{domainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a workspace's domain (admin)
+         * @description The service administrator removes any workspace's claim, verified or not (`Authorization: Bearer <service-role key>`, `SERVICE_ROLE_KEY`): how a domain that changed hands is freed for the workspace of its new owner (ADR 081). Recorded in the claim's workspace audit log (`domain.removed`). Errors are GoTrue's `{ code, error_code, msg }`.
+         */
+        delete: operations["deleteAuthV1AdminWorkspaceDomainsDomainId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/workspace-domains/{domainId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a workspace's domain verified (admin)
+         * @description The service administrator vouches for a claim without DNS (`verifiedBy: "admin"`), with `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`); recorded in the claim's workspace audit log (`domain.verified`, the actor `system`). A domain is still verified for one workspace at a time. Errors are GoTrue's `{ code, error_code, msg }`.
+         */
+        post: operations["postAuthV1AdminWorkspaceDomainsDomainIdVerify"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4053,7 +4177,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "domain.claimed" | "domain.verified" | "domain.removed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description The `nextCursor` of the previous page */
@@ -4178,7 +4302,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "domain.claimed" | "domain.verified" | "domain.removed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description `csv` or `jsonl` */
@@ -7617,6 +7741,350 @@ export interface operations {
             };
             /** @description Another workspace has this slug. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTenantsMeDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domains: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Lower-case, IDNA names as punycode */
+                            domain: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Where the TXT record goes: `_svc-verification.<domain>` */
+                            txtRecordName: string;
+                            /** @description What the TXT record holds, exactly */
+                            txtRecordValue: string;
+                            verifiedAt: string | null;
+                            /** @description `dns`: the record was found; `admin`: the service administrator marked it */
+                            verifiedBy: ("dns" | "admin") | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiTenantsMeDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The claim, unverified, with the record to publish. */
+            201: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Lower-case, IDNA names as punycode */
+                        domain: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Where the TXT record goes: `_svc-verification.<domain>` */
+                        txtRecordName: string;
+                        /** @description What the TXT record holds, exactly */
+                        txtRecordValue: string;
+                        verifiedAt: string | null;
+                        /** @description `dns`: the record was found; `admin`: the service administrator marked it */
+                        verifiedBy: ("dns" | "admin") | null;
+                    };
+                };
+            };
+            /** @description A domain refused before anything is written: not a domain name, an IP address, a single label (a top-level domain alone, such as `com`), control characters or spaces, more than 253 characters; or a body that is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The workspace has already claimed this domain: `DOMAIN_ALREADY_CLAIMED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiTenantsMeDomainsDomainId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's `id`, as listed. */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No claim of this id in your workspace (another workspace's claims included), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiTenantsMeDomainsDomainIdVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's `id`, as listed. */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim, verified. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Lower-case, IDNA names as punycode */
+                        domain: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Where the TXT record goes: `_svc-verification.<domain>` */
+                        txtRecordName: string;
+                        /** @description What the TXT record holds, exactly */
+                        txtRecordValue: string;
+                        verifiedAt: string | null;
+                        /** @description `dns`: the record was found; `admin`: the service administrator marked it */
+                        verifiedBy: ("dns" | "admin") | null;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No claim of this id in your workspace (another workspace's claims included), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Another workspace holds this domain verified (`DOMAIN_VERIFIED_ELSEWHERE`): it must remove it first. Nothing is changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The record is absent or holds other values (`DOMAIN_RECORD_MISSING`): the message says what was expected and what was found, and the body carries both (`expected: { name, value }`, `found: [...]`). Nothing is changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The DNS resolvers did not answer in time (`DNS_LOOKUP_FAILED`). Nothing is changed; try again. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12026,6 +12494,238 @@ export interface operations {
             };
             /** @description `user_not_found` (no account with this id) or `validation_failed` `Passkey not found` (no such passkey on it). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminWorkspaceDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domains: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Lower-case, IDNA names as punycode */
+                            domain: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            tenantId: string;
+                            /** @description Where the TXT record goes: `_svc-verification.<domain>` */
+                            txtRecordName: string;
+                            /** @description What the TXT record holds, exactly */
+                            txtRecordValue: string;
+                            verifiedAt: string | null;
+                            /** @description `dns`: the record was found; `admin`: the service administrator marked it */
+                            verifiedBy: ("dns" | "admin") | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `domain` that is no domain name: `bad_request` with the sentence that says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminWorkspaceDomainsDomainId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's `id`, as listed. */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed: `{}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No claim of this id: `not_found` `Domain not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1AdminWorkspaceDomainsDomainIdVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's `id`, as listed. */
+                domainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim, verified. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Lower-case, IDNA names as punycode */
+                        domain: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        tenantId: string;
+                        /** @description Where the TXT record goes: `_svc-verification.<domain>` */
+                        txtRecordName: string;
+                        /** @description What the TXT record holds, exactly */
+                        txtRecordValue: string;
+                        verifiedAt: string | null;
+                        /** @description `dns`: the record was found; `admin`: the service administrator marked it */
+                        verifiedBy: ("dns" | "admin") | null;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No claim of this id: `not_found` `Domain not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description Another workspace holds this domain verified: `conflict`; nothing is changed. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
