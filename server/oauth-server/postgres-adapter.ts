@@ -7,6 +7,7 @@ import { storedClientSecret } from "./oauth-clients/hashed-client-secrets";
 import { oauthClientEvictions } from "./oauth-clients/client-cache";
 import { findStoredClient } from "./oauth-clients/stored-clients";
 import { findTokenWithGrant, READ_WITH_GRANT, takeGrantRead, withConsumed } from "./token-with-grant";
+import { claimAndSaveRefreshToken, deferRefreshTokenClaim, takeDeferredClaim } from "./claim-with-save";
 
 /**
  * Models whose id is the token a client holds: stored as its SHA-256 only (and without the
@@ -48,6 +49,12 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       // A refresh token saved is a code exchanged or a refresh: the grant was just used. Its
       // session row is touched in the same statement (one round trip, not two; ADR 073).
       const touched = this.kind === "RefreshToken" && isUuidText(payload.grantId) ? payload.grantId : null;
+      // A refresh's claim on the token it spends rides on this save (claim-with-save.ts, ADR 083).
+      const claimed = this.kind === "RefreshToken" ? takeDeferredClaim() : null;
+      if (claimed !== null) {
+        if (await claimAndSaveRefreshToken(em(), claimed, values, touched)) return;
+        return this.lostClaim(claimed);
+      }
       const sql = touched ? `with saved as (${save} returning 1) ${TOUCH_GRANT}` : save;
       await em()
         .getConnection()
@@ -95,10 +102,20 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
      * refused.
      */
     async consume(id: string): Promise<void> {
-      const connection = em().getConnection();
-      const claimed = await connection.execute(`update oauth_records set consumed_at = now() where kind = ? and id = ? and consumed_at is null returning id`, [this.kind, this.key(id)]);
+      // A refresh token's claim is made by the save of the one that replaces it, right after (claim-with-save.ts).
+      if (this.kind === "RefreshToken" && deferRefreshTokenClaim(this.key(id))) return;
+      const claimed = await em()
+        .getConnection()
+        .execute(`update oauth_records set consumed_at = now() where kind = ? and id = ? and consumed_at is null returning id`, [this.kind, this.key(id)]);
       if (claimed.length > 0) return;
-      const [row] = await connection.execute<{ grant_id: string | null }[]>(`select grant_id from oauth_records where kind = ? and id = ?`, [this.kind, this.key(id)]);
+      return this.lostClaim(this.key(id));
+    }
+
+    /** A claim lost to another request: the reuse the library would have seen, answered as it answers one. */
+    private async lostClaim(key: string): Promise<never> {
+      const [row] = await em()
+        .getConnection()
+        .execute<{ grant_id: string | null }[]>(`select grant_id from oauth_records where kind = ? and id = ?`, [this.kind, key]);
       if (row?.grant_id) await endGrant(em(), row.grant_id);
       throw refusal(this.kind);
     }
