@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, signUp, type TestUser } from "../support/http";
-import { approveInBrowser } from "../support/oauth-client";
+import { approvedCode } from "../support/hot-paths";
 import { sharedService } from "../support/shared-service";
 
 /**
@@ -32,19 +31,8 @@ describe("a code exchange without a refresh token", () => {
     });
     expect(registered.status).toBe(201);
     const clientId = registered.body.client_id as string;
-    const verifier = randomBytes(32).toString("base64url");
-    const authorize = new URL(`${service.url}/auth/v1/oauth/authorize`);
-    authorize.search = new URLSearchParams({
-      response_type: "code",
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      scope: "openid email",
-      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-      code_challenge_method: "S256",
-      state: "once",
-    }).toString();
-    const { redirect } = await approveInBrowser(service as never, person.cookie, authorize.href);
-    const exchange = { grant_type: "authorization_code", code: redirect.searchParams.get("code")!, code_verifier: verifier, redirect_uri: REDIRECT, client_id: clientId };
+    const { code, verifier } = await approvedCode(service, person, { clientId, redirectUri: REDIRECT, scope: "openid email" });
+    const exchange = { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT, client_id: clientId };
 
     const first = await post("/auth/v1/oauth/token", exchange);
     expect(first.status).toBe(200);
