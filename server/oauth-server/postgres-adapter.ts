@@ -7,6 +7,7 @@ import { storedClientSecret } from "./oauth-clients/hashed-client-secrets";
 import { oauthClientEvictions } from "./oauth-clients/client-cache";
 import { findStoredClient } from "./oauth-clients/stored-clients";
 import { findTokenWithGrant, READ_WITH_GRANT, takeGrantRead, withConsumed } from "./token-with-grant";
+import { claimAndSaveRefreshToken, deferClaim, takeDeferredClaim, type DeferredClaim } from "./claim-with-save";
 
 /**
  * Models whose id is the token a client holds: stored as its SHA-256 only (and without the
@@ -48,6 +49,12 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       // A refresh token saved is a code exchanged or a refresh: the grant was just used. Its
       // session row is touched in the same statement (one round trip, not two; ADR 073).
       const touched = this.kind === "RefreshToken" && isUuidText(payload.grantId) ? payload.grantId : null;
+      // The claim on the code or refresh token this request spends rides on this save (claim-with-save.ts, ADR 083).
+      const claim = this.kind === "RefreshToken" ? takeDeferredClaim() : null;
+      if (claim !== null) {
+        if (await claimAndSaveRefreshToken(em(), claim, values, touched)) return;
+        return lostClaim(em(), claim, refusal);
+      }
       const sql = touched ? `with saved as (${save} returning 1) ${TOUCH_GRANT}` : save;
       await em()
         .getConnection()
@@ -95,12 +102,9 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
      * refused.
      */
     async consume(id: string): Promise<void> {
-      const connection = em().getConnection();
-      const claimed = await connection.execute(`update oauth_records set consumed_at = now() where kind = ? and id = ? and consumed_at is null returning id`, [this.kind, this.key(id)]);
-      if (claimed.length > 0) return;
-      const [row] = await connection.execute<{ grant_id: string | null }[]>(`select grant_id from oauth_records where kind = ? and id = ?`, [this.kind, this.key(id)]);
-      if (row?.grant_id) await endGrant(em(), row.grant_id);
-      throw refusal(this.kind);
+      // A code's or refresh token's claim is made by the save of the refresh token that follows (claim-with-save.ts).
+      if (deferClaim(this.kind, this.key(id))) return;
+      await claimNow(em(), { kind: this.kind, key: this.key(id) }, refusal);
     }
 
     async destroy(id: string): Promise<void> {
@@ -127,6 +131,23 @@ export function postgresAdapter(em: () => EntityManager, refusal: ConsumeRefusal
       return withConsumed(row.payload, row.consumed_at);
     }
   };
+}
+
+/** `consume` as it was: the claim on its own; a lost one is answered as a reuse (`lostClaim`). */
+export async function claimNow(em: EntityManager, claim: { kind: string; key: string }, refusal: ConsumeRefusal): Promise<void> {
+  const claimed = await em
+    .getConnection()
+    .execute(`update oauth_records set consumed_at = now() where kind = ? and id = ? and consumed_at is null returning id`, [claim.kind, claim.key]);
+  if (claimed.length === 0) await lostClaim(em, claim, refusal);
+}
+
+/** A claim lost to another request: the reuse the library would have seen had it come later, answered as it answers one. */
+async function lostClaim(em: EntityManager, claim: DeferredClaim | { kind: string; key: string }, refusal: ConsumeRefusal): Promise<never> {
+  const [row] = await em
+    .getConnection()
+    .execute<{ grant_id: string | null }[]>(`select grant_id from oauth_records where kind = ? and id = ?`, [claim.kind, claim.key]);
+  if (row?.grant_id) await endGrant(em, row.grant_id);
+  throw refusal(claim.kind);
 }
 
 /** The library's error for a lost claim on a row of `kind` (its InvalidGrant, or InvalidRequestUri for a pushed request). */

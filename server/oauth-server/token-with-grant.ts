@@ -56,6 +56,11 @@ export function readRequestContextWith(read: () => object | undefined): void {
   currentRequest = read;
 }
 
+/** The library's context of the request being served, or undefined outside one. */
+export function currentLibraryRequest(): object | undefined {
+  return currentRequest();
+}
+
 /** A row's payload as the adapter answers it: `consumed` (seconds) when it was spent. */
 export function withConsumed(payload: AdapterPayload, consumedAt: Date | null): AdapterPayload {
   return consumedAt ? { ...payload, consumed: Math.floor(new Date(consumedAt).getTime() / 1000) } : payload;

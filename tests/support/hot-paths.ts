@@ -31,6 +31,23 @@ function expectOk(path: string, status: number, body: unknown, ok = status === 2
   if (!ok) throw new Error(`${path} answered ${status}: ${JSON.stringify(body)}`);
 }
 
+/** A PKCE (S256) authorization of `clientId` that `person` approves on the consent page: its code and verifier. */
+export async function approvedCode(service: { url: string }, person: TestUser, request: { clientId: string; redirectUri: string; scope: string }): Promise<{ code: string; verifier: string }> {
+  const verifier = randomBytes(32).toString("base64url");
+  const authorize = new URL(`${service.url}/auth/v1/oauth/authorize`);
+  authorize.search = new URLSearchParams({
+    response_type: "code",
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
+    scope: request.scope,
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    state: "hot",
+  }).toString();
+  const { redirect } = await approveInBrowser(service as never, person.cookie, authorize.href);
+  return { code: redirect.searchParams.get("code")!, verifier };
+}
+
 /** A driver for `person` (signed up, with its dashboard cookie) on `service`: a registered public client and a grant. */
 export async function hotPathDriver(service: { url: string }, person: TestUser): Promise<HotPathDriver> {
   const registered = await api(service, "/auth/v1/oauth/register", {
@@ -40,21 +57,7 @@ export async function hotPathDriver(service: { url: string }, person: TestUser):
   expectOk("registration", registered.status, registered.body, registered.status === 201);
   const clientId = registered.body.client_id as string;
 
-  const newCode = async () => {
-    const verifier = randomBytes(32).toString("base64url");
-    const authorize = new URL(`${service.url}/auth/v1/oauth/authorize`);
-    authorize.search = new URLSearchParams({
-      response_type: "code",
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      scope: "openid email profile",
-      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-      code_challenge_method: "S256",
-      state: "hot",
-    }).toString();
-    const { redirect } = await approveInBrowser(service as never, person.cookie, authorize.href);
-    return { code: redirect.searchParams.get("code")!, verifier };
-  };
+  const newCode = () => approvedCode(service, person, { clientId, redirectUri: REDIRECT, scope: "openid email profile" });
   const exchange = async (code: { code: string; verifier: string }) => {
     const res = await post(service, "/auth/v1/oauth/token", { grant_type: "authorization_code", code: code.code, code_verifier: code.verifier, redirect_uri: REDIRECT, client_id: clientId });
     expectOk("code exchange", res.status, res.body, res.status === 200 && typeof res.body.refresh_token === "string");
