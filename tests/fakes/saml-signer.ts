@@ -32,6 +32,8 @@ export interface AssertionOptions {
   notOnOrAfter?: Date;
   sign?: boolean;
   issuer?: string;
+  /** The Response's Destination (the ACS unless set). */
+  destination?: string;
   /** Inserted into the Response before the assertion (wrapping tests). */
   before?: string;
   /** Changes the signed assertion's text after signing (tampering tests). */
@@ -86,7 +88,7 @@ export function forgingIdp(entityId: string): ForgingIdp {
     signedAssertion,
     response(o) {
       const inResponseTo = o.inResponseTo ? ` InResponseTo="${o.inResponseTo}"` : "";
-      const xml = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${o.acsUrl}"${inResponseTo}><saml:Issuer>${o.issuer ?? entityId}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${o.before ?? ""}${signedAssertion(o)}</samlp:Response>`;
+      const xml = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${o.destination ?? o.acsUrl}"${inResponseTo}><saml:Issuer>${o.issuer ?? entityId}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${o.before ?? ""}${signedAssertion(o)}</samlp:Response>`;
       return Buffer.from(xml).toString("base64");
     },
   };

@@ -146,13 +146,17 @@ describe("the SAML ACS refuses what a real IdP would not send", () => {
     await expectRefused(postAcs(B.response(valid(email, { inResponseTo: started.requestId, issuer: A.entityId })), started.relayState), email);
   });
 
-  it("an assertion for another request (InResponseTo), or for another ACS (Recipient), is refused", async () => {
+  it("an assertion for another request (InResponseTo), or for another ACS (Recipient, Destination), is refused", async () => {
     await ensureProviders();
     const email = uniqueEmail("saml-irt").replace(/@.*/, "@a-corp.test");
     let started = await startSignIn();
     await expectRefused(postAcs(A.response(valid(email, { inResponseTo: "_someone-elses-request" })), started.relayState), email);
     started = await startSignIn();
-    await expectRefused(postAcs(A.response(valid(email, { inResponseTo: started.requestId, acsUrl: "https://other-sp.example/acs" })), started.relayState), email);
+    // Recipient elsewhere, Destination ours: the Recipient check alone stops it.
+    await expectRefused(postAcs(A.response(valid(email, { inResponseTo: started.requestId, acsUrl: "https://other-sp.example/acs", destination: sp().acsUrl })), started.relayState), email);
+    started = await startSignIn();
+    // Destination elsewhere, Recipient ours.
+    await expectRefused(postAcs(A.response(valid(email, { inResponseTo: started.requestId, destination: "https://other-sp.example/acs" })), started.relayState), email);
     // A used relay state is gone: GoTrue's saml_relay_state_not_found.
     await expectRefused(postAcs(A.response(valid(email, { inResponseTo: started.requestId })), started.relayState), email, "saml_relay_state_not_found");
   });
