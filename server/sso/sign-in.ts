@@ -122,12 +122,12 @@ const OAUTH_ERRORS: Record<number, string> = { 400: "invalid_request", 401: "una
 function withError(target: string, error: unknown): string {
   const url = new URL(target);
   if (error instanceof IdentityError) {
-    url.searchParams.set("error", OAUTH_ERRORS[error.status] ?? "server_error");
+    url.searchParams.set("error", OAUTH_ERRORS[error.status] ?? OAUTH_ERRORS[500]!);
     url.searchParams.set("error_code", error.errorCode);
     url.searchParams.set("error_description", error.message);
   } else {
     log.error("sso: the assertion consumer service failed", { err: error });
-    url.searchParams.set("error", "server_error");
+    url.searchParams.set("error", OAUTH_ERRORS[500]!);
     url.searchParams.set("error_description", "Internal server error");
   }
   return url.href;
