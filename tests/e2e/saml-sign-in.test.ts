@@ -96,4 +96,13 @@ describe.skipIf(!hasChromium || !hasSimpleSamlPhp)("SAML single sign-on through 
     const me = await fetch(`${service.url}/auth/v1/user`, { headers: { authorization: `Bearer ${fragment.get("access_token")}`, apikey: "anon" } });
     expect(((await me.json()) as { email: string }).email).toBe("bob@acme-saml.test");
   });
+
+  it("IdP-initiated (SimpleSAMLphp's own start, no AuthnRequest): signed in, landing on the RelayState URL it names", async () => {
+    const landing = `${service.url}/from-idp`;
+    const start = `${idp.url}/saml2/idp/SSOService.php?spentityid=${encodeURIComponent(serviceProviderOf(service).entityId)}&RelayState=${encodeURIComponent(landing)}`;
+    const arrived = new URL(await signInThroughIdp(start, "alice", "alice-pass", landing));
+    const fragment = new URLSearchParams(arrived.hash.slice(1));
+    const me = await fetch(`${service.url}/auth/v1/user`, { headers: { authorization: `Bearer ${fragment.get("access_token")}`, apikey: "anon" } });
+    expect(((await me.json()) as { email: string }).email).toBe("alice@acme-saml.test");
+  });
 });
