@@ -75,7 +75,8 @@ export async function checkedPerson(idp: IdpMetadata, samlResponse: string, requ
     .filter((value): value is string => !!value)
     .map((value) => new Date(value).getTime())
     .filter((time) => !Number.isNaN(time));
-  const notOnOrAfter = new Date((limits.length ? Math.max(...limits) : Date.now() + 3600_000) + 120_000);
+  // Kept used past its last instant plus the skew; one with no NotOnOrAfter at all is kept a day.
+  const notOnOrAfter = new Date((limits.length ? Math.max(...limits) : Date.now() + 24 * 3600_000) + 120_000);
 
   const attributes = attributesOf(assertion);
   const nameId = (select("saml:Subject/saml:NameID", assertion) as Element[])[0];
