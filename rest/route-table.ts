@@ -20,9 +20,9 @@ import { identityProviderOperations } from "./routes/identity-provider.operation
 import { externalSignInOperations } from "./routes/external-sign-in.operations";
 import { identityFactorOperations } from "./routes/identity-factors.operations";
 import { identityPasskeyOperations } from "./routes/identity-passkeys.operations";
-import { identityUnavailableOperations } from "./routes/identity-unavailable.operations";
 import { identityLinkOperations } from "./routes/identity-links.operations";
 import { customProviderOperations } from "./routes/custom-providers.operations";
+import { ssoOperations } from "./routes/sso.operations";
 import { memberOperations } from "./routes/members.operations";
 import { connectionFlowOperations } from "./routes/connection-flow.operations";
 import { oauthEndpointOperations, oauthServerOperations } from "./routes/oauth-server.operations";
@@ -69,13 +69,13 @@ export const routes: Route[] = [
   ...externalSignInOperations,
   ...identityFactorOperations,
   ...identityPasskeyOperations,
-  ...identityUnavailableOperations,
   ...identityLinkOperations,
   ...oauthServerOperations,
   ...oauthEndpointOperations,
   ...identityAdminOperations,
   ...identityAdminSecurityOperations,
   ...customProviderOperations,
+  ...ssoOperations,
   ...storageOperations,
   ...dashboardOperations,
   ...referenceOperations(() => routes),

@@ -30,3 +30,6 @@ export {
   adminCustomProviderQuery,
   adminCustomProviderUpdateBody,
 } from "./custom-provider-schemas";
+// The single sign-on area (server/sso) finds or makes accounts and hands back PKCE codes as this area does.
+export { accountForPerson } from "./accounts";
+export { createFlowState, issueAuthCode, pkceOf } from "./flow-state";

@@ -17,5 +17,5 @@ export function externalSettings(): { external: Record<string, boolean>; disable
   external.email = true;
   external.anonymous_users = config.ANONYMOUS_SIGN_IN;
   for (const name of BUILT_IN_PROVIDERS) external[name] = enabledProvider(name) !== null;
-  return { external, disable_signup: false, mailer_autoconfirm: config.MAILER_AUTOCONFIRM, phone_autoconfirm: false, sms_provider: "", saml_enabled: false };
+  return { external, disable_signup: false, mailer_autoconfirm: config.MAILER_AUTOCONFIRM, phone_autoconfirm: false, sms_provider: "", saml_enabled: config.SAML_ENABLED };
 }

@@ -42,7 +42,7 @@ export const IDENTITY = {
   PROVIDER_NOT_ENABLED: errorEntry("validation_failed", 400, "identity", "`/authorize` (`signInWithOAuth`) with a provider the built-in provider does not offer: it has none."),
   ID_TOKEN_PROVIDER_DISABLED: errorEntry("provider_disabled", 400, "identity", "`grant_type=id_token` (`signInWithIdToken`): the built-in provider trusts no outside issuer's ID tokens."),
   WEB3_PROVIDER_DISABLED: errorEntry("web3_provider_disabled", 422, "identity", "`grant_type=web3` (`signInWithWeb3`): the built-in provider has no Web3 sign-in."),
-  SAML_PROVIDER_DISABLED: errorEntry("saml_provider_disabled", 404, "identity", "`/sso` (`signInWithSSO`): the built-in provider has no SAML single sign-on."),
+  SAML_PROVIDER_DISABLED: errorEntry("saml_provider_disabled", 404, "identity", "`/auth/v1/sso` (`signInWithSSO`) and `/auth/v1/sso/saml/*` while `SAML_ENABLED` is off (ADR 079): `SAML 2.0 is disabled`."),
   MANUAL_LINKING_DISABLED: errorEntry("manual_linking_disabled", 404, "identity", "`/user/identities` (`linkIdentity`, `unlinkIdentity`): with no outside providers there is nothing to link."),
   MFA_RATE_LIMITED: errorEntry("over_request_rate_limit", 429, "identity", "Two-step sign-in: 5 wrong codes for a factor within 5 minutes; `Retry-After` says when to try again."),
   INSUFFICIENT_AAL_UNENROLL: errorEntry("insufficient_aal", 422, "identity", "Two-step sign-in: removing a verified factor from an `aal1` session."),

@@ -58,6 +58,11 @@ const envSchema = z.object({
     .enum(["true", "false", ""])
     .default("false")
     .transform((v) => v === "true"),
+  // GoTrue's GOTRUE_SAML_ENABLED: SAML 2.0 single sign-on (/auth/v1/sso, ADR 079); off, those paths answer 404 saml_provider_disabled.
+  SAML_ENABLED: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((v) => v === "true"),
   ADMIN_EMAILS: optionalString,
   INTEGRATION_ENCRYPTION_KEY: optionalString,
   SESSION_SECRET: optionalString,

@@ -23,6 +23,7 @@ import { auditLogRouter } from "./audit-log";
 import { accountActivityRouter } from "./account-activity";
 import { identityLinksRouter } from "./identity-links";
 import { customProvidersRouter } from "./custom-providers";
+import { ssoRouter } from "./sso";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -54,6 +55,7 @@ export const appRouter = router({
   oauthClients: oauthClientsRouter,
   idpAdminSecurity: identityAdminSecurityRouter,
   customProviders: customProvidersRouter,
+  sso: ssoRouter,
 });
 
 export type AppRouter = typeof appRouter;

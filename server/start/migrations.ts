@@ -10,6 +10,7 @@ import { changesMigrations } from "../changes";
 import { connectionsMigrations } from "../connections";
 import { identityMigrations } from "../identity";
 import { externalSignInMigrations } from "../external-sign-in";
+import { ssoMigrations } from "../sso";
 import { oauthServerMigrations } from "../oauth-server";
 import { twoStepMigrations } from "../two-step";
 import { membersMigrations } from "../members";
@@ -30,6 +31,7 @@ export const migrationsList: MigrationObject[] = inOneOrder([
   shellMigrations,
   identityMigrations,
   externalSignInMigrations,
+  ssoMigrations,
   twoStepMigrations,
   oauthServerMigrations,
   webhooksMigrations,

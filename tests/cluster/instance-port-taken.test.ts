@@ -26,7 +26,7 @@ it("does not call an instance ready while another process answers on its port", 
   try {
     const child = spawn(process.execPath, ["scripts/cluster.mjs", "--instances", "1"], {
       cwd: ROOT,
-      env: { ...TEST_SERVICE_SETTINGS, PORT: String(front), HOST: "127.0.0.1", DATABASE_URL: database.url, DATA_DIR: dataDir, PORT_BUSY_WAIT_SECONDS: "1" } as NodeJS.ProcessEnv,
+      env: { ...TEST_SERVICE_SETTINGS, PORT: String(front), HOST: "127.0.0.1", DATABASE_URL: database.url, DATA_DIR: dataDir, PORT_BUSY_WAIT_SECONDS: "1" } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -171,6 +171,12 @@ describe("the OpenAPI document", () => {
       ...[400, 404].map((status) => `GET /auth/v1/admin/custom-providers/{identifier} ${status}`),
       ...[400, 404, 413].map((status) => `PUT /auth/v1/admin/custom-providers/{identifier} ${status}`),
       ...[400, 404].map((status) => `DELETE /auth/v1/admin/custom-providers/{identifier} ${status}`),
+      // The admin SSO routes past the key, and /auth/v1/sso past SAML_ENABLED, which the replay's
+      // service has off (tests/rest/sso-admin.test.ts, tests/rest/saml-attacks.test.ts).
+      "POST /auth/v1/sso 400",
+      ...[400, 422].map((status) => `POST /auth/v1/admin/sso/providers ${status}`),
+      ...["GET", "DELETE"].map((method) => `${method} /auth/v1/admin/sso/providers/{id} 404`),
+      ...[400, 404].map((status) => `PUT /auth/v1/admin/sso/providers/{id} ${status}`),
       "GET /auth/v1/admin/users/{id}/factors 404",
       // Workspace domains (ADR 081): a second claim, a DNS answer and the admin's refusals past the
       // service-role check need a claim made first, the suite's DNS server or the service-role key

@@ -1685,6 +1685,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/admin/sso/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List SSO providers (admin)
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). Oldest first, without their metadata XML; `?resource_id=` for one.
+         */
+        get: operations["getAuthV1AdminSsoProviders"];
+        put?: never;
+        /**
+         * Add a SAML SSO provider (admin)
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). An EntityID another provider has is `422 saml_idp_already_exists`.
+         */
+        post: operations["postAuthV1AdminSsoProviders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/sso/providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An SSO provider (admin)
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). With its metadata XML.
+         */
+        get: operations["getAuthV1AdminSsoProvidersId"];
+        /**
+         * Change an SSO provider (admin)
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). Only what is given changes: new metadata must keep the EntityID; `domains`, when present, replaces the list; `attribute_mapping` replaces the mapping.
+         */
+        put: operations["putAuthV1AdminSsoProvidersId"];
+        post?: never;
+        /**
+         * Delete an SSO provider (admin)
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). Answers the deleted provider (GoTrue's 200). Its domains go with it; sign-ins through it stop at once; the accounts and identities it made stay.
+         */
+        delete: operations["deleteAuthV1AdminSsoProvidersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/admin/users": {
         parameters: {
             query?: never;
@@ -2503,8 +2555,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * SAML single sign-on (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has no SAML single sign-on, and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * Start a single sign-on (auth-js signInWithSSO)
+         * @description GoTrue's `POST /sso` (ADR 079), with `SAML_ENABLED`: the provider is found by `provider_id` or by an email `domain` it has; the answer is the IdP's sign-in URL carrying a SAML AuthnRequest and a single-use RelayState (valid 2 minutes), as `{ url }` with `skip_http_redirect: true` (auth-js) or a 303 to it. After the IdP, the browser lands on `redirect_to` (allow-listed, else the site URL) with `?code=` when `code_challenge` was given (`POST /auth/v1/token?grant_type=pkce`) or the session in the fragment.
          */
         post: operations["postAuthV1Sso"];
         delete?: never;
@@ -2523,8 +2575,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * SAML assertion consumer (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has no SAML single sign-on, and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * The SAML assertion consumer service
+         * @description GoTrue's `POST /sso/saml/acs` (ADR 079): the IdP posts `SAMLResponse` and `RelayState` (HTTP-POST binding). A RelayState from `POST /auth/v1/sso` is taken once (SP-initiated: InResponseTo must be its request); no RelayState or a URL one is an IdP-initiated sign-in (the provider found by the response's Issuer, the URL as `redirect_to`). The response must be signed (the response or the assertion) by the provider's registered certificate, name our entity ID as Audience and our ACS as Recipient and Destination, be within its NotBefore/NotOnOrAfter (60 s skew), and its assertion ID is used once on every instance. Then the account is found, linked (only for an address on one of the provider's domains) or made (`app_metadata.provider` `sso:<id>`), and the browser goes to `redirect_to` with `?code=` (PKCE) or the session in the fragment (302). Any refusal: 303 to the site URL with GoTrue's `error`, `error_code` (`validation_failed`, `saml_relay_state_not_found`, `saml_relay_state_expired`, `saml_idp_not_found`, `saml_assertion_no_email`, `email_exists`, …) and `error_description`; nothing is written.
          */
         post: operations["postAuthV1SsoSamlAcs"];
         delete?: never;
@@ -2541,8 +2593,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * SAML service provider metadata (switched off)
-         * @description GoTrue's answer when this sign-in way is switched off: the built-in identity provider has no SAML single sign-on, and says so in GoTrue's `{ code, error_code, msg }`, as auth-js expects.
+         * This service's SAML service-provider metadata
+         * @description GoTrue's `GET /sso/saml/metadata` (ADR 079): what a company pastes into its identity provider. Its URL is our entity ID (the Audience an assertion must name); the assertion consumer service is `/auth/v1/sso/saml/acs` (HTTP-POST); NameID formats emailAddress and persistent.
          */
         get: operations["getAuthV1SsoSamlMetadata"];
         put?: never;
@@ -11569,6 +11621,526 @@ export interface operations {
             };
         };
     };
+    getAuthV1AdminSsoProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ items }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            created_at: string;
+                            disabled: boolean;
+                            domains: {
+                                domain: string;
+                            }[];
+                            id: string;
+                            resource_id?: string;
+                            saml: {
+                                /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                                attribute_mapping: {
+                                    keys?: {
+                                        [key: string]: {
+                                            array?: boolean;
+                                            default?: unknown;
+                                            name?: string;
+                                            names?: string[];
+                                        };
+                                    };
+                                };
+                                entity_id: string;
+                                metadata_url?: string;
+                                /** @description Absent in the list. */
+                                metadata_xml?: string;
+                                name_id_format?: string;
+                            };
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    postAuthV1AdminSsoProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                    attribute_mapping?: {
+                        keys?: {
+                            [key: string]: {
+                                array?: boolean;
+                                default?: unknown;
+                                name?: string;
+                                names?: string[];
+                            };
+                        };
+                    };
+                    /** @description `true`: sign-ins through it are refused (`sso_provider_disabled`). */
+                    disabled?: boolean;
+                    /** @description Email domains whose people sign in through this provider (`signInWithSSO({ domain })`); on `PUT` the list replaces the provider's. */
+                    domains?: string[];
+                    /** @description An https URL the metadata is fetched from. */
+                    metadata_url?: string;
+                    /** @description The IdP's SAML metadata XML; one of `metadata_xml` and `metadata_url`. */
+                    metadata_xml?: string;
+                    /** @description The NameID format asked for (persistent unless set). */
+                    name_id_format?: string;
+                    /** @description An id of the caller's own; `GET …/providers/resource_<id>` finds it. */
+                    resource_id?: string;
+                    /**
+                     * @description `saml` (required on create).
+                     * @constant
+                     */
+                    type: "saml";
+                };
+            };
+        };
+        responses: {
+            /** @description The new provider. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        disabled: boolean;
+                        domains: {
+                            domain: string;
+                        }[];
+                        id: string;
+                        resource_id?: string;
+                        saml: {
+                            /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                            attribute_mapping: {
+                                keys?: {
+                                    [key: string]: {
+                                        array?: boolean;
+                                        default?: unknown;
+                                        name?: string;
+                                        names?: string[];
+                                    };
+                                };
+                            };
+                            entity_id: string;
+                            metadata_url?: string;
+                            /** @description Absent in the list. */
+                            metadata_xml?: string;
+                            name_id_format?: string;
+                        };
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description GoTrue's checks (`validation_failed`): `Only 'saml' supported for SSO provider type`, `Only one of metadata_xml or metadata_url needs to be set`, `Either metadata_xml or metadata_url must be set`, `metadata_url is not a HTTPS URL`, metadata that is not SAML, has no EntityID or not exactly one IDPSSODescriptor; a domain another provider has (`sso_domain_already_exists`); `metadata_url` answering other than 200 (`saml_metadata_fetch_failed`); on `PUT`, metadata of another EntityID (`saml_entity_id_mismatch`); a body that is not JSON (`bad_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `saml_idp_already_exists`: `SAML Identity Provider with this EntityID (…) already exists`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAuthV1AdminSsoProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id (UUID), or `resource_<resource_id>`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        disabled: boolean;
+                        domains: {
+                            domain: string;
+                        }[];
+                        id: string;
+                        resource_id?: string;
+                        saml: {
+                            /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                            attribute_mapping: {
+                                keys?: {
+                                    [key: string]: {
+                                        array?: boolean;
+                                        default?: unknown;
+                                        name?: string;
+                                        names?: string[];
+                                    };
+                                };
+                            };
+                            entity_id: string;
+                            metadata_url?: string;
+                            /** @description Absent in the list. */
+                            metadata_xml?: string;
+                            name_id_format?: string;
+                        };
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No provider with this id: `sso_provider_not_found` `SSO Identity Provider not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    putAuthV1AdminSsoProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id (UUID), or `resource_<resource_id>`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                    attribute_mapping?: {
+                        keys?: {
+                            [key: string]: {
+                                array?: boolean;
+                                default?: unknown;
+                                name?: string;
+                                names?: string[];
+                            };
+                        };
+                    };
+                    /** @description `true`: sign-ins through it are refused (`sso_provider_disabled`). */
+                    disabled?: boolean;
+                    /** @description Email domains whose people sign in through this provider (`signInWithSSO({ domain })`); on `PUT` the list replaces the provider's. */
+                    domains?: string[];
+                    /** @description An https URL the metadata is fetched from. */
+                    metadata_url?: string;
+                    /** @description The IdP's SAML metadata XML; one of `metadata_xml` and `metadata_url`. */
+                    metadata_xml?: string;
+                    /** @description The NameID format asked for (persistent unless set). */
+                    name_id_format?: string;
+                    /** @description An id of the caller's own; `GET …/providers/resource_<id>` finds it. */
+                    resource_id?: string;
+                    /**
+                     * @description `saml` (required on create).
+                     * @constant
+                     */
+                    type?: "saml";
+                };
+            };
+        };
+        responses: {
+            /** @description The changed provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        disabled: boolean;
+                        domains: {
+                            domain: string;
+                        }[];
+                        id: string;
+                        resource_id?: string;
+                        saml: {
+                            /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                            attribute_mapping: {
+                                keys?: {
+                                    [key: string]: {
+                                        array?: boolean;
+                                        default?: unknown;
+                                        name?: string;
+                                        names?: string[];
+                                    };
+                                };
+                            };
+                            entity_id: string;
+                            metadata_url?: string;
+                            /** @description Absent in the list. */
+                            metadata_xml?: string;
+                            name_id_format?: string;
+                        };
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description GoTrue's checks (`validation_failed`): `Only 'saml' supported for SSO provider type`, `Only one of metadata_xml or metadata_url needs to be set`, `Either metadata_xml or metadata_url must be set`, `metadata_url is not a HTTPS URL`, metadata that is not SAML, has no EntityID or not exactly one IDPSSODescriptor; a domain another provider has (`sso_domain_already_exists`); `metadata_url` answering other than 200 (`saml_metadata_fetch_failed`); on `PUT`, metadata of another EntityID (`saml_entity_id_mismatch`); a body that is not JSON (`bad_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No provider with this id: `sso_provider_not_found` `SSO Identity Provider not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAuthV1AdminSsoProvidersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id (UUID), or `resource_<resource_id>`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        disabled: boolean;
+                        domains: {
+                            domain: string;
+                        }[];
+                        id: string;
+                        resource_id?: string;
+                        saml: {
+                            /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                            attribute_mapping: {
+                                keys?: {
+                                    [key: string]: {
+                                        array?: boolean;
+                                        default?: unknown;
+                                        name?: string;
+                                        names?: string[];
+                                    };
+                                };
+                            };
+                            entity_id: string;
+                            metadata_url?: string;
+                            /** @description Absent in the list. */
+                            metadata_xml?: string;
+                            name_id_format?: string;
+                        };
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No provider with this id: `sso_provider_not_found` `SSO Identity Provider not found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getAuthV1AdminUsers: {
         parameters: {
             query?: {
@@ -15344,9 +15916,59 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    code_challenge?: string;
+                    /** @enum {string} */
+                    code_challenge_method?: "s256" | "plain";
+                    /** @description An email domain a provider has; or `provider_id`. */
+                    domain?: string;
+                    /** @description The provider's id; or `domain`. */
+                    provider_id?: string;
+                    /** @description Where the browser lands after the IdP (allow-listed as everywhere, else the site URL). */
+                    redirect_to?: string;
+                    /** @description `true` (auth-js): answer `{ url }` instead of a 303. */
+                    skip_http_redirect?: boolean;
+                };
+            };
+        };
         responses: {
-            /** @description `saml_provider_disabled`: always, with the built-in provider. */
+            /** @description With `skip_http_redirect: true`: the IdP's URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The IdP's sign-in URL with the AuthnRequest (HTTP-Redirect binding) and the RelayState. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Without `skip_http_redirect`: to the IdP. */
+            303: {
+                headers: {
+                    /** @description The IdP's SSO URL with `SAMLRequest` and `RelayState`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_failed`: both or neither of `provider_id` and `domain` (`A provider_id or domain needs to be provided`), half of PKCE. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description `saml_provider_disabled` `SAML 2.0 is disabled` (`SAML_ENABLED` off); `sso_provider_not_found` (`No such SSO provider`, `No SSO provider assigned for this domain`); `sso_provider_disabled`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15370,31 +15992,50 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `saml_provider_disabled`: always, with the built-in provider. */
-            404: {
+            /** @description To `redirect_to`: `?code=…` or `#access_token=…`. */
+            302: {
                 headers: {
+                    /** @description `redirect_to` with the code or the session. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        code: number;
-                        error_code: string;
-                        msg: string;
-                    };
+                content?: never;
+            };
+            /** @description Refused: to the site URL with `error`, `error_code`, `error_description`. */
+            303: {
+                headers: {
+                    /** @description `BASE_URL?error=…&error_code=…&error_description=…` */
+                    Location?: string;
+                    [name: string]: unknown;
                 };
+                content?: never;
             };
         };
     };
     getAuthV1SsoSamlMetadata: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true`: answered as an attachment `metadata.xml`, valid five years. */
+                download?: "true" | "false";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `saml_provider_disabled`: always, with the built-in provider. */
+            /** @description The SPSSODescriptor. */
+            200: {
+                headers: {
+                    /** @description With `download=true`: `attachment; filename="metadata.xml"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": unknown;
+                };
+            };
+            /** @description `SAML_ENABLED` off: `saml_provider_disabled`. */
             404: {
                 headers: {
                     [name: string]: unknown;

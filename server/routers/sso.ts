@@ -1,0 +1,38 @@
+import { adminCreateSsoProvider, adminDeleteSsoProvider, adminGetSsoProvider, adminListSsoProviders, adminUpdateSsoProvider, finishSso, requireSamlEnabled, serviceProviderMetadata, ssoAdminInput, startSso } from "../sso";
+import { requireServiceRole } from "../identity";
+import { z } from "zod";
+import { publicProcedure, router } from "./trpc";
+
+/**
+ * GoTrue's SAML single sign-on (issue 32, ADR 079): the admin provider API for the holder of
+ * the service-role key only (any other bearer is `403 not_admin`), the sign-in's start, the
+ * assertion consumer service and our service-provider metadata.
+ */
+export const ssoRouter = router({
+  list: publicProcedure.input(ssoAdminInput).query(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminListSsoProviders(ctx.em, input.resourceId);
+  }),
+  create: publicProcedure.input(ssoAdminInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminCreateSsoProvider(ctx.em, input.fields);
+  }),
+  get: publicProcedure.input(ssoAdminInput).query(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminGetSsoProvider(ctx.em, input.id ?? "");
+  }),
+  update: publicProcedure.input(ssoAdminInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminUpdateSsoProvider(ctx.em, input.id ?? "", input.fields);
+  }),
+  delete: publicProcedure.input(ssoAdminInput).mutation(({ ctx, input }) => {
+    requireServiceRole(input.serviceKey);
+    return adminDeleteSsoProvider(ctx.em, input.id ?? "");
+  }),
+  start: publicProcedure.input(z.object({ fields: z.record(z.string(), z.unknown()) })).mutation(({ ctx, input }) => startSso(ctx.em, input.fields)),
+  acs: publicProcedure.input(z.object({ form: z.record(z.string(), z.string()) })).mutation(({ ctx, input }) => finishSso(ctx.em, input.form)),
+  metadata: publicProcedure.input(z.object({ download: z.boolean() })).query(({ input }) => {
+    requireSamlEnabled();
+    return serviceProviderMetadata(input.download);
+  }),
+});

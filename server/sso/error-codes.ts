@@ -1,0 +1,29 @@
+/**
+ * The single sign-on area's GoTrue `error_code`s (issue 32, ADR 079): the admin API
+ * (`/auth/v1/admin/sso/providers`), `POST /auth/v1/sso`, and the ACS, whose refusals go to the
+ * site URL as `error`, `error_code` and `error_description` (GoTrue's SamlAcs). Listed in the
+ * catalog by server/start/error-catalog.ts.
+ */
+import { errorEntry, type AreaErrorCodes } from "../platform/error-codes";
+
+export const SSO = {
+  VALIDATION_FAILED: errorEntry("validation_failed", 400, "identity", "A request GoTrue's SSO rules refuse: a type other than `saml`, both or neither of `metadata_xml` and `metadata_url`, metadata that is not SAML or has no `IDPSSODescriptor`, both or neither of `provider_id` and `domain`, half of PKCE; at the ACS a `SAMLResponse` that is missing, not Base64 or not XML, or an assertion that is not valid (signature, audience, recipient, destination, InResponseTo, time, replay)."),
+  PROVIDER_NOT_FOUND: errorEntry("sso_provider_not_found", 404, "identity", "No SSO provider with this id, or none for this domain."),
+  PROVIDER_DISABLED: errorEntry("sso_provider_disabled", 404, "identity", "The SSO provider is disabled (`disabled: true`)."),
+  IDP_ALREADY_EXISTS: errorEntry("saml_idp_already_exists", 422, "identity", "`POST /auth/v1/admin/sso/providers` with metadata whose EntityID another provider has: nothing is written."),
+  DOMAIN_ALREADY_EXISTS: errorEntry("sso_domain_already_exists", 400, "identity", "A domain another SSO provider has: nothing is written."),
+  ENTITY_ID_MISMATCH: errorEntry("saml_entity_id_mismatch", 400, "identity", "`PUT` of metadata whose EntityID is not the provider's."),
+  METADATA_FETCH_FAILED: errorEntry("saml_metadata_fetch_failed", 400, "identity", "`metadata_url` answered other than 200."),
+  RELAY_STATE_NOT_FOUND: errorEntry("saml_relay_state_not_found", 404, "identity", "The ACS with a RelayState that is unknown or already used."),
+  RELAY_STATE_EXPIRED: errorEntry("saml_relay_state_expired", 422, "identity", "The ACS with a RelayState older than its validity (2 minutes)."),
+  IDP_NOT_FOUND: errorEntry("saml_idp_not_found", 404, "identity", "The ACS with an assertion whose issuer is no registered provider."),
+  NO_USER_ID: errorEntry("saml_assertion_no_user_id", 400, "identity", "An assertion with neither a persistent NameID nor a `subject-id` attribute."),
+  NO_EMAIL: errorEntry("saml_assertion_no_email", 400, "identity", "An assertion without an email address."),
+  EMAIL_EXISTS: errorEntry("email_exists", 422, "identity", "An assertion naming an address another account has, outside the provider's domains: no account is linked or made (ADR 079)."),
+  CONFLICT: errorEntry("conflict", 422, "identity", "A change to an SSO provider that raced another writer."),
+} as const;
+
+export const SSO_ERROR_CODES: AreaErrorCodes = {
+  area: "sso",
+  groups: [{ group: "Identity provider: single sign-on", entries: SSO }],
+};

@@ -1,0 +1,5 @@
+import type { MigrationObject } from "@mikro-orm/core";
+import { Migration20261129000079_sso_providers } from "./Migration20261129000079_sso_providers";
+
+/** The single sign-on area's migrations (ADR 071, ADR 079): run by server/start/migrations.ts in one order by name. */
+export const ssoMigrations: MigrationObject[] = [{ name: "Migration20261129000079_sso_providers", class: Migration20261129000079_sso_providers }];

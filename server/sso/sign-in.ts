@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { createFlowState, issueAuthCode, pkceOf } from "../external-sign-in";
+import { IDENTITY, IdentityError, redirectTarget, startUpstreamSession } from "../identity";
+import { getConfig } from "../platform/config";
+import { log } from "../platform/log";
+import { ssoAccount } from "./accounts";
+import { decodedResponse, checkedPerson } from "./assertion";
+import { SSO } from "./error-codes";
+import { parseIdpMetadata } from "./idp-metadata";
+import { isUuid } from "./provider-params";
+import { findProvider, findProviderByDomain, findProviderByEntityId, type StoredProvider } from "./providers";
+import { createRelayState, takeRelayState } from "./relay-state";
+import { authnRequestUrl, RELAY_STATE_SECONDS } from "./service-provider";
+
+/**
+ * GoTrue's SAML sign-in (internal/api/sso.go, samlacs.go; ADR 079):
+ * - `POST /auth/v1/sso` (auth-js `signInWithSSO`) finds the provider by `provider_id` or
+ *   `domain`, writes a relay state (the AuthnRequest's ID, `redirect_to`, PKCE) and answers the
+ *   IdP's URL, as `{ url }` or a 303;
+ * - the ACS takes the relay state once (SP-initiated) or, with no RelayState or a URL one,
+ *   finds the provider by the response's Issuer (IdP-initiated, InResponseTo then absent),
+ *   checks the response, finds or makes the account, and sends the browser to `redirect_to`
+ *   (allow-list checked, else the site URL) with `?code=` for PKCE or the session in the
+ *   fragment. A refusal goes to the site URL with GoTrue's error query (303), nothing written.
+ */
+export function requireSamlEnabled(): void {
+  if (!getConfig().SAML_ENABLED) throw new IdentityError(IDENTITY.SAML_PROVIDER_DISABLED, "SAML 2.0 is disabled");
+}
+
+const str = (value: unknown): string => (typeof value === "string" ? value : "");
+
+export async function startSso(em: EntityManager, body: Record<string, unknown>): Promise<{ url: string; redirect: boolean }> {
+  requireSamlEnabled();
+  const providerId = str(body.provider_id);
+  const domain = str(body.domain);
+  if (body.provider_id !== undefined && body.provider_id !== null && body.provider_id !== "" && !isUuid(providerId)) throw new IdentityError(SSO.VALIDATION_FAILED, "provider_id must be a UUID");
+  if (providerId && domain) throw new IdentityError(SSO.VALIDATION_FAILED, "Only one of provider_id or domain supported");
+  if (!providerId && !domain) throw new IdentityError(SSO.VALIDATION_FAILED, "A provider_id or domain needs to be provided");
+  const provider = providerId ? await findProvider(em, providerId) : await findProviderByDomain(em, domain);
+  if (!provider) throw new IdentityError(SSO.PROVIDER_NOT_FOUND, providerId ? "No such SSO provider" : "No SSO provider assigned for this domain");
+  if (provider.disabled) throw new IdentityError(SSO.PROVIDER_DISABLED, "SSO Provider is currently disabled");
+  const pkce = pkceOf(str(body.code_challenge) || null, str(body.code_challenge_method) || null);
+  const idp = parseIdpMetadata(provider.metadata_xml ?? "");
+  const relayStateId = randomUUID();
+  const { url, requestId } = await authnRequestUrl(idp, provider.name_id_format, relayStateId);
+  await createRelayState(em, { providerId: provider.id, requestId, redirectTo: str(body.redirect_to), ...pkce, seconds: RELAY_STATE_SECONDS }, relayStateId);
+  return { url, redirect: body.skip_http_redirect !== true };
+}
+
+/** The ACS: always a redirect, to `redirect_to` (302) or, refused, to the site URL with the error (303). */
+export async function finishSso(em: EntityManager, form: Record<string, string>): Promise<{ status: 302 | 303; location: string }> {
+  try {
+    return { status: 302, location: await acs(em, form) };
+  } catch (error) {
+    return { status: 303, location: withError(getConfig().baseUrl, error) };
+  }
+}
+
+async function acs(em: EntityManager, form: Record<string, string>): Promise<string> {
+  requireSamlEnabled();
+  const relayState = form.RelayState ?? "";
+  const samlResponse = form.SAMLResponse ?? "";
+  let provider: StoredProvider | null;
+  let requestId: string | null = null;
+  let redirectTo = "";
+  let pkce: { codeChallenge: string | null; codeChallengeMethod: string | null } = { codeChallenge: null, codeChallengeMethod: null };
+  if (isUuid(relayState)) {
+    const state = await takeRelayState(em, relayState);
+    const own = await findProvider(em, state.provider_id);
+    if (own?.disabled) throw new IdentityError(SSO.PROVIDER_DISABLED, "SSO Provider assigned for this domain is currently disabled");
+    provider = own;
+    requestId = state.request_id;
+    redirectTo = state.redirect_to;
+    pkce = { codeChallenge: state.code_challenge, codeChallengeMethod: state.code_challenge_method };
+  } else if (relayState === "" || isUrl(relayState)) {
+    if (form.SAMLart) throw new IdentityError(SSO.VALIDATION_FAILED, "SAML Artifact response can only be used with SP initiated flow");
+    const { issuer } = decodedResponse(samlResponse);
+    provider = issuer ? await findProviderByEntityId(em, issuer) : null;
+    redirectTo = relayState;
+  } else {
+    throw new IdentityError(SSO.VALIDATION_FAILED, "SAML RelayState is not a valid UUID or URL");
+  }
+  if (!provider || provider.type !== "saml") throw new IdentityError(SSO.IDP_NOT_FOUND, "A SAML connection has not been established with this Identity Provider");
+  if (provider.disabled) throw new IdentityError(SSO.PROVIDER_DISABLED, "SSO Provider assigned for this domain is currently disabled");
+  const person = await checkedPerson(parseIdpMetadata(provider.metadata_xml ?? ""), samlResponse, requestId, provider.attribute_mapping ?? {});
+  const providerName = `sso:${provider.id}`;
+  const userId = await ssoAccount(em, provider, person);
+  const target = redirectTarget(redirectTo);
+  if (pkce.codeChallenge) {
+    const flowId = await createFlowState(em, { provider: providerName, redirectTo: target, codeChallenge: pkce.codeChallenge, codeChallengeMethod: pkce.codeChallengeMethod, nonce: "" });
+    const code = await issueAuthCode(em, flowId, userId, { accessToken: "" });
+    const url = new URL(target);
+    url.searchParams.set("code", code);
+    return url.href;
+  }
+  const session = await startUpstreamSession(em, userId, providerName);
+  const url = new URL(target);
+  url.hash = new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: "bearer",
+  }).toString();
+  return url.href;
+}
+
+function isUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GoTrue's oauthErrorMap; any other status (a 404, a 422) is `server_error`, as GoTrue sends it. */
+const OAUTH_ERRORS: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable" };
+
+/** GoTrue's getErrorQueryString on the site URL: `error`, `error_code`, `error_description`. */
+function withError(target: string, error: unknown): string {
+  const url = new URL(target);
+  if (error instanceof IdentityError) {
+    url.searchParams.set("error", OAUTH_ERRORS[error.status] ?? OAUTH_ERRORS[500]!);
+    url.searchParams.set("error_code", error.errorCode);
+    url.searchParams.set("error_description", error.message);
+  } else {
+    log.error("sso: the assertion consumer service failed", { err: error });
+    url.searchParams.set("error", OAUTH_ERRORS[500]!);
+    url.searchParams.set("error_description", "Internal server error");
+  }
+  return url.href;
+}
