@@ -22,6 +22,7 @@ import { auditLogRouter } from "./audit-log";
 import { accountActivityRouter } from "./account-activity";
 import { identityLinksRouter } from "./identity-links";
 import { customProvidersRouter } from "./custom-providers";
+import { scimRouter } from "./scim";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -36,6 +37,7 @@ export const appRouter = router({
   dev: devRouter,
   cli: cliRouter,
   members: membersRouter,
+  scim: scimRouter,
   workspaces: tenantSwitcherRouter,
   deployments: deploymentsRouter,
   shell: shellRouter,

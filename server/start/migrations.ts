@@ -15,6 +15,7 @@ import { twoStepMigrations } from "../two-step";
 import { membersMigrations } from "../members";
 import { shellMigrations } from "../shell";
 import { webhooksMigrations } from "../webhooks";
+import { scimMigrations } from "../scim";
 
 export function inOneOrder(lists: readonly MigrationObject[][]): MigrationObject[] {
   const all = lists.flat().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = inOneOrder([
   webhooksMigrations,
   membersMigrations,
   changesMigrations,
+  scimMigrations,
 ]);
