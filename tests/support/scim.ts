@@ -20,11 +20,11 @@ export async function scim(
   method: string,
   path: string,
   body?: unknown,
-  options: { raw?: string | Buffer; contentType?: string } = {},
+  options: { raw?: string; contentType?: string } = {},
 ): Promise<ScimResponse> {
   const headers: Record<string, string> = { accept: "application/scim+json" };
   if (token !== null) headers.authorization = `Bearer ${token}`;
-  let payload: string | Buffer | undefined = options.raw;
+  let payload: string | undefined = options.raw;
   if (body !== undefined) payload = JSON.stringify(body);
   if (payload !== undefined) headers["content-type"] = options.contentType ?? "application/scim+json";
   const res = await fetch(`${service.url}/scim/v2${path}`, { method, headers, body: payload });
