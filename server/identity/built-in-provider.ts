@@ -320,7 +320,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
    * passkey (`webauthn`), which proves both factors at once and starts the session at `aal2`.
    */
   async startSession(user: AuthUser, proof: "webauthn" | null = null, factors?: ProviderFactor[], upstream?: { provider: string }): Promise<TokenResponse> {
-    await assertAccountNotSuspended(this.em, user.id);
+    assertAccountNotSuspended(user);
     const refreshToken = newRefreshToken();
     const now = new Date();
     user.lastSignInAt = now;
