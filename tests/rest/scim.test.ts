@@ -411,6 +411,37 @@ describe("effects on the workspace and its people", () => {
     expect(await membership(person.userId)).toBe("member");
   });
 
+  it("the email of an account the directory did not make is its person's own: changing it is 400 mutability, nothing changed", async () => {
+    const person = await signUp(service);
+    const made = await provision({ userName: person.email });
+    const res = await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "replace", path: 'emails[type eq "work"].value', value: uniqueEmail("taken-over") }]));
+    expect(res.status).toBe(400);
+    expect(res.body.scimType).toBe("mutability");
+    expect((await accountOf(person.email)).id).toBe(person.userId);
+    // A managed account's email follows the directory.
+    const managed = await provision({ userName: uniqueEmail("follows") });
+    const next = uniqueEmail("followed");
+    const moved = await scim(service, token, "PATCH", `/Users/${managed.id}`, patch([{ op: "replace", path: 'emails[type eq "work"].value', value: next }]));
+    expect(moved.status).toBe(200);
+    expect(moved.body.emails).toEqual([{ value: next, type: "work", primary: true }]);
+    expect((await accountOf(next)).managed_by_tenant_id).toBe(tenantId);
+  });
+
+  it("PUT on a Group replaces its members; a group given a role applies it to whoever joins", async () => {
+    const a = await signUp(service);
+    const b = await signUp(service);
+    const ua = await provision({ userName: a.email });
+    const ub = await provision({ userName: b.email });
+    const group = (await scim(service, token, "POST", "/Groups", { schemas: [GROUP_SCHEMA], displayName: `Viewers ${ua.id}`, members: [{ value: ua.id }] })).body;
+    expect((await api(service, `/api/tenants/me/scim-groups/${group.id}`, { method: "PUT", cookie: owner.cookie, json: { role: "viewer" } })).status).toBe(200);
+    expect(await membership(a.userId)).toBe("viewer");
+    const put = await scim(service, token, "PUT", `/Groups/${group.id}`, { schemas: [GROUP_SCHEMA], displayName: `Viewers ${ua.id}`, members: [{ value: ub.id }] });
+    expect(put.status).toBe(200);
+    expect(put.body.members.map((m: { value: string }) => m.value)).toEqual([ub.id]);
+    expect(await membership(a.userId)).toBe("member");
+    expect(await membership(b.userId)).toBe("viewer");
+  });
+
   it("the workspace owner is never demoted or removed by the directory", async () => {
     const made = await provision({ userName: owner.email });
     await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "replace", path: "active", value: false }]));
