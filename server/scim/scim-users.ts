@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordChange } from "../changes";
 import { adminDeleteUser, provisionAccount, reactivateManagedAccount, suspendManagedAccount } from "../identity";
+import { revokeKeysIssuedBy } from "../keys";
 import { getConfig } from "../platform/config";
 import { isUniqueViolation } from "../platform/db/unique-violation";
 import { type Filter } from "./scim-filter";
@@ -126,10 +127,15 @@ export async function createUser(em: EntityManager, principal: ScimPrincipal, bo
   return { resource: await getUser(em, principal, id), id };
 }
 
-/** Suspension: the membership goes (keys, app sessions, caches on every instance); a managed account is suspended whole. */
+/**
+ * Suspension: the membership goes (keys, app sessions, caches on every instance); a managed
+ * account is suspended whole: no session, no key in any workspace.
+ */
 async function deactivate(em: EntityManager, principal: ScimPrincipal, userId: string, managedByTenantId: string | null): Promise<void> {
   await leaveWorkspace(em, principal.tenantId, userId);
-  if (managedByTenantId === principal.tenantId) await suspendManagedAccount(em, userId);
+  if (managedByTenantId !== principal.tenantId) return;
+  await suspendManagedAccount(em, userId);
+  await revokeKeysIssuedBy(em, userId);
 }
 
 /** RFC 7644 section 3.5.1 (PUT) and, once patched, 3.5.2 (PATCH): the User replaced by `fields`, with its effects. */

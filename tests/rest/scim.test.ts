@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, signUp, uniqueEmail, type TestUser } from "../support/http";
-import { invitedPerson, signedInOwner } from "../support/actors";
+import { api, passwordSignIn, signUp, uniqueEmail, type TestUser } from "../support/http";
+import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { sharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
 import { ERROR_SCHEMA, GROUP_SCHEMA, LIST_SCHEMA, PATCH_SCHEMA, USER_SCHEMA, scim, scimToken, userBody } from "../support/scim";
@@ -369,7 +369,15 @@ describe("effects on the workspace and its people", () => {
     const first = await signIn();
     expect(first.status).toBe(200);
     const tokens = (await first.json()) as { access_token: string; refresh_token: string };
+    // A workspace of its own, with a key: suspended whole, the account keeps no key anywhere.
+    const { cookie } = await passwordSignIn(service, { email, password: "correct horse battery" });
+    const self = { email, password: "correct horse battery", cookie, userId: (await accountOf(email)).id as string };
+    await signedInOwner(service, { user: self, slugPrefix: "mine" });
+    const { apiKey } = await appWithKey(service, self);
+    expect((await api(service, "/api/apps", { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200);
     await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "Replace", path: "active", value: "False" }]));
+    expect((await api(service, "/api/apps", { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(401);
+    expect((await api(service, "/api/auth/me", { cookie })).body.loggedIn).toBe(false);
     const user = await fetch(`${service.url}/auth/v1/user`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(user.status).toBe(403);
     const refreshed = await fetch(`${service.url}/auth/v1/token?grant_type=refresh_token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refresh_token: tokens.refresh_token }) });
