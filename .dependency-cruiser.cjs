@@ -8,7 +8,7 @@
  */
 /** The areas laid out in rooms (ADR 070); the others join when their sub-folders stop climbing back up. */
 const ROOMED_AREAS = "(identity|oauth-server|two-step)";
-const AREAS = "(apps|balance|changes|connections|deployments|dev|identity|images|keys|members|oauth-server|shell|storage|tenants|two-step|users|webhooks|workspace-domains)";
+const AREAS = "(apps|balance|changes|connections|deployments|dev|identity|images|keys|members|oauth-server|scim|shell|storage|tenants|two-step|users|webhooks|workspace-domains)";
 
 module.exports = {
   forbidden: [

@@ -37,6 +37,8 @@ import { userSessionOperations } from "./routes/user-sessions.operations";
 import { webhookOperations } from "./routes/webhooks.operations";
 import { auditLogOperations } from "./routes/audit-log.operations";
 import { workspaceDomainOperations } from "./routes/workspace-domains.operations";
+import { scimOperations } from "./routes/scim.operations";
+import { scimRoute } from "./routes/scim";
 
 /**
  * Every public path of SPEC.md and the built-in identity provider: the declarations of each
@@ -50,6 +52,7 @@ export const routes: Route[] = [
   ...tenantOperations,
   ...memberOperations,
   ...workspaceDomainOperations,
+  ...scimOperations,
   ...userOperations,
   ...userSessionOperations,
   ...balanceOperations,
@@ -87,7 +90,7 @@ export const routes: Route[] = [
  * Node entry asks them before the fast answers and the Request declarations above; a host
  * that hands the edge a fetch Request (remix-serve) reaches the Request declarations only.
  */
-export const rawRoutes: RawRoute[] = [appProxyRoute, publicCorsPreflightRoute, publicCorsReadableRoute, providerProxyRoute, oauthServerRoute];
+export const rawRoutes: RawRoute[] = [appProxyRoute, publicCorsPreflightRoute, publicCorsReadableRoute, providerProxyRoute, oauthServerRoute, scimRoute];
 
 /** Path prefixes the REST edge owns: unknown paths under them are JSON 404s, not pages. */
 export const ownedPrefixes = ["/api/", "/auth/v1/", "/storage/v1/", "/schemas/", "/sdk/"];

@@ -49,6 +49,17 @@ const ACTION_NAMES: Record<string, string> = {
   "oauth_grant.revoked": "Application's access revoked",
   "catalog.edited": "Integration catalog edited",
   "webhook.secret_rotated": "Webhook secret rotated",
+  "scim_token.created": "SCIM token created",
+  "scim_token.revoked": "SCIM token revoked",
+  "scim.user_provisioned": "Person provisioned by the directory",
+  "scim.user_updated": "Person updated by the directory",
+  "scim.user_suspended": "Person suspended by the directory",
+  "scim.user_reactivated": "Person reactivated by the directory",
+  "scim.user_deprovisioned": "Person removed by the directory",
+  "scim.group_created": "Directory group created",
+  "scim.group_updated": "Directory group changed",
+  "scim.group_deleted": "Directory group deleted",
+  "scim.group_role_changed": "Directory group's role changed",
 };
 
 /** "Workspace renamed" for `workspace.renamed`; an action this list does not know yet reads as its code. */
@@ -108,5 +119,6 @@ export function auditActorLabel(actor: { type: string; email?: string; id?: stri
   if (actor.type === "person") return actor.email || "A person";
   if (actor.type === "key") return `API key ${actor.name ?? actor.id?.slice(0, 8) ?? ""}`.trim();
   if (actor.type === "oauth_client") return `Application ${actor.name ?? actor.id ?? ""}`.trim();
+  if (actor.type === "scim_token") return `Directory (SCIM token ${actor.name ?? actor.id ?? ""})`.trim();
   return "The service (automatic)";
 }

@@ -62,6 +62,17 @@ export const AUDIT_ACTIONS = [
   "oauth_grant.revoked",
   "catalog.edited",
   "webhook.secret_rotated",
+  "scim_token.created",
+  "scim_token.revoked",
+  "scim.user_provisioned",
+  "scim.user_updated",
+  "scim.user_suspended",
+  "scim.user_reactivated",
+  "scim.user_deprovisioned",
+  "scim.group_created",
+  "scim.group_updated",
+  "scim.group_deleted",
+  "scim.group_role_changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -9,7 +9,7 @@ const CSV_COLUMNS = ["id", "seq", "time", "action", "actor_type", "actor_id", "a
 function actorName(entry: AuditEntryView): string {
   const actor = entry.actor;
   if (actor.type === "person") return actor.email;
-  if (actor.type === "key" || actor.type === "oauth_client") return actor.name ?? "";
+  if (actor.type === "key" || actor.type === "oauth_client" || actor.type === "scim_token") return actor.name ?? "";
   return "";
 }
 

@@ -30,6 +30,7 @@ export const auditActorOutput = z.union([
   z.object({ type: z.literal("person"), id: z.string(), email: z.string() }),
   z.object({ type: z.literal("key"), id: z.string(), name: z.string().nullable() }),
   z.object({ type: z.literal("oauth_client"), id: z.string(), name: z.string().nullable() }),
+  z.object({ type: z.literal("scim_token"), id: z.string(), name: z.string() }),
   z.object({ type: z.literal("system") }),
 ]);
 

@@ -31,6 +31,7 @@ import { currentRequestActor, currentRequestOrigin, setRequestActor } from "../p
 import { MAX_USER_AGENT_LENGTH } from "./devices/user-agent";
 import { noteSignInDevice } from "./devices/new-sign-in-mail";
 import { revokeOtherSignedInSessions } from "./signed-in-sessions";
+import { assertAccountNotSuspended } from "./account-suspension";
 import { noteSessionActivity } from "./devices/session-activity";
 import { canSendMail } from "../platform/mailer";
 import { getConfig } from "../platform/config";
@@ -319,6 +320,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
    * passkey (`webauthn`), which proves both factors at once and starts the session at `aal2`.
    */
   async startSession(user: AuthUser, proof: "webauthn" | null = null, factors?: ProviderFactor[], upstream?: { provider: string }): Promise<TokenResponse> {
+    assertAccountNotSuspended(user);
     const refreshToken = newRefreshToken();
     const now = new Date();
     user.lastSignInAt = now;

@@ -22,6 +22,8 @@ export class AuthUser {
   /** Set by the admin API only (GoTrue's app_metadata); provider and providers are added when answering. */
   appMetadata: Record<string, unknown> = {};
   userMetadata: UserMetadata = {};
+  /** Set while the workspace whose directory made the account (SCIM, ADR 080) has it suspended: no session opens. */
+  suspendedAt: Date | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -58,6 +60,7 @@ export const AuthUserSchema = tableSchema(AuthUser, "auth_users", {
   isAnonymous: { type: "boolean", fieldName: "is_anonymous" },
   appMetadata: { type: "json", fieldName: "app_metadata" },
   userMetadata: { type: "json", fieldName: "user_metadata" },
+  suspendedAt: { type: "Date", fieldName: "suspended_at", nullable: true },
   ...timestamps(),
 });
 

@@ -22,6 +22,7 @@ export const IDENTITY = {
   BAD_JWT: errorEntry("bad_jwt", 403, "identity", "An access token that is malformed, badly signed or expired."),
   SESSION_NOT_FOUND: errorEntry("session_not_found", 403, "identity", "An access token whose session has ended (signed out, revoked, expired)."),
   USER_NOT_FOUND: errorEntry("user_not_found", 403, "identity", "An access token whose account no longer exists."),
+  USER_BANNED: errorEntry("user_banned", 400, "identity", "Signing in to an account its workspace's directory suspended (SCIM `active: false` on a managed account, ADR 080)."),
   NOT_ADMIN: errorEntry("not_admin", 403, "identity", "The admin API (`/auth/v1/admin`) without the service-role key."),
   ADMIN_USER_NOT_FOUND: errorEntry("user_not_found", 404, "identity", "The admin API: no account with this id."),
   REQUEST_TOO_LARGE: errorEntry("request_too_large", 413, "identity", "A body over the edge's JSON limit."),

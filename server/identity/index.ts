@@ -50,3 +50,4 @@ export { publishSessionRevoked } from "./session-revocations";
 export { IDENTITY, IDENTITY_CODES, IDENTITY_ERROR_CODES, IDENTITY_REDIRECT } from "./error-codes";
 export { identityMigrations } from "./migrations";
 export { sessionIsLive } from "./edge-calls";
+export { provisionAccount, reactivateManagedAccount, suspendManagedAccount } from "./managed-accounts";

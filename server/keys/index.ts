@@ -3,7 +3,7 @@ export { AppKeySchema } from "./entities";
 export { KEY_REVOKED_CHANNEL, keyCacheEvictions, publishKeyRevoked } from "./key-cache";
 export type { AppKeyPrincipal } from "./key-cache";
 export { APP_KEY_PREFIX } from "./key-format";
-export { authenticateAppKey, authenticateCachedKey, issueAppKey, listKeys, revokeAppKey, revokeAppKeys, revokeKeyById, revokeMemberKeys, revokeOwnCliKey, revokeUserCliKeys } from "./key-service";
+export { authenticateAppKey, authenticateCachedKey, issueAppKey, listKeys, revokeAppKey, revokeAppKeys, revokeKeyById, revokeKeysIssuedBy, revokeMemberKeys, revokeOwnCliKey, revokeUserCliKeys } from "./key-service";
 export { cliAppsOutput, cliEnvOutput, createdKeyOutput, createKeyBody, keyListOutput, whoamiOutput } from "./schemas";
 export type { CliAppsOutput, WhoamiOutput } from "./schemas";
 // The edge's key lookups (rest/bearer.ts): each forks its own EntityManager (ADR 069).

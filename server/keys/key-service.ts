@@ -83,6 +83,11 @@ export function revokeAppKeys(em: EntityManager, appId: string): Promise<string[
   return revokeWhere(em, "app_id = ?", [appId]);
 }
 
+/** Every key a person minted, in every workspace: an account suspended whole (SCIM, ADR 080) keeps none. */
+export function revokeKeysIssuedBy(em: EntityManager, userId: string): Promise<string[]> {
+  return revokeWhere(em, "issued_by = ?", [userId]);
+}
+
 export function revokeUserCliKeys(em: EntityManager, userId: string): Promise<string[]> {
   return revokeWhere(em, "issued_by = ? and purpose = 'cli'", [userId]);
 }

@@ -29,6 +29,8 @@ export type RequestActor =
   | { type: "person"; id: string; email: string }
   | { type: "key"; id: string; name: string | null }
   | { type: "oauth_client"; id: string; name: string | null }
+  /** A workspace's SCIM token (its directory provisioning people, ADR 080); `name` is its display prefix. */
+  | { type: "scim_token"; id: string; name: string }
   | { type: "system" };
 
 const UNKNOWN_ORIGIN: RequestOrigin = { clientAddress: null, userAgent: null };

@@ -24,6 +24,7 @@ import { accountActivityRouter } from "./account-activity";
 import { identityLinksRouter } from "./identity-links";
 import { customProvidersRouter } from "./custom-providers";
 import { ssoRouter } from "./sso";
+import { scimRouter } from "./scim";
 
 /** The table of every domain area; each area's file lists its own procedures. */
 export const appRouter = router({
@@ -38,6 +39,7 @@ export const appRouter = router({
   dev: devRouter,
   cli: cliRouter,
   members: membersRouter,
+  scim: scimRouter,
   workspaces: tenantSwitcherRouter,
   deployments: deploymentsRouter,
   shell: shellRouter,

@@ -16,6 +16,7 @@ import { twoStepMigrations } from "../two-step";
 import { membersMigrations } from "../members";
 import { shellMigrations } from "../shell";
 import { webhooksMigrations } from "../webhooks";
+import { scimMigrations } from "../scim";
 import { workspaceDomainsMigrations } from "../workspace-domains";
 
 export function inOneOrder(lists: readonly MigrationObject[][]): MigrationObject[] {
@@ -37,5 +38,6 @@ export const migrationsList: MigrationObject[] = inOneOrder([
   webhooksMigrations,
   membersMigrations,
   changesMigrations,
+  scimMigrations,
   workspaceDomainsMigrations,
 ]);
