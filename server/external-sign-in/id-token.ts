@@ -28,6 +28,8 @@ export interface VerifyIdTokenOptions {
    * holding the token alone does not reveal what to send. Absent: the token must carry none.
    */
   nonce?: string;
+  /** A custom provider's `skip_nonce_check` (GoTrue's SkipNonceCheck): the nonce rule is not applied. */
+  skipNonceCheck?: boolean;
   /** Bounds fetching the JWKS, headers and body. */
   timeoutMs: number;
 }
@@ -54,7 +56,7 @@ export async function verifyIdToken(token: string, opts: VerifyIdTokenOptions): 
   }
   if (typeof payload.sub !== "string" || payload.sub === "") throw new IdTokenError("invalid request", "Missing sub claim in id_token");
   checkAudience(payload, opts.audience);
-  checkNonce(payload, opts.nonce);
+  if (!opts.skipNonceCheck) checkNonce(payload, opts.nonce);
   return payload;
 }
 
