@@ -42,7 +42,7 @@ export const identityProviderRouter = router({
     await countSignUpAttempt(ctx.em, ctx.clientAddress);
     if (anonymous) return new BuiltInIdentityProvider(ctx.em).signInAnonymously(input.data);
     if (typeof input.phone === "string" && input.phone !== "") throw new IdentityError(IDENTITY.PHONE_PROVIDER_DISABLED, "Phone signups are disabled");
-    const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data);
+    const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data, input.redirectTo);
     // An address still to confirm becomes the administrator at its first sign-in instead.
     if ("access_token" in tokens) await recordFirstAdmin(ctx.em, tokens.user);
     return tokens;
@@ -122,9 +122,9 @@ export const identityProviderRouter = router({
   adminPasskeyList: publicProcedure.input(passkeyInput).query(({ ctx, input }) => passkeyApi.adminList(ctx.em, input)),
   adminPasskeyDelete: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.adminRemove(ctx.em, input)),
   reauthenticate: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).reauthenticate(input.accessToken)),
-  recover: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
+  recover: publicProcedure.input(gotrueFieldsInput.extend({ redirectTo: z.string().nullable().optional() })).mutation(async ({ ctx, input }) => {
     await countMailRequest(ctx.em, ctx.clientAddress);
-    return recoverByEmail(ctx.em, input.fields.email);
+    return recoverByEmail(ctx.em, input.fields.email, input.redirectTo);
   }),
   adminCreateUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
     requireServiceRole(input.serviceKey);
