@@ -5,7 +5,7 @@ import { log } from "../platform/log";
 import { accountForPerson } from "./accounts";
 import { customIdTokenIssuer } from "./custom-id-token";
 import { EXTERNAL } from "./error-codes";
-import { IdTokenError, verifyIdToken } from "./id-token";
+import { IdTokenError, isCompactJwt, verifyIdToken } from "./id-token";
 import { upstreamTimeoutMs } from "./http";
 import { discoveredIssuer, openIdIssuer, personOfClaims } from "./openid";
 import { providerSettings } from "./providers";
@@ -84,6 +84,10 @@ export async function signInWithIdToken(em: EntityManager, input: IdTokenGrantIn
   const idToken = text(input.id_token);
   if (!idToken) throw idTokenRequired();
   checkEnabled(chosen);
+  // What is not even a JWT is GoTrue's "Bad ID token" without asking the provider for its
+  // discovery document and keys: an anonymous request makes no outbound call for it, and the
+  // answer does not hang on (or fail with) a provider that cannot be reached.
+  if (!isCompactJwt(idToken)) throw new OAuthRefusal("invalid request", "Bad ID token");
   const document = await discoveredIssuer(chosen.issuer).catch((error: unknown) => {
     log.warn("signInWithIdToken: discovery failed", { reason: error instanceof Error ? error.message : String(error) });
     throw new IdentityError(EXTERNAL.UPSTREAM_FAILURE, "Error getting the provider's discovery document");

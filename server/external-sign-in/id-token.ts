@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 
 /**
  * An upstream provider's ID token, checked as GoTrue's `POST /token?grant_type=id_token`
@@ -58,6 +58,17 @@ export async function verifyIdToken(token: string, opts: VerifyIdTokenOptions): 
   checkAudience(payload, opts.audience);
   if (!opts.skipNonceCheck) checkNonce(payload, opts.nonce);
   return payload;
+}
+
+/** A signed JWT in its compact form, as far as can be told without keys: a JSON header and claims. */
+export function isCompactJwt(token: string): boolean {
+  try {
+    decodeProtectedHeader(token);
+    decodeJwt(token);
+    return token.split(".").length === 3;
+  } catch {
+    return false;
+  }
 }
 
 /** GoTrue: one accepted (non-empty) client id among the token's audiences. */

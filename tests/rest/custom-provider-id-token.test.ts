@@ -16,7 +16,13 @@ const SERVICE_ROLE_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2Vyd
 const issuer: GoogleFake = suiteResource(() => startGoogleFake("acme-web", "acme-secret"), (fake) => fake.close());
 const service = suiteService(() => ({
   label: "custom-id-token",
-  env: { SERVICE_ROLE_KEY, CUSTOM_PROVIDERS_ALLOW_PRIVATE_URLS: "true", EXTERNAL_PROVIDER_TIMEOUT_SECONDS: "1", ANONYMOUS_SIGN_IN: "true" },
+  env: { SERVICE_ROLE_KEY, CUSTOM_PROVIDERS_ALLOW_PRIVATE_URLS: "true", EXTERNAL_PROVIDER_TIMEOUT_SECONDS: "1", ANONYMOUS_SIGN_IN: "true",
+    // An OpenID provider nobody answers for (port 9, discard): what needs its keys cannot be checked.
+    EXTERNAL_KEYCLOAK_ENABLED: "true",
+    EXTERNAL_KEYCLOAK_CLIENT_ID: "kc-client",
+    EXTERNAL_KEYCLOAK_SECRET: "kc-secret",
+    EXTERNAL_KEYCLOAK_URL: "http://127.0.0.1:9",
+  },
 }));
 
 const admin = () =>
@@ -153,5 +159,19 @@ describe("signInWithIdToken with a custom OpenID provider", () => {
     expect(await rows("select id from auth_users where email = $1", [email])).toEqual([]);
     const missing = await idTokenRequest({ provider: disabled });
     expect(await missing.json()).toEqual({ error: "invalid request", error_description: "id_token required" });
+  });
+});
+
+describe("signInWithIdToken with a token that is not a JWT", () => {
+  it("is GoTrue's Bad ID token at once, without asking the provider (one that cannot be reached answers the same)", async () => {
+    const custom = await customOidc();
+    for (const provider of ["keycloak", custom]) {
+      const answer = await idTokenRequest({ provider, id_token: "mock-id-token", nonce: "mock-nonce" });
+      expect(answer.status, provider).toBe(400);
+      expect(await answer.json()).toEqual({ error: "invalid request", error_description: "Bad ID token" });
+    }
+    // A well-formed one still needs the provider's keys: unreachable, it is the provider's failure.
+    const unreachable = await idTokenRequest({ provider: "keycloak", id_token: await issuer.idToken() });
+    expect(unreachable.status).toBe(500);
   });
 });
