@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { IdentityError } from "../identity";
 import { storedCustomProvider } from "./custom-providers";
 import { EXTERNAL } from "./error-codes";
-import type { IdTokenIssuer } from "./id-token-grant";
+import type { IdTokenIssuer } from "./id-token";
 import { openIdIssuer } from "./openid";
 
 /**

@@ -5,7 +5,7 @@ import { log } from "../platform/log";
 import { accountForPerson } from "./accounts";
 import { customIdTokenIssuer } from "./custom-id-token";
 import { EXTERNAL } from "./error-codes";
-import { IdTokenError, isCompactJwt, verifyIdToken } from "./id-token";
+import { IdTokenError, isCompactJwt, verifyIdToken, type IdTokenIssuer } from "./id-token";
 import { upstreamTimeoutMs } from "./http";
 import { discoveredIssuer, openIdIssuer, personOfClaims } from "./openid";
 import { providerSettings } from "./providers";
@@ -38,17 +38,6 @@ export class OAuthRefusal extends IdentityError {
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
-
-/** An issuer whose ID tokens the grant accepts, and GoTrue's per-provider rules for them. */
-export interface IdTokenIssuer {
-  /** The identities' `provider`: `google`, `keycloak` or `custom:<identifier>`. */
-  name: string;
-  issuer: string;
-  /** The client ids one of which the token's `aud` must hold. */
-  audiences: string[];
-  skipNonceCheck: boolean;
-  emailOptional: boolean;
-}
 
 const idTokenRequired = () => new OAuthRefusal("invalid request", "id_token required");
 

@@ -17,6 +17,17 @@ export class IdTokenError extends Error {
   }
 }
 
+/** An issuer whose ID tokens the grant accepts, and GoTrue's per-provider rules for them. */
+export interface IdTokenIssuer {
+  /** The identities' `provider`: `google`, `keycloak` or `custom:<identifier>`. */
+  name: string;
+  issuer: string;
+  /** The client ids one of which the token's `aud` must hold. */
+  audiences: string[];
+  skipNonceCheck: boolean;
+  emailOptional: boolean;
+}
+
 export interface VerifyIdTokenOptions {
   issuer: string;
   jwksUri: string;
