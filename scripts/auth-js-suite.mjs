@@ -123,11 +123,26 @@ async function startMailCatcher() {
   return { url: `smtp://127.0.0.1:${server.server.address().port}`, close: () => new Promise((done) => server.close(done)) };
 }
 
+/**
+ * The suite's config.toml `[auth.external.google]`: enabled with its client id, as its GoTrue
+ * runs (its secret is an unset env() there too). signInWithIdToken, linkIdentity and the
+ * identities tests expect that provider on; nothing here reaches Google (a mock token is
+ * refused before any discovery).
+ */
+function googleOfConfig(suite) {
+  const toml = readFileSync(join(suite, "test/supabase/config.toml"), "utf8");
+  const block = /^\[auth\.external\.google\]\n([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(toml)?.[1] ?? "";
+  const value = (key) => new RegExp(`^${key}\\s*=\\s*"?([^"\\n]*)"?`, "m").exec(block)?.[1]?.trim() ?? "";
+  if (value("enabled") !== "true") return {};
+  return { EXTERNAL_GOOGLE_ENABLED: "true", EXTERNAL_GOOGLE_CLIENT_ID: value("client_id"), EXTERNAL_GOOGLE_SECRET: "unset" };
+}
+
 async function main() {
   const source = packageDir();
   // The package's tsconfig extends the repository's base three levels up: the same layout here.
   const suite = join(work, "repo/packages/core/auth-js");
   for (const part of ["src", "test", "tsconfig.json", "tsconfig.test.json", "jest.config.cli.js"]) cpSync(join(source, part), join(suite, part), { recursive: true });
+  const google = googleOfConfig(suite);
   cpSync(join(source, "../../../tsconfig.base.json"), join(work, "repo/tsconfig.base.json"));
   installTooling(suite);
 
@@ -179,6 +194,8 @@ async function main() {
     MAILER_AUTOCONFIRM: "true",
     // Its [auth.webauthn] rp_origins: the passkey tests' software authenticator signs for this page.
     WEBAUTHN_RP_ORIGINS: "http://localhost:5173",
+    // Its [auth.external.google] (enable_manual_linking = false is the default here too).
+    ...google,
   });
   let results;
   try {

@@ -9,8 +9,9 @@ import { useAuthenticationCeremony, type CeremonyAnswer } from "./use-authentica
  * passkey of this site (discoverable credentials, no email needed); where the browser offers
  * passkeys in the email field's autofill (conditional UI), they are offered there as well.
  * Both go through GoTrue's authentication options and verify, by the page's action.
+ * It opens the page's one "or" divider when shown.
  */
-export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+export function PasskeySignIn({ redirectTo, onSupported }: { redirectTo: string; onSupported?: (supported: boolean) => void }) {
   const button = useFetcher<CeremonyAnswer>();
   const autofill = useFetcher<CeremonyAnswer>();
   const [supported, setSupported] = useState(false);
@@ -18,7 +19,10 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const [ceremonyError, setCeremonyError] = useState<string | null>(null);
 
   useEffect(() => {
-    setSupported(browserSupportsWebAuthn());
+    const offered = browserSupportsWebAuthn();
+    setSupported(offered);
+    // Known only in the browser: the page then leaves the upstream buttons without a divider of their own.
+    onSupported?.(offered);
     browserSupportsWebAuthnAutofill()
       .then((offered) => {
         if (offered) autofill.submit({ intent: "passkeyOptions" }, { method: "post", action: "/login" });

@@ -7,14 +7,15 @@ export interface UpstreamButton {
 /**
  * /login's and /signup's "Continue with GitHub" (issue 31, 2; ADR 078): a plain link per enabled
  * provider, a document navigation (no form: the page's CSP `form-action` would stop the redirect
- * to the provider's origin). Nothing when no provider is enabled.
+ * to the provider's origin). Nothing when no provider is enabled. `divider` false: another way to
+ * sign in above (the passkey button) already opened the page's one "or".
  */
-export function UpstreamSignIn({ buttons, redirectTo }: { buttons: UpstreamButton[]; redirectTo: string }) {
+export function UpstreamSignIn({ buttons, redirectTo, divider = true }: { buttons: UpstreamButton[]; redirectTo: string; divider?: boolean }) {
   if (buttons.length === 0) return null;
   const query = redirectTo === "/dashboard" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <div className="stack">
-      <p className="auth-divider">or</p>
+      {divider ? <p className="auth-divider">or</p> : null}
       {buttons.map(({ provider, label }) => (
         <a key={provider} className="btn btn-secondary btn-block" href={`/login/upstream/${provider}${query}`} rel="nofollow">
           {`Continue with ${label}`}

@@ -1,5 +1,5 @@
 import { settingsOutput } from "../../server/external-sign-in";
-import { emptyOutput, otpBody, recoverBody, redirectQuery, resendBody, verifyBody, verifyQuery, identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
+import { emptyOutput, mailedLinkRedirectQuery, otpBody, recoverBody, redirectQuery, resendBody, verifyBody, verifyQuery, identitySessionOutput, identityUserOutput, jwksOutput, logoutQuery, signupBody, tokenBody, tokenFormBody, tokenQuery, updateUserBody } from "../../server/identity";
 import { type ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import * as idp from "./identity-provider";
@@ -82,6 +82,7 @@ export const identityProviderOperations: Route[] = [
     summary: "Create an account",
     description: `${IDENTITY_DESCRIPTION} \`email\`, \`password\` (8 to 1024 characters), optional \`data\` (user metadata, every key kept, at most 2 KB serialized). Sign-ups are rate limited per address. With mail (\`SMTP_URL\`) addresses are confirmed, as GoTrue does: the answer is the user without a session (\`confirmation_sent_at\`, no tokens) and a link is mailed; an address that already has an account gets the same answer (a made-up id) and its owner a note, so a sign-up never reveals an account; signing in before confirming answers 400 \`email_not_confirmed\`.`,
     auth: [],
+    query: mailedLinkRedirectQuery,
     jsonBody: signupBody,
     responses: [
       { status: 200, description: "A session for the new account.", schema: identitySessionOutput, examples: [{ name: "signed-up", summary: "A new account", body: SESSION, request: { as: "anonymous", json: { email: "grace@example.com", password: "correct horse battery" } } }] },
@@ -229,6 +230,7 @@ export const identityProviderOperations: Route[] = [
       "(60 minutes; at most one mail a minute per account). The answer is `{}` whether or not the address has an account, and the mail goes after the answer. " +
       "A password set any other way (updateUser, the admin API) kills every unused link.",
     auth: [],
+    query: mailedLinkRedirectQuery,
     jsonBody: recoverBody,
     responses: [
       { status: 200, description: "Mailed, if the address has an account.", schema: emptyOutput },

@@ -48,7 +48,8 @@ async function tokenBody(ctx: RequestContext): Promise<{ body: Record<string, un
 export async function signup(ctx: RequestContext) {
   const body = await identityBody(ctx);
   const caller = await ctx.caller();
-  return json(await caller.idp.signup(clientInput(body)));
+  // GoTrue reads `redirect_to` from the query (auth-js `emailRedirectTo`), never from the body.
+  return json(await caller.idp.signup(clientInput({ ...body, redirectTo: ctx.url.searchParams.get("redirect_to") })));
 }
 
 export async function token(ctx: RequestContext) {
@@ -87,7 +88,7 @@ export async function jwks(ctx: RequestContext) {
 export async function recover(ctx: RequestContext) {
   const body = await identityBody(ctx);
   const caller = await ctx.caller();
-  return json(await caller.idp.recover({ fields: body }));
+  return json(await caller.idp.recover({ fields: body, redirectTo: ctx.url.searchParams.get("redirect_to") }));
 }
 
 export async function otp(ctx: RequestContext) {

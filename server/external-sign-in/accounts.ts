@@ -34,22 +34,32 @@ interface AccountRow {
   app_metadata: Record<string, unknown> | null;
 }
 
-export async function accountForPerson(em: EntityManager, provider: string, person: UpstreamPerson): Promise<{ userId: string; decision: AccountDecision }> {
+export interface AccountOptions {
+  /**
+   * A custom provider's `email_optional` (GoTrue's EmailOptional): a person the provider names
+   * no address for still gets an account, with none, which nothing can link to.
+   */
+  emailOptional?: boolean;
+}
+
+export async function accountForPerson(em: EntityManager, provider: string, person: UpstreamPerson, options: AccountOptions = {}): Promise<{ userId: string; decision: AccountDecision }> {
   const candidate = chosenEmail(person.emails);
-  if (!candidate) throw new IdentityError(EXTERNAL.UPSTREAM_FAILURE, "Error getting user email from external provider");
-  const email = candidate.email.trim().toLowerCase();
-  const identityData = { ...person.data, email, email_verified: candidate.verified, phone_verified: false };
+  if (!candidate && !options.emailOptional) throw new IdentityError(EXTERNAL.UPSTREAM_FAILURE, "Error getting user email from external provider");
+  const email = candidate ? candidate.email.trim().toLowerCase() : "";
+  const verified = candidate?.verified ?? false;
+  const identityData = { ...person.data, ...(email ? { email } : {}), email_verified: verified, phone_verified: false };
   return em.transactional(async (tx) => {
     const connection = tx.getConnection();
     const known = await connection.execute<{ id: string; user_id: string }[]>(`select id, user_id from auth_identities where provider = ? and provider_id = ? for update`, [provider, person.subject]);
     if (known[0]) {
-      await connection.execute(`update auth_identities set identity_data = ?, email = ?, last_sign_in_at = now(), updated_at = now() where id = ?`, [JSON.stringify(identityData), email, known[0].id]);
+      await connection.execute(`update auth_identities set identity_data = ?, email = ?, last_sign_in_at = now(), updated_at = now() where id = ?`, [JSON.stringify(identityData), email || null, known[0].id]);
       await mergeUserMetadata(tx, known[0].user_id, person.data);
       return { userId: known[0].user_id, decision: "existing" as const };
     }
-    const holders = await connection.execute<AccountRow[]>(`select id, email, email_confirmed_at, app_metadata from auth_users where lower(email) = ? for update`, [email]);
+    // No address: nobody to link to (an empty one would match every anonymous account).
+    const holders = email ? await connection.execute<AccountRow[]>(`select id, email, email_confirmed_at, app_metadata from auth_users where lower(email) = ? for update`, [email]) : [];
     const holder = holders[0];
-    if (holder && candidate.verified) {
+    if (holder && verified) {
       await insertIdentity(tx, holder.id, provider, person.subject, identityData, email);
       const providers = await providersOf(tx, holder.id);
       const stored = holder.app_metadata ?? {};
@@ -61,22 +71,22 @@ export async function accountForPerson(em: EntityManager, provider: string, pers
       await mergeUserMetadata(tx, holder.id, person.data);
       return { userId: holder.id, decision: "linked" as const };
     }
-    if (holder || (!candidate.verified && canSendMail() && !getConfig().MAILER_AUTOCONFIRM)) {
+    if (holder || (email && !verified && canSendMail() && !getConfig().MAILER_AUTOCONFIRM)) {
       throw new IdentityError(EXTERNAL.PROVIDER_EMAIL_NEEDS_VERIFICATION, `Unverified email with ${provider}. Verify the email with ${provider} in order to sign in`);
     }
     const userId = randomUUID();
     // No password: 'none' matches no scrypt hash (passwords.ts), until the person sets one.
     await connection.execute(
       `insert into auth_users (id, email, password_hash, email_confirmed_at, is_anonymous, app_metadata, user_metadata, created_at, updated_at)
-       values (?, ?, 'none', now(), false, ?, ?, now(), now())`,
+       values (?, ?, 'none', ${email ? "now()" : "null"}, false, ?, ?, now(), now())`,
       [userId, email, JSON.stringify({ provider, providers: [provider] }), JSON.stringify(userMetadataOf(person.data))],
     );
-    await insertIdentity(tx, userId, provider, person.subject, identityData, email);
+    await insertIdentity(tx, userId, provider, person.subject, identityData, email || null);
     return { userId, decision: "created" as const };
   });
 }
 
-async function insertIdentity(tx: EntityManager, userId: string, provider: string, subject: string, data: Record<string, unknown>, email: string): Promise<void> {
+async function insertIdentity(tx: EntityManager, userId: string, provider: string, subject: string, data: Record<string, unknown>, email: string | null): Promise<void> {
   await tx.getConnection().execute(
     `insert into auth_identities (user_id, provider, provider_id, identity_data, email, last_sign_in_at) values (?, ?, ?, ?, ?, now())`,
     [userId, provider, subject, JSON.stringify(data), email],

@@ -4,6 +4,7 @@ import { decryptSecret, encryptSecret } from "../platform/crypto/secret-box";
 import { isSafeValue } from "../platform/validation/text";
 import { checkedIdentifier, fieldsToCreate, fieldsToUpdate, type CustomProviderFields, type ProviderType } from "./custom-provider-fields";
 import { discoveryOf } from "./custom-provider-discovery";
+import { resolvedUrlProblem } from "./custom-provider-urls";
 import { EXTERNAL } from "./error-codes";
 
 /**
@@ -27,6 +28,18 @@ const COLUMNS = [
 const JSON_COLUMNS = new Set(["acceptable_client_ids", "scopes", "custom_claims_allowlist", "attribute_mapping", "authorization_params", "cached_discovery"]);
 
 const invalid = (message: string) => new IdentityError(EXTERNAL.CUSTOM_PROVIDER_INVALID, message);
+
+const URL_FIELDS = ["issuer", "discovery_url", "authorization_url", "token_url", "userinfo_url", "jwks_uri"] as const;
+
+/** Every URL being stored resolves to public addresses only (custom-provider-urls.ts), before any fetch or write. */
+async function checkResolvedUrls(fields: Partial<Record<(typeof URL_FIELDS)[number], string | null>>): Promise<void> {
+  for (const field of URL_FIELDS) {
+    const value = fields[field];
+    if (!value) continue;
+    const problem = await resolvedUrlProblem(value);
+    if (problem) throw invalid(problem);
+  }
+}
 const notFound = () => new IdentityError(EXTERNAL.CUSTOM_PROVIDER_NOT_FOUND, "Custom OAuth provider not found");
 
 /** GoTrue's answer: every field but the secret; the type's own fields only (its `omitempty`). */
@@ -95,6 +108,7 @@ export async function adminCreateCustomProvider(em: EntityManager, body: unknown
   const fields = fieldsToCreate(bodyObject(body));
   const taken = await em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from auth_custom_providers where identifier = ?`, [fields.identifier]);
   if (taken[0]!.n > 0) throw new IdentityError(EXTERNAL.CUSTOM_PROVIDER_CONFLICT, "A custom OAuth provider with this identifier already exists");
+  await checkResolvedUrls(fields);
   // GoTrue fetches an OpenID provider's discovery document before it stores anything.
   const discovery = fields.provider_type === "oidc" ? await discoveryOf(fields.issuer!, fields.discovery_url) : null;
   const values = [...COLUMNS.map((column) => columnValue(column, fields[column])), encryptSecret(fields.client_secret), discovery ? JSON.stringify(discovery) : null];
@@ -112,6 +126,7 @@ export async function adminUpdateCustomProvider(em: EntityManager, identifier: s
   const fields = bodyObject(body);
   const row = await findRow(em, identifier);
   const changes = fieldsToUpdate(fields, row.provider_type as ProviderType);
+  await checkResolvedUrls(changes);
   const { client_secret: secret, ...plain } = changes;
   const sets: string[] = [];
   const values: unknown[] = [];

@@ -19,12 +19,13 @@ export async function customProvider(em: EntityManager, name: string): Promise<{
   const shown = /^[a-z0-9:-]{1,64}$/.test(name) ? name : "";
   if (!row) throw new IdentityError(IDENTITY.PROVIDER_NOT_ENABLED, `Unsupported provider: custom provider ${shown} not found`);
   if (!row.enabled) throw new IdentityError(IDENTITY.PROVIDER_NOT_ENABLED, `Unsupported provider: custom provider ${shown} is disabled`);
-  const settings: ProviderSettings = { enabled: true, clientId: row.client_id, secret: row.client_secret, redirectUri: `${getConfig().authUrl}/callback`, url: row.issuer ?? undefined };
+  const settings: ProviderSettings = { enabled: true, clientId: row.client_id, secret: row.client_secret, redirectUri: `${getConfig().authUrl}/callback`, url: row.issuer ?? undefined, emailOptional: row.email_optional };
   if (row.provider_type === "oidc") return { provider: openIdProvider(name, settings), settings };
   return { provider: oauth2Provider(name, settings, row), settings };
 }
 
 interface OAuth2Endpoints {
+  email_optional: boolean;
   authorization_url: string | null;
   token_url: string | null;
   userinfo_url: string | null;

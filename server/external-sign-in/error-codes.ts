@@ -22,6 +22,8 @@ export const EXTERNAL = {
   CUSTOM_PROVIDER_INVALID: errorEntry("validation_failed", 400, "identity", "The admin custom provider API (`/auth/v1/admin/custom-providers`): a field GoTrue's rules refuse (a missing field, an identifier without `custom:` or off its format, a URL that is not https or names a loopback or private address, a reserved authorization parameter, a protected attribute_mapping target, NUL or broken UTF-16), or an OpenID issuer whose discovery fails."),
   CUSTOM_PROVIDER_CONFLICT: errorEntry("conflict", 400, "identity", "`POST /auth/v1/admin/custom-providers` with an identifier that is already taken: nothing is written."),
   CUSTOM_PROVIDER_NOT_FOUND: errorEntry("custom_provider_not_found", 404, "identity", "The admin custom provider API: no custom provider with this identifier."),
+  CUSTOM_ID_TOKEN_PROVIDER_UNUSABLE: errorEntry("validation_failed", 400, "identity", "`grant_type=id_token` with `provider: custom:<identifier>` naming no custom provider, or an `oauth2` one (only an OpenID provider issues ID tokens)."),
+  CUSTOM_ID_TOKEN_PROVIDER_DISABLED: errorEntry("provider_disabled", 400, "identity", "`grant_type=id_token` with `provider: custom:<identifier>` naming a custom provider that is disabled."),
   UPSTREAM_FAILURE: errorEntry("unexpected_failure", 500, "identity", "The provider could not be reached in `EXTERNAL_PROVIDER_TIMEOUT_SECONDS`, refused the code, or named no address (`error=server_error`)."),
 } as const;
 

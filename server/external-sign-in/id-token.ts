@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 
 /**
  * An upstream provider's ID token, checked as GoTrue's `POST /token?grant_type=id_token`
@@ -17,6 +17,17 @@ export class IdTokenError extends Error {
   }
 }
 
+/** An issuer whose ID tokens the grant accepts, and GoTrue's per-provider rules for them. */
+export interface IdTokenIssuer {
+  /** The identities' `provider`: `google`, `keycloak` or `custom:<identifier>`. */
+  name: string;
+  issuer: string;
+  /** The client ids one of which the token's `aud` must hold. */
+  audiences: string[];
+  skipNonceCheck: boolean;
+  emailOptional: boolean;
+}
+
 export interface VerifyIdTokenOptions {
   issuer: string;
   jwksUri: string;
@@ -28,6 +39,8 @@ export interface VerifyIdTokenOptions {
    * holding the token alone does not reveal what to send. Absent: the token must carry none.
    */
   nonce?: string;
+  /** A custom provider's `skip_nonce_check` (GoTrue's SkipNonceCheck): the nonce rule is not applied. */
+  skipNonceCheck?: boolean;
   /** Bounds fetching the JWKS, headers and body. */
   timeoutMs: number;
 }
@@ -54,8 +67,19 @@ export async function verifyIdToken(token: string, opts: VerifyIdTokenOptions): 
   }
   if (typeof payload.sub !== "string" || payload.sub === "") throw new IdTokenError("invalid request", "Missing sub claim in id_token");
   checkAudience(payload, opts.audience);
-  checkNonce(payload, opts.nonce);
+  if (!opts.skipNonceCheck) checkNonce(payload, opts.nonce);
   return payload;
+}
+
+/** A signed JWT in its compact form, as far as can be told without keys: a JSON header and claims. */
+export function isCompactJwt(token: string): boolean {
+  try {
+    decodeProtectedHeader(token);
+    decodeJwt(token);
+    return token.split(".").length === 3;
+  } catch {
+    return false;
+  }
 }
 
 /** GoTrue: one accepted (non-empty) client id among the token's audiences. */

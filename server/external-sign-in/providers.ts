@@ -40,6 +40,8 @@ export interface ProviderSettings {
   /** Where the provider sends the browser back: EXTERNAL_<NAME>_REDIRECT_URI, default {auth_url}/callback. */
   redirectUri: string;
   url: string | undefined;
+  /** A custom provider's `email_optional`: a person it names no address for still signs in (accounts.ts). */
+  emailOptional?: boolean;
 }
 
 export type BuiltInProviderName = "github" | "google" | "keycloak";

@@ -80,7 +80,7 @@ async function finish(em: EntityManager, flow: FlowState, params: Record<string,
   });
   const userId = flow.linking_target_id
     ? await linkIdentityToAccount(em, flow.linking_target_id, flow.provider, person)
-    : (await accountForPerson(em, flow.provider, person)).userId;
+    : (await accountForPerson(em, flow.provider, person, { emailOptional: enabled.settings.emailOptional })).userId;
   if (!flow.opens_session) {
     // The dashboard's own link: back to the profile page, signed in as before.
     await dropFlowState(em, flow.id);

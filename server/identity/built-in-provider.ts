@@ -93,7 +93,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
    * without a session and a mailed link, the same answer for a registered address (whose
    * owner is told by mail), so a sign-up reveals nothing (email-confirmation.ts).
    */
-  async signUp(emailInput: string, password: string, data: UserMetadata = {}): Promise<TokenResponse | PendingSignUp> {
+  async signUp(emailInput: string, password: string, data: UserMetadata = {}, redirectTo?: string | null): Promise<TokenResponse | PendingSignUp> {
     const email = normalizeEmail(emailInput);
     checkNewPassword(password);
     const metadata = mergeMetadata({}, metadataChanges(data));
@@ -123,7 +123,7 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       throw error;
     }
     if (!confirming) return this.startSession(user);
-    await mailConfirmationLink(this.em, user);
+    await mailConfirmationLink(this.em, user, redirectTo);
     return pendingSignUp(toProviderUser(user), now);
   }
 

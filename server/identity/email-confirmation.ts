@@ -5,6 +5,7 @@ import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { sendMail } from "../platform/mailer";
 import type { ProviderUser } from "./provider-types";
+import { withRedirectTarget } from "./mailed-link-target";
 import { toProviderUser } from "./provider-user";
 
 /**
@@ -28,7 +29,7 @@ export function madeUpSignUp(email: string, metadata: Record<string, unknown>, n
   return pendingSignUp(toProviderUser(user), now);
 }
 
-export async function mailConfirmationLink(em: EntityManager, user: { id: string; email: string }): Promise<void> {
+export async function mailConfirmationLink(em: EntityManager, user: { id: string; email: string }, redirectTo?: string | null): Promise<void> {
   const token = randomBytes(32).toString("base64url");
   await em
     .getConnection()
@@ -39,7 +40,7 @@ export async function mailConfirmationLink(em: EntityManager, user: { id: string
     subject: "Confirm your email address",
     text:
       `Someone (we hope you) signed up with this address at ${baseUrl}.\n\n` +
-      `Confirm it to sign in (the link works for ${CONFIRMATION_LINK_HOURS} hours):\n${baseUrl}/confirm-email/${token}\n\n` +
+      `Confirm it to sign in (the link works for ${CONFIRMATION_LINK_HOURS} hours):\n${withRedirectTarget(`${baseUrl}/confirm-email/${token}`, redirectTo)}\n\n` +
       "If it was not you, ignore this mail: the account stays unusable without the link.\n",
   });
 }

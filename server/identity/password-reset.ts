@@ -9,6 +9,7 @@ import { publishSessionRevoked } from "./session-revocations";
 import { personActor, recordAccountChange } from "./account-audit";
 import { log } from "../platform/log";
 import { MAIL_INTERVAL_SECONDS } from "./mail-frequency";
+import { withRedirectTarget } from "./mailed-link-target";
 
 /** How long a reset link works (docs/decisions/024): long enough to pass on, short enough to go stale. */
 export const RESET_LINK_MINUTES = 60;
@@ -69,7 +70,12 @@ export const MAIL_SENT_MESSAGE = "If an account exists for this email, a reset l
  * is the same whether or not the account exists (MAIL_SENT_MESSAGE), so the form tells
  * nobody which addresses have accounts; a failed send is logged, not shown.
  */
-export async function mailResetLink(em: EntityManager, email: string, send: (message: { to: string; subject: string; text: string }) => Promise<void>): Promise<void> {
+export async function mailResetLink(
+  em: EntityManager,
+  email: string,
+  send: (message: { to: string; subject: string; text: string }) => Promise<void>,
+  redirectTo?: string | null,
+): Promise<void> {
   requireBuiltInProvider();
   const user = await findUserByEmail(em, email);
   if (!user) return;
@@ -85,7 +91,7 @@ export async function mailResetLink(em: EntityManager, email: string, send: (mes
       subject: "Reset your svc password",
       text:
         `Someone asked to reset the password of the svc account ${user.email}.\n\n` +
-        `Open this link within ${RESET_LINK_MINUTES} minutes to set a new password (it works once):\n${link.url}\n\n` +
+        `Open this link within ${RESET_LINK_MINUTES} minutes to set a new password (it works once):\n${withRedirectTarget(link.url, redirectTo)}\n\n` +
         `Setting it signs the account out everywhere. If this was not you, ignore this email: your password stays as it is.\n`,
     });
   } catch (error) {

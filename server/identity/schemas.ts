@@ -9,6 +9,8 @@ export const credentialsInput = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
   /** Only told apart from absent: GoTrue's anonymous sign-in is a sign-up with neither email nor phone. */
   phone: z.unknown().optional(),
+  /** The query's `redirect_to` (auth-js `emailRedirectTo`), for the confirmation link. */
+  redirectTo: z.string().nullable().optional(),
 });
 
 export const tokenInput = z.object({
@@ -213,6 +215,12 @@ export const otpBody = z.object({
 });
 export const redirectQuery = z.object({
   redirect_to: z.string().optional().describe("Where the mailed link lands after signing in: a URL on this service's origin (anything else becomes BASE_URL)."),
+});
+export const mailedLinkRedirectQuery = z.object({
+  redirect_to: z
+    .string()
+    .optional()
+    .describe("Carried in the mailed link (auth-js `emailRedirectTo`, `resetPasswordForEmail`'s `redirectTo`) when it is the site URL (`BASE_URL`) or on `URI_ALLOW_LIST`; any other becomes the site URL."),
 });
 export const verifyBody = z.object({
   type: z.enum(["email", "magiclink", "signup"]).describe("`email` (a code), `magiclink` or `signup`: all verify the mailed sign-in token."),

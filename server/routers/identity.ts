@@ -42,12 +42,12 @@ export const identityProviderRouter = router({
     await countSignUpAttempt(ctx.em, ctx.clientAddress);
     if (anonymous) return new BuiltInIdentityProvider(ctx.em).signInAnonymously(input.data);
     if (typeof input.phone === "string" && input.phone !== "") throw new IdentityError(IDENTITY.PHONE_PROVIDER_DISABLED, "Phone signups are disabled");
-    const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data);
+    const tokens = await new BuiltInIdentityProvider(ctx.em).signUp(input.email, input.password, input.data, input.redirectTo);
     // An address still to confirm becomes the administrator at its first sign-in instead.
     if ("access_token" in tokens) await recordFirstAdmin(ctx.em, tokens.user);
     return tokens;
   }),
-  token: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => {
+  token: publicProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
     const provider = new BuiltInIdentityProvider(ctx.em);
     if (input.grantType === "password") {
       const email = typeof input.email === "string" ? input.email : "";
@@ -58,8 +58,8 @@ export const identityProviderRouter = router({
     if (input.grantType === "pkce") return exchangeAuthCode(ctx.em, input.auth_code, input.code_verifier);
     // Sign-ins through someone else's identity: GoTrue's answers for a provider that is off.
     if (input.grantType === "web3") throw new IdentityError(IDENTITY.WEB3_PROVIDER_DISABLED, "Web3 provider is disabled");
-    // auth-js signInWithIdToken with an ID token of Google or the `keycloak` issuer (ADR 075).
-    const idTokenProvider = input.grantType === "id_token" ? idTokenProviderOf(input) : null;
+    // auth-js signInWithIdToken with an ID token of Google, the `keycloak` issuer or a custom OpenID provider (ADR 075).
+    const idTokenProvider = input.grantType === "id_token" ? await idTokenProviderOf(ctx.em, input) : null;
     if (idTokenProvider) return signInWithIdToken(ctx.em, input, idTokenProvider);
     if (input.grantType === "id_token") throw new IdentityError(IDENTITY.ID_TOKEN_PROVIDER_DISABLED, `Provider (issuer ${JSON.stringify(idTokenIssuer(input))}) is not enabled`);
     throw new IdentityError(IDENTITY.UNSUPPORTED_GRANT_TYPE, "Unsupported grant_type; use password or refresh_token");
@@ -122,9 +122,9 @@ export const identityProviderRouter = router({
   adminPasskeyList: publicProcedure.input(passkeyInput).query(({ ctx, input }) => passkeyApi.adminList(ctx.em, input)),
   adminPasskeyDelete: publicProcedure.input(passkeyInput).mutation(({ ctx, input }) => passkeyApi.adminRemove(ctx.em, input)),
   reauthenticate: publicProcedure.input(accessTokenInput).mutation(({ ctx, input }) => new BuiltInIdentityProvider(ctx.em).reauthenticate(input.accessToken)),
-  recover: publicProcedure.input(gotrueFieldsInput).mutation(async ({ ctx, input }) => {
+  recover: publicProcedure.input(gotrueFieldsInput.extend({ redirectTo: z.string().nullable().optional() })).mutation(async ({ ctx, input }) => {
     await countMailRequest(ctx.em, ctx.clientAddress);
-    return recoverByEmail(ctx.em, input.fields.email);
+    return recoverByEmail(ctx.em, input.fields.email, input.redirectTo);
   }),
   adminCreateUser: publicProcedure.input(adminUserInput).mutation(({ ctx, input }) => {
     requireServiceRole(input.serviceKey);

@@ -56,4 +56,40 @@ describe("sign-in and sign-up pages", () => {
     expect(password.getAttribute("aria-describedby")).toContain(alert.id);
     expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBeNull();
   });
+
+  describe("one \"or\" between the form and the other ways in", () => {
+    const github = [{ provider: "github", label: "GitHub" }];
+    const page = (mode: "signIn" | "signUp") => {
+      const path = mode === "signIn" ? "/login" : "/signup";
+      const Stub = createRemixStub([{ path, Component: () => <AuthPage mode={mode} upstream={github} /> }]);
+      render(<Stub initialEntries={[path]} />);
+    };
+    const dividers = () => screen.queryAllByText("or");
+    afterEach(() => {
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+    });
+
+    it("on /login with passkeys and GitHub: one divider, above both", async () => {
+      // A browser with WebAuthn (jsdom has none): the passkey button shows.
+      (window as { PublicKeyCredential?: unknown }).PublicKeyCredential = function PublicKeyCredential() {};
+      page("signIn");
+      const passkey = await screen.findByRole("button", { name: "Sign in with a passkey" });
+      const continueWith = screen.getByRole("link", { name: "Continue with GitHub" });
+      expect(dividers()).toHaveLength(1);
+      expect(dividers()[0]!.compareDocumentPosition(passkey) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(passkey.compareDocumentPosition(continueWith) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it("on /login without passkeys, and on /signup: the upstream buttons' own divider", async () => {
+      page("signIn");
+      expect(await screen.findByRole("link", { name: "Continue with GitHub" })).toBeTruthy();
+      expect(screen.queryByRole("button", { name: "Sign in with a passkey" })).toBeNull();
+      expect(dividers()).toHaveLength(1);
+      cleanup();
+      page("signUp");
+      expect(await screen.findByRole("link", { name: "Continue with GitHub" })).toBeTruthy();
+      expect(dividers()).toHaveLength(1);
+    });
+  });
 });
+

@@ -58,6 +58,9 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
       githubPerson(email);
       const { context, page, errors } = await openLogin(width, "/login?redirectTo=%2Fprofile");
       await continueWithGithub(page).waitFor();
+      // Chromium offers passkeys: one "or" above the passkey button and GitHub's, not one each.
+      await page.getByRole("button", { name: "Sign in with a passkey" }).waitFor();
+      expect(await page.locator(".auth-divider").count()).toBe(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${width}-login-upstream.png`, fullPage: true });
       await continueWithGithub(page).click();
@@ -71,6 +74,7 @@ describe.skipIf(!hasChromium)("sign-in with GitHub on the dashboard", () => {
       await context.clearCookies();
       await signup.goto(`${service.url}/signup`);
       expect(await continueWithGithub(signup).count()).toBe(1);
+      expect(await signup.locator(".auth-divider").count()).toBe(1);
       await context.close();
     });
 

@@ -187,6 +187,25 @@ describe("sign-in through a custom oauth2 provider (auth-js signInWithOAuth)", (
     expect(github.exchanges.at(-1)).toMatchObject({ client_id: "custom-client", client_secret: "custom-secret" });
   });
 
+  it("signs in a person the provider names no address for only when the provider has email_optional", async () => {
+    const strict = unique("no-email");
+    const optional = unique("email-optional");
+    expect((await admin().createProvider(oauth2(strict))).error).toBeNull();
+    expect((await admin().createProvider(oauth2(optional, { email_optional: true }))).error).toBeNull();
+    github.control.person = { id: 525252 + nextId, login: "no-address", name: "Nobody Mailed", emails: [] };
+    const refused = await signIn(strict);
+    const { final: refusedAt } = await followRedirects(refused.url, back());
+    expect(new URL(refusedAt).searchParams.get("error")).toBe("server_error");
+    expect(await rows("select id from auth_identities where provider_id = $1", [String(github.control.person.id)])).toEqual([]);
+
+    const { auth, url } = await signIn(optional);
+    const { final } = await followRedirects(url, back());
+    const { data, error } = await auth.exchangeCodeForSession(new URL(final).searchParams.get("code")!);
+    expect(error).toBeNull();
+    expect(data.user?.email ?? "").toBe("");
+    expect(data.user?.identities).toEqual([expect.objectContaining({ provider: optional, id: String(github.control.person.id) })]);
+  });
+
   it("refuses a disabled, deleted or unknown custom provider at /authorize with GoTrue's 400, writing no flow state", async () => {
     const identifier = unique("off");
     await admin().createProvider(oauth2(identifier, { enabled: false }));

@@ -33,6 +33,17 @@ async function mailedLink(to: string): Promise<string> {
   throw new Error(`no mail to ${to}`);
 }
 
+/** The dashboard link (`/confirm-email/…`, `/reset-password/…`) in the mail to `to`. */
+async function mailedPageLink(to: string, page: string): Promise<URL> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const mail = smtp.received.find((m) => m.to.includes(to));
+    if (mail) return new URL(new RegExp(`(http://127\\.0\\.0\\.1:\\d+/${page}/\\S+)`).exec(mail.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="))![1]!);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
 async function confirmedAccount() {
   const email = uniqueEmail("allowlist");
   const { error } = await client(SERVICE_ROLE_KEY).admin.createUser({ email, password: "correct horse battery", email_confirm: true });
@@ -64,5 +75,24 @@ describe("URI_ALLOW_LIST", () => {
     expect(kept.data.properties?.redirect_to).toBe(APP);
     const dropped = await client(SERVICE_ROLE_KEY).admin.generateLink({ type: "signup", email: uniqueEmail("allowlist-signup"), password: "correct horse battery", options: { redirectTo: "http://evil.test/" } });
     expect(dropped.data.properties?.redirect_to).toBe(service.url);
+  });
+
+  it("keeps a listed emailRedirectTo in the sign-up confirmation mail and turns one off the list into BASE_URL", async () => {
+    const kept = uniqueEmail("allowlist-confirm");
+    expect((await client().signUp({ email: kept, password: "correct horse battery", options: { emailRedirectTo: APP } })).error).toBeNull();
+    const link = await mailedPageLink(kept, "confirm-email");
+    expect(link.searchParams.get("redirect_to")).toBe(APP);
+    const dropped = uniqueEmail("allowlist-confirm");
+    expect((await client().signUp({ email: dropped, password: "correct horse battery", options: { emailRedirectTo: "http://evil.test/" } })).error).toBeNull();
+    expect((await mailedPageLink(dropped, "confirm-email")).searchParams.get("redirect_to")).toBe(service.url);
+  });
+
+  it("keeps a listed redirectTo in the password reset mail and turns one off the list into BASE_URL", async () => {
+    const kept = await confirmedAccount();
+    expect((await client().resetPasswordForEmail(kept, { redirectTo: APP })).error).toBeNull();
+    expect((await mailedPageLink(kept, "reset-password")).searchParams.get("redirect_to")).toBe(APP);
+    const dropped = await confirmedAccount();
+    expect((await client().resetPasswordForEmail(dropped, { redirectTo: "http://evil.test/" })).error).toBeNull();
+    expect((await mailedPageLink(dropped, "reset-password")).searchParams.get("redirect_to")).toBe(service.url);
   });
 });

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
 import { Field } from "../Field";
 import { PasskeySignIn } from "../PasskeySignIn";
 import { PublicPage } from "../PublicPage";
@@ -47,6 +48,8 @@ export function AuthPage({ mode, upstream = [], upstreamFailure = null }: { mode
   const copy = COPY[mode];
   const redirectTo = params.get("redirectTo") ?? "/dashboard";
   const busy = navigation.state === "submitting";
+  // One "or" between the form and every other way in: the passkey button's, else the upstream buttons'.
+  const [passkeyShown, setPasskeyShown] = useState(false);
   const switchHref = redirectTo === "/dashboard" ? copy.switchTo : `${copy.switchTo}?redirectTo=${encodeURIComponent(redirectTo)}`;
   const duplicate = mode === "signUp" && data?.code === "user_already_exists";
   // After a password reset (app/routes/reset-password.$token.tsx), until the next attempt.
@@ -112,8 +115,8 @@ export function AuthPage({ mode, upstream = [], upstreamFailure = null }: { mode
           {busy ? copy.busy : copy.submit}
         </button>
       </Form>
-      {mode === "signIn" ? <PasskeySignIn redirectTo={redirectTo} /> : null}
-      <UpstreamSignIn buttons={upstream} redirectTo={redirectTo} />
+      {mode === "signIn" ? <PasskeySignIn redirectTo={redirectTo} onSupported={setPasskeyShown} /> : null}
+      <UpstreamSignIn buttons={upstream} redirectTo={redirectTo} divider={!(mode === "signIn" && passkeyShown)} />
     </PublicPage>
   );
 }

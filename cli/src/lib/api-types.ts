@@ -16004,7 +16004,10 @@ export interface operations {
     };
     postAuthV1Recover: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Carried in the mailed link (auth-js `emailRedirectTo`, `resetPasswordForEmail`'s `redirectTo`) when it is the site URL (`BASE_URL`) or on `URI_ALLOW_LIST`; any other becomes the site URL. */
+                redirect_to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -16178,7 +16181,10 @@ export interface operations {
     };
     postAuthV1Signup: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Carried in the mailed link (auth-js `emailRedirectTo`, `resetPasswordForEmail`'s `redirectTo`) when it is the site URL (`BASE_URL`) or on `URI_ALLOW_LIST`; any other becomes the site URL. */
+                redirect_to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
