@@ -31,7 +31,7 @@ const issuer = suiteResource(
 );
 const service = suiteService(() => ({
   label: "custom-providers",
-  env: { SERVICE_ROLE_KEY, CUSTOM_PROVIDERS_ALLOW_PRIVATE_URLS: "true", EXTERNAL_PROVIDER_TIMEOUT_SECONDS: "1" },
+  env: { SERVICE_ROLE_KEY, CUSTOM_PROVIDERS_ALLOW_PRIVATE_URLS: "true" },
 }));
 
 const client = (key: string) =>
