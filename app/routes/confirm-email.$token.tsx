@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { PublicPage } from "~/components/PublicPage";
 import { dashboardRequest } from "~/lib/caller.server";
+import { mailedLinkReturn } from "~/lib/mailed-link-return.server";
 import { BusySubmit } from "~/components/BusySubmit";
 
 /** The token is in this page's URL: it must not leak as a Referer. */
@@ -21,7 +22,9 @@ export async function loader(_: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { caller } = await dashboardRequest(request);
   const result = await caller.auth.confirmEmail({ token: params.token ?? "" });
-  return json({ result }, { status: result === "confirmed" ? 200 : result === "expired" ? 410 : 404, headers: PAGE_HEADERS });
+  // Confirmed from an app's sign-up (its emailRedirectTo): the next step is back in that app.
+  const continueTo = result === "confirmed" ? mailedLinkReturn(request) : null;
+  return json({ result, continueTo }, { status: result === "confirmed" ? 200 : result === "expired" ? 410 : 404, headers: PAGE_HEADERS });
 }
 
 const DONE = {
@@ -36,10 +39,16 @@ export default function ConfirmEmail() {
   if (data) {
     const done = DONE[data.result];
     return (
-      <PublicPage title={done.title} lead={done.lead}>
-        <Link to={data.result === "confirmed" ? "/login" : "/signup"} className="btn btn-primary btn-block">
-          {data.result === "confirmed" ? "Sign in" : "Sign up"}
-        </Link>
+      <PublicPage title={done.title} lead={data.continueTo ? "You can sign in now, back where you signed up." : done.lead}>
+        {data.continueTo ? (
+          <a href={data.continueTo} className="btn btn-primary btn-block">
+            Continue
+          </a>
+        ) : (
+          <Link to={data.result === "confirmed" ? "/login" : "/signup"} className="btn btn-primary btn-block">
+            {data.result === "confirmed" ? "Sign in" : "Sign up"}
+          </Link>
+        )}
       </PublicPage>
     );
   }

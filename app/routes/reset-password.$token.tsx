@@ -5,6 +5,7 @@ import { Field } from "~/components/Field";
 import { PublicPage } from "~/components/PublicPage";
 import { dashboardRequest } from "~/lib/caller.server";
 import { describeFailure } from "~/lib/form-errors.server";
+import { mailedLinkReturn } from "~/lib/mailed-link-return.server";
 import { RESET_LINK_MESSAGES } from "~/lib/password-reset.server";
 import { readForm } from "~/lib/read-form.server";
 import { BusySubmit } from "~/components/BusySubmit";
@@ -29,7 +30,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const failure = describeFailure(error, request);
     return json({ error: failure.message }, { status: failure.status });
   }
-  return redirect("/login?notice=password-reset", { headers: { "cache-control": "no-store" } });
+  // Reset from an app (its resetPasswordForEmail redirectTo): the person signs in there again.
+  return redirect(mailedLinkReturn(request) ?? "/login?notice=password-reset", { headers: { "cache-control": "no-store" } });
 }
 
 export default function ResetPassword() {

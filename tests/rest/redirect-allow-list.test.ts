@@ -96,3 +96,50 @@ describe("URI_ALLOW_LIST", () => {
     expect((await mailedPageLink(dropped, "reset-password")).searchParams.get("redirect_to")).toBe(service.url);
   });
 });
+
+describe("the mailed pages send the person back to the app that asked", () => {
+  const post = (link: URL, body: string) =>
+    fetch(link, { method: "POST", redirect: "manual", headers: { origin: service.url, "content-type": "application/x-www-form-urlencoded" }, body });
+  const withReturn = (link: URL, target: string) => {
+    const edited = new URL(link);
+    edited.searchParams.set("redirect_to", target);
+    return edited;
+  };
+
+  it("the confirmation page offers Continue to a listed emailRedirectTo, and its own Sign in otherwise", async () => {
+    const kept = uniqueEmail("allowlist-back");
+    expect((await client().signUp({ email: kept, password: "correct horse battery", options: { emailRedirectTo: APP } })).error).toBeNull();
+    const confirmed = await post(await mailedPageLink(kept, "confirm-email"), "");
+    const page = await confirmed.text();
+    expect(confirmed.status).toBe(200);
+    expect(page).toContain(`href="${APP}"`);
+    expect(page).toContain(">Continue</a>");
+
+    // A link whose redirect_to was edited to a site off the list, and one mailed without a listed one.
+    const edited = uniqueEmail("allowlist-back");
+    expect((await client().signUp({ email: edited, password: "correct horse battery", options: { emailRedirectTo: APP } })).error).toBeNull();
+    const tampered = await (await post(withReturn(await mailedPageLink(edited, "confirm-email"), "http://evil.test/"), "")).text();
+    expect(tampered).not.toContain("evil.test");
+    expect(tampered).toContain('href="/login"');
+    const dropped = uniqueEmail("allowlist-back");
+    expect((await client().signUp({ email: dropped, password: "correct horse battery", options: { emailRedirectTo: "http://evil.test/" } })).error).toBeNull();
+    const plain = await (await post(await mailedPageLink(dropped, "confirm-email"), "")).text();
+    expect(plain).toContain('href="/login"');
+    expect(plain).not.toContain(">Continue</a>");
+  });
+
+  it("the reset page sends the person to a listed redirectTo once the password is saved, and to /login otherwise", async () => {
+    const kept = await confirmedAccount();
+    expect((await client().resetPasswordForEmail(kept, { redirectTo: APP })).error).toBeNull();
+    const saved = await post(await mailedPageLink(kept, "reset-password"), "password=a+new+long+password");
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(APP);
+    expect((await client().signInWithPassword({ email: kept, password: "a new long password" })).error).toBeNull();
+
+    const edited = await confirmedAccount();
+    expect((await client().resetPasswordForEmail(edited, { redirectTo: APP })).error).toBeNull();
+    const tampered = await post(withReturn(await mailedPageLink(edited, "reset-password"), "http://evil.test/"), "password=a+new+long+password");
+    expect(tampered.status).toBe(302);
+    expect(tampered.headers.get("location")).toBe("/login?notice=password-reset");
+  });
+});
