@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { SectionResult } from "~/lib/sso-section-types";
 import { formatDate } from "~/lib/format";
-import type { WorkspaceDomainView } from "../../../server/workspace-domains/schemas";
+import type { WorkspaceDomainView } from "~/lib/view-types";
 import { Badge } from "../Badge";
 import { BusySubmit } from "../BusySubmit";
 import { Card } from "../Card";
