@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)("the Single sign-on page's domains and SCIM sectio
     });
   }
 
-  it("a member is sent away from the page, and sees the refusal as a sentence in a section", { timeout: 60_000 }, async () => {
+  it("a member is sent away from the page (the sections' own refusal: tests/components/sso-sections.test.tsx)", { timeout: 60_000 }, async () => {
     const page = await pageAt(1280, team.member);
     expect(new URL(page.url()).pathname).toBe("/dashboard");
     await page.context().close();

@@ -5,11 +5,10 @@ import { formatDate } from "~/lib/format";
 import type { WorkspaceDomainView } from "~/lib/view-types";
 import { Badge } from "../Badge";
 import { BusySubmit } from "../BusySubmit";
-import { Card } from "../Card";
 import { ConfirmForm } from "../ConfirmForm";
 import { Field } from "../Field";
 import { CopyValue } from "./CopyValue";
-import { useSectionData } from "./use-section";
+import { LoadedSection } from "./LoadedSection";
 
 export const DOMAINS_ROUTE = "/settings/sso/domains";
 
@@ -20,25 +19,24 @@ export const DOMAINS_ROUTE = "/settings/sso/domains";
  * answer), Remove with a confirmation, and the claim form. Self-contained: no props.
  */
 export function DomainsSection() {
-  const { data, error, loading } = useSectionData<WorkspaceDomainView[]>(DOMAINS_ROUTE);
   return (
-    <Card
-      layout="split"
+    <LoadedSection<WorkspaceDomainView[]>
+      route={DOMAINS_ROUTE}
       title="Email domains"
       description="Claim your company's email domains and prove them with a DNS TXT record. Single sign-on finds your workspace from a verified domain."
+      noun="domains"
     >
-      <div className="stack">
-        {error ? <p className="form-error" role="alert">{error}</p> : null}
-        {loading ? <p className="cell-muted">Loading domains…</p> : null}
-        {data && data.length === 0 ? <p className="cell-muted">No domains claimed yet.</p> : null}
-        {data && data.length > 0 ? (
-          <ul className="plain-list" aria-label="Claimed domains">
-            {data.map((domain) => <DomainRow key={domain.id} domain={domain} />)}
-          </ul>
-        ) : null}
-        {error ? null : <ClaimForm />}
-      </div>
-    </Card>
+      {(domains) => (
+        <>
+          {domains.length === 0 ? <p className="cell-muted">No domains claimed yet.</p> : (
+            <ul className="plain-list" aria-label="Claimed domains">
+              {domains.map((domain) => <DomainRow key={domain.id} domain={domain} />)}
+            </ul>
+          )}
+          <ClaimForm />
+        </>
+      )}
+    </LoadedSection>
   );
 }
 

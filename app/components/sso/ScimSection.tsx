@@ -3,12 +3,11 @@ import { useEffect, useId, useState } from "react";
 import type { SectionResult } from "~/lib/sso-section-types";
 import { formatDateTime } from "~/lib/format";
 import { BusySubmit } from "../BusySubmit";
-import { Card } from "../Card";
 import { ConfirmForm } from "../ConfirmForm";
 import { DataTable } from "../DataTable";
 import { OnceSecretBox } from "../OnceSecretBox";
 import { CopyValue } from "./CopyValue";
-import { useSectionData } from "./use-section";
+import { LoadedSection } from "./LoadedSection";
 
 export const SCIM_ROUTE = "/settings/sso/scim";
 
@@ -28,28 +27,24 @@ export interface ScimSectionData {
  * directory pushed, each with the role it gives its members. Self-contained: no props.
  */
 export function ScimSection() {
-  const { data, error, loading } = useSectionData<ScimSectionData>(SCIM_ROUTE);
   return (
-    <Card
-      layout="split"
+    <LoadedSection<ScimSectionData>
+      route={SCIM_ROUTE}
       title="SCIM provisioning"
       description="Let your directory (Okta, Entra ID) add, update and remove your workspace's members. Give it the base URL and a token."
+      noun="provisioning"
     >
-      <div className="stack">
-        {error ? <p className="form-error" role="alert">{error}</p> : null}
-        {loading ? <p className="cell-muted">Loading provisioning…</p> : null}
-        {data ? (
-          <>
-            <dl className="facts">
-              <dt>Base URL</dt>
-              <dd><CopyValue value={data.baseUrl} what="the SCIM base URL" testId="scim-base-url" /></dd>
-            </dl>
-            <ScimTokens tokens={data.tokens} />
-            <ScimGroups groups={data.groups} />
-          </>
-        ) : null}
-      </div>
-    </Card>
+      {(data) => (
+        <>
+          <dl className="facts">
+            <dt>Base URL</dt>
+            <dd><CopyValue value={data.baseUrl} what="the SCIM base URL" testId="scim-base-url" /></dd>
+          </dl>
+          <ScimTokens tokens={data.tokens} />
+          <ScimGroups groups={data.groups} />
+        </>
+      )}
+    </LoadedSection>
   );
 }
 
