@@ -55,7 +55,7 @@ function ScimTokens({ tokens }: { tokens: ScimSectionData["tokens"] }) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const shown = created && created !== dismissed ? created : undefined;
   return (
-    <div className="stack">
+    <div className="webhook-row">
       <h3 className="card-title">Tokens</h3>
       {shown ? (
         <OnceSecretBox
@@ -108,7 +108,7 @@ function TokenRow({ token }: { token: ScimSectionData["tokens"][number] }) {
 
 function ScimGroups({ groups }: { groups: ScimSectionData["groups"] }) {
   return (
-    <div className="stack">
+    <div className="webhook-row">
       <h3 className="card-title">Directory groups</h3>
       <p className="cell-muted">A group given a role gives it to its members at once; a group never makes an owner.</p>
       <DataTable columns={["Group", "Members", "Role"]} rows={groups} empty="Your directory has not sent any groups yet.">
