@@ -1,6 +1,7 @@
 import { getConfig } from "../../server/platform/config";
 import { IdentityError } from "../../server/identity";
 import { findCause } from "../../server/platform/errors";
+import { SSO } from "../../server/sso";
 import type { Caller } from "./caller.server";
 import { safeRedirectTo } from "./safe-redirect.server";
 import { failedSignIn, pkcePair, redirectKeepingFlow, UPSTREAM_CALLBACK_PATH } from "./upstream-sign-in.server";
@@ -24,4 +25,18 @@ export async function startSsoSignIn(caller: Caller, email: string, redirectTo: 
     if (!findCause(error, IdentityError)) throw error;
     throw failedSignIn(SSO_FLOW, "failed", target);
   }
+}
+
+const SSO_REFUSALS = new Set<string>(Object.values(SSO).map((entry) => entry.code));
+const SSO_EXPIRED = new Set<string>([SSO.RELAY_STATE_EXPIRED.code, SSO.RELAY_STATE_NOT_FOUND.code]);
+
+/**
+ * Where the site URL sends a signed-out person the ACS refused there (GoTrue's rule: the
+ * refusal goes to the site URL with `error_code`, ADR 079): /login with a sentence, as for a
+ * refused upstream sign-in. Null for any other visit.
+ */
+export function ssoRefusalFailure(query: URLSearchParams): string | null {
+  const code = query.get("error_code");
+  if (!query.get("error") || !code || !SSO_REFUSALS.has(code)) return null;
+  return `/login?${new URLSearchParams({ upstream: SSO_FLOW, failure: SSO_EXPIRED.has(code) ? "expired" : "failed" })}`;
 }

@@ -90,4 +90,27 @@ describe.skipIf(!hasChromium || !hasSimpleSamlPhp)("home-realm discovery on /log
       await context.close();
     }
   });
+
+  it("a sign-in the ACS refuses (the provider turned off meanwhile) ends on /login with a sentence, signed out", { timeout: 60_000 }, async () => {
+    await verifyDomain();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(`${service.url}/login`);
+      await page.waitForSelector("html[data-hydrated]");
+      await page.getByLabel("Email").fill("carol@acme-hrd.test");
+      await page.getByRole("link", { name: "Sign in with single sign-on" }).click();
+      await page.locator("input[name=username]").fill("carol");
+      await service.db.query("update sso_providers set disabled = true where id = $1", [setUp.providerId]);
+      await page.locator("input[name=password]").fill("carol-pass");
+      await page.locator("button[type=submit], input[type=submit]").first().click();
+      await page.waitForURL((url) => url.pathname === "/login", { timeout: 20_000 });
+      expect(new URL(page.url()).search).toBe("?upstream=sso&failure=failed");
+      expect(await page.getByRole("alert").textContent()).toBe("The sign-in did not work. Try again, or sign in another way.");
+      expect((await context.cookies(service.url)).map((cookie) => cookie.name)).not.toContain("svc_session");
+    } finally {
+      await service.db.query("update sso_providers set disabled = false where id = $1", [setUp.providerId]);
+      await context.close();
+    }
+  });
 });
