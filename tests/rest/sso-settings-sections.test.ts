@@ -59,4 +59,12 @@ describe("the Single sign-on page's section routes", () => {
     const unknown = await postForm(service, scimRoute, { intent: "dropTables" }, team.user.cookie);
     expect([unknown.status, await unknown.json()]).toEqual([400, { intent: "dropTables", ok: false, formError: "Unknown action" }]);
   });
+
+  it("the SCIM procedures are browser-callable as the domain ones are: the owner's, refused to a member", async () => {
+    const owner = await api(service, "/api/trpc/scim.listTokens,scim.listGroups,workspaceDomains.list?batch=1&input=%7B%7D", { cookie: team.user.cookie });
+    expect(owner.status, owner.text).toBe(200);
+    const member = await api(service, "/api/trpc/scim.listTokens", { cookie: team.member.cookie });
+    expect(member.status).toBe(403);
+    expect(member.text).toContain("Only the workspace owner can manage members");
+  });
 });
