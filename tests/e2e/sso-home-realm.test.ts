@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasSimpleSamlPhp, startSimpleSamlPhp, type SimpleSamlPhp } from "../fakes/simplesamlphp";
 import { signedInOwner } from "../support/actors";
@@ -39,6 +40,18 @@ describe.skipIf(!hasChromium || !hasSimpleSamlPhp)("home-realm discovery on /log
   const verifyDomain = () =>
     service.db.query("insert into workspace_domains (tenant_id, domain, verification_token, verified_at, verified_by) values ($1, 'acme-hrd.test', 'test', now(), 'admin') on conflict do nothing", [setUp.owner.tenantId]);
 
+  /** /login: the address typed, "Sign in with single sign-on", SimpleSAMLphp's form (`beforeSubmit` just before it is sent). */
+  async function signInAsCarol(page: Page, beforeSubmit: () => Promise<unknown> = async () => {}) {
+    await page.goto(`${service.url}/login`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill("carol@acme-hrd.test");
+    await page.getByRole("link", { name: "Sign in with single sign-on" }).click();
+    await page.locator("input[name=username]").fill("carol");
+    await page.locator("input[name=password]").fill("carol-pass");
+    await beforeSubmit();
+    await page.locator("button[type=submit], input[type=submit]").first().click();
+  }
+
   it("answers by the domain only: a workspace's provider counts once the workspace verified the domain; not for a disabled provider or another domain", async () => {
     expect(await discover("carol@acme-hrd.test")).toBe(false);
     await verifyDomain();
@@ -68,13 +81,7 @@ describe.skipIf(!hasChromium || !hasSimpleSamlPhp)("home-realm discovery on /log
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
     const page = await context.newPage();
     try {
-      await page.goto(`${service.url}/login`);
-      await page.waitForSelector("html[data-hydrated]");
-      await page.getByLabel("Email").fill("carol@acme-hrd.test");
-      await page.getByRole("link", { name: "Sign in with single sign-on" }).click();
-      await page.locator("input[name=username]").fill("carol");
-      await page.locator("input[name=password]").fill("carol-pass");
-      await page.locator("button[type=submit], input[type=submit]").first().click();
+      await signInAsCarol(page);
       await page.waitForURL((url) => url.pathname === "/dashboard", { timeout: 20_000 });
       await page.waitForSelector("html[data-hydrated]");
       expect(await page.content()).toContain("Acme HRD");
@@ -96,14 +103,7 @@ describe.skipIf(!hasChromium || !hasSimpleSamlPhp)("home-realm discovery on /log
     const context = await browser.newContext();
     const page = await context.newPage();
     try {
-      await page.goto(`${service.url}/login`);
-      await page.waitForSelector("html[data-hydrated]");
-      await page.getByLabel("Email").fill("carol@acme-hrd.test");
-      await page.getByRole("link", { name: "Sign in with single sign-on" }).click();
-      await page.locator("input[name=username]").fill("carol");
-      await service.db.query("update sso_providers set disabled = true where id = $1", [setUp.providerId]);
-      await page.locator("input[name=password]").fill("carol-pass");
-      await page.locator("button[type=submit], input[type=submit]").first().click();
+      await signInAsCarol(page, () => service.db.query("update sso_providers set disabled = true where id = $1", [setUp.providerId]));
       await page.waitForURL((url) => url.pathname === "/login", { timeout: 20_000 });
       expect(new URL(page.url()).search).toBe("?upstream=sso&failure=failed");
       expect(await page.getByRole("alert").textContent()).toBe("The sign-in did not work. Try again, or sign in another way.");
