@@ -14,3 +14,4 @@ export type { AuthorizedApplication } from "../../server/oauth-server";
 export type { SignedInSession } from "../../server/identity";
 export type { AccountActivityEntry, AccountActivityPage } from "../../server/identity";
 export type { WebhookDeliveryView, WebhookEndpointView } from "../../server/webhooks";
+export type { WorkspaceDomainView } from "../../server/workspace-domains";

@@ -39,7 +39,7 @@ const cookieName = () => (getConfig().secureCookies ? "__Host-svc_upstream_sign_
 const cookieAttributes = (maxAge: number) => `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${getConfig().secureCookies ? "; Secure" : ""}`;
 const clearCookie = () => `${cookieName()}=; ${cookieAttributes(0)}`;
 
-interface PendingFlow {
+export interface PendingFlow {
   provider: string;
   verifier: string;
   redirectTo: string;
@@ -60,8 +60,7 @@ function readFlow(request: Request): PendingFlow | null {
 /** The button's action: the provider's address, with the verifier kept in this browser. */
 export async function startUpstreamSignIn(caller: Caller, provider: string, redirectTo: string | null): Promise<Response> {
   const target = safeRedirectTo(redirectTo);
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const { verifier, challenge } = pkcePair();
   let location: string;
   try {
     location = await caller.idp.externalAuthorize({
@@ -75,8 +74,19 @@ export async function startUpstreamSignIn(caller: Caller, provider: string, redi
     if (!findCause(error, IdentityError)) throw error;
     throw failedSignIn(provider, failureOf(null, findCause(error, IdentityError)!.errorCode), target);
   }
-  const flow = Buffer.from(JSON.stringify({ provider, verifier, redirectTo: target } satisfies PendingFlow)).toString("base64url");
-  return redirect(location, { headers: { "set-cookie": `${cookieName()}=${flow}; ${cookieAttributes(FLOW_SECONDS)}`, "cache-control": "no-store" } });
+  return redirectKeepingFlow(location, { provider, verifier, redirectTo: target });
+}
+
+/** A PKCE verifier and its S256 challenge. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+/** Off to the provider, the flow kept in this browser's cookie for the callback page (single sign-on's start too, ADR 087). */
+export function redirectKeepingFlow(location: string, flow: PendingFlow): Response {
+  const value = Buffer.from(JSON.stringify(flow satisfies PendingFlow)).toString("base64url");
+  return redirect(location, { headers: { "set-cookie": `${cookieName()}=${value}; ${cookieAttributes(FLOW_SECONDS)}`, "cache-control": "no-store" } });
 }
 
 /**
@@ -118,7 +128,7 @@ export function failureOf(error: string | null, errorCode: string | null): Upstr
   return "failed";
 }
 
-function failedSignIn(provider: string, failure: UpstreamFailure, target: string): Response {
+export function failedSignIn(provider: string, failure: UpstreamFailure, target: string): Response {
   const query = new URLSearchParams({ upstream: provider, failure });
   if (target !== "/dashboard") query.set("redirectTo", target);
   return redirect(`/login?${query}`, { headers: { "set-cookie": clearCookie(), "cache-control": "no-store" } });

@@ -8,6 +8,7 @@ export type { ConsentDetails } from "./api-shapes.server";
 export type { RegisteredClientView } from "./api-shapes.server";
 export type { AuthorizedApplication, SignedInSession } from "./api-shapes.server";
 export type { AccountActivityEntry, AccountActivityPage } from "./api-shapes.server";
+export type { WorkspaceDomainView } from "./api-shapes.server";
 import type { Capability, MembershipRole, Profile, TenantOutput } from "./api-shapes.server";
 
 export type TenantView = Pick<TenantOutput, "id" | "name" | "slug" | "slugChosen" | "logoUrl" | "referralCode" | "createdAt">;

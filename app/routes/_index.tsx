@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { dashboardRequest } from "~/lib/caller.server";
 import { upstreamStateFailure } from "~/lib/upstream-sign-in.server";
+import { ssoRefusalFailure } from "~/lib/sso-sign-in.server";
 import { MAIN_ID, SkipLink } from "~/components/AppShell";
 
 export const meta: MetaFunction = () => [{ title: "svc — workspaces, identity and connections" }];
@@ -11,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await dashboardRequest(request);
   if (user) throw redirect("/dashboard");
   // GoTrue's callback refuses a stale or replayed `state` to the site URL (ADR 075): say so on /login (ADR 078).
-  const failure = upstreamStateFailure(new URL(request.url).searchParams);
+  const failure = upstreamStateFailure(new URL(request.url).searchParams) ?? ssoRefusalFailure(new URL(request.url).searchParams);
   if (failure) throw redirect(failure);
   return null;
 }

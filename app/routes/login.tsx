@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AuthPage } from "~/components/pages/AuthPage";
 import { signInWithForm } from "~/lib/auth.server";
 import { dashboardRequest, TWO_STEP_PATH } from "~/lib/caller.server";
@@ -18,6 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (pending) throw redirect(`${TWO_STEP_PATH}${new URL(request.url).search}`);
   return { upstream: await upstreamButtons(caller), upstreamFailure: upstreamFailureSentence(new URL(request.url).searchParams) };
 }
+
+/** Home-realm discovery's posts as the address is typed (/login/sso) change nothing this page loaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) => (formAction === "/login/sso" ? false : defaultShouldRevalidate);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // The passkey button and autofill post here too (PasskeySignIn); the password form has no intent.

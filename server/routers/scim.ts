@@ -1,4 +1,4 @@
-import { authedProcedure, router } from "./trpc";
+import { BROWSER, authedProcedure, router } from "./trpc";
 import { caller } from "./caller";
 import { tenantFor } from "../members";
 import { createScimToken, listGroupRoles, listScimTokens, revokeScimToken, scimGroupRoleInput, scimTokenIdInput, setGroupRole } from "../scim";
@@ -9,24 +9,24 @@ import { createScimToken, listGroupRoles, listScimTokens, revokeScimToken, scimG
  * `/api/tenants/me/scim-*` both call these.
  */
 export const scimRouter = router({
-  createToken: authedProcedure.mutation(async ({ ctx }) => {
+  createToken: authedProcedure.meta(BROWSER).mutation(async ({ ctx }) => {
     const tenant = await tenantFor(caller(ctx), "members.manage");
     return createScimToken(ctx.em, tenant.tenantId, ctx.session.userId);
   }),
-  listTokens: authedProcedure.query(async ({ ctx }) => {
+  listTokens: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {
     const tenant = await tenantFor(caller(ctx), "members.manage");
     return { tokens: await listScimTokens(ctx.em, tenant.tenantId) };
   }),
-  revokeToken: authedProcedure.input(scimTokenIdInput).mutation(async ({ ctx, input }) => {
+  revokeToken: authedProcedure.meta(BROWSER).input(scimTokenIdInput).mutation(async ({ ctx, input }) => {
     const tenant = await tenantFor(caller(ctx), "members.manage");
     await revokeScimToken(ctx.em, tenant.tenantId, input.id);
     return { ok: true as const };
   }),
-  listGroups: authedProcedure.query(async ({ ctx }) => {
+  listGroups: authedProcedure.meta(BROWSER).query(async ({ ctx }) => {
     const tenant = await tenantFor(caller(ctx), "members.manage");
     return { groups: await listGroupRoles(ctx.em, tenant.tenantId) };
   }),
-  setGroupRole: authedProcedure.input(scimGroupRoleInput).mutation(async ({ ctx, input }) => {
+  setGroupRole: authedProcedure.meta(BROWSER).input(scimGroupRoleInput).mutation(async ({ ctx, input }) => {
     const tenant = await tenantFor(caller(ctx), "members.manage");
     return setGroupRole(ctx.em, tenant.tenantId, input.id, input.role);
   }),

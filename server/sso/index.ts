@@ -10,3 +10,4 @@ export { adminUpdateSsoProvider } from "./providers";
 export { finishSso, requireSamlEnabled, startSso } from "./sign-in";
 export { serviceProviderMetadata, serviceProviderUrls } from "./service-provider";
 export { ssoAdminInput, ssoProviderBody, ssoProviderListOutput, ssoProviderOutput, ssoStartBody, ssoStartOutput, ssoMetadataQuery } from "./schemas";
+export { providerForEmail, startSsoForEmail } from "./home-realm";

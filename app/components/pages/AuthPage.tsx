@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Field } from "../Field";
 import { PasskeySignIn } from "../PasskeySignIn";
 import { PublicPage } from "../PublicPage";
+import { SsoDiscovery } from "../SsoDiscovery";
 import { UpstreamSignIn, type UpstreamButton } from "../UpstreamSignIn";
 
 export interface AuthActionData {
@@ -50,6 +51,8 @@ export function AuthPage({ mode, upstream = [], upstreamFailure = null }: { mode
   const busy = navigation.state === "submitting";
   // One "or" between the form and every other way in: the passkey button's, else the upstream buttons'.
   const [passkeyShown, setPasskeyShown] = useState(false);
+  // What is typed in Email, for single sign-on's home-realm discovery (sign-in only).
+  const [typedEmail, setTypedEmail] = useState("");
   const switchHref = redirectTo === "/dashboard" ? copy.switchTo : `${copy.switchTo}?redirectTo=${encodeURIComponent(redirectTo)}`;
   const duplicate = mode === "signUp" && data?.code === "user_already_exists";
   // After a password reset (app/routes/reset-password.$token.tsx), until the next attempt.
@@ -90,7 +93,9 @@ export function AuthPage({ mode, upstream = [], upstreamFailure = null }: { mode
           autoComplete={mode === "signIn" ? "email webauthn" : "email"}
           autoFocus
           error={data?.field === "email" && !duplicate ? data.error : undefined}
+          onChange={(event) => setTypedEmail(event.target.value)}
         />
+        {mode === "signIn" ? <SsoDiscovery email={typedEmail} redirectTo={redirectTo} /> : null}
         {duplicate ? (
           <p className="form-error" role="alert">
             An account with this email already exists. <Link to={switchHref}>Sign in instead</Link>

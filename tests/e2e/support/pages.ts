@@ -40,6 +40,7 @@ export const PAGES: DashboardPage[] = [
   { name: "deployment", as: "admin", path: (s) => `/deployments/${s.deploymentName}` },
   { name: "members", as: "admin", path: () => "/members" },
   { name: "settings", as: "admin", path: () => "/settings" },
+  { name: "single sign-on", as: "admin", path: () => "/settings/sso" },
   { name: "webhooks", as: "admin", path: () => "/webhooks" },
   { name: "profile", as: "admin", path: () => "/profile" },
   { name: "admin credits", as: "admin", path: () => "/admin/credits" },
