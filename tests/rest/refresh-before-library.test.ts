@@ -25,6 +25,11 @@ let owner: TenantOwner;
 
 beforeAll(async () => {
   owner = await signedInOwner(service, { slugPrefix: "refresh" });
+  // A name and a picture, so `profile` has claims to show.
+  await service.db.query(`update auth_users set user_metadata = coalesce(user_metadata, '{}'::jsonb) || $2::jsonb where email = $1`, [
+    owner.user.email,
+    JSON.stringify({ display_name: "Refreshing Person", avatar_url: "https://images.example/refreshing.png" }),
+  ]);
 });
 
 interface Answer {
@@ -122,6 +127,7 @@ describe("a refresh answered before the library", () => {
         const [edgeId, libraryId] = [decodeJwt(edge.body.id_token), decodeJwt(library.body.id_token)];
         expect(Object.keys(edgeId)).toEqual(Object.keys(libraryId));
         expect(withoutTimes(edgeId)).toEqual(withoutTimes(libraryId));
+        if (scope.includes("profile")) expect(edgeId).toMatchObject({ name: "Refreshing Person", picture: "https://images.example/refreshing.png" });
         expect(edgeId.exp! - edgeId.iat!).toBe(libraryId.exp! - libraryId.iat!);
       }
 
