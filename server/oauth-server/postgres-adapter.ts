@@ -142,7 +142,7 @@ export async function claimNow(em: EntityManager, claim: { kind: string; key: st
 }
 
 /** A claim lost to another request: the reuse the library would have seen had it come later, answered as it answers one. */
-export async function lostClaim(em: EntityManager, claim: DeferredClaim | { kind: string; key: string }, refusal: ConsumeRefusal): Promise<never> {
+async function lostClaim(em: EntityManager, claim: DeferredClaim | { kind: string; key: string }, refusal: ConsumeRefusal): Promise<never> {
   const [row] = await em
     .getConnection()
     .execute<{ grant_id: string | null }[]>(`select grant_id from oauth_records where kind = ? and id = ?`, [claim.kind, claim.key]);

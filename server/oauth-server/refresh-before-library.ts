@@ -3,22 +3,19 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { CompactSign } from "jose";
 import { ACCESS_TOKEN_SECONDS } from "../identity";
 import { sha256Base64url } from "../platform/crypto/sha256";
-import { isUuidText } from "../platform/db/uuid-text";
 import { claimsByScope, oauthAccount, type OAuthAccount } from "./accounts";
-import { claimAndSaveRefreshToken } from "./claim-with-save";
 import { certainlyAuthenticatedClient } from "./client-authentication";
 import { librarySigning, type LibrarySigning } from "./library-signing";
 import { REFRESH_TOKEN_SECONDS } from "./oauth-provider";
 import { findStoredClient } from "./oauth-clients/stored-clients";
-import { lostClaim } from "./postgres-adapter";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, TOOLS_SCOPE } from "./scopes";
-import { readTokenWithGrant, type TokenWithGrantRow } from "./token-with-grant";
+import { claimRefresh } from "./refresh-claim";
 
 /**
  * The refresh grant answered before the library when its answer would be the same (issue 30,
- * ADR 088), as introspection is (ADR 077): the same two statements (the refresh token with its
- * live grant and account; the claim riding on the next token's save, ADR 083), without Koa, the
- * library's middleware and its model objects. What it issues is copied, field by field, from
+ * ADR 088), as introspection is (ADR 077): one statement where the library's path makes two (the
+ * read, the claim, the next token's save and the session's touch at once, refresh-claim.ts),
+ * without Koa, the library's middleware and its model objects. What it issues is copied, field by field, from
  * oidc-provider 9.13's `refresh_token.js` with this service's configuration (oauth-provider.ts):
  * the rotated refresh token (`rotations`, `iiat`, `gty`, the fixed 30-day TTL), the JWT access
  * token for the identity resource (`at+jwt`, the library's key, `extraTokenClaims`' `email` and
@@ -30,9 +27,9 @@ import { readTokenWithGrant, type TokenWithGrantRow } from "./token-with-grant";
  * authenticate or whose metadata asks for anything but the defaults, a refresh token that is
  * unknown, spent (the library's own reuse path runs), expired, bound (DPoP, mTLS, attestation),
  * tied to a session, carrying `claims` or authorization details, or for another resource (a
- * deployed tool), a grant with rejected scopes or claims. A claim lost to a parallel request is
- * answered as the adapter answers it (the grant ends), then left to the library, which refuses
- * the now unknown token in its own words.
+ * deployed tool), a grant with rejected scopes or claims (refresh-claim.ts checks the stored
+ * ones and writes nothing then). A token a parallel request spent first is left to the library,
+ * whose reuse path ends the grant and refuses it in its own words.
  */
 
 /** The only parameters a request answered here may carry, each once. */
@@ -77,23 +74,14 @@ export async function refreshBeforeLibrary(em: () => EntityManager, headers: Ref
   if (!clientId) return null;
   const client = await findStoredClient(em, clientId);
   if (!client || !plainClient(client)) return null;
-  const key = sha256Base64url(value);
-  const row = await readTokenWithGrant(em(), "RefreshToken", key);
-  const now = epochNow();
-  const understood = row && understoodRefresh(row, clientId, now);
-  if (!understood) return null;
-  const { token, grant, account } = understood;
-
-  const next = rotated(token, now);
   const nextValue = nanoid(43);
+  const now = epochNow();
+  const claimed = await claimRefresh(em(), { key: sha256Base64url(value), clientId, nextKey: sha256Base64url(nextValue), iat: now, exp: now + REFRESH_TOKEN_SECONDS });
+  if (!claimed) return null;
+  const token = claimed.payload;
+  const grant = claimed.grant_payload;
+  const account = oauthAccount(claimed.account_id, claimed.account_email, claimed.account_metadata);
   const grantId = token.grantId as string;
-  const values = ["RefreshToken", sha256Base64url(nextValue), JSON.stringify(next), grantId, null, null, new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000)];
-  const claim = { kind: "RefreshToken" as const, key };
-  if (!(await claimAndSaveRefreshToken(em(), claim, values, isUuidText(grantId) ? grantId : null))) {
-    // Lost to a parallel request: the reuse ends the grant as the adapter ends it; the library then refuses the token.
-    await lostClaim(em(), claim, () => new Error("lost claim")).catch(() => undefined);
-    return null;
-  }
 
   const scopes = new Set(String(token.scope).split(" "));
   const accessScope = resourceScope(grant, IDENTITY_RESOURCE, [...scopes].filter((scope) => (IDENTITY_SCOPES as readonly string[]).includes(scope)));
@@ -113,36 +101,6 @@ function plainClient(client: Payload): boolean {
   if (client.subject_type !== undefined && client.subject_type !== "public") return false;
   if (client.id_token_signed_response_alg !== undefined && client.id_token_signed_response_alg !== "ES256") return false;
   return UNUSUAL_CLIENT_METADATA.every((name) => client[name] === undefined || client[name] === false);
-}
-
-/** The token, grant and account when the library would rotate this refresh token without a question; otherwise null. */
-function understoodRefresh(row: TokenWithGrantRow, clientId: string, now: number): { token: Payload; grant: Payload; account: OAuthAccount } | null {
-  const token = row.payload as Payload;
-  const grant = row.grant_payload as Payload | null;
-  if (row.consumed_at !== null || !grant || row.grant_consumed_at !== null || row.account_id === null) return null;
-  if (token.kind !== "RefreshToken" || ("format" in token && token.format !== "opaque") || token.consumed !== undefined) return null;
-  if (token.clientId !== clientId || typeof token.exp !== "number" || token.exp <= now) return null;
-  if (typeof token.grantId !== "string" || typeof token.accountId !== "string" || typeof token.scope !== "string" || !token.scope) return null;
-  for (const bound of ["jkt", "x5t#S256", "attestationJkt", "rar", "expiresWithSession"]) if (token[bound] !== undefined && token[bound] !== false) return null;
-  if (token.claims !== undefined && !(isObject(token.claims) && Object.keys(token.claims).length === 0)) return null;
-  if (token.resource !== IDENTITY_RESOURCE) return null;
-  if (grant.clientId !== clientId || grant.accountId !== token.accountId || grant.rejected !== undefined || grant.rar !== undefined) return null;
-  if (typeof grant.exp === "number" && grant.exp <= now) return null;
-  const openid = grant.openid as { scope?: unknown; claims?: unknown } | undefined;
-  if (openid?.claims !== undefined && !(Array.isArray(openid.claims) && openid.claims.length === 0)) return null;
-  const resources = grant.resources as Record<string, unknown> | undefined;
-  if (typeof resources?.[IDENTITY_RESOURCE] !== "string") return null;
-  if (row.account_id !== token.accountId) return null;
-  return { token, grant, account: oauthAccount(row.account_id, row.account_email!, row.account_metadata) };
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** The next refresh token's payload, as `refresh_token.js` builds it from the one it rotates. */
-function rotated(token: Payload, now: number): Payload {
-  const { consumed: _consumed, jti: _jti, ...kept } = token;
-  const gty = typeof token.gty === "string" && token.gty && !token.gty.endsWith("refresh_token") ? `${token.gty} refresh_token` : token.gty;
-  return { ...kept, iat: now, exp: now + REFRESH_TOKEN_SECONDS, gty, rotations: typeof token.rotations === "number" ? token.rotations + 1 : 1 };
 }
 
 /** Grant#getResourceScopeFiltered: the grant's scope for `resource`, in its order, kept to `filter`. */

@@ -28,7 +28,7 @@ const STATEMENT = `select t.payload, t.consumed_at,
   where t.kind = ? and t.id = ? and (t.expires_at is null or t.expires_at > now())
   limit 1`;
 
-export interface TokenWithGrantRow {
+interface Row {
   payload: AdapterPayload;
   consumed_at: Date | null;
   grant_id: string | null;
@@ -66,15 +66,9 @@ export function withConsumed(payload: AdapterPayload, consumedAt: Date | null): 
   return consumedAt ? { ...payload, consumed: Math.floor(new Date(consumedAt).getTime() / 1000) } : payload;
 }
 
-/** The unexpired token row of `kind` under `key` (its stored id) with its live grant and its account, as one statement reads them. */
-export async function readTokenWithGrant(em: EntityManager, kind: string, key: string): Promise<TokenWithGrantRow | undefined> {
-  const [row] = await em.getConnection().execute<TokenWithGrantRow[]>(STATEMENT, [kind, key]);
-  return row;
-}
-
 /** The token row of `kind` under `key` (its stored id), with its grant and account remembered for the request. */
 export async function findTokenWithGrant(em: EntityManager, kind: string, key: string): Promise<AdapterPayload | undefined> {
-  const row = await readTokenWithGrant(em, kind, key);
+  const [row] = await em.getConnection().execute<Row[]>(STATEMENT, [kind, key]);
   if (!row) return undefined;
   const request = currentRequest();
   const grantId = row.payload.grantId;
