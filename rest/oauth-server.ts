@@ -13,6 +13,7 @@ import {
   hostedAuthorizationServerNotice,
   interactionClientIdFrom,
   introspectJwtFrom,
+  refreshBeforeLibraryFrom,
   interactionPath,
   isLapsedInteraction,
   isMetadataClientId,
@@ -256,6 +257,26 @@ async function introspectJwtHere(res: ServerResponse, body: string, _clientAddre
   return false;
 }
 
+/** The refresh grant, before the library where it would give the same answer (ADR 088); every other grant is the library's. */
+async function refreshHere(res: ServerResponse, body: string, _clientAddress: string | null, req: IncomingMessage): Promise<boolean> {
+  // A browser's request (Origin) is the library's: it holds the client to its allowed origins (CORS).
+  if (req.headers.origin !== undefined) return true;
+  const headers = {
+    authorization: req.headers.authorization,
+    attested: req.headers["oauth-client-attestation"] !== undefined || req.headers["oauth-client-attestation-pop"] !== undefined,
+    dpop: req.headers.dpop !== undefined,
+  };
+  const answer = await refreshBeforeLibraryFrom(orm(), headers, body);
+  if (!answer) return true;
+  send(res, 200, LIBRARY_JSON_HEADERS, JSON.stringify(answer));
+  return false;
+}
+
+/** The token endpoint before the library: a device code's polling pace, then the refresh grant. */
+async function tokenRequestHere(res: ServerResponse, body: string, clientAddress: string | null, req: IncomingMessage): Promise<boolean> {
+  return (await devicePollOnTime(res, body)) && refreshHere(res, body, clientAddress, req);
+}
+
 /** What the edge does at one endpoint before the library sees the request, or instead of it. */
 interface Endpoint {
   /** Answered here, never by the library. */
@@ -279,7 +300,7 @@ interface Endpoint {
 /** The endpoints under the prefix that the edge does something at, by path; the library serves every other one as it is. */
 const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<string, Endpoint>([
   [OAUTH_PATHS.authorize, { page: true, form: true, defaultScope: true, startsOnGet: true }],
-  [OAUTH_PATHS.token, { form: true, withBody: devicePollOnTime }],
+  [OAUTH_PATHS.token, { form: true, withBody: tokenRequestHere }],
   [OAUTH_PATHS.revoke, { form: true }],
   [OAUTH_PATHS.introspect, { form: true, withBody: introspectJwtHere }],
   [OAUTH_PATHS.deviceCode, { form: true, defaultScope: true }],

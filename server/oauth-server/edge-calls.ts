@@ -8,6 +8,7 @@ import type { ResourceDirectory } from "./oauth-provider";
 import { oauthServer } from "./oauth-server";
 import { userinfo, type UserinfoAnswer } from "./userinfo";
 import { introspectJwtBeforeLibrary } from "./jwt-introspection";
+import { refreshBeforeLibrary, type RefreshHeaders } from "./refresh-before-library";
 
 /*
  * What the authorization server's adapter on Node's objects (rest/oauth-server.ts) asks of the
@@ -41,6 +42,11 @@ export function userinfoFrom(orm: MikroORM, authorization: string | undefined): 
 /** Introspection of a JWT access token by a client the library would accept, or null for the library to answer (ADR 077). */
 export function introspectJwtFrom(orm: MikroORM, headers: { authorization?: string; attested: boolean }, body: string): Promise<Record<string, unknown> | null> {
   return introspectJwtBeforeLibrary(() => orm.em.fork(), headers, body);
+}
+
+/** The refresh grant's token response where the library would give the same, or null for the library to answer (ADR 088). */
+export function refreshBeforeLibraryFrom(orm: MikroORM, headers: RefreshHeaders, body: string): Promise<Record<string, unknown> | null> {
+  return refreshBeforeLibrary(() => orm.em.fork(), headers, body);
 }
 
 /** RFC 8628 3.5's polling interval, per device code. */

@@ -39,6 +39,7 @@ export {
   devicePollAllowedFrom,
   interactionClientIdFrom,
   introspectJwtFrom,
+  refreshBeforeLibraryFrom,
   metadataClientProblemFrom,
   userinfoFrom,
 } from "./edge-calls";

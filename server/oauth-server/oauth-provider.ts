@@ -18,6 +18,7 @@ import { CLI_CLIENT } from "./oauth-clients/cli-client";
 import { mayIntrospect } from "./introspection-policy";
 import { clientMetadataProblem } from "./oauth-clients/client-metadata-rules";
 import { interactionPath, OAUTH_ROUTES } from "./endpoints";
+import { rememberLibrarySigning } from "./library-signing";
 
 
 const DAY = 24 * 60 * 60;
@@ -159,6 +160,7 @@ export async function createOAuthProvider(options: OAuthServerOptions): Promise<
     },
   };
   const provider = new OidcProvider(issuer(), configuration);
+  rememberLibrarySigning({ kid: key.kid, privateKey: key.privateKey, issuer: issuer() });
   // Behind a TLS-terminating proxy the public scheme and host come from X-Forwarded-*.
   provider.proxy = true;
   allowLoopbackPortVariance(provider);
