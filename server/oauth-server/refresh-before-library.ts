@@ -1,5 +1,6 @@
-import { randomBytes, sign as signWith } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { CompactSign } from "jose";
 import { ACCESS_TOKEN_SECONDS } from "../identity";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { claimsByScope, oauthAccount, type OAuthAccount } from "./accounts";
@@ -84,8 +85,8 @@ export async function refreshBeforeLibrary(em: () => EntityManager, headers: Ref
 
   const scopes = new Set(String(token.scope).split(" "));
   const accessScope = resourceScope(grant, IDENTITY_RESOURCE, [...scopes].filter((scope) => (IDENTITY_SCOPES as readonly string[]).includes(scope)));
-  const accessToken = signedAccessToken(signing, { clientId, grantId, account, scope: accessScope, now });
-  const idToken = scopes.has("openid") ? signedIdToken(signing, { clientId, token, grant, account, scopes, now }) : undefined;
+  const accessToken = await signedAccessToken(signing, { clientId, grantId, account, scope: accessScope, now });
+  const idToken = scopes.has("openid") ? await signedIdToken(signing, { clientId, token, grant, account, scopes, now }) : undefined;
   return Object.fromEntries(
     Object.entries({ access_token: accessToken, expires_in: ACCESS_TOKEN_SECONDS, id_token: idToken, refresh_token: nextValue, scope: token.scope ? accessScope : accessScope || undefined, token_type: "Bearer" }).filter(
       ([, field]) => field !== undefined,
@@ -109,7 +110,7 @@ function resourceScope(grant: Payload, resource: string, filter: string[]): stri
 }
 
 /** The library's JWT access token format (formats/jwt.js) for the identity resource, with `extraTokenClaims`. */
-function signedAccessToken(signing: LibrarySigning, at: { clientId: string; grantId: string; account: OAuthAccount; scope: string; now: number }): string {
+async function signedAccessToken(signing: LibrarySigning, at: { clientId: string; grantId: string; account: OAuthAccount; scope: string; now: number }): Promise<string> {
   const scopes = new Set(at.scope.split(" "));
   const showsEmail = scopes.has("email") || scopes.has(TOOLS_SCOPE);
   const payload = {
@@ -128,7 +129,7 @@ function signedAccessToken(signing: LibrarySigning, at: { clientId: string; gran
 }
 
 /** The library's ID token of a refresh (grant_common.js `issueIdToken`, IdToken#issue): the granted OIDC scope's claims, `nonce`, `sid`. */
-function signedIdToken(signing: LibrarySigning, id: { clientId: string; token: Payload; grant: Payload; account: OAuthAccount; scopes: Set<string>; now: number }): string {
+async function signedIdToken(signing: LibrarySigning, id: { clientId: string; token: Payload; grant: Payload; account: OAuthAccount; scopes: Set<string>; now: number }): Promise<string> {
   const granted = String((id.grant.openid as { scope?: string } | undefined)?.scope ?? "").split(" ");
   const idScope = granted.filter((scope) => id.scopes.has(scope));
   const available: Record<string, unknown> = claimsByScope(id.account, new Set(String(id.token.scope).split(" ")));
@@ -138,12 +139,6 @@ function signedIdToken(signing: LibrarySigning, id: { clientId: string; token: P
   return sign(signing, payload, { alg: "ES256", kid: signing.kid });
 }
 
-/**
- * A compact JWS with ES256 (the raw r||s signature of RFC 7518 3.4), as jose's CompactSign
- * makes it for the library, signed by node's crypto at once: jose goes through WebCrypto's
- * job and promise, about twice the CPU per signature (ADR 088), and a refresh signs twice.
- */
-function sign(signing: LibrarySigning, payload: Record<string, unknown>, header: { alg: "ES256"; typ?: string; kid: string }): string {
-  const input = `${Buffer.from(JSON.stringify(header)).toString("base64url")}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}`;
-  return `${input}.${signWith("sha256", Buffer.from(input), { key: signing.privateKey, dsaEncoding: "ieee-p1363" }).toString("base64url")}`;
+function sign(signing: LibrarySigning, payload: Record<string, unknown>, header: { alg: string; typ?: string; kid: string }): Promise<string> {
+  return new CompactSign(Buffer.from(JSON.stringify(payload))).setProtectedHeader(header).sign(signing.privateKey);
 }

@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import { compactVerify, createRemoteJWKSet, decodeJwt, decodeProtectedHeader } from "jose";
+import { decodeJwt, decodeProtectedHeader } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appWithKey, signedInOwner, type TenantOwner } from "../support/actors";
 import { api } from "../support/http";
@@ -137,10 +137,6 @@ describe("a refresh answered before the library", () => {
       expect(byEdge.payload.iiat).toBe(byLibrary.payload.iiat);
       expect(byEdge.payload.exp - byEdge.payload.iat).toBe(byLibrary.payload.exp - byLibrary.payload.iat);
       expect(Math.abs(new Date(byEdge.expires_at).getTime() - byEdge.payload.exp * 1000)).toBeLessThan(2_000);
-
-      // Both JWTs verify with the published keys.
-      const keys = createRemoteJWKSet(new URL(`${service.url}/auth/v1/.well-known/jwks.json`));
-      for (const jwt of [edge.body.access_token, edge.body.id_token].filter(Boolean)) await compactVerify(jwt, keys, { algorithms: ["ES256"] });
 
       // The library takes what the edge issued, and the access token is live.
       const next = await tokenRequest({ grant_type: "refresh_token", refresh_token: edge.body.refresh_token, client_id: clientId, ...TO_LIBRARY });
