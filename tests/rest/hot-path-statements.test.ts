@@ -12,8 +12,8 @@ import { suiteService } from "../support/service";
  * cuts; a path that climbs past its bound fails with the whole sequence in the message.
  */
 const MOST: Record<HotPath, number> = {
-  // The refresh token with its grant (and its session row's liveness) and account; the claim with the new token's save and its grant touched (ADR 083); the client is cached (ADR 074).
-  "refresh grant": 2,
+  // Answered before the library (ADR 088): one statement reads the token with its grant, session and account, claims it, saves the next one and touches the grant; the client is cached (ADR 074).
+  "refresh grant": 1,
   // The code with its grant and account; the claim with the refresh token's save and its grant touched (ADR 083); the client is cached (ADR 074).
   "code exchange": 2,
   // The client is cached; the access token's session row was read live within the second (ADR 074).
