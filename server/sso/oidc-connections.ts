@@ -4,7 +4,6 @@ import { IdentityError } from "../identity";
 import { encryptSecret } from "../platform/crypto/secret-box";
 import { SSO } from "./error-codes";
 import { attributeMappingOf, domainsOf, type ProviderParams } from "./provider-params";
-import type { StoredProvider } from "./providers";
 
 /**
  * OpenID Connect enterprise connections in the admin SSO API (issue 32 item 2, ADR 085):
@@ -27,6 +26,13 @@ function issuerOf(value: string): string {
   return value.replace(/\/+$/, "");
 }
 
+/** The OpenID columns of a stored provider (its full row type lives in providers.ts, which calls here). */
+interface StoredOidc {
+  issuer: string | null;
+  client_id: string | null;
+  client_secret_sealed: string | null;
+}
+
 export interface OidcFields {
   issuer: string;
   clientId: string;
@@ -34,7 +40,7 @@ export interface OidcFields {
 }
 
 /** What a create (everything required) or an update (only what is given) stores; discovery checked when the issuer is new. */
-export async function oidcFieldsOf(params: ProviderParams, current: StoredProvider | null): Promise<OidcFields> {
+export async function oidcFieldsOf(params: ProviderParams, current: StoredOidc | null): Promise<OidcFields> {
   if (!current) {
     if (!params.issuer) throw invalid("issuer is required for 'oidc' providers");
     if (!params.client_id) throw invalid("client_id is required for 'oidc' providers");
@@ -67,7 +73,7 @@ export async function insertOidcProvider(em: EntityManager, params: ProviderPara
 }
 
 /** The OpenID columns of an update (the rest is the shared update's). */
-export async function oidcUpdateOf(params: ProviderParams, provider: StoredProvider): Promise<OidcFields & { secretSealed: string }> {
+export async function oidcUpdateOf(params: ProviderParams, provider: StoredOidc): Promise<OidcFields & { secretSealed: string }> {
   const fields = await oidcFieldsOf(params, provider);
   return { ...fields, secretSealed: fields.secretSealed ?? provider.client_secret_sealed! };
 }
