@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { createFlowState, issueAuthCode } from "../external-sign-in";
 import { IdentityError, redirectTarget, startUpstreamSession } from "../identity";
+import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
 
 /**
@@ -52,4 +53,13 @@ export function withError(target: string, error: unknown): string {
     url.searchParams.set("error_description", "Internal server error");
   }
   return url.href;
+}
+
+/** The ACS and the OpenID callback always redirect: to where the sign-in lands (302) or, refused, to the site URL with the error (303). */
+export async function redirectOutcome(land: () => Promise<string>): Promise<{ status: 302 | 303; location: string }> {
+  try {
+    return { status: 302, location: await land() };
+  } catch (error) {
+    return { status: 303, location: withError(getConfig().baseUrl, error) };
+  }
 }

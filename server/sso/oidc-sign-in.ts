@@ -7,7 +7,7 @@ import { getConfig } from "../platform/config";
 import { log } from "../platform/log";
 import { ssoAccount } from "./accounts";
 import { SSO } from "./error-codes";
-import { landingUrl, withError } from "./landing";
+import { landingUrl, redirectOutcome } from "./landing";
 import { claimValues, mappedClaims } from "./mapping";
 import { findProvider, type StoredProvider } from "./providers";
 import { createRelayState, takeOidcState } from "./relay-state";
@@ -61,11 +61,7 @@ export async function oidcAuthorizationUrl(
 
 /** The callback: always a redirect, to `redirect_to` (302) or, refused, to the site URL with GoTrue's error query (303). */
 export async function finishOidcSso(em: EntityManager, query: Record<string, string>): Promise<{ status: 302 | 303; location: string }> {
-  try {
-    return { status: 302, location: await callback(em, query) };
-  } catch (error) {
-    return { status: 303, location: withError(getConfig().baseUrl, error) };
-  }
+  return redirectOutcome(() => callback(em, query));
 }
 
 async function callback(em: EntityManager, query: Record<string, string>): Promise<string> {

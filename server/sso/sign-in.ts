@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { EXTERNAL, pkceOf } from "../external-sign-in";
 import { IdentityError } from "../identity";
-import { getConfig } from "../platform/config";
 import { ssoAccount } from "./accounts";
 import { decodedResponse, checkedPerson } from "./assertion";
 import { SSO } from "./error-codes";
 import { parseIdpMetadata } from "./idp-metadata";
-import { landingUrl, withError } from "./landing";
+import { landingUrl, redirectOutcome } from "./landing";
 import { oidcAuthorizationUrl } from "./oidc-sign-in";
 import { isUuid } from "./provider-params";
 import { findProvider, findProviderByDomain, findProviderByEntityId, type StoredProvider } from "./providers";
@@ -57,11 +56,7 @@ export async function startSso(em: EntityManager, body: Record<string, unknown>)
 
 /** The ACS: always a redirect, to `redirect_to` (302) or, refused, to the site URL with the error (303). */
 export async function finishSso(em: EntityManager, form: Record<string, string>): Promise<{ status: 302 | 303; location: string }> {
-  try {
-    return { status: 302, location: await acs(em, form) };
-  } catch (error) {
-    return { status: 303, location: withError(getConfig().baseUrl, error) };
-  }
+  return redirectOutcome(() => acs(em, form));
 }
 
 async function acs(em: EntityManager, form: Record<string, string>): Promise<string> {
