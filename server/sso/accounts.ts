@@ -17,7 +17,9 @@ import type { StoredProvider } from "./providers";
  *   verified the address's domain (ADR 081). Otherwise `email_exists`;
  * - else a new account (just-in-time), `app_metadata.provider` `sso:<provider id>`; made by a
  *   workspace's provider it is managed by that workspace (as SCIM's, ADR 080);
- * - a suspended account is refused (`user_banned`) before any session or code;
+ * - a suspended account is refused (`user_banned`) before any session or code, and so is, at
+ *   a workspace's provider, a person that workspace's SCIM deactivated (the membership it
+ *   removed is not made again by a sign-in);
  * - a workspace's provider makes the person a member with the mapped role (groups through
  *   `attribute_mapping.group_roles`, else `default_role`); when the provider maps groups,
  *   every later sign-in sets the mapped role again. An owner's role is never touched, and
@@ -68,6 +70,9 @@ export async function ssoAccount(em: EntityManager, provider: StoredProvider, pe
     const account = await connection.execute<{ suspended_at: Date | null }[]>(`select suspended_at from auth_users where id = ?`, [userId]);
     if (account[0]?.suspended_at) throw new IdentityError(IDENTITY.USER_BANNED, "User is banned");
     if (provider.tenant_id) {
+      // The workspace's directory deactivated this person (SCIM `active: false`): its own sign-in door does not re-admit them.
+      const deactivated = await connection.execute<{ id: string }[]>(`select id from scim_users where tenant_id = ? and user_id = ? and not active limit 1`, [provider.tenant_id, userId]);
+      if (deactivated[0]) throw new IdentityError(IDENTITY.USER_BANNED, "User is banned");
       if (decision === "created") await connection.execute(`update auth_users set managed_by_tenant_id = ? where id = ?`, [provider.tenant_id, userId]);
       await applyMembership(tx, provider, userId, person.claims.groups);
     }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
-import { scim, scimToken, userBody } from "../support/scim";
+import { PATCH_SCHEMA, scim, scimToken, userBody } from "../support/scim";
 import { createTenant, signUp, uniqueSlug } from "../support/http";
 import { suiteService } from "../support/service";
 import { suiteResource } from "../support/suite-resource";
@@ -92,6 +92,19 @@ describe("which account an SSO sign-in lands on", () => {
     expect((await rows(`select count(*)::int as n from auth_users where lower(email) = $1`, [email]))[0].n).toBe(1);
     expect(await rows(`select provider from auth_identities where user_id = $1 and provider like 'sso:%'`, [provisioned.id])).toEqual([{ provider: `sso:${providerId}` }]);
     expect(await membership(tenant.id, provisioned.id)).toBe("member");
+  });
+
+  it("a person the workspace's SCIM deactivated is not re-admitted by the workspace's SSO (an account that existed before, so not suspended whole)", async () => {
+    const { owner, tenant, providerId } = await workspaceProvider();
+    const existing = await signUp(service, `lee-${randomBytes(3).toString("hex")}@outside-${randomBytes(3).toString("hex")}.example`);
+    const token = await scimToken(service, owner);
+    const created = await scim(service, token, "POST", "/Users", userBody({ userName: existing.email }));
+    expect(created.status).toBe(201);
+    const patched = await scim(service, token, "PATCH", `/Users/${created.body.id}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: "replace", value: { active: false } }] });
+    expect(patched.status).toBe(200);
+    expect(await membership(tenant.id, existing.userId)).toBeNull();
+    expect((await signInAs({ sub: `corp-${randomUUID()}`, email: existing.email, email_verified: true, name: "Lee" }, providerId)).error).toBe("user_banned");
+    expect(await membership(tenant.id, existing.userId)).toBeNull();
   });
 
   it("an account on a domain the workspace verified is the same account; elsewhere an existing address is email_exists, nothing written", async () => {
