@@ -1,15 +1,15 @@
-import { ssoMetadataQuery, ssoProviderBody, ssoProviderListOutput, ssoProviderOutput, ssoStartBody, ssoStartOutput } from "../../server/sso";
+import { ssoMetadataQuery, ssoOidcCallbackQuery, ssoProviderBody, ssoProviderListOutput, ssoProviderOutput, ssoStartBody, ssoStartOutput } from "../../server/sso";
 import type { ResponseDoc } from "../openapi/operation";
 import { route, type Route } from "../route-types";
 import { call, pathParam } from "../bind";
 import { bearerToken, identityBody } from "./identity-provider";
 import { refusals } from "./identity-admin-security.operations";
-import { ssoAcs, ssoMetadata, ssoStart } from "./sso";
+import { ssoAcs, ssoMetadata, ssoOidcCallback, ssoStart } from "./sso";
 
 /** GoTrue's SAML single sign-on (issue 32, ADR 079): auth-js `signInWithSSO`, the IdP's side, and the admin provider API. */
 const ADMIN =
   "GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, " +
-  "registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. " +
+  "registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), or an OpenID Connect connection (`type: \"oidc\"`, ADR 085), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. " +
   "Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079).";
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 const idParam = { name: "id", description: "The provider's id (UUID), or `resource_<resource_id>`." };
@@ -20,9 +20,11 @@ const notFound: ResponseDoc = {
 const invalidFields: ResponseDoc = {
   status: 400,
   description:
-    "GoTrue's checks (`validation_failed`): `Only 'saml' supported for SSO provider type`, `Only one of metadata_xml or metadata_url needs to be set`, `Either metadata_xml or metadata_url must be set`, " +
+    "GoTrue's checks (`validation_failed`): `Only 'saml' or 'oidc' supported for SSO provider type`, `Only one of metadata_xml or metadata_url needs to be set`, `Either metadata_xml or metadata_url must be set`, " +
     "`metadata_url is not a HTTPS URL`, metadata that is not SAML, has no EntityID or not exactly one IDPSSODescriptor; a domain another provider has (`sso_domain_already_exists`); " +
-    "`metadata_url` answering other than 200 (`saml_metadata_fetch_failed`); on `PUT`, metadata of another EntityID (`saml_entity_id_mismatch`); a body that is not JSON (`bad_json`).",
+    "`metadata_url` answering other than 200 (`saml_metadata_fetch_failed`); on `PUT`, metadata of another EntityID (`saml_entity_id_mismatch`); a body that is not JSON (`bad_json`). " +
+    "`oidc`: `issuer is required for 'oidc' providers` (likewise `client_id`, `client_secret`), SAML's fields on it, an issuer whose discovery fails or names another issuer (`OIDC discovery from … failed: …`); " +
+    "a `group_roles` or `default_role` other than `member` or `viewer`.",
 };
 const CREATE_EXAMPLE = { type: "saml", metadata_url: "https://idp.acme.example/metadata", domains: ["acme.example"] };
 const adminInput = (ctx: Parameters<typeof bearerToken>[0]) => ({ serviceKey: bearerToken(ctx), id: pathParam(ctx, "id") });
@@ -38,7 +40,8 @@ export const ssoOperations: Route[] = [
     description:
       "GoTrue's `POST /sso` (ADR 079), with `SAML_ENABLED`: the provider is found by `provider_id` or by an email `domain` it has; the answer is the IdP's sign-in URL carrying a SAML " +
       "AuthnRequest and a single-use RelayState (valid 2 minutes), as `{ url }` with `skip_http_redirect: true` (auth-js) or a 303 to it. After the IdP, the browser lands on `redirect_to` " +
-      "(allow-listed, else the site URL) with `?code=` when `code_challenge` was given (`POST /auth/v1/token?grant_type=pkce`) or the session in the fragment.",
+      "(allow-listed, else the site URL) with `?code=` when `code_challenge` was given (`POST /auth/v1/token?grant_type=pkce`) or the session in the fragment. For an OpenID Connect " +
+      "provider (ADR 085) the URL is the issuer's authorization endpoint (code flow, PKCE S256, `nonce`, `state`, valid 10 minutes); the issuer returns to `/auth/v1/sso/oidc/callback`.",
     auth: [],
     jsonBody: ssoStartBody,
     responses: [
@@ -95,6 +98,26 @@ export const ssoOperations: Route[] = [
   }),
   route({
     method: "GET",
+    path: "/auth/v1/sso/oidc/callback",
+    handler: ssoOidcCallback,
+    errorShape: "identity",
+    tag: "Identity provider",
+    summary: "The OpenID Connect connection's redirect URI",
+    description:
+      "An OpenID Connect enterprise connection's callback (ADR 085), the redirect URI a company registers at its provider: the issuer sends the browser back with `code` and `state`. The state " +
+      "(from `POST /auth/v1/sso`, valid 10 minutes) is taken once; the code is exchanged with the client secret and our PKCE verifier; the ID token must be signed by a key of the issuer's JWKS and " +
+      "name the issuer, our client id as audience, a future `exp` and the sign-in's nonce; userinfo of the same `sub` is read. The attribute mapping gives the name and, for a workspace's provider, " +
+      "the role; then the account is found, linked or made as at the SAML ACS, and the browser goes to `redirect_to` with `?code=` (PKCE) or the session in the fragment (302). Any refusal: 303 to the " +
+      "site URL with GoTrue's `error`, `error_code` (`bad_oauth_state`, `bad_oauth_callback`, `validation_failed`, `email_exists`, `user_banned`, …) and `error_description`; no account is written.",
+    auth: [],
+    query: ssoOidcCallbackQuery,
+    responses: [
+      { status: 302, description: "To `redirect_to`: `?code=…` or `#access_token=…`.", headers: { Location: "`redirect_to` with the code or the session." } },
+      { status: 303, description: "Refused: to the site URL with `error`, `error_code`, `error_description`.", headers: { Location: "`BASE_URL?error=…&error_code=…&error_description=…`" } },
+    ],
+  }),
+  route({
+    method: "GET",
     path: "/auth/v1/admin/sso/providers",
     handler: call((caller) => caller.sso.list, { guard: bearerToken, input: (ctx) => ({ serviceKey: bearerToken(ctx), resourceId: ctx.url.searchParams.get("resource_id") ?? undefined }) }),
     errorShape: "identity",
@@ -110,8 +133,10 @@ export const ssoOperations: Route[] = [
     handler: call((caller) => caller.sso.create, { guard: bearerToken, body: identityBody, input: (ctx, fields) => ({ serviceKey: bearerToken(ctx), fields }), status: 201 }),
     errorShape: "identity",
     tag: "Identity provider",
-    summary: "Add a SAML SSO provider (admin)",
-    description: `${ADMIN} An EntityID another provider has is \`422 saml_idp_already_exists\`.`,
+    summary: "Add a SAML or OpenID SSO provider (admin)",
+    description:
+      `${ADMIN} An EntityID another provider has is \`422 saml_idp_already_exists\`. \`type: "oidc"\` (ADR 085) registers an OpenID Connect connection by \`issuer\`, \`client_id\` and ` +
+      "`client_secret`: the issuer's discovery document is fetched first and must name exactly that issuer; the company's provider is given `/auth/v1/sso/oidc/callback` as redirect URI.",
     auth: ["identityToken"],
     jsonBody: ssoProviderBody,
     responses: [

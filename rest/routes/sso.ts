@@ -27,6 +27,13 @@ export async function ssoAcs(ctx: RequestContext): Promise<Response> {
   return new Response(null, { status, headers: { location, ...REDIRECT_HEADERS } });
 }
 
+/** An OpenID connection's redirect URI (ADR 085): the issuer sends the browser back with `code` and `state` (or `error`). */
+export async function ssoOidcCallback(ctx: RequestContext): Promise<Response> {
+  const caller = await ctx.caller();
+  const { status, location } = await caller.sso.oidcCallback({ query: Object.fromEntries(ctx.url.searchParams) });
+  return new Response(null, { status, headers: { location, ...REDIRECT_HEADERS } });
+}
+
 export async function ssoMetadata(ctx: RequestContext): Promise<Response> {
   const download = ctx.url.searchParams.get("download") === "true";
   const caller = await ctx.caller();

@@ -33,3 +33,8 @@ export {
 // The single sign-on area (server/sso) finds or makes accounts and hands back PKCE codes as this area does.
 export { accountForPerson } from "./accounts";
 export { createFlowState, issueAuthCode, pkceOf } from "./flow-state";
+// OpenID Connect enterprise connections (server/sso, ADR 085) discover, verify and exchange as this area does.
+export { discoveryOf } from "./custom-provider-discovery";
+export { discoveredIssuer } from "./openid";
+export { verifyIdToken, IdTokenError } from "./id-token";
+export { upstreamJson, upstreamTimeoutMs, UpstreamError } from "./http";

@@ -1,5 +1,5 @@
 import { providerForEmail, startSsoForEmail } from "../sso";
-import { adminCreateSsoProvider, adminDeleteSsoProvider, adminGetSsoProvider, adminListSsoProviders, adminUpdateSsoProvider, finishSso, requireSamlEnabled, serviceProviderMetadata, ssoAdminInput, startSso } from "../sso";
+import { adminCreateSsoProvider, adminDeleteSsoProvider, adminGetSsoProvider, adminListSsoProviders, adminUpdateSsoProvider, finishOidcSso, finishSso, requireSamlEnabled, serviceProviderMetadata, ssoAdminInput, startSso } from "../sso";
 import { requireServiceRole } from "../identity";
 import { z } from "zod";
 import { publicProcedure, router } from "./trpc";
@@ -32,6 +32,7 @@ export const ssoRouter = router({
   }),
   start: publicProcedure.input(z.object({ fields: z.record(z.string(), z.unknown()) })).mutation(({ ctx, input }) => startSso(ctx.em, input.fields)),
   acs: publicProcedure.input(z.object({ form: z.record(z.string(), z.string()) })).mutation(({ ctx, input }) => finishSso(ctx.em, input.form)),
+  oidcCallback: publicProcedure.input(z.object({ query: z.record(z.string(), z.string()) })).mutation(({ ctx, input }) => finishOidcSso(ctx.em, input.query)),
   metadata: publicProcedure.input(z.object({ download: z.boolean() })).query(({ input }) => {
     requireSamlEnabled();
     return serviceProviderMetadata(input.download);

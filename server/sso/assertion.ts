@@ -2,6 +2,7 @@ import * as xpath from "xpath";
 import { IdentityError } from "../identity";
 import { log } from "../platform/log";
 import { SSO } from "./error-codes";
+import { mappedClaims } from "./mapping";
 import type { IdpMetadata } from "./idp-metadata";
 import { checkedResponse, serviceProviderUrls } from "./service-provider";
 import { parseStrictXml } from "./xml";
@@ -84,7 +85,7 @@ export async function checkedPerson(idp: IdpMetadata, samlResponse: string, requ
   const nameIdFormat = nameId?.getAttribute("Format") ?? "";
   const userId = attributes.get(SUBJECT_ID.toLowerCase())?.[0] ?? (nameIdValue && nameIdFormat !== TRANSIENT ? (nameIdFormat === EMAIL_FORMAT ? nameIdValue.toLowerCase() : nameIdValue) : "");
   if (!userId) throw new IdentityError(SSO.NO_USER_ID, "SAML Assertion did not contain a persistent Subject Identifier attribute or Subject NameID uniquely identifying this user");
-  const claims = mappedClaims(attributes, mapping);
+  const claims = mappedClaims((name) => attributes.get(name.toLowerCase()) ?? [], mapping);
   let email = typeof claims.email === "string" ? claims.email : "";
   if (!email) email = EMAIL_ATTRIBUTES.map((name) => attributes.get(name.toLowerCase())?.find((value) => value !== "")).find(Boolean) ?? "";
   if (!email && nameIdFormat === EMAIL_FORMAT) email = nameIdValue;
@@ -102,17 +103,4 @@ function attributesOf(assertion: Element): Map<string, string[]> {
     }
   }
   return values;
-}
-
-/** GoTrue's SAMLAssertion.Process: each mapped claim from its attribute `name` or `names`, else its `default`. */
-function mappedClaims(attributes: Map<string, string[]>, mapping: Record<string, unknown>): Record<string, unknown> {
-  const claims: Record<string, unknown> = {};
-  const keys = (mapping.keys ?? {}) as Record<string, { name?: string; names?: string[]; default?: unknown; array?: boolean }>;
-  for (const [claim, rule] of Object.entries(keys)) {
-    const names = [...(rule.name ? [rule.name] : []), ...(rule.names ?? [])];
-    const values = names.flatMap((name) => attributes.get(name.toLowerCase()) ?? []);
-    if (values.length > 0) claims[claim] = rule.array ? values : values[0];
-    else if (rule.default !== undefined) claims[claim] = rule.default;
-  }
-  return claims;
 }

@@ -10,7 +10,7 @@ import { startSso } from "./sign-in";
  * Home-realm discovery (issue 32, 3; ADR 087): the provider that signs in the addresses of an
  * email's domain, so /login can offer "Sign in with single sign-on" as the person types.
  * The answer depends on the domain only, never on whether an account with that address
- * exists. A provider counts when SAML is on, it is enabled, and it holds the domain in
+ * exists. A provider (SAML or OpenID) counts when SAML_ENABLED is on, it is enabled, and it holds the domain in
  * `sso_domains`; a workspace's own provider counts only for a domain that workspace has also
  * verified (ADR 081), so an owner cannot route a company's people to their provider by
  * typing its domain into their provider's list.
@@ -20,7 +20,7 @@ export async function providerForEmail(em: EntityManager, email: string): Promis
   const domain = emailDomain(email);
   if (!domain) return null;
   const provider = await findProviderByDomain(em, domain);
-  if (!provider || provider.disabled || provider.type !== "saml") return null;
+  if (!provider || provider.disabled) return null;
   if (provider.tenant_id === null) return provider;
   const verified = await em.getConnection().execute<{ id: string }[]>(
     `select id from workspace_domains where tenant_id = ? and domain = ? and verified_at is not null`,

@@ -1,5 +1,6 @@
 import { IdentityError } from "../identity";
 import { SSO } from "./error-codes";
+import { MAPPABLE_ROLES, type MappedRole } from "./mapping";
 
 /**
  * GoTrue's CreateSSOProviderParams and its validate(forUpdate) (internal/api/ssoadmin.go):
@@ -16,6 +17,12 @@ export interface ProviderParams {
   name_id_format?: string;
   resource_id?: string;
   disabled?: boolean;
+  /** OpenID connections (ADR 085). */
+  issuer?: string;
+  client_id?: string;
+  client_secret?: string;
+  /** The role a workspace's provider gives when no group maps to one: `member` | `viewer`. */
+  default_role?: MappedRole;
 }
 
 const invalid = (message: string) => new IdentityError(SSO.VALIDATION_FAILED, message);
@@ -49,12 +56,25 @@ export function readProviderParams(body: unknown, forUpdate: boolean): ProviderP
     attribute_mapping: fields.attribute_mapping ?? undefined,
     name_id_format: stringField(fields, "name_id_format"),
     resource_id: stringField(fields, "resource_id"),
+    issuer: stringField(fields, "issuer"),
+    client_id: stringField(fields, "client_id"),
+    client_secret: stringField(fields, "client_secret"),
   };
+  const defaultRole = stringField(fields, "default_role");
+  if (defaultRole !== undefined) {
+    if (!MAPPABLE_ROLES.includes(defaultRole as MappedRole)) throw invalid("default_role must be 'member' or 'viewer'");
+    params.default_role = defaultRole as MappedRole;
+  }
   if (fields.disabled !== undefined && fields.disabled !== null) {
     if (typeof fields.disabled !== "boolean") throw invalid("disabled must be a boolean");
     params.disabled = fields.disabled;
   }
-  if (!forUpdate && params.type !== "saml") throw invalid("Only 'saml' supported for SSO provider type");
+  if (!forUpdate && params.type !== "saml" && params.type !== "oidc") throw invalid("Only 'saml' or 'oidc' supported for SSO provider type");
+  // An OpenID connection's own checks are oidc-params.ts's; SAML's fields have no place in it.
+  if (params.type === "oidc") {
+    if (params.metadata_url || params.metadata_xml || params.name_id_format) throw invalid("metadata_xml, metadata_url and name_id_format are for 'saml' providers only");
+    return params;
+  }
   if (params.metadata_url && params.metadata_xml) throw invalid("Only one of metadata_xml or metadata_url needs to be set");
   if (!forUpdate && !params.metadata_url && !params.metadata_xml) throw invalid("Either metadata_xml or metadata_url must be set");
   if (params.metadata_url) {
@@ -81,12 +101,16 @@ export function domainsOf(value: unknown): string[] | null {
   return domains;
 }
 
-/** GoTrue's SAMLAttributeMapping: `{ keys: { <claim>: { name?, names?, default?, array? } } }`. */
+/**
+ * GoTrue's SAMLAttributeMapping: `{ keys: { <claim>: { name?, names?, default?, array? } } }`,
+ * and ours beside it (ADR 085): `group_roles`, a group value → `member` | `viewer` (never `owner`).
+ */
 export function attributeMappingOf(value: unknown): Record<string, unknown> | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== "object" || Array.isArray(value)) throw invalid("attribute_mapping must be an object");
   const keys = (value as { keys?: unknown }).keys;
-  if (keys === undefined || keys === null) return {};
+  const groupRoles = groupRolesField((value as { group_roles?: unknown }).group_roles);
+  if (keys === undefined || keys === null) return groupRoles ? { group_roles: groupRoles } : {};
   if (typeof keys !== "object" || Array.isArray(keys)) throw invalid("attribute_mapping.keys must be an object");
   for (const [claim, rule] of Object.entries(keys as Record<string, unknown>)) {
     if (typeof rule !== "object" || rule === null || Array.isArray(rule)) throw invalid(`attribute_mapping.keys.${claim} must be an object`);
@@ -95,7 +119,16 @@ export function attributeMappingOf(value: unknown): Record<string, unknown> | nu
     if (names !== undefined && (!Array.isArray(names) || names.some((n) => typeof n !== "string"))) throw invalid(`attribute_mapping.keys.${claim}.names must be a list of strings`);
     if (array !== undefined && typeof array !== "boolean") throw invalid(`attribute_mapping.keys.${claim}.array must be a boolean`);
   }
-  return { keys };
+  return { keys, ...(groupRoles ? { group_roles: groupRoles } : {}) };
+}
+
+function groupRolesField(value: unknown): Record<string, MappedRole> | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "object" || Array.isArray(value)) throw invalid("attribute_mapping.group_roles must be an object");
+  for (const [group, role] of Object.entries(value as Record<string, unknown>)) {
+    if (!MAPPABLE_ROLES.includes(role as MappedRole)) throw invalid(`attribute_mapping.group_roles.${group} must be 'member' or 'viewer' (owner is never granted by mapping)`);
+  }
+  return value as Record<string, MappedRole>;
 }
 
 export function nameIdFormatOf(value: string | undefined): string | null {

@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { IdentityError } from "../identity";
 import { SSO } from "./error-codes";
 import { fetchIdpMetadata, parseIdpMetadata, type IdpMetadata } from "./idp-metadata";
+import { insertOidcProvider, oidcUpdateOf } from "./oidc-connections";
 import { attributeMappingOf, domainsOf, isUuid, nameIdFormatOf, readProviderParams, type ProviderParams } from "./provider-params";
 
 /**
@@ -21,6 +22,9 @@ export interface ProviderRow {
   metadata_url: string | null;
   name_id_format: string | null;
   attribute_mapping: Record<string, unknown>;
+  issuer: string | null;
+  client_id: string | null;
+  client_secret_sealed: string | null;
   default_role: "member" | "viewer";
   created_at: Date | string;
   updated_at: Date | string;
@@ -32,22 +36,30 @@ export interface StoredProvider extends ProviderRow {
 
 const notFound = () => new IdentityError(SSO.PROVIDER_NOT_FOUND, "SSO Identity Provider not found");
 
-/** GoTrue's SSOProvider JSON: `saml` with its entity ID, metadata (unless listed) and mapping; `domains` as `{ domain }`. */
+/**
+ * GoTrue's SSOProvider JSON: `saml` with its entity ID, metadata (unless listed) and mapping;
+ * an OpenID connection's `oidc` instead (issuer, client id, mapping; never the secret); `domains` as `{ domain }`.
+ */
 export function providerAnswer(provider: StoredProvider, withMetadata = true): Record<string, unknown> {
   return {
     id: provider.id,
     ...(provider.resource_id ? { resource_id: provider.resource_id } : {}),
     disabled: provider.disabled,
-    saml: {
+    ...(provider.type === "oidc" ? { oidc: { issuer: provider.issuer, client_id: provider.client_id, attribute_mapping: provider.attribute_mapping ?? {} } } : { saml: samlAnswer(provider, withMetadata) }),
+    default_role: provider.default_role,
+    domains: provider.domains.map((domain) => ({ domain })),
+    created_at: new Date(provider.created_at).toISOString(),
+    updated_at: new Date(provider.updated_at).toISOString(),
+  };
+}
+
+function samlAnswer(provider: StoredProvider, withMetadata: boolean): Record<string, unknown> {
+  return {
       entity_id: provider.entity_id,
       ...(withMetadata && provider.metadata_xml ? { metadata_xml: provider.metadata_xml } : {}),
       ...(provider.metadata_url ? { metadata_url: provider.metadata_url } : {}),
       attribute_mapping: provider.attribute_mapping ?? {},
       ...(provider.name_id_format ? { name_id_format: provider.name_id_format } : {}),
-    },
-    domains: provider.domains.map((domain) => ({ domain })),
-    created_at: new Date(provider.created_at).toISOString(),
-    updated_at: new Date(provider.updated_at).toISOString(),
   };
 }
 
@@ -116,6 +128,7 @@ async function checkDomainsFree(em: EntityManager, domains: string[], ownId: str
 
 export async function adminCreateSsoProvider(em: EntityManager, body: unknown, tenantId: string | null = null): Promise<Record<string, unknown>> {
   const params = readProviderParams(body, false);
+  if (params.type === "oidc") return adminGetSsoProvider(em, await insertOidcProvider(em, params, tenantId, (domains) => checkDomainsFree(em, domains, null, false)));
   const domains = domainsOf(params.domains) ?? [];
   const mapping = attributeMappingOf(params.attribute_mapping) ?? {};
   const nameIdFormat = nameIdFormatOf(params.name_id_format);
@@ -127,9 +140,9 @@ export async function adminCreateSsoProvider(em: EntityManager, body: unknown, t
   const id = await em.transactional(async (tx) => {
     const connection = tx.getConnection();
     const rows = await connection.execute<{ id: string }[]>(
-      `insert into sso_providers (tenant_id, type, disabled, resource_id, entity_id, metadata_xml, metadata_url, name_id_format, attribute_mapping)
-       values (?, 'saml', ?, ?, ?, ?, ?, ?, ?) returning id`,
-      [tenantId, params.disabled === true, params.resource_id || null, metadata.entityId, raw, params.metadata_url || null, nameIdFormat, JSON.stringify(mapping)],
+      `insert into sso_providers (tenant_id, type, disabled, resource_id, entity_id, metadata_xml, metadata_url, name_id_format, attribute_mapping, default_role)
+       values (?, 'saml', ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [tenantId, params.disabled === true, params.resource_id || null, metadata.entityId, raw, params.metadata_url || null, nameIdFormat, JSON.stringify(mapping), params.default_role ?? "member"],
     );
     for (const domain of domains) await connection.execute(`insert into sso_domains (domain, provider_id) values (?, ?)`, [domain, rows[0]!.id]);
     return rows[0]!.id;
@@ -143,6 +156,7 @@ export async function adminUpdateSsoProvider(em: EntityManager, idParam: string,
   const params = readProviderParams(body, true);
   const provider = await findProvider(em, idParam);
   if (!provider) throw notFound();
+  const oidc = provider.type === "oidc" ? await oidcUpdateOf(readProviderParams({ ...(body as object), type: "oidc" }, true), provider) : null;
   const domains = domainsOf(params.domains);
   const mapping = attributeMappingOf(params.attribute_mapping);
   const nameIdFormat = params.name_id_format === undefined ? provider.name_id_format : nameIdFormatOf(params.name_id_format);
@@ -161,7 +175,8 @@ export async function adminUpdateSsoProvider(em: EntityManager, idParam: string,
   await em.transactional(async (tx) => {
     const connection = tx.getConnection();
     await connection.execute(
-      `update sso_providers set metadata_xml = ?, metadata_url = ?, attribute_mapping = ?, name_id_format = ?, resource_id = ?, disabled = ?, updated_at = now() where id = ?`,
+      `update sso_providers set metadata_xml = ?, metadata_url = ?, attribute_mapping = ?, name_id_format = ?, resource_id = ?, disabled = ?,
+              issuer = ?, client_id = ?, client_secret_sealed = ?, default_role = ?, updated_at = now() where id = ?`,
       [
         metadata?.raw ?? provider.metadata_xml,
         metadata?.url ?? provider.metadata_url,
@@ -169,6 +184,10 @@ export async function adminUpdateSsoProvider(em: EntityManager, idParam: string,
         nameIdFormat,
         params.resource_id === undefined ? provider.resource_id : params.resource_id || null,
         params.disabled ?? provider.disabled,
+        oidc?.issuer ?? provider.issuer,
+        oidc?.clientId ?? provider.client_id,
+        oidc?.secretSealed ?? provider.client_secret_sealed,
+        params.default_role ?? provider.default_role,
         provider.id,
       ],
     );

@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { createFlowState, issueAuthCode, pkceOf } from "../external-sign-in";
-import { IDENTITY, IdentityError, redirectTarget, startUpstreamSession } from "../identity";
-import { getConfig } from "../platform/config";
-import { log } from "../platform/log";
+import { EXTERNAL, pkceOf } from "../external-sign-in";
+import { IdentityError } from "../identity";
 import { ssoAccount } from "./accounts";
 import { decodedResponse, checkedPerson } from "./assertion";
 import { SSO } from "./error-codes";
 import { parseIdpMetadata } from "./idp-metadata";
+import { landingUrl, redirectOutcome } from "./landing";
+import { oidcAuthorizationUrl } from "./oidc-sign-in";
 import { isUuid } from "./provider-params";
 import { findProvider, findProviderByDomain, findProviderByEntityId, type StoredProvider } from "./providers";
 import { createRelayState, takeRelayState } from "./relay-state";
 import { authnRequestUrl, RELAY_STATE_SECONDS } from "./service-provider";
+import { requireSamlEnabled } from "./sso-switch";
 
 /**
  * GoTrue's SAML sign-in (internal/api/sso.go, samlacs.go; ADR 079):
@@ -24,9 +25,7 @@ import { authnRequestUrl, RELAY_STATE_SECONDS } from "./service-provider";
  *   (allow-list checked, else the site URL) with `?code=` for PKCE or the session in the
  *   fragment. A refusal goes to the site URL with GoTrue's error query (303), nothing written.
  */
-export function requireSamlEnabled(): void {
-  if (!getConfig().SAML_ENABLED) throw new IdentityError(IDENTITY.SAML_PROVIDER_DISABLED, "SAML 2.0 is disabled");
-}
+export { requireSamlEnabled };
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
 
@@ -41,6 +40,13 @@ export async function startSso(em: EntityManager, body: Record<string, unknown>)
   if (!provider) throw new IdentityError(SSO.PROVIDER_NOT_FOUND, providerId ? "No such SSO provider" : "No SSO provider assigned for this domain");
   if (provider.disabled) throw new IdentityError(SSO.PROVIDER_DISABLED, "SSO Provider is currently disabled");
   const pkce = pkceOf(str(body.code_challenge) || null, str(body.code_challenge_method) || null);
+  if (provider.type === "oidc") {
+    const url = await oidcAuthorizationUrl(em, provider, { redirectTo: str(body.redirect_to), ...pkce }).catch((error: unknown) => {
+      if (error instanceof IdentityError) throw error;
+      throw new IdentityError(EXTERNAL.UPSTREAM_FAILURE, "Error getting provider's authorization URL");
+    });
+    return { url, redirect: body.skip_http_redirect !== true };
+  }
   const idp = parseIdpMetadata(provider.metadata_xml ?? "");
   const relayStateId = randomUUID();
   const { url, requestId } = await authnRequestUrl(idp, provider.name_id_format, relayStateId);
@@ -50,11 +56,7 @@ export async function startSso(em: EntityManager, body: Record<string, unknown>)
 
 /** The ACS: always a redirect, to `redirect_to` (302) or, refused, to the site URL with the error (303). */
 export async function finishSso(em: EntityManager, form: Record<string, string>): Promise<{ status: 302 | 303; location: string }> {
-  try {
-    return { status: 302, location: await acs(em, form) };
-  } catch (error) {
-    return { status: 303, location: withError(getConfig().baseUrl, error) };
-  }
+  return redirectOutcome(() => acs(em, form));
 }
 
 async function acs(em: EntityManager, form: Record<string, string>): Promise<string> {
@@ -85,25 +87,8 @@ async function acs(em: EntityManager, form: Record<string, string>): Promise<str
   if (provider.disabled) throw new IdentityError(SSO.PROVIDER_DISABLED, "SSO Provider assigned for this domain is currently disabled");
   const person = await checkedPerson(parseIdpMetadata(provider.metadata_xml ?? ""), samlResponse, requestId, provider.attribute_mapping ?? {});
   const providerName = `sso:${provider.id}`;
-  const userId = await ssoAccount(em, provider, person);
-  const target = redirectTarget(redirectTo);
-  if (pkce.codeChallenge) {
-    const flowId = await createFlowState(em, { provider: providerName, redirectTo: target, codeChallenge: pkce.codeChallenge, codeChallengeMethod: pkce.codeChallengeMethod, nonce: "" });
-    const code = await issueAuthCode(em, flowId, userId, { accessToken: "" });
-    const url = new URL(target);
-    url.searchParams.set("code", code);
-    return url.href;
-  }
-  const session = await startUpstreamSession(em, userId, providerName);
-  const url = new URL(target);
-  url.hash = new URLSearchParams({
-    access_token: session.access_token,
-    expires_at: String(session.expires_at),
-    expires_in: String(session.expires_in),
-    refresh_token: session.refresh_token,
-    token_type: "bearer",
-  }).toString();
-  return url.href;
+  const userId = await ssoAccount(em, provider, { ...person, issuer: provider.entity_id ?? "" });
+  return landingUrl(em, providerName, userId, redirectTo, pkce);
 }
 
 function isUrl(value: string): boolean {
@@ -113,22 +98,4 @@ function isUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** GoTrue's oauthErrorMap; any other status (a 404, a 422) is `server_error`, as GoTrue sends it. */
-const OAUTH_ERRORS: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable" };
-
-/** GoTrue's getErrorQueryString on the site URL: `error`, `error_code`, `error_description`. */
-function withError(target: string, error: unknown): string {
-  const url = new URL(target);
-  if (error instanceof IdentityError) {
-    url.searchParams.set("error", OAUTH_ERRORS[error.status] ?? OAUTH_ERRORS[500]!);
-    url.searchParams.set("error_code", error.errorCode);
-    url.searchParams.set("error_description", error.message);
-  } else {
-    log.error("sso: the assertion consumer service failed", { err: error });
-    url.searchParams.set("error", OAUTH_ERRORS[500]!);
-    url.searchParams.set("error_description", "Internal server error");
-  }
-  return url.href;
 }

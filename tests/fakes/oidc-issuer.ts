@@ -15,6 +15,8 @@ export interface IssuerPerson {
   email_verified: boolean;
   name?: string;
   preferred_username?: string;
+  /** A directory's groups (Okta's `groups` claim), given with the profile scope. */
+  groups?: string[];
 }
 
 export interface OidcIssuer {
@@ -36,7 +38,7 @@ export async function startOidcIssuer(client: { clientId: string; secret: string
     clients: [{ client_id: client.clientId, client_secret: client.secret, redirect_uris: [client.redirectUri()], token_endpoint_auth_method: "client_secret_post", response_types: ["code"], grant_types: ["authorization_code"] }],
     jwks: { keys: [signingKey] },
     cookies: { keys: ["a test issuer's cookie key"] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "preferred_username"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "preferred_username", "groups"] },
     features: { devInteractions: { enabled: false } },
     // As Keycloak does: the scopes' claims (email, name) in the ID token too, not only at userinfo.
     conformIdTokenClaims: false,

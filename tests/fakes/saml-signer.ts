@@ -38,6 +38,8 @@ export interface AssertionOptions {
   before?: string;
   /** Changes the signed assertion's text after signing (tampering tests). */
   tamper?: (signed: string) => string;
+  /** More attributes beside `email` (a name, a directory's groups). */
+  attributes?: Record<string, string[]>;
 }
 
 export function forgingIdp(entityId: string): ForgingIdp {
@@ -60,7 +62,7 @@ export function forgingIdp(entityId: string): ForgingIdp {
     const notBefore = (o.notBefore ?? new Date(now - 30_000)).toISOString();
     const notOnOrAfter = (o.notOnOrAfter ?? new Date(now + 5 * 60_000)).toISOString();
     const inResponseTo = o.inResponseTo ? ` InResponseTo="${o.inResponseTo}"` : "";
-    return `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${o.assertionId ?? `_a${randomUUID()}`}" Version="2.0" IssueInstant="${new Date(now).toISOString()}"><saml:Issuer>${o.issuer ?? entityId}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${o.subject ?? `user-${o.email}`}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter}" Recipient="${o.acsUrl}"${inResponseTo}/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}"><saml:AudienceRestriction><saml:Audience>${o.audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${new Date(now).toISOString()}" SessionIndex="_s1"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:Password</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="email" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue>${o.email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement></saml:Assertion>`;
+    return `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${o.assertionId ?? `_a${randomUUID()}`}" Version="2.0" IssueInstant="${new Date(now).toISOString()}"><saml:Issuer>${o.issuer ?? entityId}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${o.subject ?? `user-${o.email}`}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter}" Recipient="${o.acsUrl}"${inResponseTo}/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}"><saml:AudienceRestriction><saml:Audience>${o.audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${new Date(now).toISOString()}" SessionIndex="_s1"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:Password</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement><saml:Attribute Name="email" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue>${o.email}</saml:AttributeValue></saml:Attribute>${extraAttributes(o.attributes)}</saml:AttributeStatement></saml:Assertion>`;
   }
 
   function signedAssertion(o: AssertionOptions): string {
@@ -104,4 +106,10 @@ export function authnRequestIdOf(url: string): string {
   const request = new URL(url).searchParams.get("SAMLRequest") ?? "";
   const xml = inflateRawSync(Buffer.from(request, "base64")).toString("utf8");
   return /\sID="([^"]+)"/.exec(xml)?.[1] ?? "";
+}
+
+function extraAttributes(attributes: Record<string, string[]> = {}): string {
+  return Object.entries(attributes)
+    .map(([name, values]) => `<saml:Attribute Name="${name}">${values.map((value) => `<saml:AttributeValue>${value}</saml:AttributeValue>`).join("")}</saml:Attribute>`)
+    .join("");
 }

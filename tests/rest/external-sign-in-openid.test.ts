@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hashedNonce, startGoogleFake, type GoogleFake } from "../fakes/google-oidc";
 import { startOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
 import { authJsClient } from "../support/auth-js-client";
-import { pkceAuthClient } from "../support/external-sign-in";
+import { browse, pkceAuthClient } from "../support/external-sign-in";
 import { uniqueEmail } from "../support/http";
 import { suiteService } from "../support/service";
 import { suiteResource } from "../support/suite-resource";
@@ -36,30 +36,6 @@ let nextId = 5000;
 const back = () => `${service.url}/welcome`;
 const amrOf = (token: string) => (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { amr: Array<{ method: string }> }).amr.map((entry) => entry.method);
 const rows = async (sql: string, params: unknown[]) => (await service.db.query(sql, params)).rows;
-
-/** A browser's redirects, with the cookies each host set (the issuer keeps its interaction in cookies). */
-async function browse(start: string, until: string, max = 12): Promise<{ final: URL; statuses: number[] }> {
-  const jar = new Map<string, Map<string, string>>();
-  const statuses: number[] = [];
-  let url = start;
-  for (let i = 0; i < max; i++) {
-    const host = new URL(url).host;
-    const cookies = jar.get(host) ?? new Map<string, string>();
-    jar.set(host, cookies);
-    const response = await fetch(url, { redirect: "manual", headers: cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {} });
-    statuses.push(response.status);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const [name, value] = pair!.split(/=(.*)/s);
-      cookies.set(name!.trim(), value ?? "");
-    }
-    const location = response.headers.get("location");
-    if (!location) break;
-    url = new URL(location, url).href;
-    if (url.startsWith(until)) break;
-  }
-  return { final: new URL(url), statuses };
-}
 
 async function pkceSignIn(provider: "google" | "keycloak", on = service) {
   const auth = pkceAuthClient(on);

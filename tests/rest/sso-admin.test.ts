@@ -54,7 +54,9 @@ describe("the admin SSO provider API", () => {
     const before = (await rows(`select count(*)::int as n from sso_providers`))[0].n;
     const idp = forgingIdp("https://refusals-idp.example/metadata");
     const cases: [unknown, number, string, string][] = [
-      [{ type: "oidc", metadata_xml: idp.metadataXml }, 400, "validation_failed", "Only 'saml' supported for SSO provider type"],
+      // OpenID connections arrived with ADR 085: an `oidc` body carrying SAML's metadata is refused for that now.
+      [{ type: "oidc", metadata_xml: idp.metadataXml }, 400, "validation_failed", "metadata_xml, metadata_url and name_id_format are for 'saml' providers only"],
+      [{ type: "ldap", metadata_xml: idp.metadataXml }, 400, "validation_failed", "Only 'saml' or 'oidc' supported for SSO provider type"],
       [{ type: "saml" }, 400, "validation_failed", "Either metadata_xml or metadata_url must be set"],
       [{ type: "saml", metadata_xml: idp.metadataXml, metadata_url: "https://x.example/m" }, 400, "validation_failed", "Only one of metadata_xml or metadata_url needs to be set"],
       [{ type: "saml", metadata_url: "http://x.example/m" }, 400, "validation_failed", "metadata_url is not a HTTPS URL"],

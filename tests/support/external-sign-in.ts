@@ -31,3 +31,27 @@ export async function followRedirects(start: string, until: string, max = 6): Pr
   }
   return { final: url, hops, statuses };
 }
+
+/** A browser's redirects, with the cookies each host set (the issuer keeps its interaction in cookies). */
+export async function browse(start: string, until: string, max = 12): Promise<{ final: URL; statuses: number[] }> {
+  const jar = new Map<string, Map<string, string>>();
+  const statuses: number[] = [];
+  let url = start;
+  for (let i = 0; i < max; i++) {
+    const host = new URL(url).host;
+    const cookies = jar.get(host) ?? new Map<string, string>();
+    jar.set(host, cookies);
+    const response = await fetch(url, { redirect: "manual", headers: cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {} });
+    statuses.push(response.status);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, value] = pair!.split(/=(.*)/s);
+      cookies.set(name!.trim(), value ?? "");
+    }
+    const location = response.headers.get("location");
+    if (!location) break;
+    url = new URL(location, url).href;
+    if (url.startsWith(until)) break;
+  }
+  return { final: new URL(url), statuses };
+}

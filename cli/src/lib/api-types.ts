@@ -1778,13 +1778,13 @@ export interface paths {
         };
         /**
          * List SSO providers (admin)
-         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). Oldest first, without their metadata XML; `?resource_id=` for one.
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), or an OpenID Connect connection (`type: "oidc"`, ADR 085), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). Oldest first, without their metadata XML; `?resource_id=` for one.
          */
         get: operations["getAuthV1AdminSsoProviders"];
         put?: never;
         /**
-         * Add a SAML SSO provider (admin)
-         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). An EntityID another provider has is `422 saml_idp_already_exists`.
+         * Add a SAML or OpenID SSO provider (admin)
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), or an OpenID Connect connection (`type: "oidc"`, ADR 085), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). An EntityID another provider has is `422 saml_idp_already_exists`. `type: "oidc"` (ADR 085) registers an OpenID Connect connection by `issuer`, `client_id` and `client_secret`: the issuer's discovery document is fetched first and must name exactly that issuer; the company's provider is given `/auth/v1/sso/oidc/callback` as redirect URI.
          */
         post: operations["postAuthV1AdminSsoProviders"];
         delete?: never;
@@ -1802,18 +1802,18 @@ export interface paths {
         };
         /**
          * An SSO provider (admin)
-         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). With its metadata XML.
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), or an OpenID Connect connection (`type: "oidc"`, ADR 085), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). With its metadata XML.
          */
         get: operations["getAuthV1AdminSsoProvidersId"];
         /**
          * Change an SSO provider (admin)
-         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). Only what is given changes: new metadata must keep the EntityID; `domains`, when present, replaces the list; `attribute_mapping` replaces the mapping.
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), or an OpenID Connect connection (`type: "oidc"`, ADR 085), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). Only what is given changes: new metadata must keep the EntityID; `domains`, when present, replaces the list; `attribute_mapping` replaces the mapping.
          */
         put: operations["putAuthV1AdminSsoProvidersId"];
         post?: never;
         /**
          * Delete an SSO provider (admin)
-         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). Answers the deleted provider (GoTrue's 200). Its domains go with it; sign-ins through it stop at once; the accounts and identities it made stay.
+         * @description GoTrue's admin SSO API (`internal/api/ssoadmin.go`), `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`). A provider is a company's SAML 2.0 identity provider, registered by its metadata (`metadata_xml`, or `metadata_url` fetched over https), or an OpenID Connect connection (`type: "oidc"`, ADR 085), with the email `domains` whose people it signs in. Its identities carry the provider `sso:<id>`. Errors are GoTrue's `{ code, error_code, msg }`; a refused request writes nothing (ADR 079). Answers the deleted provider (GoTrue's 200). Its domains go with it; sign-ins through it stop at once; the accounts and identities it made stay.
          */
         delete: operations["deleteAuthV1AdminSsoProvidersId"];
         options?: never;
@@ -2640,9 +2640,29 @@ export interface paths {
         put?: never;
         /**
          * Start a single sign-on (auth-js signInWithSSO)
-         * @description GoTrue's `POST /sso` (ADR 079), with `SAML_ENABLED`: the provider is found by `provider_id` or by an email `domain` it has; the answer is the IdP's sign-in URL carrying a SAML AuthnRequest and a single-use RelayState (valid 2 minutes), as `{ url }` with `skip_http_redirect: true` (auth-js) or a 303 to it. After the IdP, the browser lands on `redirect_to` (allow-listed, else the site URL) with `?code=` when `code_challenge` was given (`POST /auth/v1/token?grant_type=pkce`) or the session in the fragment.
+         * @description GoTrue's `POST /sso` (ADR 079), with `SAML_ENABLED`: the provider is found by `provider_id` or by an email `domain` it has; the answer is the IdP's sign-in URL carrying a SAML AuthnRequest and a single-use RelayState (valid 2 minutes), as `{ url }` with `skip_http_redirect: true` (auth-js) or a 303 to it. After the IdP, the browser lands on `redirect_to` (allow-listed, else the site URL) with `?code=` when `code_challenge` was given (`POST /auth/v1/token?grant_type=pkce`) or the session in the fragment. For an OpenID Connect provider (ADR 085) the URL is the issuer's authorization endpoint (code flow, PKCE S256, `nonce`, `state`, valid 10 minutes); the issuer returns to `/auth/v1/sso/oidc/callback`.
          */
         post: operations["postAuthV1Sso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenID Connect connection's redirect URI
+         * @description An OpenID Connect enterprise connection's callback (ADR 085), the redirect URI a company registers at its provider: the issuer sends the browser back with `code` and `state`. The state (from `POST /auth/v1/sso`, valid 10 minutes) is taken once; the code is exchanged with the client secret and our PKCE verifier; the ID token must be signed by a key of the issuer's JWKS and name the issuer, our client id as audience, a future `exp` and the sign-in's nonce; userinfo of the same `sub` is read. The attribute mapping gives the name and, for a workspace's provider, the role; then the account is found, linked or made as at the SAML ACS, and the browser goes to `redirect_to` with `?code=` (PKCE) or the session in the fragment (302). Any refusal: 303 to the site URL with GoTrue's `error`, `error_code` (`bad_oauth_state`, `bad_oauth_callback`, `validation_failed`, `email_exists`, `user_banned`, …) and `error_description`; no account is written.
+         */
+        get: operations["getAuthV1SsoOidcCallback"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -12057,15 +12077,42 @@ export interface operations {
                     "application/json": {
                         items: {
                             created_at: string;
+                            /** @enum {string} */
+                            default_role: "member" | "viewer";
                             disabled: boolean;
                             domains: {
                                 domain: string;
                             }[];
                             id: string;
-                            resource_id?: string;
-                            saml: {
-                                /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                            /** @description An OpenID Connect connection's (ADR 085); the secret is never answered. */
+                            oidc?: {
+                                /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
                                 attribute_mapping: {
+                                    /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                    group_roles?: {
+                                        [key: string]: "member" | "viewer";
+                                    };
+                                    keys?: {
+                                        [key: string]: {
+                                            array?: boolean;
+                                            default?: unknown;
+                                            name?: string;
+                                            names?: string[];
+                                        };
+                                    };
+                                };
+                                client_id: string;
+                                issuer: string;
+                            };
+                            resource_id?: string;
+                            /** @description A SAML provider's. */
+                            saml?: {
+                                /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
+                                attribute_mapping: {
+                                    /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                    group_roles?: {
+                                        [key: string]: "member" | "viewer";
+                                    };
                                     keys?: {
                                         [key: string]: {
                                             array?: boolean;
@@ -12124,8 +12171,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                    /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
                     attribute_mapping?: {
+                        /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                        group_roles?: {
+                            [key: string]: "member" | "viewer";
+                        };
                         keys?: {
                             [key: string]: {
                                 array?: boolean;
@@ -12135,10 +12186,21 @@ export interface operations {
                             };
                         };
                     };
+                    /** @description `oidc`: the client id the company's provider gave this service. */
+                    client_id?: string;
+                    /** @description `oidc`: its client secret; stored sealed, never answered. */
+                    client_secret?: string;
+                    /**
+                     * @description A workspace's provider: the role of a member no group maps (default `member`).
+                     * @enum {string}
+                     */
+                    default_role?: "member" | "viewer";
                     /** @description `true`: sign-ins through it are refused (`sso_provider_disabled`). */
                     disabled?: boolean;
                     /** @description Email domains whose people sign in through this provider (`signInWithSSO({ domain })`); on `PUT` the list replaces the provider's. */
                     domains?: string[];
+                    /** @description `oidc`: the issuer URL; its discovery document must name exactly this issuer. */
+                    issuer?: string;
                     /** @description An https URL the metadata is fetched from. */
                     metadata_url?: string;
                     /** @description The IdP's SAML metadata XML; one of `metadata_xml` and `metadata_url`. */
@@ -12148,10 +12210,10 @@ export interface operations {
                     /** @description An id of the caller's own; `GET …/providers/resource_<id>` finds it. */
                     resource_id?: string;
                     /**
-                     * @description `saml` (required on create).
-                     * @constant
+                     * @description `saml` or `oidc` (required on create; an OpenID Connect connection, ADR 085).
+                     * @enum {string}
                      */
-                    type: "saml";
+                    type: "saml" | "oidc";
                 };
             };
         };
@@ -12164,15 +12226,42 @@ export interface operations {
                 content: {
                     "application/json": {
                         created_at: string;
+                        /** @enum {string} */
+                        default_role: "member" | "viewer";
                         disabled: boolean;
                         domains: {
                             domain: string;
                         }[];
                         id: string;
-                        resource_id?: string;
-                        saml: {
-                            /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                        /** @description An OpenID Connect connection's (ADR 085); the secret is never answered. */
+                        oidc?: {
+                            /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
                             attribute_mapping: {
+                                /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                group_roles?: {
+                                    [key: string]: "member" | "viewer";
+                                };
+                                keys?: {
+                                    [key: string]: {
+                                        array?: boolean;
+                                        default?: unknown;
+                                        name?: string;
+                                        names?: string[];
+                                    };
+                                };
+                            };
+                            client_id: string;
+                            issuer: string;
+                        };
+                        resource_id?: string;
+                        /** @description A SAML provider's. */
+                        saml?: {
+                            /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
+                            attribute_mapping: {
+                                /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                group_roles?: {
+                                    [key: string]: "member" | "viewer";
+                                };
                                 keys?: {
                                     [key: string]: {
                                         array?: boolean;
@@ -12192,7 +12281,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description GoTrue's checks (`validation_failed`): `Only 'saml' supported for SSO provider type`, `Only one of metadata_xml or metadata_url needs to be set`, `Either metadata_xml or metadata_url must be set`, `metadata_url is not a HTTPS URL`, metadata that is not SAML, has no EntityID or not exactly one IDPSSODescriptor; a domain another provider has (`sso_domain_already_exists`); `metadata_url` answering other than 200 (`saml_metadata_fetch_failed`); on `PUT`, metadata of another EntityID (`saml_entity_id_mismatch`); a body that is not JSON (`bad_json`). */
+            /** @description GoTrue's checks (`validation_failed`): `Only 'saml' or 'oidc' supported for SSO provider type`, `Only one of metadata_xml or metadata_url needs to be set`, `Either metadata_xml or metadata_url must be set`, `metadata_url is not a HTTPS URL`, metadata that is not SAML, has no EntityID or not exactly one IDPSSODescriptor; a domain another provider has (`sso_domain_already_exists`); `metadata_url` answering other than 200 (`saml_metadata_fetch_failed`); on `PUT`, metadata of another EntityID (`saml_entity_id_mismatch`); a body that is not JSON (`bad_json`). `oidc`: `issuer is required for 'oidc' providers` (likewise `client_id`, `client_secret`), SAML's fields on it, an issuer whose discovery fails or names another issuer (`OIDC discovery from … failed: …`); a `group_roles` or `default_role` other than `member` or `viewer`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12266,15 +12355,42 @@ export interface operations {
                 content: {
                     "application/json": {
                         created_at: string;
+                        /** @enum {string} */
+                        default_role: "member" | "viewer";
                         disabled: boolean;
                         domains: {
                             domain: string;
                         }[];
                         id: string;
-                        resource_id?: string;
-                        saml: {
-                            /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                        /** @description An OpenID Connect connection's (ADR 085); the secret is never answered. */
+                        oidc?: {
+                            /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
                             attribute_mapping: {
+                                /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                group_roles?: {
+                                    [key: string]: "member" | "viewer";
+                                };
+                                keys?: {
+                                    [key: string]: {
+                                        array?: boolean;
+                                        default?: unknown;
+                                        name?: string;
+                                        names?: string[];
+                                    };
+                                };
+                            };
+                            client_id: string;
+                            issuer: string;
+                        };
+                        resource_id?: string;
+                        /** @description A SAML provider's. */
+                        saml?: {
+                            /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
+                            attribute_mapping: {
+                                /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                group_roles?: {
+                                    [key: string]: "member" | "viewer";
+                                };
                                 keys?: {
                                     [key: string]: {
                                         array?: boolean;
@@ -12348,8 +12464,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                    /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
                     attribute_mapping?: {
+                        /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                        group_roles?: {
+                            [key: string]: "member" | "viewer";
+                        };
                         keys?: {
                             [key: string]: {
                                 array?: boolean;
@@ -12359,10 +12479,21 @@ export interface operations {
                             };
                         };
                     };
+                    /** @description `oidc`: the client id the company's provider gave this service. */
+                    client_id?: string;
+                    /** @description `oidc`: its client secret; stored sealed, never answered. */
+                    client_secret?: string;
+                    /**
+                     * @description A workspace's provider: the role of a member no group maps (default `member`).
+                     * @enum {string}
+                     */
+                    default_role?: "member" | "viewer";
                     /** @description `true`: sign-ins through it are refused (`sso_provider_disabled`). */
                     disabled?: boolean;
                     /** @description Email domains whose people sign in through this provider (`signInWithSSO({ domain })`); on `PUT` the list replaces the provider's. */
                     domains?: string[];
+                    /** @description `oidc`: the issuer URL; its discovery document must name exactly this issuer. */
+                    issuer?: string;
                     /** @description An https URL the metadata is fetched from. */
                     metadata_url?: string;
                     /** @description The IdP's SAML metadata XML; one of `metadata_xml` and `metadata_url`. */
@@ -12372,10 +12503,10 @@ export interface operations {
                     /** @description An id of the caller's own; `GET …/providers/resource_<id>` finds it. */
                     resource_id?: string;
                     /**
-                     * @description `saml` (required on create).
-                     * @constant
+                     * @description `saml` or `oidc` (required on create; an OpenID Connect connection, ADR 085).
+                     * @enum {string}
                      */
-                    type?: "saml";
+                    type?: "saml" | "oidc";
                 };
             };
         };
@@ -12388,15 +12519,42 @@ export interface operations {
                 content: {
                     "application/json": {
                         created_at: string;
+                        /** @enum {string} */
+                        default_role: "member" | "viewer";
                         disabled: boolean;
                         domains: {
                             domain: string;
                         }[];
                         id: string;
-                        resource_id?: string;
-                        saml: {
-                            /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                        /** @description An OpenID Connect connection's (ADR 085); the secret is never answered. */
+                        oidc?: {
+                            /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
                             attribute_mapping: {
+                                /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                group_roles?: {
+                                    [key: string]: "member" | "viewer";
+                                };
+                                keys?: {
+                                    [key: string]: {
+                                        array?: boolean;
+                                        default?: unknown;
+                                        name?: string;
+                                        names?: string[];
+                                    };
+                                };
+                            };
+                            client_id: string;
+                            issuer: string;
+                        };
+                        resource_id?: string;
+                        /** @description A SAML provider's. */
+                        saml?: {
+                            /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
+                            attribute_mapping: {
+                                /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                group_roles?: {
+                                    [key: string]: "member" | "viewer";
+                                };
                                 keys?: {
                                     [key: string]: {
                                         array?: boolean;
@@ -12416,7 +12574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description GoTrue's checks (`validation_failed`): `Only 'saml' supported for SSO provider type`, `Only one of metadata_xml or metadata_url needs to be set`, `Either metadata_xml or metadata_url must be set`, `metadata_url is not a HTTPS URL`, metadata that is not SAML, has no EntityID or not exactly one IDPSSODescriptor; a domain another provider has (`sso_domain_already_exists`); `metadata_url` answering other than 200 (`saml_metadata_fetch_failed`); on `PUT`, metadata of another EntityID (`saml_entity_id_mismatch`); a body that is not JSON (`bad_json`). */
+            /** @description GoTrue's checks (`validation_failed`): `Only 'saml' or 'oidc' supported for SSO provider type`, `Only one of metadata_xml or metadata_url needs to be set`, `Either metadata_xml or metadata_url must be set`, `metadata_url is not a HTTPS URL`, metadata that is not SAML, has no EntityID or not exactly one IDPSSODescriptor; a domain another provider has (`sso_domain_already_exists`); `metadata_url` answering other than 200 (`saml_metadata_fetch_failed`); on `PUT`, metadata of another EntityID (`saml_entity_id_mismatch`); a body that is not JSON (`bad_json`). `oidc`: `issuer is required for 'oidc' providers` (likewise `client_id`, `client_secret`), SAML's fields on it, an issuer whose discovery fails or names another issuer (`OIDC discovery from … failed: …`); a `group_roles` or `default_role` other than `member` or `viewer`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12490,15 +12648,42 @@ export interface operations {
                 content: {
                     "application/json": {
                         created_at: string;
+                        /** @enum {string} */
+                        default_role: "member" | "viewer";
                         disabled: boolean;
                         domains: {
                             domain: string;
                         }[];
                         id: string;
-                        resource_id?: string;
-                        saml: {
-                            /** @description GoTrue's SAMLAttributeMapping: each claim (`email`, `name`, …) from the attribute `name` or one of `names`, else `default`; `array` keeps every value. */
+                        /** @description An OpenID Connect connection's (ADR 085); the secret is never answered. */
+                        oidc?: {
+                            /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
                             attribute_mapping: {
+                                /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                group_roles?: {
+                                    [key: string]: "member" | "viewer";
+                                };
+                                keys?: {
+                                    [key: string]: {
+                                        array?: boolean;
+                                        default?: unknown;
+                                        name?: string;
+                                        names?: string[];
+                                    };
+                                };
+                            };
+                            client_id: string;
+                            issuer: string;
+                        };
+                        resource_id?: string;
+                        /** @description A SAML provider's. */
+                        saml?: {
+                            /** @description GoTrue's SAMLAttributeMapping, for OpenID claims too: each claim (`email`, `name`, `groups`, …) from the attribute or claim `name` or one of `names`, else `default`; `array` keeps every value. */
+                            attribute_mapping: {
+                                /** @description Ours (ADR 085): a value of the mapped `groups` claim → the workspace role it gives (`member` wins over `viewer`; `owner` is never granted by mapping). */
+                                group_roles?: {
+                                    [key: string]: "member" | "viewer";
+                                };
                                 keys?: {
                                     [key: string]: {
                                         array?: boolean;
@@ -16404,6 +16589,43 @@ export interface operations {
                         msg: string;
                     };
                 };
+            };
+        };
+    };
+    getAuthV1SsoOidcCallback: {
+        parameters: {
+            query?: {
+                /** @description The authorization code. */
+                code?: string;
+                /** @description The provider's refusal (`access_denied`, …). */
+                error?: string;
+                error_description?: string;
+                /** @description The sign-in's state from `POST /auth/v1/sso`. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `redirect_to`: `?code=…` or `#access_token=…`. */
+            302: {
+                headers: {
+                    /** @description `redirect_to` with the code or the session. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: to the site URL with `error`, `error_code`, `error_description`. */
+            303: {
+                headers: {
+                    /** @description `BASE_URL?error=…&error_code=…&error_description=…` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
