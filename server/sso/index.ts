@@ -10,3 +10,22 @@ export { adminUpdateSsoProvider } from "./providers";
 export { finishSso, requireSamlEnabled, startSso } from "./sign-in";
 export { serviceProviderMetadata, serviceProviderUrls } from "./service-provider";
 export { ssoAdminInput, ssoProviderBody, ssoProviderListOutput, ssoProviderOutput, ssoStartBody, ssoStartOutput, ssoMetadataQuery } from "./schemas";
+export { createWorkspaceProvider, deleteWorkspaceProvider, getWorkspaceProvider, listWorkspaceProviders, updateWorkspaceProvider } from "./workspace-providers";
+export { readConnectionTest, startConnectionTest } from "./connection-test";
+export { WORKSPACE_SSO_CODES, WORKSPACE_SSO_ERROR_CODES } from "./workspace-error-codes";
+export {
+  PROVIDER_NOT_FOUND_MESSAGE,
+  providerIdInput,
+  serviceProviderInfoOutput,
+  ssoRuleInput,
+  ssoRuleOutput,
+  testReportOutput,
+  testStartOutput,
+  workspaceProviderCreateInput,
+  workspaceProviderListOutput,
+  workspaceProviderOutput,
+  workspaceProviderUpdateFields,
+  workspaceProviderUpdateInput,
+  type TestReport,
+  type WorkspaceProviderView,
+} from "./workspace-schemas";

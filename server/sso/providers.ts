@@ -46,6 +46,8 @@ export function providerAnswer(provider: StoredProvider, withMetadata = true): R
       ...(provider.name_id_format ? { name_id_format: provider.name_id_format } : {}),
     },
     domains: provider.domains.map((domain) => ({ domain })),
+    // An extension beside GoTrue's fields (ADR 086): the workspace whose owner made it, null for the administrator's own.
+    tenant_id: provider.tenant_id,
     created_at: new Date(provider.created_at).toISOString(),
     updated_at: new Date(provider.updated_at).toISOString(),
   };
@@ -100,7 +102,7 @@ async function metadataOf(params: ProviderParams): Promise<{ raw: string; metada
   return { raw, metadata: parseIdpMetadata(raw) };
 }
 
-async function checkDomainsFree(em: EntityManager, domains: string[], ownId: string | null, forUpdate: boolean): Promise<void> {
+export async function checkDomainsFree(em: EntityManager, domains: string[], ownId: string | null, forUpdate: boolean): Promise<void> {
   for (const domain of domains) {
     const holder = await em.getConnection().execute<{ provider_id: string }[]>(`select provider_id from sso_domains where domain = ?`, [domain]);
     if (holder[0] && holder[0].provider_id !== ownId) {

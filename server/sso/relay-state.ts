@@ -16,6 +16,8 @@ export interface RelayState {
   code_challenge: string | null;
   code_challenge_method: string | null;
   expires_at: Date | string;
+  /** A "test the connection" sign-in of this owner (ADR 086): the ACS reports and signs nobody in. */
+  test_for_user?: string | null;
 }
 
 export async function createRelayState(
