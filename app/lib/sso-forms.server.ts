@@ -60,7 +60,3 @@ export async function createFields(form: FormData) {
     ...mappingFields(form),
   };
 }
-
-export function testFailedUrl(message: string): string {
-  return `/settings/sso?testError=${encodeURIComponent(message)}`;
-}

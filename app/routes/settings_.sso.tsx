@@ -5,7 +5,7 @@ import { loadTenantAccount } from "~/lib/account.server";
 import { sessionHeaders } from "~/lib/caller.server";
 import { readIntentAction } from "~/lib/intent-action.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
-import { createFields, mappingFields, testFailedUrl, updateFields } from "~/lib/sso-forms.server";
+import { createFields, mappingFields, updateFields } from "~/lib/sso-forms.server";
 import type { FormResult } from "~/lib/view-types";
 
 export const meta: MetaFunction = () => [{ title: "Single sign-on · svc" }];
@@ -27,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ruleRequired: (await sso.rule()).required,
     verifiedDomains: domains.filter((domain) => domain.verifiedAt).map((domain) => domain.domain),
     tested: url.searchParams.get("tested"),
-    testError: url.searchParams.get("testError"),
   };
   return json(data, { headers: sessionHeaders(dashboard) });
 }
@@ -38,12 +37,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const sso = dashboard.caller.workspaceSso;
   const providerId = String(form.get("providerId") ?? "");
   if (intent === "test") {
-    // A plain form (the browser follows the redirect to the identity provider); a refusal comes back as a sentence on the page.
+    // The page sends the browser to the identity provider's URL (TestConnectionButton); a refusal is a sentence beside the button.
     try {
       const { url } = await sso.startTest({ providerId });
-      return redirect(url, { headers });
+      return json<FormResult & { url: string }>({ intent, ok: true, url }, { headers });
     } catch (error) {
-      return redirect(testFailedUrl(describeFailure(error, request).message), { headers });
+      return failedForm(intent, describeFailure(error, request), undefined, { headers });
     }
   }
   try {

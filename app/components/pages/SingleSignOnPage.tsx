@@ -20,7 +20,6 @@ export interface SingleSignOnData {
   verifiedDomains: string[];
   /** The provider a test just returned from (`?tested=`), whose report is announced. */
   tested: string | null;
-  testError: string | null;
 }
 
 /** The workspace's own single sign-on (issue 32 item 3, ADR 086), under its settings. */
@@ -36,7 +35,6 @@ export function SingleSignOnPage() {
       <div className="sections">
         <Card layout="split" title="Identity provider" description="Connect your company's SAML or OpenID identity provider. Provider entries belong to this workspace only.">
           <div className="stack-lg">
-            {data.testError ? <p className="field-error" role="alert">{data.testError}</p> : null}
             {providers.map((provider) => (
               <ProviderDetails key={provider.id} provider={provider} verifiedDomains={data.verifiedDomains} report={data.reports[provider.id] ?? null} fresh={data.tested === provider.id} />
             ))}

@@ -1,8 +1,8 @@
-import { Form } from "@remix-run/react";
 import type { WorkspaceProviderView, TestReport } from "../../../server/sso";
 import { ConfirmSubmit } from "../ConfirmSubmit";
 import { useIntentForm } from "../use-intent-form";
 import { DomainChoices } from "./DomainChoices";
+import { TestConnectionButton } from "./TestConnectionButton";
 import { TestReportView } from "./TestReportView";
 
 /** One provider of the workspace: what it is, its domains and state, test and remove. */
@@ -45,11 +45,7 @@ export function ProviderDetails({ provider, verifiedDomains, report, fresh }: { 
       </edit.fetcher.Form>
       <div className="row-actions">
         {provider.type === "saml" ? (
-          <Form method="post" reloadDocument>
-            <input type="hidden" name="intent" value="test" />
-            <input type="hidden" name="providerId" value={provider.id} />
-            <button type="submit" className="btn btn-secondary btn-sm">Test connection</button>
-          </Form>
+          <TestConnectionButton providerId={provider.id} />
         ) : (
           <p className="field-hint">Test an OpenID connection by signing in with it.</p>
         )}
