@@ -127,7 +127,13 @@ export const workspaceSsoOperations: Route[] = [
     jsonBody: workspaceProviderUpdateFields,
     responses: [
       { status: 200, description: "The provider.", schema: workspaceProviderOutput, headers: { "Cache-Control": "`no-store`" } },
-      { status: 400, description: "As on create; nothing is written." },
+      {
+        status: 400,
+        description: "As on create; nothing is written.",
+        examples: [
+          { name: "owner-by-mapping", summary: "A mapping to owner", body: { message: "A mapping never gives the owner role: choose member or viewer" }, request: { as: "owner", param: UNKNOWN, json: { defaultRole: "owner" } } },
+        ],
+      },
       refused({ param: UNKNOWN, json: {} }),
       forbidden({ param: UNKNOWN, json: {} }),
       crossOrigin({ param: UNKNOWN, json: {} }),

@@ -67,6 +67,8 @@ describe("a workspace owner's identity providers", () => {
     });
     const id = created.body.id as string;
     expect((await providers(owner.user)).body.providers).toEqual([created.body]);
+    const twice = await create(owner.user, { type: "saml", metadataXml: idp.metadataXml });
+    expect([twice.status, twice.body]).toEqual([409, { message: `SAML Identity Provider with this EntityID (${idp.entityId}) already exists` }]);
 
     const other = await signedInOwner(service, { slugPrefix: "wsso-other" });
     expect((await providers(other.user)).body).toEqual({ providers: [] });
@@ -99,6 +101,8 @@ describe("a workspace owner's identity providers", () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ type: "oidc", issuer: "https://login.example.com", clientId: "svc-client", entityId: null, defaultRole: "member" });
     expect(created.text).not.toContain("very-secret");
+    const test = await api(service, `/api/tenants/me/sso/providers/${created.body.id}/test`, { method: "POST", cookie: owner.user.cookie });
+    expect([test.status, test.body]).toEqual([409, { message: "An OpenID connection is tested by signing in with it: the dashboard tests SAML connections.", code: "SSO_TEST_UNAVAILABLE" }]);
     expect((await rows(`select client_secret_sealed from sso_providers where id = $1`, [created.body.id]))[0].client_secret_sealed).not.toContain("very-secret");
     const pasted = await api(service, "/api/tenants/me/sso/service-provider", { cookie: owner.user.cookie });
     expect(pasted.body).toEqual({ entityId: sp().entityId, acsUrl: sp().acsUrl, metadataUrl: sp().entityId, oidcRedirectUri: `${service.url}/auth/v1/sso/oidc/callback` });
@@ -190,6 +194,12 @@ describe("require single sign-on", () => {
       body: JSON.stringify({ required: false }),
     });
     expect(adminOff.status).toBe(200);
+    const unknown = await fetch(`${service.url}/auth/v1/admin/workspaces/00000000-0000-4000-8000-000000000000/sso-rule`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${SSO_SERVICE_ROLE_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ required: false }),
+    });
+    expect([unknown.status, await unknown.json()]).toEqual([404, { code: 404, error_code: "not_found", msg: "Workspace not found" }]);
     expect((await apps(onDomain.cookie)).status).toBe(200);
     expect((await rows(`select changes from audit_log where tenant_id = $1 and action = 'workspace.sso_rule_changed' order by seq`, [owner.tenantId])).map((r) => r.changes)).toEqual([
       { from: false, to: true },
