@@ -7,7 +7,7 @@ import { parseIdpMetadata } from "./idp-metadata";
 import type { StoredProvider } from "./providers";
 import { createRelayState } from "./relay-state";
 import { authnRequestUrl, RELAY_STATE_SECONDS } from "./service-provider";
-import { WORKSPACE_SSO_CODES } from "./workspace-error-codes";
+import { WORKSPACE_SSO_CODES } from "./error-codes";
 import { PROVIDER_NOT_FOUND_MESSAGE, type TestReport } from "./workspace-schemas";
 
 /**

@@ -12,7 +12,7 @@ export { serviceProviderMetadata, serviceProviderUrls } from "./service-provider
 export { ssoAdminInput, ssoProviderBody, ssoProviderListOutput, ssoProviderOutput, ssoStartBody, ssoStartOutput, ssoMetadataQuery } from "./schemas";
 export { createWorkspaceProvider, deleteWorkspaceProvider, getWorkspaceProvider, listWorkspaceProviders, updateWorkspaceProvider } from "./workspace-providers";
 export { readConnectionTest, startConnectionTest } from "./connection-test";
-export { WORKSPACE_SSO_CODES, WORKSPACE_SSO_ERROR_CODES } from "./workspace-error-codes";
+export { WORKSPACE_SSO_CODES } from "./error-codes";
 export {
   PROVIDER_NOT_FOUND_MESSAGE,
   providerIdInput,

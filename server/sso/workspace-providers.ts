@@ -5,7 +5,7 @@ import { encryptSecret } from "../platform/crypto/secret-box";
 import { AppError } from "../platform/errors";
 import { domainsOf } from "./provider-params";
 import { adminCreateSsoProvider, adminUpdateSsoProvider, checkDomainsFree, type ProviderRow } from "./providers";
-import { WORKSPACE_SSO_CODES } from "./workspace-error-codes";
+import { WORKSPACE_SSO_CODES } from "./error-codes";
 import { PROVIDER_NOT_FOUND_MESSAGE, type WorkspaceProviderCreate, type WorkspaceProviderUpdate, type WorkspaceProviderView } from "./workspace-schemas";
 
 /**

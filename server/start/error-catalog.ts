@@ -10,7 +10,7 @@ import { CONNECTION_ERROR_CODES } from "../connections";
 import { DEPLOYMENT_ERROR_CODES } from "../deployments";
 import { IDENTITY_ERROR_CODES } from "../identity";
 import { EXTERNAL_SIGN_IN_ERROR_CODES } from "../external-sign-in";
-import { SSO_ERROR_CODES, WORKSPACE_SSO_ERROR_CODES } from "../sso";
+import { SSO_ERROR_CODES } from "../sso";
 import { IMAGE_ERROR_CODES } from "../images";
 import { MEMBER_ERROR_CODES } from "../members";
 import { OAUTH_SERVER_ERROR_CODES } from "../oauth-server";
@@ -30,7 +30,6 @@ export const AREA_ERROR_CODES: readonly AreaErrorCodes[] = [
   IDENTITY_ERROR_CODES,
   EXTERNAL_SIGN_IN_ERROR_CODES,
   SSO_ERROR_CODES,
-  WORKSPACE_SSO_ERROR_CODES,
   TWO_STEP_ERROR_CODES,
   OAUTH_SERVER_ERROR_CODES,
   DEPLOYMENT_ERROR_CODES,
