@@ -6,7 +6,7 @@ import { Card } from "../Card";
 import { AddProviderForm } from "../sso/AddProviderForm";
 import { DomainsSection } from "../sso/DomainsSection";
 import { MappingForm } from "../sso/MappingForm";
-import { PasteIntoProvider } from "../sso/PasteIntoProvider";
+import { PasteIntoProvider, type ServiceProviderUrls } from "../sso/PasteIntoProvider";
 import { ProviderDetails } from "../sso/ProviderDetails";
 import { RequireSsoCard } from "../sso/RequireSsoCard";
 import { ScimSection } from "../sso/ScimSection";
@@ -15,7 +15,7 @@ export interface SingleSignOnData {
   account: AccountView & { workspace: TenantView };
   providers: WorkspaceProviderView[];
   reports: Record<string, TestReport | null>;
-  serviceProvider: { entityId: string; acsUrl: string; metadataUrl: string; oidcRedirectUri: string };
+  serviceProvider: ServiceProviderUrls;
   ruleRequired: boolean;
   verifiedDomains: string[];
   /** The provider a test just returned from (`?tested=`), whose report is announced. */

@@ -1,7 +1,13 @@
-import type { SingleSignOnData } from "../pages/SingleSignOnPage";
+/** This service's URLs as the workspaceSso.serviceProvider procedure answers them. */
+export interface ServiceProviderUrls {
+  entityId: string;
+  acsUrl: string;
+  metadataUrl: string;
+  oidcRedirectUri: string;
+}
 
 /** What the owner pastes into the company's identity provider: ours, read-only, each selectable whole. */
-export function PasteIntoProvider({ urls }: { urls: SingleSignOnData["serviceProvider"] }) {
+export function PasteIntoProvider({ urls }: { urls: ServiceProviderUrls }) {
   const rows: [string, string][] = [
     ["Entity ID (SAML audience)", urls.entityId],
     ["ACS URL (reply URL, HTTP-POST)", urls.acsUrl],
