@@ -172,6 +172,12 @@ describe("require single sign-on", () => {
       403,
       { message: 'This workspace requires single sign-on for your email domain. Sign out, then sign in with "Sign in with single sign-on" using your company account.', code: "SSO_REQUIRED" },
     ]);
+    // The dashboard: sent to the profile, which says why in a sentence.
+    const dashboard = await fetch(`${service.url}/dashboard`, { headers: { cookie: onDomain.cookie }, redirect: "manual" });
+    expect([dashboard.status, dashboard.headers.get("location")]).toEqual([302, "/profile?notice=sso-required"]);
+    const profile = await fetch(`${service.url}/profile?notice=sso-required`, { headers: { cookie: onDomain.cookie } });
+    expect(profile.status).toBe(200);
+    expect(await profile.text()).toContain("This workspace requires single sign-on for your email domain.");
     expect((await apps(elsewhere.cookie)).status).toBe(200);
     expect((await apps(owner.user.cookie)).status).toBe(200);
 
