@@ -37,6 +37,7 @@ import { userSessionOperations } from "./routes/user-sessions.operations";
 import { webhookOperations } from "./routes/webhooks.operations";
 import { auditLogOperations } from "./routes/audit-log.operations";
 import { workspaceDomainOperations } from "./routes/workspace-domains.operations";
+import { workspaceSsoOperations } from "./routes/workspace-sso.operations";
 import { scimOperations } from "./routes/scim.operations";
 import { scimRoute } from "./routes/scim";
 
@@ -52,6 +53,7 @@ export const routes: Route[] = [
   ...tenantOperations,
   ...memberOperations,
   ...workspaceDomainOperations,
+  ...workspaceSsoOperations,
   ...scimOperations,
   ...userOperations,
   ...userSessionOperations,

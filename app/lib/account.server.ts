@@ -48,10 +48,15 @@ async function findCurrentTenant(caller: Caller): Promise<{ workspace: TenantVie
  * The workspace's two-step rule refuses this session (ADR 049): every page but the profile
  * sends the person there to set it up; the profile itself shows without the workspace.
  */
-async function currentTenantUnlessRuled(caller: Caller, request: Request) {
+async function currentTenantUnlessRuled(caller: Caller, request: Request): Promise<{ current: Awaited<ReturnType<typeof findCurrentTenant>>; twoStepRequired: boolean; ssoRequired?: string }> {
   try {
     return { current: await findCurrentTenant(caller), twoStepRequired: false };
   } catch (error) {
+    // "Require single sign-on" (ADR 086): the same way out, the profile, with the rule's sentence pointing at SSO.
+    if (findAppError(error)?.body.code === "SSO_REQUIRED") {
+      if (new URL(request.url).pathname !== "/profile") throw redirect(`/profile?notice=sso-required`);
+      return { current: null, twoStepRequired: false, ssoRequired: findAppError(error)!.message };
+    }
     if (findAppError(error)?.body.code !== "TWO_STEP_REQUIRED") throw error;
     if (new URL(request.url).pathname !== "/profile") throw redirect(`/profile?notice=two-step-required#two-step`);
     return { current: null, twoStepRequired: true };
@@ -71,7 +76,7 @@ async function findBalance(caller: Caller): Promise<string | null> {
 export async function loadAccount(request: Request): Promise<{ dashboard: DashboardRequest & { user: SessionUser }; account: AccountView }> {
   const dashboard = await requireUser(request);
   const profile: ProfileView = await dashboard.caller.users.me();
-  const { current, twoStepRequired } = await currentTenantUnlessRuled(dashboard.caller, request);
+  const { current, twoStepRequired, ssoRequired } = await currentTenantUnlessRuled(dashboard.caller, request);
   const balance = current ? await findBalance(dashboard.caller) : null;
   const isAdmin = await dashboard.caller.auth.isAdmin();
   const tenants = current ? await dashboard.caller.workspaces.list() : [];
@@ -86,6 +91,7 @@ export async function loadAccount(request: Request): Promise<{ dashboard: Dashbo
       balance,
       isAdmin,
       ...(twoStepRequired ? { twoStepRequired } : {}),
+      ...(ssoRequired ? { ssoRequired } : {}),
     },
   };
 }

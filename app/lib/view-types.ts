@@ -38,6 +38,8 @@ export interface AccountView {
   isAdmin?: boolean;
   /** The workspace requires two-step sign-in and this session has not passed it (ADR 049). */
   twoStepRequired?: boolean;
+  /** The workspace requires single sign-on of this person and this session did not come through it (ADR 086): the sentence to show. */
+  ssoRequired?: string;
 }
 
 export type FieldErrors = Partial<Record<string, string>>;

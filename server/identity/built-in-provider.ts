@@ -343,7 +343,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
       });
       await tx.flush();
       if (proof) await tx.execute(`update auth_sessions set aal = 'aal2', mfa_method = ?, mfa_at = ? where id = ?`, [proof, now, created.id]);
-      if (upstream) await tx.execute(`update auth_sessions set sign_in_method = 'oauth' where id = ?`, [created.id]);
+      // A workspace's SSO provider (`sso:<id>`) is kept on the session: "require single sign-on" asks which (ADR 086).
+      if (upstream) await tx.execute(`update auth_sessions set sign_in_method = 'oauth', sso_provider_id = ? where id = ?`, [ssoProviderIdOf(upstream.provider), created.id]);
       await recordAccountChange(tx, user.id, { audit: "session.signed_in", data: upstream ? { method: "oauth", provider: upstream.provider } : {}, target: { type: "session", id: created.id }, actor: personActor(user) });
       return created;
     });
@@ -393,4 +394,10 @@ export async function revokeSessionByRefreshToken(em: EntityManager, refreshToke
     "session.signed_out",
     publishSessionRevoked,
   );
+}
+
+/** `sso:<uuid>` names a single sign-on provider; any other upstream provider is none. */
+function ssoProviderIdOf(provider: string): string | null {
+  const id = provider.startsWith("sso:") ? provider.slice(4) : "";
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : null;
 }

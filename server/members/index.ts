@@ -11,4 +11,5 @@ export type { InvitationView, MemberView } from "./schemas";
 export { TENANT_COOKIE, preferredTenantFrom, tenantSetCookie } from "./tenant-cookie";
 export { TWO_STEP_REQUIRED_MESSAGE, assertTwoStepPassed, assertTwoStepRule, passesTwoStepRule, readTwoStepRule, setTwoStepRule, type RuleCaller } from "./two-step-rule";
 export { MEMBER_CODES, MEMBER_ERROR_CODES } from "./error-codes";
+export { SSO_REQUIRED_MESSAGE, assertSsoRule, passesSsoRule, readSsoRule, setSsoRule } from "./sso-rule";
 export { membersMigrations } from "./migrations";

@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { forbidden, noWorkspace } from "../platform/errors";
 import { type MembershipRole, resolveUserTenant, type UserTenant } from "../tenants";
 import { passesTwoStepRule, twoStepRequired, type RuleCaller } from "./two-step-rule";
+import { assertSsoRule } from "./sso-rule";
 
 /**
  * The one table of who may do what in a workspace (issue 8): viewers read the dashboard and
@@ -28,6 +29,8 @@ export const CAPABILITIES = {
   "oauthClients.manage": { least: "owner", refusal: "Only the workspace owner can manage OAuth clients" },
   // Which email domains are the workspace's: what single sign-on will trust (ADR 081).
   "domains.manage": { least: "owner", refusal: "Only the workspace owner can manage domains" },
+  // Whose sign-ins the workspace trusts and whether it requires them (ADR 086).
+  "sso.manage": { least: "owner", refusal: "Only the workspace owner can manage single sign-on" },
   // Who did what, from where: the owner's, like the workspace's settings (ADR 047).
   "audit.read": { least: "owner", refusal: "Only the workspace owner can read the audit log" },
 } as const satisfies Record<string, { least: MembershipRole; refusal: string }>;
@@ -45,6 +48,9 @@ export interface TenantCaller {
   preferredTenantId?: string | null;
   /** A session's standing on the second factor, or `key`: the workspace's two-step rule binds sessions only. */
   secondFactor: RuleCaller;
+  /** For the "require single sign-on" rule (ADR 086): the person's address and the session, when a session calls. */
+  email?: string;
+  sessionId?: string | null;
 }
 
 /**
@@ -56,6 +62,8 @@ export async function tenantFor(caller: TenantCaller, capability: Capability): P
   const tenant = await resolveUserTenant(caller.em, caller.userId, caller.preferredTenantId ?? null);
   if (!tenant) throw noWorkspace();
   if (!passesTwoStepRule(tenant.requireTwoStep, caller.secondFactor)) throw twoStepRequired();
+  const ssoCaller = { kind: caller.secondFactor === "key" ? ("key" as const) : ("session" as const), email: caller.email ?? "", sessionId: caller.sessionId ?? null };
+  await assertSsoRule(caller.em, tenant.tenantId, tenant.role, tenant.requireSso, ssoCaller);
   if (!can(tenant.role, capability)) throw forbidden(CAPABILITIES[capability].refusal);
   return tenant;
 }

@@ -16,6 +16,9 @@ export async function actingTenant(ctx: Context, capability: Capability): Promis
     return { ...tenant, userId: ctx.appKey.userId, email: ctx.appKey.email };
   }
   if (!ctx.session) throw unauthorized();
-  const tenant = await tenantFor({ em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId, secondFactor: ctx.session.secondFactor }, capability);
+  const tenant = await tenantFor(
+    { em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId, secondFactor: ctx.session.secondFactor, email: ctx.session.email, sessionId: ctx.session.sessionId },
+    capability,
+  );
   return { ...tenant, userId: ctx.session.userId, email: ctx.session.email };
 }

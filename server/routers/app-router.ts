@@ -16,6 +16,7 @@ import { passwordResetRouter } from "./password-reset";
 import { oauthRouter } from "./oauth";
 import { webhooksRouter } from "./webhooks";
 import { workspaceDomainsRouter } from "./workspace-domains";
+import { workspaceSsoRouter } from "./workspace-sso";
 import { sessionsRouter } from "./sessions";
 import { oauthClientsRouter } from "./oauth-clients";
 import { identityAdminSecurityRouter } from "./identity-admin-security";
@@ -50,6 +51,7 @@ export const appRouter = router({
   oauth: oauthRouter,
   webhooks: webhooksRouter,
   workspaceDomains: workspaceDomainsRouter,
+  workspaceSso: workspaceSsoRouter,
   auditLog: auditLogRouter,
   sessions: sessionsRouter,
   accountActivity: accountActivityRouter,

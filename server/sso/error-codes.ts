@@ -4,7 +4,7 @@
  * site URL as `error`, `error_code` and `error_description` (GoTrue's SamlAcs). Listed in the
  * catalog by server/start/error-catalog.ts.
  */
-import { errorEntry, type AreaErrorCodes } from "../platform/error-codes";
+import { errorEntry, SERVICE_ERRORS, type AreaErrorCodes } from "../platform/error-codes";
 
 export const SSO = {
   VALIDATION_FAILED: errorEntry("validation_failed", 400, "identity", "A request GoTrue's SSO rules refuse: a type other than `saml`, both or neither of `metadata_xml` and `metadata_url`, metadata that is not SAML or has no `IDPSSODescriptor`, both or neither of `provider_id` and `domain`, half of PKCE; at the ACS a `SAMLResponse` that is missing, not Base64 or not XML, or an assertion that is not valid (signature, audience, recipient, destination, InResponseTo, time, replay); an OpenID connection (ADR 085) missing `issuer`, `client_id` or `client_secret`, with SAML's fields, or mapping a group to a role other than `member` or `viewer`; at its callback an ID token that is not valid (signature, issuer, audience, expiry, nonce)."),
@@ -23,7 +23,17 @@ export const SSO = {
   CONFLICT: errorEntry("conflict", 422, "identity", "A change to an SSO provider that raced another writer."),
 } as const;
 
+/** A workspace owner's own single sign-on (ADR 086): its `{ message, code }` errors. */
+export const WORKSPACE_SSO_CODES = {
+  SSO_DOMAIN_NOT_VERIFIED: errorEntry("SSO_DOMAIN_NOT_VERIFIED", 400, "message", "A workspace's identity provider listing a domain the workspace has not verified: nothing is written."),
+  SSO_TEST_UNAVAILABLE: errorEntry("SSO_TEST_UNAVAILABLE", 409, "message", "Testing a connection the dashboard cannot test here: a disabled provider, or an OpenID one (tested by signing in)."),
+} as const;
+
 export const SSO_ERROR_CODES: AreaErrorCodes = {
   area: "sso",
-  groups: [{ group: "Identity provider: single sign-on", entries: SSO }],
+  // The second group: a workspace owner's own single sign-on (ADR 086), `{ message, code }` bodies.
+  groups: [
+    { group: "Identity provider: single sign-on", entries: SSO },
+    { group: SERVICE_ERRORS, entries: WORKSPACE_SSO_CODES },
+  ],
 };

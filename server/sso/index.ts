@@ -13,3 +13,22 @@ export { finishOidcSso, oidcCallbackUrl } from "./oidc-sign-in";
 export { serviceProviderMetadata, serviceProviderUrls } from "./service-provider";
 export { ssoAdminInput, ssoProviderBody, ssoProviderListOutput, ssoProviderOutput, ssoStartBody, ssoStartOutput, ssoMetadataQuery, ssoOidcCallbackQuery } from "./schemas";
 export { providerForEmail, startSsoForEmail } from "./home-realm";
+export { createWorkspaceProvider, deleteWorkspaceProvider, getWorkspaceProvider, listWorkspaceProviders, updateWorkspaceProvider } from "./workspace-providers";
+export { readConnectionTest, startConnectionTest } from "./connection-test";
+export { WORKSPACE_SSO_CODES } from "./error-codes";
+export {
+  PROVIDER_NOT_FOUND_MESSAGE,
+  providerIdInput,
+  serviceProviderInfoOutput,
+  ssoRuleInput,
+  ssoRuleOutput,
+  testReportOutput,
+  testStartOutput,
+  workspaceProviderCreateInput,
+  workspaceProviderListOutput,
+  workspaceProviderOutput,
+  workspaceProviderUpdateFields,
+  workspaceProviderUpdateInput,
+  type TestReport,
+  type WorkspaceProviderView,
+} from "./workspace-schemas";

@@ -48,6 +48,8 @@ export function providerAnswer(provider: StoredProvider, withMetadata = true): R
     ...(provider.type === "oidc" ? { oidc: { issuer: provider.issuer, client_id: provider.client_id, attribute_mapping: provider.attribute_mapping ?? {} } } : { saml: samlAnswer(provider, withMetadata) }),
     default_role: provider.default_role,
     domains: provider.domains.map((domain) => ({ domain })),
+    // An extension beside GoTrue's fields (ADR 086): the workspace whose owner made it, null for the administrator's own.
+    tenant_id: provider.tenant_id,
     created_at: new Date(provider.created_at).toISOString(),
     updated_at: new Date(provider.updated_at).toISOString(),
   };
@@ -55,11 +57,11 @@ export function providerAnswer(provider: StoredProvider, withMetadata = true): R
 
 function samlAnswer(provider: StoredProvider, withMetadata: boolean): Record<string, unknown> {
   return {
-      entity_id: provider.entity_id,
-      ...(withMetadata && provider.metadata_xml ? { metadata_xml: provider.metadata_xml } : {}),
-      ...(provider.metadata_url ? { metadata_url: provider.metadata_url } : {}),
-      attribute_mapping: provider.attribute_mapping ?? {},
-      ...(provider.name_id_format ? { name_id_format: provider.name_id_format } : {}),
+    entity_id: provider.entity_id,
+    ...(withMetadata && provider.metadata_xml ? { metadata_xml: provider.metadata_xml } : {}),
+    ...(provider.metadata_url ? { metadata_url: provider.metadata_url } : {}),
+    attribute_mapping: provider.attribute_mapping ?? {},
+    ...(provider.name_id_format ? { name_id_format: provider.name_id_format } : {}),
   };
 }
 
@@ -112,7 +114,7 @@ async function metadataOf(params: ProviderParams): Promise<{ raw: string; metada
   return { raw, metadata: parseIdpMetadata(raw) };
 }
 
-async function checkDomainsFree(em: EntityManager, domains: string[], ownId: string | null, forUpdate: boolean): Promise<void> {
+export async function checkDomainsFree(em: EntityManager, domains: string[], ownId: string | null, forUpdate: boolean): Promise<void> {
   for (const domain of domains) {
     const holder = await em.getConnection().execute<{ provider_id: string }[]>(`select provider_id from sso_domains where domain = ?`, [domain]);
     if (holder[0] && holder[0].provider_id !== ownId) {

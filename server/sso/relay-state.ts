@@ -20,6 +20,8 @@ export interface RelayState {
   oidc_nonce: string | null;
   oidc_code_verifier: string | null;
   expires_at: Date | string;
+  /** A "test the connection" sign-in of this owner (ADR 086): the ACS reports and signs nobody in. */
+  test_for_user?: string | null;
 }
 
 export async function createRelayState(

@@ -56,6 +56,7 @@ export const ssoProviderOutput = z.object({
     name_id_format: z.string().optional(),
   }).optional().describe("A SAML provider's."),
   domains: z.array(z.object({ domain: z.string() })),
+  tenant_id: z.string().nullable().describe("An extension beside GoTrue's fields: the workspace whose owner added the provider on the dashboard; `null` for one made through this admin API."),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -3,6 +3,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { EXTERNAL, pkceOf } from "../external-sign-in";
 import { IdentityError } from "../identity";
 import { ssoAccount } from "./accounts";
+import { reportConnectionTest } from "./connection-test";
 import { decodedResponse, checkedPerson } from "./assertion";
 import { SSO } from "./error-codes";
 import { parseIdpMetadata } from "./idp-metadata";
@@ -66,6 +67,7 @@ async function acs(em: EntityManager, form: Record<string, string>): Promise<str
   let provider: StoredProvider | null;
   let requestId: string | null = null;
   let redirectTo = "";
+  let testFor: string | null = null;
   let pkce: { codeChallenge: string | null; codeChallengeMethod: string | null } = { codeChallenge: null, codeChallengeMethod: null };
   if (isUuid(relayState)) {
     const state = await takeRelayState(em, relayState);
@@ -73,6 +75,7 @@ async function acs(em: EntityManager, form: Record<string, string>): Promise<str
     if (own?.disabled) throw new IdentityError(SSO.PROVIDER_DISABLED, "SSO Provider assigned for this domain is currently disabled");
     provider = own;
     requestId = state.request_id;
+    testFor = state.test_for_user ?? null;
     redirectTo = state.redirect_to;
     pkce = { codeChallenge: state.code_challenge, codeChallengeMethod: state.code_challenge_method };
   } else if (relayState === "" || isUrl(relayState)) {
@@ -85,6 +88,7 @@ async function acs(em: EntityManager, form: Record<string, string>): Promise<str
   }
   if (!provider || provider.type !== "saml") throw new IdentityError(SSO.IDP_NOT_FOUND, "A SAML connection has not been established with this Identity Provider");
   if (provider.disabled) throw new IdentityError(SSO.PROVIDER_DISABLED, "SSO Provider assigned for this domain is currently disabled");
+  if (testFor) return reportConnectionTest(em, provider, samlResponse, requestId, testFor);
   const person = await checkedPerson(parseIdpMetadata(provider.metadata_xml ?? ""), samlResponse, requestId, provider.attribute_mapping ?? {});
   const providerName = `sso:${provider.id}`;
   const userId = await ssoAccount(em, provider, { ...person, issuer: provider.entity_id ?? "" });

@@ -8,6 +8,8 @@ export interface UserTenant {
   role: MembershipRole;
   /** The owner requires two-step sign-in of sessions here (ADR 049); set by `resolveUserTenant`. */
   requireTwoStep?: boolean;
+  /** The owner requires single sign-on of people on its verified domains (ADR 086); set by `resolveUserTenant`. */
+  requireSso?: boolean;
 }
 
 /**
@@ -16,8 +18,8 @@ export interface UserTenant {
  * first one they joined (personal workspaces last).
  */
 export async function resolveUserTenant(em: EntityManager, userId: string, preferredTenantId: string | null = null): Promise<UserTenant | null> {
-  const rows = await em.getConnection().execute<{ tenant_id: string; slug: string; name: string; role: MembershipRole; require_two_step: boolean }[]>(
-    `select m.tenant_id, t.slug, t.name, m.role, t.require_two_step
+  const rows = await em.getConnection().execute<{ tenant_id: string; slug: string; name: string; role: MembershipRole; require_two_step: boolean; require_sso: boolean }[]>(
+    `select m.tenant_id, t.slug, t.name, m.role, t.require_two_step, t.require_sso
        from tenant_memberships m join tenants t on t.id = m.tenant_id
       where m.user_id = ?
       order by (m.tenant_id::text = ?) desc, (t.owner_id = m.user_id and not t.is_personal) desc, t.is_personal asc, m.created_at asc
@@ -25,7 +27,7 @@ export async function resolveUserTenant(em: EntityManager, userId: string, prefe
     [userId, preferredTenantId ?? ""],
   );
   const row = rows[0];
-  return row ? { tenantId: row.tenant_id, slug: row.slug, name: row.name, role: row.role, requireTwoStep: row.require_two_step } : null;
+  return row ? { tenantId: row.tenant_id, slug: row.slug, name: row.name, role: row.role, requireTwoStep: row.require_two_step, requireSso: row.require_sso } : null;
 }
 
 /** Every workspace the user belongs to, for the dashboard's switcher. */

@@ -186,6 +186,11 @@ describe("the OpenAPI document", () => {
       "GET /auth/v1/admin/workspace-domains 400",
       ...[404, 409].map((status) => `POST /auth/v1/admin/workspace-domains/{domainId}/verify ${status}`),
       "DELETE /auth/v1/admin/workspace-domains/{domainId} 404",
+      // A provider already registered, an OpenID provider to test, the service-role key (no replay
+      // actor holds one): tests/rest/workspace-sso.test.ts drives each.
+      "POST /api/tenants/me/sso/providers 409",
+      "POST /api/tenants/me/sso/providers/{providerId}/test 409",
+      "PUT /auth/v1/admin/workspaces/{tenantId}/sso-rule 404",
       "DELETE /auth/v1/admin/users/{id}/factors/{factorId} 404",
       // Two-step sign-in past the bearer needs a person's own factor, a verified one, an aal2
       // session or a flood of wrong codes (tests/rest/auth-js-mfa.test.ts drives each with auth-js).

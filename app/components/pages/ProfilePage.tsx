@@ -37,6 +37,11 @@ export function ProfilePage() {
           <p className="callout-text">Your workspace requires two-step sign-in. Set it up below to open the workspace again.</p>
         </div>
       ) : null}
+      {account.ssoRequired ? (
+        <div className="callout callout-warning page-notice" role="alert">
+          <p className="callout-text">{account.ssoRequired}</p>
+        </div>
+      ) : null}
       <div className="sections">
         <ProfileDetailsCard profile={profile} />
         <Card layout="split" title="Photo" description="A square photo of at least 128 × 128 pixels looks best.">

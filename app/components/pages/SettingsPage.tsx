@@ -35,6 +35,9 @@ export function SettingsPage() {
           />
         </Card>
         <TwoStepRuleCard required={twoStepRequired} />
+        <Card layout="split" title="Single sign-on" description="Your company's identity provider (SAML or OpenID), email domains, SCIM provisioning, and requiring single sign-on.">
+          <Link to="/settings/sso" className="btn btn-ghost btn-sm">Manage single sign-on</Link>
+        </Card>
         <Card layout="split" title="Webhooks" description="Signed calls to your own systems when a connection, deployment or member changes.">
           <Link to="/webhooks" className="btn btn-ghost btn-sm">Manage webhooks</Link>
         </Card>

@@ -1277,6 +1277,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants/me/sso/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Identity providers of your workspace
+         * @description The workspace's own SAML and OpenID single sign-on providers, with their domains and role mapping (never the OpenID client secret). The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiTenantsMeSsoProviders"];
+        put?: never;
+        /**
+         * Add an identity provider
+         * @description `type: "saml"` with `metadataXml` (the uploaded metadata) or `metadataUrl` (https); `type: "oidc"` with `issuer`, `clientId` and `clientSecret`. `domains` must be domains the workspace has verified. Mapping: `displayNameAttribute`, `groupsAttribute`, `groupRoles` (`{ "<group>": "member" | "viewer" }`), `defaultRole`; `owner` is never given by mapping. Recorded in the audit log (`sso_provider.created`). The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiTenantsMeSsoProviders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me/sso/providers/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One identity provider of your workspace
+         * @description The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiTenantsMeSsoProvidersProviderId"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an identity provider
+         * @description The provider goes with its domains; people who signed in through it keep their accounts. Recorded in the audit log (`sso_provider.removed`). The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        delete: operations["deleteApiTenantsMeSsoProvidersProviderId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an identity provider
+         * @description Only what is given changes: new SAML metadata (same entity ID), a new OpenID client secret, `disabled`, `domains` (replaces the list; each verified), the mapping. Recorded in the audit log (`sso_provider.changed`). The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        patch: operations["patchApiTenantsMeSsoProvidersProviderId"];
+        trace?: never;
+    };
+    "/api/tenants/me/sso/providers/{providerId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last connection test's report
+         * @description Your own last test of this provider: whether the assertion was accepted, the subject, the email and the attributes it carried, or why it was refused; `report: null` before any. The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiTenantsMeSsoProvidersProviderIdTest"];
+        put?: never;
+        /**
+         * Test a SAML connection
+         * @description Answers the identity provider's sign-in URL in test mode: open it in the browser; the assertion that comes back is checked fully, nobody is signed in and nothing but the report is written, and the browser returns to `/settings/sso`. The report: `GET …/test`. The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        post: operations["postApiTenantsMeSsoProvidersProviderIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me/sso/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether your workspace requires single sign-on
+         * @description The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiTenantsMeSsoRule"];
+        /**
+         * Require single sign-on
+         * @description `required: true`: a person whose email is on a verified domain of the workspace then enters it only with a session signed in through one of the workspace's providers; other sessions get 403 `SSO_REQUIRED`. Owners are exempt (break-glass, ADR 086), and keys are not sessions. Turning it on needs a provider and a verified domain (409 `SSO_RULE_NOT_READY`). Recorded in the audit log (`workspace.sso_rule_changed`). The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        put: operations["putApiTenantsMeSsoRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/me/sso/service-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What to paste into your identity provider
+         * @description This service as a SAML service provider (entity ID, ACS URL, metadata URL) and as an OpenID client (redirect URI). The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         */
+        get: operations["getApiTenantsMeSsoServiceProvider"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenants/me/two-step-rule": {
         parameters: {
             query?: never;
@@ -2007,6 +2127,26 @@ export interface paths {
          * @description The service administrator vouches for a claim without DNS (`verifiedBy: "admin"`), with `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`); recorded in the claim's workspace audit log (`domain.verified`, the actor `system`). A domain is still verified for one workspace at a time. Errors are GoTrue's `{ code, error_code, msg }`.
          */
         post: operations["postAuthV1AdminWorkspaceDomainsDomainIdVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/admin/workspaces/{tenantId}/sso-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a workspace's single sign-on rule (admin)
+         * @description Break-glass (ADR 086): the service administrator turns a workspace's "require single sign-on" off (or on) with `Authorization: Bearer <service-role key>` (`SERVICE_ROLE_KEY`), e.g. while the company's identity provider is down. Recorded in the workspace's audit log. Errors are GoTrue's `{ code, error_code, msg }`.
+         */
+        put: operations["putAuthV1AdminWorkspacesTenantIdSsoRule"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4333,7 +4473,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "domain.claimed" | "domain.verified" | "domain.removed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated" | "scim_token.created" | "scim_token.revoked" | "scim.user_provisioned" | "scim.user_updated" | "scim.user_suspended" | "scim.user_reactivated" | "scim.user_deprovisioned" | "scim.group_created" | "scim.group_updated" | "scim.group_deleted" | "scim.group_role_changed";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "workspace.sso_rule_changed" | "sso_provider.created" | "sso_provider.changed" | "sso_provider.removed" | "domain.claimed" | "domain.verified" | "domain.removed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated" | "scim_token.created" | "scim_token.revoked" | "scim.user_provisioned" | "scim.user_updated" | "scim.user_suspended" | "scim.user_reactivated" | "scim.user_deprovisioned" | "scim.group_created" | "scim.group_updated" | "scim.group_deleted" | "scim.group_role_changed";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description The `nextCursor` of the previous page */
@@ -4463,7 +4603,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description One action of the closed list */
-                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "domain.claimed" | "domain.verified" | "domain.removed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated" | "scim_token.created" | "scim_token.revoked" | "scim.user_provisioned" | "scim.user_updated" | "scim.user_suspended" | "scim.user_reactivated" | "scim.user_deprovisioned" | "scim.group_created" | "scim.group_updated" | "scim.group_deleted" | "scim.group_role_changed";
+                action?: "session.signed_in" | "session.sign_in_failed" | "session.signed_out" | "session.revoked" | "factor.enrolled" | "factor.removed" | "passkey.enrolled" | "passkey.removed" | "recovery_codes.used" | "recovery_codes.regenerated" | "profile.updated" | "identity.linked" | "identity.unlinked" | "key.minted" | "key.revoked" | "cli.login" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "workspace.created" | "workspace.renamed" | "workspace.url_changed" | "workspace.logo_changed" | "workspace.two_step_changed" | "workspace.sso_rule_changed" | "sso_provider.created" | "sso_provider.changed" | "sso_provider.removed" | "domain.claimed" | "domain.verified" | "domain.removed" | "app.created" | "app.deleted" | "variable.set" | "variable.deleted" | "origin.added" | "origin.removed" | "connection.created" | "connection.reconnected" | "connection.deleted" | "binding.changed" | "deployment.registered" | "deployment.changed" | "deployment.deleted" | "agent_token.issued" | "agent_token.revoked" | "oauth_grant.approved" | "oauth_grant.revoked" | "catalog.edited" | "webhook.secret_rotated" | "scim_token.created" | "scim_token.revoked" | "scim.user_provisioned" | "scim.user_updated" | "scim.user_suspended" | "scim.user_reactivated" | "scim.user_deprovisioned" | "scim.group_created" | "scim.group_updated" | "scim.group_deleted" | "scim.group_role_changed";
                 /** @description An actor's id (person, key, OAuth client) or a person's email */
                 actor?: string;
                 /** @description `csv` or `jsonl` */
@@ -9161,6 +9301,845 @@ export interface operations {
             };
         };
     };
+    getApiTenantsMeSsoProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: {
+                            clientId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @enum {string} */
+                            defaultRole: "member" | "viewer";
+                            disabled: boolean;
+                            displayNameAttribute: string | null;
+                            domains: string[];
+                            /** @description SAML: the identity provider's entity ID, from its metadata. */
+                            entityId: string | null;
+                            groupRoles: {
+                                [key: string]: "member" | "viewer";
+                            };
+                            groupsAttribute: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description OpenID: the issuer. */
+                            issuer: string | null;
+                            metadataUrl: string | null;
+                            /** @enum {string} */
+                            type: "saml" | "oidc";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiTenantsMeSsoProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description OpenID: the client id the identity provider gave this service. */
+                    clientId?: string;
+                    /** @description OpenID: the client secret; stored sealed, never answered. */
+                    clientSecret?: string;
+                    /** @description The role of a person none of whose groups is mapped (`member` unless set). */
+                    defaultRole?: string;
+                    /** @description The SAML attribute or OpenID claim holding the person's display name; empty: none. */
+                    displayNameAttribute?: string | null;
+                    /** @description Email domains whose people sign in through this provider: each must be a domain the workspace has verified. */
+                    domains?: string[];
+                    /** @description A group's role in the workspace (`member` or `viewer`; never `owner`). The highest mapped role of the person's groups wins. */
+                    groupRoles?: {
+                        [key: string]: string;
+                    };
+                    /** @description The SAML attribute or OpenID claim listing the person's groups; empty: none. */
+                    groupsAttribute?: string | null;
+                    /** @description OpenID: the issuer URL (https), whose discovery document names the endpoints. */
+                    issuer?: string;
+                    /** @description SAML: an https URL the metadata is fetched from. */
+                    metadataUrl?: string;
+                    /** @description SAML: the identity provider's metadata XML (uploaded); or `metadataUrl`. */
+                    metadataXml?: string;
+                    /** @enum {string} */
+                    type: "saml" | "oidc";
+                };
+            };
+        };
+        responses: {
+            /** @description The provider. */
+            201: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @enum {string} */
+                        defaultRole: "member" | "viewer";
+                        disabled: boolean;
+                        displayNameAttribute: string | null;
+                        domains: string[];
+                        /** @description SAML: the identity provider's entity ID, from its metadata. */
+                        entityId: string | null;
+                        groupRoles: {
+                            [key: string]: "member" | "viewer";
+                        };
+                        groupsAttribute: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description OpenID: the issuer. */
+                        issuer: string | null;
+                        metadataUrl: string | null;
+                        /** @enum {string} */
+                        type: "saml" | "oidc";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Refused before anything is written: SAML metadata that is not SAML or has no `IDPSSODescriptor`, both or neither of `metadataXml` and `metadataUrl`, an OpenID issuer that is not https, a missing client id or secret, a domain the workspace has not verified (`SSO_DOMAIN_NOT_VERIFIED`), a domain another provider has, a mapping to `owner`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description SAML metadata whose entity ID another provider has: nothing is written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTenantsMeSsoProvidersProviderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's `id`, as listed. */
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @enum {string} */
+                        defaultRole: "member" | "viewer";
+                        disabled: boolean;
+                        displayNameAttribute: string | null;
+                        domains: string[];
+                        /** @description SAML: the identity provider's entity ID, from its metadata. */
+                        entityId: string | null;
+                        groupRoles: {
+                            [key: string]: "member" | "viewer";
+                        };
+                        groupsAttribute: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description OpenID: the issuer. */
+                        issuer: string | null;
+                        metadataUrl: string | null;
+                        /** @enum {string} */
+                        type: "saml" | "oidc";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No provider of this id in your workspace (another workspace's included), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiTenantsMeSsoProvidersProviderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's `id`, as listed. */
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No provider of this id in your workspace (another workspace's included), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiTenantsMeSsoProvidersProviderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's `id`, as listed. */
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description OpenID: the client secret; stored sealed, never answered. */
+                    clientSecret?: string;
+                    /** @description The role of a person none of whose groups is mapped (`member` unless set). */
+                    defaultRole?: string;
+                    /** @description `true`: sign-ins through it are refused. */
+                    disabled?: boolean;
+                    /** @description The SAML attribute or OpenID claim holding the person's display name; empty: none. */
+                    displayNameAttribute?: string | null;
+                    /** @description Email domains whose people sign in through this provider: each must be a domain the workspace has verified. */
+                    domains?: string[];
+                    /** @description A group's role in the workspace (`member` or `viewer`; never `owner`). The highest mapped role of the person's groups wins. */
+                    groupRoles?: {
+                        [key: string]: string;
+                    };
+                    /** @description The SAML attribute or OpenID claim listing the person's groups; empty: none. */
+                    groupsAttribute?: string | null;
+                    /** @description SAML: an https URL the metadata is fetched from. */
+                    metadataUrl?: string;
+                    /** @description SAML: the identity provider's metadata XML (uploaded); or `metadataUrl`. */
+                    metadataXml?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @enum {string} */
+                        defaultRole: "member" | "viewer";
+                        disabled: boolean;
+                        displayNameAttribute: string | null;
+                        domains: string[];
+                        /** @description SAML: the identity provider's entity ID, from its metadata. */
+                        entityId: string | null;
+                        groupRoles: {
+                            [key: string]: "member" | "viewer";
+                        };
+                        groupsAttribute: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description OpenID: the issuer. */
+                        issuer: string | null;
+                        metadataUrl: string | null;
+                        /** @enum {string} */
+                        type: "saml" | "oidc";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description As on create; nothing is written. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No provider of this id in your workspace (another workspace's included), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTenantsMeSsoProvidersProviderIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's `id`, as listed. */
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        report: {
+                            /** Format: date-time */
+                            at: string;
+                            attributes: {
+                                [key: string]: unknown;
+                            };
+                            email: string | null;
+                            error: string | null;
+                            ok: boolean;
+                            subject: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No provider of this id in your workspace (another workspace's included), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiTenantsMeSsoProvidersProviderIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's `id`, as listed. */
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Open it in the browser: the identity provider's sign-in, in test mode. */
+                        url: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No provider of this id in your workspace (another workspace's included), or you belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A disabled or an OpenID provider (`SSO_TEST_UNAVAILABLE`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTenantsMeSsoRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description People on the workspace's verified domains must sign in through its single sign-on (owners exempt, ADR 086). */
+                        required: boolean;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    putApiTenantsMeSsoRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    required: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description People on the workspace's verified domains must sign in through its single sign-on (owners exempt, ADR 086). */
+                        required: boolean;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A write from another site's page (its `Origin` or `Sec-Fetch-Site` says so) is refused before anything is read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No provider or no verified domain yet: `SSO_RULE_NOT_READY`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiTenantsMeSsoServiceProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URLs. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description SAML: the assertion consumer service URL (HTTP-POST). */
+                        acsUrl: string;
+                        /** @description SAML: our entity ID (also the metadata URL). */
+                        entityId: string;
+                        /** @description SAML: our service-provider metadata. */
+                        metadataUrl: string;
+                        /** @description OpenID: the redirect URI to register. */
+                        oidcRedirectUri: string;
+                    };
+                };
+            };
+            /** @description No session and no bearer, or a bearer that is not a valid `svc_sk_` key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You are a member or viewer of the workspace, not its owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description You belong to no workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getApiTenantsMeTwoStepRule: {
         parameters: {
             query?: never;
@@ -12128,6 +13107,8 @@ export interface operations {
                                 metadata_xml?: string;
                                 name_id_format?: string;
                             };
+                            /** @description An extension beside GoTrue's fields: the workspace whose owner added the provider on the dashboard; `null` for one made through this admin API. */
+                            tenant_id: string | null;
                             updated_at: string;
                         }[];
                     };
@@ -12277,6 +13258,8 @@ export interface operations {
                             metadata_xml?: string;
                             name_id_format?: string;
                         };
+                        /** @description An extension beside GoTrue's fields: the workspace whose owner added the provider on the dashboard; `null` for one made through this admin API. */
+                        tenant_id: string | null;
                         updated_at: string;
                     };
                 };
@@ -12406,6 +13389,8 @@ export interface operations {
                             metadata_xml?: string;
                             name_id_format?: string;
                         };
+                        /** @description An extension beside GoTrue's fields: the workspace whose owner added the provider on the dashboard; `null` for one made through this admin API. */
+                        tenant_id: string | null;
                         updated_at: string;
                     };
                 };
@@ -12570,6 +13555,8 @@ export interface operations {
                             metadata_xml?: string;
                             name_id_format?: string;
                         };
+                        /** @description An extension beside GoTrue's fields: the workspace whose owner added the provider on the dashboard; `null` for one made through this admin API. */
+                        tenant_id: string | null;
                         updated_at: string;
                     };
                 };
@@ -12699,6 +13686,8 @@ export interface operations {
                             metadata_xml?: string;
                             name_id_format?: string;
                         };
+                        /** @description An extension beside GoTrue's fields: the workspace whose owner added the provider on the dashboard; `null` for one made through this admin API. */
+                        tenant_id: string | null;
                         updated_at: string;
                     };
                 };
@@ -13901,6 +14890,79 @@ export interface operations {
             };
             /** @description Another workspace holds this domain verified: `conflict`; nothing is changed. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    putAuthV1AdminWorkspacesTenantIdSsoRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace's id. */
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    required: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description People on the workspace's verified domains must sign in through its single sign-on (owners exempt, ADR 086). */
+                        required: boolean;
+                    };
+                };
+            };
+            /** @description No bearer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description A bearer that is not the service-role key, a user's access token included. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description No workspace of this id. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
