@@ -1,4 +1,4 @@
-import { providerForEmail, startSsoForEmail } from "../sso";
+import { countDiscovery, providerForEmail, startSsoForEmail } from "../sso";
 import { adminCreateSsoProvider, adminDeleteSsoProvider, adminGetSsoProvider, adminListSsoProviders, adminUpdateSsoProvider, finishOidcSso, finishSso, requireSamlEnabled, serviceProviderMetadata, ssoAdminInput, startSso } from "../sso";
 import { requireServiceRole } from "../identity";
 import { z } from "zod";
@@ -38,7 +38,10 @@ export const ssoRouter = router({
     return serviceProviderMetadata(input.download);
   }),
   /** /login's home-realm discovery (ADR 087): whether the email's domain signs in through a provider; nothing about accounts. */
-  discover: publicProcedure.input(z.object({ email: z.string().max(320) })).query(async ({ ctx, input }) => ({ sso: (await providerForEmail(ctx.em, input.email)) !== null })),
+  discover: publicProcedure.input(z.object({ email: z.string().max(320) })).query(async ({ ctx, input }) => {
+    await countDiscovery(ctx.em, ctx.clientAddress);
+    return { sso: (await providerForEmail(ctx.em, input.email)) !== null };
+  }),
   startForEmail: publicProcedure
     .input(z.object({ email: z.string().max(320), redirectTo: z.string().max(2000), codeChallenge: z.string().min(43).max(128) }))
     .mutation(({ ctx, input }) => startSsoForEmail(ctx.em, input)),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { authnRequestIdOf, encodedResponse, forgingIdp } from "../fakes/saml-signer";
-import { suiteService } from "../support/service";
+import { startService, suiteService } from "../support/service";
+import { postForm, uniqueEmail } from "../support/http";
 import { oidcCallbackOf, serviceProviderOf, ssoAdmin, SSO_SERVICE_ROLE_KEY } from "../support/sso";
-import { uniqueEmail } from "../support/http";
 
 /**
  * Issue 32's attack pass over single sign-on's public doors (beyond tests/rest/saml-attacks.test.ts):
@@ -119,4 +119,32 @@ describe("the OpenID callback with hostile input", () => {
       expect(await response.text()).not.toMatch(/<script/i);
     }
   });
+});
+
+describe("home-realm discovery (/login/sso)", () => {
+  it("is limited per address like sign-in (its own bucket): past the limit 429 with no answer about the domain; a password sign-in from the address still works", async () => {
+    const limited = await startService({ label: "sso-attacks-discovery-limit", env: { SAML_ENABLED: "true", SERVICE_ROLE_KEY: SSO_SERVICE_ROLE_KEY, SIGNIN_RATE_LIMIT_PER_ADDRESS: "3" } });
+    try {
+      const made = await ssoAdmin(limited, "POST", "", { type: "saml", metadata_xml: A.metadataXml, domains: ["probe-corp.test"] });
+      expect(made.status).toBe(201);
+      const discover = () => postForm(limited, "/login/sso?_data=routes%2Flogin_.sso", { email: "someone@probe-corp.test" });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const answer = await discover();
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toMatchObject({ sso: true });
+      }
+      const refused = await discover();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await refused.json()).toMatchObject({ sso: false });
+      // Sign-in's own per-address bucket is untouched by the look-ups.
+      const email = uniqueEmail("hrd-limit");
+      const signup = await fetch(`${limited.url}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "a-long-password-1" }) });
+      expect(signup.status).toBe(200);
+      const signIn = await fetch(`${limited.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "a-long-password-1" }) });
+      expect(signIn.status).not.toBe(429);
+    } finally {
+      await limited.stop();
+    }
+  }, 90_000);
 });
