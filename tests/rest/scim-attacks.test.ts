@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail, type TestUser } from "../support/http";
 import { signedInOwner } from "../support/actors";
 import { sharedService } from "../support/shared-service";
+import { startService } from "../support/service";
 import { ERROR_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, USER_SCHEMA, scim, scimToken, userBody } from "../support/scim";
 
 /**
@@ -141,4 +142,25 @@ describe("SCIM attacks", () => {
     expect(grab.status).toBe(400);
     expect(await tenantGroups()).toBe(groupsBefore);
   });
+});
+
+describe("SCIM token floods", () => {
+  it("wrong tokens are counted per address as wrong keys are: past the limit even the right token is 429 in SCIM's body, nothing looked up", async () => {
+    const limited = await startService({ label: "scim-attacks-flood", env: { KEY_FAILURE_RATE_LIMIT_PER_ADDRESS: "3" } });
+    try {
+      const { user } = await signedInOwner(limited, { slugPrefix: "scimflood" });
+      const good = await scimToken(limited, user);
+      for (const wrong of ["svc_scim_" + "A".repeat(43), "not-a-token", ""]) {
+        const res = await scim(limited, wrong, "GET", "/Users");
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(scimError(401));
+      }
+      const refused = await scim(limited, good, "GET", "/Users");
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual(scimError(429));
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    } finally {
+      await limited.stop();
+    }
+  }, 90_000);
 });
