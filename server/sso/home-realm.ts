@@ -1,8 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { IDENTITY, IdentityError } from "../identity";
+import { IdentityError } from "../identity";
 import { getConfig } from "../platform/config";
-import { findAppError } from "../platform/errors";
-import { consumeRateLimit } from "../platform/rate-limit";
 import { emailDomain } from "../workspace-domains";
 import { SSO } from "./error-codes";
 import { findProviderByDomain, type StoredProvider } from "./providers";
@@ -29,23 +27,6 @@ export async function providerForEmail(em: EntityManager, email: string): Promis
     [provider.tenant_id, domain],
   );
   return verified.length > 0 ? provider : null;
-}
-
-/**
- * Each discovery counts against the address as sign-in attempts do (SIGNIN_RATE_LIMIT_PER_ADDRESS,
- * its own bucket so the page's look-ups as a person types never use up their password tries):
- * without it one address could walk a list of domains quickly to learn which have a provider.
- */
-export async function countDiscovery(em: EntityManager, clientAddress: string | null): Promise<void> {
-  if (!clientAddress) return;
-  const config = getConfig();
-  try {
-    await consumeRateLimit(em, `sso-discovery-address:${clientAddress}`, config.SIGNIN_RATE_LIMIT_PER_ADDRESS, config.AUTH_RATE_WINDOW_SECONDS);
-  } catch (error) {
-    const limited = findAppError(error);
-    if (limited?.code !== "RATE_LIMITED") throw error;
-    throw new IdentityError(IDENTITY.OVER_REQUEST_RATE_LIMIT, "Too many single sign-on look-ups from this address. Try again later.", { "Retry-After": limited.headers["Retry-After"] ?? "60" });
-  }
 }
 
 /**

@@ -12,4 +12,5 @@ export { finishSso, requireSamlEnabled, startSso } from "./sign-in";
 export { finishOidcSso, oidcCallbackUrl } from "./oidc-sign-in";
 export { serviceProviderMetadata, serviceProviderUrls } from "./service-provider";
 export { ssoAdminInput, ssoProviderBody, ssoProviderListOutput, ssoProviderOutput, ssoStartBody, ssoStartOutput, ssoMetadataQuery, ssoOidcCallbackQuery } from "./schemas";
-export { countDiscovery, providerForEmail, startSsoForEmail } from "./home-realm";
+export { providerForEmail, startSsoForEmail } from "./home-realm";
+export { countSsoRequest } from "./address-limits";

@@ -122,7 +122,7 @@ describe("the OpenID callback with hostile input", () => {
 });
 
 describe("home-realm discovery (/login/sso)", () => {
-  it("is limited per address like sign-in (its own bucket): past the limit 429 with no answer about the domain; a password sign-in from the address still works", async () => {
+  it("look-ups and POST /auth/v1/sso starts are limited per address like sign-in (each its own bucket): past the limit 429, no answer about the domain, no relay state; a password sign-in from the address still works", async () => {
     const limited = await startService({ label: "sso-attacks-discovery-limit", env: { SAML_ENABLED: "true", SERVICE_ROLE_KEY: SSO_SERVICE_ROLE_KEY, SIGNIN_RATE_LIMIT_PER_ADDRESS: "3" } });
     try {
       const made = await ssoAdmin(limited, "POST", "", { type: "saml", metadata_xml: A.metadataXml, domains: ["probe-corp.test"] });
@@ -137,7 +137,16 @@ describe("home-realm discovery (/login/sso)", () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
       expect(await refused.json()).toMatchObject({ sso: false });
-      // Sign-in's own per-address bucket is untouched by the look-ups.
+      // Starts have their own bucket: three pass, the fourth is GoTrue's 429.
+      const startOne = () => fetch(`${limited.url}/auth/v1/sso`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ domain: "probe-corp.test", skip_http_redirect: true }) });
+      for (let attempt = 0; attempt < 3; attempt++) expect((await startOne()).status).toBe(200);
+      const relayStates = (await limited.db.query("select count(*)::int as n from sso_relay_states")).rows[0].n;
+      const tooMany = await startOne();
+      expect(tooMany.status).toBe(429);
+      expect(tooMany.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await tooMany.json()).toMatchObject({ code: 429, error_code: "over_request_rate_limit" });
+      expect((await limited.db.query("select count(*)::int as n from sso_relay_states")).rows[0].n).toBe(relayStates);
+      // Sign-in's own per-address bucket is untouched by the look-ups and starts.
       const email = uniqueEmail("hrd-limit");
       const signup = await fetch(`${limited.url}/auth/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "a-long-password-1" }) });
       expect(signup.status).toBe(200);
