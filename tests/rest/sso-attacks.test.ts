@@ -110,12 +110,14 @@ describe("the ACS with hostile input", () => {
 describe("the OpenID callback with hostile input", () => {
   it("a state of no provider, a missing code, or HTML in error_description: a redirect to the site URL with the error query, nothing reflected raw", async () => {
     const base = oidcCallbackOf(service);
-    for (const query of ["", "?state=not-a-uuid", "?state=00000000-0000-4000-8000-000000000000&code=x", "?state=\u0000", `?state=${"a".repeat(2000)}`, "?error=access_denied&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E&state=00000000-0000-4000-8000-000000000000"]) {
+    for (const query of ["", "?state=not-a-uuid", "?state=00000000-0000-4000-8000-000000000000&code=x", "?state=\u0000", `?state=${"a".repeat(2000)}`, `?state=${"-".repeat(36)}&code=x`, `?state=${"0".repeat(36)}&code=x`, "?error=access_denied&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E&state=00000000-0000-4000-8000-000000000000"]) {
       const response = await fetch(`${base}${query}`, { redirect: "manual" });
       expect(response.status, query.slice(0, 60)).toBe(303);
       const location = response.headers.get("location")!;
       expect(location, query.slice(0, 60)).not.toMatch(/<script/i);
       expect(new URL(location).origin).toBe(service.url);
+      // A refusal in words, never the database's error behind a `server_error`.
+      expect(new URL(location).searchParams.get("error_description"), query.slice(0, 60)).not.toBe("Internal server error");
       expect(await response.text()).not.toMatch(/<script/i);
     }
   });
