@@ -5,6 +5,7 @@
  * `/auth/v1/sso/oidc/callback`; both map attributes and groups to a name and a workspace role.
  */
 export { SSO, SSO_ERROR_CODES } from "./error-codes";
+export { countSsoRequest } from "./address-limits";
 export { ssoMigrations } from "./migrations";
 export { adminCreateSsoProvider, adminDeleteSsoProvider, adminGetSsoProvider, adminListSsoProviders } from "./providers";
 export { adminUpdateSsoProvider } from "./providers";
@@ -13,4 +14,3 @@ export { finishOidcSso, oidcCallbackUrl } from "./oidc-sign-in";
 export { serviceProviderMetadata, serviceProviderUrls } from "./service-provider";
 export { ssoAdminInput, ssoProviderBody, ssoProviderListOutput, ssoProviderOutput, ssoStartBody, ssoStartOutput, ssoMetadataQuery, ssoOidcCallbackQuery } from "./schemas";
 export { providerForEmail, startSsoForEmail } from "./home-realm";
-export { countSsoRequest } from "./address-limits";
