@@ -26,6 +26,8 @@ type Handler = (caller: Caller, form: FormData) => Promise<Omit<SectionResult, "
 /** One action, a form per intent; the answer names the intent and the row (`id`) it was about. */
 export async function sectionAction(request: Request, handlers: Record<string, Handler>) {
   const { dashboard, headers, form, intent } = await readIntentAction(request);
+  // A SCIM token is in this answer once and nowhere else: no cache keeps it.
+  headers.set("cache-control", "no-store");
   const id = String(form.get("id") ?? "") || undefined;
   const handler = handlers[intent];
   if (!handler) return json<SectionResult>({ intent, ok: false, id, formError: "Unknown action" }, { status: 400, headers });

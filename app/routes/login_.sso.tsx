@@ -4,6 +4,8 @@ import { dashboardRequest } from "~/lib/caller.server";
 import { clientAddressOf } from "~/lib/client-address.server";
 import { readForm } from "~/lib/read-form.server";
 import { startSsoSignIn } from "~/lib/sso-sign-in.server";
+import { IdentityError } from "../../server/identity";
+import { findCause } from "../../server/platform/errors";
 
 /**
  * Single sign-on from /login (issue 32, 3; ADR 087). The action is home-realm discovery: the
@@ -21,5 +23,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { caller } = await dashboardRequest(request, clientAddressOf(context));
   const email = String((await readForm(request)).get("email") ?? "").slice(0, 320);
-  return json({ ...(await caller.sso.discover({ email })), email }, { headers: { "cache-control": "no-store" } });
+  try {
+    return json({ ...(await caller.sso.discover({ email })), email }, { headers: { "cache-control": "no-store" } });
+  } catch (error) {
+    // Over the per-address limit: no answer about the domain, and no button offered.
+    const identity = findCause(error, IdentityError);
+    if (identity?.status !== 429) throw error;
+    return json({ sso: false, email }, { status: 429, headers: { "cache-control": "no-store", ...identity.headers } });
+  }
 }

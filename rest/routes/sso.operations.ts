@@ -53,6 +53,11 @@ export const ssoOperations: Route[] = [
         description: "`saml_provider_disabled` `SAML 2.0 is disabled` (`SAML_ENABLED` off); `sso_provider_not_found` (`No such SSO provider`, `No SSO provider assigned for this domain`); `sso_provider_disabled`.",
         examples: [{ name: "disabled", summary: "SAML_ENABLED off", body: { code: 404, error_code: "saml_provider_disabled", msg: "SAML 2.0 is disabled" }, request: { as: "anonymous", json: { domain: "acme.example" } } }],
       },
+      {
+        status: 429,
+        description: "`over_request_rate_limit`: starts are counted per client address (`SIGNIN_RATE_LIMIT_PER_ADDRESS`, a bucket of their own, as GoTrue's `RATE_LIMIT_SSO`); `Retry-After` says when to try again.",
+        headers: { "Retry-After": "Seconds until a new start may succeed." },
+      },
     ],
   }),
   route({

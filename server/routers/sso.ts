@@ -1,4 +1,4 @@
-import { providerForEmail, startSsoForEmail } from "../sso";
+import { countSsoRequest, providerForEmail, startSsoForEmail } from "../sso";
 import { adminCreateSsoProvider, adminDeleteSsoProvider, adminGetSsoProvider, adminListSsoProviders, adminUpdateSsoProvider, finishOidcSso, finishSso, requireSamlEnabled, serviceProviderMetadata, ssoAdminInput, startSso } from "../sso";
 import { requireServiceRole } from "../identity";
 import { z } from "zod";
@@ -30,7 +30,10 @@ export const ssoRouter = router({
     requireServiceRole(input.serviceKey);
     return adminDeleteSsoProvider(ctx.em, input.id ?? "");
   }),
-  start: publicProcedure.input(z.object({ fields: z.record(z.string(), z.unknown()) })).mutation(({ ctx, input }) => startSso(ctx.em, input.fields)),
+  start: publicProcedure.input(z.object({ fields: z.record(z.string(), z.unknown()) })).mutation(async ({ ctx, input }) => {
+    await countSsoRequest(ctx.em, "start", ctx.clientAddress);
+    return startSso(ctx.em, input.fields);
+  }),
   acs: publicProcedure.input(z.object({ form: z.record(z.string(), z.string()) })).mutation(({ ctx, input }) => finishSso(ctx.em, input.form)),
   oidcCallback: publicProcedure.input(z.object({ query: z.record(z.string(), z.string()) })).mutation(({ ctx, input }) => finishOidcSso(ctx.em, input.query)),
   metadata: publicProcedure.input(z.object({ download: z.boolean() })).query(({ input }) => {
@@ -38,8 +41,14 @@ export const ssoRouter = router({
     return serviceProviderMetadata(input.download);
   }),
   /** /login's home-realm discovery (ADR 087): whether the email's domain signs in through a provider; nothing about accounts. */
-  discover: publicProcedure.input(z.object({ email: z.string().max(320) })).query(async ({ ctx, input }) => ({ sso: (await providerForEmail(ctx.em, input.email)) !== null })),
+  discover: publicProcedure.input(z.object({ email: z.string().max(320) })).query(async ({ ctx, input }) => {
+    await countSsoRequest(ctx.em, "discovery", ctx.clientAddress);
+    return { sso: (await providerForEmail(ctx.em, input.email)) !== null };
+  }),
   startForEmail: publicProcedure
     .input(z.object({ email: z.string().max(320), redirectTo: z.string().max(2000), codeChallenge: z.string().min(43).max(128) }))
-    .mutation(({ ctx, input }) => startSsoForEmail(ctx.em, input)),
+    .mutation(async ({ ctx, input }) => {
+      await countSsoRequest(ctx.em, "start", ctx.clientAddress);
+      return startSsoForEmail(ctx.em, input);
+    }),
 });

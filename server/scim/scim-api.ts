@@ -62,6 +62,15 @@ async function authenticate(em: EntityManager, request: ScimRequest): Promise<Sc
   return principal;
 }
 
+/** A path segment percent-decoded; one that cannot be (`%E0`) names nothing, so it is not found rather than a 500. */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 function discovery(path: string): ScimAnswer | null {
   const segments = path.split("/").filter(Boolean);
   const [first, second] = segments;
@@ -77,7 +86,7 @@ function discovery(path: string): ScimAnswer | null {
   if (first === "Schemas") {
     const all = schemas();
     if (!second) return { status: 200, body: listResponse(all.length, 1, all) };
-    const one = all.find((schema) => schema.id === decodeURIComponent(second));
+    const one = all.find((schema) => schema.id === decodedSegment(second));
     if (!one) throw notFound(`Schema ${second.slice(0, 100)} not found`);
     return { status: 200, body: one };
   }

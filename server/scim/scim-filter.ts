@@ -1,4 +1,5 @@
 import { invalidFilter } from "./scim-error";
+import { LONE_SURROGATE } from "./scim-values";
 
 /**
  * A strict reading of RFC 7644 section 3.4.2.2's filters, for what directories send when they
@@ -61,8 +62,11 @@ export function parseFilter(text: string, attributes: Readonly<Record<string, st
 
 function literalValue(literal: string): string | boolean {
   if (literal.startsWith('"')) {
+    // A lone `"` (an unterminated string) is a token of its own: refused, not parsed.
+    if (literal.length < 2 || !literal.endsWith('"')) throw invalidFilter("A filter's quoted value is not closed");
     const value = JSON.parse(literal) as string;
     if (/[\u0000-\u001f\u007f]/.test(value)) throw invalidFilter("A filter's value holds no control characters");
+    if (LONE_SURROGATE.test(value)) throw invalidFilter("A filter's value is not well-formed Unicode");
     return value;
   }
   if (literal === "true" || literal === "false") return literal === "true";

@@ -2,6 +2,8 @@ import { invalidValue } from "./scim-error";
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_TEXT = 256;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** A string attribute as kept: at most 256 characters, no control characters (NUL included), trimmed; null when absent. */
 export function text(value: unknown, name: string, required = false): string | null {
@@ -11,6 +13,8 @@ export function text(value: unknown, name: string, required = false): string | n
   }
   if (typeof value !== "string") throw invalidValue(`${name} is a string`);
   if (CONTROL.test(value)) throw invalidValue(`${name} holds no control characters`);
+  // A lone surrogate (`\uD800`) would be stored as U+FFFD: refused rather than silently changed.
+  if (LONE_SURROGATE.test(value)) throw invalidValue(`${name} is not well-formed Unicode`);
   const trimmed = value.trim();
   if (trimmed.length > MAX_TEXT) throw invalidValue(`${name} is at most ${MAX_TEXT} characters`);
   if (required && trimmed === "") throw invalidValue(`${name} is required`);

@@ -5,6 +5,7 @@
  * `/auth/v1/sso/oidc/callback`; both map attributes and groups to a name and a workspace role.
  */
 export { SSO, SSO_ERROR_CODES } from "./error-codes";
+export { countSsoRequest } from "./address-limits";
 export { ssoMigrations } from "./migrations";
 export { adminCreateSsoProvider, adminDeleteSsoProvider, adminGetSsoProvider, adminListSsoProviders } from "./providers";
 export { adminUpdateSsoProvider } from "./providers";

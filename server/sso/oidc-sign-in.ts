@@ -10,6 +10,7 @@ import { SSO } from "./error-codes";
 import { landingUrl, redirectOutcome } from "./landing";
 import { claimValues, mappedClaims } from "./mapping";
 import { findProvider, type StoredProvider } from "./providers";
+import { isUuid } from "./provider-params";
 import { createRelayState, takeOidcState } from "./relay-state";
 import { requireSamlEnabled } from "./sso-switch";
 
@@ -67,7 +68,8 @@ export async function finishOidcSso(em: EntityManager, query: Record<string, str
 async function callback(em: EntityManager, query: Record<string, string>): Promise<string> {
   requireSamlEnabled();
   if (!query.state) throw new IdentityError(EXTERNAL.BAD_OAUTH_CALLBACK, "OAuth state parameter missing");
-  if (!/^[0-9a-f-]{36}$/i.test(query.state)) throw new IdentityError(EXTERNAL.BAD_OAUTH_STATE, "OAuth state is invalid or has already been used");
+  // A strict UUID: 36 hyphens or digits would reach the uuid column as a database error.
+  if (!isUuid(query.state)) throw new IdentityError(EXTERNAL.BAD_OAUTH_STATE, "OAuth state is invalid or has already been used");
   const state = await takeOidcState(em, query.state);
   if (query.error) throw new IdentityError(EXTERNAL.BAD_OAUTH_CALLBACK, `The identity provider refused the sign-in: ${query.error_description || query.error}`.slice(0, 300));
   if (!query.code) throw new IdentityError(EXTERNAL.BAD_OAUTH_CALLBACK, "OAuth callback with missing authorization code");

@@ -85,7 +85,11 @@ export async function findProvider(em: EntityManager, idParam: string): Promise<
   return (await withDomains(em, rows))[0] ?? null;
 }
 
+/** No stored domain holds a control character (NUL would be a database error), a lone surrogate, or more than 253 characters. */
+const UNSTORABLE_DOMAIN = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export async function findProviderByDomain(em: EntityManager, domain: string): Promise<StoredProvider | null> {
+  if (domain.length > 253 || UNSTORABLE_DOMAIN.test(domain)) return null;
   const rows = await em.getConnection().execute<ProviderRow[]>(`select p.* from sso_providers p join sso_domains d on d.provider_id = p.id where d.domain = ?`, [domain.trim().toLowerCase()]);
   return (await withDomains(em, rows))[0] ?? null;
 }

@@ -47,6 +47,16 @@ describe("de-provisioning on two instances", () => {
     expect(elapsed).toBeLessThan(1_500);
   });
 
+  it("a SCIM token revoked through A is refused on B at once, though B has just served it", async () => {
+    const [a, b] = [cluster.instances[0]!, cluster.instances[1]!];
+    const owner = await signedInOwner(a, { slugPrefix: "scim-rev" });
+    const made = await api(a, "/api/tenants/me/scim-tokens", { method: "POST", cookie: owner.user.cookie });
+    expect((await scim(b, made.body.token, "GET", "/Users")).status).toBe(200);
+    expect((await api(a, `/api/tenants/me/scim-tokens/${made.body.id}`, { method: "DELETE", cookie: owner.user.cookie })).status).toBe(204);
+    const refused = await scim(b, made.body.token, "GET", "/Users");
+    expect([refused.status, refused.body.schemas]).toEqual([401, [ERROR_SCHEMA]]);
+  });
+
   it("a managed account suspended through A: its cookie, access token and refresh token end on B within 1 s, and it cannot sign in again", async () => {
     const [a, b] = [cluster.instances[0]!, cluster.instances[1]!];
     const owner = await signedInOwner(a, { slugPrefix: "scimm" });

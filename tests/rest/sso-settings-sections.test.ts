@@ -55,6 +55,28 @@ describe("the Single sign-on page's section routes", () => {
     expect(await rowsOf("scim_tokens")).toBe(0);
   });
 
+  it("attack pass: the owner's own cookie from another origin (another port) writes nothing in either section", async () => {
+    const foreign = new URL(service.url);
+    foreign.port = String(Number(foreign.port) + 1);
+    for (const [route, fields] of [[domainsRoute, { intent: "claim", domain: "cross-origin.example" }], [scimRoute, { intent: "createToken" }]] as const) {
+      const res = await fetch(`${service.url}${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: team.user.cookie, origin: foreign.origin },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+      expect(res.status, route).toBe(403);
+    }
+    expect(await rowsOf("workspace_domains")).toBe(0);
+    expect(await rowsOf("scim_tokens")).toBe(0);
+    // The same post from the page's own origin: the token, shown once, is never stored by a cache.
+    const own = await postForm(service, scimRoute, { intent: "createToken" }, team.user.cookie);
+    expect(own.status).toBe(200);
+    expect((await own.json()).token).toMatch(/^svc_scim_/);
+    expect(own.headers.get("cache-control")).toBe("no-store");
+    await service.db.query("delete from scim_tokens where tenant_id = $1", [team.tenantId]);
+  });
+
   it("an unknown intent is refused as a sentence", async () => {
     const unknown = await postForm(service, scimRoute, { intent: "dropTables" }, team.user.cookie);
     expect([unknown.status, await unknown.json()]).toEqual([400, { intent: "dropTables", ok: false, formError: "Unknown action" }]);

@@ -190,6 +190,20 @@ describe("workspace domains", () => {
     expect((await rows()).length).toBe(before);
   });
 
+  it("attack pass: a wildcard is refused; a Cyrillic look-alike is its own punycode domain; a soft hyphen is the domain without it; the parent's record proves no subdomain", async () => {
+    const wildcard = await claim("*.wild.example");
+    expect([wildcard.status, wildcard.body]).toEqual([400, { message: "Domain must be a domain name such as example.com" }]);
+    const lookalike = await claim("ex\u0430mple-atk.example");
+    expect([lookalike.status, lookalike.body.domain]).toEqual([201, "xn--exmple-atk-0qi.example"]);
+    const hyphened = await claim("soft\u00adhyphen.example");
+    expect([hyphened.status, hyphened.body.domain]).toEqual([201, "softhyphen.example"]);
+    const sub = (await claim("sub.parent-only.example")).body;
+    dns.txt.set("_svc-verification.parent-only.example", [sub.txtRecordValue]);
+    const refused = await verify(sub.id);
+    expect(refused.status).toBe(422);
+    expect((await rows()).find((r) => r.domain === "sub.parent-only.example")!.verified_at).toBeNull();
+  });
+
   it("lets the service administrator list every claim and mark one verified, in the workspace's audit log; nobody else", async () => {
     const { body: claimed } = await claim("vouched.example");
     const listed = await api(service, "/auth/v1/admin/workspace-domains?domain=VOUCHED.example", { headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` } });

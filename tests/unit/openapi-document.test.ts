@@ -174,6 +174,8 @@ describe("the OpenAPI document", () => {
       // The admin SSO routes past the key, and /auth/v1/sso past SAML_ENABLED, which the replay's
       // service has off (tests/rest/sso-admin.test.ts, tests/rest/saml-attacks.test.ts).
       "POST /auth/v1/sso 400",
+      // ...and a flood of starts from one address (tests/rest/sso-attacks.test.ts).
+      "POST /auth/v1/sso 429",
       ...[400, 422].map((status) => `POST /auth/v1/admin/sso/providers ${status}`),
       ...["GET", "DELETE"].map((method) => `${method} /auth/v1/admin/sso/providers/{id} 404`),
       ...[400, 404].map((status) => `PUT /auth/v1/admin/sso/providers/{id} ${status}`),
