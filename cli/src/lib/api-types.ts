@@ -17652,6 +17652,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description `over_request_rate_limit`: starts are counted per client address (`SIGNIN_RATE_LIMIT_PER_ADDRESS`, a bucket of their own, as GoTrue's `RATE_LIMIT_SSO`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds until a new start may succeed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        error_code: string;
+                        msg: string;
+                    };
+                };
+            };
         };
     };
     getAuthV1SsoOidcCallback: {
