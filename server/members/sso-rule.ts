@@ -21,14 +21,26 @@ export const ssoRequired = () => new AppError("FORBIDDEN", SSO_REQUIRED_MESSAGE,
 export interface SsoRuleCaller {
   /** A key is never bound; a session is judged by how it signed in. */
   kind: "session" | "key";
+  /** The person's address; when a caller does not give it, the session's account's is read (never "not bound" by omission). */
   email: string;
   sessionId: string | null;
+}
+
+/** The address whose domain decides whether the rule binds: the caller's, else the session's account's; null when neither is known. */
+async function addressOf(em: EntityManager, caller: SsoRuleCaller): Promise<string | null> {
+  if (caller.email) return caller.email;
+  if (!caller.sessionId) return null;
+  const rows = await em.getConnection().execute<{ email: string | null }[]>(`select u.email from auth_sessions s join auth_users u on u.id = s.user_id where s.id = ?`, [caller.sessionId]);
+  return rows[0]?.email ?? null;
 }
 
 /** Whether the caller may enter; asks the database only when the rule is on and the caller is bound by it. */
 export async function passesSsoRule(em: EntityManager, tenantId: string, role: MembershipRole, requireSso: boolean | undefined, caller: SsoRuleCaller): Promise<boolean> {
   if (!requireSso || caller.kind === "key" || role === "owner") return true;
-  const domain = caller.email.slice(caller.email.lastIndexOf("@") + 1).trim().toLowerCase();
+  const email = await addressOf(em, caller);
+  // A session whose address nobody can tell is refused rather than waved through.
+  if (!email) return false;
+  const domain = email.slice(email.lastIndexOf("@") + 1).trim().toLowerCase();
   const connection = em.getConnection();
   const bound = await connection.execute<{ n: number }[]>(`select 1 as n from workspace_domains where tenant_id = ? and domain = ? and verified_at is not null`, [tenantId, domain]);
   if (bound.length === 0) return true;
