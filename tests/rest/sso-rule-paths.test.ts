@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { decodeJwt } from "jose";
 import { forgingIdp } from "../fakes/saml-signer";
+import { appRequest } from "../support/app-host";
+import { deployTool } from "../support/deployed-tool";
+import { suiteEchoUpstream } from "../support/echo-upstream";
 import { invitedPerson, signedInOwner } from "../support/actors";
 import { answerDeviceCode } from "../support/device-approval";
 import { api, signUp, type TestUser } from "../support/http";
 import { suiteService } from "../support/service";
 import { serviceProviderOf, SSO_SERVICE_ROLE_KEY } from "../support/sso";
+import { toolTokensFor } from "../support/tool-tokens";
 
 /**
  * ADR 086's "require single sign-on" on the ways into a workspace that do not go through
- * `tenantFor`: the deployed tools' handshake (`/apps/authorize`), the OAuth connection start
- * (`/api/oauth/{provider}/authorize`) and the CLI key a device approval mints. Each time: a
+ * `tenantFor`: the deployed tools' handshake (`/apps/authorize`), OAuth access tokens at a
+ * deployed tool, the OAuth connection start (`/api/oauth/{provider}/authorize`) and the CLI key
+ * a device approval mints. Each time: a
  * person of the verified domain signed in by password is refused, the same person signed in
  * through the workspace's SAML provider (a full sign-in at the ACS, signed by the fake IdP)
  * passes, and the owner (break-glass) passes.
@@ -19,6 +25,7 @@ const service = suiteService(() => ({
   env: { SAML_ENABLED: "true", SERVICE_ROLE_KEY: SSO_SERVICE_ROLE_KEY, DEVICE_POLL_INTERVAL_SECONDS: "1" },
 }));
 const SENTENCE = 'This workspace requires single sign-on for your email domain. Sign out, then sign in with "Sign in with single sign-on" using your company account.';
+const upstream = suiteEchoUpstream();
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}.example`;
 
 /** A workspace requiring SSO of its verified domain, with a member of that domain signed in by password and again through the workspace's IdP. */
@@ -43,7 +50,8 @@ async function workspaceRequiringSso() {
   const { sessionSetCookie } = await import("../../server/identity");
   const fragment = new URLSearchParams(new URL(acs.headers.get("location")!).hash.slice(1));
   const bySso: TestUser = { ...byPassword, cookie: sessionSetCookie(fragment.get("access_token")!, fragment.get("refresh_token")!).split(";")[0]! };
-  return { owner, byPassword, bySso };
+  const ssoSessionId = String(decodeJwt(fragment.get("access_token")!).session_id);
+  return { owner, byPassword, bySso, ssoSessionId };
 }
 
 describe("require single sign-on beyond tenantFor", () => {
@@ -69,6 +77,19 @@ describe("require single sign-on beyond tenantFor", () => {
       const passed = await api(service, "/api/oauth/supabase/authorize", { cookie: allowed.cookie });
       expect(passed.status, allowed.email).not.toBe(403);
     }
+  });
+
+  it("guards OAuth access tokens at a deployed tool: a token acts as the session that approved its grant", async () => {
+    const { owner, byPassword, ssoSessionId } = await workspaceRequiringSso();
+    const tool = await deployTool(service, owner, { name: "mcp", upstreamUrl: upstream.url, access: "members" });
+    const call = (token: string) => appRequest(service.url, tool.host, "/", { rawHeaders: [["Authorization", `Bearer ${token}`]] });
+    const tokens = await toolTokensFor(service, byPassword, tool.resource);
+
+    const refused = await call(await tokens.mint());
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toEqual({ error: "access_denied", error_description: SENTENCE });
+    expect((await call(await tokens.mint({ sessionId: ssoSessionId }))).status).toBe(200);
+    expect((await call(await (await toolTokensFor(service, owner.user, tool.resource)).mint())).status).toBe(200);
   });
 
   it("guards the CLI key a device approval mints: the grant inherits how the approving session signed in", async () => {
