@@ -3,6 +3,7 @@ import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 import type { MembershipRole } from "../tenants";
 import { MEMBER_CODES } from "./error-codes";
+import { publishMembershipChanged } from "./membership-changes";
 
 /**
  * The workspace's "require single sign-on" rule (issue 32 item 3; ADR 086), shaped as the
@@ -83,6 +84,12 @@ export async function setSsoRule(em: EntityManager, tenantId: string, required: 
     await tx.execute(`update tenants set require_sso = ?, updated_at = now() where id = ?`, [required, tenantId]);
     if (before.require_sso !== required) {
       await recordChange(tx, { tenantId, audit: "workspace.sso_rule_changed", data: { from: before.require_sso, to: required }, target: { type: "workspace", id: tenantId } });
+      // Turned on: every instance forgets what it cached of the members who may now be bound
+      // (deployed tools' app sessions and tokens), so the rule holds there at once too.
+      if (required) {
+        const members = await tx.execute<{ user_id: string }[]>(`select user_id from tenant_memberships where tenant_id = ? and role <> 'owner'`, [tenantId]);
+        for (const member of members) await publishMembershipChanged(tx, tenantId, member.user_id);
+      }
     }
   });
   return { required };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { forgingIdp } from "../fakes/saml-signer";
-import { appRequest } from "../support/app-host";
+import { appRequest, appSession, NAVIGATION } from "../support/app-host";
 import { deployTool } from "../support/deployed-tool";
 import { suiteEchoUpstream } from "../support/echo-upstream";
 import { invitedPerson, signedInOwner } from "../support/actors";
@@ -77,6 +77,23 @@ describe("require single sign-on beyond tenantFor", () => {
       const passed = await api(service, "/api/oauth/supabase/authorize", { cookie: allowed.cookie });
       expect(passed.status, allowed.email).not.toBe(403);
     }
+  });
+
+  it("ends the tool sessions a bound person opened before the rule was turned on; the owner's and an SSO session's go on", async () => {
+    const { owner, byPassword, bySso } = await workspaceRequiringSso();
+    const rule = (required: boolean) => api(service, "/api/tenants/me/sso/rule", { method: "PUT", cookie: owner.user.cookie, json: { required } });
+    expect((await rule(false)).status).toBe(200);
+    const tool = await deployTool(service, owner, { name: "board", upstreamUrl: upstream.url, access: "members" });
+    const sessions = [await appSession(service.url, tool.host, byPassword.cookie), await appSession(service.url, tool.host, bySso.cookie), await appSession(service.url, tool.host, owner.user.cookie)];
+    const visit = (cookie: string) => appRequest(service.url, tool.host, "/", { rawHeaders: [NAVIGATION, ["Cookie", cookie]] });
+    for (const cookie of sessions) expect((await visit(cookie)).status).toBe(200);
+
+    expect((await rule(true)).status).toBe(200);
+    // Back to the handshake, which now answers the rule's page.
+    const [password, sso, ownerVisit] = [await visit(sessions[0]!), await visit(sessions[1]!), await visit(sessions[2]!)];
+    expect(password.status).toBe(302);
+    expect(String(password.headers.location)).toContain("/apps/authorize?host=");
+    expect([sso.status, ownerVisit.status]).toEqual([200, 200]);
   });
 
   it("guards OAuth access tokens at a deployed tool: a token acts as the session that approved its grant", async () => {
