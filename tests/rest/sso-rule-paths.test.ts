@@ -13,8 +13,8 @@ import { toolTokensFor } from "../support/tool-tokens";
 
 /**
  * ADR 086's "require single sign-on" on the ways into a workspace that do not go through
- * `tenantFor`: the deployed tools' handshake (`/apps/authorize`), OAuth access tokens at a
- * deployed tool, the OAuth connection start (`/api/oauth/{provider}/authorize`) and the CLI key
+ * `tenantFor`: the deployed tools' handshake (`/apps/authorize`) and their open app sessions,
+ * OAuth access tokens at a deployed tool, the balance read with a session's token, the OAuth connection start (`/api/oauth/{provider}/authorize`) and the CLI key
  * a device approval mints. Each time: a
  * person of the verified domain signed in by password is refused, the same person signed in
  * through the workspace's SAML provider (a full sign-in at the ACS, signed by the fake IdP)
@@ -51,7 +51,7 @@ async function workspaceRequiringSso() {
   const fragment = new URLSearchParams(new URL(acs.headers.get("location")!).hash.slice(1));
   const bySso: TestUser = { ...byPassword, cookie: sessionSetCookie(fragment.get("access_token")!, fragment.get("refresh_token")!).split(";")[0]! };
   const ssoSessionId = String(decodeJwt(fragment.get("access_token")!).session_id);
-  return { owner, byPassword, bySso, ssoSessionId };
+  return { owner, byPassword, bySso, ssoSessionId, ssoAccessToken: fragment.get("access_token")! };
 }
 
 describe("require single sign-on beyond tenantFor", () => {
@@ -77,6 +77,16 @@ describe("require single sign-on beyond tenantFor", () => {
       const passed = await api(service, "/api/oauth/supabase/authorize", { cookie: allowed.cookie });
       expect(passed.status, allowed.email).not.toBe(403);
     }
+  });
+
+  it("guards the balance read with a session's access token", async () => {
+    const { owner, byPassword, ssoAccessToken } = await workspaceRequiringSso();
+    const passwordToken = async (person: TestUser) =>
+      (await api(service, "/auth/v1/token?grant_type=password", { method: "POST", json: { email: person.email, password: person.password } })).body.access_token as string;
+    const balance = (token: string) => api(service, "/api/v1/balance", { headers: { authorization: `Bearer ${token}` } });
+    expect(await balance(await passwordToken(byPassword))).toMatchObject({ status: 403, body: { message: SENTENCE, code: "SSO_REQUIRED" } });
+    expect((await balance(ssoAccessToken)).status).toBe(200);
+    expect((await balance(await passwordToken(owner.user))).status).toBe(200);
   });
 
   it("ends the tool sessions a bound person opened before the rule was turned on; the owner's and an SSO session's go on", async () => {
