@@ -180,7 +180,7 @@ async function serveInteraction(req: IncomingMessage, res: ServerResponse, uid: 
       // A document kept only for the authorization in progress may have lapsed while the person read the page.
       const problem = await metadataClientProblem(await interactionClientIdFrom(orm(), uid), false);
       if (problem) return sendPage(res, 400, "Authorization failed", `The application cannot be used: ${problem}.`);
-      return await approveInteractionFrom(orm(), server, req, res, session.user.userId, uid);
+      return await approveInteractionFrom(orm(), server, req, res, session.user.userId, uid, session.user.sessionId);
     }
     return await denyInteraction(server, req, res, uid);
   } catch (error) {

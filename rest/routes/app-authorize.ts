@@ -1,5 +1,6 @@
 import { getConfig } from "../../server/platform/config";
 import { assertionJwks, mintToolCode, toolVisitFor } from "../../server/deployments";
+import { SSO_REQUIRED_MESSAGE } from "../../server/members";
 import { getRuntime } from "../../server/start";
 import { sameOriginPath } from "../../server/platform/security/same-origin-path";
 import { escapeHtml, htmlPage } from "../html-page";
@@ -18,12 +19,15 @@ export async function authorizeApp(ctx: RequestContext): Promise<Response> {
   const visit = await toolVisitFor(orm, ctx.url.searchParams.get("host") ?? "", resolved.user);
   if (visit.kind === "no-tool") return htmlPage(404, "No such tool", "There is no deployed tool at this address.");
   const { target } = visit;
+  // A way back: the dashboard, or sign out and sign in again (as someone else, or through SSO), then on to this tool.
+  const back = escapeHtml(ctx.url.pathname + ctx.url.search);
+  const signOut = (label: string) => `<form method="post" action="/logout"><input type="hidden" name="redirectTo" value="${back}"><button type="submit">${label}</button></form>`;
   if (visit.kind === "not-member") {
-    // A way back: the dashboard, or sign out and sign in as someone else, then on to this tool.
-    const back = escapeHtml(ctx.url.pathname + ctx.url.search);
-    const actions = `<a class="primary" href="/dashboard">Go to the dashboard</a><form method="post" action="/logout"><input type="hidden" name="redirectTo" value="${back}"><button type="submit">Sign in as someone else</button></form>`;
+    const actions = `<a class="primary" href="/dashboard">Go to the dashboard</a>${signOut("Sign in as someone else")}`;
     return htmlPage(403, "Not a member", `You are signed in as ${resolved.user.email}, who is not a member of the workspace that runs ${target.name}. Ask its owner for an invitation.`, {}, actions);
   }
+  // The workspace requires single sign-on of this person's domain (ADR 086): the rule's sentence, and a way to sign in again.
+  if (visit.kind === "sso-required") return htmlPage(403, "Single sign-on required", SSO_REQUIRED_MESSAGE, {}, signOut("Sign out"));
   // The workspace requires two-step sign-in and this session has not passed it: set it up first (ADR 049).
   if (visit.kind === "two-step-required") {
     return redirect("/profile?notice=two-step-required#two-step", { "cache-control": "no-store" });

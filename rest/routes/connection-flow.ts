@@ -62,6 +62,8 @@ async function startRequest(ctx: RequestContext, provider: string): Promise<Star
     search: ctx.url.search,
     clientAddress: ctx.clientAddress,
     secondFactor: resolved?.user.secondFactor ?? "none",
+    email: resolved?.user.email ?? "",
+    sessionId: resolved?.user.sessionId ?? null,
   };
 }
 

@@ -168,8 +168,8 @@ export const workspaceSsoOperations: Route[] = [
     handler: call((caller) => caller.workspaceSso.startTest, { auth: "sessionOrKey", guard: knownShape, input: providerId, noStore: true }),
     sessionCookie: true,
     tag: "Workspaces",
-    summary: "Test a SAML connection",
-    description: `Answers the identity provider's sign-in URL in test mode: open it in the browser; the assertion that comes back is checked fully, nobody is signed in and nothing but the report is written, and the browser returns to \`/settings/sso\`. The report: \`GET …/test\`. ${PERMISSIONS} ${AUTH_DESCRIPTION}`,
+    summary: "Test a connection",
+    description: `Answers the identity provider's sign-in URL in test mode (SAML or OpenID): open it in the browser; the assertion, or the OpenID code and ID token, that comes back is checked fully, nobody is signed in and nothing but the report is written, and the browser returns to \`/settings/sso\`. The report: \`GET …/test\`. ${PERMISSIONS} ${AUTH_DESCRIPTION}`,
     auth: ["session", "appKey"],
     pathParam: providerParam,
     responses: [
@@ -178,7 +178,7 @@ export const workspaceSsoOperations: Route[] = [
       forbidden({ param: UNKNOWN }),
       crossOrigin({ param: UNKNOWN }),
       notFound({ param: UNKNOWN }),
-      { status: 409, description: "A disabled or an OpenID provider (`SSO_TEST_UNAVAILABLE`)." },
+      { status: 409, description: "A disabled provider (`SSO_TEST_UNAVAILABLE`)." },
     ],
   }),
   route({

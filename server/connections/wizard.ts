@@ -23,10 +23,13 @@ export interface WizardCaller {
   clientAddress: string | null;
   /** The session's standing, for the workspace's two-step rule (ADR 049). */
   secondFactor: RuleCaller;
+  /** The session's address and id, for "require single sign-on" (ADR 086). */
+  email: string;
+  sessionId: string | null;
 }
 
 async function wizardContext(caller: WizardCaller, provider: string, query: URLSearchParams) {
-  const tenant = await startingTenant(caller.em, caller.userId, caller.preferredTenantId, caller.secondFactor);
+  const tenant = await startingTenant(caller.em, caller.userId, caller.preferredTenantId, caller.secondFactor, caller);
   const integration = await caller.em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   const inputs = await checkStartInputs(caller.em, query, tenant.tenantId, caller.clientAddress, provider);

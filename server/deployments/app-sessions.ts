@@ -72,7 +72,10 @@ export function cachedAppIdentity(token: string, host: string): AppIdentity | un
 
 /**
  * The identity behind an app-session cookie for `host`, or null: unknown, expired, revoked,
- * for another host, its dashboard session ended, or no longer a member of the workspace.
+ * for another host, its dashboard session ended, no longer a member of the workspace, or its
+ * dashboard session no longer enough for the workspace's "require single sign-on" (ADR 086:
+ * the same judgement as sso-rule.ts, in the one query: owners and other domains pass, else the
+ * session must have come through a provider of the workspace).
  */
 export async function resolveAppIdentity(em: () => EntityManager, token: string, host: string): Promise<AppIdentity | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
@@ -85,9 +88,14 @@ export async function resolveAppIdentity(em: () => EntityManager, token: string,
       `select s.id, s.user_id, s.email, s.display_name, s.tenant_id, m.role, s.host, s.dashboard_session_id, s.expires_at
          from app_sessions s
          join tenant_memberships m on m.tenant_id = s.tenant_id and m.user_id = s.user_id
+         join tenants t on t.id = s.tenant_id
          left join auth_sessions a on a.id = s.dashboard_session_id
         where s.token_hash = ? and s.revoked_at is null and s.expires_at > now()
-          and (s.dashboard_session_id is null or a.id is null or (a.revoked_at is null and a.expires_at > now()))`,
+          and (s.dashboard_session_id is null or a.id is null or (a.revoked_at is null and a.expires_at > now()))
+          and (not t.require_sso or m.role = 'owner'
+               or not exists (select 1 from workspace_domains d
+                               where d.tenant_id = s.tenant_id and d.verified_at is not null and d.domain = lower(btrim(substring(s.email from '[^@]*$'))))
+               or exists (select 1 from sso_providers p where p.id = a.sso_provider_id and p.tenant_id = s.tenant_id))`,
       [key],
     );
   const row = rows[0];

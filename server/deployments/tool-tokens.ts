@@ -5,6 +5,7 @@ import { serviceUnavailable } from "../platform/errors";
 import { InvalidIdentityTokenError, looksLikeJwt } from "../identity";
 import { TOOLS_SCOPE, accountNames, authorizationServerIssuer, isToolTokenSessionLive, verifyToolAccessToken } from "../oauth-server";
 import { membershipRole } from "../tenants";
+import { passesSsoRule, readSsoRule, SSO_REQUIRED_MESSAGE } from "../members";
 import { identities, type AppIdentity } from "./app-identities";
 import type { DeploymentTarget } from "./deployment-lookup";
 import { TOOL_ACCESS } from "./error-codes";
@@ -96,6 +97,9 @@ export async function identityForToken(em: () => EntityManager, token: string, t
   if (!(await isToolTokenSessionLive(em(), claims.sessionId))) return refusal(TOOL_ACCESS.INVALID_TOKEN, "The access token's grant has ended.");
   const role = await membershipRole(em(), target.tenantId, claims.userId);
   if (!role) return refusal(TOOL_ACCESS.ACCESS_DENIED, `${claims.email} is not a member of the workspace that runs ${target.name}.`);
+  // A grant acts as the session that approved it, whose SSO provider it carries (ADR 086).
+  const ssoCaller = { kind: "session" as const, email: claims.email, sessionId: claims.sessionId };
+  if (!(await passesSsoRule(em(), target.tenantId, role, await readSsoRule(em(), target.tenantId), ssoCaller))) return refusal(TOOL_ACCESS.ACCESS_DENIED, SSO_REQUIRED_MESSAGE);
   const names = await accountNames(em(), claims.userId);
   const key = sha256Base64url(token);
   const identity: AppIdentity = {

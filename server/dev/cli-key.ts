@@ -11,9 +11,10 @@ import { recordChange } from "../changes";
  * credential. The key acts with its person's role in the workspace at each request
  * (acting-tenant.ts), so a viewer's key reads and a member's key does what a member may.
  */
-export async function mintCliKey(em: EntityManager, person: { userId: string; email: string; secondFactor: RuleCaller }) {
-  // Minting is a session's act: a workspace that requires two-step sign-in requires it here too.
-  const tenant = await tenantFor({ em, userId: person.userId, secondFactor: person.secondFactor }, "workspace.read");
+export async function mintCliKey(em: EntityManager, person: { userId: string; email: string; secondFactor: RuleCaller; sessionId: string | null }) {
+  // Minting is a session's act: a workspace that requires two-step sign-in or single sign-on
+  // (ADR 086; the device grant's session carries the approving session's provider) requires it here too.
+  const tenant = await tenantFor({ em, userId: person.userId, secondFactor: person.secondFactor, email: person.email, sessionId: person.sessionId }, "workspace.read");
   const { app, created } = await ensureCliApp(em, tenant.tenantId, person.userId);
   // The old keys' revocation, the new key and the login's audit row commit together.
   const issued = await em.transactional(async (tx) => {

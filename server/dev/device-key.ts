@@ -14,5 +14,5 @@ import { mintCliKey } from "./cli-key";
 export async function issueDeviceKey(em: EntityManager, accessToken: string) {
   const approval = await cliDeviceApproval(em, accessToken);
   if (!approval || !(await claimCliDeviceGrant(em, approval))) throw invalidBearer();
-  return mintCliKey(em, approval);
+  return mintCliKey(em, { ...approval, sessionId: approval.grantId });
 }

@@ -3,6 +3,7 @@ import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 import type { MembershipRole } from "../tenants";
 import { MEMBER_CODES } from "./error-codes";
+import { publishMembershipChanged } from "./membership-changes";
 
 /**
  * The workspace's "require single sign-on" rule (issue 32 item 3; ADR 086), shaped as the
@@ -21,14 +22,26 @@ export const ssoRequired = () => new AppError("FORBIDDEN", SSO_REQUIRED_MESSAGE,
 export interface SsoRuleCaller {
   /** A key is never bound; a session is judged by how it signed in. */
   kind: "session" | "key";
+  /** The person's address; when a caller does not give it, the session's account's is read (never "not bound" by omission). */
   email: string;
   sessionId: string | null;
+}
+
+/** The address whose domain decides whether the rule binds: the caller's, else the session's account's; null when neither is known. */
+async function addressOf(em: EntityManager, caller: SsoRuleCaller): Promise<string | null> {
+  if (caller.email) return caller.email;
+  if (!caller.sessionId) return null;
+  const rows = await em.getConnection().execute<{ email: string | null }[]>(`select u.email from auth_sessions s join auth_users u on u.id = s.user_id where s.id = ?`, [caller.sessionId]);
+  return rows[0]?.email ?? null;
 }
 
 /** Whether the caller may enter; asks the database only when the rule is on and the caller is bound by it. */
 export async function passesSsoRule(em: EntityManager, tenantId: string, role: MembershipRole, requireSso: boolean | undefined, caller: SsoRuleCaller): Promise<boolean> {
   if (!requireSso || caller.kind === "key" || role === "owner") return true;
-  const domain = caller.email.slice(caller.email.lastIndexOf("@") + 1).trim().toLowerCase();
+  const email = await addressOf(em, caller);
+  // A session whose address nobody can tell is refused rather than waved through.
+  if (!email) return false;
+  const domain = email.slice(email.lastIndexOf("@") + 1).trim().toLowerCase();
   const connection = em.getConnection();
   const bound = await connection.execute<{ n: number }[]>(`select 1 as n from workspace_domains where tenant_id = ? and domain = ? and verified_at is not null`, [tenantId, domain]);
   if (bound.length === 0) return true;
@@ -71,6 +84,12 @@ export async function setSsoRule(em: EntityManager, tenantId: string, required: 
     await tx.execute(`update tenants set require_sso = ?, updated_at = now() where id = ?`, [required, tenantId]);
     if (before.require_sso !== required) {
       await recordChange(tx, { tenantId, audit: "workspace.sso_rule_changed", data: { from: before.require_sso, to: required }, target: { type: "workspace", id: tenantId } });
+      // Turned on: every instance forgets what it cached of the members who may now be bound
+      // (deployed tools' app sessions and tokens), so the rule holds there at once too.
+      if (required) {
+        const members = await tx.execute<{ user_id: string }[]>(`select user_id from tenant_memberships where tenant_id = ? and role <> 'owner'`, [tenantId]);
+        for (const member of members) await publishMembershipChanged(tx, tenantId, member.user_id);
+      }
     }
   });
   return { required };

@@ -31,8 +31,8 @@ export async function interactionClientIdFrom(orm: MikroORM, uid: string): Promi
   return interactionClientId(orm.em.fork(), uid);
 }
 
-export function approveInteractionFrom(orm: MikroORM, provider: Provider, req: IncomingMessage, res: ServerResponse, userId: string, uid: string): Promise<void> {
-  return approveInteraction(provider, orm.em.fork(), req, res, userId, uid);
+export function approveInteractionFrom(orm: MikroORM, provider: Provider, req: IncomingMessage, res: ServerResponse, userId: string, uid: string, approvingSessionId: string | null): Promise<void> {
+  return approveInteraction(provider, orm.em.fork(), req, res, userId, uid, approvingSessionId);
 }
 
 export function userinfoFrom(orm: MikroORM, authorization: string | undefined): Promise<UserinfoAnswer> {

@@ -14,15 +14,22 @@ import { isUuidText } from "../platform/db/uuid-text";
  * path govern OAuth tokens exactly as they govern dashboard sessions. The row's refresh token
  * is a random value nobody holds: the grant's refresh tokens are the library's.
  */
-export async function openGrantSession(em: EntityManager, userId: string, clientId: string, approved: { scopes: string[]; resources: string[] }): Promise<string> {
+export async function openGrantSession(
+  em: EntityManager,
+  userId: string,
+  clientId: string,
+  approved: { scopes: string[]; resources: string[] },
+  /** The dashboard session that approved: the grant inherits the SSO provider it signed in through ("require single sign-on", ADR 086). */
+  approvingSessionId: string | null = null,
+): Promise<string> {
   const id = randomUUID();
   // The grant's row and its audit rows commit together (ADR 047). A grant names tools, not a
   // workspace: each of the person's workspaces records it, as it records the account's sign-ins.
   await em.transactional(async (tx) => {
     await tx.execute(
-      `insert into auth_sessions (id, user_id, refresh_token_hash, created_at, refreshed_at, expires_at, revoked_at, oauth_client_id)
-         values (?, ?, ?, now(), now(), ?, null, ?)`,
-      [id, userId, hashRefreshToken(newRefreshToken()), new Date(Date.now() + GRANT_SECONDS * 1000), clientId],
+      `insert into auth_sessions (id, user_id, refresh_token_hash, created_at, refreshed_at, expires_at, revoked_at, oauth_client_id, sso_provider_id)
+         values (?, ?, ?, now(), now(), ?, null, ?, (select sso_provider_id from auth_sessions where id = ? and user_id = ?))`,
+      [id, userId, hashRefreshToken(newRefreshToken()), new Date(Date.now() + GRANT_SECONDS * 1000), clientId, approvingSessionId, userId],
     );
     const [person] = await tx.execute<{ email: string | null }[]>(`select email from auth_users where id = ?`, [userId]);
     await recordAccountChange(tx, userId, {

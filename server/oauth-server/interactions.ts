@@ -103,14 +103,14 @@ export async function consentDetails(em: EntityManager, resources: ResourceDirec
  * the client with `code`, `state` and `iss`. The interaction cookie the library set binds
  * this to the browser that started the authorization.
  */
-export async function approveInteraction(provider: Provider, em: EntityManager, req: IncomingMessage, res: ServerResponse, userId: string, uid: string): Promise<void> {
+export async function approveInteraction(provider: Provider, em: EntityManager, req: IncomingMessage, res: ServerResponse, userId: string, uid: string, approvingSessionId: string | null = null): Promise<void> {
   const details = await pendingInteraction(provider, req, res, uid);
   const clientId = String(details.params.client_id);
   const requested = String(details.params.scope ?? "")
     .split(" ")
     .filter((scope) => (OAUTH_SCOPES as readonly string[]).includes(scope));
   const resources = asList(details.params.resource as string | string[] | undefined);
-  const grantId = await openGrantSession(em, userId, clientId, { scopes: requested, resources: resources.filter((resource) => resource !== IDENTITY_RESOURCE) });
+  const grantId = await openGrantSession(em, userId, clientId, { scopes: requested, resources: resources.filter((resource) => resource !== IDENTITY_RESOURCE) }, approvingSessionId);
   const grant = new provider.Grant({ jti: grantId, accountId: userId, clientId } as never);
   grant.addOIDCScope(requested.join(" "));
   for (const resource of resources) {

@@ -5,8 +5,8 @@ import { bindFromWizard, loadWizard, type WizardCaller } from "../connections";
 /** The embed wizard's two procedures (server/connections/wizard.ts); refusals are OAuthStartErrors. */
 const wizardInput = z.object({ provider: z.string().min(1).max(64), query: z.string().max(8192) });
 
-function wizardCaller(ctx: { em: WizardCaller["em"]; session: { userId: string; secondFactor: WizardCaller["secondFactor"] }; preferredTenantId: string | null; clientAddress: string | null }): WizardCaller {
-  return { em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId, clientAddress: ctx.clientAddress, secondFactor: ctx.session.secondFactor };
+function wizardCaller(ctx: { em: WizardCaller["em"]; session: { userId: string; secondFactor: WizardCaller["secondFactor"]; email: string; sessionId: string | null }; preferredTenantId: string | null; clientAddress: string | null }): WizardCaller {
+  return { em: ctx.em, userId: ctx.session.userId, preferredTenantId: ctx.preferredTenantId, clientAddress: ctx.clientAddress, secondFactor: ctx.session.secondFactor, email: ctx.session.email, sessionId: ctx.session.sessionId };
 }
 
 export const connectWizardRouter = router({

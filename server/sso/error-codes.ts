@@ -26,7 +26,7 @@ export const SSO = {
 /** A workspace owner's own single sign-on (ADR 086): its `{ message, code }` errors. */
 export const WORKSPACE_SSO_CODES = {
   SSO_DOMAIN_NOT_VERIFIED: errorEntry("SSO_DOMAIN_NOT_VERIFIED", 400, "message", "A workspace's identity provider listing a domain the workspace has not verified: nothing is written."),
-  SSO_TEST_UNAVAILABLE: errorEntry("SSO_TEST_UNAVAILABLE", 409, "message", "Testing a connection the dashboard cannot test here: a disabled provider, or an OpenID one (tested by signing in)."),
+  SSO_TEST_UNAVAILABLE: errorEntry("SSO_TEST_UNAVAILABLE", 409, "message", "Testing a disabled provider's connection: enable it first."),
 } as const;
 
 export const SSO_ERROR_CODES: AreaErrorCodes = {

@@ -11,7 +11,8 @@ import { landingUrl, redirectOutcome } from "./landing";
 import { claimValues, mappedClaims } from "./mapping";
 import { findProvider, type StoredProvider } from "./providers";
 import { isUuid } from "./provider-params";
-import { createRelayState, takeOidcState } from "./relay-state";
+import { createRelayState, takeOidcState, type RelayState } from "./relay-state";
+import { refusalReport, reportOfPerson, saveTestReport } from "./test-reports";
 import { requireSamlEnabled } from "./sso-switch";
 
 /**
@@ -39,6 +40,8 @@ export async function oidcAuthorizationUrl(
   em: EntityManager,
   provider: StoredProvider,
   start: { redirectTo: string; codeChallenge: string | null; codeChallengeMethod: string | null },
+  /** "Test the connection" (ADR 086): the owner whose test this is; the callback then only reports. */
+  testForUser: string | null = null,
 ): Promise<string> {
   const document = await discoveredIssuer(provider.issuer ?? "");
   const nonce = base64url(randomBytes(32));
@@ -48,6 +51,7 @@ export async function oidcAuthorizationUrl(
     { providerId: provider.id, requestId: "", redirectTo: start.redirectTo, codeChallenge: start.codeChallenge, codeChallengeMethod: start.codeChallengeMethod, seconds: OIDC_STATE_SECONDS, oidc: { nonce, codeVerifier } },
     randomUUID(),
   );
+  if (testForUser) await em.getConnection().execute(`update sso_relay_states set test_for_user = ? where id = ?`, [testForUser, stateId]);
   const url = new URL(document.authorization_endpoint);
   url.searchParams.set("client_id", provider.client_id ?? "");
   url.searchParams.set("redirect_uri", oidcCallbackUrl());
@@ -71,9 +75,21 @@ async function callback(em: EntityManager, query: Record<string, string>): Promi
   // A strict UUID: 36 hyphens or digits would reach the uuid column as a database error.
   if (!isUuid(query.state)) throw new IdentityError(EXTERNAL.BAD_OAUTH_STATE, "OAuth state is invalid or has already been used");
   const state = await takeOidcState(em, query.state);
+  const provider = await findProvider(em, state.provider_id);
+  // "Test the connection" (ADR 086): the same checks to the end, then only the owner's report.
+  if (state.test_for_user) {
+    const report = await checkedOidcPerson(provider, query, state).then((person) => reportOfPerson(provider!, person), refusalReport);
+    return saveTestReport(em, state.provider_id, state.test_for_user, report);
+  }
+  const { subject, email, claims } = await checkedOidcPerson(provider, query, state);
+  const userId = await ssoAccount(em, provider!, { userId: subject, email, issuer: provider!.issuer ?? "", claims });
+  return landingUrl(em, `sso:${provider!.id}`, userId, state.redirect_to, { codeChallenge: state.code_challenge, codeChallengeMethod: state.code_challenge_method });
+}
+
+/** Everything a sign-in proves before anyone is signed in: the provider usable, the code exchanged, the ID token and the address checked, the mapping applied. */
+async function checkedOidcPerson(provider: StoredProvider | null, query: Record<string, string>, state: RelayState): Promise<{ subject: string; email: string; claims: Record<string, unknown> }> {
   if (query.error) throw new IdentityError(EXTERNAL.BAD_OAUTH_CALLBACK, `The identity provider refused the sign-in: ${query.error_description || query.error}`.slice(0, 300));
   if (!query.code) throw new IdentityError(EXTERNAL.BAD_OAUTH_CALLBACK, "OAuth callback with missing authorization code");
-  const provider = await findProvider(em, state.provider_id);
   if (!provider || provider.type !== "oidc") throw new IdentityError(SSO.PROVIDER_NOT_FOUND, "No such SSO provider");
   if (provider.disabled) throw new IdentityError(SSO.PROVIDER_DISABLED, "SSO Provider is currently disabled");
   const claims = await verifiedClaims(provider, query.code, state.oidc_nonce ?? "", state.oidc_code_verifier ?? "");
@@ -84,8 +100,7 @@ async function callback(em: EntityManager, query: Record<string, string>): Promi
   // The usual OpenID claims unless the mapping says where else they come from.
   const usual = { name: claims.name, given_name: claims.given_name, family_name: claims.family_name, groups: claims.groups };
   const personClaims = Object.fromEntries(Object.entries({ ...usual, ...mapped, email }).filter(([, value]) => value !== undefined));
-  const userId = await ssoAccount(em, provider, { userId: String(claims.sub), email, issuer: provider.issuer ?? "", claims: personClaims });
-  return landingUrl(em, `sso:${provider.id}`, userId, state.redirect_to, { codeChallenge: state.code_challenge, codeChallengeMethod: state.code_challenge_method });
+  return { subject: String(claims.sub), email, claims: personClaims };
 }
 
 /** The code exchanged (client secret in the form, our PKCE verifier), the ID token verified, userinfo of the same `sub` merged in. */

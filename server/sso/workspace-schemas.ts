@@ -85,6 +85,9 @@ export const testReportOutput = z.object({
       email: z.string().nullable(),
       attributes: z.record(z.string(), z.unknown()),
       error: z.string().nullable(),
+      /** What a real sign-in would give (ADR 086): absent from reports written before they were kept. */
+      mappedName: z.string().nullable().optional().describe("The display name a real sign-in would set."),
+      mappedRole: z.enum(["member", "viewer"]).optional().describe("The role a real sign-in would give a new member (an owner's role is never mapped)."),
     })
     .nullable(),
 });

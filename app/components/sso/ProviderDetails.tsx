@@ -44,11 +44,7 @@ export function ProviderDetails({ provider, verifiedDomains, report, fresh }: { 
         </div>
       </edit.fetcher.Form>
       <div className="row-actions">
-        {provider.type === "saml" ? (
-          <TestConnectionButton providerId={provider.id} />
-        ) : (
-          <p className="field-hint">Test an OpenID connection by signing in with it.</p>
-        )}
+        <TestConnectionButton providerId={provider.id} />
         <remove.fetcher.Form method="post">
           <input type="hidden" name="intent" value="removeProvider" />
           <input type="hidden" name="providerId" value={provider.id} />

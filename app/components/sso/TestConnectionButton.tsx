@@ -3,7 +3,7 @@ import { useIntentForm } from "../use-intent-form";
 
 /**
  * "Test connection" (ADR 086): the action answers the identity provider's sign-in URL in test
- * mode and the browser goes there; the ACS brings it back to this page with the report. A
+ * mode and the browser goes there; the ACS (SAML) or the OpenID callback brings it back to this page with the report. A
  * refusal (a disabled provider) is a sentence beside the button.
  */
 export function TestConnectionButton({ providerId }: { providerId: string }) {

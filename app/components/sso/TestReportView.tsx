@@ -12,6 +12,14 @@ export function TestReportView({ report, fresh }: { report: TestReport | null; f
           <dd className="mono">{report.subject}</dd>
           <dt>Email</dt>
           <dd className="mono">{report.email}</dd>
+          {report.mappedRole ? (
+            <>
+              <dt>A sign-in would give</dt>
+              <dd>
+                {report.mappedName ? <span className="mono">{report.mappedName}</span> : "No name"}, role <span className="mono">{report.mappedRole}</span> (for a new member; an owner keeps ownership)
+              </dd>
+            </>
+          ) : null}
           <dt>Attributes</dt>
           <dd>
             <pre className="mono" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", margin: 0 }}>{JSON.stringify(report.attributes, null, 2)}</pre>

@@ -1343,8 +1343,8 @@ export interface paths {
         get: operations["getApiTenantsMeSsoProvidersProviderIdTest"];
         put?: never;
         /**
-         * Test a SAML connection
-         * @description Answers the identity provider's sign-in URL in test mode: open it in the browser; the assertion that comes back is checked fully, nobody is signed in and nothing but the report is written, and the browser returns to `/settings/sso`. The report: `GET …/test`. The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
+         * Test a connection
+         * @description Answers the identity provider's sign-in URL in test mode (SAML or OpenID): open it in the browser; the assertion, or the OpenID code and ID token, that comes back is checked fully, nobody is signed in and nothing but the report is written, and the browser returns to `/settings/sso`. The report: `GET …/test`. The workspace owner only (members and viewers get 403). Another workspace's providers are 404 here. With a session cookie, or with `Authorization: Bearer svc_sk_…` (a key of the workspace); a request with an `Authorization` header is judged by the key alone.
          */
         post: operations["postApiTenantsMeSsoProvidersProviderIdTest"];
         delete?: never;
@@ -9813,6 +9813,13 @@ export interface operations {
                             };
                             email: string | null;
                             error: string | null;
+                            /** @description The display name a real sign-in would set. */
+                            mappedName?: string | null;
+                            /**
+                             * @description The role a real sign-in would give a new member (an owner's role is never mapped).
+                             * @enum {string}
+                             */
+                            mappedRole?: "member" | "viewer";
                             ok: boolean;
                             subject: string | null;
                         } | null;
@@ -9919,7 +9926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A disabled or an OpenID provider (`SSO_TEST_UNAVAILABLE`). */
+            /** @description A disabled provider (`SSO_TEST_UNAVAILABLE`). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@ import { getAllowedOrigins, exactOrigin } from "../../apps";
 import { getConfig } from "../../platform/config";
 import { assertKeyLookupsAllowed, countKeyFailure } from "../../identity";
 import { APP_KEY_PREFIX, authenticateAppKey } from "../../keys";
-import { can, passesTwoStepRule, TWO_STEP_REQUIRED_MESSAGE, type RuleCaller } from "../../members";
+import { can, passesSsoRule, passesTwoStepRule, SSO_REQUIRED_MESSAGE, TWO_STEP_REQUIRED_MESSAGE, type RuleCaller } from "../../members";
 import { resolveUserTenant, type UserTenant } from "../../tenants";
 import { CONNECT_SESSION_PREFIX, resolveConnectSession } from "./connect-sessions";
 import { SDK_NONCE_PATTERN } from "./results";
@@ -28,12 +28,21 @@ export class OAuthStartError extends Error {
 
 /**
  * The caller's workspace, or 404 `no_tenant`; viewers may not connect (issue 8's table), nor
- * a session the workspace's two-step rule refuses (ADR 049).
+ * a session the workspace's two-step rule (ADR 049) or "require single sign-on" (ADR 086) refuses.
  */
-export async function startingTenant(em: EntityManager, userId: string, preferredTenantId: string | null, secondFactor: RuleCaller): Promise<UserTenant> {
+export async function startingTenant(
+  em: EntityManager,
+  userId: string,
+  preferredTenantId: string | null,
+  secondFactor: RuleCaller,
+  session: { email: string; sessionId: string | null },
+): Promise<UserTenant> {
   const tenant = await resolveUserTenant(em, userId, preferredTenantId);
   if (!tenant) throw new OAuthStartError(OAUTH_START.NO_TENANT);
   if (!passesTwoStepRule(tenant.requireTwoStep, secondFactor)) throw new OAuthStartError(OAUTH_START.FORBIDDEN, TWO_STEP_REQUIRED_MESSAGE);
+  if (!(await passesSsoRule(em, tenant.tenantId, tenant.role, tenant.requireSso, { kind: "session", ...session }))) {
+    throw new OAuthStartError(OAUTH_START.FORBIDDEN, SSO_REQUIRED_MESSAGE);
+  }
   if (!can(tenant.role, "connections.manage")) throw new OAuthStartError(OAUTH_START.FORBIDDEN, "Viewers cannot manage connections");
   return tenant;
 }

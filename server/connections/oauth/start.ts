@@ -28,6 +28,9 @@ export interface StartRequest {
   clientAddress: string | null;
   /** The session's standing on the second factor, for the workspace's two-step rule (ADR 049). */
   secondFactor: RuleCaller;
+  /** The session's address and id, for "require single sign-on" (ADR 086). */
+  email: string;
+  sessionId: string | null;
 }
 
 /** A 302 to `location`, setting `cookies`. */
@@ -86,7 +89,7 @@ export async function startAuthorize(request: StartRequest, openEm: LazyEm): Pro
   const { provider, userId } = request;
   if (!userId) throw new OAuthStartError(OAUTH_START.UNAUTHORIZED);
   const em = await openEm();
-  const tenant = await startingTenant(em, userId, request.preferredTenantId, request.secondFactor);
+  const tenant = await startingTenant(em, userId, request.preferredTenantId, request.secondFactor, request);
   const integration = await em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
   if (usesBroker(integration.oauthClientConfig)) return { location: `/api/oauth/broker/${encodeURIComponent(provider)}/start${request.search}`, cookies: [] };
@@ -126,7 +129,7 @@ export async function startBroker(request: StartRequest, openEm: LazyEm): Promis
   const em = await openEm();
   const integration = await em.findOne(Integration, { slug: provider, enabled: true });
   if (!integration || !usesBroker(integration.oauthClientConfig)) throw new OAuthStartError(OAUTH_START.PROVIDER_UNKNOWN);
-  const tenant = await startingTenant(em, userId, request.preferredTenantId, request.secondFactor);
+  const tenant = await startingTenant(em, userId, request.preferredTenantId, request.secondFactor, request);
   const authConfigId = integration.oauthClientConfig.broker?.auth_config_id;
   if (typeof authConfigId !== "string" || !authConfigId) throw new OAuthStartError(OAUTH_START.BROKER_AUTH_CONFIG_MISSING);
   requireEncryptionKey();
