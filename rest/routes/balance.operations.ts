@@ -40,6 +40,12 @@ function balanceDoc(path: string) {
           { name: "not-a-key", summary: "An opaque token that is not an svc_sk_ key", body: INVALID_BEARER, request: { as: "anonymous", headers: { authorization: "Bearer sk_live_123" } } },
         ],
       },
+      {
+        status: 403,
+        description:
+          "An identity token of a person the workspace's \"require single sign-on\" rule binds (an email on a domain the workspace verified), from a session that did not sign in " +
+          "through one of the workspace's providers: `{ message, code: \"SSO_REQUIRED\" }`. Keys are not bound (docs/decisions/086).",
+      },
       { status: 404, description: "The token's person belongs to no workspace.", examples: [{ name: "no-workspace", summary: "A token of an account with no workspace", body: { message: "No workspace" }, request: { as: "newcomerToken" } }] },
       { status: 429, description: "Too many unknown keys from this address in the window (`KEY_FAILURE_RATE_LIMIT_PER_ADDRESS`); `Retry-After` says when to try again.", headers: { "Retry-After": "Seconds until a new attempt may succeed." } },
     ],

@@ -188,11 +188,15 @@ describe("the OpenAPI document", () => {
       "GET /auth/v1/admin/workspace-domains 400",
       ...[404, 409].map((status) => `POST /auth/v1/admin/workspace-domains/{domainId}/verify ${status}`),
       "DELETE /auth/v1/admin/workspace-domains/{domainId} 404",
-      // A provider already registered, an OpenID provider to test, the service-role key (no replay
+      // A provider already registered, a disabled provider to test, the service-role key (no replay
       // actor holds one): tests/rest/workspace-sso.test.ts drives each.
       "POST /api/tenants/me/sso/providers 409",
       "POST /api/tenants/me/sso/providers/{providerId}/test 409",
       "PUT /auth/v1/admin/workspaces/{tenantId}/sso-rule 404",
+      // The rule bound to a token needs a workspace with a verified domain, a provider and the rule
+      // on (tests/rest/sso-rule-paths.test.ts drives it).
+      "GET /api/v1/balance 403",
+      "GET /api/billing/balance 403",
       "DELETE /auth/v1/admin/users/{id}/factors/{factorId} 404",
       // Two-step sign-in past the bearer needs a person's own factor, a verified one, an aal2
       // session or a flood of wrong codes (tests/rest/auth-js-mfa.test.ts drives each with auth-js).

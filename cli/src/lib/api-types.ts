@@ -4817,6 +4817,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description An identity token of a person the workspace's "require single sign-on" rule binds (an email on a domain the workspace verified), from a session that did not sign in through one of the workspace's providers: `{ message, code: "SSO_REQUIRED" }`. Keys are not bound (docs/decisions/086). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
             /** @description The token's person belongs to no workspace. */
             404: {
                 headers: {
@@ -10769,6 +10781,18 @@ export interface operations {
             };
             /** @description No bearer, an identity token that fails verification (signature, expiry), or a key that is not a valid `svc_sk_` key. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description An identity token of a person the workspace's "require single sign-on" rule binds (an email on a domain the workspace verified), from a session that did not sign in through one of the workspace's providers: `{ message, code: "SSO_REQUIRED" }`. Keys are not bound (docs/decisions/086). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
