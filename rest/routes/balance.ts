@@ -5,7 +5,7 @@ import { getConfig } from "../../server/platform/config";
 import { APP_KEY_PREFIX } from "../../server/keys";
 import { getRuntime } from "../../server/start";
 import { userTenantOf } from "../../server/tenants";
-import { assertSsoRule } from "../../server/members";
+import { assertSsoRuleAtEdge } from "../../server/members";
 import { bearerFrom, knownAppKey, requireAppKey } from "../bearer";
 import { plainJson, toResponse, type HeaderReader, type PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";
@@ -58,7 +58,7 @@ async function jwtBalance(token: string): Promise<Response> {
   const workspace = await userTenantOf(orm, claims.sub);
   if (!workspace) throw noWorkspace();
   // A session's token: the workspace's "require single sign-on" binds it as it binds the session (ADR 086).
-  await assertSsoRule(orm.em.fork(), workspace.tenantId, workspace.role, workspace.requireSso, { kind: "session", email: claims.email ?? "", sessionId: claims.sessionId ?? null });
+  await assertSsoRuleAtEdge(orm, workspace.tenantId, workspace.role, workspace.requireSso, { kind: "session", email: claims.email ?? "", sessionId: claims.sessionId ?? null });
   rememberIdentity(key, { sub: claims.sub, sessionId: claims.sessionId ?? null, tenantId: workspace.tenantId }, claims.exp);
   return balanceResponse(workspace.tenantId);
 }

@@ -12,4 +12,5 @@ export { TENANT_COOKIE, preferredTenantFrom, tenantSetCookie } from "./tenant-co
 export { TWO_STEP_REQUIRED_MESSAGE, assertTwoStepPassed, assertTwoStepRule, passesTwoStepRule, readTwoStepRule, setTwoStepRule, type RuleCaller } from "./two-step-rule";
 export { MEMBER_CODES, MEMBER_ERROR_CODES } from "./error-codes";
 export { SSO_REQUIRED_MESSAGE, assertSsoRule, passesSsoRule, readSsoRule, setSsoRule } from "./sso-rule";
+export { assertSsoRuleAtEdge } from "./edge-calls";
 export { membersMigrations } from "./migrations";
