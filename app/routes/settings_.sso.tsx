@@ -6,6 +6,7 @@ import { sessionHeaders } from "~/lib/caller.server";
 import { readIntentAction } from "~/lib/intent-action.server";
 import { describeFailure, failedForm } from "~/lib/form-errors.server";
 import { createFields, mappingFields, updateFields } from "~/lib/sso-forms.server";
+import { ssoSwitchedOn } from "~/lib/sso-switch.server";
 import type { FormResult } from "~/lib/view-types";
 
 export const meta: MetaFunction = () => [{ title: "Single sign-on · svc" }];
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ruleRequired: (await sso.rule()).required,
     verifiedDomains: domains.filter((domain) => domain.verifiedAt).map((domain) => domain.domain),
     tested: url.searchParams.get("tested"),
+    switchedOn: ssoSwitchedOn(),
   };
   return json(data, { headers: sessionHeaders(dashboard) });
 }

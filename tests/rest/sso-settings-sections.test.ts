@@ -25,6 +25,14 @@ describe("the Single sign-on page's section routes", () => {
     expect(scim.body).toEqual({ ok: true, data: { baseUrl: `${service.url}/scim/v2`, tokens: [], groups: [] } });
   });
 
+  it("with single sign-on switched off on the service (no SAML_ENABLED), the owner's page says so and what turns it on", async () => {
+    const page = await fetch(`${service.url}/settings/sso`, { headers: { cookie: team.user.cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Single sign-on is switched off on this service");
+    expect(html).toContain("SAML_ENABLED=true");
+  });
+
   for (const who of ["member", "viewer"] as const) {
     it(`a ${who} cannot load or post either section, and nothing is written`, async () => {
       const cookie = team[who].cookie;

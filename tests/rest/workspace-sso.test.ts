@@ -31,6 +31,10 @@ describe("a workspace owner's identity providers", () => {
     const member = await invitedPerson(service, owner.user, "member");
     const viewer = await invitedPerson(service, owner.user, "viewer");
     expect((await providers(owner.user)).body).toEqual({ providers: [] });
+    // SAML_ENABLED is on for this service: the page has no switched-off notice.
+    const page = await fetch(`${service.url}/settings/sso`, { headers: { cookie: owner.user.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain("Single sign-on is switched off on this service");
     for (const person of [member, viewer]) {
       expect(await providers(person).then((r) => [r.status, r.body])).toEqual([403, { message: "Only the workspace owner can manage single sign-on" }]);
     }

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { TestReport, WorkspaceProviderView } from "../../../server/sso";
 import type { AccountView, TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
-import { Card } from "../Card";
+import { Callout, Card } from "../Card";
 import { AddProviderForm } from "../sso/AddProviderForm";
 import { DomainsSection } from "../sso/DomainsSection";
 import { MappingForm } from "../sso/MappingForm";
@@ -20,6 +20,8 @@ export interface SingleSignOnData {
   verifiedDomains: string[];
   /** The provider a test just returned from (`?tested=`), whose report is announced. */
   tested: string | null;
+  /** Whether the service signs anyone in by single sign-on (its operator's `SAML_ENABLED`). */
+  switchedOn: boolean;
 }
 
 /** The workspace's own single sign-on (issue 32 item 3, ADR 086), under its settings. */
@@ -32,6 +34,12 @@ export function SingleSignOnPage() {
       <p>
         <Link to="/settings">← Workspace settings</Link>
       </p>
+      {data.switchedOn ? null : (
+        <Callout tone="warning" title="Single sign-on is switched off on this service">
+          You can prepare everything here, but nobody can sign in through a provider, or test one, until the service&apos;s operator turns single sign-on on
+          (the setting SAML_ENABLED=true). Domains and SCIM provisioning work either way.
+        </Callout>
+      )}
       <div className="sections">
         <Card layout="split" title="Identity provider" description="Connect your company's SAML or OpenID identity provider. Provider entries belong to this workspace only.">
           <div className="stack-lg">
