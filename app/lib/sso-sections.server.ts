@@ -4,6 +4,9 @@ import { describeFailure } from "./form-errors.server";
 import { readIntentAction } from "./intent-action.server";
 import type { SectionLoad, SectionResult } from "./sso-section-types";
 
+/** What a directory is told to paste: the service provider's own address (server/scim). */
+export { scimBaseUrl } from "../../server/scim";
+
 /**
  * The resource routes behind the Single sign-on page's self-contained sections (ADR 087): each
  * section loads its data and posts its forms through its own route, so the page only renders

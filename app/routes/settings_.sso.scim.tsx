@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getConfig } from "../../server/platform/config";
-import { sectionAction, sectionLoader } from "~/lib/sso-sections.server";
+import { scimBaseUrl, sectionAction, sectionLoader } from "~/lib/sso-sections.server";
 import type { ScimSectionData } from "~/components/sso/ScimSection";
 
 /**
@@ -12,7 +11,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   sectionLoader(request, async (caller): Promise<ScimSectionData> => {
     const { tokens } = await caller.scim.listTokens();
     const { groups } = await caller.scim.listGroups();
-    return { baseUrl: `${getConfig().baseUrl}/scim/v2`, tokens, groups };
+    return { baseUrl: scimBaseUrl(), tokens, groups };
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -4,5 +4,6 @@ export { listGroupRoles, setGroupRole } from "./scim-groups";
 export { SCIM_CONTENT_TYPE, serveScim, type ScimAnswer, type ScimRequest } from "./scim-api";
 export { ScimError, invalidSyntax } from "./scim-error";
 export { SCIM_TOKEN_PREFIX } from "./scim-token-format";
+export { scimBaseUrl } from "./scim-locations";
 export { scimGroupListOutput, scimGroupRoleInput, scimGroupRoleOutput, scimTokenCreatedOutput, scimTokenIdInput, scimTokenListOutput } from "./schemas";
 export { scimMigrations } from "./migrations";

@@ -1,14 +1,13 @@
 import { getConfig } from "../platform/config";
 import { GROUP_SCHEMA, LIST_SCHEMA, USER_SCHEMA } from "./scim-schemas";
 import { MAX_RESULTS } from "./scim-paging";
+import { scimBaseUrl } from "./scim-locations";
 
 /**
  * RFC 7644 section 4 and RFC 7643 sections 5-7: what this service provider supports, said
  * plainly so a directory asks for nothing else. No ETags, no bulk, no sorting, no password
  * changes; filters are `eq` on the attributes scim-filter.ts lists.
  */
-const base = () => `${getConfig().baseUrl}/scim/v2`;
-
 export function serviceProviderConfig(): Record<string, unknown> {
   return {
     schemas: ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
@@ -22,7 +21,7 @@ export function serviceProviderConfig(): Record<string, unknown> {
     authenticationSchemes: [
       { type: "oauthbearertoken", name: "SCIM token", description: "A workspace's `svc_scim_` token, made by its owner, as `Authorization: Bearer`.", primary: true },
     ],
-    meta: { resourceType: "ServiceProviderConfig", location: `${base()}/ServiceProviderConfig` },
+    meta: { resourceType: "ServiceProviderConfig", location: `${scimBaseUrl()}/ServiceProviderConfig` },
   };
 }
 
@@ -36,7 +35,7 @@ export function resourceTypes(): Array<Record<string, unknown>> {
     schemas: ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"],
     ...type,
     schemaExtensions: [],
-    meta: { resourceType: "ResourceType", location: `${base()}/ResourceTypes/${type.id}` },
+    meta: { resourceType: "ResourceType", location: `${scimBaseUrl()}/ResourceTypes/${type.id}` },
   }));
 }
 
@@ -77,7 +76,7 @@ export function schemas(): Array<Record<string, unknown>> {
         attribute("active", { type: "boolean", description: "false suspends the person in the workspace" }),
         attribute("groups", { type: "complex", multiValued: true, mutability: "readOnly", subAttributes: [attribute("value", { mutability: "readOnly" }), attribute("display", { mutability: "readOnly" })] }),
       ],
-      meta: { resourceType: "Schema", location: `${base()}/Schemas/${USER_SCHEMA}` },
+      meta: { resourceType: "Schema", location: `${scimBaseUrl()}/Schemas/${USER_SCHEMA}` },
     },
     {
       id: GROUP_SCHEMA,
@@ -88,7 +87,7 @@ export function schemas(): Array<Record<string, unknown>> {
         attribute("externalId", { caseExact: true }),
         attribute("members", { type: "complex", multiValued: true, subAttributes: [attribute("value", { mutability: "immutable" }), attribute("display", { mutability: "readOnly" })] }),
       ],
-      meta: { resourceType: "Schema", location: `${base()}/Schemas/${GROUP_SCHEMA}` },
+      meta: { resourceType: "Schema", location: `${scimBaseUrl()}/Schemas/${GROUP_SCHEMA}` },
     },
   ];
 }

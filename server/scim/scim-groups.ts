@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordChange } from "../changes";
-import { getConfig } from "../platform/config";
 import { isUniqueViolation } from "../platform/db/unique-violation";
 import { AppError } from "../platform/errors";
 import type { Filter } from "./scim-filter";
@@ -12,7 +11,7 @@ import type { ScimPrincipal } from "./scim-tokens";
 import { applyGroupRoles, type ProvisionedRole } from "./membership-effects";
 import { isUuid, type Page } from "./scim-paging";
 import { text } from "./scim-values";
-import { userLocation } from "./scim-users";
+import { groupLocation, userLocation } from "./scim-locations";
 
 interface GroupRow {
   id: string;
@@ -36,7 +35,6 @@ const FILTER_SQL: Record<string, string> = {
 };
 const MAX_MEMBERS = 10_000;
 
-const groupLocation = (id: string) => `${getConfig().baseUrl}/scim/v2/Groups/${id}`;
 
 /** A Group body read strictly (RFC 7643 section 4.2): `displayName` required, members named by their User `id`. */
 function readGroup(body: unknown): GroupFields {

@@ -3,7 +3,6 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordChange } from "../changes";
 import { adminDeleteUser, provisionAccount, reactivateManagedAccount, suspendManagedAccount } from "../identity";
 import { revokeKeysIssuedBy } from "../keys";
-import { getConfig } from "../platform/config";
 import { isUniqueViolation } from "../platform/db/unique-violation";
 import { type Filter } from "./scim-filter";
 import { applyPatch } from "./scim-patch";
@@ -12,6 +11,7 @@ import { USER_PATCH_SCHEMA, USER_SCHEMA } from "./scim-schemas";
 import type { ScimPrincipal } from "./scim-tokens";
 import { readUser, type UserFields } from "./user-resource";
 import { groupRole, joinWorkspace, leaveWorkspace } from "./membership-effects";
+import { groupLocation, userLocation } from "./scim-locations";
 import { isUuid, type Page } from "./scim-paging";
 
 interface UserRow {
@@ -42,16 +42,12 @@ const FILTER_SQL: Record<string, string> = {
   active: "su.active = ?",
 };
 
-export function userLocation(id: string): string {
-  return `${getConfig().baseUrl}/scim/v2/Users/${id}`;
-}
-
 async function groupsOf(em: EntityManager, scimUserId: string): Promise<Array<{ value: string; display: string; $ref: string }>> {
   const rows = await em.execute<{ id: string; display_name: string }[]>(
     `select g.id, g.display_name from scim_group_members gm join scim_groups g on g.id = gm.group_id where gm.scim_user_id = ? order by g.display_name`,
     [scimUserId],
   );
-  return rows.map((row) => ({ value: row.id, display: row.display_name, $ref: `${getConfig().baseUrl}/scim/v2/Groups/${row.id}` }));
+  return rows.map((row) => ({ value: row.id, display: row.display_name, $ref: groupLocation(row.id) }));
 }
 
 /** RFC 7643 section 4.1: the User as SCIM shows it; `meta.location` absolute from BASE_URL. */
