@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import type { TestReport, WorkspaceProviderView } from "../../../server/sso";
+import type { TestReport, WorkspaceProviderView } from "~/lib/sso-types";
 import type { AccountView, TenantView } from "~/lib/view-types";
 import { AppShell, PageHeader } from "../AppShell";
 import { Callout, Card } from "../Card";

@@ -1,4 +1,4 @@
-import type { WorkspaceProviderView } from "../../../server/sso";
+import type { WorkspaceProviderView } from "~/lib/sso-types";
 import { Field } from "../Field";
 import { useIntentForm } from "../use-intent-form";
 

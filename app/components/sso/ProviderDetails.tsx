@@ -1,4 +1,4 @@
-import type { WorkspaceProviderView, TestReport } from "../../../server/sso";
+import type { TestReport, WorkspaceProviderView } from "~/lib/sso-types";
 import { ConfirmSubmit } from "../ConfirmSubmit";
 import { useIntentForm } from "../use-intent-form";
 import { DomainChoices } from "./DomainChoices";

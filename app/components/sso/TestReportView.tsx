@@ -1,4 +1,4 @@
-import type { TestReport } from "../../../server/sso";
+import type { TestReport } from "~/lib/sso-types";
 
 /** The last "test the connection": what the identity provider sent back, or why it was refused. */
 export function TestReportView({ report, fresh }: { report: TestReport | null; fresh: boolean }) {
