@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { recordChange } from "../changes";
 import { AppError } from "../platform/errors";
 import type { MembershipRole } from "../tenants";
+import { emailDomain } from "../workspace-domains";
 import { MEMBER_CODES } from "./error-codes";
 import { publishMembershipChanged } from "./membership-changes";
 
@@ -41,7 +42,9 @@ export async function passesSsoRule(em: EntityManager, tenantId: string, role: M
   const email = await addressOf(em, caller);
   // A session whose address nobody can tell is refused rather than waved through.
   if (!email) return false;
-  const domain = email.slice(email.lastIndexOf("@") + 1).trim().toLowerCase();
+  // The domain spelled as a claim stores it (lower case, IDNA), so the two compare.
+  const domain = emailDomain(email);
+  if (!domain) return true;
   const connection = em.getConnection();
   const bound = await connection.execute<{ n: number }[]>(`select 1 as n from workspace_domains where tenant_id = ? and domain = ? and verified_at is not null`, [tenantId, domain]);
   if (bound.length === 0) return true;
