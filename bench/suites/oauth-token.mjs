@@ -20,7 +20,7 @@
 // resource indicators, PKCE, public client), its codes got the same way before each round.
 // Its JWT access tokens it cannot introspect, so the two are compared on a refresh token.
 import { Pool } from "undici";
-import { cpuMs } from "../lib/process-cpu.mjs";
+import { cpuMs, treeCpuMs } from "../lib/process-cpu.mjs";
 import { newCode } from "../lib/oauth-codes.mjs";
 import { peerCode, registerPeerClient } from "../lib/oidc-peer-codes.mjs";
 import { computeRatios, formatReport } from "../lib/report.mjs";
@@ -67,7 +67,7 @@ async function closedLoop(pool, connections, next, untilMs) {
 }
 
 /** The report's row for one scenario, in run.mjs's shape. */
-function row(name, target, loops, cpuUs) {
+function row(name, target, loops, cpuUs, databaseCpuUs = null) {
   const times = loops.flatMap((l) => l.times);
   const sorted = Float64Array.from(times).sort();
   const elapsedMs = loops.reduce((sum, l) => sum + l.elapsedMs, 0);
@@ -85,6 +85,8 @@ function row(name, target, loops, cpuUs) {
       durationSeconds: round(elapsedMs / 1000),
       latencyMs: { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) },
       serverCpuUsPerRequest: cpuUs === null || times.length === 0 ? null : Math.round((cpuUs * 10) / times.length) / 10,
+      // PostgreSQL's share (every backend, the WAL writer, the checkpointer): what a request costs the database.
+      databaseCpuUsPerRequest: databaseCpuUs === null || times.length === 0 ? null : Math.round((databaseCpuUs * 10) / times.length) / 10,
       non2xx,
       errors: loops.reduce((sum, l) => sum + l.errors, 0),
       mismatches: 0,
@@ -93,12 +95,15 @@ function row(name, target, loops, cpuUs) {
   };
 }
 
-/** Runs `measure` and returns its loops and the server's CPU (µs) spent meanwhile. */
-async function withCpu(pid, measure) {
+/** Runs `measure` and returns its loops and the server's and PostgreSQL's CPU (µs) spent meanwhile. */
+async function withCpu(pid, measure, postgresPid = null) {
   const before = cpuMs(pid);
+  const databaseBefore = treeCpuMs(postgresPid);
   const loops = await measure();
   const after = cpuMs(pid);
-  return { loops, cpuUs: before === null || after === null ? null : (after - before) * 1000 };
+  const databaseAfter = treeCpuMs(postgresPid);
+  const spent = (a, b) => (a === null || b === null ? null : (b - a) * 1000);
+  return { loops, cpuUs: spent(before, after), databaseCpuUs: spent(databaseBefore, databaseAfter) };
 }
 
 export default {
@@ -157,14 +162,16 @@ export default {
       await closedLoop(server.pool, connections, () => (pending.length ? exchange(pending.pop()) : null)); // warm-up
       const exchangeLoops = [];
       let exchangeCpuUs = 0;
+      let exchangeDatabaseCpuUs = 0;
       const tokens = [];
       while (exchangeLoops.reduce((sum, l) => sum + l.elapsedMs, 0) < durationMs && exchangeLoops.length < 20) {
         pending = await server.codes(perRound);
-        const measuredRound = await withCpu(pid, async () => [await closedLoop(server.pool, connections, () => (pending.length ? exchange(pending.pop(), (res) => res.status === 200 && tokens.push(JSON.parse(res.text))) : null))]);
+        const measuredRound = await withCpu(pid, async () => [await closedLoop(server.pool, connections, () => (pending.length ? exchange(pending.pop(), (res) => res.status === 200 && tokens.push(JSON.parse(res.text))) : null))], ctx.postgresPid);
         exchangeLoops.push(...measuredRound.loops);
         exchangeCpuUs = measuredRound.cpuUs === null || exchangeCpuUs === null ? null : exchangeCpuUs + measuredRound.cpuUs;
+        exchangeDatabaseCpuUs = measuredRound.databaseCpuUs === null || exchangeDatabaseCpuUs === null ? null : exchangeDatabaseCpuUs + measuredRound.databaseCpuUs;
       }
-      measured.push(row(`${server.label}token: code exchange`, server.target, exchangeLoops, exchangeCpuUs));
+      measured.push(row(`${server.label}token: code exchange`, server.target, exchangeLoops, exchangeCpuUs, exchangeDatabaseCpuUs));
       report();
 
       // Refresh: one rotating chain per connection.
@@ -178,8 +185,8 @@ export default {
         },
       });
       await closedLoop(server.pool, connections, refresh, warmupMs);
-      const refreshed = await withCpu(pid, async () => [await closedLoop(server.pool, connections, refresh, durationMs)]);
-      measured.push(row(`${server.label}token: refresh`, server.target, refreshed.loops, refreshed.cpuUs));
+      const refreshed = await withCpu(pid, async () => [await closedLoop(server.pool, connections, refresh, durationMs)], ctx.postgresPid);
+      measured.push(row(`${server.label}token: refresh`, server.target, refreshed.loops, refreshed.cpuUs, refreshed.databaseCpuUs));
       report();
 
       // Introspection by the token's own (public) client: the service's JWT access token (its
@@ -199,8 +206,8 @@ export default {
         const check = await postForm(server.pool, introspect.path, introspect.params);
         if (check.status !== 200 || JSON.parse(check.text).active !== true) throw new Error(`${name} answered ${check.status}: ${check.text}`);
         await closedLoop(server.pool, connections, () => introspect, warmupMs);
-        const introspected = await withCpu(pid, async () => [await closedLoop(server.pool, connections, () => introspect, durationMs)]);
-        measured.push(row(name, server.target, introspected.loops, introspected.cpuUs));
+        const introspected = await withCpu(pid, async () => [await closedLoop(server.pool, connections, () => introspect, durationMs)], ctx.postgresPid);
+        measured.push(row(name, server.target, introspected.loops, introspected.cpuUs, introspected.databaseCpuUs));
         report();
       }
     }
@@ -224,6 +231,8 @@ export default {
     const text = [
       formatReport(suite, settings, measured, ratios),
       `introspection / Ory Hydra's published ~${hydra} req/s on 2 cores   ${(introspection / hydra).toFixed(2)}  (a published figure from another machine, not measured here)`,
+      "PostgreSQL CPU per request (µs, every backend and its writers, while the row ran): " +
+        measured.filter((m) => m.result.databaseCpuUsPerRequest !== null && m.result.databaseCpuUsPerRequest !== undefined).map((m) => `${m.name} ${m.result.databaseCpuUsPerRequest}`).join(", "),
       `load: ${connections} connections, closed loop in the runner's process (undici Pool); code-exchange rows time only the exchanges (rounds of ${perRound} codes)`,
     ].join("\n");
     const clean = measured.every((m) => m.result.non2xx === 0 && m.result.errors === 0);
