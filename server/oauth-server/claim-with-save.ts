@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import { preparedStatement, runPrepared } from "../platform/db/prepared-statement";
 import { currentLibraryRequest } from "./token-with-grant";
 
 /**
@@ -54,6 +55,20 @@ export function takeDeferredClaim(request: object | undefined = currentLibraryRe
 const ON_CONFLICT = `on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
     user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`;
 
+// A data-modifying CTE's rows are what the others see: the save and the touch wait for the claim's.
+const claimAndSave = (touch: string) => `with claimed as (update oauth_records set consumed_at = now() where kind = $1 and id = $2 and consumed_at is null returning 1),
+    saved as (insert into oauth_records (kind, id, payload, grant_id, user_code, uid, expires_at)
+      select $3::text, $4::text, $5::jsonb, $6::text, $7::text, $8::text, $9::timestamptz where exists (select 1 from claimed)
+      ${ON_CONFLICT} returning 1)${touch}
+    select (select count(*) from claimed)::int as claimed`;
+
+/** Prepared once per connection, with and without the session's touch (ADR 094). */
+const CLAIM_AND_SAVE = preparedStatement("claim-and-save-refresh-token", claimAndSave(""));
+const CLAIM_SAVE_AND_TOUCH = preparedStatement(
+  "claim-save-refresh-token-and-touch",
+  claimAndSave(`, touched as (update auth_sessions set refreshed_at = now() where id = $10::uuid and oauth_client_id is not null and exists (select 1 from claimed) returning 1)`),
+);
+
 /**
  * Makes `claim` and, only when it wins, saves the new refresh token (`values`: the adapter's
  * kind, id, payload, grant_id, user_code, uid, expires_at) and touches its grant's session row
@@ -61,15 +76,7 @@ const ON_CONFLICT = `on conflict (kind, id) do update set payload = excluded.pay
  * claim wrote nothing.
  */
 export async function claimAndSaveRefreshToken(em: EntityManager, claim: DeferredClaim, values: unknown[], touchedSession: string | null): Promise<boolean> {
-  // A data-modifying CTE's rows are what the others see: the save and the touch wait for the claim's.
-  const touch = touchedSession
-    ? `, touched as (update auth_sessions set refreshed_at = now() where id = ?::uuid and oauth_client_id is not null and exists (select 1 from claimed) returning 1)`
-    : "";
-  const sql = `with claimed as (update oauth_records set consumed_at = now() where kind = ? and id = ? and consumed_at is null returning 1),
-    saved as (insert into oauth_records (kind, id, payload, grant_id, user_code, uid, expires_at)
-      select ?::text, ?::text, ?::jsonb, ?::text, ?::text, ?::text, ?::timestamptz where exists (select 1 from claimed)
-      ${ON_CONFLICT} returning 1)${touch}
-    select (select count(*) from claimed)::int as claimed`;
-  const rows = await em.getConnection().execute<{ claimed: number }[]>(sql, [claim.kind, claim.key, ...values, ...(touchedSession ? [touchedSession] : [])]);
+  const statement = touchedSession ? CLAIM_SAVE_AND_TOUCH : CLAIM_AND_SAVE;
+  const rows = await runPrepared<{ claimed: number }>(em, statement, [claim.kind, claim.key, ...values, ...(touchedSession ? [touchedSession] : [])]);
   return Number(rows[0]?.claimed ?? 0) > 0;
 }

@@ -1,0 +1,51 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+
+/**
+ * A hot path's statement, sent as a named prepared statement on the ORM's own pool (issue 30,
+ * ADR 094). The ORM formats a statement's values into its text and sends it whole, so
+ * PostgreSQL parses and plans it anew every time; for the refresh grant's one statement that
+ * planning was 880 µs of the database's CPU against 300 µs of executing it (pg_stat_statements
+ * in the bench). Prepared once per connection by name, its plan is kept by PostgreSQL (a
+ * generic plan after five custom ones, its own rule) and each later call only binds and
+ * executes. pg sends Parse/Bind/Describe/Execute/Sync corked, in one write: still one wait.
+ *
+ * Only for statements that run on their own (autocommit): the connection comes from the pool,
+ * not from a transaction the caller may hold. The text must use `$1`… placeholders and never
+ * change under its name (pg refuses a second text for a name it prepared on that connection).
+ * A database that went away fails as the ORM's calls fail (availability.ts reads pg's codes).
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+const names = new Map<string, string>();
+
+/** Declares a statement once, at module load: a name given twice with two texts is a bug. */
+export function preparedStatement(name: string, text: string): PreparedStatement {
+  const known = names.get(name);
+  if (known !== undefined && known !== text) throw new Error(`prepared statement ${name} declared with two texts`);
+  names.set(name, text);
+  return { name, text };
+}
+
+interface PooledClient {
+  query<T>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
+}
+
+interface KnexClient {
+  acquireConnection(): Promise<PooledClient>;
+  releaseConnection(connection: PooledClient): Promise<unknown>;
+}
+
+/** Runs `statement` with `values` on a connection of the ORM's pool; its rows. */
+export async function runPrepared<T>(em: EntityManager, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
+  const client = em.getConnection().getKnex().client as KnexClient;
+  const connection = await client.acquireConnection();
+  try {
+    const result = await connection.query<T>({ name: statement.name, text: statement.text, values });
+    return result.rows;
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
