@@ -23,10 +23,12 @@ import {
   OAUTH_PREFIX,
   userinfoFrom,
   OAUTH_SERVER_CODES,
+  OUTAGE_DESCRIPTION,
 } from "../server/oauth-server";
+import { isDatabaseUnavailable } from "../server/platform/db/availability";
 import type { ErrorCodeEntry } from "../server/platform/error-codes";
 import { getConfig } from "../server/platform/config";
-import { findAppError } from "../server/platform/errors";
+import { findAppError, RETRY_AFTER_SECONDS } from "../server/platform/errors";
 import { log } from "../server/platform/log";
 import { isSafeValue } from "../server/platform/validation/text";
 import { deployedToolResources, guardedMetadataFetch } from "../server/routers";
@@ -312,12 +314,15 @@ const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<string, Endpoint>([
 const INTERACTION_ENDPOINT: Endpoint = { page: true };
 const LIBRARY_ONLY: Endpoint = {};
 
+/** Whether `path` is one a browser navigates to: its refusals are pages. */
+const isPagePath = (path: string) => INTERACTION.test(path) || ENDPOINTS.get(path)?.page === true;
+
 async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
   const path = url.pathname;
   const interaction = INTERACTION.exec(path);
   const endpoint = interaction ? INTERACTION_ENDPOINT : (ENDPOINTS.get(path) ?? LIBRARY_ONLY);
-  const browserFacing = endpoint.page === true;
+  const browserFacing = isPagePath(path);
   // A hosted identity provider is the authorization server (ADR 037): nothing here issues tokens in its name.
   const hosted = hostedAuthorizationServerNotice();
   if (hosted) {
@@ -395,11 +400,22 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
 /** Every request under /auth/v1/oauth/, any method (the raw declaration below). */
 function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
   nameAnswer(res);
+  // serve() hands the library its own route in req.url: the page rule reads the path as asked.
+  const askedPath = new URL(req.url ?? "/", "http://localhost").pathname;
   serve(req, res, clientAddress).catch((error: unknown) => {
     if (!req.complete) req.resume();
-    log.error("authorization server failed", { error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+    const outage = isDatabaseUnavailable(error);
+    const failure = { error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) };
+    if (outage) log.warn("authorization server: the database is unavailable", failure);
+    else log.error("authorization server failed", failure);
     if (res.headersSent) return void res.destroy();
-    sendPage(res, 500, "Something went wrong", "The authorization could not be completed. Try again from the application.");
+    // A browser's endpoint shows a page; a client's gets RFC 6749's JSON. An outage spent nothing: 503, try again.
+    if (isPagePath(askedPath)) {
+      if (outage) return void send(res, 503, { ...HTML_PAGE_HEADERS, "retry-after": String(RETRY_AFTER_SECONDS) }, htmlPageBody("Try again shortly", "The service cannot reach its database for a moment. Nothing was lost: go back to the application and try again shortly."));
+      return sendPage(res, 500, "Something went wrong", "The authorization could not be completed. Try again from the application.");
+    }
+    if (outage) return sendOAuthError(res, OAUTH_SERVER_CODES.DATABASE_UNAVAILABLE, OUTAGE_DESCRIPTION, { "retry-after": String(RETRY_AFTER_SECONDS) });
+    sendOAuthError(res, OAUTH_SERVER_CODES.SERVER_ERROR, "The request could not be completed; try again");
   });
 }
 

@@ -18,6 +18,8 @@ export const OAUTH_SERVER_CODES = {
   SLOW_DOWN: errorEntry("slow_down", 400, "oauth", "A device code polled again within its interval (RFC 8628)."),
   TOO_MANY_REQUESTS: errorEntry("too_many_requests", 429, "oauth", "Too many client registrations from one address, with `Retry-After`."),
   NOT_FOUND: errorEntry("not_found", 404, "oauth", "A hosted identity provider (`IDENTITY_PROVIDER_URL`) is the authorization server: the answer names it."),
+  DATABASE_UNAVAILABLE: errorEntry("temporarily_unavailable", 503, "oauth", "PostgreSQL could not be reached: nothing was spent or written; the same request works once it is back (`Retry-After`)."),
+  SERVER_ERROR: errorEntry("server_error", 500, "oauth", "An unexpected failure at a JSON endpoint of the authorization server (a browser's endpoint shows a page)."),
   SERVED_BY_NODE_ENTRY: errorEntry("temporarily_unavailable", 503, "oauth", "An endpoint of the authorization server asked of a host other than `npm start` (remix-serve)."),
 } as const;
 
