@@ -92,6 +92,9 @@ function readSettings() {
 const reports = new Map();
 /** The suites chosen (--suite), whose goals --check holds the run to. */
 let selected = [];
+/** --check measures these on empty tables too, before filling them: their reports by suite name. */
+const EMPTY_PASS_SUITES = ["auth-me", "sign-in", "oauth-token"];
+const emptyReports = new Map();
 
 function remixServeCli() {
   const dir = join(ROOT, "node_modules", "@remix-run", "serve");
@@ -319,7 +322,7 @@ async function runSuite(suite, settings, baseCtx) {
 /** The exit status: 1 when a run was not clean or, with --check, when a goal was missed. */
 function finish(settings, clean) {
   if (!settings.check) return clean ? 0 : 1;
-  const { text, missed } = checkGoals(reports, selected);
+  const { text, missed } = checkGoals(reports, selected, emptyReports);
   console.log(text);
   if (missed.length > 0) console.error(`\n--check: ${missed.length} goal${missed.length === 1 ? "" : "s"} missed: ${missed.join("; ")}`);
   return clean && missed.length === 0 ? 0 : 1;
@@ -400,18 +403,22 @@ async function main() {
     const user = await signUp(serviceUrl, BENCH_EMAIL, BENCH_PASSWORD);
     console.log(`signed up ${user.email} (${user.userId})`);
     const credentials = await workspaceCredentials(serviceUrl, user);
-    if (settings.filled) {
+    // With --check the hot paths are measured on the empty tables first, in this same run (below).
+    const emptyFirst = settings.filled && settings.check && suites.some((suite) => EMPTY_PASS_SUITES.includes(suite.name));
+    const fillServiceTables = async () => {
       const took = await fillService(db.url, user);
       console.log(`filled the service's tables: ${FILL_ACCOUNTS} accounts with sessions, workspaces, keys and OAuth grants (${took} ms)`);
-    }
+    };
+    if (settings.filled && !emptyFirst) await fillServiceTables();
 
     console.log("starting the peers (better-auth, bare oidc-provider) …");
     const peers = await startPeers({ root: ROOT, logDir, databaseUrl: db.url, user, servers, cleanups });
     console.log(`better-auth hashes with node:crypto scrypt N=${peers.scrypt.N} r=${peers.scrypt.r} p=${peers.scrypt.p}, the service's parameters`);
-    if (settings.filled) {
+    const fillPeerTables = async () => {
       const took = await fillBetterAuth(peers.betterAuth.databaseUrl, peers.betterAuth);
       console.log(`filled better-auth's tables: ${FILL_ACCOUNTS} users with credentials and sessions (${took} ms)`);
-    }
+    };
+    if (settings.filled && !emptyFirst) await fillPeerTables();
 
     console.log("starting remix-serve and the baseline …");
     const [remix, baseline] = await Promise.all([
@@ -482,6 +489,18 @@ async function main() {
     };
     let clean = true;
     await enableStatementStats(db.url);
+    if (emptyFirst) {
+      // Issue 30: no ratio may fall by more than 10 % from empty tables to filled ones. Both
+      // are measured in this run, the same processes and machine, the empty ones first.
+      for (const suite of suites.filter((s) => EMPTY_PASS_SUITES.includes(s.name))) {
+        console.log(`\nsuite ${suite.name} (empty tables)`);
+        clean = (await runSuite(suite, { ...settings, filled: false }, ctx)) && clean;
+        emptyReports.set(suite.name, reports.get(suite.name));
+        reports.delete(suite.name);
+      }
+      await fillServiceTables();
+      await fillPeerTables();
+    }
     for (const suite of suites) {
       console.log(`\nsuite ${suite.name}${suite.scenarios ? `: ${suite.scenarios.length} scenarios` : ""}`);
       clean = (await runSuite(suite, settings, ctx)) && clean;
