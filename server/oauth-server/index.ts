@@ -34,6 +34,7 @@ export { oauthServerMigrations } from "./migrations";
 export {
   approveInteractionFrom,
   authorizationServer,
+  codeExchangeBeforeLibraryFrom,
   countClientRegistrationFrom,
   countDeviceCodeEntryFrom,
   devicePollAllowedFrom,
