@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { REFRESH_TOKEN_INSERT, REFRESH_TOKEN_ON_CONFLICT, TOUCH_CLAIMED_SESSION, UNDERSTOOD_TOKEN_AND_GRANT, WITH_GRANT_AND_ACCOUNT } from "./claim-sql";
+import { claimStatement, type ClaimedToken } from "./claim-sql";
 
 /**
  * The code exchange answered before the library (code-before-library.ts) in one statement, where
@@ -19,13 +19,12 @@ import { REFRESH_TOKEN_INSERT, REFRESH_TOKEN_ON_CONFLICT, TOUCH_CLAIMED_SESSION,
  * binding, the identity resource; the grant live, of the same client and account.
  */
 
+/** Beyond what every claim holds (claim-sql.ts); their parameters are the `redirect_uri` and the verifier's challenge, in this order. */
 const UNDERSTOOD = [
-  "t.payload->>'kind' = 'AuthorizationCode'",
-  ...UNDERSTOOD_TOKEN_AND_GRANT,
   "jsonb_typeof(t.payload->'redirectUri') = 'string' and t.payload->>'redirectUri' = ?",
   "t.payload->>'codeChallengeMethod' = 'S256' and jsonb_typeof(t.payload->'codeChallenge') = 'string' and t.payload->>'codeChallenge' = ?",
   "not jsonb_exists(t.payload, 'dpopJkt')",
-].join("\n      and ");
+];
 
 /** The code's members the library's first refresh token takes (`grant_common.js` `issueTokens`); those absent stay absent. */
 const CARRIED = ["accountId", "acr", "amr", "authTime", "claims", "expiresWithSession", "grantId", "nonce", "resource", "scope", "sessionUid", "sid", "rar"];
@@ -36,37 +35,10 @@ const FIRST_PAYLOAD = `coalesce((select jsonb_object_agg(m.key, m.value) from js
     || jsonb_build_object('kind', 'RefreshToken', 'clientId', c.payload->'clientId', 'gty', 'authorization_code', 'rotations', 0,
          'iat', ?::bigint, 'iiat', ?::bigint, 'exp', ?::bigint)`;
 
-const statement = (savesRefreshToken: boolean) => `with t as (
-    ${WITH_GRANT_AND_ACCOUNT}
-     where t.kind = 'AuthorizationCode' and t.id = ? and t.consumed_at is null and (t.expires_at is null or t.expires_at > now())
-      and t.payload->>'clientId' = ?
-      and ${UNDERSTOOD}
-     limit 1),
-  claimed as (update oauth_records r set consumed_at = now() from t
-     where r.kind = 'AuthorizationCode' and r.id = t.id and r.consumed_at is null
-     returning t.payload, t.grant_payload, t.account_id, t.account_email, t.account_metadata)${
-       savesRefreshToken
-         ? `,
-  saved as (${REFRESH_TOKEN_INSERT}
-     select 'RefreshToken', ?::text, ${FIRST_PAYLOAD}, c.payload->>'grantId', null, null, ?::timestamptz from claimed c
-     ${REFRESH_TOKEN_ON_CONFLICT}
-     returning 1),
-  touched as (${TOUCH_CLAIMED_SESSION} returning 1)`
-         : ""
-     }
-  select c.* from claimed c`;
+const WITH_REFRESH_TOKEN = claimStatement("AuthorizationCode", UNDERSTOOD, FIRST_PAYLOAD);
+const WITHOUT_REFRESH_TOKEN = claimStatement("AuthorizationCode", UNDERSTOOD, null);
 
-const WITH_REFRESH_TOKEN = statement(true);
-const WITHOUT_REFRESH_TOKEN = statement(false);
-
-export interface ClaimedCode {
-  /** The spent code's payload, as it was. */
-  payload: Record<string, unknown>;
-  grant_payload: Record<string, unknown>;
-  account_id: string;
-  account_email: string;
-  account_metadata: Record<string, unknown> | null;
-}
+export type ClaimedCode = ClaimedToken;
 
 export interface CodeClaim {
   /** The code's stored id (its hash). */

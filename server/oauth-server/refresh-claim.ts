@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { REFRESH_TOKEN_INSERT, REFRESH_TOKEN_ON_CONFLICT, TOUCH_CLAIMED_SESSION, UNDERSTOOD_TOKEN_AND_GRANT, WITH_GRANT_AND_ACCOUNT } from "./claim-sql";
+import { claimStatement, type ClaimedToken } from "./claim-sql";
 
 /**
  * The refresh answered before the library (refresh-before-library.ts) in one statement, where
@@ -18,42 +18,15 @@ import { REFRESH_TOKEN_INSERT, REFRESH_TOKEN_ON_CONFLICT, TOUCH_CLAIMED_SESSION,
  * of this client and account, with nothing rejected; the account there.
  */
 
-const UNDERSTOOD = [
-  "t.payload->>'kind' = 'RefreshToken'",
-  ...UNDERSTOOD_TOKEN_AND_GRANT,
-  "(t.payload->'rotations' is null or jsonb_typeof(t.payload->'rotations') = 'number')",
-].join("\n      and ");
-
 /** `refresh_token.js`: `gty` gains " refresh_token" unless it already ends with it; `rotations` counts up; new `iat` and `exp`. */
 const NEXT_PAYLOAD = `(c.payload - 'consumed' - 'jti')
     || jsonb_build_object('iat', ?::bigint, 'exp', ?::bigint, 'rotations', coalesce((c.payload->>'rotations')::bigint, 0) + 1)
     || case when coalesce(c.payload->>'gty', '') <> '' and right(c.payload->>'gty', 13) <> 'refresh_token'
          then jsonb_build_object('gty', (c.payload->>'gty') || ' refresh_token') else '{}'::jsonb end`;
 
-const STATEMENT = `with t as (
-    ${WITH_GRANT_AND_ACCOUNT}
-     where t.kind = 'RefreshToken' and t.id = ? and t.consumed_at is null and (t.expires_at is null or t.expires_at > now())
-      and t.payload->>'clientId' = ?
-      and ${UNDERSTOOD}
-     limit 1),
-  claimed as (update oauth_records r set consumed_at = now() from t
-     where r.kind = 'RefreshToken' and r.id = t.id and r.consumed_at is null
-     returning t.payload, t.grant_payload, t.account_id, t.account_email, t.account_metadata),
-  saved as (${REFRESH_TOKEN_INSERT}
-     select 'RefreshToken', ?::text, ${NEXT_PAYLOAD}, c.payload->>'grantId', null, null, ?::timestamptz from claimed c
-     ${REFRESH_TOKEN_ON_CONFLICT}
-     returning 1),
-  touched as (${TOUCH_CLAIMED_SESSION} returning 1)
-  select c.* from claimed c`;
+const STATEMENT = claimStatement("RefreshToken", ["(t.payload->'rotations' is null or jsonb_typeof(t.payload->'rotations') = 'number')"], NEXT_PAYLOAD);
 
-export interface ClaimedRefresh {
-  /** The spent token's payload, as it was. */
-  payload: Record<string, unknown>;
-  grant_payload: Record<string, unknown>;
-  account_id: string;
-  account_email: string;
-  account_metadata: Record<string, unknown> | null;
-}
+export type ClaimedRefresh = ClaimedToken;
 
 /**
  * Spends the refresh token stored under `key` for `clientId` and saves the next one under
