@@ -14,6 +14,7 @@ import {
   interactionClientIdFrom,
   introspectJwtFrom,
   refreshBeforeLibraryFrom,
+  codeExchangeBeforeLibraryFrom,
   interactionPath,
   isLapsedInteraction,
   isMetadataClientId,
@@ -259,24 +260,36 @@ async function introspectJwtHere(res: ServerResponse, body: string, _clientAddre
   return false;
 }
 
-/** The refresh grant, before the library where it would give the same answer (ADR 088); every other grant is the library's. */
-async function refreshHere(res: ServerResponse, body: string, _clientAddress: string | null, req: IncomingMessage): Promise<boolean> {
-  // A browser's request (Origin) is the library's: it holds the client to its allowed origins (CORS).
-  if (req.headers.origin !== undefined) return true;
+/**
+ * The refresh grant (ADR 088) and the code exchange (ADR 090), before the library where it would
+ * give the same answer; every other grant is the library's. A browser's request (Origin) is the
+ * library's: it holds the client to its allowed origins (CORS). So is a body that is no form: the
+ * library reads none from it (a JSON body is a form by now).
+ */
+async function grantsHere(res: ServerResponse, body: string, _clientAddress: string | null, req: IncomingMessage): Promise<boolean> {
+  if (req.headers.origin !== undefined || !isFormBody(req)) return true;
   const headers = {
     authorization: req.headers.authorization,
     attested: req.headers["oauth-client-attestation"] !== undefined || req.headers["oauth-client-attestation-pop"] !== undefined,
     dpop: req.headers.dpop !== undefined,
   };
-  const answer = await refreshBeforeLibraryFrom(orm(), headers, body);
+  const grantType = new URLSearchParams(body).get("grant_type");
+  const answer =
+    grantType === "refresh_token"
+      ? await refreshBeforeLibraryFrom(orm(), headers, body)
+      : grantType === "authorization_code"
+        ? await codeExchangeBeforeLibraryFrom(orm(), headers, body)
+        : null;
   if (!answer) return true;
   send(res, 200, LIBRARY_JSON_HEADERS, JSON.stringify(answer));
   return false;
 }
 
-/** The token endpoint before the library: a device code's polling pace, then the refresh grant. */
+const isFormBody = (req: IncomingMessage) => String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
+
+/** The token endpoint before the library: a device code's polling pace, then the refresh grant and the code exchange. */
 async function tokenRequestHere(res: ServerResponse, body: string, clientAddress: string | null, req: IncomingMessage): Promise<boolean> {
-  return (await devicePollOnTime(res, body)) && refreshHere(res, body, clientAddress, req);
+  return (await devicePollOnTime(res, body)) && grantsHere(res, body, clientAddress, req);
 }
 
 /** What the edge does at one endpoint before the library sees the request, or instead of it. */

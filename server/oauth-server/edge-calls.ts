@@ -9,6 +9,7 @@ import { oauthServer } from "./oauth-server";
 import { userinfo, type UserinfoAnswer } from "./userinfo";
 import { introspectJwtBeforeLibrary } from "./jwt-introspection";
 import { refreshBeforeLibrary, type RefreshHeaders } from "./refresh-before-library";
+import { codeExchangeBeforeLibrary } from "./code-before-library";
 
 /*
  * What the authorization server's adapter on Node's objects (rest/oauth-server.ts) asks of the
@@ -47,6 +48,11 @@ export function introspectJwtFrom(orm: MikroORM, headers: { authorization?: stri
 /** The refresh grant's token response where the library would give the same, or null for the library to answer (ADR 088). */
 export function refreshBeforeLibraryFrom(orm: MikroORM, headers: RefreshHeaders, body: string): Promise<Record<string, unknown> | null> {
   return refreshBeforeLibrary(() => orm.em.fork(), headers, body);
+}
+
+/** The code exchange's token response where the library would give the same, or null for the library to answer (ADR 090). */
+export function codeExchangeBeforeLibraryFrom(orm: MikroORM, headers: RefreshHeaders, body: string): Promise<Record<string, unknown> | null> {
+  return codeExchangeBeforeLibrary(() => orm.em.fork(), headers, body);
 }
 
 /** RFC 8628 3.5's polling interval, per device code. */

@@ -35,6 +35,7 @@ export { oauthServerMigrations } from "./migrations";
 export {
   approveInteractionFrom,
   authorizationServer,
+  codeExchangeBeforeLibraryFrom,
   countClientRegistrationFrom,
   countDeviceCodeEntryFrom,
   devicePollAllowedFrom,

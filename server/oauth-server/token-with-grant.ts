@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type { AdapterPayload } from "oidc-provider";
 import { preparedStatement, runPrepared } from "../platform/db/prepared-statement";
 import { oauthAccount, rememberOAuthAccount } from "./accounts";
+import { asUuid } from "./claim-sql";
 
 /**
  * A code exchange or a refresh reads, one after the other, the code or refresh token, its
@@ -14,9 +15,6 @@ import { oauthAccount, rememberOAuthAccount } from "./accounts";
  * comes after). Kept per request (the library's context), taken once, never shared.
  */
 
-/** PostgreSQL's text form of a uuid (uuid-text.ts): anything else names no session row or account. */
-const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
-const asUuid = (column: string) => `(case when ${column} ~ '${UUID_PATTERN}' then (${column})::uuid end)`;
 
 const STATEMENT = `select t.payload, t.consumed_at,
     g.id as grant_id, g.payload as grant_payload, g.consumed_at as grant_consumed_at,

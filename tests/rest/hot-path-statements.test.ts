@@ -14,8 +14,8 @@ import { suiteService } from "../support/service";
 const MOST: Record<HotPath, number> = {
   // Answered before the library (ADR 088): one statement reads the token with its grant, session and account, claims it, saves the next one and touches the grant; the client is cached (ADR 074).
   "refresh grant": 1,
-  // The code with its grant and account; the claim with the refresh token's save and its grant touched (ADR 083); the client is cached (ADR 074).
-  "code exchange": 2,
+  // Answered before the library (ADR 090): one statement reads the code with its grant, session and account, claims it, saves the first refresh token and touches the grant; the client is cached (ADR 074).
+  "code exchange": 1,
   // The client is cached; the access token's session row was read live within the second (ADR 074).
   introspection: 0,
   // Session, person and factors together.

@@ -21,6 +21,15 @@ export interface PreparedStatement {
 
 const names = new Map<string, string>();
 
+/**
+ * `text` with its `?` placeholders numbered `$1`… in order, for a statement composed of pieces
+ * written with the ORM's `?` (it must not use jsonb's `?` operators: `jsonb_exists` instead).
+ */
+export function numberedPlaceholders(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
+
 /** Declares a statement once, at module load: a name given twice with two texts is a bug. */
 export function preparedStatement(name: string, text: string): PreparedStatement {
   const known = names.get(name);
