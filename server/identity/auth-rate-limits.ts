@@ -38,6 +38,9 @@ async function asIdentityLimit(what: string, check: () => Promise<void>): Promis
 
 const accountKey = (email: string) => `signin-account:${sha256Base64url(email.trim().toLowerCase())}`;
 
+/** The counter of an account's password sign-in attempts, which a successful sign-in deletes (forgives). */
+export const signInAttemptsKey = accountKey;
+
 /** Counts a password sign-in attempt; throws 429 when the account or the address is over its limit. */
 export async function countSignInAttempt(em: EntityManager, email: string, clientAddress: string | null): Promise<void> {
   const config = getConfig();
