@@ -6,12 +6,12 @@ import { z } from "zod";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
 import { verifyAccessToken } from "./access-tokens";
 import { factorsOf, type ProviderFactor } from "./account-factors";
-import { readAccountByEmail, readTokenSession } from "./token-session";
+import { accountByEmailRead, accountFromRow, readAccountByEmail, readTokenSession } from "./token-session";
 import { requireSecondFactorIfEnrolled } from "./second-factor-rule";
 import { secondFactorOf, sessionTokens } from "./session-tokens";
 import { AuthUser, type UserMetadata } from "./entities";
 import { InvalidIdentityTokenError } from "./tokens/identity-tokens";
-import { signInAttemptsKey } from "./auth-rate-limits";
+import { countSignInAttemptWithRead, signInAttemptsKey } from "./auth-rate-limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import {
   badJwt,
@@ -87,9 +87,6 @@ export function checkNewPassword(password: unknown): void {
 
 /** The built-in GoTrue-compatible provider, backed by this service's PostgreSQL. */
 export class BuiltInIdentityProvider implements IdentityProvider {
-  /** A password sign-in that succeeds forgives the account's counted attempts itself (ADR 093). */
-  readonly forgivesSignInAttempts = true;
-
   constructor(private readonly em: EntityManager) {}
 
   /**
@@ -155,11 +152,30 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return this.startSession(user);
   }
 
+  /** A password sign-in without the brute-force limits (they are the caller's: `signInWithPasswordUnderLimits`). */
   async signInWithPassword(emailInput: string, password: string): Promise<TokenResponse> {
     const email = normalizeEmail(emailInput);
     if (typeof password !== "string" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) throw invalidCredentials();
     // The account with its factors, which the session's answer lists (one round trip, not two).
-    const account = await readAccountByEmail(this.em, email);
+    return this.passwordSignIn(await readAccountByEmail(this.em, email), password, null);
+  }
+
+  /**
+   * A password sign-in under the brute-force limits (auth-rate-limits.ts), in GoTrue's order as
+   * the router had it: the attempt counted (429 past a limit) before the address is checked
+   * and anything hashed, a success forgiving the account's attempts. The count and the account
+   * read are one statement, the session and the forgiving another (ADR 093).
+   */
+  async signInWithPasswordUnderLimits(emailInput: string, password: string, clientAddress: string | null): Promise<TokenResponse> {
+    // normalizeEmail's spelling (trim, lower case) before its check, which answers only after the count.
+    const spelled = typeof emailInput === "string" ? emailInput.trim().toLowerCase() : "";
+    const row = await countSignInAttemptWithRead(this.em, emailInput, clientAddress, accountByEmailRead(spelled));
+    const email = normalizeEmail(emailInput);
+    if (typeof password !== "string" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) throw invalidCredentials();
+    return this.passwordSignIn(accountFromRow(this.em, row), password, signInAttemptsKey(email));
+  }
+
+  private async passwordSignIn(account: { user: AuthUser; factors: ProviderFactor[] } | null, password: string, forgive: string | null): Promise<TokenResponse> {
     const user = account?.user ?? null;
     const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
     if (user && !ok) {
@@ -168,8 +184,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     }
     if (!user || !ok) throw invalidCredentials();
     if (!user.emailConfirmedAt) throw new IdentityError(IDENTITY.EMAIL_NOT_CONFIRMED, "Email not confirmed");
-    // The account's counted attempts are forgiven in the session's own statement (auth-rate-limits.ts).
-    return this.startSession(user, null, account?.factors, undefined, signInAttemptsKey(email));
+    // The account's counted attempts are forgiven in the session's own statement.
+    return this.startSession(user, null, account?.factors, undefined, forgive);
   }
 
   async changeSignIn(accessToken: string, changes: { email?: string; password?: string }): Promise<ProviderUser> {

@@ -15,12 +15,13 @@ import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 /**
  * A password sign-in under the brute-force limits: the attempt is counted before any hash
  * is computed, and a success forgives the account's earlier attempts (the built-in provider
- * does so in its session's statement, ADR 093).
+ * counts with its account read and forgives with its session, ADR 093).
  */
 async function limitedSignIn(ctx: Context, email: string, provider: IdentityProvider, password: string): Promise<TokenResponse> {
+  if (provider.signInWithPasswordUnderLimits) return provider.signInWithPasswordUnderLimits(email, password, ctx.clientAddress);
   await countSignInAttempt(ctx.em, email, ctx.clientAddress);
   const tokens = await provider.signInWithPassword(email, password);
-  if (!provider.forgivesSignInAttempts) await forgiveSignInAttempts(ctx.em, email);
+  await forgiveSignInAttempts(ctx.em, email);
   return tokens;
 }
 
