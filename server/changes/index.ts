@@ -2,6 +2,7 @@
 export { CHANGE_TYPES, WEBHOOK_EVENT_TYPES, isWebhookEvent } from "./change-types";
 export type { ChangeType, WebhookEventType } from "./change-types";
 export { WEBHOOKS_DUE_CHANNEL, recordChange, recordChangeWithStatement } from "./record-change";
+export { accountEventInEachWorkspace } from "./audit-writer";
 export type { Change, ChangeActor } from "./record-change";
 export { AUDIT_ACTIONS, isAuditAction } from "./audit-actions";
 export type { AuditAction } from "./audit-actions";

@@ -3,7 +3,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { AppError, findAppError } from "../platform/errors";
-import { assertUnderRateLimit, consumeRateLimit, consumeRateLimits, resetRateLimit } from "../platform/rate-limit";
+import { assertUnderRateLimit, consumeRateLimit, consumeRateLimits, rateLimitCounting, refuseOverRateLimit, resetRateLimit } from "../platform/rate-limit";
 import { IdentityError } from "./provider-types";
 
 /**
@@ -38,13 +38,41 @@ async function asIdentityLimit(what: string, check: () => Promise<void>): Promis
 
 const accountKey = (email: string) => `signin-account:${sha256Base64url(email.trim().toLowerCase())}`;
 
+/** The counter of an account's password sign-in attempts, which a successful sign-in deletes (forgives). */
+export const signInAttemptsKey = accountKey;
+
+/** The limits a password sign-in counts, in order: the address (when known), then the account (not counted while the address is refused). */
+function signInLimits(email: string, clientAddress: string | null): { key: string; limit: number }[] {
+  const config = getConfig();
+  const address = clientAddress ? [{ key: `signin-address:${clientAddress}`, limit: config.SIGNIN_RATE_LIMIT_PER_ADDRESS }] : [];
+  return [...address, { key: accountKey(email), limit: config.SIGNIN_RATE_LIMIT_PER_ACCOUNT }];
+}
+
 /** Counts a password sign-in attempt; throws 429 when the account or the address is over its limit. */
 export async function countSignInAttempt(em: EntityManager, email: string, clientAddress: string | null): Promise<void> {
-  const config = getConfig();
-  const window = config.AUTH_RATE_WINDOW_SECONDS;
-  // The address first, then the account (not counted while the address is refused): one statement.
-  const address = clientAddress ? [{ key: `signin-address:${clientAddress}`, limit: config.SIGNIN_RATE_LIMIT_PER_ADDRESS }] : [];
-  await asIdentityLimit("sign-in attempts", () => consumeRateLimits(em, [...address, { key: accountKey(email), limit: config.SIGNIN_RATE_LIMIT_PER_ACCOUNT }], window));
+  // One statement for both limits.
+  await asIdentityLimit("sign-in attempts", () => consumeRateLimits(em, signInLimits(email, clientAddress), getConfig().AUTH_RATE_WINDOW_SECONDS));
+}
+
+/**
+ * `countSignInAttempt` and a read in the same statement (ADR 093): the built-in provider's
+ * account read rides on the count, one round trip where there were two. `read` is a select of
+ * at most one row; its row comes back (null when it found none) once the count passed, and
+ * the count refuses as `countSignInAttempt` does. The read runs also when the count refuses:
+ * its row is then dropped unseen.
+ */
+export async function countSignInAttemptWithRead(em: EntityManager, email: string, clientAddress: string | null, read: { sql: string; params: unknown[] }): Promise<Record<string, unknown> | null> {
+  const limits = signInLimits(email, clientAddress);
+  const counting = rateLimitCounting(limits, getConfig().AUTH_RATE_WINDOW_SECONDS);
+  const rows = await em
+    .getConnection()
+    .execute<Record<string, unknown>[]>(`with ${counting.steps} select ${counting.json} as counted_limits, found.* from (select 1) as one left join lateral (${read.sql}) as found on true`, [
+      ...counting.params,
+      ...read.params,
+    ]);
+  const { counted_limits: counted, ...found } = rows[0] ?? {};
+  await asIdentityLimit("sign-in attempts", async () => refuseOverRateLimit(limits, (counted ?? []) as { step: number; hits: number; retry_after: number }[]));
+  return Object.values(found).some((value) => value !== null) ? found : null;
 }
 
 /**

@@ -6,11 +6,12 @@ import { z } from "zod";
 import { mergeMetadata, metadataChanges } from "./user-metadata";
 import { verifyAccessToken } from "./access-tokens";
 import { factorsOf, type ProviderFactor } from "./account-factors";
-import { readAccountByEmail, readTokenSession } from "./token-session";
+import { accountByEmailRead, accountFromRow, readAccountByEmail, readTokenSession } from "./token-session";
 import { requireSecondFactorIfEnrolled } from "./second-factor-rule";
 import { secondFactorOf, sessionTokens } from "./session-tokens";
-import { AuthSession, AuthUser, type UserMetadata } from "./entities";
+import { AuthUser, type UserMetadata } from "./entities";
 import { InvalidIdentityTokenError } from "./tokens/identity-tokens";
+import { countSignInAttemptWithRead, signInAttemptsKey } from "./auth-rate-limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import {
   badJwt,
@@ -26,10 +27,11 @@ import {
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./tokens/refresh-tokens";
 import { openSuccessor, sealSuccessor } from "./tokens/refresh-token-successors";
 import { publishSessionRevoked } from "./session-revocations";
-import { endSessionsAudited, personActor, recordAccountChange } from "./account-audit";
+import { endSessionsAudited, personActor, recordAccountEvent } from "./account-audit";
 import { currentRequestActor, currentRequestOrigin, setRequestActor } from "../platform/request-scope";
 import { MAX_USER_AGENT_LENGTH } from "./devices/user-agent";
-import { noteSignInDevice } from "./devices/new-sign-in-mail";
+import { mailIfNewSignInDevice, signInDevicePair } from "./devices/new-sign-in-mail";
+import { openSession } from "./session-opening";
 import { revokeOtherSignedInSessions } from "./signed-in-sessions";
 import { assertAccountNotSuspended } from "./account-suspension";
 import { noteSessionActivity } from "./devices/session-activity";
@@ -150,22 +152,40 @@ export class BuiltInIdentityProvider implements IdentityProvider {
     return this.startSession(user);
   }
 
+  /** A password sign-in without the brute-force limits (they are the caller's: `signInWithPasswordUnderLimits`). */
   async signInWithPassword(emailInput: string, password: string): Promise<TokenResponse> {
     const email = normalizeEmail(emailInput);
     if (typeof password !== "string" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) throw invalidCredentials();
     // The account with its factors, which the session's answer lists (one round trip, not two).
-    const account = await readAccountByEmail(this.em, email);
+    return this.passwordSignIn(await readAccountByEmail(this.em, email), password, null);
+  }
+
+  /**
+   * A password sign-in under the brute-force limits (auth-rate-limits.ts), in GoTrue's order as
+   * the router had it: the attempt counted (429 past a limit) before the address is checked
+   * and anything hashed, a success forgiving the account's attempts. The count and the account
+   * read are one statement, the session and the forgiving another (ADR 093).
+   */
+  async signInWithPasswordUnderLimits(emailInput: string, password: string, clientAddress: string | null): Promise<TokenResponse> {
+    // normalizeEmail's spelling (trim, lower case) before its check, which answers only after the count.
+    const spelled = typeof emailInput === "string" ? emailInput.trim().toLowerCase() : "";
+    const row = await countSignInAttemptWithRead(this.em, emailInput, clientAddress, accountByEmailRead(spelled));
+    const email = normalizeEmail(emailInput);
+    if (typeof password !== "string" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) throw invalidCredentials();
+    return this.passwordSignIn(accountFromRow(this.em, row), password, signInAttemptsKey(email));
+  }
+
+  private async passwordSignIn(account: { user: AuthUser; factors: ProviderFactor[] } | null, password: string, forgive: string | null): Promise<TokenResponse> {
     const user = account?.user ?? null;
     const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
     if (user && !ok) {
       // A wrong password for a real account is worth an owner's attention; an unknown email names no one.
-      await this.em.transactional((tx) =>
-        recordAccountChange(tx, user.id, { audit: "session.sign_in_failed", data: { method: "password" }, target: { type: "person", id: user.id }, actor: personActor(user) }),
-      );
+      await recordAccountEvent(this.em, user.id, { audit: "session.sign_in_failed", data: { method: "password" }, target: { type: "person", id: user.id }, actor: personActor(user) });
     }
     if (!user || !ok) throw invalidCredentials();
     if (!user.emailConfirmedAt) throw new IdentityError(IDENTITY.EMAIL_NOT_CONFIRMED, "Email not confirmed");
-    return this.startSession(user, null, account?.factors);
+    // The account's counted attempts are forgiven in the session's own statement.
+    return this.startSession(user, null, account?.factors, undefined, forgive);
   }
 
   async changeSignIn(accessToken: string, changes: { email?: string; password?: string }): Promise<ProviderUser> {
@@ -319,37 +339,45 @@ export class BuiltInIdentityProvider implements IdentityProvider {
    * A new session for an account already proven (a password, a magic link or code), or by a
    * passkey (`webauthn`), which proves both factors at once and starts the session at `aal2`.
    */
-  async startSession(user: AuthUser, proof: "webauthn" | null = null, factors?: ProviderFactor[], upstream?: { provider: string }): Promise<TokenResponse> {
+  async startSession(
+    user: AuthUser,
+    proof: "webauthn" | null = null,
+    factors?: ProviderFactor[],
+    upstream?: { provider: string },
+    /** The rate limit counter this sign-in forgives (a password's account attempts), deleted in the session's statement. */
+    forgive: string | null = null,
+  ): Promise<TokenResponse> {
     assertAccountNotSuspended(user);
+    // What the caller changed on the account (a proven address confirmed) is written first: the session's statement writes only its own.
+    await this.em.flush();
     const refreshToken = newRefreshToken();
     const now = new Date();
-    user.lastSignInAt = now;
     // The request that proves the account is the one the session is opened from.
     const origin = currentRequestOrigin();
     const userAgent = origin.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null;
-    // The session and its audit rows (in each of the person's workspaces) commit together.
-    const session = await this.em.transactional(async (tx) => {
-      const created = tx.create(AuthSession, {
-        id: randomUUID(),
-        userId: user.id,
-        refreshTokenHash: hashRefreshToken(refreshToken),
-        createdAt: now,
-        refreshedAt: now,
-        expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
-        revokedAt: null,
-        userAgent,
-        ipAddress: origin.clientAddress,
-        lastActiveAt: now,
-      });
-      await tx.flush();
-      if (proof) await tx.execute(`update auth_sessions set aal = 'aal2', mfa_method = ?, mfa_at = ? where id = ?`, [proof, now, created.id]);
+    const sessionId = randomUUID();
+    // The session, the last sign-in, the audit rows (in each of the person's workspaces), the device's sighting and the forgiven attempts: one statement (ADR 093).
+    const sighting = await openSession(this.em, {
+      id: sessionId,
+      userId: user.id,
+      refreshTokenHash: hashRefreshToken(refreshToken),
+      at: now,
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+      userAgent,
+      ipAddress: origin.clientAddress,
+      proof,
       // A workspace's SSO provider (`sso:<id>`) is kept on the session: "require single sign-on" asks which (ADR 086).
-      if (upstream) await tx.execute(`update auth_sessions set sign_in_method = 'oauth', sso_provider_id = ? where id = ?`, [ssoProviderIdOf(upstream.provider), created.id]);
-      await recordAccountChange(tx, user.id, { audit: "session.signed_in", data: upstream ? { method: "oauth", provider: upstream.provider } : {}, target: { type: "session", id: created.id }, actor: personActor(user) });
-      return created;
+      upstream: upstream ? { ssoProviderId: ssoProviderIdOf(upstream.provider) } : null,
+      audit: { action: "session.signed_in", data: upstream ? { method: "oauth", provider: upstream.provider } : {}, actor: personActor(user) },
+      device: signInDevicePair({ userAgent, ipAddress: origin.clientAddress }),
+      forgive,
     });
-    await noteSignInDevice(this.em, user, { userAgent, ipAddress: origin.clientAddress, at: now });
-    return sessionTokens(this.em, user, session.id, refreshToken, now, proof ? { method: proof, at: now } : null, factors, upstream ? "oauth" : null);
+    // The account as the statement left it, known to the unit of work as written (no second update at a later flush).
+    user.lastSignInAt = now;
+    user.updatedAt = now;
+    this.em.getUnitOfWork().merge(user);
+    await mailIfNewSignInDevice(user, { userAgent, ipAddress: origin.clientAddress, at: now }, sighting);
+    return sessionTokens(this.em, user, sessionId, refreshToken, now, proof ? { method: proof, at: now } : null, factors, upstream ? "oauth" : null);
   }
 }
 

@@ -15,7 +15,7 @@ export { InvalidIdentityTokenError, getIdentityTokenVerifier, looksLikeJwt } fro
 export { MAIL_SENT_MESSAGE, RESET_LINK_MESSAGES, RESET_LINK_MINUTES, completePasswordReset, inspectResetLink, issueResetLink, mailResetLink } from "./password-reset";
 export { identityProvider } from "./provider";
 export { IdentityError } from "./provider-types";
-export type { ProviderUser, TokenResponse } from "./provider-types";
+export type { IdentityProvider, ProviderUser, TokenResponse } from "./provider-types";
 export { adminLinkInput, factorOutput, generateLinkBody, generateLinkOutput, inviteBody } from "./schemas";
 export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, gotrueFieldsInput, emptyOutput, recoverBody, otpBody, authorizeQuery, redirectQuery, mailedLinkRedirectQuery, verifyBody, verifyQuery, resendBody, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
 export type { SessionUser } from "./session-cache";

@@ -56,6 +56,8 @@ export interface TokenResponse {
 export interface IdentityProvider {
   /** A session, or (an address to confirm first, docs/decisions/034) the user without one. */
   signUp(email: string, password: string, data?: UserMetadata): Promise<TokenResponse | (ProviderUser & { confirmation_sent_at: string })>;
+  /** `signInWithPassword` that counts the attempt under the sign-in limits and forgives them on success itself (the built-in provider, ADR 093). */
+  signInWithPasswordUnderLimits?(email: string, password: string, clientAddress: string | null): Promise<TokenResponse>;
   signInWithPassword(email: string, password: string): Promise<TokenResponse>;
   refresh(refreshToken: string): Promise<TokenResponse>;
   getUser(accessToken: string): Promise<ProviderUser>;

@@ -46,10 +46,18 @@ export async function readTokenSession(em: EntityManager, sessionId: string, use
 
 /** The account with this address (as `findOne(AuthUser, { email })` finds it) and its factors, in one statement: a password sign-in's read. */
 export async function readAccountByEmail(em: EntityManager, email: string): Promise<{ user: AuthUser; factors: ProviderFactor[] } | null> {
-  const rows = await em
-    .getConnection()
-    .execute<Record<string, unknown>[]>(`select ${factorsJsonOf("u.id")} as account_factors, u.* from auth_users u where u.email = ? limit 1`, [email]);
-  const row = rows[0];
+  const read = accountByEmailRead(email);
+  const rows = await em.getConnection().execute<Record<string, unknown>[]>(read.sql, read.params);
+  return accountFromRow(em, rows[0]);
+}
+
+/** The select of `readAccountByEmail`, to ride on another statement (the sign-in's count, ADR 093). */
+export function accountByEmailRead(email: string): { sql: string; params: unknown[] } {
+  return { sql: `select ${factorsJsonOf("u.id")} as account_factors, u.* from auth_users u where u.email = ? limit 1`, params: [email] };
+}
+
+/** The account (a managed entity) and its factors from a row of `accountByEmailRead`. */
+export function accountFromRow(em: EntityManager, row: Record<string, unknown> | null | undefined): { user: AuthUser; factors: ProviderFactor[] } | null {
   if (!row) return null;
   const { account_factors: factors, ...userColumns } = row;
   return { user: em.map(AuthUser, userColumns), factors: factorsFromJson(factors) };

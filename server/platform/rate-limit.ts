@@ -34,6 +34,18 @@ export async function consumeRateLimit(
  */
 export async function consumeRateLimits(em: EntityManager, limits: { key: string; limit: number }[], windowSeconds: number): Promise<void> {
   if (limits.length === 0) return;
+  const counting = rateLimitCounting(limits, windowSeconds);
+  const rows = await em.getConnection().execute<{ step: number; hits: number; retry_after: number }[]>(`with ${counting.steps} ${counting.select}`, counting.params);
+  refuseOverRateLimit(limits, rows);
+}
+
+/**
+ * The parts of `consumeRateLimits`' statement, for a statement that also does something else
+ * (a password sign-in's account read, ADR 093): `steps` are `with` parts (`step0`, `step1`, …),
+ * `select` reads their rows (`step`, `hits`, `retry_after`), `json` the same rows as a JSON
+ * array; `params` are the steps' parameters. `refuseOverRateLimit` then judges the rows.
+ */
+export function rateLimitCounting(limits: { key: string; limit: number }[], windowSeconds: number): { steps: string; select: string; json: string; params: unknown[] } {
   const steps = limits.map((_, i) => {
     const within = limits.slice(0, i).map((__, j) => `(select hits from step${j}) <= ?`);
     return `step${i} as (
@@ -44,11 +56,12 @@ export async function consumeRateLimits(em: EntityManager, limits: { key: string
        returning hits, ceil(extract(epoch from (window_start + make_interval(secs => ?) - now())))::int as retry_after)`;
   });
   const params = limits.flatMap(({ key }, i) => [key, ...limits.slice(0, i).map((earlier) => earlier.limit), windowSeconds, windowSeconds, windowSeconds]);
-  const rows = await em.getConnection().execute<{ step: number; hits: number; retry_after: number }[]>(
-    `with ${steps.join(",\n")}
-     ${limits.map((_, i) => `select ${i} as step, hits, retry_after from step${i}`).join(" union all ")}`,
-    params,
-  );
+  const select = limits.map((_, i) => `select ${i} as step, hits, retry_after from step${i}`).join(" union all ");
+  return { steps: steps.join(",\n"), select, json: `(select coalesce(json_agg(counted), '[]'::json) from (${select}) as counted)`, params };
+}
+
+/** Throws RATE_LIMITED (with Retry-After) for the first of `limits` its counted row puts over its limit. */
+export function refuseOverRateLimit(limits: { key: string; limit: number }[], rows: { step: number; hits: number; retry_after: number }[]): void {
   for (const [i, { key, limit }] of limits.entries()) {
     const row = rows.find((r) => Number(r.step) === i);
     if (row && row.hits > limit) {

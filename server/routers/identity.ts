@@ -1,7 +1,7 @@
 import { IDENTITY } from "../identity";
 import { z } from "zod";
 import { getConfig } from "../platform/config";
-import { IdentityError, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
+import { IdentityError, type IdentityProvider, type TokenResponse, countSignInAttempt, countSignUpAttempt, forgiveSignInAttempts, BuiltInIdentityProvider, identityProvider, isAdmin, recordFirstAdmin, endSession, sessionStatus, publicJwks, accessTokenInput, credentialsInput, logoutInput, tokenInput, updateUserInput } from "../identity";
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, adminUserInput, adminUsersPageInput, requireServiceRole } from "../identity";
 import { adminGenerateLink, adminInvite, adminLinkInput } from "../identity";
 import { revokeAppSessionsOf } from "../deployments";
@@ -14,11 +14,13 @@ import { BROWSER, authedProcedure, publicProcedure, router } from "./trpc";
 
 /**
  * A password sign-in under the brute-force limits: the attempt is counted before any hash
- * is computed, and a success forgives the account's earlier attempts.
+ * is computed, and a success forgives the account's earlier attempts (the built-in provider
+ * counts with its account read and forgives with its session, ADR 093).
  */
-async function limitedSignIn(ctx: Context, email: string, signIn: () => Promise<TokenResponse>): Promise<TokenResponse> {
+async function limitedSignIn(ctx: Context, email: string, provider: IdentityProvider, password: string): Promise<TokenResponse> {
+  if (provider.signInWithPasswordUnderLimits) return provider.signInWithPasswordUnderLimits(email, password, ctx.clientAddress);
   await countSignInAttempt(ctx.em, email, ctx.clientAddress);
-  const tokens = await signIn();
+  const tokens = await provider.signInWithPassword(email, password);
   await forgiveSignInAttempts(ctx.em, email);
   return tokens;
 }
@@ -51,7 +53,7 @@ export const identityProviderRouter = router({
     const provider = new BuiltInIdentityProvider(ctx.em);
     if (input.grantType === "password") {
       const email = typeof input.email === "string" ? input.email : "";
-      return limitedSignIn(ctx, email, () => provider.signInWithPassword(email, typeof input.password === "string" ? input.password : ""));
+      return limitedSignIn(ctx, email, provider, typeof input.password === "string" ? input.password : "");
     }
     if (input.grantType === "refresh_token") return provider.refresh(String(input.refresh_token ?? ""));
     // auth-js exchangeCodeForSession after a sign-in through an upstream provider (ADR 075).
@@ -166,7 +168,7 @@ export const authRouter = router({
     return tokens;
   }),
   signIn: publicProcedure.input(credentialsInput).mutation(async ({ ctx, input }) => {
-    const tokens = await limitedSignIn(ctx, input.email, () => identityProvider(ctx.em).signInWithPassword(input.email, input.password));
+    const tokens = await limitedSignIn(ctx, input.email, identityProvider(ctx.em), input.password);
     await recordFirstAdmin(ctx.em, tokens.user);
     return tokens;
   }),

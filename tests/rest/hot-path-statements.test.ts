@@ -20,8 +20,8 @@ const MOST: Record<HotPath, number> = {
   introspection: 0,
   // Session, person and factors together.
   "GET /auth/v1/user": 1,
-  // Both limits, the account with its factors, BEGIN, session, last sign-in, workspaces, audit row, COMMIT, device; forgiven.
-  "password grant": 10,
+  // Both limits with the account and its factors; the session with the last sign-in, the audit rows, the device and the forgiven attempts (ADR 093).
+  "password grant": 2,
   // The session cache answers a session it checked within the second.
   "GET /api/auth/me": 0,
 };

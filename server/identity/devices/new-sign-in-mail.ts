@@ -1,4 +1,3 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../../platform/config";
 import { log } from "../../platform/log";
 import { canSendMail, sendMail } from "../../platform/mailer";
@@ -9,35 +8,31 @@ export const KNOWN_PAIR_DAYS = 90;
 export const NEW_SIGN_IN_SUBJECT = "New sign-in to your account";
 
 /**
- * Remembers the browser-and-address pair of a new session and, with SMTP_URL set, tells the
- * person by mail when the pair was not seen for KNOWN_PAIR_DAYS. The pair is the browser and
- * system names without versions (a browser's update is no new device) and the address. The
- * account's first pair (its sign-up, or its first sign-in since this was built) sends
- * nothing: there is nothing yet to be new against. The mail is awaited, so the sign-in's
- * answer comes after it, but a failed send is logged and never fails the sign-in.
+ * The browser-and-address pair of a new session, as remembered: the browser and system names
+ * without versions (a browser's update is no new device) and the address ("" when unknown).
+ * The sign-in's own statement remembers it (session-opening.ts) and tells how it was seen before.
  */
-export async function noteSignInDevice(
-  em: EntityManager,
+export function signInDevicePair(origin: { userAgent: string | null; ipAddress: string | null }): { browser: string; address: string } {
+  return { browser: describeUserAgent(origin.userAgent).family, address: origin.ipAddress ?? "" };
+}
+
+/**
+ * With SMTP_URL set, tells the person by mail when the pair of a new session was not seen for
+ * KNOWN_PAIR_DAYS (`previous`: its last sighting before this one; `pairs`: how many pairs the
+ * account had). The account's first pair (its sign-up, or its first sign-in since this was
+ * built) sends nothing: there is nothing yet to be new against. The mail is awaited, so the
+ * sign-in's answer comes after it, but a failed send is logged and never fails the sign-in.
+ */
+export async function mailIfNewSignInDevice(
   user: { id: string; email: string },
   origin: { userAgent: string | null; ipAddress: string | null; at: Date },
+  sighting: { previous: Date | null; pairs: number },
 ): Promise<void> {
-  const device = describeUserAgent(origin.userAgent);
-  const address = origin.ipAddress ?? "";
-  // The CTEs read the table as it was before the upsert: the pair's previous sighting and how many pairs there were.
-  const rows = await em.getConnection().execute<{ previous: Date | null; pairs: number }[]>(
-    `with previous as (select last_seen_at from auth_sign_in_devices where user_id = ? and browser = ? and address = ?),
-          pairs as (select count(*)::int as n from auth_sign_in_devices where user_id = ?),
-          upsert as (
-            insert into auth_sign_in_devices (user_id, browser, address, last_seen_at) values (?, ?, ?, ?)
-            on conflict (user_id, browser, address) do update set last_seen_at = excluded.last_seen_at
-          )
-     select (select last_seen_at from previous) as previous, (select n from pairs) as pairs`,
-    [user.id, device.family, address, user.id, user.id, device.family, address, origin.at],
-  );
-  const { previous, pairs } = rows[0] ?? { previous: null, pairs: 0 };
+  const { previous, pairs } = sighting;
   const knownSince = origin.at.getTime() - KNOWN_PAIR_DAYS * 86_400_000;
   const isNew = pairs > 0 && (!previous || new Date(previous).getTime() < knownSince);
   if (!isNew || !canSendMail() || !user.email) return;
+  const device = describeUserAgent(origin.userAgent);
   await sendMail({
     to: user.email,
     subject: NEW_SIGN_IN_SUBJECT,
