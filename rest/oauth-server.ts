@@ -8,13 +8,8 @@ import {
   countDeviceCodeEntryFrom,
   defaultScopeFor,
   denyInteraction,
-  devicePollAllowedFrom,
-  devicePollIntervalSeconds,
   hostedAuthorizationServerNotice,
   interactionClientIdFrom,
-  introspectJwtFrom,
-  refreshBeforeLibraryFrom,
-  codeExchangeBeforeLibraryFrom,
   interactionPath,
   isLapsedInteraction,
   isMetadataClientId,
@@ -27,7 +22,6 @@ import {
   OUTAGE_DESCRIPTION,
 } from "../server/oauth-server";
 import { isDatabaseUnavailable } from "../server/platform/db/availability";
-import type { ErrorCodeEntry } from "../server/platform/error-codes";
 import { getConfig } from "../server/platform/config";
 import { findAppError, RETRY_AFTER_SECONDS } from "../server/platform/errors";
 import { log } from "../server/platform/log";
@@ -38,6 +32,8 @@ import { isCrossOriginWrite } from "./cross-origin";
 import { htmlPageBody, HTML_PAGE_HEADERS } from "./html-page";
 import { nameAnswer } from "./request-id";
 import { rawRoute } from "./raw-route";
+import { redirect, send, sendOAuthError, sendPage } from "./oauth-answers";
+import { introspectJwtHere, tokenRequestHere } from "./oauth-before-library";
 
 /**
  * The OAuth 2.1 authorization server (issue 15, docs/decisions/037), on raw Node objects
@@ -67,25 +63,6 @@ const provider = () => authorizationServer(orm(), deployedToolResources, guarded
 async function metadataClientProblem(clientId: string | null, startsAuthorization: boolean): Promise<string | null> {
   if (!clientId || !isMetadataClientId(clientId)) return null;
   return metadataClientProblemFrom(orm(), guardedMetadataFetch, clientId, startsAuthorization);
-}
-
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
-  if (res.headersSent) return void res.destroy();
-  res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
-  res.end(body);
-}
-
-/** RFC 6749 section 5.2's shape, never cached. */
-function sendOAuthError(res: ServerResponse, { status, code }: ErrorCodeEntry, description: string, headers: Record<string, string> = {}): void {
-  send(res, status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers }, JSON.stringify({ error: code, error_description: description }));
-}
-
-function sendPage(res: ServerResponse, status: number, title: string, message: string): void {
-  send(res, status, HTML_PAGE_HEADERS, htmlPageBody(title, message));
-}
-
-function redirect(res: ServerResponse, location: string, setCookie?: string): void {
-  send(res, 303, { location, "cache-control": "no-store", ...(setCookie ? { "set-cookie": setCookie } : {}) }, "");
 }
 
 /** NUL and broken UTF-16 would reach PostgreSQL's jsonb as a 500: refused as a 400 instead. */
@@ -128,17 +105,6 @@ function asForm(json: unknown): URLSearchParams | null {
     }
   }
   return form;
-}
-
-/** RFC 8628 3.5: a device code polled again within `interval` is answered `slow_down`. */
-async function devicePollOnTime(res: ServerResponse, body: string): Promise<boolean> {
-  const form = new URLSearchParams(body);
-  const deviceCode = form.get("device_code");
-  if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:device_code" || !deviceCode) return true;
-  const interval = devicePollIntervalSeconds();
-  if (await devicePollAllowedFrom(orm(), deviceCode, interval)) return true;
-  sendOAuthError(res, OAUTH_SERVER_CODES.SLOW_DOWN, `Poll at most every ${interval === 1 ? "second" : `${interval} seconds`}`);
-  return false;
 }
 
 /** A request that names no `scope` gets its resource's default (the issue 15 contract). */
@@ -238,58 +204,6 @@ async function serveUserinfo(req: IncomingMessage, res: ServerResponse): Promise
   if (req.method !== "GET" && req.method !== "POST") return sendOAuthError(res, OAUTH_SERVER_CODES.USERINFO_METHOD, "userinfo takes GET or POST");
   const answer = await userinfoFrom(orm(), req.headers.authorization);
   return send(res, answer.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...answer.headers }, JSON.stringify(answer.body));
-}
-
-/** The headers the library answers a request without Origin with at its JSON endpoints (its CORS middleware's, and no-store). */
-const LIBRARY_JSON_HEADERS = {
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": "WWW-Authenticate",
-  "cache-control": "no-store",
-  "content-type": "application/json; charset=utf-8",
-  vary: "Origin",
-};
-
-/** RFC 7662 for our JWT access tokens, before the library where it would give the same answer (ADR 077). */
-async function introspectJwtHere(res: ServerResponse, body: string, _clientAddress: string | null, req: IncomingMessage): Promise<boolean> {
-  // A browser's request (Origin) is the library's: it holds the client to its allowed origins (CORS).
-  if (req.headers.origin !== undefined) return true;
-  const headers = { authorization: req.headers.authorization, attested: req.headers["oauth-client-attestation"] !== undefined || req.headers["oauth-client-attestation-pop"] !== undefined };
-  const answer = await introspectJwtFrom(orm(), headers, body);
-  if (!answer) return true;
-  send(res, 200, LIBRARY_JSON_HEADERS, JSON.stringify(answer));
-  return false;
-}
-
-/**
- * The refresh grant (ADR 088) and the code exchange (ADR 090), before the library where it would
- * give the same answer; every other grant is the library's. A browser's request (Origin) is the
- * library's: it holds the client to its allowed origins (CORS). So is a body that is no form: the
- * library reads none from it (a JSON body is a form by now).
- */
-async function grantsHere(res: ServerResponse, body: string, _clientAddress: string | null, req: IncomingMessage): Promise<boolean> {
-  if (req.headers.origin !== undefined || !isFormBody(req)) return true;
-  const headers = {
-    authorization: req.headers.authorization,
-    attested: req.headers["oauth-client-attestation"] !== undefined || req.headers["oauth-client-attestation-pop"] !== undefined,
-    dpop: req.headers.dpop !== undefined,
-  };
-  const grantType = new URLSearchParams(body).get("grant_type");
-  const answer =
-    grantType === "refresh_token"
-      ? await refreshBeforeLibraryFrom(orm(), headers, body)
-      : grantType === "authorization_code"
-        ? await codeExchangeBeforeLibraryFrom(orm(), headers, body)
-        : null;
-  if (!answer) return true;
-  send(res, 200, LIBRARY_JSON_HEADERS, JSON.stringify(answer));
-  return false;
-}
-
-const isFormBody = (req: IncomingMessage) => String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
-
-/** The token endpoint before the library: a device code's polling pace, then the refresh grant and the code exchange. */
-async function tokenRequestHere(res: ServerResponse, body: string, clientAddress: string | null, req: IncomingMessage): Promise<boolean> {
-  return (await devicePollOnTime(res, body)) && grantsHere(res, body, clientAddress, req);
 }
 
 /** What the edge does at one endpoint before the library sees the request, or instead of it. */
