@@ -27,6 +27,7 @@ import {
 import { hashRefreshToken, newRefreshToken, SESSION_LIFETIME_MS } from "./tokens/refresh-tokens";
 import { openSuccessor, sealSuccessor } from "./tokens/refresh-token-successors";
 import { publishSessionRevoked } from "./session-revocations";
+import { revokeSession, revokeSessionsOf } from "./session-ending";
 import { endSessionsAudited, personActor, recordAccountEvent } from "./account-audit";
 import { currentRequestActor, currentRequestOrigin, setRequestActor } from "../platform/request-scope";
 import { MAX_USER_AGENT_LENGTH } from "./devices/user-agent";
@@ -381,13 +382,6 @@ export class BuiltInIdentityProvider implements IdentityProvider {
   }
 }
 
-export async function isSessionLive(em: EntityManager, sessionId: string): Promise<boolean> {
-  const rows = await em
-    .getConnection()
-    .execute(`select 1 from auth_sessions where id = ? and revoked_at is null and expires_at > now()`, [sessionId]);
-  return rows.length > 0;
-}
-
 /** What golang-jwt says of a token GoTrue cannot verify, from our verifier's reason. */
 function jwtFailure(error: unknown): string {
   const reason = error instanceof InvalidIdentityTokenError ? error.reason : "malformed";
@@ -395,33 +389,6 @@ function jwtFailure(error: unknown): string {
   if (reason === "claims") return "token has invalid claims";
   if (reason === "malformed" || reason === "too_large") return "token is malformed";
   return "token signature is invalid";
-}
-
-/** Every live session of a user, but `except` (GoTrue's `Logout` and `LogoutAllExceptMe`). */
-export async function revokeSessionsOf(em: EntityManager, userId: string, except: string | null): Promise<void> {
-  await endSessionsAudited(
-    em,
-    `update auth_sessions set revoked_at = now() where user_id = ? and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000') and revoked_at is null returning id, user_id`,
-    [userId, except],
-    "session.revoked",
-    publishSessionRevoked,
-  );
-}
-
-/** Revokes in PostgreSQL and tells every instance to drop its cached copy (the person signing out of this session). */
-export async function revokeSession(em: EntityManager, sessionId: string): Promise<void> {
-  const ended = await endSessionsAudited(em, `update auth_sessions set revoked_at = now() where id = ? and revoked_at is null returning id, user_id`, [sessionId], "session.signed_out", publishSessionRevoked);
-  if (ended.length === 0) await publishSessionRevoked(em, sessionId);
-}
-
-export async function revokeSessionByRefreshToken(em: EntityManager, refreshToken: string): Promise<void> {
-  await endSessionsAudited(
-    em,
-    `update auth_sessions set revoked_at = now() where refresh_token_hash = ? and revoked_at is null returning id, user_id`,
-    [hashRefreshToken(refreshToken)],
-    "session.signed_out",
-    publishSessionRevoked,
-  );
 }
 
 /** `sso:<uuid>` names a single sign-on provider; any other upstream provider is none. */

@@ -1,5 +1,5 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
-import { isSessionLive } from "./built-in-provider";
+import { isSessionLive } from "./session-ending";
 
 /* What the HTTP edge asks of identity besides the session cookie: each call forks its own EntityManager (ADR 069). */
 

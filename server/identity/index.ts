@@ -5,7 +5,8 @@
 export { isAdmin, recordFirstAdmin } from "./admins";
 export { recordAccountChange } from "./account-audit";
 export { assertKeyLookupsAllowed, countClientRegistration, countDeviceCodeEntry, countKeyFailure, countPasskeySignInAttempt, countMailRequest, countSignInAttempt, countSignUpAttempt, devicePollAllowed, forgiveSignInAttempts } from "./auth-rate-limits";
-export { BuiltInIdentityProvider, isSessionLive, normalizeEmail } from "./built-in-provider";
+export { BuiltInIdentityProvider, normalizeEmail } from "./built-in-provider";
+export { isSessionLive } from "./session-ending";
 export { startUpstreamSession } from "./upstream-sessions";
 export { redirectTarget } from "./redirect-target";
 export { identityRowsOf } from "./identities";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { revokeSessionsOf } from "./built-in-provider";
+import { revokeSessionsOf } from "./session-ending";
 import { hashPassword } from "./passwords";
 
 /**

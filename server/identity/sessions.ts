@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
 import { verifyAccessToken } from "./access-tokens";
 import { InvalidIdentityTokenError } from "./tokens/identity-tokens";
-import { revokeSessionByRefreshToken } from "./built-in-provider";
+import { revokeSessionByRefreshToken } from "./session-ending";
 import { sessionStanding, type SecondFactorStanding } from "./session-standing";
 import { identityProvider } from "./provider";
 import { SessionCache, type SessionUser } from "./session-cache";
