@@ -1,5 +1,4 @@
 import type { IncomingMessage } from "node:http";
-import { firstRawHeader } from "./raw-header";
 import type { RawRoute } from "./raw-route";
 import type { Route } from "./route-types";
 
@@ -66,7 +65,7 @@ export function routeMatcher(routes: Route[]) {
 export function rawMatcher(raw: RawRoute[]) {
   const ordered = [...raw.filter((r) => r.host), ...raw.filter((r) => !r.host)];
   const matches = (r: RawRoute, req: IncomingMessage) =>
-    (!r.host || r.host(firstRawHeader(req.rawHeaders, "host"))) && (r.prefix === undefined || (req.url !== undefined && req.url.startsWith(r.prefix))) && (!r.when || r.when(req));
+    (!r.host || r.host(req.headers.host)) && (r.prefix === undefined || (req.url !== undefined && req.url.startsWith(r.prefix))) && (!r.when || r.when(req));
   return function rawRouteFor(req: IncomingMessage): { route?: RawRoute; headers?: Readonly<Record<string, string>> } | undefined {
     let headers: Readonly<Record<string, string>> | undefined;
     for (const r of ordered) {
