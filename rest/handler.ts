@@ -6,6 +6,7 @@ import { routeMatcher } from "./route-match";
 import { json } from "./responses";
 import type { HeaderReader, PlainAnswer } from "./plain-answer";
 import type { Route } from "./route-types";
+import type { SessionKeyMemo } from "../server/identity";
 
 const { exact, candidates } = routeMatcher(routes);
 
@@ -14,10 +15,10 @@ const { exact, candidates } = routeMatcher(routes);
  * before any Request object exists. Undefined means "go the normal way" (also on any error:
  * the normal path then produces the proper error answer).
  */
-export function fastAnswer(route: Route | undefined, header: HeaderReader): PlainAnswer | undefined {
+export function fastAnswer(route: Route | undefined, header: HeaderReader, sessionKeys?: SessionKeyMemo): PlainAnswer | undefined {
   if (!route?.fast) return undefined;
   try {
-    return route.fast(header);
+    return route.fast(header, sessionKeys);
   } catch {
     return undefined;
   }

@@ -9,6 +9,7 @@ import { getRuntime, hostHandlesSignals, isDraining, shutdownRuntime, startDrain
 import { fastAnswer, handleRest, type MatchedRoute } from "./handler";
 import { nodeRoute } from "./node-route";
 import { rawHeader } from "./raw-header";
+import { sessionKeysOf } from "./connection-session-keys";
 import { metricsEnabled, recordWebSocketOpen, requestRecorder, requestStart } from "../server/platform/metrics";
 import { startMetricsListener } from "./metrics-listener";
 import { routeLabel } from "./route-label";
@@ -78,7 +79,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
       return raw.serve!(req, res, clientAddress);
     }
     const route = found.fast;
-    const answer = fastAnswer(route, (name) => rawHeader(req.rawHeaders, name));
+    const answer = fastAnswer(route, (name) => rawHeader(req.rawHeaders, name), route && sessionKeysOf(req.socket));
     if (!answer) {
       res.setHeader("x-request-id", requestId);
       if (startedAt) recordWhenFinished(req, res, startedAt);

@@ -1,6 +1,7 @@
 import type { Method, OperationDoc } from "./openapi/operation";
 import type { HeaderReader, PlainAnswer } from "./plain-answer";
 import type { RequestContext } from "./request-context";
+import type { SessionKeyMemo } from "../server/identity";
 
 export type { Method };
 /** Handlers answer synchronously when they can (no I/O needed), else with a promise. */
@@ -21,9 +22,10 @@ export interface Route extends OperationDoc {
   /**
    * GET routes on an exact path only: the answer when it needs no I/O (everything it depends
    * on is cached), else undefined. The Node entry tries it before building any Request; it
-   * must not throw (docs/decisions/003).
+   * must not throw (docs/decisions/003). `sessionKeys` is the connection's memo of its last
+   * session cookie's cache key (docs/decisions/092), when the Node entry has one.
    */
-  fast?: (header: HeaderReader) => PlainAnswer | undefined;
+  fast?: (header: HeaderReader, sessionKeys?: SessionKeyMemo) => PlainAnswer | undefined;
   /** Which error body the route speaks: the spec's `{ message }` or GoTrue's. */
   errorShape?: "message" | "identity";
   /**

@@ -1,5 +1,5 @@
 import { findAppError, unauthorized } from "../../server/platform/errors";
-import { type SessionUser, cachedSession, sessionFromVerifiedCookie, sessionStatus, readSessionCookie } from "../../server/identity";
+import { type SessionKeyMemo, type SessionUser, cachedSession, sessionFromVerifiedCookie, sessionStatus, readSessionCookie } from "../../server/identity";
 import { plainJson, toResponse, type HeaderReader, type PlainAnswer } from "../plain-answer";
 import type { RequestContext } from "../request-context";
 import { json } from "../responses";
@@ -11,8 +11,8 @@ const statusResponse = (user: SessionUser | null) => json(sessionStatus(user), 2
  * The session check from the cache alone: an absent or cached cookie needs no I/O. Same
  * `sessionStatus` the `auth.me` procedure returns, without the tRPC call machinery.
  */
-export function authMeFast(header: HeaderReader): PlainAnswer | undefined {
-  const known = cachedSession(readSessionCookie(header("cookie")));
+export function authMeFast(header: HeaderReader, sessionKeys?: SessionKeyMemo): PlainAnswer | undefined {
+  const known = cachedSession(readSessionCookie(header("cookie")), sessionKeys);
   return known === undefined ? undefined : plainJson(sessionStatus(known), NO_STORE);
 }
 

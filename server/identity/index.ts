@@ -20,6 +20,7 @@ export type { IdentityProvider, ProviderUser, TokenResponse } from "./provider-t
 export { adminLinkInput, factorOutput, generateLinkBody, generateLinkOutput, inviteBody } from "./schemas";
 export { accessTokenInput, adminUserInput, adminUsersPageInput, adminUserOutput, adminUserBody, adminUsersListOutput, adminUsersQuery, credentialsInput, logoutInput, logoutQuery, identitySessionOutput, identityUserOutput, jwksOutput, gotrueFieldsInput, emptyOutput, recoverBody, otpBody, authorizeQuery, redirectQuery, mailedLinkRedirectQuery, verifyBody, verifyQuery, resendBody, sessionStatusOutput, signupBody, tokenBody, tokenFormBody, tokenInput, tokenQuery, updateUserBody, updateUserInput } from "./schemas";
 export type { SessionUser } from "./session-cache";
+export { SessionKeyMemo } from "./session-cache";
 export { readCookie, readSessionCookie, readSoleCookie, sessionClearCookie, sessionSetCookie } from "./session-cookie";
 export { SESSION_REVOKED_CHANNEL, sessionCache } from "./session-revocations";
 export { isSessionLiveRecently, liveSessionEvictions } from "./live-sessions";

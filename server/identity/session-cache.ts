@@ -41,3 +41,22 @@ export class SessionCache extends ExpiringCache<SessionUser> {
     this.evictWhere((user) => user.userId === userId);
   }
 }
+
+/**
+ * One connection's last session cookie and its cache key. A client on a kept-alive connection
+ * sends the same cookie with every request, and hashing it was the signed-in session check's
+ * largest cost (docs/decisions/092); the cache itself is still asked each time, so expiry and
+ * revocation hold exactly as before. Holds one cookie value, as the request itself did.
+ */
+export class SessionKeyMemo {
+  private cookieValue: string | undefined;
+  private key = "";
+
+  keyFor(cookieValue: string): string {
+    if (cookieValue !== this.cookieValue) {
+      this.key = SessionCache.keyFor(cookieValue);
+      this.cookieValue = cookieValue;
+    }
+    return this.key;
+  }
+}

@@ -5,7 +5,7 @@ import { InvalidIdentityTokenError } from "./tokens/identity-tokens";
 import { revokeSessionByRefreshToken } from "./session-ending";
 import { sessionStanding, type SecondFactorStanding } from "./session-standing";
 import { identityProvider } from "./provider";
-import { SessionCache, type SessionUser } from "./session-cache";
+import { SessionCache, type SessionKeyMemo, type SessionUser } from "./session-cache";
 import { decodeSessionCookie, sessionSetCookie } from "./session-cookie";
 import { isListening } from "../platform/db/notifications";
 import { isDatabaseUnavailable } from "../platform/db/availability";
@@ -24,11 +24,12 @@ export interface ResolvedSession {
 
 /**
  * The answer without any I/O, when there is one: null for no cookie, the user for a cached
- * cookie, undefined when only `resolveSession` can tell.
+ * cookie, undefined when only `resolveSession` can tell. `keys`, the connection's memo, spares
+ * hashing the cookie its previous request sent.
  */
-export function cachedSession(cookieValue: string | undefined): SessionUser | null | undefined {
+export function cachedSession(cookieValue: string | undefined, keys?: SessionKeyMemo): SessionUser | null | undefined {
   if (!cookieValue) return null;
-  return sessionCache.get(SessionCache.keyFor(cookieValue));
+  return sessionCache.get(keys ? keys.keyFor(cookieValue) : SessionCache.keyFor(cookieValue));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SessionCache, type SessionUser } from "../../server/identity/session-cache";
+import { SessionCache, SessionKeyMemo, type SessionUser } from "../../server/identity/session-cache";
 
 const user = (sessionId: string, userId = "u1"): SessionUser => ({ userId, email: "a@b.co", sessionId, accessToken: "t", secondFactor: "none" });
 
@@ -33,3 +33,22 @@ describe("SessionCache", () => {
     expect(key).toHaveLength(43);
   });
 });
+
+describe("SessionKeyMemo", () => {
+  it("gives a connection's cookie the cache's own key, and a new cookie its new key", () => {
+    const memo = new SessionKeyMemo();
+    expect(memo.keyFor("access~refresh")).toBe(SessionCache.keyFor("access~refresh"));
+    expect(memo.keyFor(["access", "refresh"].join("~"))).toBe(SessionCache.keyFor("access~refresh"));
+    expect(memo.keyFor("other~refresh")).toBe(SessionCache.keyFor("other~refresh"));
+  });
+
+  it("leaves revocation to the cache: an evicted session is gone for the same connection's next request", () => {
+    const cache = new SessionCache(() => 30_000);
+    const memo = new SessionKeyMemo();
+    cache.set(memo.keyFor("a~r"), user("s1"), Date.now() + 60_000);
+    expect(cache.get(memo.keyFor("a~r"))?.sessionId).toBe("s1");
+    cache.evictSession("s1");
+    expect(cache.get(memo.keyFor("a~r"))).toBeUndefined();
+  });
+});
+
