@@ -467,6 +467,18 @@ async function main() {
     ]);
     void remix;
     void baseline;
+    // The metrics-on process gets npm-start's history before any load (a sign-up through the
+    // form, a workspace, a key, a balance call), so "metrics on / off" compares like with like:
+    // a process that served only /api/auth/me ran faster for that alone (ADR 092).
+    const metricsPerson = await signUp(metricsServiceUrl, `metrics-${BENCH_EMAIL}`, BENCH_PASSWORD);
+    for (const [path, init] of [
+      ["/api/tenants", { method: "POST", headers: { cookie: metricsPerson.cookie, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench", slug: "bench-metrics" }) }],
+      ["/api/tenants/me", { headers: { cookie: metricsPerson.cookie } }],
+      ["/api/v1/balance", { headers: { authorization: `Bearer ${decodeURIComponent(metricsPerson.cookie.slice("svc_session=".length)).split("~")[0]}` } }],
+    ]) {
+      const res = await fetch(`${metricsServiceUrl}${path}`, init);
+      if (res.status >= 300) throw new Error(`metrics-on process: ${path} answered ${res.status}: ${await res.text()}`);
+    }
     // Every server's resident memory at rest, started and signed into, before any load.
     const restingRssMb = Object.fromEntries(servers.map((server) => [server.name, rssMb(server.child.pid)]));
     console.log(`resident memory at rest (MB): ${Object.entries(restingRssMb).map(([name, mb]) => `${name} ${mb ?? "n/a"}`).join(", ")}`);
