@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
 import { isListening } from "../platform/db/notifications";
 
@@ -28,7 +28,7 @@ export const liveSessionEvictions = {
 };
 
 /** `isSessionLive`, answered from a read within the last second when there is one. */
-export async function isSessionLiveRecently(em: EntityManager, sessionId: string, now = Date.now()): Promise<boolean> {
+export async function isSessionLiveRecently(em: SqlConnection, sessionId: string, now = Date.now()): Promise<boolean> {
   if (live.get(sessionId, now)) return true;
   const before = evictions;
   const expiresAt = await sessionExpiry(em, sessionId);
@@ -38,7 +38,7 @@ export async function isSessionLiveRecently(em: EntityManager, sessionId: string
 }
 
 /** The live session's expiry (ms), or null when it is not live. */
-async function sessionExpiry(em: EntityManager, sessionId: string): Promise<number | null> {
+async function sessionExpiry(em: SqlConnection, sessionId: string): Promise<number | null> {
   const rows = await em
     .getConnection()
     .execute<{ expires_at: Date }[]>(`select expires_at from auth_sessions where id = ? and revoked_at is null and expires_at > now()`, [sessionId]);

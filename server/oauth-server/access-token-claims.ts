@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import { jwtVerify } from "jose";
 import { isSessionLiveRecently, issuer, looksLikeJwt, MAX_IDENTITY_TOKEN_BYTES } from "../identity";
 import { ExpiringCache } from "../platform/cache/expiring-cache";
@@ -24,7 +24,7 @@ export interface OAuthAccessClaims {
  * (its grant, or the dashboard sign-in) is still live (read within the second, or revoked since:
  * live-sessions.ts). Anything else: null.
  */
-export async function liveAccessToken(em: EntityManager, token: string): Promise<OAuthAccessClaims | null> {
+export async function liveAccessToken(em: SqlConnection, token: string): Promise<OAuthAccessClaims | null> {
   if (token.length > MAX_IDENTITY_TOKEN_BYTES || !looksLikeJwt(token)) return null;
   const claims = await verifiedClaims(token);
   if (!claims || typeof claims.session_id !== "string" || !(await isSessionLiveRecently(em, claims.session_id))) return null;

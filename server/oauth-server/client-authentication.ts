@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import { isMetadataClientId } from "./oauth-clients/metadata-documents";
 import { hashedSecretMatches } from "./oauth-clients/hashed-client-secrets";
 import { findStoredClient } from "./oauth-clients/stored-clients";
@@ -15,7 +15,7 @@ const DEFAULT_AUTH_METHOD = "client_secret_basic";
  * fetch first): null, and the library answers it with its own errors. Used only to answer a
  * request before the library where that is all the library would do (jwt-introspection.ts).
  */
-export async function certainlyAuthenticatedClient(em: () => EntityManager, headers: { authorization?: string; attested: boolean }, params: URLSearchParams): Promise<string | null> {
+export async function certainlyAuthenticatedClient(em: () => SqlConnection, headers: { authorization?: string; attested: boolean }, params: URLSearchParams): Promise<string | null> {
   if (headers.attested || params.has("client_assertion") || params.has("client_assertion_type")) return null;
   const secretInBody = params.get("client_secret");
   if (secretInBody !== null && headers.authorization !== undefined) return null;

@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { oauthAccount } from "./accounts";
 import { claimCode } from "./code-claim";
@@ -34,7 +34,7 @@ const UNDERSTOOD = new Set(["grant_type", "code", "redirect_uri", "code_verifier
 const VERIFIER = /^[\w.~-]{43,128}$/;
 
 /** The token response the library would give, or null for the library to answer. */
-export async function codeExchangeBeforeLibrary(em: () => EntityManager, headers: PlainTokenHeaders, body: string): Promise<Record<string, unknown> | null> {
+export async function codeExchangeBeforeLibrary(em: () => SqlConnection, headers: PlainTokenHeaders, body: string): Promise<Record<string, unknown> | null> {
   const request = await plainTokenRequest(em, headers, body, "authorization_code", UNDERSTOOD);
   if (!request) return null;
   const { params, clientId, client, signing } = request;

@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import { runPrepared } from "../platform/db/prepared-statement";
 import { claimStatement, type ClaimedToken } from "./claim-sql";
 
@@ -53,7 +53,7 @@ export interface CodeClaim {
 }
 
 /** Spends the code and saves the first refresh token, in one statement, when the fast path may answer; null when nothing was written (the library answers). */
-export async function claimCode(em: EntityManager, claim: CodeClaim): Promise<ClaimedCode | null> {
+export async function claimCode(em: SqlConnection, claim: CodeClaim): Promise<ClaimedCode | null> {
   const read = [claim.key, claim.clientId, claim.redirectUri, claim.challenge];
   const rt = claim.refreshToken;
   const rows = await runPrepared<ClaimedCode>(em, rt ? WITH_REFRESH_TOKEN : WITHOUT_REFRESH_TOKEN, rt ? [...read, rt.key, rt.iat, rt.iat, rt.exp, new Date(rt.exp * 1000)] : read);

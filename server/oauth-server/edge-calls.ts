@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import type Provider from "oidc-provider";
 import { countClientRegistration, countDeviceCodeEntry, devicePollAllowed } from "../identity";
 import { approveInteraction, interactionClientId } from "./interactions";
@@ -40,19 +41,22 @@ export function userinfoFrom(orm: MikroORM, authorization: string | undefined): 
   return userinfo(orm.em.fork(), authorization);
 }
 
+/** The paths answered before the library only send SQL on the pool: the runtime's own EntityManager gives it, no fork (ADR 094). */
+const poolOf = (orm: MikroORM) => (): SqlConnection => orm.em;
+
 /** Introspection of a JWT access token by a client the library would accept, or null for the library to answer (ADR 077). */
 export function introspectJwtFrom(orm: MikroORM, headers: { authorization?: string; attested: boolean }, body: string): Promise<Record<string, unknown> | null> {
-  return introspectJwtBeforeLibrary(() => orm.em.fork(), headers, body);
+  return introspectJwtBeforeLibrary(poolOf(orm), headers, body);
 }
 
 /** The refresh grant's token response where the library would give the same, or null for the library to answer (ADR 088). */
 export function refreshBeforeLibraryFrom(orm: MikroORM, headers: RefreshHeaders, body: string): Promise<Record<string, unknown> | null> {
-  return refreshBeforeLibrary(() => orm.em.fork(), headers, body);
+  return refreshBeforeLibrary(poolOf(orm), headers, body);
 }
 
 /** The code exchange's token response where the library would give the same, or null for the library to answer (ADR 090). */
 export function codeExchangeBeforeLibraryFrom(orm: MikroORM, headers: RefreshHeaders, body: string): Promise<Record<string, unknown> | null> {
-  return codeExchangeBeforeLibrary(() => orm.em.fork(), headers, body);
+  return codeExchangeBeforeLibrary(poolOf(orm), headers, body);
 }
 
 /** RFC 8628 3.5's polling interval, per device code. */

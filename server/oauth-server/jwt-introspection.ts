@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import { looksLikeJwt } from "../identity";
 import { liveAccessToken, type OAuthAccessClaims } from "./access-token-claims";
 import { certainlyAuthenticatedClient } from "./client-authentication";
@@ -23,7 +23,7 @@ export function introspectionAnswer(claims: OAuthAccessClaims | null, callerClie
  * round trip cost about three quarters of each introspection. Anything else (an opaque refresh
  * token, a repeated parameter, any doubt about the client): null, and the library answers.
  */
-export async function introspectJwtBeforeLibrary(em: () => EntityManager, headers: { authorization?: string; attested: boolean }, body: string): Promise<Record<string, unknown> | null> {
+export async function introspectJwtBeforeLibrary(em: () => SqlConnection, headers: { authorization?: string; attested: boolean }, body: string): Promise<Record<string, unknown> | null> {
   const params = new URLSearchParams(body);
   const names = [...params.keys()];
   if (new Set(names).size !== names.length) return null;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import { CompactSign } from "jose";
 import { ACCESS_TOKEN_SECONDS } from "../identity";
 import { claimsByScope, type OAuthAccount } from "./accounts";
@@ -61,7 +61,7 @@ export const nanoid = (length: number) => randomBytes(Math.ceil((length * 3) / 4
  * authenticated (client-authentication.ts) with plain metadata that allows `grantType`. Null:
  * the library answers.
  */
-export async function plainTokenRequest(em: () => EntityManager, headers: PlainTokenHeaders, body: string, grantType: string, understood: ReadonlySet<string>): Promise<PlainTokenRequest | null> {
+export async function plainTokenRequest(em: () => SqlConnection, headers: PlainTokenHeaders, body: string, grantType: string, understood: ReadonlySet<string>): Promise<PlainTokenRequest | null> {
   const signing = librarySigning();
   if (!signing || headers.dpop) return null;
   const params = new URLSearchParams(body);

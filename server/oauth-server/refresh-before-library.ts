@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { oauthAccount } from "./accounts";
 import { epochNow, libraryTokenResponse, nanoid, plainTokenRequest, type PlainTokenHeaders } from "./library-token-issuing";
@@ -32,7 +32,7 @@ const UNDERSTOOD = new Set(["grant_type", "refresh_token", "client_id", "client_
 export type RefreshHeaders = PlainTokenHeaders;
 
 /** The token response the library would give, or null for the library to answer. */
-export async function refreshBeforeLibrary(em: () => EntityManager, headers: RefreshHeaders, body: string): Promise<Record<string, unknown> | null> {
+export async function refreshBeforeLibrary(em: () => SqlConnection, headers: RefreshHeaders, body: string): Promise<Record<string, unknown> | null> {
   const request = await plainTokenRequest(em, headers, body, "refresh_token", UNDERSTOOD);
   const value = request?.params.get("refresh_token");
   if (!request || !value) return null;

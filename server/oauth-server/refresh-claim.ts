@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../platform/db/sql-connection";
 import { runPrepared } from "../platform/db/prepared-statement";
 import { claimStatement, type ClaimedToken } from "./claim-sql";
 
@@ -34,7 +34,7 @@ export type ClaimedRefresh = ClaimedToken;
  * `nextKey` (issued at `iat`, expiring at `exp`, epoch seconds), in one statement, when the fast
  * path may answer it; null when nothing was written (the library answers).
  */
-export async function claimRefresh(em: EntityManager, request: { key: string; clientId: string; nextKey: string; iat: number; exp: number }): Promise<ClaimedRefresh | null> {
+export async function claimRefresh(em: SqlConnection, request: { key: string; clientId: string; nextKey: string; iat: number; exp: number }): Promise<ClaimedRefresh | null> {
   const rows = await runPrepared<ClaimedRefresh>(em, STATEMENT, [request.key, request.clientId, request.nextKey, request.iat, request.exp, new Date(request.exp * 1000)]);
   return rows[0] ?? null;
 }

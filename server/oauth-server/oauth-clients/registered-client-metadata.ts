@@ -1,4 +1,5 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../../platform/db/sql-connection";
 import type { AdapterPayload } from "oidc-provider";
 import { CLIENT_ID_PATTERN } from "./registered-client-schemas";
 
@@ -18,7 +19,7 @@ interface MetadataRow {
 }
 
 /** The client as the library's metadata (RFC 7591 names), or undefined when no such registered client exists. */
-export async function registeredClientMetadata(em: EntityManager, clientId: string): Promise<AdapterPayload | undefined> {
+export async function registeredClientMetadata(em: SqlConnection, clientId: string): Promise<AdapterPayload | undefined> {
   if (!CLIENT_ID_PATTERN.test(clientId)) return undefined;
   const rows = await em.getConnection().execute<MetadataRow[]>(`select client_id, name, logo_uri, redirect_uris, confidential, secret_hash from oauth_registered_clients where client_id = ?`, [clientId]);
   const row = rows[0];

@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "../../platform/db/sql-connection";
 import type { AdapterPayload } from "oidc-provider";
 import { cachedClient } from "./client-cache";
 import { registeredClientMetadata } from "./registered-client-metadata";
@@ -8,12 +8,12 @@ import { registeredClientMetadata } from "./registered-client-metadata";
  * from `oauth_records` (registered by RFC 7591 or a metadata document) or, for clients made on
  * an app's page, from their own table (ADR 050).
  */
-export function findStoredClient(em: () => EntityManager, id: string): Promise<AdapterPayload | undefined> {
+export function findStoredClient(em: () => SqlConnection, id: string): Promise<AdapterPayload | undefined> {
   return cachedClient(id, () => readClient(em(), id));
 }
 
 /** A client with its record's expiry. */
-async function readClient(em: EntityManager, id: string): Promise<{ payload: AdapterPayload; expiresAt: Date | null } | undefined> {
+async function readClient(em: SqlConnection, id: string): Promise<{ payload: AdapterPayload; expiresAt: Date | null } | undefined> {
   const [row] = await em
     .getConnection()
     .execute<{ payload: AdapterPayload; expires_at: Date | null }[]>(

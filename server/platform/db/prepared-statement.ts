@@ -1,4 +1,4 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
+import type { SqlConnection } from "./sql-connection";
 
 /**
  * A hot path's statement, sent as a named prepared statement on the ORM's own pool (issue 30,
@@ -48,7 +48,7 @@ interface KnexClient {
 }
 
 /** Runs `statement` with `values` on a connection of the ORM's pool; its rows. */
-export async function runPrepared<T>(em: EntityManager, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
+export async function runPrepared<T>(em: SqlConnection, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
   const client = em.getConnection().getKnex().client as KnexClient;
   const connection = await client.acquireConnection();
   try {
