@@ -38,6 +38,7 @@ import { assertAccountNotSuspended } from "./account-suspension";
 import { noteSessionActivity } from "./devices/session-activity";
 import { canSendMail } from "../platform/mailer";
 import { getConfig } from "../platform/config";
+import { isSafeValue } from "../platform/validation/text";
 import { changeEmail, changePassword } from "./account-changes";
 import { toProviderUser } from "./provider-user";
 import { identitiesFor } from "./identities";
@@ -169,7 +170,8 @@ export class BuiltInIdentityProvider implements IdentityProvider {
    */
   async signInWithPasswordUnderLimits(emailInput: string, password: string, clientAddress: string | null): Promise<TokenResponse> {
     // normalizeEmail's spelling (trim, lower case) before its check, which answers only after the count.
-    const spelled = typeof emailInput === "string" ? emailInput.trim().toLowerCase() : "";
+    // An address PostgreSQL cannot hold (NUL, broken UTF-16) names no account: read none, and the check below refuses it (400, not a 500).
+    const spelled = typeof emailInput === "string" && isSafeValue(emailInput) ? emailInput.trim().toLowerCase() : "";
     const row = await countSignInAttemptWithRead(this.em, emailInput, clientAddress, accountByEmailRead(spelled));
     const email = normalizeEmail(emailInput);
     if (typeof password !== "string" || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) throw invalidCredentials();
