@@ -46,7 +46,7 @@ function filledOverEmptyRows(reports, emptyReports, missed) {
     const [f, e] = [filled ? g.read(filled) : null, empty ? g.read(empty) : null];
     const value = f !== null && e !== null && e > 0 ? f / e : null;
     const pass = value !== null && value >= FILLED_OVER_EMPTY_FLOOR;
-    const goal = `filled ÷ empty: ${g.goal.split(" >= ")[0]}`;
+    const goal = `filled ÷ empty: ${g.goal}`;
     rows.push({ status: pass ? "PASS" : "MISS", goal, value: shown(value), bound: `>= ${FILLED_OVER_EMPTY_FLOOR}`, note: `${shown(f)} filled, ${shown(e)} empty (this run)` });
     if (!pass) missed.push(`${goal} (${shown(value)}: ${shown(f)} filled, ${shown(e)} empty)`);
   }
