@@ -45,7 +45,15 @@ interface HashingThread {
 
 const IDLE_MS = 10_000;
 
-const idle: HashingThread[] = [];
+/**
+ * Hashes a thread may hold: the one it runs and the next, waiting in its message port. A
+ * thread that finishes then starts its next hash at once, instead of idling until the event
+ * loop has taken its answer and sent it another (the gap better-auth's libuv pool does not
+ * have: issue 30, ADR 093). Still one hash at a time per thread, and no more threads.
+ */
+export const HASHES_HELD_PER_THREAD = 2;
+
+const threads: HashingThread[] = [];
 let nextId = 0;
 
 function startThread(): HashingThread {
@@ -61,19 +69,32 @@ function startThread(): HashingThread {
   });
   // A thread that dies fails what it was hashing and is not used again.
   const fail = (error: Error) => {
-    const at = idle.indexOf(thread);
-    if (at >= 0) idle.splice(at, 1);
+    const at = threads.indexOf(thread);
+    if (at >= 0) threads.splice(at, 1);
     for (const waiting of thread.pending.values()) waiting.reject(error);
     thread.pending.clear();
   };
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`hashing thread exited (${code})`)));
+  threads.push(thread);
   return thread;
 }
 
-/** scrypt's key for `password` and `salt` on a hashing thread; one hash per thread at a time. */
-export async function scryptOnHashingThread(password: string, salt: Buffer, keyLength: number, options: { N: number; r: number; p: number; maxmem: number }): Promise<Buffer> {
-  const thread = idle.pop() ?? startThread();
+/** The thread holding the fewest hashes; a new one while fewer than `maxThreads` run and every one is busy. */
+function threadFor(maxThreads: number): HashingThread {
+  let least: HashingThread | undefined;
+  for (const thread of threads) if (!least || thread.pending.size < least.pending.size) least = thread;
+  if (least && (least.pending.size === 0 || threads.length >= maxThreads)) return least;
+  return startThread();
+}
+
+/**
+ * scrypt's key for `password` and `salt` on a hashing thread: at most `maxThreads` threads,
+ * each hashing one at a time with the next waiting (the caller bounds how many are in flight:
+ * `maxThreads` × HASHES_HELD_PER_THREAD, passwords.ts).
+ */
+export async function scryptOnHashingThread(password: string, salt: Buffer, keyLength: number, options: { N: number; r: number; p: number; maxmem: number }, maxThreads: number): Promise<Buffer> {
+  const thread = threadFor(maxThreads);
   clearTimeout(thread.idleTimer);
   const id = nextId++;
   try {
@@ -82,8 +103,7 @@ export async function scryptOnHashingThread(password: string, salt: Buffer, keyL
       thread.worker.postMessage({ id, password, salt, keyLength, options });
     });
   } finally {
-    if (thread.pending.size === 0 && thread.worker.threadId >= 0) {
-      idle.push(thread);
+    if (thread.pending.size === 0 && threads.includes(thread)) {
       thread.idleTimer = setTimeout(() => endIdle(thread), IDLE_MS);
       thread.idleTimer.unref();
     }
@@ -91,8 +111,8 @@ export async function scryptOnHashingThread(password: string, salt: Buffer, keyL
 }
 
 function endIdle(thread: HashingThread): void {
-  const at = idle.indexOf(thread);
-  if (at < 0) return;
-  idle.splice(at, 1);
+  const at = threads.indexOf(thread);
+  if (at < 0 || thread.pending.size > 0) return;
+  threads.splice(at, 1);
   void thread.worker.terminate();
 }

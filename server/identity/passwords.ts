@@ -4,7 +4,7 @@ import { randomBytes, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { getConfig } from "../platform/config";
 import { BoundedQueue } from "../platform/async/bounded-queue";
 import { IdentityError } from "./provider-types";
-import { scryptOnHashingThread } from "./hashing-threads";
+import { HASHES_HELD_PER_THREAD, scryptOnHashingThread } from "./hashing-threads";
 
 const KEY_LENGTH = 64;
 /** scrypt needs 128·N·r bytes: 128 MiB at the highest PASSWORD_HASH_COST (17), with room to spare. */
@@ -18,11 +18,13 @@ function hashParams(): ScryptOptions & { N: number; r: number; p: number } {
 /**
  * scrypt runs on hashing threads of its own at a lower CPU priority (hashing-threads.ts), so
  * neither libuv's pool (file I/O, DNS, zlib) nor the event loop waits behind a flood of
- * sign-ins; at most PASSWORD_HASH_CONCURRENCY hashes run at once (one per core by default) and
+ * sign-ins; at most PASSWORD_HASH_CONCURRENCY hashes run at once (one thread per core by
+ * default, each holding its next hash so it never waits for the event loop between two) and
  * the rest queue, at most 256, then SIGN_INS_BUSY.
  */
 const hashing = new BoundedQueue(
-  () => getConfig().PASSWORD_HASH_CONCURRENCY,
+  // In flight: each thread's running hash and the next one it holds (hashing-threads.ts).
+  () => getConfig().PASSWORD_HASH_CONCURRENCY * HASHES_HELD_PER_THREAD,
   256,
   () => new IdentityError(IDENTITY.SIGN_INS_BUSY, "Too many sign-in attempts in progress. Try again in a moment.", { "Retry-After": "5" }),
 );
@@ -30,7 +32,7 @@ const hashing = new BoundedQueue(
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return hashing.run(
     () =>
-      scryptOnHashingThread(password.normalize("NFKC"), salt, KEY_LENGTH, { N: options.N!, r: options.r!, p: options.p!, maxmem: MAX_MEMORY }),
+      scryptOnHashingThread(password.normalize("NFKC"), salt, KEY_LENGTH, { N: options.N!, r: options.r!, p: options.p!, maxmem: MAX_MEMORY }, getConfig().PASSWORD_HASH_CONCURRENCY),
   );
 }
 
