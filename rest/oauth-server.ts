@@ -328,7 +328,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, clientAddress: s
 function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddress: string | null): void {
   nameAnswer(res);
   // serve() hands the library its own route in req.url: the page rule reads the path as asked.
-  const askedPath = new URL(req.url ?? "/", "http://localhost").pathname;
+  const askedUrl = req.url ?? "/";
   serve(req, res, clientAddress).catch((error: unknown) => {
     if (!req.complete) req.resume();
     const outage = isDatabaseUnavailable(error);
@@ -337,7 +337,7 @@ function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddr
     else log.error("authorization server failed", failure);
     if (res.headersSent) return void res.destroy();
     // A browser's endpoint shows a page; a client's gets RFC 6749's JSON. An outage spent nothing: 503, try again.
-    if (isPagePath(askedPath)) {
+    if (isPagePath(new URL(askedUrl, "http://localhost").pathname)) {
       if (outage) return void send(res, 503, { ...HTML_PAGE_HEADERS, "retry-after": String(RETRY_AFTER_SECONDS) }, htmlPageBody("Try again shortly", "The service cannot reach its database for a moment. Nothing was lost: go back to the application and try again shortly."));
       return sendPage(res, 500, "Something went wrong", "The authorization could not be completed. Try again from the application.");
     }
