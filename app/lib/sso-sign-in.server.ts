@@ -1,3 +1,4 @@
+import { json } from "@remix-run/node";
 import { getConfig } from "../../server/platform/config";
 import { IdentityError } from "../../server/identity";
 import { findCause } from "../../server/platform/errors";
@@ -24,6 +25,21 @@ export async function startSsoSignIn(caller: Caller, email: string, redirectTo: 
   } catch (error) {
     if (!findCause(error, IdentityError)) throw error;
     throw failedSignIn(SSO_FLOW, "failed", target);
+  }
+}
+
+/**
+ * Home-realm discovery for /login: whether the typed address's domain signs in through a
+ * company provider (`{ sso }`, the same for an address with an account as without). Over the
+ * per-address limit there is no answer about the domain and no button: `{ sso: false }` with 429.
+ */
+export async function discoverSso(caller: Caller, email: string): Promise<Response> {
+  try {
+    return json({ ...(await caller.sso.discover({ email })), email }, { headers: { "cache-control": "no-store" } });
+  } catch (error) {
+    const identity = findCause(error, IdentityError);
+    if (identity?.status !== 429) throw error;
+    return json({ sso: false, email }, { status: 429, headers: { "cache-control": "no-store", ...identity.headers } });
   }
 }
 

@@ -1,11 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { dashboardRequest } from "~/lib/caller.server";
 import { clientAddressOf } from "~/lib/client-address.server";
 import { readForm } from "~/lib/read-form.server";
-import { startSsoSignIn } from "~/lib/sso-sign-in.server";
-import { IdentityError } from "../../server/identity";
-import { findCause } from "../../server/platform/errors";
+import { discoverSso, startSsoSignIn } from "~/lib/sso-sign-in.server";
 
 /**
  * Single sign-on from /login (issue 32, 3; ADR 087). The action is home-realm discovery: the
@@ -22,13 +19,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { caller } = await dashboardRequest(request, clientAddressOf(context));
-  const email = String((await readForm(request)).get("email") ?? "").slice(0, 320);
-  try {
-    return json({ ...(await caller.sso.discover({ email })), email }, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    // Over the per-address limit: no answer about the domain, and no button offered.
-    const identity = findCause(error, IdentityError);
-    if (identity?.status !== 429) throw error;
-    return json({ sso: false, email }, { status: 429, headers: { "cache-control": "no-store", ...identity.headers } });
-  }
+  return discoverSso(caller, String((await readForm(request)).get("email") ?? "").slice(0, 320));
 }
