@@ -4,7 +4,7 @@ import { api, passwordSignIn, signUp, uniqueEmail, type TestUser } from "../supp
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { sharedService } from "../support/shared-service";
 import { trpc } from "../support/trpc";
-import { ERROR_SCHEMA, GROUP_SCHEMA, LIST_SCHEMA, PATCH_SCHEMA, USER_SCHEMA, scim, scimToken, userBody } from "../support/scim";
+import { ERROR_SCHEMA, GROUP_SCHEMA, LIST_SCHEMA, PATCH_SCHEMA, USER_SCHEMA, patchBody, scim, scimToken, scimUserCount, userBody } from "../support/scim";
 
 /**
  * Issue 32 item 4: SCIM 2.0 provisioning at {BASE_URL}/scim/v2. The conformance cases are
@@ -17,8 +17,7 @@ let owner: TestUser;
 let tenantId: string;
 let token: string;
 
-const patch = (operations: unknown[]) => ({ schemas: [PATCH_SCHEMA], Operations: operations });
-const tenantUsers = async () => Number((await service.db.query("select count(*) from scim_users where tenant_id = $1", [tenantId])).rows[0].count);
+const tenantUsers = () => scimUserCount(service, tenantId);
 const membership = async (userId: string, tenant = tenantId) =>
   (await service.db.query("select role from tenant_memberships where tenant_id = $1 and user_id = $2", [tenant, userId])).rows[0]?.role ?? null;
 const accountOf = async (email: string) => (await service.db.query("select id, managed_by_tenant_id, suspended_at from auth_users where lower(email) = lower($1)", [email])).rows[0];
@@ -194,7 +193,7 @@ describe("RFC 7644 conformance", () => {
 
   it("RFC 7644 §3.5.2: PATCH add, replace and remove, in order; the answer is the resource", async () => {
     const made = await provision({ userName: uniqueEmail("rfc-patch") });
-    const res = await scim(service, token, "PATCH", `/Users/${made.id}`, patch([
+    const res = await scim(service, token, "PATCH", `/Users/${made.id}`, patchBody([
       { op: "add", path: "externalId", value: "x-1" },
       { op: "replace", path: "name.givenName", value: "Grace" },
       { op: "add", path: "displayName", value: "G" },
@@ -210,9 +209,9 @@ describe("RFC 7644 conformance", () => {
     const cases: Array<[unknown, string]> = [
       [{ Operations: [{ op: "replace", path: "active", value: false }] }, "invalidSyntax"],
       [{ schemas: [PATCH_SCHEMA], Operations: [] }, "invalidSyntax"],
-      [patch([{ op: "move", path: "active", value: false }]), "invalidSyntax"],
-      [patch([{ op: "remove" }]), "noTarget"],
-      [patch([{ op: "replace", path: "shoeSize", value: 42 }]), "invalidPath"],
+      [patchBody([{ op: "move", path: "active", value: false }]), "invalidSyntax"],
+      [patchBody([{ op: "remove" }]), "noTarget"],
+      [patchBody([{ op: "replace", path: "shoeSize", value: 42 }]), "invalidPath"],
     ];
     for (const [body, scimType] of cases) {
       const res = await scim(service, token, "PATCH", `/Users/${made.id}`, body);
@@ -270,10 +269,10 @@ describe("what Okta and Microsoft Entra ID send", () => {
       active: true,
     });
     expect(created.status).toBe(201);
-    const off = await scim(service, token, "PATCH", `/Users/${created.body.id}`, patch([{ op: "replace", value: { active: false } }]));
+    const off = await scim(service, token, "PATCH", `/Users/${created.body.id}`, patchBody([{ op: "replace", value: { active: false } }]));
     expect(off.status).toBe(200);
     expect(off.body.active).toBe(false);
-    const on = await scim(service, token, "PATCH", `/Users/${created.body.id}`, patch([{ op: "replace", value: { active: true, "name.givenName": "Okay" } }]));
+    const on = await scim(service, token, "PATCH", `/Users/${created.body.id}`, patchBody([{ op: "replace", value: { active: true, "name.givenName": "Okay" } }]));
     expect(on.body).toMatchObject({ active: true, name: { givenName: "Okay" } });
   });
 
@@ -281,8 +280,8 @@ describe("what Okta and Microsoft Entra ID send", () => {
     const a = await provision({ userName: uniqueEmail("okta-a") });
     const b = await provision({ userName: uniqueEmail("okta-b") });
     const group = (await scim(service, token, "POST", "/Groups", { schemas: [GROUP_SCHEMA], displayName: `Okta ${a.id}`, members: [] })).body;
-    await scim(service, token, "PATCH", `/Groups/${group.id}`, patch([{ op: "add", path: "members", value: [{ value: a.id, display: a.userName }, { value: b.id }] }]));
-    const removed = await scim(service, token, "PATCH", `/Groups/${group.id}`, patch([{ op: "remove", path: `members[value eq "${a.id}"]` }, { op: "replace", value: { id: group.id, displayName: `Okta renamed ${a.id}` } }]));
+    await scim(service, token, "PATCH", `/Groups/${group.id}`, patchBody([{ op: "add", path: "members", value: [{ value: a.id, display: a.userName }, { value: b.id }] }]));
+    const removed = await scim(service, token, "PATCH", `/Groups/${group.id}`, patchBody([{ op: "remove", path: `members[value eq "${a.id}"]` }, { op: "replace", value: { id: group.id, displayName: `Okta renamed ${a.id}` } }]));
     expect(removed.status).toBe(200);
     expect(removed.body.displayName).toBe(`Okta renamed ${a.id}`);
     expect(removed.body.members.map((m: { value: string }) => m.value)).toEqual([b.id]);
@@ -293,7 +292,7 @@ describe("what Okta and Microsoft Entra ID send", () => {
     const made = await provision({ userName: email, externalId: "entra-object-id" });
     const probe = await scim(service, token, "GET", `/Users?filter=${encodeURIComponent('userName eq "ec7a8a7b-4a11-4c2e-9f3a-0e7d3c0e1f00"')}`);
     expect(probe.body.totalResults).toBe(0);
-    const res = await scim(service, token, "PATCH", `/Users/${made.id}`, patch([
+    const res = await scim(service, token, "PATCH", `/Users/${made.id}`, patchBody([
       { op: "Replace", path: "active", value: "False" },
       { op: "Replace", path: "name.givenName", value: "Entra" },
       { op: "Add", path: 'emails[type eq "work"].value', value: email },
@@ -302,14 +301,14 @@ describe("what Okta and Microsoft Entra ID send", () => {
     ]));
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ active: false, name: { givenName: "Entra" } });
-    const back = await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "replace", path: "active", value: "True" }]));
+    const back = await scim(service, token, "PATCH", `/Users/${made.id}`, patchBody([{ op: "replace", path: "active", value: "True" }]));
     expect(back.body.active).toBe(true);
   });
 
   it("Entra ID: removes a group member with a value list under path members", async () => {
     const a = await provision({ userName: uniqueEmail("entra-a") });
     const group = (await scim(service, token, "POST", "/Groups", { schemas: [GROUP_SCHEMA], displayName: `Entra ${a.id}`, members: [{ value: a.id }] })).body;
-    const res = await scim(service, token, "PATCH", `/Groups/${group.id}`, patch([{ op: "Remove", path: "members", value: [{ value: a.id }] }]));
+    const res = await scim(service, token, "PATCH", `/Groups/${group.id}`, patchBody([{ op: "Remove", path: "members", value: [{ value: a.id }] }]));
     expect(res.status).toBe(200);
     expect(res.body.members).toEqual([]);
   });
@@ -343,7 +342,7 @@ describe("effects on the workspace and its people", () => {
     const apiKey = key.data.apiKey as string;
     expect((await api(service, "/api/apps", { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200);
     const own = await signedInOwner(service, { user: person, slugPrefix: "own" });
-    const off = await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "replace", path: "active", value: false }]));
+    const off = await scim(service, token, "PATCH", `/Users/${made.id}`, patchBody([{ op: "replace", path: "active", value: false }]));
     expect(off.status).toBe(200);
     expect((await api(service, "/api/apps", { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(401);
     expect(await membership(person.userId)).toBeNull();
@@ -355,7 +354,7 @@ describe("effects on the workspace and its people", () => {
     expect(audit.rows.map((r) => r.action)).toEqual(["member.joined", "scim.user_provisioned", "scim.user_suspended", "member.removed"]);
     for (const row of audit.rows) expect(row.actor).toMatchObject({ type: "scim_token", name: token.slice(0, 15) });
     // Reactivated, the membership comes back (the keys revoked with the suspension stay revoked).
-    await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "replace", path: "active", value: true }]));
+    await scim(service, token, "PATCH", `/Users/${made.id}`, patchBody([{ op: "replace", path: "active", value: true }]));
     expect(await membership(person.userId)).toBe("member");
   });
 
@@ -375,7 +374,7 @@ describe("effects on the workspace and its people", () => {
     await signedInOwner(service, { user: self, slugPrefix: "mine" });
     const { apiKey } = await appWithKey(service, self);
     expect((await api(service, "/api/apps", { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200);
-    await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "Replace", path: "active", value: "False" }]));
+    await scim(service, token, "PATCH", `/Users/${made.id}`, patchBody([{ op: "Replace", path: "active", value: "False" }]));
     expect((await api(service, "/api/apps", { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(401);
     expect((await api(service, "/api/auth/me", { cookie })).body.loggedIn).toBe(false);
     const user = await fetch(`${service.url}/auth/v1/user`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
@@ -385,7 +384,7 @@ describe("effects on the workspace and its people", () => {
     const again = await signIn();
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ error_code: "user_banned", msg: "User is banned" });
-    await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "replace", path: "active", value: true }]));
+    await scim(service, token, "PATCH", `/Users/${made.id}`, patchBody([{ op: "replace", path: "active", value: true }]));
     expect((await signIn()).status).toBe(200);
   });
 
@@ -415,21 +414,21 @@ describe("effects on the workspace and its people", () => {
     const listed = await api(service, "/api/tenants/me/scim-groups", { cookie: owner.cookie });
     expect(listed.body.groups.find((g: { id: string }) => g.id === group.id)).toEqual({ id: group.id, displayName: `Readers ${made.id}`, role: "viewer", members: 1 });
     // Leaving the group, the person is back to the default role.
-    await scim(service, token, "PATCH", `/Groups/${group.id}`, patch([{ op: "remove", path: `members[value eq "${made.id}"]` }]));
+    await scim(service, token, "PATCH", `/Groups/${group.id}`, patchBody([{ op: "remove", path: `members[value eq "${made.id}"]` }]));
     expect(await membership(person.userId)).toBe("member");
   });
 
   it("the email of an account the directory did not make is its person's own: changing it is 400 mutability, nothing changed", async () => {
     const person = await signUp(service);
     const made = await provision({ userName: person.email });
-    const res = await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "replace", path: 'emails[type eq "work"].value', value: uniqueEmail("taken-over") }]));
+    const res = await scim(service, token, "PATCH", `/Users/${made.id}`, patchBody([{ op: "replace", path: 'emails[type eq "work"].value', value: uniqueEmail("taken-over") }]));
     expect(res.status).toBe(400);
     expect(res.body.scimType).toBe("mutability");
     expect((await accountOf(person.email)).id).toBe(person.userId);
     // A managed account's email follows the directory.
     const managed = await provision({ userName: uniqueEmail("follows") });
     const next = uniqueEmail("followed");
-    const moved = await scim(service, token, "PATCH", `/Users/${managed.id}`, patch([{ op: "replace", path: 'emails[type eq "work"].value', value: next }]));
+    const moved = await scim(service, token, "PATCH", `/Users/${managed.id}`, patchBody([{ op: "replace", path: 'emails[type eq "work"].value', value: next }]));
     expect(moved.status).toBe(200);
     expect(moved.body.emails).toEqual([{ value: next, type: "work", primary: true }]);
     expect((await accountOf(next)).managed_by_tenant_id).toBe(tenantId);
@@ -452,7 +451,7 @@ describe("effects on the workspace and its people", () => {
 
   it("the workspace owner is never demoted or removed by the directory", async () => {
     const made = await provision({ userName: owner.email });
-    await scim(service, token, "PATCH", `/Users/${made.id}`, patch([{ op: "replace", path: "active", value: false }]));
+    await scim(service, token, "PATCH", `/Users/${made.id}`, patchBody([{ op: "replace", path: "active", value: false }]));
     expect(await membership(owner.userId)).toBe("owner");
   });
 });
@@ -465,7 +464,7 @@ describe("one workspace's token never reaches another's people", () => {
     const otherToken = await scimToken(service, other.user);
     expect((await scim(service, otherToken, "GET", `/Users/${theirs.id}`)).status).toBe(404);
     expect((await scim(service, otherToken, "PUT", `/Users/${theirs.id}`, userBody({ userName: email }))).status).toBe(404);
-    expect((await scim(service, otherToken, "PATCH", `/Users/${theirs.id}`, patch([{ op: "replace", path: "active", value: false }]))).status).toBe(404);
+    expect((await scim(service, otherToken, "PATCH", `/Users/${theirs.id}`, patchBody([{ op: "replace", path: "active", value: false }]))).status).toBe(404);
     expect((await scim(service, otherToken, "DELETE", `/Users/${theirs.id}`)).status).toBe(404);
     expect((await scim(service, otherToken, "GET", `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`)).body.totalResults).toBe(0);
     expect((await scim(service, otherToken, "GET", "/Users")).body.Resources.map((r: { id: string }) => r.id)).not.toContain(theirs.id);

@@ -49,3 +49,13 @@ export function userBody(fields: { userName: string; email?: string; externalId?
     ...(fields.active !== undefined ? { active: fields.active } : {}),
   };
 }
+
+/** A PatchOp request body (RFC 7644 §3.5.2) with `operations`. */
+export function patchBody(operations: unknown[]): Record<string, unknown> {
+  return { schemas: [PATCH_SCHEMA], Operations: operations };
+}
+
+/** How many SCIM users the workspace's directory holds: counted before and after a refusal to show nothing was written. */
+export async function scimUserCount(service: { db: { query(sql: string, values: unknown[]): Promise<{ rows: { count: string }[] }> } }, tenantId: string): Promise<number> {
+  return Number((await service.db.query("select count(*) from scim_users where tenant_id = $1", [tenantId])).rows[0]!.count);
+}
