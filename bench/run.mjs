@@ -145,6 +145,9 @@ async function signUp(baseUrl, email, password) {
  * way `svc login` gets one (the bench user is the first account, hence administrator), the
  * session's access token as the identity token, and the balance body both should answer.
  */
+/** The access token inside a dashboard session cookie (`svc_session=<token>~<refresh>`). */
+const accessTokenOf = (cookie) => decodeURIComponent(cookie.slice("svc_session=".length)).split("~")[0];
+
 async function workspaceCredentials(baseUrl, user) {
   const created = await fetch(`${baseUrl}/api/tenants`, {
     method: "POST",
@@ -159,7 +162,7 @@ async function workspaceCredentials(baseUrl, user) {
   });
   const key = await issued.json();
   if (issued.status !== 200 || !key.apiKey) throw new Error(`POST /api/dev/personal-key answered ${issued.status}: ${JSON.stringify(key)}`);
-  const accessToken = decodeURIComponent(user.cookie.slice("svc_session=".length)).split("~")[0];
+  const accessToken = accessTokenOf(user.cookie);
   const balanceRes = await fetch(`${baseUrl}/api/v1/balance`, { headers: { authorization: `Bearer ${key.apiKey}` } });
   const balance = await balanceRes.json();
   if (balanceRes.status !== 200) throw new Error(`GET /api/v1/balance answered ${balanceRes.status}: ${JSON.stringify(balance)}`);
@@ -474,7 +477,7 @@ async function main() {
     for (const [path, init] of [
       ["/api/tenants", { method: "POST", headers: { cookie: metricsPerson.cookie, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench", slug: "bench-metrics" }) }],
       ["/api/tenants/me", { headers: { cookie: metricsPerson.cookie } }],
-      ["/api/v1/balance", { headers: { authorization: `Bearer ${decodeURIComponent(metricsPerson.cookie.slice("svc_session=".length)).split("~")[0]}` } }],
+      ["/api/v1/balance", { headers: { authorization: `Bearer ${accessTokenOf(metricsPerson.cookie)}` } }],
     ]) {
       const res = await fetch(`${metricsServiceUrl}${path}`, init);
       if (res.status >= 300) throw new Error(`metrics-on process: ${path} answered ${res.status}: ${await res.text()}`);
