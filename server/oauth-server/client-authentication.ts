@@ -1,3 +1,4 @@
+import type { AdapterPayload } from "oidc-provider";
 import type { SqlConnection } from "../platform/db/sql-connection";
 import { isMetadataClientId } from "./oauth-clients/metadata-documents";
 import { hashedSecretMatches } from "./oauth-clients/hashed-client-secrets";
@@ -13,9 +14,14 @@ const DEFAULT_AUTH_METHOD = "client_secret_basic";
  * record. Anything else (no client, two mechanisms, a client assertion or attestation, a
  * malformed header, a wrong or expired secret, a metadata-document client that may need a
  * fetch first): null, and the library answers it with its own errors. Used only to answer a
- * request before the library where that is all the library would do (jwt-introspection.ts).
+ * request before the library where that is all the library would do (jwt-introspection.ts,
+ * library-token-issuing.ts). The stored client it checked comes along, read once per request.
  */
-export async function certainlyAuthenticatedClient(em: () => SqlConnection, headers: { authorization?: string; attested: boolean }, params: URLSearchParams): Promise<string | null> {
+export async function certainlyAuthenticatedClient(
+  em: () => SqlConnection,
+  headers: { authorization?: string; attested: boolean },
+  params: URLSearchParams,
+): Promise<{ clientId: string; client: AdapterPayload } | null> {
   if (headers.attested || params.has("client_assertion") || params.has("client_assertion_type")) return null;
   const secretInBody = params.get("client_secret");
   if (secretInBody !== null && headers.authorization !== undefined) return null;
@@ -30,11 +36,11 @@ export async function certainlyAuthenticatedClient(em: () => SqlConnection, head
   const client = await findStoredClient(em, clientId);
   if (!client) return null;
   const method = typeof client.token_endpoint_auth_method === "string" ? client.token_endpoint_auth_method : DEFAULT_AUTH_METHOD;
-  if (secret === null) return method === "none" ? clientId : null;
+  if (secret === null) return method === "none" ? { clientId, client } : null;
   if (method !== "client_secret_basic" && method !== "client_secret_post") return null;
   const expiresAt = Number(client.client_secret_expires_at ?? 0);
   if (expiresAt > 0 && expiresAt <= Date.now() / 1000) return null;
-  return typeof client.client_secret === "string" && hashedSecretMatches(client.client_secret, secret) ? clientId : null;
+  return typeof client.client_secret === "string" && hashedSecretMatches(client.client_secret, secret) ? { clientId, client } : null;
 }
 
 /** RFC 6749 2.3.1: `Basic base64(urlencode(id):urlencode(secret))`, both present; otherwise null. */

@@ -29,7 +29,7 @@ export async function introspectJwtBeforeLibrary(em: () => SqlConnection, header
   if (new Set(names).size !== names.length) return null;
   const token = params.get("token");
   if (!token || !looksLikeJwt(token)) return null;
-  const clientId = await certainlyAuthenticatedClient(em, headers, params);
-  if (!clientId) return null;
-  return introspectionAnswer(await liveAccessToken(em(), token), clientId);
+  const authenticated = await certainlyAuthenticatedClient(em, headers, params);
+  if (!authenticated) return null;
+  return introspectionAnswer(await liveAccessToken(em(), token), authenticated.clientId);
 }

@@ -5,7 +5,6 @@ import { ACCESS_TOKEN_SECONDS } from "../identity";
 import { claimsByScope, type OAuthAccount } from "./accounts";
 import { certainlyAuthenticatedClient } from "./client-authentication";
 import { librarySigning, type LibrarySigning } from "./library-signing";
-import { findStoredClient } from "./oauth-clients/stored-clients";
 import { IDENTITY_RESOURCE, IDENTITY_SCOPES, TOOLS_SCOPE } from "./scopes";
 
 /**
@@ -68,11 +67,9 @@ export async function plainTokenRequest(em: () => SqlConnection, headers: PlainT
   if (params.get("grant_type") !== grantType) return null;
   const names = [...params.keys()];
   if (new Set(names).size !== names.length || names.some((name) => !understood.has(name))) return null;
-  const clientId = await certainlyAuthenticatedClient(em, headers, params);
-  if (!clientId) return null;
-  const client = await findStoredClient(em, clientId);
-  if (!client || !plainClient(client, grantType)) return null;
-  return { params, clientId, client, signing };
+  const authenticated = await certainlyAuthenticatedClient(em, headers, params);
+  if (!authenticated || !plainClient(authenticated.client, grantType)) return null;
+  return { params, clientId: authenticated.clientId, client: authenticated.client, signing };
 }
 
 /** A client allowed the refresh grant: the library issues it a refresh token (oauth-provider.ts `issueRefreshToken`). */
