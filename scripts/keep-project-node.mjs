@@ -1,11 +1,11 @@
 // Runs after every `npm install` / `npm ci` (the root's "postinstall").
 //
-// The `node` dev dependency exists only to give the MCP conformance suite the Node 22 it needs
-// (scripts/mcp-conformance.mjs runs node_modules/node/bin/node directly). Its package also
-// declares a `node` bin, and npm puts node_modules/.bin first on every script's PATH, so that
-// link would silently move `npm start`, `npm test` and every other script, and the service
-// they start, from the project's Node onto Node 22. Removing the link keeps them on the Node
-// that runs npm; the binary itself stays where the conformance script looks for it.
+// The `node` dependency installs the Node 24 binary the service runs on (docs/decisions/095:
+// scripts/service-node.mjs finds it at node_modules/node/bin/node, and the MCP conformance suite
+// runs under it). Its package also declares a `node` bin, and npm puts node_modules/.bin first
+// on every script's PATH, so that link would silently move every script, the build, the tests
+// and the CLI they run among them, onto Node 24 too. Removing the link keeps them on the Node
+// that runs npm (the CLI must run on Node 20); only the service is started on the binary.
 import { lstatSync, readlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 

