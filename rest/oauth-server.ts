@@ -20,6 +20,7 @@ import {
   userinfoFrom,
   OAUTH_SERVER_CODES,
   OUTAGE_DESCRIPTION,
+  outagePageBody,
 } from "../server/oauth-server";
 import { isDatabaseUnavailable } from "../server/platform/db/availability";
 import { getConfig } from "../server/platform/config";
@@ -338,7 +339,7 @@ function handleOAuthServer(req: IncomingMessage, res: ServerResponse, clientAddr
     if (res.headersSent) return void res.destroy();
     // A browser's endpoint shows a page; a client's gets RFC 6749's JSON. An outage spent nothing: 503, try again.
     if (isPagePath(new URL(askedUrl, "http://localhost").pathname)) {
-      if (outage) return void send(res, 503, { ...HTML_PAGE_HEADERS, "retry-after": String(RETRY_AFTER_SECONDS) }, htmlPageBody("Try again shortly", "The service cannot reach its database for a moment. Nothing was lost: go back to the application and try again shortly."));
+      if (outage) return void send(res, 503, { ...HTML_PAGE_HEADERS, "retry-after": String(RETRY_AFTER_SECONDS) }, outagePageBody());
       return sendPage(res, 500, "Something went wrong", "The authorization could not be completed. Try again from the application.");
     }
     if (outage) return sendOAuthError(res, OAUTH_SERVER_CODES.DATABASE_UNAVAILABLE, OUTAGE_DESCRIPTION, { "retry-after": String(RETRY_AFTER_SECONDS) });

@@ -6,6 +6,7 @@
 export { hostedAuthorizationServerNotice, oauthMetadata, oauthMetadataFor, oauthMetadataOutput } from "./metadata";
 export { oauthServer } from "./oauth-server";
 export { OUTAGE_DESCRIPTION } from "./outage-answers";
+export { outagePageBody } from "./error-page";
 export { type ResourceDirectory } from "./oauth-provider";
 export { interactionPath, ISSUER_PATH, OAUTH_PATHS, OAUTH_PREFIX, OAUTH_ROUTES } from "./endpoints";
 export { approveInteraction, consentDetails, denyInteraction, interactionClientId, isLapsedInteraction, type ConsentDetails } from "./interactions";

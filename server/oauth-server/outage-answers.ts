@@ -2,7 +2,7 @@ import type Provider from "oidc-provider";
 import type { KoaContextWithOIDC } from "oidc-provider";
 import { isDatabaseUnavailable } from "../platform/db/availability";
 import { RETRY_AFTER_SECONDS } from "../platform/errors";
-import { oauthErrorPageBody } from "./error-page";
+import { outagePageBody } from "./error-page";
 
 /** What a client reads while PostgreSQL cannot be reached: nothing was spent, try again (RFC 6749's `temporarily_unavailable`). */
 export const OUTAGE_DESCRIPTION = "The authorization server cannot reach its database; try again shortly";
@@ -24,6 +24,6 @@ export function answerOutagesAsUnavailable(provider: Provider): void {
     if (failure === undefined || !isDatabaseUnavailable(failure)) return;
     ctx.status = 503;
     ctx.set("retry-after", String(RETRY_AFTER_SECONDS));
-    ctx.body = typeof ctx.body === "string" ? oauthErrorPageBody("temporarily_unavailable", OUTAGE_DESCRIPTION) : { error: "temporarily_unavailable", error_description: OUTAGE_DESCRIPTION };
+    ctx.body = typeof ctx.body === "string" ? outagePageBody() : { error: "temporarily_unavailable", error_description: OUTAGE_DESCRIPTION };
   });
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/start/embedded-postgres";
 import { api, signUp, type TestUser } from "../support/http";
 import { approvedCode } from "../support/hot-paths";
+import { hasChromium, launchBrowser } from "../support/browser";
 import { freePort } from "../support/ports";
 import { startService, type RunningService } from "../support/service";
 
@@ -38,6 +39,22 @@ describe("the token endpoint during a database outage", () => {
       answer = await token(params);
     }
     return answer;
+  };
+
+  /** The same page as a person sees it, in Chromium at 1280 and 390 px: its heading, its advice, nothing to scroll sideways. */
+  const seeTheOutagePage = async (url: string) => {
+    const browser = await launchBrowser();
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, extraHTTPHeaders: { cookie: person.cookie } });
+      const page = await context.newPage();
+      const answer = await page.goto(url);
+      expect(answer?.status()).toBe(503);
+      await expect(page.getByRole("heading", { name: "Try again shortly" }).isVisible()).resolves.toBe(true);
+      await expect(page.getByText("Nothing was lost").isVisible()).resolves.toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      await context.close();
+    }
+    await browser.close();
   };
 
   beforeAll(async () => {
@@ -89,6 +106,7 @@ describe("the token endpoint during a database outage", () => {
     expect(authorize.status).toBe(503);
     expect(authorize.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await authorize.text()).toContain("try again shortly");
+    if (hasChromium) await seeTheOutagePage(authorize.url);
 
     database = await startDatabase();
     const backRefresh = await onceBack(refresh);
