@@ -38,6 +38,7 @@ import { rssMb, sampleRss } from "./lib/process-memory.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, filledOverEmpty, formatReport, saveResults } from "./lib/report.mjs";
+import { combineRounds } from "./lib/rounds.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs } from "./lib/process-cpu.mjs";
 import { enableStatementStats, statementStatsReport } from "./lib/statement-stats.mjs";
@@ -78,10 +79,13 @@ function readSettings() {
     warmupSeconds: positiveNumber("BENCH_WARMUP", process.env.BENCH_WARMUP, check ? 1 : 2),
     connections: positiveNumber("BENCH_CONNECTIONS", process.env.BENCH_CONNECTIONS, 32),
     pipelining: positiveNumber("BENCH_PIPELINING", process.env.BENCH_PIPELINING, 1),
+    // --check's runs are short: three interleaved rounds of each (lib/rounds.mjs).
+    rounds: positiveNumber("BENCH_ROUNDS", process.env.BENCH_ROUNDS, check ? 3 : 1),
     filled: filledSetting(values.filled, process.env.BENCH_FILLED, check),
     check,
   };
   if (settings.durationSeconds < 1) throw new Error("duration must be at least 1 second");
+  if (!Number.isInteger(settings.rounds) || settings.rounds < 1) throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, got "${settings.rounds}"`);
   const suiteName = values.suite ?? process.env.BENCH_SUITE;
   const suites = suiteName ? SUITES.filter((s) => s.name === suiteName) : SUITES;
   if (suites.length === 0) throw new Error(`unknown suite "${suiteName}" (have: ${SUITES.map((s) => s.name).join(", ")})`);
@@ -263,35 +267,13 @@ async function runSuite(suite, settings, baseCtx) {
     plans.push({ scenario, url, headers, body, expectBody });
   }
 
-  const measured = [];
-  for (const { scenario, url, headers, body, expectBody } of plans) {
-    process.stdout.write(`  ${scenario.name.padEnd(28)} warm-up ${settings.warmupSeconds} s + ${settings.durationSeconds} s … `);
-    const pid = ctx.pids?.[scenario.target];
-    const cpuBefore = cpuMs(pid);
-    const memory = sampleRss(pid);
-    const result = await runLoad({
-      url,
-      method: scenario.method ?? "GET",
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      // A scenario of slow requests (a password hash each) may ask for fewer connections.
-      connections: Math.min(settings.connections, scenario.connections ?? Infinity),
-      pipelining: settings.pipelining,
-      durationSeconds: settings.durationSeconds,
-      warmupSeconds: settings.warmupSeconds,
-      expectBody,
-      settleMs: scenario.settleMs ?? 0,
-    });
-    // The server's CPU over warm-up and measured run, per response of both.
-    const cpuAfter = cpuMs(pid);
-    // The server's resident memory just before the load and at its highest during it.
-    const { idleMb, peakMb } = memory.stop();
-    result.rssMb = { before: idleMb, peak: peakMb };
-    const served = result.requests + (result.warmup?.requests ?? 0);
-    result.serverCpuUsPerRequest = cpuBefore !== null && cpuAfter !== null && served > 0 ? Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / served) / 10 : null;
-    process.stdout.write(`${Math.round(result.reqPerSecMean)} req/s\n`);
-    measured.push({ name: scenario.name, target: scenario.target, method: scenario.method ?? "GET", path: scenario.path, requestHeaders: Object.keys(headers), result });
+  // Interleaved rounds (lib/rounds.mjs): every scenario once, then every scenario again.
+  const rounds = plans.map(() => []);
+  for (let round = 1; round <= settings.rounds; round++) {
+    if (settings.rounds > 1) console.log(`  round ${round} of ${settings.rounds}`);
+    for (const [index, plan] of plans.entries()) rounds[index].push(await measurePlan(plan, ctx, settings));
   }
+  const measured = plans.map(({ scenario, headers }, index) => ({ name: scenario.name, target: scenario.target, method: scenario.method ?? "GET", path: scenario.path, requestHeaders: Object.keys(headers), result: combineRounds(rounds[index]) }));
 
   const ratios = computeRatios(suite, measured);
   const dirty = measured.filter(({ result: r }) => r.non2xx > 0 || r.errors > 0 || r.mismatches > 0);
@@ -320,6 +302,36 @@ async function runSuite(suite, settings, baseCtx) {
     console.error(`\nnot clean: ${dirty.map((m) => `${m.name} (non-2xx ${m.result.non2xx}, errors ${m.result.errors}, mismatches ${m.result.mismatches})`).join("; ")}`);
   }
   return dirty.length === 0;
+}
+
+/** One measured run of a checked scenario: its load, and the server's CPU per request and memory meanwhile. */
+async function measurePlan({ scenario, url, headers, body, expectBody }, ctx, settings) {
+  process.stdout.write(`  ${scenario.name.padEnd(28)} warm-up ${settings.warmupSeconds} s + ${settings.durationSeconds} s … `);
+  const pid = ctx.pids?.[scenario.target];
+  const cpuBefore = cpuMs(pid);
+  const memory = sampleRss(pid);
+  const result = await runLoad({
+    url,
+    method: scenario.method ?? "GET",
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    // A scenario of slow requests (a password hash each) may ask for fewer connections.
+    connections: Math.min(settings.connections, scenario.connections ?? Infinity),
+    pipelining: settings.pipelining,
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+    expectBody,
+    settleMs: scenario.settleMs ?? 0,
+  });
+  // The server's CPU over warm-up and measured run, per response of both.
+  const cpuAfter = cpuMs(pid);
+  // The server's resident memory just before the load and at its highest during it.
+  const { idleMb, peakMb } = memory.stop();
+  result.rssMb = { before: idleMb, peak: peakMb };
+  const served = result.requests + (result.warmup?.requests ?? 0);
+  result.serverCpuUsPerRequest = cpuBefore !== null && cpuAfter !== null && served > 0 ? Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / served) / 10 : null;
+  process.stdout.write(`${Math.round(result.reqPerSecMean)} req/s\n`);
+  return result;
 }
 
 /** The exit status: 1 when a run was not clean or, with --check, when a goal was missed. */

@@ -42,7 +42,7 @@ export function formatReport(suite, settings, measured, ratios) {
   }
   const lines = [
     "",
-    `${suite.title}: ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s warm-up`,
+    `${suite.title}: ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s warm-up${(settings.rounds ?? 1) > 1 ? `, in ${settings.rounds} interleaved rounds (req/s their mean)` : ""}`,
     "",
     table(rows),
     "",
@@ -93,7 +93,7 @@ export function filledOverEmpty(dir, report) {
   const other = readReport(join(dir, `latest-${report.suite}-${report.settings?.filled ? "empty" : "filled"}.json`));
   if (!other) return [];
   // Only like with like: the same load settings (and the same suite code, which the settings cannot show).
-  const same = ["connections", "pipelining", "durationSeconds", "warmupSeconds"].every((k) => other.settings?.[k] === report.settings?.[k]);
+  const same = ["connections", "pipelining", "durationSeconds", "warmupSeconds"].every((k) => other.settings?.[k] === report.settings?.[k]) && (other.settings?.rounds ?? 1) === (report.settings?.rounds ?? 1);
   if (!same) return [`filled ÷ empty: not printed, the last ${report.settings?.filled ? "empty" : "filled"} run of ${report.suite} (${other.startedAt}) had other settings`];
   const [filled, empty] = report.settings?.filled ? [report, other] : [other, report];
   const lines = [];
