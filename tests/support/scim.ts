@@ -1,3 +1,5 @@
+import { beforeAll, expect } from "vitest";
+import { signedInOwner } from "./actors";
 import { api, type TestUser } from "./http";
 
 export const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
@@ -58,4 +60,21 @@ export function patchBody(operations: unknown[]): Record<string, unknown> {
 /** How many SCIM users the workspace's directory holds: counted before and after a refusal to show nothing was written. */
 export async function scimUserCount(service: { db: { query(sql: string, values: unknown[]): Promise<{ rows: { count: string }[] }> } }, tenantId: string): Promise<number> {
   return Number((await service.db.query("select count(*) from scim_users where tenant_id = $1", [tenantId])).rows[0]!.count);
+}
+
+/** A workspace with its owner and a SCIM token, made by the beforeAll this declares (a SCIM test file's fixture). */
+export function scimWorkspace(service: { url: string }): { owner: TestUser; tenantId: string; token: string } {
+  const workspace = {} as { owner: TestUser; tenantId: string; token: string };
+  beforeAll(async () => {
+    ({ user: workspace.owner, tenantId: workspace.tenantId } = await signedInOwner(service, { slugPrefix: "scim", name: "Directory Co" }));
+    workspace.token = await scimToken(service, workspace.owner);
+  });
+  return workspace;
+}
+
+/** A user created through SCIM's POST /Users (asserted 201): the resource answered. */
+export async function provisionedUser(service: { url: string }, token: string, fields: Parameters<typeof userBody>[0]): Promise<any> {
+  const res = await scim(service, token, "POST", "/Users", userBody(fields));
+  expect(res.status, res.text).toBe(201);
+  return res.body;
 }
