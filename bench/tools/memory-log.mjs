@@ -9,6 +9,7 @@
 import { PerformanceObserver, constants } from "node:perf_hooks";
 import { appendFileSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { getHeapSpaceStatistics } from "node:v8";
 import { join } from "node:path";
 
 const file = join(process.env.MEMORY_LOG_DIR ?? tmpdir(), `${process.pid}.log`);
@@ -42,7 +43,9 @@ function record(tag) {
   const rssAnonKb = Number(/RssAnon:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0);
   const threads = readdirSync("/proc/self/task").length;
   const arenas = tag === "tick" ? ` ${mappingsMb()}` : "";
-  appendFileSync(file, `${((Date.now() - started) / 1000).toFixed(1)} ${tag} rss=${mb(memory.rss)} anon=${(rssAnonKb / 1024).toFixed(1)} heapTotal=${mb(memory.heapTotal)} heapUsed=${mb(memory.heapUsed)} external=${mb(memory.external)} threads=${threads}${arenas}\n`);
+  // Resident MB of V8's young generation (its semi-spaces grow up to --max-semi-space-size) and old space.
+  const spaces = Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, mb(space.physical_space_size)]));
+  appendFileSync(file, `${((Date.now() - started) / 1000).toFixed(1)} ${tag} rss=${mb(memory.rss)} anon=${(rssAnonKb / 1024).toFixed(1)} heapTotal=${mb(memory.heapTotal)} heapUsed=${mb(memory.heapUsed)} external=${mb(memory.external)} newSpace=${spaces.new_space} oldSpace=${spaces.old_space} threads=${threads}${arenas}\n`);
 }
 
 setInterval(() => record("tick"), 5000).unref();
