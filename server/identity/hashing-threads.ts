@@ -100,7 +100,7 @@ export async function scryptOnHashingThread(password: string, salt: Buffer, keyL
   try {
     return await new Promise<Buffer>((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
-      thread.worker.postMessage({ id, password, salt, keyLength, options });
+      thread.worker.postMessage({ id, password, salt: saltOfItsOwn(salt), keyLength, options });
     });
   } finally {
     if (thread.pending.size === 0 && threads.includes(thread)) {
@@ -108,6 +108,18 @@ export async function scryptOnHashingThread(password: string, salt: Buffer, keyL
       thread.idleTimer.unref();
     }
   }
+}
+
+/**
+ * The salt's bytes in an ArrayBuffer of their own. A salt read with `Buffer.from(text, "base64url")`
+ * (every password check) is a 16-byte view into Node's shared 8 KB pool, and postMessage copies the
+ * whole ArrayBuffer behind a view: each hash would hand its thread an 8 KB block it frees only at
+ * that thread's next garbage collection. Scattered between the 16 MB scrypt blocks in the thread's
+ * malloc arena, those blocks kept each new 16 MB block from fitting where the last one was freed,
+ * and on Node 24 each hashing thread's arena grew from 18 to about 55 MB (issue 30, ADR 097).
+ */
+export function saltOfItsOwn(salt: Uint8Array): Uint8Array {
+  return new Uint8Array(salt);
 }
 
 function endIdle(thread: HashingThread): void {
