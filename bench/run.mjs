@@ -39,6 +39,7 @@ import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, filledOverEmpty, formatReport, saveResults } from "./lib/report.mjs";
 import { combineRounds } from "./lib/rounds.mjs";
+import { SERVICE_NODE_FLAGS } from "../scripts/service-node.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs } from "./lib/process-cpu.mjs";
 import { enableStatementStats, statementStatsReport } from "./lib/statement-stats.mjs";
@@ -404,7 +405,7 @@ async function main() {
     const service = await startNodeProcess({
       name: "npm-start",
       // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
-      args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : []), ...(process.env.BENCH_SERVICE_NODE_ARGS ? process.env.BENCH_SERVICE_NODE_ARGS.split(" ") : []), "scripts/start.mjs"],
+      args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : []), ...SERVICE_NODE_FLAGS, ...(process.env.BENCH_SERVICE_NODE_ARGS ? process.env.BENCH_SERVICE_NODE_ARGS.split(" ") : []), "scripts/start.mjs"],
       // Sign-in limits lifted so the upload-flood suite's every wrong password reaches a hash;
       // sign-up's so the totp-sign-in suite can enrol its people from one address.
       env: { ...shared, ...(process.env.BENCH_SERVICE_ENV ? Object.fromEntries(process.env.BENCH_SERVICE_ENV.split(" ").map((kv) => kv.split("="))) : {}), PORT: String(servicePort), SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000", SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000000" },
@@ -450,7 +451,7 @@ async function main() {
       // The same service with its metrics on (METRICS_TOKEN), to price recording them.
       startNodeProcess({
         name: "npm-start-metrics",
-        args: ["scripts/start.mjs"],
+        args: [...SERVICE_NODE_FLAGS, "scripts/start.mjs"],
         env: { ...shared, PORT: String(metricsServicePort), METRICS_TOKEN: "bench-metrics-token-0123456789", SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000" },
         cwd: ROOT,
         logDir,
