@@ -21,10 +21,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
  * V8 settings the service starts with, which it cannot give itself once running: a young
  * generation of a fixed 16 MB a semi-space (Node 20's largest). Node 24's V8 lets it grow to
  * 64 MB, and resident memory under the session check's load then read 382 MB against its 250 MB
- * goal; and a process grew it only after heavy work (sign-ins, bulk writes), so two instances
- * of one build collected garbage at different rates according to what they had served (the
- * session check 14.3 against 16.4 µs a request). Fixed, every instance pays the same from its
- * first request (issue 30, docs/decisions/097, 098).
+ * goal; fixed, an instance's collector also behaves the same whatever it has served (issue 30,
+ * docs/decisions/097, 098).
  */
 export const SERVICE_NODE_FLAGS = ["--min-semi-space-size=16", "--max-semi-space-size=16"];
 
