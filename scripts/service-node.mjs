@@ -19,12 +19,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
  * V8 settings the service starts with, which it cannot give itself once running: a young
- * generation of a fixed 16 MB a semi-space (Node 20's largest). Node 24's V8 lets it grow to
+ * generation of at most 16 MB a semi-space (Node 20's largest). Node 24's V8 lets it grow to
  * 64 MB, and resident memory under the session check's load then read 382 MB against its 250 MB
- * goal; fixed, an instance's collector also behaves the same whatever it has served (issue 30,
- * docs/decisions/097, 098).
+ * goal (issue 30, docs/decisions/097, 098).
  */
-export const SERVICE_NODE_FLAGS = ["--min-semi-space-size=16", "--max-semi-space-size=16"];
+export const SERVICE_NODE_FLAGS = ["--max-semi-space-size=16"];
 
 /**
  * The binary and the arguments that start the service with `args` (a script and its arguments).
