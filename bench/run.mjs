@@ -145,14 +145,14 @@ async function signUp(baseUrl, email, password) {
   return { email, password, cookie, userId: body.userId };
 }
 
+/** The access token inside a dashboard session cookie (`svc_session=<token>~<refresh>`). */
+const accessTokenOf = (cookie) => decodeURIComponent(cookie.slice("svc_session=".length)).split("~")[0];
+
 /**
  * What the balance suite needs: a workspace (with its welcome credits), a CLI key issued the
  * way `svc login` gets one (the bench user is the first account, hence administrator), the
  * session's access token as the identity token, and the balance body both should answer.
  */
-/** The access token inside a dashboard session cookie (`svc_session=<token>~<refresh>`). */
-const accessTokenOf = (cookie) => decodeURIComponent(cookie.slice("svc_session=".length)).split("~")[0];
-
 async function workspaceCredentials(baseUrl, user) {
   const created = await fetch(`${baseUrl}/api/tenants`, {
     method: "POST",

@@ -17,23 +17,19 @@
  * this script. Exit code: 0 when every check of every scenario is SUCCESS, 1 otherwise.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
+import { hasInstalledNode, INSTALLED_NODE } from "./service-node.mjs";
 
 const require = createRequire(import.meta.url);
 
-/** The Node 24 binary the `node` package installed (its install script places it in bin/). */
+/** The Node 24 binary the `node` package installed, the one the service runs on (scripts/service-node.mjs). */
 function nodeForTheSuite() {
-  const binary = join(dirname(require.resolve("node/package.json")), "bin", "node");
-  try {
-    statSync(binary);
-  } catch {
-    throw new Error(`No Node 24 binary at ${binary}: the "node" package's install script did not run (see "allowScripts" in package.json).`);
-  }
-  return binary;
+  if (!hasInstalledNode()) throw new Error(`No Node 24 binary at ${INSTALLED_NODE}: the "node" package's install script did not run (see "allowScripts" in package.json).`);
+  return INSTALLED_NODE;
 }
 
 function conformanceCli() {

@@ -34,17 +34,22 @@ export function serviceCommand(args) {
   return [serviceNode(), [...SERVICE_NODE_FLAGS, ...args]];
 }
 
+/** Where the `node` package's install script puts its binary. */
+export const INSTALLED_NODE = join(ROOT, "node_modules", "node", "bin", "node");
+
+/** Whether the `node` package's binary is there to run. */
+export function hasInstalledNode() {
+  try {
+    accessSync(INSTALLED_NODE, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The path of the Node binary the service is to run on. */
 export function serviceNode() {
-  const chosen = process.env.SERVICE_NODE;
-  if (chosen) return chosen;
-  const installed = join(ROOT, "node_modules", "node", "bin", "node");
-  try {
-    accessSync(installed, constants.X_OK);
-    return installed;
-  } catch {
-    return process.execPath;
-  }
+  return process.env.SERVICE_NODE || (hasInstalledNode() ? INSTALLED_NODE : process.execPath);
 }
 
 /** One word for a POSIX shell, whatever it holds. */
