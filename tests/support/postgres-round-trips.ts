@@ -27,6 +27,9 @@ export async function countPostgresRoundTrips(databaseUrl: string): Promise<Roun
     let pending = Buffer.alloc(0);
     let started = false; // the first message (startup) has no type byte
     let lastSql = "";
+    // A named prepared statement is parsed once per connection and then only bound by its name
+    // (ADR 094): the SQL of a round trip is the one its Bind names, not the last one parsed.
+    const preparedSql = new Map<string, string>();
     client.on("data", (chunk: Buffer) => {
       upstream.write(chunk);
       pending = Buffer.concat([pending, chunk]);
@@ -46,7 +49,12 @@ export async function countPostgresRoundTrips(databaseUrl: string): Promise<Roun
         const body = pending.subarray(5, 1 + length);
         if (type === "Q") trips.push(body.toString("utf8").replace(/\0$/, ""));
         // Parse: statement name, NUL, the SQL, NUL, …
-        if (type === "P") lastSql = body.subarray(body.indexOf(0) + 1, body.indexOf(0, body.indexOf(0) + 1)).toString("utf8");
+        if (type === "P") {
+          const [name, sql] = nulTerminated(body, 2);
+          preparedSql.set(name!, sql!);
+        }
+        // Bind: portal name, NUL, statement name, NUL, …
+        if (type === "B") lastSql = preparedSql.get(nulTerminated(body, 2)[1]!) ?? "";
         if (type === "S") trips.push(lastSql);
         pending = pending.subarray(1 + length);
       }
@@ -75,4 +83,16 @@ export async function countPostgresRoundTrips(databaseUrl: string): Promise<Roun
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The first `count` NUL-terminated strings of a message body. */
+function nulTerminated(body: Buffer, count: number): string[] {
+  const strings: string[] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const end = body.indexOf(0, at);
+    strings.push(body.subarray(at, end).toString("utf8"));
+    at = end + 1;
+  }
+  return strings;
 }
