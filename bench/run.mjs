@@ -385,8 +385,9 @@ async function main() {
     const db = await startPostgres({ dir: join(tmpRoot, "postgres"), database: "svc_bench" });
     cleanups.push(() => db.stop());
 
-    const [servicePort, remixPort, baselinePort, jwtBaselinePort, metricsServicePort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+    const [servicePort, remixPort, baselinePort, jwtBaselinePort, metricsServicePort, twinServicePort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
     const metricsServiceUrl = `http://127.0.0.1:${metricsServicePort}`;
+    const twinServiceUrl = `http://127.0.0.1:${twinServicePort}`;
     const jwtBaselineUrl = `http://127.0.0.1:${jwtBaselinePort}`;
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
     const remixUrl = `http://127.0.0.1:${remixPort}`;
@@ -448,15 +449,23 @@ async function main() {
         // remix-serve closes its HTTP server on SIGTERM but its DB pool keeps it alive.
         stopTimeoutMs: 3_000,
       }).then((p) => (servers.push(p), cleanups.push(() => p.stop()), p)),
-      // The same service with its metrics on (METRICS_TOKEN), to price recording them.
-      startNodeProcess({
-        name: "npm-start-metrics",
-        args: [...SERVICE_NODE_FLAGS, "scripts/start.mjs"],
-        env: { ...shared, PORT: String(metricsServicePort), METRICS_TOKEN: "bench-metrics-token-0123456789", SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000" },
-        cwd: ROOT,
-        logDir,
-        readyUrl: `${metricsServiceUrl}/api/auth/me`,
-      }).then((p) => (servers.push(p), cleanups.push(() => p.stop()), p)),
+      // The same service with its metrics on (METRICS_TOKEN), to price recording them, and its
+      // twin with them off: the two live the same life (started together, the same requests
+      // before any load, idle while npm-start serves the other suites), so "metrics on / off"
+      // differs only by the metrics (ADR 099).
+      ...[
+        ["npm-start-metrics", metricsServicePort, { METRICS_TOKEN: "bench-metrics-token-0123456789" }],
+        ["npm-start-twin", twinServicePort, {}],
+      ].map(([name, port, metrics]) =>
+        startNodeProcess({
+          name,
+          args: [...SERVICE_NODE_FLAGS, "scripts/start.mjs"],
+          env: { ...shared, PORT: String(port), ...metrics, SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000" },
+          cwd: ROOT,
+          logDir,
+          readyUrl: `http://127.0.0.1:${port}/api/auth/me`,
+        }).then((p) => (servers.push(p), cleanups.push(() => p.stop()), p)),
+      ),
       startNodeProcess({
         name: "baseline",
         args: [join(ROOT, "bench", "baseline-server.mjs")],
@@ -483,17 +492,19 @@ async function main() {
     ]);
     void remix;
     void baseline;
-    // The metrics-on process gets npm-start's history before any load (a sign-up through the
-    // form, a workspace, a key, a balance call), so "metrics on / off" compares like with like:
-    // a process that served only /api/auth/me ran faster for that alone (ADR 092).
-    const metricsPerson = await signUp(metricsServiceUrl, `metrics-${BENCH_EMAIL}`, BENCH_PASSWORD);
-    for (const [path, init] of [
-      ["/api/tenants", { method: "POST", headers: { cookie: metricsPerson.cookie, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench", slug: "bench-metrics" }) }],
-      ["/api/tenants/me", { headers: { cookie: metricsPerson.cookie } }],
-      ["/api/v1/balance", { headers: { authorization: `Bearer ${accessTokenOf(metricsPerson.cookie)}` } }],
-    ]) {
-      const res = await fetch(`${metricsServiceUrl}${path}`, init);
-      if (res.status >= 300) throw new Error(`metrics-on process: ${path} answered ${res.status}: ${await res.text()}`);
+    // The metrics-on process and its twin get npm-start's history before any load (a sign-up
+    // through the form, a workspace, a key, a balance call): a process that served only
+    // /api/auth/me ran faster for that alone (ADR 092).
+    for (const [name, url] of [["metrics", metricsServiceUrl], ["twin", twinServiceUrl]]) {
+      const person = await signUp(url, `${name}-${BENCH_EMAIL}`, BENCH_PASSWORD);
+      for (const [path, init] of [
+        ["/api/tenants", { method: "POST", headers: { cookie: person.cookie, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench", slug: `bench-${name}` }) }],
+        ["/api/tenants/me", { headers: { cookie: person.cookie } }],
+        ["/api/v1/balance", { headers: { authorization: `Bearer ${accessTokenOf(person.cookie)}` } }],
+      ]) {
+        const res = await fetch(`${url}${path}`, init);
+        if (res.status >= 300) throw new Error(`${name} process: ${path} answered ${res.status}: ${await res.text()}`);
+      }
     }
     // Every server's resident memory at rest, started and signed into, before any load.
     const restingRssMb = Object.fromEntries(servers.map((server) => [server.name, rssMb(server.child.pid)]));
@@ -513,7 +524,7 @@ async function main() {
       scrypt: peers.scrypt,
       // Each target's process, for the server-CPU-per-request column (targets a suite adds have none).
       pids: Object.fromEntries(servers.map((server) => [server.name, server.child.pid])),
-      targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "npm-start-metrics": metricsServiceUrl, "remix-serve": remixUrl, ...peers.targets },
+      targets: { baseline: baselineUrl, "jwt-baseline": jwtBaselineUrl, "npm-start": serviceUrl, "npm-start-metrics": metricsServiceUrl, "npm-start-twin": twinServiceUrl, "remix-serve": remixUrl, ...peers.targets },
     };
     let clean = true;
     await enableStatementStats(db.url);

@@ -8,7 +8,7 @@
 // concurrent keep-alive connections (undici Pool), each sending its next request when the last
 // one answered, so the rows compare like with like (the loop runs in the runner's process).
 //
-// - code exchange: rounds of BENCH_TOKEN_CODES_PER_ROUND codes (default 400), each got the way
+// - code exchange: batches of BENCH_TOKEN_CODES_PER_ROUND codes (default 400), each got the way
 //   a browser gets one (authorize, the consent page, Approve, the redirect), then all exchanged
 //   with PKCE; only the exchanges are timed, until BENCH_DURATION seconds of exchanging.
 // - refresh: one grant per connection; each connection refreshes its own chain for the run.
@@ -19,6 +19,8 @@
 // (issue 30; peers/oidc-provider-server.mjs: same signing algorithm, JWT access tokens with
 // resource indicators, PKCE, public client), its codes got the same way before each round.
 // Its JWT access tokens it cannot introspect, so the two are compared on a refresh token.
+// With BENCH_ROUNDS (3 with --check) every row is measured in rounds, the service's and the
+// peer's interleaved, so both sides of a ratio meet the same moments of the machine's load.
 import { Pool } from "undici";
 import { cpuMs, treeCpuMs } from "../lib/process-cpu.mjs";
 import { newCode } from "../lib/oauth-codes.mjs";
@@ -137,80 +139,113 @@ export default {
       for (let i = 0; i < n; i += 8) got.push(...(await Promise.all(Array.from({ length: Math.min(8, n - i) }, mint))));
       return got;
     };
-    const measured = [];
-    const report = () => process.stdout.write(`  ${measured.at(-1).name} ${Math.round(measured.at(-1).result.reqPerSecMean)} req/s\n`);
+    // Each row is measured in settings.rounds rounds, the rows interleaved (every row once, then
+    // every row again; lib/rounds.mjs): a row and the peer's beside it meet the same moments of
+    // a shared machine's load. A row's rounds are summed: its requests, time and CPU.
+    const rows = new Map();
+    const measure = async (name, target, pool, next, pid, postgresPid = null) => {
+      const taken = await withCpu(pid, async () => [await closedLoop(pool, connections, next, durationMs)], postgresPid);
+      add(name, target, taken);
+    };
+    const add = (name, target, taken) => {
+      const sum = rows.get(name) ?? { target, loops: [], cpuUs: 0, databaseCpuUs: 0 };
+      sum.loops.push(...taken.loops);
+      sum.cpuUs = taken.cpuUs === null || sum.cpuUs === null ? null : sum.cpuUs + taken.cpuUs;
+      sum.databaseCpuUs = taken.databaseCpuUs === null || sum.databaseCpuUs === null ? null : sum.databaseCpuUs + taken.databaseCpuUs;
+      rows.set(name, sum);
+    };
+    const say = (name, taken) => process.stdout.write(`  ${name} ${Math.round((taken.loops.reduce((n, l) => n + l.times.length, 0) * 1000) / taken.loops.reduce((ms, l) => ms + l.elapsedMs, 0))} req/s\n`);
+    const inRounds = async (label, measureRound) => {
+      for (let r = 1; r <= settings.rounds; r++) {
+        if (settings.rounds > 1) process.stdout.write(`  ${label}: round ${r} of ${settings.rounds}\n`);
+        await measureRound();
+      }
+    };
 
     // Baseline: the bare node:http server, the same POST, the same loop.
     const baselineBody = { path: "/", params: { grant_type: "refresh_token", refresh_token: "x".repeat(43), client_id: clientId } };
     await closedLoop(baseline, connections, () => baselineBody, warmupMs);
-    const base = await withCpu(ctx.pids.baseline, async () => [await closedLoop(baseline, connections, () => baselineBody, durationMs)]);
-    measured.push(row("baseline (node:http)", "baseline", base.loops, base.cpuUs));
-    report();
 
     // The same rows on the service and on the bare library (its own routes: /token, /token/introspection).
     const servers = [
       { label: "", target: "npm-start", pool: service, client: clientId, token: "/auth/v1/oauth/token", introspection: "/auth/v1/oauth/introspect", codes: (n) => inBatches(n, () => newCode(serviceUrl, ctx.user.cookie, clientId, REDIRECT_URI)) },
       { label: "bare oidc-provider ", target: "oidc-provider", pool: peer, client: peerClientId, token: "/token", introspection: "/token/introspection", codes: (n) => inBatches(n, () => peerCode(peerUrl, peerClientId, REDIRECT_URI)) },
     ];
+    const exchange = (server, { code, verifier }, then) => ({ path: server.token, params: { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: server.client }, then });
     for (const server of servers) {
-      const pid = ctx.pids[server.target];
-      const exchange = ({ code, verifier }, then) => ({ path: server.token, params: { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: server.client }, then });
+      const pending = await server.codes(Math.min(perRound, connections * 4));
+      await closedLoop(server.pool, connections, () => (pending.length ? exchange(server, pending.pop()) : null)); // warm-up
+      server.tokens = [];
+    }
 
-      // Code exchange, in rounds so every code is used well inside its 60 s.
-      process.stdout.write(`  ${server.label}code exchange: rounds of ${perRound} codes …\n`);
-      let pending = await server.codes(Math.min(perRound, connections * 4));
-      await closedLoop(server.pool, connections, () => (pending.length ? exchange(pending.pop()) : null)); // warm-up
-      const exchangeLoops = [];
-      let exchangeCpuUs = 0;
-      let exchangeDatabaseCpuUs = 0;
-      const tokens = [];
-      while (exchangeLoops.reduce((sum, l) => sum + l.elapsedMs, 0) < durationMs && exchangeLoops.length < 20) {
-        pending = await server.codes(perRound);
-        const measuredRound = await withCpu(pid, async () => [await closedLoop(server.pool, connections, () => (pending.length ? exchange(pending.pop(), (res) => res.status === 200 && tokens.push(JSON.parse(res.text))) : null))], ctx.postgresPid);
-        exchangeLoops.push(...measuredRound.loops);
-        exchangeCpuUs = measuredRound.cpuUs === null || exchangeCpuUs === null ? null : exchangeCpuUs + measuredRound.cpuUs;
-        exchangeDatabaseCpuUs = measuredRound.databaseCpuUs === null || exchangeDatabaseCpuUs === null ? null : exchangeDatabaseCpuUs + measuredRound.databaseCpuUs;
+    // Code exchange, in batches of codes so every code is used well inside its 60 s: each
+    // round, each server exchanges batches until its share of BENCH_DURATION seconds of
+    // exchanging (the duration over the rounds: getting the codes, not exchanging them, is
+    // what takes the time).
+    await inRounds("baseline and code exchange", async () => {
+      const base = await withCpu(ctx.pids.baseline, async () => [await closedLoop(baseline, connections, () => baselineBody, durationMs)]);
+      add("baseline (node:http)", "baseline", base);
+      say("baseline (node:http)", base);
+      for (const server of servers) {
+        process.stdout.write(`  ${server.label}code exchange: batches of ${perRound} codes …\n`);
+        const taken = { loops: [], cpuUs: 0, databaseCpuUs: 0 };
+        while (taken.loops.reduce((sum, l) => sum + l.elapsedMs, 0) < durationMs / settings.rounds && taken.loops.length < 20) {
+          const pending = await server.codes(perRound);
+          const batch = await withCpu(ctx.pids[server.target], async () => [await closedLoop(server.pool, connections, () => (pending.length ? exchange(server, pending.pop(), (res) => res.status === 200 && server.tokens.push(JSON.parse(res.text))) : null))], ctx.postgresPid);
+          taken.loops.push(...batch.loops);
+          taken.cpuUs = batch.cpuUs === null || taken.cpuUs === null ? null : taken.cpuUs + batch.cpuUs;
+          taken.databaseCpuUs = batch.databaseCpuUs === null || taken.databaseCpuUs === null ? null : taken.databaseCpuUs + batch.databaseCpuUs;
+        }
+        add(`${server.label}token: code exchange`, server.target, taken);
+        say(`${server.label}token: code exchange`, taken);
       }
-      measured.push(row(`${server.label}token: code exchange`, server.target, exchangeLoops, exchangeCpuUs, exchangeDatabaseCpuUs));
-      report();
+    });
 
-      // Refresh: one rotating chain per connection.
-      const chains = tokens.slice(0, connections).map((t) => t.refresh_token);
-      if (chains.length < connections || chains.some((t) => !t)) throw new Error(`${server.label}code exchanges gave ${tokens.length} refresh tokens for ${connections} connections`);
-      const refresh = (worker) => ({
+    // Refresh: one rotating chain per connection, per server.
+    for (const server of servers) {
+      const chains = server.tokens.slice(0, connections).map((t) => t.refresh_token);
+      if (chains.length < connections || chains.some((t) => !t)) throw new Error(`${server.label}code exchanges gave ${server.tokens.length} refresh tokens for ${connections} connections`);
+      server.refresh = (worker) => ({
         path: server.token,
         params: { grant_type: "refresh_token", refresh_token: chains[worker], client_id: server.client },
         then: (res) => {
           if (res.status === 200) chains[worker] = JSON.parse(res.text).refresh_token;
         },
       });
-      await closedLoop(server.pool, connections, refresh, warmupMs);
-      const refreshed = await withCpu(pid, async () => [await closedLoop(server.pool, connections, refresh, durationMs)], ctx.postgresPid);
-      measured.push(row(`${server.label}token: refresh`, server.target, refreshed.loops, refreshed.cpuUs, refreshed.databaseCpuUs));
-      report();
+      await closedLoop(server.pool, connections, server.refresh, warmupMs);
+    }
+    await inRounds("refresh", async () => {
+      for (const server of servers) await measure(`${server.label}token: refresh`, server.target, server.pool, server.refresh, ctx.pids[server.target], ctx.postgresPid);
+    });
+    for (const server of servers) say(`${server.label}token: refresh`, rows.get(`${server.label}token: refresh`));
 
-      // Introspection by the token's own (public) client: the service's JWT access token (its
-      // middleware answers those), and on both a refresh token (the library's own introspection:
-      // the bare library cannot introspect its JWT access tokens).
-      // A fresh grant for that: the bare library's in-memory adapter is an LRU of 1,000 entries,
-      // which the rounds above have long overflowed.
+    // Introspection by the token's own (public) client: the service's JWT access token (its
+    // middleware answers those), and on both a refresh token (the library's own introspection:
+    // the bare library cannot introspect its JWT access tokens).
+    // A fresh grant for that: the bare library's in-memory adapter is an LRU of 1,000 entries,
+    // which the rounds above have long overflowed.
+    const introspections = [];
+    for (const server of servers) {
       const [fresh] = await server.codes(1);
-      const exchanged = await postForm(server.pool, server.token, exchange(fresh).params);
+      const exchanged = await postForm(server.pool, server.token, exchange(server, fresh).params);
       if (exchanged.status !== 200) throw new Error(`${server.label}code exchange for introspection answered ${exchanged.status}: ${exchanged.text}`);
-      const introspections = [
-        ...(server.target === "npm-start" ? [{ name: "introspection", token: tokens.at(-1).access_token }] : []),
+      const tokens = [
+        ...(server.target === "npm-start" ? [{ name: "introspection", token: server.tokens.at(-1).access_token }] : []),
         { name: `${server.label}introspection (refresh token)`, token: JSON.parse(exchanged.text).refresh_token },
       ];
-      for (const { name, token } of introspections) {
+      for (const { name, token } of tokens) {
         const introspect = { path: server.introspection, params: { token, client_id: server.client } };
         const check = await postForm(server.pool, introspect.path, introspect.params);
         if (check.status !== 200 || JSON.parse(check.text).active !== true) throw new Error(`${name} answered ${check.status}: ${check.text}`);
         await closedLoop(server.pool, connections, () => introspect, warmupMs);
-        const introspected = await withCpu(pid, async () => [await closedLoop(server.pool, connections, () => introspect, durationMs)], ctx.postgresPid);
-        measured.push(row(name, server.target, introspected.loops, introspected.cpuUs, introspected.databaseCpuUs));
-        report();
+        introspections.push({ name, server, introspect });
       }
     }
+    await inRounds("introspection", async () => {
+      for (const { name, server, introspect } of introspections) await measure(name, server.target, server.pool, () => introspect, ctx.pids[server.target], ctx.postgresPid);
+    });
+    for (const { name } of introspections) say(name, rows.get(name));
+    const measured = [...rows].map(([name, sum]) => row(name, sum.target, sum.loops, sum.cpuUs, sum.databaseCpuUs));
 
     await Promise.all([service.close(), peer.close(), baseline.close()]);
     const suite = {
@@ -233,7 +268,7 @@ export default {
       `introspection / Ory Hydra's published ~${hydra} req/s on 2 cores   ${(introspection / hydra).toFixed(2)}  (a published figure from another machine, not measured here)`,
       "PostgreSQL CPU per request (µs, every backend and its writers, while the row ran): " +
         measured.filter((m) => m.result.databaseCpuUsPerRequest !== null && m.result.databaseCpuUsPerRequest !== undefined).map((m) => `${m.name} ${m.result.databaseCpuUsPerRequest}`).join(", "),
-      `load: ${connections} connections, closed loop in the runner's process (undici Pool); code-exchange rows time only the exchanges (rounds of ${perRound} codes)`,
+      `load: ${connections} connections, closed loop in the runner's process (undici Pool); code-exchange rows time only the exchanges (batches of ${perRound} codes)`,
     ].join("\n");
     const clean = measured.every((m) => m.result.non2xx === 0 && m.result.errors === 0);
     return { text, scenarios: measured, ratios, clean };

@@ -4,7 +4,7 @@
 //    (node:http on 127.0.0.1, answering 200 at once). BENCH_WEBHOOK_EVENTS change records and
 //    their outbox rows (default 2000) are committed in one transaction, as recordChange writes
 //    them; the clock runs from that commit to the receiver's last new webhook-id. Every instance
-//    on the bench database runs a delivery worker (npm start, npm-start-metrics, remix-serve),
+//    on the bench database runs a delivery worker (npm start, npm-start-metrics, its twin, remix-serve),
 //    so the figure is several workers sharing the outbox through SKIP LOCKED, as in a cluster.
 // 2. The outbox write's cost on connection.created: the change's transaction as the connection
 //    service commits it (the connection row and its change record), with and without the outbox
