@@ -41,7 +41,7 @@ import { computeRatios, filledOverEmpty, formatReport, saveResults } from "./lib
 import { combineRounds } from "./lib/rounds.mjs";
 import { SERVICE_NODE_FLAGS } from "../scripts/service-node.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
-import { cpuMs } from "./lib/process-cpu.mjs";
+import { cpuMs, treeCpuMs } from "./lib/process-cpu.mjs";
 import { enableStatementStats, statementStatsReport } from "./lib/statement-stats.mjs";
 
 /** Add a suite here (see suites/auth-me.mjs for the shape). */
@@ -310,6 +310,7 @@ async function measurePlan({ scenario, url, headers, body, expectBody }, ctx, se
   process.stdout.write(`  ${scenario.name.padEnd(28)} warm-up ${settings.warmupSeconds} s + ${settings.durationSeconds} s … `);
   const pid = ctx.pids?.[scenario.target];
   const cpuBefore = cpuMs(pid);
+  const databaseBefore = treeCpuMs(ctx.postgresPid);
   const memory = sampleRss(pid);
   const result = await runLoad({
     url,
@@ -326,11 +327,15 @@ async function measurePlan({ scenario, url, headers, body, expectBody }, ctx, se
   });
   // The server's CPU over warm-up and measured run, per response of both.
   const cpuAfter = cpuMs(pid);
+  const databaseAfter = treeCpuMs(ctx.postgresPid);
   // The server's resident memory just before the load and at its highest during it.
   const { idleMb, peakMb } = memory.stop();
   result.rssMb = { before: idleMb, peak: peakMb };
   const served = result.requests + (result.warmup?.requests ?? 0);
-  result.serverCpuUsPerRequest = cpuBefore !== null && cpuAfter !== null && served > 0 ? Math.round(((cpuAfter - cpuBefore) * 1000 * 10) / served) / 10 : null;
+  const perServed = (before, after) => (before !== null && after !== null && served > 0 ? Math.round(((after - before) * 1000 * 10) / served) / 10 : null);
+  result.serverCpuUsPerRequest = perServed(cpuBefore, cpuAfter);
+  // PostgreSQL's share (every backend and its writers, whichever server sent the statements).
+  result.databaseCpuUsPerRequest = perServed(databaseBefore, databaseAfter);
   process.stdout.write(`${Math.round(result.reqPerSecMean)} req/s\n`);
   return result;
 }

@@ -35,10 +35,10 @@ function table(rows) {
 }
 
 export function formatReport(suite, settings, measured, ratios) {
-  const rows = [["scenario", "req/s", "±", "p50 ms", "p99 ms", "server µs/req", "RSS MB before/peak", "requests", "non-2xx", "errors", "mismatch"]];
+  const rows = [["scenario", "req/s", "±", "p50 ms", "p99 ms", "server µs/req", "db µs/req", "RSS MB before/peak", "requests", "non-2xx", "errors", "mismatch"]];
   for (const { name, result: r } of measured) {
     const rss = r.rssMb && r.rssMb.before !== null ? `${fmt(r.rssMb.before, 0)}/${fmt(r.rssMb.peak, 0)}` : "n/a";
-    rows.push([name, fmt(r.reqPerSecMean, 0), fmt(r.reqPerSecStddev, 0), fmt(r.latencyMs.p50), fmt(r.latencyMs.p99), r.serverCpuUsPerRequest == null ? "n/a" : fmt(r.serverCpuUsPerRequest, 1), rss, r.requests, r.non2xx, r.errors, r.mismatches]);
+    rows.push([name, fmt(r.reqPerSecMean, 0), fmt(r.reqPerSecStddev, 0), fmt(r.latencyMs.p50), fmt(r.latencyMs.p99), r.serverCpuUsPerRequest == null ? "n/a" : fmt(r.serverCpuUsPerRequest, 1), r.databaseCpuUsPerRequest == null ? "n/a" : fmt(r.databaseCpuUsPerRequest, 1), rss, r.requests, r.non2xx, r.errors, r.mismatches]);
   }
   const lines = [
     "",

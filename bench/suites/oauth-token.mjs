@@ -266,8 +266,6 @@ export default {
     const text = [
       formatReport(suite, settings, measured, ratios),
       `introspection / Ory Hydra's published ~${hydra} req/s on 2 cores   ${(introspection / hydra).toFixed(2)}  (a published figure from another machine, not measured here)`,
-      "PostgreSQL CPU per request (µs, every backend and its writers, while the row ran): " +
-        measured.filter((m) => m.result.databaseCpuUsPerRequest !== null && m.result.databaseCpuUsPerRequest !== undefined).map((m) => `${m.name} ${m.result.databaseCpuUsPerRequest}`).join(", "),
       `load: ${connections} connections, closed loop in the runner's process (undici Pool); code-exchange rows time only the exchanges (batches of ${perRound} codes)`,
     ].join("\n");
     const clean = measured.every((m) => m.result.non2xx === 0 && m.result.errors === 0);
