@@ -1,6 +1,7 @@
 import { IDENTITY } from "./error-codes";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { getConfig } from "../platform/config";
+import { runComposed } from "../platform/db/prepared-statement";
 import { sha256Base64url } from "../platform/crypto/sha256";
 import { AppError, findAppError } from "../platform/errors";
 import { assertUnderRateLimit, consumeRateLimit, consumeRateLimits, rateLimitCounting, refuseOverRateLimit, resetRateLimit } from "../platform/rate-limit";
@@ -64,12 +65,11 @@ export async function countSignInAttempt(em: EntityManager, email: string, clien
 export async function countSignInAttemptWithRead(em: EntityManager, email: string, clientAddress: string | null, read: { sql: string; params: unknown[] }): Promise<Record<string, unknown> | null> {
   const limits = signInLimits(email, clientAddress);
   const counting = rateLimitCounting(limits, getConfig().AUTH_RATE_WINDOW_SECONDS);
-  const rows = await em
-    .getConnection()
-    .execute<Record<string, unknown>[]>(`with ${counting.steps} select ${counting.json} as counted_limits, found.* from (select 1) as one left join lateral (${read.sql}) as found on true`, [
-      ...counting.params,
-      ...read.params,
-    ]);
+  // Prepared (one shape with the address, one without): planning it cost PostgreSQL more than running it.
+  const rows = await runComposed<Record<string, unknown>>(em, "sign-in-count", `with ${counting.steps} select ${counting.json} as counted_limits, found.* from (select 1) as one left join lateral (${read.sql}) as found on true`, [
+    ...counting.params,
+    ...read.params,
+  ]);
   const { counted_limits: counted, ...found } = rows[0] ?? {};
   await asIdentityLimit("sign-in attempts", async () => refuseOverRateLimit(limits, (counted ?? []) as { step: number; hits: number; retry_after: number }[]));
   return Object.values(found).some((value) => value !== null) ? found : null;

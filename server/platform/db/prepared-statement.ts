@@ -1,3 +1,4 @@
+import { hash } from "node:crypto";
 import type { SqlConnection } from "./sql-connection";
 
 /**
@@ -36,6 +37,38 @@ export function preparedStatement(name: string, text: string): PreparedStatement
   if (known !== undefined && known !== text) throw new Error(`prepared statement ${name} declared with two texts`);
   names.set(name, text);
   return { name, text };
+}
+
+/** The shapes a composed statement may take under one prefix before it is no longer prepared. */
+const SHAPES_PER_PREFIX = 32;
+const composed = new Map<string, PreparedStatement>();
+const shapesOf = new Map<string, number>();
+
+/**
+ * A statement composed at run time from fixed pieces (a sign-in's count of one or two limits
+ * with the account's read, ADR 093), written with `?` placeholders: prepared under `prefix` and
+ * its text's digest, one name per shape. Null once `prefix` has taken SHAPES_PER_PREFIX shapes
+ * (a text that varied with its values would otherwise prepare a statement per call on every
+ * connection): the caller then sends it as the ORM does, planned each time.
+ */
+export function composedStatement(prefix: string, text: string): PreparedStatement | null {
+  const known = composed.get(text);
+  if (known) return known;
+  const shapes = shapesOf.get(prefix) ?? 0;
+  if (shapes >= SHAPES_PER_PREFIX) return null;
+  const statement = preparedStatement(`${prefix}-${hash("sha256", text).slice(0, 16)}`, numberedPlaceholders(text));
+  shapesOf.set(prefix, shapes + 1);
+  composed.set(text, statement);
+  return statement;
+}
+
+/**
+ * Runs the composed statement `text` with `values` (composedStatement): prepared on a
+ * connection of the ORM's pool, or, past its prefix's shapes, through the ORM.
+ */
+export async function runComposed<T>(em: SqlConnection, prefix: string, text: string, values: unknown[]): Promise<T[]> {
+  const statement = composedStatement(prefix, text);
+  return statement ? runPrepared<T>(em, statement, values) : em.getConnection().execute<T[]>(text, values);
 }
 
 interface PooledClient {
