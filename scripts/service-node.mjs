@@ -11,7 +11,7 @@
 // It starts with SERVICE_NODE_FLAGS (docs/decisions/098). As a command, prints the binary and
 // those flags quoted for a shell: package.json's "start" runs
 // `eval exec "$(node scripts/service-node.mjs)" scripts/start.mjs`.
-import { accessSync, constants, readFileSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -26,36 +26,12 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVICE_NODE_FLAGS = ["--max-semi-space-size=16"];
 
 /**
- * glibc's allocator settings the service starts with (read by the C library at process start,
- * so they cannot be set from inside): blocks of 128 KB and more are mapped on their own, backed
- * by transparent huge pages, and given back to the system when freed. A password hash's 16 MB
- * scrypt block then leaves nothing behind in its thread's arena, where glibc's growing threshold
- * had kept each one (35 MB and more a hashing thread; the soak's upward steps). Backed by huge
- * pages, mapping it afresh costs no more CPU than reusing it (docs/decisions/100). Without huge
- * pages (`never`) or off glibc, nothing is set: a block mapped in 4 KB pages costs 20 % more a
- * hash. A GLIBC_TUNABLES of the caller's own is kept as it is.
- */
-export function serviceEnvironment() {
-  if (process.env.GLIBC_TUNABLES !== undefined || process.platform !== "linux" || !process.report?.getReport().header.glibcVersionRuntime) return {};
-  try {
-    if (/\[never\]/.test(readFileSync("/sys/kernel/mm/transparent_hugepage/enabled", "utf8"))) return {};
-  } catch {
-    return {};
-  }
-  return { GLIBC_TUNABLES: "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=131072" };
-}
-
-/**
- * The program and the arguments that start the service with `args` (a script and its
- * arguments): its Node binary with SERVICE_NODE_FLAGS, through `env` when serviceEnvironment()
- * sets anything (env replaces itself with Node: the process id stays the service's).
+ * The binary and the arguments that start the service with `args` (a script and its arguments).
  * @param {string[]} args
  * @returns {[string, string[]]}
  */
 export function serviceCommand(args) {
-  const settings = Object.entries(serviceEnvironment()).map(([name, value]) => `${name}=${value}`);
-  const node = [serviceNode(), ...SERVICE_NODE_FLAGS, ...args];
-  return settings.length > 0 ? ["env", [...settings, ...node]] : [node[0], node.slice(1)];
+  return [serviceNode(), [...SERVICE_NODE_FLAGS, ...args]];
 }
 
 /** Where the `node` package's install script puts its binary. */
@@ -79,7 +55,4 @@ export function serviceNode() {
 /** One word for a POSIX shell, whatever it holds. */
 const shellWord = (text) => `'${text.replaceAll("'", "'\\''")}'`;
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [program, args] = serviceCommand([]);
-  console.log([program, ...args].map(shellWord).join(" "));
-}
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) console.log([serviceNode(), ...SERVICE_NODE_FLAGS].map(shellWord).join(" "));
