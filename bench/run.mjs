@@ -332,7 +332,8 @@ async function measurePlan({ scenario, url, headers, body, expectBody }, ctx, se
   const { idleMb, peakMb } = memory.stop();
   result.rssMb = { before: idleMb, peak: peakMb };
   const served = result.requests + (result.warmup?.requests ?? 0);
-  const perServed = (before, after) => (before !== null && after !== null && served > 0 ? Math.round(((after - before) * 1000 * 10) / served) / 10 : null);
+  // Unknown when a reading failed, or when it went down: a process of the tree exited meanwhile, taking its CPU with it.
+  const perServed = (before, after) => (before !== null && after !== null && after >= before && served > 0 ? Math.round(((after - before) * 1000 * 10) / served) / 10 : null);
   result.serverCpuUsPerRequest = perServed(cpuBefore, cpuAfter);
   // PostgreSQL's share (every backend and its writers, whichever server sent the statements).
   result.databaseCpuUsPerRequest = perServed(databaseBefore, databaseAfter);
