@@ -5,7 +5,7 @@
 //
 // Settings: BENCH_DURATION or --duration N (seconds per measured run, default 10),
 // BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 32), BENCH_PIPELINING (default 1),
-// BENCH_SUITE or --suite NAME (default: all suites), BENCH_CPU_PROF=<dir> (profile the service),
+// BENCH_SUITE or --suite NAME[,NAME…] (default: all suites), BENCH_CPU_PROF=<dir> (profile the service),
 // --filled or BENCH_FILLED=1 (20,000 accounts and their rows in the tables first, lib/fill.mjs),
 // --check (every suite briefly, filled, then issue 30's goals: exit 1 naming each one missed).
 // The peers (issue 30) run beside the service: better-auth and the bare oidc-provider (lib/peers.mjs).
@@ -88,8 +88,11 @@ function readSettings() {
   if (settings.durationSeconds < 1) throw new Error("duration must be at least 1 second");
   if (!Number.isInteger(settings.rounds) || settings.rounds < 1) throw new Error(`BENCH_ROUNDS must be a whole number of at least 1, got "${settings.rounds}"`);
   const suiteName = values.suite ?? process.env.BENCH_SUITE;
-  const suites = suiteName ? SUITES.filter((s) => s.name === suiteName) : SUITES;
-  if (suites.length === 0) throw new Error(`unknown suite "${suiteName}" (have: ${SUITES.map((s) => s.name).join(", ")})`);
+  // One suite, or several separated by commas (run in the usual order).
+  const names = suiteName ? suiteName.split(",").map((name) => name.trim()) : null;
+  const unknown = names?.filter((name) => !SUITES.some((s) => s.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown suite "${unknown.join(", ")}" (have: ${SUITES.map((s) => s.name).join(", ")})`);
+  const suites = names ? SUITES.filter((s) => names.includes(s.name)) : SUITES;
   return { settings, suites };
 }
 
