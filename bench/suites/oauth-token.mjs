@@ -104,7 +104,8 @@ async function withCpu(pid, measure, postgresPid = null) {
   const loops = await measure();
   const after = cpuMs(pid);
   const databaseAfter = treeCpuMs(postgresPid);
-  const spent = (a, b) => (a === null || b === null ? null : (b - a) * 1000);
+  // Unknown, not negative, when a process of the tree exited meanwhile (taking its CPU with it).
+  const spent = (a, b) => (a === null || b === null || b < a ? null : (b - a) * 1000);
   return { loops, cpuUs: spent(before, after), databaseCpuUs: spent(databaseBefore, databaseAfter) };
 }
 
