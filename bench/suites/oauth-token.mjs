@@ -183,10 +183,15 @@ export default {
     // round, each server exchanges batches until its share of BENCH_DURATION seconds of
     // exchanging (the duration over the rounds: getting the codes, not exchanging them, is
     // what takes the time).
-    await inRounds("baseline and code exchange", async () => {
+    // The baseline is measured in every round of every row group (code exchange, refresh,
+    // introspection), so each "/ baseline" ratio's sides meet the same stretch of the run.
+    const measureBaseline = async () => {
       const base = await withCpu(ctx.pids.baseline, async () => [await closedLoop(baseline, connections, () => baselineBody, durationMs)]);
       add("baseline (node:http)", "baseline", base);
       say("baseline (node:http)", base);
+    };
+    await inRounds("baseline and code exchange", async () => {
+      await measureBaseline();
       for (const server of servers) {
         process.stdout.write(`  ${server.label}code exchange: batches of ${perRound} codes …\n`);
         const taken = { loops: [], cpuUs: 0, databaseCpuUs: 0 };
@@ -215,7 +220,8 @@ export default {
       });
       await closedLoop(server.pool, connections, server.refresh, warmupMs);
     }
-    await inRounds("refresh", async () => {
+    await inRounds("baseline and refresh", async () => {
+      await measureBaseline();
       for (const server of servers) await measure(`${server.label}token: refresh`, server.target, server.pool, server.refresh, ctx.pids[server.target], ctx.postgresPid);
     });
     for (const server of servers) say(`${server.label}token: refresh`, rows.get(`${server.label}token: refresh`));
@@ -242,7 +248,8 @@ export default {
         introspections.push({ name, server, introspect });
       }
     }
-    await inRounds("introspection", async () => {
+    await inRounds("baseline and introspection", async () => {
+      await measureBaseline();
       for (const { name, server, introspect } of introspections) await measure(name, server.target, server.pool, () => introspect, ctx.pids[server.target], ctx.postgresPid);
     });
     for (const { name } of introspections) say(name, rows.get(name));
