@@ -18,19 +18,25 @@ const EXPECTED = new Set(["57P01", "57P02", "57P03", "ECONNRESET", "EPIPE", "ECO
 const TERMINATED_TEXT = /Connection terminated unexpectedly|terminating connection/i;
 
 let expected = 0;
+/** The same, by database: a loss reported late (a second error of one connection) lands on its own database's count, not on another test's. */
+const expectedByDatabase = new Map<string, number>();
 const open = new Map<string, Set<{ end(): Promise<void> }>>();
 
-/** How many connection losses the tests expected so far (a dropped database, a restart). */
-export function expectedTerminations(): number {
-  return expected;
+/** How many connection losses the tests expected so far (a dropped database, a restart): all of them, or those of database `name`. */
+export function expectedTerminations(name?: string): number {
+  return name === undefined ? expected : (expectedByDatabase.get(name) ?? 0);
 }
 
-function onError(error: Error & { code?: string }): void {
-  if ((error.code && EXPECTED.has(error.code)) || TERMINATED_TEXT.test(error.message)) {
-    expected += 1;
-    return;
-  }
-  process.stderr.write(`tests/support/pg: a PostgreSQL connection failed while idle: ${error.message}\n`);
+/** The `error` listener of a pool or client of database `name`. */
+function onErrorOf(name: string): (error: Error & { code?: string }) => void {
+  return (error) => {
+    if ((error.code && EXPECTED.has(error.code)) || TERMINATED_TEXT.test(error.message)) {
+      expected += 1;
+      expectedByDatabase.set(name, (expectedByDatabase.get(name) ?? 0) + 1);
+      return;
+    }
+    process.stderr.write(`tests/support/pg: a PostgreSQL connection failed while idle: ${error.message}\n`);
+  };
 }
 
 /** The database a connection string names (a proxy in front of PostgreSQL keeps the name). */
@@ -58,7 +64,7 @@ function endedOnce(connectionString: string, end: () => Promise<void>): () => Pr
   let ending: Promise<void> | undefined;
   const once = () => {
     forget();
-    ending ??= end().catch(onError);
+    ending ??= end().catch(onErrorOf(databaseName(connectionString)));
     return ending;
   };
   const forget = remember(connectionString, { end: once });
@@ -68,6 +74,7 @@ function endedOnce(connectionString: string, end: () => Promise<void>): () => Pr
 export function testPool(connectionString: string, options: Omit<pg.PoolConfig, "connectionString"> = {}): pg.Pool {
   const pool = new pg.Pool({ connectionString, ...options });
   // An idle client's loss reaches the pool; a checked-out one's reaches the client.
+  const onError = onErrorOf(databaseName(connectionString));
   pool.on("error", onError);
   pool.on("connect", (client) => client.on("error", onError));
   pool.end = endedOnce(connectionString, pool.end.bind(pool) as () => Promise<void>) as typeof pool.end;
@@ -76,7 +83,7 @@ export function testPool(connectionString: string, options: Omit<pg.PoolConfig, 
 
 export function testClient(connectionString: string): pg.Client {
   const client = new pg.Client({ connectionString });
-  client.on("error", onError);
+  client.on("error", onErrorOf(databaseName(connectionString)));
   client.end = endedOnce(connectionString, client.end.bind(client) as () => Promise<void>) as typeof client.end;
   return client;
 }
