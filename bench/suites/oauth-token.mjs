@@ -144,16 +144,18 @@ export default {
     // every row again; lib/rounds.mjs): a row and the peer's beside it meet the same moments of
     // a shared machine's load. A row's rounds are summed: its requests, time and CPU.
     const rows = new Map();
-    const measure = async (name, target, pool, next, pid, postgresPid = null) => {
-      const taken = await withCpu(pid, async () => [await closedLoop(pool, connections, next, durationMs)], postgresPid);
-      add(name, target, taken);
-    };
-    const add = (name, target, taken) => {
-      const sum = rows.get(name) ?? { target, loops: [], cpuUs: 0, databaseCpuUs: 0 };
+    /** Adds a measurement (withCpu's loops and CPU) to `sum`; a CPU figure unknown in either stays unknown. */
+    const sumInto = (sum, taken) => {
       sum.loops.push(...taken.loops);
       sum.cpuUs = taken.cpuUs === null || sum.cpuUs === null ? null : sum.cpuUs + taken.cpuUs;
       sum.databaseCpuUs = taken.databaseCpuUs === null || sum.databaseCpuUs === null ? null : sum.databaseCpuUs + taken.databaseCpuUs;
-      rows.set(name, sum);
+      return sum;
+    };
+    const add = (name, target, taken) => rows.set(name, sumInto(rows.get(name) ?? { target, loops: [], cpuUs: 0, databaseCpuUs: 0 }, taken));
+    /** One measured run of `server` (its pool, process and PostgreSQL's CPU) added to row `name`. */
+    const measure = async (name, server, next) => {
+      const taken = await withCpu(ctx.pids[server.target], async () => [await closedLoop(server.pool, connections, next, durationMs)], ctx.postgresPid);
+      add(name, server.target, taken);
     };
     const say = (name, taken) => process.stdout.write(`  ${name} ${Math.round((taken.loops.reduce((n, l) => n + l.times.length, 0) * 1000) / taken.loops.reduce((ms, l) => ms + l.elapsedMs, 0))} req/s\n`);
     const inRounds = async (label, measureRound) => {
@@ -179,10 +181,6 @@ export default {
       server.tokens = [];
     }
 
-    // Code exchange, in batches of codes so every code is used well inside its 60 s: each
-    // round, each server exchanges batches until its share of BENCH_DURATION seconds of
-    // exchanging (the duration over the rounds: getting the codes, not exchanging them, is
-    // what takes the time).
     // The baseline is measured in every round of every row group (code exchange, refresh,
     // introspection), so each "/ baseline" ratio's sides meet the same stretch of the run.
     const measureBaseline = async () => {
@@ -190,6 +188,11 @@ export default {
       add("baseline (node:http)", "baseline", base);
       say("baseline (node:http)", base);
     };
+
+    // Code exchange, in batches of codes so every code is used well inside its 60 s: each
+    // round, each server exchanges batches until its share of BENCH_DURATION seconds of
+    // exchanging (the duration over the rounds: getting the codes, not exchanging them, is
+    // what takes the time).
     await inRounds("baseline and code exchange", async () => {
       await measureBaseline();
       for (const server of servers) {
@@ -197,10 +200,7 @@ export default {
         const taken = { loops: [], cpuUs: 0, databaseCpuUs: 0 };
         while (taken.loops.reduce((sum, l) => sum + l.elapsedMs, 0) < durationMs / settings.rounds && taken.loops.length < 20) {
           const pending = await server.codes(perRound);
-          const batch = await withCpu(ctx.pids[server.target], async () => [await closedLoop(server.pool, connections, () => (pending.length ? exchange(server, pending.pop(), (res) => res.status === 200 && server.tokens.push(JSON.parse(res.text))) : null))], ctx.postgresPid);
-          taken.loops.push(...batch.loops);
-          taken.cpuUs = batch.cpuUs === null || taken.cpuUs === null ? null : taken.cpuUs + batch.cpuUs;
-          taken.databaseCpuUs = batch.databaseCpuUs === null || taken.databaseCpuUs === null ? null : taken.databaseCpuUs + batch.databaseCpuUs;
+          sumInto(taken, await withCpu(ctx.pids[server.target], async () => [await closedLoop(server.pool, connections, () => (pending.length ? exchange(server, pending.pop(), (res) => res.status === 200 && server.tokens.push(JSON.parse(res.text))) : null))], ctx.postgresPid));
         }
         add(`${server.label}token: code exchange`, server.target, taken);
         say(`${server.label}token: code exchange`, taken);
@@ -222,7 +222,7 @@ export default {
     }
     await inRounds("baseline and refresh", async () => {
       await measureBaseline();
-      for (const server of servers) await measure(`${server.label}token: refresh`, server.target, server.pool, server.refresh, ctx.pids[server.target], ctx.postgresPid);
+      for (const server of servers) await measure(`${server.label}token: refresh`, server, server.refresh);
     });
     for (const server of servers) say(`${server.label}token: refresh`, rows.get(`${server.label}token: refresh`));
 
@@ -250,7 +250,7 @@ export default {
     }
     await inRounds("baseline and introspection", async () => {
       await measureBaseline();
-      for (const { name, server, introspect } of introspections) await measure(name, server.target, server.pool, () => introspect, ctx.pids[server.target], ctx.postgresPid);
+      for (const { name, server, introspect } of introspections) await measure(name, server, () => introspect);
     });
     for (const { name } of introspections) say(name, rows.get(name));
     const measured = [...rows].map(([name, sum]) => row(name, sum.target, sum.loops, sum.cpuUs, sum.databaseCpuUs));
