@@ -17,21 +17,23 @@ import pg from "pg";
 const EXPECTED = new Set(["57P01", "57P02", "57P03", "ECONNRESET", "EPIPE", "ECONNREFUSED"]);
 const TERMINATED_TEXT = /Connection terminated unexpectedly|terminating connection/i;
 
-let expected = 0;
-/** The same, by database: a loss reported late (a second error of one connection) lands on its own database's count, not on another test's. */
+/**
+ * Connection losses the tests expected (a dropped database, a restart), by database: a loss
+ * reported late (a second error of one connection) lands on its own database's count, not on
+ * the next test's.
+ */
 const expectedByDatabase = new Map<string, number>();
 const open = new Map<string, Set<{ end(): Promise<void> }>>();
 
-/** How many connection losses the tests expected so far (a dropped database, a restart): all of them, or those of database `name`. */
-export function expectedTerminations(name?: string): number {
-  return name === undefined ? expected : (expectedByDatabase.get(name) ?? 0);
+/** How many losses of connections to database `name` the tests expected so far. */
+export function expectedTerminations(name: string): number {
+  return expectedByDatabase.get(name) ?? 0;
 }
 
 /** The `error` listener of a pool or client of database `name`. */
 function onErrorOf(name: string): (error: Error & { code?: string }) => void {
   return (error) => {
     if ((error.code && EXPECTED.has(error.code)) || TERMINATED_TEXT.test(error.message)) {
-      expected += 1;
       expectedByDatabase.set(name, (expectedByDatabase.get(name) ?? 0) + 1);
       return;
     }
