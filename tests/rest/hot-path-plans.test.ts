@@ -1,3 +1,4 @@
+import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { suiteCountedDatabase } from "../support/counted-database";
 import { createTenant, signUp, uniqueSlug } from "../support/http";
@@ -92,6 +93,18 @@ function partialKeyReads(node: PlanNode, keys: Map<string, CompositeKey>, found:
   return found;
 }
 
+/** The primary keys of several columns in the public schema, by index name, with each column's distinct values (pg_stats). */
+async function compositeKeys(rows: pg.Pool): Promise<Map<string, CompositeKey>> {
+  const { rows: found } = await rows.query<{ index: string; columns: string[]; distinct: number[] }>(
+    `select i.relname as index, array_agg(a.attname::text order by a.attnum) as columns, array_agg(coalesce(st.n_distinct, 0) order by a.attnum) as distinct
+       from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+       join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any(x.indkey)
+       left join pg_stats st on st.schemaname = 'public' and st.tablename = t.relname and st.attname = a.attname
+      where x.indisprimary and i.relnamespace = 'public'::regnamespace group by i.relname having count(*) > 1`,
+  );
+  return new Map(found.map((r) => [r.index, { columns: r.columns, distinct: new Map(r.columns.map((c, i) => [c, Number(r.distinct[i])])) }]));
+}
+
 /** What can be planned: queries and data changes (not BEGIN, COMMIT, LISTEN, SET …). */
 const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
@@ -104,6 +117,9 @@ describe("the hot paths over filled tables", () => {
   });
   const service = suiteService(() => ({ databaseUrl: counted.counter.url }));
   const statements = new Map<string, Set<string>>();
+  /** The tables' sizes and the composite primary keys, read once the hot paths have run. */
+  let sizes = new Map<string, number>();
+  let keys = new Map<string, CompositeKey>();
 
   beforeAll(async () => {
     const person = await signUp(service);
@@ -115,22 +131,13 @@ describe("the hot paths over filled tables", () => {
       await driver.run(path);
       statements.set(path, new Set(counted.counter.take().filter((sql) => PLANNABLE.test(sql))));
     }
+    const { rows: tables } = await counted.rows.query<{ relname: string; reltuples: number }>(`select relname, reltuples from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`);
+    sizes = new Map(tables.map((r) => [r.relname, Number(r.reltuples)]));
+    keys = await compositeKeys(counted.rows);
   }, 180_000);
 
   it.each(HOT_PATHS.map((path) => [path]))("%s reads no large table whole, nor a key by its column of few values", async (path) => {
-    const sizes = new Map<string, number>(
-      (await counted.rows.query<{ relname: string; reltuples: number }>(`select relname, reltuples from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`)).rows.map((r) => [r.relname, Number(r.reltuples)]),
-    );
     expect(sizes.get("auth_users")).toBeGreaterThanOrEqual(ACCOUNTS);
-    const keys = new Map<string, CompositeKey>();
-    const { rows: keyRows } = await counted.rows.query<{ index: string; columns: string[]; distinct: number[] }>(
-      `select i.relname as index, array_agg(a.attname::text order by a.attnum) as columns, array_agg(coalesce(st.n_distinct, 0) order by a.attnum) as distinct
-         from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
-         join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any(x.indkey)
-         left join pg_stats st on st.schemaname = 'public' and st.tablename = t.relname and st.attname = a.attname
-        where x.indisprimary and i.relnamespace = 'public'::regnamespace group by i.relname having count(*) > 1`,
-    );
-    for (const r of keyRows) keys.set(r.index, { columns: r.columns, distinct: new Map(r.columns.map((c, i) => [c, Number(r.distinct[i])])) });
     const scans: string[] = [];
     for (const sql of statements.get(path) ?? []) {
       // The service's queries carry their values inline; one with placeholders is planned generically.
