@@ -75,6 +75,12 @@ describe.each([
     expect((await api(service, "/api/tenants/me")).status).toBe(401);
   });
 
+  it("answers a password sign-in 503 with Retry-After (its statements are prepared on the pool, ADR 099), never a 500 or a wrong-password answer", async () => {
+    const res = await api(service, "/auth/v1/token?grant_type=password", { method: "POST", json: { email: user.email, password: user.password } });
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("shows an error page on dashboard routes instead of sending the user to /login", async () => {
     for (const path of ["/dashboard", "/settings", "/profile"]) {
       const res = await fetch(`${service.url}${path}`, { headers: { cookie: user.cookie }, redirect: "manual" });
