@@ -39,7 +39,7 @@ import { runLoad } from "./lib/load.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { computeRatios, filledOverEmpty, formatReport, saveResults } from "./lib/report.mjs";
 import { combineRounds } from "./lib/rounds.mjs";
-import { SERVICE_NODE_FLAGS } from "../scripts/service-node.mjs";
+import { SERVICE_NODE_FLAGS, withServiceAllocator } from "../scripts/service-node.mjs";
 import { startNodeProcess, startPostgres } from "./lib/servers.mjs";
 import { cpuMs, treeCpuMs } from "./lib/process-cpu.mjs";
 import { enableStatementStats, statementStatsReport } from "./lib/statement-stats.mjs";
@@ -418,7 +418,7 @@ async function main() {
       args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : []), ...SERVICE_NODE_FLAGS, ...(process.env.BENCH_SERVICE_NODE_ARGS ? process.env.BENCH_SERVICE_NODE_ARGS.split(" ") : []), "scripts/start.mjs"],
       // Sign-in limits lifted so the upload-flood suite's every wrong password reaches a hash;
       // sign-up's so the totp-sign-in suite can enrol its people from one address.
-      env: { ...shared, ...(process.env.BENCH_SERVICE_ENV ? Object.fromEntries(process.env.BENCH_SERVICE_ENV.split(" ").map((kv) => kv.split("="))) : {}), PORT: String(servicePort), SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000", SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000000" },
+      env: withServiceAllocator({ ...shared, ...(process.env.BENCH_SERVICE_ENV ? Object.fromEntries(process.env.BENCH_SERVICE_ENV.split(" ").map((kv) => kv.split("="))) : {}), PORT: String(servicePort), SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000", SIGNUP_RATE_LIMIT_PER_ADDRESS: "100000000" }),
       cwd: ROOT,
       logDir,
       readyUrl: `${serviceUrl}/api/auth/me`,
@@ -469,7 +469,7 @@ async function main() {
         startNodeProcess({
           name,
           args: [...SERVICE_NODE_FLAGS, "scripts/start.mjs"],
-          env: { ...shared, PORT: String(port), ...metrics, SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000" },
+          env: withServiceAllocator({ ...shared, PORT: String(port), ...metrics, SIGNIN_RATE_LIMIT_PER_ACCOUNT: "100000000", SIGNIN_RATE_LIMIT_PER_ADDRESS: "100000000" }),
           cwd: ROOT,
           logDir,
           readyUrl: `http://127.0.0.1:${port}/api/auth/me`,

@@ -12,6 +12,7 @@ import { rawHeader } from "./raw-header";
 import { sessionKeysOf } from "./connection-session-keys";
 import { metricsEnabled, recordWebSocketOpen, requestRecorder, requestStart } from "../server/platform/metrics";
 import { startMetricsListener } from "./metrics-listener";
+import { memoryAllocator } from "../server/platform/memory-allocator";
 import { routeLabel } from "./route-label";
 import { traceRequest } from "./request-tracing";
 import { startTracing, stopTracing, tracer } from "../server/platform/tracing";
@@ -135,6 +136,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   log.info(`listening on ${config.BASE_URL ?? `http://localhost:${actualPort}`}`);
+  log.info(`memory allocator: ${memoryAllocator()}`);
   return server;
 }
 

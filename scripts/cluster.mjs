@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startFront } from "./cluster-front.mjs";
-import { serviceCommand } from "./service-node.mjs";
+import { serviceCommand, withServiceAllocator } from "./service-node.mjs";
 
 const usage = "usage: npm run cluster -- [--instances N]   (N from 1 to 16, default 3)";
 
@@ -77,7 +77,7 @@ function startInstance(index) {
   // instance one SIGTERM (a second signal would make an instance skip its drain).
   const child = spawn(...serviceCommand(["scripts/start.mjs"]), {
     cwd: new URL("..", import.meta.url),
-    env,
+    env: withServiceAllocator(env),
     // The IPC channel carries one message, the instance's own "listening" (scripts/start.mjs).
     stdio: ["ignore", "pipe", "pipe", "ipc"],
     detached: true,

@@ -8,10 +8,11 @@
 // runs the service on the Node that runs npm). Without the binary (the `node` package's install
 // script not allowed, or no build for this platform) the service runs on the Node running this.
 //
-// It starts with SERVICE_NODE_FLAGS (docs/decisions/098). As a command, prints the binary and
-// those flags quoted for a shell: package.json's "start" runs
-// `eval exec "$(node scripts/service-node.mjs)" scripts/start.mjs`.
-import { accessSync, constants } from "node:fs";
+// It starts with SERVICE_NODE_FLAGS (docs/decisions/098) and, where the machine has jemalloc, on
+// jemalloc instead of glibc's malloc (docs/decisions/100: withServiceAllocator). As a command,
+// prints the variables, the binary and those flags quoted for a shell: package.json's "start"
+// runs `eval exec "$(node scripts/service-node.mjs)" scripts/start.mjs`.
+import { accessSync, constants, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -52,7 +53,51 @@ export function serviceNode() {
   return process.env.SERVICE_NODE || (hasInstalledNode() ? INSTALLED_NODE : process.execPath);
 }
 
+/** Where Debian's and Ubuntu's `libjemalloc2`, Fedora's `jemalloc` and Alpine's `jemalloc` put the library. */
+export const JEMALLOC_LIBRARIES = [
+  "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
+  "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
+  "/usr/lib64/libjemalloc.so.2",
+  "/usr/lib/libjemalloc.so.2",
+  "/usr/local/lib/libjemalloc.so.2",
+];
+
+/**
+ * jemalloc's settings for the service (docs/decisions/100): a background thread gives freed
+ * pages back to the system about 10 s after they were last used (glibc keeps each hashing
+ * thread's 16 MB scrypt blocks for good), and no dedicated arena for blocks of 8 MB and more
+ * (that arena gives them back at once, and every password hash then paid 4,096 page faults:
+ * 29.4 ms of CPU a hash against 22.3).
+ */
+export const JEMALLOC_CONF = "background_thread:true,oversize_threshold:0";
+
+/** Names the variables withServiceAllocator added, so the service can drop them for its own children (scripts/memory-flags.mjs). */
+export const ADDED_VARIABLES = "SERVICE_ALLOCATOR_ADDED";
+
+/**
+ * `env` for a service process, with jemalloc preloaded when SERVICE_MALLOC (in `env`, else this
+ * process's) is unset or `jemalloc` and one of `libraries` exists. `system` keeps the system's
+ * malloc. An LD_PRELOAD or MALLOC_CONF already in `env` is the operator's and is left as it is:
+ * with an LD_PRELOAD of their own nothing is added.
+ * @param {Record<string, string | undefined>} env
+ */
+export function withServiceAllocator(env, libraries = JEMALLOC_LIBRARIES) {
+  const choice = env.SERVICE_MALLOC ?? process.env.SERVICE_MALLOC ?? "jemalloc";
+  if (choice !== "jemalloc" || env.LD_PRELOAD || process.platform !== "linux") return env;
+  const library = libraries.find((path) => existsSync(path));
+  if (!library) return env;
+  const added = { LD_PRELOAD: library, ...(env.MALLOC_CONF === undefined ? { MALLOC_CONF: JEMALLOC_CONF } : {}) };
+  return { ...env, ...added, [ADDED_VARIABLES]: Object.keys(added).join(",") };
+}
+
 /** One word for a POSIX shell, whatever it holds. */
 const shellWord = (text) => `'${text.replaceAll("'", "'\\''")}'`;
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) console.log([serviceNode(), ...SERVICE_NODE_FLAGS].map(shellWord).join(" "));
+/** The command `npm start` execs: `env` with what withServiceAllocator adds, when it adds anything, then the binary and its flags. */
+function startCommand() {
+  const env = withServiceAllocator(process.env);
+  const names = env[ADDED_VARIABLES] ? [...env[ADDED_VARIABLES].split(","), ADDED_VARIABLES] : [];
+  return [...(names.length > 0 ? ["env", ...names.map((name) => `${name}=${env[name]}`)] : []), serviceNode(), ...SERVICE_NODE_FLAGS];
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) console.log(startCommand().map(shellWord).join(" "));

@@ -5,11 +5,13 @@
 // A start that fails prints one line on stderr, `svc: could not start: <what> <what to do>`,
 // and exits 1; the stack only with LOG_LEVEL=debug.
 import { existsSync } from "node:fs";
-import { applyMemoryFlags } from "./memory-flags.mjs";
+import { applyMemoryFlags, forgetAddedVariables } from "./memory-flags.mjs";
 import { describeStartFailure } from "./start-failure.mjs";
 
 // Before anything else is loaded: the heap settings the service runs with (ADR 084).
 applyMemoryFlags();
+// jemalloc, when scripts/service-node.mjs preloaded it, is loaded by now; children start without it.
+forgetAddedVariables();
 
 function fail(error) {
   process.stderr.write(`svc: could not start: ${describeStartFailure(error)}\n`);

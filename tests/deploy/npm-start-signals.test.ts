@@ -96,3 +96,24 @@ describe.skipIf(!NPM_CLI)("signals to npm start", () => {
     await Promise.race([run.exited, new Promise((r) => setTimeout(r, 10_000))]);
   }, 120_000);
 });
+
+/** The server's resident libraries and initial environment, from /proc. */
+const mapsOf = (pid: number) => readFileSync(`/proc/${pid}/maps`, "utf8");
+const environOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+const parentOf = (pid: number) => Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+
+// ADR 100: CI installs libjemalloc2 (.ci/run), so the start command has it to preload.
+describe.skipIf(!NPM_CLI)("npm start's memory allocator", () => {
+  it("runs the server on jemalloc and says so; its embedded PostgreSQL starts without it", async () => {
+    const run = await npmStart();
+    const server = parentOf(run.database);
+    expect(mapsOf(server)).toMatch(/\/libjemalloc\.so\.2$/m);
+    await until("the allocator named in the log", () => run.output().includes("memory allocator: "), 10_000, run.output);
+    expect(run.output()).toMatch(/memory allocator: jemalloc \(\/\S+libjemalloc\.so\.2\)/);
+    expect(environOf(run.database).filter((entry) => /^(LD_PRELOAD|MALLOC_CONF|SERVICE_ALLOCATOR_ADDED)=/.test(entry))).toEqual([]);
+    expect(mapsOf(run.database)).not.toMatch(/libjemalloc/);
+    process.kill(run.npm.pid!, "SIGTERM");
+    await until("the embedded PostgreSQL gone", () => !alive(run.database), 30_000, run.output);
+  }, 120_000);
+});
+

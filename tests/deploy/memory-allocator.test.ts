@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { forgetAddedVariables } from "../../scripts/memory-flags.mjs";
+import { JEMALLOC_CONF, withServiceAllocator } from "../../scripts/service-node.mjs";
+
+// ADR 100: the service is started on jemalloc where the machine has it; SERVICE_MALLOC=system and
+// an operator's own LD_PRELOAD or MALLOC_CONF are left alone; the children it starts do not inherit it.
+const dir = mkdtempSync(join(tmpdir(), "svc-allocator-"));
+const library = join(dir, "libjemalloc.so.2");
+writeFileSync(library, "");
+const missing = join(dir, "absent", "libjemalloc.so.2");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("withServiceAllocator", () => {
+  it("preloads the first library found, with the service's settings, and names what it added", () => {
+    expect(withServiceAllocator({ PORT: "3000" }, [missing, library])).toEqual({
+      PORT: "3000",
+      LD_PRELOAD: library,
+      MALLOC_CONF: JEMALLOC_CONF,
+      SERVICE_ALLOCATOR_ADDED: "LD_PRELOAD,MALLOC_CONF",
+    });
+  });
+
+  it("adds nothing with SERVICE_MALLOC=system, with an LD_PRELOAD of the operator's, or without the library", () => {
+    expect(withServiceAllocator({ SERVICE_MALLOC: "system" }, [library])).toEqual({ SERVICE_MALLOC: "system" });
+    expect(withServiceAllocator({ LD_PRELOAD: "/opt/other.so" }, [library])).toEqual({ LD_PRELOAD: "/opt/other.so" });
+    expect(withServiceAllocator({}, [missing])).toEqual({});
+  });
+
+  it("keeps an operator's MALLOC_CONF and adds only the library", () => {
+    expect(withServiceAllocator({ MALLOC_CONF: "narenas:2" }, [library])).toEqual({ MALLOC_CONF: "narenas:2", LD_PRELOAD: library, SERVICE_ALLOCATOR_ADDED: "LD_PRELOAD" });
+  });
+});
+
+describe("forgetAddedVariables", () => {
+  it("drops what withServiceAllocator added, and nothing the operator set", () => {
+    const added = withServiceAllocator({ PATH: "/bin" }, [library]);
+    expect(forgetAddedVariables(added)).toEqual(["LD_PRELOAD", "MALLOC_CONF"]);
+    expect(added).toEqual({ PATH: "/bin" });
+
+    const operators = withServiceAllocator({ MALLOC_CONF: "narenas:2" }, [library]);
+    forgetAddedVariables(operators);
+    expect(operators).toEqual({ MALLOC_CONF: "narenas:2" });
+  });
+
+  it("names no other variable, whatever the list says", () => {
+    const env = { SERVICE_ALLOCATOR_ADDED: "PATH,LD_PRELOAD", PATH: "/bin", LD_PRELOAD: "x.so" };
+    expect(forgetAddedVariables(env)).toEqual(["LD_PRELOAD"]);
+    expect(env).toEqual({ PATH: "/bin" });
+  });
+});
