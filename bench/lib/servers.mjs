@@ -113,7 +113,9 @@ export async function startPostgres({ dir, database, log = () => {} }) {
     password,
     persistent: false,
     createPostgresUser: asRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...statementStatsFlags()],
+    // BENCH_PG_SETTINGS="autovacuum=off work_mem=8MB": settings for a measurement only (what a
+    // figure owes to one of PostgreSQL's settings), each given to the server as `-c name=value`.
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...statementStatsFlags(), ...(process.env.BENCH_PG_SETTINGS ?? "").split(/\s+/).filter(Boolean).flatMap((setting) => ["-c", setting])],
     onLog: (message) => log(String(message)),
     onError: (message) => log(String(message)),
   });

@@ -19,12 +19,29 @@ export class ExpiringCache<V> {
     return entry.value;
   }
 
-  put(key: string, value: V, freshUntil: number): void {
+  /**
+   * Caches `value` under `key` until `freshUntil`. A key put again moves to the back, so the
+   * front is always the entry put longest ago; up to two expired entries there are dropped on
+   * each put. Expired entries nobody asks for again (a session checked once, a token used
+   * once) would otherwise stay until `maxEntries` pushed them out: memory held for nothing, up
+   * to 10,000 entries a cache by default.
+   */
+  put(key: string, value: V, freshUntil: number, now = Date.now()): void {
+    this.entries.delete(key);
+    this.dropExpired(now, 2);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(key, { value, freshUntil });
+  }
+
+  /** Drops expired entries from the front, at most `most` of them, stopping at the first fresh one. */
+  private dropExpired(now: number, most: number): void {
+    for (const [key, entry] of this.entries) {
+      if (most-- <= 0 || entry.freshUntil > now) return;
+      this.entries.delete(key);
+    }
   }
 
   delete(key: string): void {
