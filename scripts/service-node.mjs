@@ -74,6 +74,14 @@ export const JEMALLOC_CONF = "background_thread:true,oversize_threshold:0";
 /** Names the variables withServiceAllocator added, so the service can drop them for its own children (scripts/memory-flags.mjs). */
 export const ADDED_VARIABLES = "SERVICE_ALLOCATOR_ADDED";
 
+/** The values SERVICE_MALLOC takes; scripts/start.mjs refuses to start with another. */
+export const SERVICE_MALLOC_CHOICES = ["jemalloc", "system"];
+
+/** SERVICE_MALLOC as set in `env`, else in this process's environment; `jemalloc` when unset. */
+export function serviceMallocChoice(env = process.env) {
+  return env.SERVICE_MALLOC || process.env.SERVICE_MALLOC || "jemalloc";
+}
+
 /**
  * `env` for a service process, with jemalloc preloaded when SERVICE_MALLOC (in `env`, else this
  * process's) is unset or `jemalloc` and one of `libraries` exists. `system` keeps the system's
@@ -82,7 +90,7 @@ export const ADDED_VARIABLES = "SERVICE_ALLOCATOR_ADDED";
  * @param {Record<string, string | undefined>} env
  */
 export function withServiceAllocator(env, libraries = JEMALLOC_LIBRARIES) {
-  const choice = env.SERVICE_MALLOC ?? process.env.SERVICE_MALLOC ?? "jemalloc";
+  const choice = serviceMallocChoice(env);
   if (choice !== "jemalloc" || env.LD_PRELOAD || process.platform !== "linux") return env;
   const library = libraries.find((path) => existsSync(path));
   if (!library) return env;

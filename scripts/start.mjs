@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { applyMemoryFlags, forgetAddedVariables } from "./memory-flags.mjs";
 import { describeStartFailure } from "./start-failure.mjs";
+import { SERVICE_MALLOC_CHOICES, serviceMallocChoice } from "./service-node.mjs";
 
 // Before anything else is loaded: the heap settings the service runs with (ADR 084).
 applyMemoryFlags();
@@ -17,6 +18,11 @@ function fail(error) {
   process.stderr.write(`svc: could not start: ${describeStartFailure(error)}\n`);
   if (process.env.LOG_LEVEL === "debug") process.stderr.write(`${error instanceof Error && error.stack ? error.stack : String(error)}\n`);
   process.exit(1);
+}
+
+// A misspelt SERVICE_MALLOC would otherwise start on the system's malloc without a word.
+if (!SERVICE_MALLOC_CHOICES.includes(serviceMallocChoice())) {
+  fail(new Error(`SERVICE_MALLOC must be ${SERVICE_MALLOC_CHOICES.join(" or ")}, not "${process.env.SERVICE_MALLOC}" (docs/decisions/100)`));
 }
 
 // While starting, anything thrown or rejected outside the awaited chain fails the start the same way.

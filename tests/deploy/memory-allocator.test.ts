@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -51,3 +52,12 @@ describe("forgetAddedVariables", () => {
     expect(env).toEqual({ PATH: "/bin" });
   });
 });
+
+describe("SERVICE_MALLOC", () => {
+  it("refuses to start with a value it does not know, saying which it takes, rather than run on another allocator without a word", () => {
+    const run = spawnSync(process.execPath, ["scripts/start.mjs"], { encoding: "utf8", env: { ...process.env, SERVICE_MALLOC: "jemallc" } });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('svc: could not start: SERVICE_MALLOC must be jemalloc or system, not "jemallc" (docs/decisions/100)\n');
+  });
+});
+
