@@ -20,7 +20,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SMTPServer } from "smtp-server";
-import { serviceCommand, withServiceAllocator } from "./service-node.mjs";
+import { serviceCommand } from "./service-node.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const version = JSON.parse(readFileSync(join(ROOT, "node_modules/@supabase/auth-js/package.json"), "utf8")).version;
@@ -94,7 +94,7 @@ function freePort() {
 }
 
 async function startService(env) {
-  const child = spawn(...serviceCommand(["scripts/start.mjs"]), { cwd: ROOT, env: withServiceAllocator({ ...process.env, ...env }), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(...serviceCommand(["scripts/start.mjs"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }));
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));

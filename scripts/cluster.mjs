@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startFront } from "./cluster-front.mjs";
-import { serviceCommand, withServiceAllocator } from "./service-node.mjs";
+import { serviceCommand } from "./service-node.mjs";
 
 const usage = "usage: npm run cluster -- [--instances N]   (N from 1 to 16, default 3)";
 
@@ -75,13 +75,15 @@ function startInstance(index) {
   };
   // Its own process group: a terminal's Ctrl-C reaches this script only, which then sends each
   // instance one SIGTERM (a second signal would make an instance skip its drain).
-  const child = spawn(...serviceCommand(["scripts/start.mjs"]), {
-    cwd: new URL("..", import.meta.url),
-    env: withServiceAllocator(env),
-    // The IPC channel carries one message, the instance's own "listening" (scripts/start.mjs).
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-    detached: true,
-  });
+  const child = spawn(
+    ...serviceCommand(["scripts/start.mjs"], {
+      cwd: new URL("..", import.meta.url),
+      env,
+      // The IPC channel carries one message, the instance's own "listening" (scripts/start.mjs).
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+      detached: true,
+    }),
+  );
   const name = `instance ${index}`;
   pipeLines(child.stdout, process.stdout, `[${index}] `);
   pipeLines(child.stderr, process.stderr, `[${index}] `);

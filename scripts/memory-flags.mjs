@@ -33,16 +33,3 @@ export function applyMemoryFlags() {
   return set;
 }
 
-/**
- * The variables scripts/service-node.mjs added to preload jemalloc (docs/decisions/100) are
- * this process's alone: they are dropped once it runs, so the embedded PostgreSQL and any other
- * child starts on its own allocator. An operator's own LD_PRELOAD or MALLOC_CONF is not in the
- * list and stays. Returns the names dropped.
- * @param {Record<string, string | undefined>} env
- */
-export function forgetAddedVariables(env = process.env) {
-  const names = env.SERVICE_ALLOCATOR_ADDED?.split(",").filter((name) => name === "LD_PRELOAD" || name === "MALLOC_CONF") ?? [];
-  for (const name of names) delete env[name];
-  delete env.SERVICE_ALLOCATOR_ADDED;
-  return names;
-}

@@ -27,12 +27,15 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVICE_NODE_FLAGS = ["--max-semi-space-size=16"];
 
 /**
- * The binary and the arguments that start the service with `args` (a script and its arguments).
+ * spawn()'s three arguments that start the service with `args` (a script and its arguments):
+ * the binary, its flags and `args`, and `options` with its `env` (this process's when none is
+ * given) on the service's allocator (withServiceAllocator).
  * @param {string[]} args
- * @returns {[string, string[]]}
+ * @param {import("node:child_process").SpawnOptions} [options]
+ * @returns {[string, string[], import("node:child_process").SpawnOptions]}
  */
-export function serviceCommand(args) {
-  return [serviceNode(), [...SERVICE_NODE_FLAGS, ...args]];
+export function serviceCommand(args, options = {}) {
+  return [serviceNode(), [...SERVICE_NODE_FLAGS, ...args], { ...options, env: withServiceAllocator(options.env ?? process.env) }];
 }
 
 /** Where the `node` package's install script puts its binary. */
@@ -71,8 +74,10 @@ export const JEMALLOC_LIBRARIES = [
  */
 export const JEMALLOC_CONF = "background_thread:true,oversize_threshold:0";
 
-/** Names the variables withServiceAllocator added, so the service can drop them for its own children (scripts/memory-flags.mjs). */
+/** Names the variables withServiceAllocator added, so the service can drop them for its own children (forgetAddedVariables). */
 export const ADDED_VARIABLES = "SERVICE_ALLOCATOR_ADDED";
+/** The variables withServiceAllocator may add. */
+const ALLOCATOR_VARIABLES = ["LD_PRELOAD", "MALLOC_CONF"];
 
 /** The values SERVICE_MALLOC takes; scripts/start.mjs refuses to start with another. */
 export const SERVICE_MALLOC_CHOICES = ["jemalloc", "system"];
@@ -96,6 +101,20 @@ export function withServiceAllocator(env, libraries = JEMALLOC_LIBRARIES) {
   if (!library) return env;
   const added = { LD_PRELOAD: library, ...(env.MALLOC_CONF === undefined ? { MALLOC_CONF: JEMALLOC_CONF } : {}) };
   return { ...env, ...added, [ADDED_VARIABLES]: Object.keys(added).join(",") };
+}
+
+/**
+ * Run by the service itself once started (scripts/start.mjs): the variables withServiceAllocator
+ * added are this process's alone, so they are dropped, and the embedded PostgreSQL and any other
+ * child starts on its own allocator. An operator's own LD_PRELOAD or MALLOC_CONF is not in the
+ * list and stays. Returns the names dropped.
+ * @param {Record<string, string | undefined>} env
+ */
+export function forgetAddedVariables(env = process.env) {
+  const names = env[ADDED_VARIABLES]?.split(",").filter((name) => ALLOCATOR_VARIABLES.includes(name)) ?? [];
+  for (const name of names) delete env[name];
+  delete env[ADDED_VARIABLES];
+  return names;
 }
 
 /** One word for a POSIX shell, whatever it holds. */

@@ -5,9 +5,9 @@
 // A start that fails prints one line on stderr, `svc: could not start: <what> <what to do>`,
 // and exits 1; the stack only with LOG_LEVEL=debug.
 import { existsSync } from "node:fs";
-import { applyMemoryFlags, forgetAddedVariables } from "./memory-flags.mjs";
+import { applyMemoryFlags } from "./memory-flags.mjs";
 import { describeStartFailure } from "./start-failure.mjs";
-import { SERVICE_MALLOC_CHOICES, serviceMallocChoice } from "./service-node.mjs";
+import { forgetAddedVariables, SERVICE_MALLOC_CHOICES, serviceMallocChoice } from "./service-node.mjs";
 
 // Before anything else is loaded: the heap settings the service runs with (ADR 084).
 applyMemoryFlags();

@@ -152,11 +152,10 @@ export default {
       return sum;
     };
     const add = (name, target, taken) => rows.set(name, sumInto(rows.get(name) ?? { target, loops: [], cpuUs: 0, databaseCpuUs: 0 }, taken));
-    /** One measured run of `server` (its pool, process and PostgreSQL's CPU) added to row `name`. */
-    const measure = async (name, server, next) => {
-      const taken = await withCpu(ctx.pids[server.target], async () => [await closedLoop(server.pool, connections, next, durationMs)], ctx.postgresPid);
-      add(name, server.target, taken);
-    };
+    /** A closed loop on `server`'s pool (for `ms`, or until `next` gives nothing), with its process's and PostgreSQL's CPU. */
+    const timed = (server, next, ms) => withCpu(ctx.pids[server.target], async () => [await closedLoop(server.pool, connections, next, ms)], ctx.postgresPid);
+    /** One measured run of `server` added to row `name`. */
+    const measure = async (name, server, next) => add(name, server.target, await timed(server, next, durationMs));
     const say = (name, taken) => process.stdout.write(`  ${name} ${Math.round((taken.loops.reduce((n, l) => n + l.times.length, 0) * 1000) / taken.loops.reduce((ms, l) => ms + l.elapsedMs, 0))} req/s\n`);
     const inRounds = async (label, measureRound) => {
       for (let r = 1; r <= settings.rounds; r++) {
@@ -200,7 +199,7 @@ export default {
         const taken = { loops: [], cpuUs: 0, databaseCpuUs: 0 };
         while (taken.loops.reduce((sum, l) => sum + l.elapsedMs, 0) < durationMs / settings.rounds && taken.loops.length < 20) {
           const pending = await server.codes(perRound);
-          sumInto(taken, await withCpu(ctx.pids[server.target], async () => [await closedLoop(server.pool, connections, () => (pending.length ? exchange(server, pending.pop(), (res) => res.status === 200 && server.tokens.push(JSON.parse(res.text))) : null))], ctx.postgresPid));
+          sumInto(taken, await timed(server, () => (pending.length ? exchange(server, pending.pop(), (res) => res.status === 200 && server.tokens.push(JSON.parse(res.text))) : null)));
         }
         add(`${server.label}token: code exchange`, server.target, taken);
         say(`${server.label}token: code exchange`, taken);

@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { forgetAddedVariables } from "../../scripts/memory-flags.mjs";
-import { JEMALLOC_CONF, withServiceAllocator } from "../../scripts/service-node.mjs";
+import { forgetAddedVariables, JEMALLOC_CONF, withServiceAllocator } from "../../scripts/service-node.mjs";
 
 // ADR 100: the service is started on jemalloc where the machine has it; SERVICE_MALLOC=system and
 // an operator's own LD_PRELOAD or MALLOC_CONF are left alone; the children it starts do not inherit it.

@@ -94,8 +94,8 @@ function partialKeyReads(node: PlanNode, keys: Map<string, CompositeKey>, found:
 }
 
 /** The primary keys of several columns in the public schema, by index name, with each column's distinct values (pg_stats). */
-async function compositeKeys(rows: pg.Pool): Promise<Map<string, CompositeKey>> {
-  const { rows: found } = await rows.query<{ index: string; columns: string[]; distinct: number[] }>(
+async function compositeKeys(pool: pg.Pool): Promise<Map<string, CompositeKey>> {
+  const { rows: found } = await pool.query<{ index: string; columns: string[]; distinct: number[] }>(
     `select i.relname as index, array_agg(a.attname::text order by a.attnum) as columns, array_agg(coalesce(st.n_distinct, 0) order by a.attnum) as distinct
        from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
        join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any(x.indkey)

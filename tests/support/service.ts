@@ -7,7 +7,7 @@ import { freePort } from "./ports";
 import { createTestDatabase } from "./database";
 import { testPool } from "./pg";
 import { suiteResource } from "./suite-resource";
-import { serviceCommand, withServiceAllocator } from "../../scripts/service-node.mjs";
+import { serviceCommand } from "../../scripts/service-node.mjs";
 
 export interface RunningService {
   url: string;
@@ -102,7 +102,7 @@ export async function launchService(options: { databaseUrl: string; env?: Record
   // scripts/start.mjs says on the IPC channel when it listens (another command, remix-serve,
   // does not: its answer is trusted as before).
   const announces = !options.command;
-  const child = spawn(...serviceCommand(options.command ?? ["scripts/start.mjs"]), { cwd: ROOT, env: withServiceAllocator(env) as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe", ...(announces ? ["ipc" as const] : [])] });
+  const child = spawn(...serviceCommand(options.command ?? ["scripts/start.mjs"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe", ...(announces ? ["ipc" as const] : [])] }));
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d));
   child.stderr!.on("data", (d: Buffer) => (output += d));
