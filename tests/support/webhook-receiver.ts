@@ -4,8 +4,11 @@ import { closeServer, listen, readBody } from "../fakes/http-fake";
 /**
  * A workspace's own system receiving webhooks: a real HTTP server on 127.0.0.1 that records
  * every request by path and answers each path from a script of statuses (the last one repeats).
- * A path scripted with "hold" keeps the request open until `releaseHeld()`.
+ * A path scripted with "hold" keeps the request open until `releaseHeld()`, then drops it;
+ * `{ heldThen: status }` keeps it open until then and answers that status.
  */
+export type ScriptedAnswer = number | "hold" | { heldThen: number };
+
 export interface ReceivedHook {
   path: string;
   headers: IncomingHttpHeaders;
@@ -15,7 +18,7 @@ export interface ReceivedHook {
 export interface WebhookReceiver {
   url: string;
   received: ReceivedHook[];
-  script(path: string, answers: Array<number | "hold">): void;
+  script(path: string, answers: ScriptedAnswer[]): void;
   /** Resolves once `count` requests reached `path` (no fixed sleeps: the tests wait on this). */
   waitFor(path: string, count: number, timeoutMs?: number): Promise<ReceivedHook[]>;
   releaseHeld(): void;
@@ -24,7 +27,7 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedHook[] = [];
-  const scripts = new Map<string, Array<number | "hold">>();
+  const scripts = new Map<string, ScriptedAnswer[]>();
   const counts = new Map<string, number>();
   const waiters: Array<() => void> = [];
   const held: Array<() => void> = [];
@@ -36,11 +39,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     counts.set(path, n + 1);
     for (const wake of waiters.splice(0)) wake();
     const script = scripts.get(path) ?? [200];
-    const answer = script[Math.min(n, script.length - 1)]!;
-    if (answer === "hold") {
+    let answer = script[Math.min(n, script.length - 1)]!;
+    if (answer === "hold" || typeof answer === "object") {
       await new Promise<void>((resolve) => held.push(resolve));
-      res.destroy();
-      return;
+      if (answer === "hold") return void res.destroy();
+      answer = answer.heldThen;
     }
     res.writeHead(answer, { "content-type": "text/plain" });
     res.end(answer >= 300 ? `answer ${answer} to attempt ${n + 1}` : "ok");
