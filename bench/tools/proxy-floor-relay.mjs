@@ -6,11 +6,15 @@
 //   RELAY=undici  the service's upstream client: one undici Agent with the same options,
 //                 dispatched with the same legacy handler interface and the same timeouts
 //                 (server/connections/provider-proxy/forward.ts);
+//   RELAY=node-http  Node's own client (http.request on a keep-alive Agent, its native
+//                 llhttp parser), streamed as the service streams;
+//   RELAY=undici-pool  undici as the service uses it, dispatched to one Pool for the origin
+//                 rather than through an Agent's per-origin lookup;
 //   RELAY=raw     keep-alive sockets written and read by hand, content-length answers only:
 //                 a floor for a purpose-built client, not a proxy anyone should run.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { Agent as HttpAgent, createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { connect } from "node:net";
 
@@ -27,9 +31,10 @@ function forwardedHeaders(req) {
   return out;
 }
 
-function undiciRelay() {
-  const { Agent } = createRequire(import.meta.url)("undici");
-  const agent = new Agent({ connections: 256, keepAliveTimeout: 4_000, connect: { noDelay: true } });
+function undiciRelay(kind) {
+  const { Agent, Pool } = createRequire(import.meta.url)("undici");
+  const options = { connections: 256, keepAliveTimeout: 4_000, connect: { noDelay: true } };
+  const agent = kind === "undici-pool" ? new Pool(upstream.origin, options) : new Agent(options);
   class Handler {
     constructor(res, id) {
       this.res = res;
@@ -70,6 +75,32 @@ function undiciRelay() {
     headers.push("Host", upstream.host, "Authorization", "Bearer relay");
     const path = req.url.slice(PREFIX.length);
     agent.dispatch({ origin: upstream.origin, path, method: req.method, headers, body: null, headersTimeout: 60_000, bodyTimeout: 0 }, new Handler(res, randomUUID()));
+  };
+}
+
+function nodeHttpRelay() {
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 4_000 });
+  return (req, res) => {
+    req.resume();
+    const headers = forwardedHeaders(req);
+    headers.push("Host", upstream.host, "Authorization", "Bearer relay");
+    const id = randomUUID();
+    const outgoing = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url.slice(PREFIX.length), method: req.method, headers, agent }, (answer) => {
+      const out = [];
+      for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+        const lower = answer.rawHeaders[i].toLowerCase();
+        if (lower !== "connection" && lower !== "keep-alive") out.push(answer.rawHeaders[i], answer.rawHeaders[i + 1]);
+      }
+      out.push("x-request-id", id);
+      res.writeHead(answer.statusCode, answer.statusMessage, out);
+      answer.pipe(res);
+    });
+    outgoing.on("error", () => {
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(502, { "content-length": "0" });
+      res.end();
+    });
+    outgoing.end();
   };
 }
 
@@ -115,5 +146,6 @@ function rawRelay() {
   };
 }
 
-const serve = process.env.RELAY === "raw" ? rawRelay() : undiciRelay();
+const relays = { raw: rawRelay, "node-http": nodeHttpRelay, undici: () => undiciRelay("undici"), "undici-pool": () => undiciRelay("undici-pool") };
+const serve = relays[process.env.RELAY ?? "undici"]();
 createServer((req, res) => stores[0].run({}, () => stores[1].run({}, () => stores[2].run({}, () => serve(req, res))))).listen(Number(process.env.PORT), "127.0.0.1");

@@ -7,6 +7,7 @@
 // relays run on the service's Node (scripts/service-node.mjs).
 //
 //   node bench/tools/proxy-floor.mjs            (ROUNDS=3 DURATION=4 by default)
+//   RELAYS=undici,undici-pool,node-http,raw     (the relays of proxy-floor-relay.mjs to load; undici,raw by default)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -28,7 +29,7 @@ try {
   const upstream = await startNodeProcess({ name: "upstream", args: [join(ROOT, "bench", "app-upstream-server.mjs")], env: { PORT: String(upstreamPort) }, cwd: ROOT, logDir: dir, readyUrl: `${upstreamUrl}/` });
   stops.push(() => upstream.stop());
   const targets = [];
-  for (const relay of ["undici", "raw"]) {
+  for (const relay of (process.env.RELAYS ?? "undici,raw").split(",")) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/api/proxy/supabase/v1/projects`;
     const server = await startNodeProcess({ name: `relay-${relay}`, args: [join(ROOT, "bench", "tools", "proxy-floor-relay.mjs")], env: { PORT: String(port), RELAY: relay, UPSTREAM_URL: upstreamUrl }, cwd: ROOT, logDir: dir, readyUrl: url });
