@@ -20,8 +20,12 @@ export default defineConfig({
     // PostgreSQL, so two workers left the cores idle a third of the time. Measured in one
     // sitting (docs/decisions/057): 2 workers 373 s, 3 348 s, 4 323 s, 6 359 s, at the same CPU.
     maxWorkers: 4,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A test's budget is for its work on the busiest machine CI may be, not a speed check
+    // (speed is `npm run bench`'s). On a 2-core machine at load average 10 the whole suite took
+    // 1,356 s against about 430 s, and a test that starts the service three times ran past 30 s
+    // there. A hang still fails, after 90 s.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
 });
