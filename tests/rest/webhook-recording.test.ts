@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedInOwner } from "../support/actors";
-import { api, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { api } from "../support/http";
+import { suiteService } from "../support/service";
+import { suiteResource, suiteSetUp } from "../support/suite-resource";
+import { startWebhookReceiver } from "../support/webhook-receiver";
+import { within } from "../support/within";
 
 /**
  * Attempts that end together are recorded in one transaction. An endpoint deleted while its
@@ -11,21 +13,9 @@ import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-r
  * other rows' leases ran out (WEBHOOK_TIMEOUT_SECONDS + 5 s) and they were sent a second time.
  */
 describe("recording webhook attempts", () => {
-  let service: RunningService;
-  let receiver: WebhookReceiver;
-  let owner: TestUser;
-
-  beforeAll(async () => {
-    [service, receiver] = await Promise.all([
-      startService({ label: "webhook-recording", env: { WEBHOOK_RETRY_SCHEDULE: "0,1,1", HEALTH_CHECK_INTERVAL_SECONDS: "0" } }),
-      startWebhookReceiver(),
-    ]);
-    ({ user: owner } = await signedInOwner(service, { slugPrefix: "hookrec" }));
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await service?.stop();
-  });
+  const service = suiteService({ label: "webhook-recording", env: { WEBHOOK_RETRY_SCHEDULE: "0,1,1", HEALTH_CHECK_INTERVAL_SECONDS: "0" } });
+  const receiver = suiteResource(startWebhookReceiver, (started) => started.close());
+  const owner = suiteSetUp(async () => (await signedInOwner(service, { slugPrefix: "hookrec" })).user);
 
   const createEndpoint = async (path: string) => {
     const res = await api(service, "/api/webhooks", { method: "POST", cookie: owner.cookie, json: { url: `${receiver.url}${path}`, eventTypes: ["deployment.created"] } });
@@ -54,8 +44,7 @@ describe("recording webhook attempts", () => {
     receiver.releaseHeld();
 
     // Recorded within seconds, not after the lease runs out: the 410 disables the endpoint.
-    const deadline = Date.now() + 5_000;
-    while ((await attemptsOf(kept)).length === 0 && Date.now() < deadline) await receiver.waitFor("/never", 1, 100).catch(() => undefined);
+    await within(5_000, async () => (await attemptsOf(kept)).length > 0);
     expect(await attemptsOf(kept)).toEqual([410]);
     const view = await api(service, `/api/webhooks/${kept}`, { cookie: owner.cookie });
     expect(view.body).toMatchObject({ enabled: false, disabledReason: "Disabled: the endpoint answered 410 Gone" });

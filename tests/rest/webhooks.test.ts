@@ -1,10 +1,11 @@
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appWithKey, invitedPerson, signedInOwner } from "../support/actors";
 import { HOSTILE } from "../support/hostile-strings";
 import { api, type TestUser } from "../support/http";
-import { startService, type RunningService } from "../support/service";
-import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from "../support/webhook-receiver";
+import { suiteService } from "../support/service";
+import { suiteResource, suiteSetUp } from "../support/suite-resource";
+import { startWebhookReceiver, type ReceivedHook } from "../support/webhook-receiver";
 
 /**
  * Issue 19 item 4: webhook endpoints over REST and their delivery, checked from the receiving
@@ -12,21 +13,9 @@ import { startWebhookReceiver, type ReceivedHook, type WebhookReceiver } from ".
  * WEBHOOK_RETRY_SCHEDULE (1 s between attempts) so three attempts take seconds.
  */
 describe("webhooks", () => {
-  let service: RunningService;
-  let receiver: WebhookReceiver;
-  let owner: TestUser;
-
-  beforeAll(async () => {
-    [service, receiver] = await Promise.all([
-      startService({ label: "webhooks", env: { WEBHOOK_RETRY_SCHEDULE: "0,1,1", HEALTH_CHECK_INTERVAL_SECONDS: "0" } }),
-      startWebhookReceiver(),
-    ]);
-    ({ user: owner } = await signedInOwner(service, { slugPrefix: "hook" }));
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await service?.stop();
-  });
+  const service = suiteService({ label: "webhooks", env: { WEBHOOK_RETRY_SCHEDULE: "0,1,1", HEALTH_CHECK_INTERVAL_SECONDS: "0" } });
+  const receiver = suiteResource(startWebhookReceiver, (started) => started.close());
+  const owner = suiteSetUp(async () => (await signedInOwner(service, { slugPrefix: "hook" })).user);
 
   const createEndpoint = (json: unknown, user: TestUser = owner) => api(service, "/api/webhooks", { method: "POST", cookie: user.cookie, json });
   const endpointCount = async () => (await service.db.query("select count(*)::int as n from webhook_endpoints")).rows[0].n;
