@@ -26,6 +26,11 @@ export default defineConfig({
     // there. A hang still fails, after 90 s.
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what the service or a browser does next (a page telling the waiting
+    // CLI, a row appearing); its 1 s default is a speed check on such a machine, and a dashboard
+    // that hydrated and posted in 1.2 s failed CI once. Like the DOM waits in
+    // tests/support/dom-waits.ts, every poll gets 15 s; a poll that names its own timeout keeps it.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
 });
