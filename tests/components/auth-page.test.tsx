@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { json } from "@remix-run/node";
 import { createRemixStub } from "@remix-run/testing";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuthPage } from "~/components/pages/AuthPage";
 
@@ -16,6 +16,7 @@ function submit(email: string, password: string, button: string) {
 describe("sign-in and sign-up pages", () => {
   it("shows the action's credential error as one inline alert on the form", async () => {
     const submitted: Array<Record<string, string>> = [];
+    const discovered: string[] = [];
     const Stub = createRemixStub([
       {
         path: "/login",
@@ -23,6 +24,17 @@ describe("sign-in and sign-up pages", () => {
         action: async ({ request }) => {
           submitted.push(Object.fromEntries((await request.formData()) as unknown as Iterable<[string, string]>));
           return json({ error: "Invalid login credentials" }, { status: 400 });
+        },
+      },
+      // The page asks this route whether a typed address signs in through a company provider
+      // (a pause after the address looks whole); answered as for a domain without one. Without
+      // it the ask was the stub's 404, which replaced the page once a busy machine let it land.
+      {
+        path: "/login/sso",
+        action: async ({ request }) => {
+          const email = String((await request.formData()).get("email"));
+          discovered.push(email);
+          return json({ sso: false, email });
         },
       },
     ]);
@@ -33,6 +45,8 @@ describe("sign-in and sign-up pages", () => {
     submit("ada@example.com", "wrong password", "Sign in");
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe("Invalid login credentials");
+    // The discovery asks once the typing pauses: after it, the form still says it once.
+    await waitFor(() => expect(discovered).toEqual(["ada@example.com"]));
     expect(screen.getAllByRole("alert")).toHaveLength(1);
     expect(submitted).toEqual([{ redirectTo: "/settings", email: "ada@example.com", password: "wrong password" }]);
     expect(screen.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe("/signup?redirectTo=%2Fsettings");
