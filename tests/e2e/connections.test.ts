@@ -59,6 +59,14 @@ describe.skipIf(!hasChromium)("connecting accounts from a third-party page with 
 import { connect } from "${service.url}/sdk/connect.js";
 const options = JSON.parse(new URLSearchParams(location.search).get("opts") || "{}");
 window.__outcome = null;
+// When the popup the SDK opened reads closed, on this page's clock (the close event reaches the
+// test through the browser server, late on a busy machine).
+const open = window.open;
+window.open = (...args) => {
+  const popup = open.apply(window, args);
+  const watch = setInterval(() => { if (popup && popup.closed) { window.__popupClosedAt = Date.now(); clearInterval(watch); } }, 5);
+  return popup;
+};
 const settle = (outcome) => { window.__outcomeAt = Date.now(); window.__outcome = outcome; };
 const run = () => connect(options).then((result) => settle({ ok: true, result }), (e) => settle({ ok: false, code: e.code, detail: e.detail }));
 document.getElementById("connect").addEventListener("click", run);
@@ -106,15 +114,20 @@ window.__ready = true;
     const popupOpened = page.waitForEvent("popup");
     await page.click("#connect");
     const popup = await popupOpened;
-    const closedAt = popup.waitForEvent("close", { timeout: 20_000 }).then(() => Date.now());
+    const closed = popup.waitForEvent("close", { timeout: 20_000 });
     const outcome = await outcomeOf(page);
     expect([outcome.ok, outcome.code, outcome.detail]).toEqual([true, undefined, undefined]);
     expect(outcome.result).toMatchObject({ type: "svc:oauth:done", provider: "supabase", display_name: "Supabase", state: "fp-1", return_url: `${service.url}/connections` });
     expect(outcome.result!.external_id).toMatch(/^svc_conn_/);
-    // The opener's ack closed it, not the fallback 2 s after the message: timed from the
-    // message's arrival, not from the popup's opening, so a slow OAuth round trip does not count.
-    const settledAt = await page.evaluate(() => (window as unknown as { __outcomeAt: number }).__outcomeAt);
-    expect((await closedAt) - settledAt).toBeLessThan(1_500);
+    // The opener's ack closed it, not the fallback 2 s after the message: timed on the opener's
+    // clock from the message's arrival, not from the popup's opening, so a slow OAuth round trip does not count.
+    await closed;
+    const onOpenersClock = await page.waitForFunction(() => {
+      const w = window as unknown as { __outcomeAt: number; __popupClosedAt?: number };
+      return w.__popupClosedAt ? { settledAt: w.__outcomeAt, closedAt: w.__popupClosedAt } : null;
+    });
+    const { settledAt, closedAt } = (await onOpenersClock.jsonValue())!;
+    expect(closedAt - settledAt).toBeLessThan(1_500);
     const rows = await service.db.query("select id, profile, encrypted_credential is not null as sealed from connections where tenant_id = $1 and provider = 'supabase'", [conn.tenantId]);
     expect(rows.rows).toEqual([{ id: outcome.result!.connection_id, profile: "first_party", sealed: true }]);
     const binding = await service.db.query("select connection_id from app_connection_bindings where app_id = $1 and provider = 'supabase'", [conn.appId]);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderPopupPage, type OAuthMessage } from "../../rest/oauth-popup-page";
 import { hasChromium, launchBrowser, warnIfNoChromium } from "../support/browser";
@@ -63,13 +63,22 @@ describe.skipIf(!hasChromium)("OAuth popup page in Chromium", () => {
   });
 
   const closing = new WeakMap<object, Promise<void>>();
-  const closedWithin = (popup: object, ms: number) =>
-    Promise.race([closing.get(popup)!, new Promise((_, reject) => setTimeout(() => reject(new Error(`popup still open after ${ms} ms`)), ms))]);
+  /** A wait, not a speed check: what closed the popup is told apart on the page's own clock. */
+  const closed = (popup: object) =>
+    Promise.race([closing.get(popup)!, new Promise((_, reject) => setTimeout(() => reject(new Error("popup still open after 30 s")), 30_000))]);
+  const receivedBy = (page: Page) => page.evaluate(() => (window as any).received as unknown[]);
 
+  /**
+   * The opener page and its popup on a paused clock (Playwright's, for the whole context): the
+   * popup's timers (the 2 s wait for an ack, the 50 ms before an error closes) fire only when
+   * the test moves the clock, so "closed on the ack" cannot be the fallback on a slow machine.
+   */
   async function openFromOpener(options: { kind?: string; ack?: boolean }) {
     const context = await browser.newContext();
+    await context.clock.install();
     const page = await context.newPage();
     await page.goto(openerOrigin);
+    await context.clock.pauseAt(Date.now() + 1_000);
     await page.evaluate(([url, ack]) => {
       (window as any).popupUrl = url;
       (window as any).ack = ack;
@@ -89,31 +98,36 @@ describe.skipIf(!hasChromium)("OAuth popup page in Chromium", () => {
   it("posts the message to the exact opener origin and closes on the ack", async () => {
     target = openerOrigin;
     const { context, page, popup, violations } = await openFromOpener({});
-    await closedWithin(popup, 1500);
-    const received = await page.evaluate(() => (window as any).received);
-    expect(received).toEqual([{ origin: popupOrigin, data: done, fromPopup: true }]);
+    // The clock stands still: no timer of the popup's can have closed it, only the ack.
+    await closed(popup);
+    expect(await receivedBy(page)).toEqual([{ origin: popupOrigin, data: done, fromPopup: true }]);
     expect(violations).toEqual([]);
     await context.close();
   });
 
-  it("without the ack it still closes after about 2 s; errors close at once", async () => {
+  it("without the ack it still closes 2 s after its message; errors close at once", async () => {
     target = openerOrigin;
     const slow = await openFromOpener({ ack: false });
-    const started = Date.now();
-    await closedWithin(slow.popup, 4000);
-    expect(Date.now() - started).toBeGreaterThan(1200);
+    await expect.poll(async () => (await receivedBy(slow.page)).length).toBe(1);
+    await slow.context.clock.runFor(1_999);
+    expect(slow.popup.isClosed()).toBe(false);
+    await slow.context.clock.runFor(1);
+    await closed(slow.popup);
     await slow.context.close();
     const error = await openFromOpener({ kind: "error" });
-    await closedWithin(error.popup, 1500);
-    expect((await error.page.evaluate(() => (window as any).received))[0].data).toEqual({ type: "svc:oauth:error", code: "access_denied", detail: "no", state: null });
+    await expect.poll(async () => (await receivedBy(error.page)).length).toBe(1);
+    await error.context.clock.runFor(50);
+    await closed(error.popup);
+    expect((await receivedBy(error.page))[0]).toMatchObject({ data: { type: "svc:oauth:error", code: "access_denied", detail: "no", state: null } });
     await error.context.close();
   });
 
   it("a page meant for another origin delivers nothing to this opener", async () => {
     target = "http://127.0.0.1:9";
     const { context, page, popup } = await openFromOpener({});
-    await closedWithin(popup, 4000);
-    expect(await page.evaluate(() => (window as any).received)).toEqual([]);
+    // Nothing to wait on in the opener: run the clock past the popup's 2 s until it closes.
+    await expect.poll(async () => (await context.clock.runFor(2_000), popup.isClosed())).toBe(true);
+    expect(await receivedBy(page)).toEqual([]);
     await context.close();
   });
 
