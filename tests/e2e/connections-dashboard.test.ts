@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium)("the connections dashboard, in Chromium", () => {
     await connectButton.click();
     const popup = await popupOpened;
     // Listened for at once: a popup that closes before a later listener is added never says so.
-    const popupClosed = popup.isClosed() ? Promise.resolve() : popup.waitForEvent("close", { timeout: 10_000 }).catch(() => undefined);
+    const popupClosed = popup.isClosed() ? Promise.resolve() : popup.waitForEvent("close", { timeout: 60_000 }).catch(() => undefined);
     await page.getByTestId("connect-notice").filter({ hasText: "Connected Supabase as Supabase." }).waitFor({ timeout: 20_000 });
     // The opener's ack closes it, or the popup's own 2 s fallback on a slow machine.
     await popupClosed;
