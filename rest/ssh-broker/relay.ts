@@ -73,21 +73,16 @@ async function record(session: Session, type: "deployment.shell.opened" | "deplo
   }
 }
 
-/**
- * Ends a session once: tells the agent (close), the log, and then the client (exit or error).
- * The client hears last, so a person who opens the deployment's sessions as `svc ssh` returns
- * finds how it ended there (a failed record is logged and does not hold the client).
- */
+/** Ends a session once: tells the client (exit or error), the agent (close), and the log. */
 function endSession(session: Session, outcome: { code: number | null; error?: string; reason: string }): void {
   if (session.ended) return;
   session.ended = true;
   session.agent.sessions.delete(session.id);
+  if (outcome.error) send(session.client, { type: "error", message: outcome.error });
+  else if (outcome.code !== null) send(session.client, { type: "exit", code: outcome.code });
+  if (session.client.readyState === session.client.OPEN) session.client.close(CLOSE.normal);
   if (outcome.reason !== "exit") send(session.agent.socket, { type: "close", session: session.id });
-  void record(session, "deployment.shell.closed", { exitCode: outcome.code, reason: outcome.reason, durationMs: Date.now() - session.openedAt }).then(() => {
-    if (outcome.error) send(session.client, { type: "error", message: outcome.error });
-    else if (outcome.code !== null) send(session.client, { type: "exit", code: outcome.code });
-    if (session.client.readyState === session.client.OPEN) session.client.close(CLOSE.normal);
-  });
+  void record(session, "deployment.shell.closed", { exitCode: outcome.code, reason: outcome.reason, durationMs: Date.now() - session.openedAt });
 }
 
 /** A newly authenticated agent. One per deployment: the newest replaces the previous one. */

@@ -176,9 +176,14 @@ describe("svc ssh", () => {
     for (let i = 0; i < 100 && (await opened()) < 2; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await api(service, `/api/tenants/me/members/${person.userId}`, { method: "PATCH", cookie: owner.cookie, json: { role: "viewer" } })).status).toBe(200);
     expect(await long).toEqual({ status: 1, stdout: "", stderr: "Your access to this deployment was revoked\n" });
-    // The client hears last: once svc ssh has returned, the log has how both sessions ended.
-    const closed = (await events("tool")).filter((e: { type: string; actorEmail: string }) => e.type === "deployment.shell.closed" && e.actorEmail === person.email);
-    expect(closed.map((e: { data: { reason: string } }) => e.data.reason).sort()).toEqual(["access revoked", "exit"]);
+    // A session's end is recorded just after the client is told (a draining instance must tell
+    // it first): count once both of this person's ends are there, with their reasons.
+    const ends = async () =>
+      (await events("tool"))
+        .filter((e: { type: string; actorEmail: string }) => e.type === "deployment.shell.closed" && e.actorEmail === person.email)
+        .map((e: { data: { reason: string } }) => e.data.reason)
+        .sort();
+    await expect.poll(ends).toEqual(["access revoked", "exit"]);
     const before = (await events("tool")).length;
     // The demotion also revoked the keys they minted (ADR 029), so the key opens nothing now.
     const run = await runSvc(["ssh", "tool", "--", "echo should-not-run"], { home });

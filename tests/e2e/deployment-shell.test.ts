@@ -51,6 +51,9 @@ describe.skipIf(!hasChromium)("deployment page: agent tokens and shell sessions"
     const key = await api(service, "/api/dev/personal-key", { method: "POST", cookie: shell.user.cookie, json: {} });
     const home = svcHome({ apiBase: service.url, apiKey: key.body.apiKey });
     expect((await runSvc(["ssh", "tool", "--", "exit 4"], { home })).status).toBe(4);
+    // The session's end is recorded just after svc ssh is told: the page shows what is recorded.
+    const recordedEnd = async () => (await api(service, "/api/deployments/tool/events", { cookie: shell.user.cookie })).body.events.some((e: { type: string }) => e.type === "deployment.shell.closed");
+    await expect.poll(recordedEnd).toBe(true);
 
     await open();
     expect(await page.getByTestId("new-agent-token").count()).toBe(0); // shown once only
