@@ -24,6 +24,7 @@ import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
 import { logProcessFailures } from "./process-failures";
 import { normalizeClientAddress, type DashboardLoadContext } from "./client-address";
+import { answerUnparsableRequests, closeLingeringConnections } from "./unparsable-requests";
 
 /**
  * The Node entry behind `npm start`: REST paths are answered directly (the fast path,
@@ -103,6 +104,7 @@ export async function startNodeServer(build: ServerBuild, options: { port?: numb
     const origin = { clientAddress, userAgent: rawHeader(req.rawHeaders, "user-agent") ?? null };
     runInRequestScope(requestId, () => serve(req, res, requestId, startedAt, clientAddress), origin);
   });
+  answerUnparsableRequests(server);
   server.on("upgrade", (req, socket, head) => {
     // Upgraded sockets leave the HTTP server's bookkeeping: kept here so shutdown can end them.
     upgradedSockets.add(socket);
@@ -216,6 +218,7 @@ export function stopOnSignals(server: Server): void {
     startDraining(); // /readyz answers 503 from now on
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    closeLingeringConnections();
     await closeShellBroker().catch((error) => log.error("shutdown: closing the shell broker", error));
     for (const socket of upgradedSockets) socket.destroy();
     // A request already arriving on an open connection is in flight and is answered; past the

@@ -291,9 +291,10 @@ describe("deployed tools as protected resources", () => {
       const socket = connect(Number(mcp.port), "127.0.0.1");
       let answer = "";
       socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
-      // Node answers an oversized head and hangs up while it is still being written: keep what came.
+      // A refused head is answered and the rest of it read before the service closes
+      // (rest/unparsable-requests.ts): a reset here is a failure, not a way to end.
       socket.on("close", () => resolve(answer));
-      socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? undefined : reject(error)));
+      socket.on("error", reject);
       socket.write(Buffer.concat([Buffer.from(`GET / HTTP/1.1\r\nHost: ${mcp.host}\r\nConnection: close\r\nAuthorization: `), authorization, Buffer.from("\r\n\r\n")]));
     });
   }
