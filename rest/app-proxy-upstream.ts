@@ -27,24 +27,3 @@ export function cappedBody(req: IncomingMessage, limit: number): Transform {
   req.on("aborted", () => counter.destroy(new Error("client aborted the request")));
   return req.pipe(counter);
 }
-
-/** How long a refused upload may go on being read and dropped (nginx's lingering_time). */
-const LINGER_MS = 30_000;
-
-/**
- * After a 413, reads and drops the rest of the body, then closes. Closing at once would
- * answer the client's next bytes with a TCP reset, and a reset can erase the 413 from the
- * client's socket before it reads it: it would see "connection reset" instead of the page.
- * Bounded, so a client that never stops sending is cut off after LINGER_MS.
- */
-export function lingerThenClose(req: IncomingMessage): void {
-  const socket = req.socket;
-  const cutOff = setTimeout(() => socket.destroy(), LINGER_MS);
-  cutOff.unref();
-  socket.once("close", () => clearTimeout(cutOff));
-  req.once("end", () => {
-    clearTimeout(cutOff);
-    socket.end();
-  });
-  req.resume();
-}

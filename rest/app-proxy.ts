@@ -10,7 +10,8 @@ import { getRuntime } from "../server/start";
 import { HTML_PAGE_HEADERS, htmlPageBody } from "./html-page";
 import type { Dispatcher } from "undici";
 import { forwardedRequestHeaders, NEVER_TO_A_TOOL, returnedRawResponseHeaders, type RequestHeaderRules } from "../server/platform/http/header-policy";
-import { BodyTooLarge, cappedBody, lingerThenClose } from "./app-proxy-upstream";
+import { BodyTooLarge, cappedBody } from "./app-proxy-upstream";
+import { lingerThenClose } from "./lingering-close";
 import { nameAnswer, withRequestId } from "./request-id";
 import { answerPreflight, isPreflight, readableUnlessToolDecided } from "./public-cors";
 import { currentRequestId } from "../server/platform/request-scope";
@@ -50,7 +51,7 @@ function sendPage(res: ServerResponse, status: number, title: string, message: s
   res.end(body);
 }
 
-/** The 413 page; the connection closes once the client has finished sending (app-proxy-upstream.ts). */
+/** The 413 page; the connection closes once the client has finished sending (lingering-close.ts). */
 function refuseTooLarge(req: IncomingMessage, res: ServerResponse, target: DeploymentTarget, maxBody: number): void {
   sendPage(res, 413, "Request too large", `${target.name} accepts request bodies up to ${maxBody} bytes.`);
   lingerThenClose(req);

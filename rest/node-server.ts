@@ -24,7 +24,7 @@ import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "./cross-origin";
 import { json } from "./responses";
 import { logProcessFailures } from "./process-failures";
 import { normalizeClientAddress, type DashboardLoadContext } from "./client-address";
-import { answerUnparsableRequests, closeLingeringConnections } from "./unparsable-requests";
+import { answerUnparsableRequests, closeLingeringConnections } from "./lingering-close";
 
 /**
  * The Node entry behind `npm start`: REST paths are answered directly (the fast path,

@@ -292,7 +292,7 @@ describe("deployed tools as protected resources", () => {
       let answer = "";
       socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
       // A refused head is answered and the rest of it read before the service closes
-      // (rest/unparsable-requests.ts): a reset here is a failure, not a way to end.
+      // (rest/lingering-close.ts): a reset here is a failure, not a way to end.
       socket.on("close", () => resolve(answer));
       socket.on("error", reject);
       socket.write(Buffer.concat([Buffer.from(`GET / HTTP/1.1\r\nHost: ${mcp.host}\r\nConnection: close\r\nAuthorization: `), authorization, Buffer.from("\r\n\r\n")]));

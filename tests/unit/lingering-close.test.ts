@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { answerUnparsableRequests, closeLingeringConnections } from "../../rest/unparsable-requests";
+import { answerUnparsableRequests, closeLingeringConnections } from "../../rest/lingering-close";
 
 /**
- * The staged close of a refused request's connection (rest/unparsable-requests.ts), on a real
+ * The staged close of a refused request's connection (rest/lingering-close.ts), on a real
  * Node HTTP server: it must end when the client does, and on its own when the client never
  * does. tests/rest/unparsable-requests.test.ts checks what the client sees from the service.
  */
