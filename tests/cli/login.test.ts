@@ -124,8 +124,7 @@ describe("svc login: what it prints and saves (SPEC 4.6)", () => {
     const script = join(home, "browser.sh");
     writeFileSync(script, `#!/bin/sh\nprintf '%s\\n' "$@" > ${argsFile}\n`, { mode: 0o755 });
     const { run, url, port } = await startLogin(home, ["--force"], { BROWSER: script });
-    for (let i = 0; i < 100 && !existsSync(argsFile); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(readFileSync(argsFile, "utf8")).toBe(`${url}\n`);
+    await expect.poll(() => (existsSync(argsFile) ? readFileSync(argsFile, "utf8") : undefined)).toBe(`${url}\n`);
     await post(port, { apiKey: KEY, tenantId: TENANT });
     expect((await run.exited).status).toBe(0);
     expect(readConfigFile(home)).toEqual({ apiBase: API_BASE, apiKey: KEY, tenantId: TENANT, theme: "dark", issuedAt: expect.any(String) });
@@ -325,7 +324,7 @@ describe("the config file (SPEC 2 and 4.6)", () => {
     });
     let stdout = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    for (let i = 0; i < 250 && !OPENING.test(stdout); i++) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => stdout).toMatch(OPENING);
     const port = Number(OPENING.exec(stdout)![2]);
     await post(port, validBody);
     await new Promise((r) => child.once("close", r));

@@ -124,8 +124,7 @@ describe("svc ssh", () => {
     term.onData((data) => (screen += data));
     const exited = new Promise<number>((done) => term.onExit(({ exitCode }) => done(exitCode)));
     term.write("echo UP-$((2*3))\r");
-    for (let i = 0; i < 200 && !/UP-6/.test(screen); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(screen).toMatch(/UP-6/);
+    await expect.poll(() => screen).toMatch(/UP-6/);
     term.write("\x04");
     expect(await exited).toBe(0);
   });
@@ -135,26 +134,19 @@ describe("svc ssh", () => {
     let screen = "";
     term.onData((data) => (screen += data));
     term.write("echo ALIVE-$((3*3))\r");
-    for (let i = 0; i < 200 && !/ALIVE-9/.test(screen); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(screen).toMatch(/ALIVE-9/);
+    await expect.poll(() => screen).toMatch(/ALIVE-9/);
     term.kill("SIGKILL");
-    let closed: { data: { reason: string; exitCode: number | null } } | undefined;
-    for (let i = 0; i < 100 && !closed; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      closed = (await events("tool")).find((e: { type: string; data: { reason: string } }) => e.type === "deployment.shell.closed" && e.data.reason === "client disconnected");
-    }
-    expect(closed?.data.exitCode).toBeNull();
+    const closed = async () =>
+      (await events("tool")).find((e: { type: string; data: { reason: string } }) => e.type === "deployment.shell.closed" && e.data.reason === "client disconnected")?.data;
+    await expect.poll(closed).toMatchObject({ reason: "client disconnected", exitCode: null });
     expect(await runSvc(["ssh", "tool", "--", "echo still-here"], { home: ownerHome })).toEqual({ status: 0, stdout: "still-here\n", stderr: "" });
   });
 
   it("records every session as deployment.shell.opened and closed, with who and the exit code", async () => {
     // A session's close is written when the relay sees it end, which may trail the client's exit.
     const closedCount = (events: { type: string }[]) => events.filter((e) => e.type === "deployment.shell.closed").length;
-    let list = await events("tool");
-    for (let i = 0; i < 100 && closedCount(list) < 9; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      list = await events("tool");
-    }
+    await expect.poll(async () => closedCount(await events("tool"))).toBe(9);
+    const list = await events("tool");
     const closed = list.filter((e: { type: string }) => e.type === "deployment.shell.closed");
     const opened = list.filter((e: { type: string }) => e.type === "deployment.shell.opened");
     expect(opened.length).toBe(9);
@@ -173,7 +165,7 @@ describe("svc ssh", () => {
     // A member's open shell ends the moment they are made a viewer.
     const opened = () => events("tool").then((list) => list.filter((e: { type: string; actorEmail: string }) => e.type === "deployment.shell.opened" && e.actorEmail === person.email).length);
     const long = runSvc(["ssh", "tool", "--", "sleep 20; echo finished"], { home });
-    for (let i = 0; i < 100 && (await opened()) < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(opened).toBe(2); // the long session is open before the demotion
     expect((await api(service, `/api/tenants/me/members/${person.userId}`, { method: "PATCH", cookie: owner.cookie, json: { role: "viewer" } })).status).toBe(200);
     expect(await long).toEqual({ status: 1, stdout: "", stderr: "Your access to this deployment was revoked\n" });
     // A session's end is recorded just after the client is told (a draining instance must tell
@@ -223,8 +215,7 @@ describe("svc ssh", () => {
     };
     expect(alive()).toBe(true);
     client.child.kill("SIGKILL"); // the client goes away: the broker closes the session at the agent
-    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(alive(), `sleep ${pid} still runs after its session ended`).toBe(false);
+    await expect.poll(alive, { message: `sleep ${pid} still runs after its session ended` }).toBe(false);
   });
 
   it("says a deployment has no running agent, an unknown deployment is not found, and a missing login", async () => {
