@@ -98,9 +98,15 @@ describe("svc ssh", () => {
       term.write("echo READY-$((40+2))\r");
       await waitFor(/READY-42/, "the remote shell answering");
       term.resize(132, 40);
-      await new Promise((r) => setTimeout(r, 300));
-      term.write('echo "T=$TERM C=$(tput cols) L=$(tput lines)"\r');
-      await waitFor(/T=xterm-256color C=132 L=40/, "TERM and the new size");
+      // svc hears SIGWINCH on its own schedule, perhaps after the next line typed, as ssh
+      // does: ask again until the remote side answers with the new size.
+      await expect
+        .poll(async () => {
+          term.write('echo "T=$TERM C=$(tput cols) L=$(tput lines)"\r');
+          await new Promise((r) => setTimeout(r, 250));
+          return screen;
+        })
+        .toMatch(/T=xterm-256color C=132 L=40/);
       // Ctrl-C interrupts the remote command, not svc.
       term.write("sleep 30; echo not-interrupted\r");
       await new Promise((r) => setTimeout(r, 300));
