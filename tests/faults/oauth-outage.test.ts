@@ -61,7 +61,8 @@ describe("OAuth callback during a database outage", () => {
 
     database = await startDatabase();
     let back = await hop(callbackUrl, jar);
-    for (let i = 0; i < 20 && back.status === 503; i++) {
+    // Up to 15 s, as expect.poll waits elsewhere: a restarted PostgreSQL on a busy machine.
+    for (let i = 0; i < 60 && back.status === 503; i++) {
       await new Promise((r) => setTimeout(r, 250));
       back = await hop(callbackUrl, jar);
     }

@@ -34,7 +34,8 @@ describe("the token endpoint during a database outage", () => {
   /** Asked again while the pool meets connections the restart ended (each is replaced once). */
   const onceBack = async (params: Record<string, string>) => {
     let answer = await token(params);
-    for (let i = 0; i < 20 && answer.status === 503; i++) {
+    // Up to 15 s, as expect.poll waits elsewhere: a restarted PostgreSQL on a busy machine.
+    for (let i = 0; i < 60 && answer.status === 503; i++) {
       await new Promise((r) => setTimeout(r, 250));
       answer = await token(params);
     }
