@@ -1,5 +1,4 @@
 import { generateKeyPairSync } from "node:crypto";
-import { connect } from "node:net";
 import { request } from "node:http";
 import { SignJWT, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import WebSocket from "ws";
@@ -12,6 +11,7 @@ import { invitedPerson, signedInOwner } from "../support/actors";
 import { deployTool } from "../support/deployed-tool";
 import { suiteResource, suiteSetUp } from "../support/suite-resource";
 import { sharedService } from "../support/shared-service";
+import { rawExchange } from "../support/raw-exchange";
 import { signOutSession, toolTokensFor } from "../support/tool-tokens";
 
 /**
@@ -285,19 +285,8 @@ describe("deployed tools as protected resources", () => {
     expect(toTool[1]!["last-event-id"]).toBe("7");
   });
 
-  /** One request written byte for byte, so values no HTTP client would send still go out. */
-  function rawRequest(authorization: Buffer): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(mcp.port), "127.0.0.1");
-      let answer = "";
-      socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
-      // A refused head is answered and the rest of it read before the service closes
-      // (rest/lingering-close.ts): a reset here is a failure, not a way to end.
-      socket.on("close", () => resolve(answer));
-      socket.on("error", reject);
-      socket.write(Buffer.concat([Buffer.from(`GET / HTTP/1.1\r\nHost: ${mcp.host}\r\nConnection: close\r\nAuthorization: `), authorization, Buffer.from("\r\n\r\n")]));
-    });
-  }
+  const rawRequest = (authorization: Buffer) =>
+    rawExchange(Number(mcp.port), Buffer.concat([Buffer.from(`GET / HTTP/1.1\r\nHost: ${mcp.host}\r\nConnection: close\r\nAuthorization: `), authorization, Buffer.from("\r\n\r\n")]));
   const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
 
   it("answers hostile Authorization values 401 (or Node's own 400/431 before the proxy), never 500, and the tool sees none", async () => {
@@ -317,8 +306,9 @@ describe("deployed tools as protected resources", () => {
       ["1 MB", Buffer.from(`Bearer ${"a".repeat(1024 * 1024)}`), 431],
     ];
     for (const [label, value, expected] of cases) {
-      const answer = await rawRequest(value);
-      expect([label, statusOf(answer)]).toEqual([label, expected]);
+      const { answer, reset } = await rawRequest(value);
+      // A refused head is answered and the rest of it read before the service closes: no reset.
+      expect([label, statusOf(answer), reset]).toEqual([label, expected, false]);
       if (expected === 401) expect([label, /\r\nwww-authenticate: (.*)\r\n/i.exec(answer)?.[1]]).toEqual([label, challenge(mcp.host, "invalid_token")]);
     }
     expect(upstream.seen.length).toBe(before);
